@@ -1,0 +1,120 @@
+"""Batch checks: validate and replay many match files, for hosts' archives and CI.
+
+A file passes when it loads and every flagged entry is one the host recorded as illegal
+(`"flagged": CODE` on the entry, G-1). Exit status: 2 if any file is unusable, else 1 if
+any file has an unexpected flag, else 0.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from adjudicator.errors import AdjudicatorError
+
+
+def check_file(path: str, seed: str | None = None) -> dict[str, Any]:
+    """One file's verdict as plain data (picklable, for --jobs)."""
+    from adjudicator import matchfile, session
+
+    row: dict[str, Any] = {"file": path, "ruleset": None, "entries": 0, "status": None, "winner": None,
+                           "flagged": 0, "verdict": "ok", "problems": [], "warnings": []}
+    try:
+        match = matchfile.load(path)
+        row["ruleset"], row["entries"], row["warnings"] = match.ruleset.id, len(match.entries), match.warnings
+        replay = session.replay_match(match)
+        row["status"] = "finished" if replay.outcome else "in_progress"
+        row["winner"] = replay.outcome.winner if replay.outcome else None
+        row["flagged"] = len(replay.flags)
+        row["problems"] = flag_problems(match, replay)
+        if seed:
+            problems, verified, transcribed = session.verify_rolls(match, seed)
+            row["problems"] += problems
+            row["rolls"] = {"verified": verified, "transcribed": transcribed, "wrong": len(problems)}
+        if row["problems"]:
+            row["verdict"] = "flagged"
+    except AdjudicatorError as exc:
+        row["verdict"], row["problems"] = "unusable", [exc.message]
+    return row
+
+
+def flag_problems(match: Any, replay: Any) -> list[str]:
+    """Flags the file did not announce, and announced flags that replay did not find."""
+    problems = []
+    found = {flag.seq: flag for flag in replay.flags}
+    for flag in replay.flags:
+        if not flag.acknowledged:
+            problems.append(f"seq {flag.seq}: {flag.code}: {flag.message} ({', '.join(flag.rulings)})")
+    for entry in match.entries:
+        marked = entry.get("flagged")
+        if marked and entry["seq"] not in found:
+            problems.append(f"seq {entry['seq']}: recorded as illegal ({marked}) but replay finds it legal")
+    return problems
+
+
+def check_files(paths: list[str], seed: str | None = None, jobs: int = 1) -> list[dict[str, Any]]:
+    if jobs <= 1 or len(paths) < 2:
+        return [check_file(p, seed) for p in paths]
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(partial(check_file, seed=seed), paths, chunksize=max(1, len(paths) // (jobs * 8))))
+
+
+def exit_status(rows: list[dict[str, Any]]) -> int:
+    verdicts = {row["verdict"] for row in rows}
+    return 2 if "unusable" in verdicts else 1 if "flagged" in verdicts else 0
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, int]:
+    return {"files": len(rows), **{v: sum(r["verdict"] == v for r in rows) for v in ("ok", "flagged", "unusable")}}
+
+
+def as_text(rows: list[dict[str, Any]]) -> str:
+    from tabulate import tabulate
+
+    from adjudicator.render import clean
+
+    table = [[clean(r["file"]), r["ruleset"] or "-", r["entries"], (r["status"] or "-").replace("_", " "),
+              r["winner"] or "-", r["flagged"], r["verdict"]] for r in rows]
+    lines = [tabulate(table, headers=["file", "ruleset", "entries", "status", "winner", "flagged", "verdict"],
+                      tablefmt="simple", disable_numparse=True)]
+    for row in rows:
+        for problem in row["problems"]:
+            lines.append(f"{clean(row['file'])}: {clean(problem)}")
+        for warning in row["warnings"]:
+            lines.append(f"warning: {clean(warning)}")
+        if "rolls" in row:
+            rolls = row["rolls"]
+            lines.append(f"{clean(row['file'])}: rolls verified against the seed: {rolls['verified']}, "
+                         f"transcribed from a dice bot (not verifiable): {rolls['transcribed']}, "
+                         f"wrong: {rolls['wrong']}")
+    s = summary(rows)
+    lines.append(f"{s['files']} file{'s' if s['files'] != 1 else ''}: {s['ok']} ok, {s['flagged']} flagged, "
+                 f"{s['unusable']} unusable")
+    return "\n".join(lines) + "\n"
+
+
+def as_json(rows: list[dict[str, Any]]) -> str:
+    return json.dumps({"files": rows, "summary": summary(rows)}, indent=2, ensure_ascii=False) + "\n"
+
+
+def as_junit(rows: list[dict[str, Any]]) -> str:
+    """JUnit XML: one test case per file; a flagged file fails, an unusable one errors."""
+    import xml.etree.ElementTree as ET
+
+    s = summary(rows)
+    suites = ET.Element("testsuites", name="adjudicator check", tests=str(s["files"]),
+                        failures=str(s["flagged"]), errors=str(s["unusable"]))
+    suite = ET.SubElement(suites, "testsuite", name="adjudicator check", tests=str(s["files"]),
+                          failures=str(s["flagged"]), errors=str(s["unusable"]), skipped="0")
+    for row in rows:
+        case = ET.SubElement(suite, "testcase", classname=f"adjudicator.{row['ruleset'] or 'unknown'}",
+                             name=row["file"])
+        if row["verdict"] != "ok":
+            tag = "error" if row["verdict"] == "unusable" else "failure"
+            node = ET.SubElement(case, tag, message=row["problems"][0][:500], type=row["verdict"])
+            node.text = "\n".join(row["problems"])
+    ET.indent(suites)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"

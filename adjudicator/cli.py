@@ -1,0 +1,674 @@
+"""The `adjudicator` command line (SPEC, "Command line").
+
+Thin by design: each command parses its options, calls adjudicator.session and friends, and
+prints. Modules are imported inside the commands so that a command loads only what it uses.
+Errors become one or two sentences on stderr and an exit status: 1 refused or flagged,
+2 unusable input; never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, List, Optional
+
+import typer
+
+app = typer.Typer(
+    name="adjudicator",
+    help="Adjudicate two-player Death Match games from their match files.\n\n"
+         "A match file is a JSON log; the board is always the log replayed. Exit status: 0 fine, "
+         "1 an illegal move was flagged or refused, 2 the input could not be used.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+ruleset_app = typer.Typer(help="Show or check one ruleset.", no_args_is_help=True, rich_markup_mode=None)
+app.add_typer(ruleset_app, name="ruleset")
+
+BOARD_FORMATS = ("text", "markdown", "bbcode", "json")
+
+
+def _out(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def _err(text: str) -> None:
+    from adjudicator.render import clean
+
+    sys.stderr.write("adjudicator: " + clean(text).rstrip("\n") + "\n")
+
+
+def _choice(value: str, allowed: tuple[str, ...], option: str) -> str:
+    if value not in allowed:
+        raise typer.BadParameter(f"'{value}' is not one of: {', '.join(allowed)}.", param_hint=option)
+    return value
+
+
+def _json(obj: Any) -> str:
+    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
+
+
+# --- rulesets -------------------------------------------------------------------------
+
+@app.command("rulesets")
+def rulesets_cmd(
+    fmt: str = typer.Option("text", "--format", help="text or json."),
+) -> None:
+    """List the rulesets this adjudicator knows: id, game, version, summary.
+
+    \b
+    Example:
+      adjudicator rulesets
+    Rulesets are looked up in ADJUDICATOR_RULESETS (folders, separated by ':') and then
+    in the built-in rulesets/ folder.
+    """
+    from adjudicator.rulesets import list_rulesets
+
+    rows = list_rulesets()
+    if _choice(fmt, ("text", "json"), "--format") == "json":
+        _out(_json([{k: str(v) if k == "path" else v for k, v in r.items()} for r in rows]))
+        return
+    from tabulate import tabulate
+
+    _out(tabulate([[r["id"], r["game"], r["version"], r["summary"]] for r in rows],
+                  headers=["id", "game", "version", "summary"], tablefmt="simple", disable_numparse=True))
+
+
+@ruleset_app.command("show")
+def ruleset_show(
+    ruleset_id: str = typer.Argument(..., metavar="ID", help="A ruleset id, e.g. dice-tug-of-war."),
+    fmt: str = typer.Option("yaml", "--format", help="yaml or json."),
+) -> None:
+    """Print one ruleset as resolved (every `extends` applied), with its SHA-256.
+
+    \b
+    Example:
+      adjudicator ruleset show dice-tug-of-war
+    """
+    from adjudicator.rulesets import resolve
+
+    ruleset = resolve(ruleset_id)
+    if _choice(fmt, ("yaml", "json"), "--format") == "json":
+        _out(_json({"sha256": ruleset.sha256, "extends_chain": ruleset.chain, "ruleset": ruleset.data}))
+        return
+    import yaml
+
+    header = f"# {ruleset.id}: resolved from {' → '.join(reversed(ruleset.chain))}\n# sha256: {ruleset.sha256}\n"
+    _out(header + yaml.safe_dump(ruleset.data, sort_keys=False, allow_unicode=True))
+
+
+@ruleset_app.command("validate")
+def ruleset_validate(
+    path: Path = typer.Argument(..., metavar="FILE", help="A ruleset YAML file."),
+) -> None:
+    """Check a ruleset YAML file: schema, `extends`, item catalogue, game parameters.
+
+    \b
+    Example:
+      adjudicator ruleset validate my-variant.yaml
+    """
+    from adjudicator.rulesets import validate_file
+
+    ruleset = validate_file(path)
+    from adjudicator.registry import game_class
+
+    game = game_class(ruleset.game)(ruleset, _dummy_players(ruleset))
+    problems = game.validate_params()
+    if problems:
+        from adjudicator.errors import RulesetError
+
+        raise RulesetError(f"{path}: field params: {problems[0]}")
+    _out(f"{path}: ok — ruleset {ruleset.id} for {ruleset.game}, sha256 {ruleset.sha256}")
+
+
+def _dummy_players(ruleset: Any) -> list[Any]:
+    from adjudicator.engine import Player
+
+    return [Player(f"player{i + 1}", f"Player {i + 1}", side) for i, side in enumerate(ruleset.sides)]
+
+
+# --- new ------------------------------------------------------------------------------
+
+@app.command("new")
+def new_cmd(
+    ruleset_id: str = typer.Argument(..., metavar="RULESET", help="Ruleset id (see `adjudicator rulesets`)."),
+    player: List[str] = typer.Option(..., "--player", "-p", metavar="ID=NAME:SIDE",
+                                     help="A player: id, display name and side. Give it twice."),
+    item: List[str] = typer.Option([], "--item", metavar="ID=ITEM",
+                                   help="An item (or a named loadout) held by player ID. Repeatable."),
+    first: Optional[str] = typer.Option(None, "--first", metavar="ID", help="Who starts, where an item or the host decided it (G-6)."),
+    advantage: Optional[str] = typer.Option(None, "--advantage", metavar="ID", help="Who holds the advantage."),
+    param: List[str] = typer.Option([], "--param", metavar="KEY=VALUE",
+                                    help="Override a ruleset parameter for this match (dotted KEY; VALUE in YAML)."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE", help="Match file to create (default: print it)."),
+    match_id: Optional[str] = typer.Option(None, "--id", help="Match id (default: the file name without .json)."),
+    title: Optional[str] = typer.Option(None, "--title", help="A title for boards."),
+    started: Optional[str] = typer.Option(None, "--started", metavar="TIME", help="When the first board was posted (RFC 3339)."),
+    no_seed: bool = typer.Option(False, "--no-seed", help="Write no dice seed (all rolls will be transcribed)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+) -> None:
+    """Create a match file (and, for games with dice, its private seed).
+
+    \b
+    Example:
+      adjudicator new dice-tug-of-war --player bernd=Bernd:yellow \\
+          --player anna=Anna:red -o matches/bernd-anna.json
+    The seed goes to matches/bernd-anna.seed: keep it private until the match ends; the
+    match file carries only its SHA-256, which you may publish at once.
+    """
+    from adjudicator.registry import game_class
+    from adjudicator.rulesets import resolve
+    from adjudicator.session import create_match
+
+    ruleset = resolve(ruleset_id)
+    players = [_parse_player(spec) for spec in player]
+    ids = [p["id"] for p in players]
+    for spec in item:
+        pid, _, name = spec.partition("=")
+        if pid not in ids or not name:
+            raise typer.BadParameter(f"'{spec}': expected ID=ITEM with ID one of {', '.join(ids)}.", param_hint="--item")
+        target = players[ids.index(pid)]
+        target.setdefault("items", []).extend(ruleset.loadouts.get(name, [name]))
+    data: dict[str, Any] = {"format": "adjudicator-match/1",
+                            "id": match_id or (output.stem if output else f"{ruleset.id}-match")}
+    if title:
+        data["title"] = title
+    data["rules"] = {"ruleset": ruleset.id, "sha256": ruleset.sha256}
+    params = _parse_params(param)
+    if params:
+        data["rules"]["params"] = params
+    data["players"] = players
+    for key, value in (("first", first), ("advantage", advantage), ("started", started)):
+        if value:
+            data[key] = value
+    data["entries"] = []
+    uses_chance = game_class(ruleset.game).uses_chance
+    seed_file = create_match(data, output, force=force, with_seed=uses_chance and not no_seed)
+    if output is None:
+        from adjudicator.matchfile import dumps
+
+        _out(dumps(data))
+        return
+    _out(f"created {output}: {ruleset.id}, " + " vs ".join(f"{p['id']} ({p['side']})" for p in players))
+    if seed_file:
+        _out(f"dice seed written to {seed_file} (keep it private until the match ends); "
+             f"publish its hash now: {data['seed_sha256']}")
+
+
+def _parse_player(spec: str) -> dict[str, Any]:
+    pid, sep, rest = spec.partition("=")
+    if not sep:
+        pid, rest = spec.partition(":")[0], spec
+        name, side = pid, spec.partition(":")[2]
+    else:
+        name, _, side = rest.rpartition(":")
+    if not pid or not side:
+        raise typer.BadParameter(f"'{spec}': expected ID=NAME:SIDE, e.g. sally=Sally:red.", param_hint="--player")
+    return {"id": pid, "name": name or pid, "side": side}
+
+
+def _parse_params(specs: list[str]) -> dict[str, Any]:
+    import yaml
+
+    out: dict[str, Any] = {}
+    for spec in specs:
+        key, sep, raw = spec.partition("=")
+        if not sep or not key:
+            raise typer.BadParameter(f"'{spec}': expected KEY=VALUE, e.g. rope.start_spot=9.", param_hint="--param")
+        try:
+            value = yaml.safe_load(raw)
+        except yaml.YAMLError:
+            value = raw
+        node = out
+        parts = key.split(".")
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = value
+    return out
+
+
+# --- move -----------------------------------------------------------------------------
+
+@app.command("move")
+def move_cmd(
+    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
+    player: str = typer.Argument(..., metavar="PLAYER", help="Player id."),
+    words: List[str] = typer.Argument(..., metavar="MOVE...", help="The move in the game's notation (or JSON with --json)."),
+    as_json: bool = typer.Option(False, "--json", help="MOVE is a JSON move object."),
+    at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When it was posted (RFC 3339; default: now)."),
+    note: Optional[str] = typer.Option(None, "--note", help="A free note, e.g. 'post #41'."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Check only; write nothing."),
+    record_illegal: bool = typer.Option(False, "--record-illegal",
+                                        help="Log an illegal move on purpose, marked as flagged (G-1)."),
+    fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, json."),
+) -> None:
+    """Check a player's move against the replayed match and append it if legal.
+
+    Prints the move as the tool read it, what it did, and the new public board. An illegal
+    move is refused with the reason and the ruling, nothing is written, exit status 1.
+
+    \b
+    Examples (dice Tug of War):
+      adjudicator move m.json bernd keep
+      adjudicator move m.json bernd reroll 1 3
+      adjudicator move m.json bernd attack
+      adjudicator move m.json bernd trade 3 for 2
+      adjudicator move m.json bernd --json '{"trade": {"rolled": 3, "column": 2}}'
+    `adjudicator legal MATCH` lists what is legal now.
+    """
+    from adjudicator.session import append_entry, now_utc
+
+    _choice(fmt, BOARD_FORMATS, "--format")
+    text = " ".join(words)
+    stamp = _check_time(at) if at else now_utc()
+
+    def build(match: Any, replay: Any) -> dict[str, Any]:
+        if player not in match.game.player_ids:
+            from adjudicator.errors import InputError
+
+            raise InputError(f"{match_path}: '{player}' is not a player of this match "
+                             f"({', '.join(match.game.player_ids)}).")
+        move = _parse_move(match, text, as_json, str(match_path))
+        entry: dict[str, Any] = {"at": stamp, "type": "move", "player": player, "move": move, "text": text}
+        if note:
+            entry["note"] = note
+        return entry
+
+    match, replay, log = append_entry(match_path, build, dry_run=dry_run, record_illegal=record_illegal)
+    _echo_entry(log, dry_run)
+    _print_board(match, replay, fmt)
+    if log.flag:
+        raise typer.Exit(0)
+
+
+def _parse_move(match: Any, text: str, as_json: bool, name: str) -> dict[str, Any]:
+    from adjudicator import schemas
+    from adjudicator.errors import InputError, NotationError
+
+    if as_json:
+        try:
+            move = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{name}: the --json move is not valid JSON ({exc.msg} at column {exc.colno}).") from None
+    else:
+        try:
+            move = match.game.parse_move(text)
+        except NotationError as exc:
+            raise NotationError(f"{name}: {exc.message}") from None
+    if not isinstance(move, dict):
+        raise InputError(f"{name}: a move is a JSON object, e.g. {{\"attack\": true}}.")
+    found = schemas.errors(f"move/{match.ruleset.game}", move)
+    if found:
+        raise InputError(f"{name}: the move, field {schemas.field_path(['move', *found[0].absolute_path])}: "
+                         f"{schemas.describe_error(found[0])}.")
+    return move
+
+
+def _check_time(value: str) -> str:
+    from adjudicator.schemas import _is_rfc3339
+
+    if not _is_rfc3339(value):
+        raise typer.BadParameter(f"'{value}' is not an RFC 3339 time such as 2026-11-21T20:14:05Z.", param_hint="--at")
+    return value
+
+
+def _echo_entry(log: Any, dry_run: bool = False) -> None:
+    from adjudicator.views import entry_lines
+
+    prefix = "(dry run, nothing written) " if dry_run else ""
+    lines = entry_lines(log, viewer=log.player)
+    head = lines[0].split(":", 1)
+    actor = log.player or log.type
+    _out(f"{prefix}#{log.seq} {actor}:{head[1] if len(head) > 1 else ''}".rstrip())
+    for line in lines[1:]:
+        _out(line)
+
+
+def _print_board(match: Any, replay: Any, fmt: str, viewer: Optional[str] = None) -> None:
+    from adjudicator import views
+
+    if fmt == "json":
+        _out(_json(views.result(match, replay, viewer)))
+    else:
+        _out("")
+        _out(views.board_text(match, replay, fmt, viewer))
+
+
+# --- roll -----------------------------------------------------------------------------
+
+@app.command("roll")
+def roll_cmd(
+    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
+    values: List[str] = typer.Argument(None, metavar="[N...]", help="With --values: the outcome to transcribe."),
+    transcribe: bool = typer.Option(False, "--values", help="Transcribe an outside dice bot's result instead of drawing."),
+    at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When it was rolled (RFC 3339; default: now)."),
+    note: Optional[str] = typer.Option(None, "--note", help="A free note, e.g. the dice bot's post."),
+    fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, json."),
+) -> None:
+    """Append the chance entry the match needs now: drawn from the match seed, or transcribed.
+
+    \b
+    Examples:
+      adjudicator roll m.json                  # draw from m.seed beside m.json
+      adjudicator roll m.json --values 3 1 6   # copy a dice bot's roll
+    Refused (exit 1) when no roll is due, e.g. a second roll for the same throw.
+    """
+    from adjudicator.engine import ChanceDue
+    from adjudicator.errors import InputError, RefusedError
+    from adjudicator.session import append_entry, draw, now_utc
+
+    _choice(fmt, BOARD_FORMATS, "--format")
+    if values and not transcribe:
+        raise typer.BadParameter("give --values to transcribe an outside roll, or no values to draw one.",
+                                 param_hint="N...")
+    if transcribe and not values:
+        raise typer.BadParameter("--values needs the rolled values, e.g. --values 3 1 6.", param_hint="--values")
+    stamp = _check_time(at) if at else now_utc()
+
+    def build(match: Any, replay: Any) -> dict[str, Any]:
+        due = replay.pending()
+        if not isinstance(due, ChanceDue):
+            raise RefusedError(f"{match_path}: no roll is due now (awaiting {replay.awaiting() or 'nothing: the match is over'}); "
+                               "nothing written.", "chance-not-due")
+        seq = len(match.entries) + 1
+        if transcribe:
+            chance: dict[str, Any] = _transcribed(due, values, str(match_path))
+            chance["source"] = "external"
+        else:
+            from adjudicator.dice import seed_for_match
+
+            outcome = draw(seed_for_match(match_path, match.data), seq, due)
+            chance = {"dice": outcome} if due.dice else {"pick": outcome}
+            chance["source"] = "seed"
+        entry: dict[str, Any] = {"at": stamp, "type": "chance", "chance": chance}
+        if note:
+            entry["note"] = note
+        return entry
+
+    try:
+        match, replay, log = append_entry(match_path, build)
+    except InputError:
+        raise
+    _echo_entry(log)
+    _print_board(match, replay, fmt)
+
+
+def _transcribed(due: Any, values: list[str], name: str) -> dict[str, Any]:
+    from adjudicator.errors import InputError
+
+    if due.dice:
+        if not all(v.isdigit() for v in values):
+            raise InputError(f"{name}: dice values are whole numbers, e.g. --values 3 1 6.")
+        return {"dice": [int(v) for v in values]}
+    if len(values) != 1:
+        raise InputError(f"{name}: a pick is one of {', '.join(due.pick)}.")
+    return {"pick": values[0]}
+
+
+# --- host -----------------------------------------------------------------------------
+
+HOST_ACTIONS = ("deadline", "timeout", "forfeit", "draw", "end")
+
+
+@app.command("host")
+def host_cmd(
+    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
+    action: str = typer.Argument(..., metavar="ACTION", help="deadline | timeout PLAYER | forfeit PLAYER | draw | end [WINNER]"),
+    player: Optional[str] = typer.Argument(None, metavar="[PLAYER]", help="For timeout and forfeit; the winner for end."),
+    reason: Optional[str] = typer.Option(None, "--reason", help="Why the host ended the match (end only)."),
+    at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When (RFC 3339; default: now)."),
+    note: Optional[str] = typer.Option(None, "--note", help="A free note."),
+    fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, json."),
+) -> None:
+    """Append a host entry: close a phase, record a timeout, forfeit or draw, or end the match (G-4).
+
+    \b
+    Examples:
+      adjudicator host m.json deadline          # close the open sealed phase
+      adjudicator host m.json timeout anna      # anna ran out of time
+      adjudicator host m.json forfeit anna
+      adjudicator host m.json draw
+      adjudicator host m.json end bernd --reason "anna left the server"
+      adjudicator host m.json end               # end now and score by the game's rule
+    """
+    from adjudicator.engine import Phase
+    from adjudicator.errors import InputError, RefusedError
+    from adjudicator.session import append_entry, now_utc
+
+    _choice(action, HOST_ACTIONS, "ACTION")
+    _choice(fmt, BOARD_FORMATS, "--format")
+    if action in ("timeout", "forfeit") and not player:
+        raise typer.BadParameter(f"'{action}' needs the player, e.g. host m.json {action} anna.", param_hint="PLAYER")
+    if action in ("deadline", "draw") and player:
+        raise typer.BadParameter(f"'{action}' takes no player.", param_hint="PLAYER")
+    if reason and action != "end":
+        raise typer.BadParameter("--reason goes with 'end'.", param_hint="--reason")
+    stamp = _check_time(at) if at else now_utc()
+
+    def build(match: Any, replay: Any) -> dict[str, Any]:
+        if player and player not in match.game.player_ids:
+            raise InputError(f"{match_path}: '{player}' is not a player of this match "
+                             f"({', '.join(match.game.player_ids)}).")
+        if action == "deadline" and not isinstance(replay.pending(), Phase):
+            raise RefusedError(f"{match_path}: there is no open simultaneous phase to close "
+                               f"(awaiting {replay.awaiting() or 'nothing'}); nothing written.", "no-open-phase")
+        host: dict[str, Any] = {"action": action}
+        if player:
+            host["winner" if action == "end" else "player"] = player
+        if reason:
+            host["reason"] = reason
+        entry: dict[str, Any] = {"at": stamp, "type": "host", "host": host}
+        if note:
+            entry["note"] = note
+        return entry
+
+    match, replay, log = append_entry(match_path, build)
+    _echo_entry(log)
+    _print_board(match, replay, fmt)
+
+
+# --- board, replay, legal -------------------------------------------------------------
+
+@app.command("board")
+def board_cmd(
+    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
+    viewer: Optional[str] = typer.Option(None, "--as", metavar="PLAYER", help="That player's private view."),
+    at: Optional[int] = typer.Option(None, "--at", metavar="SEQ", help="The board after entry SEQ (0: the start)."),
+    fmt: str = typer.Option("text", "--format", help="text, markdown, bbcode or json."),
+) -> None:
+    """Print the public board (or one player's view) now or after entry SEQ.
+
+    \b
+    Examples:
+      adjudicator board m.json --format bbcode      # paste into the forum thread
+      adjudicator board m.json --at 12
+      adjudicator board m.json --as anna            # what only anna may see
+    """
+    from adjudicator import matchfile
+    from adjudicator.session import replay_match
+
+    _choice(fmt, BOARD_FORMATS, "--format")
+    match = matchfile.load(match_path)
+    _check_viewer(match, viewer, match_path)
+    replay = replay_match(match, at)
+    _warn(match)
+    _print_board_plain(match, replay, fmt, viewer)
+
+
+def _print_board_plain(match: Any, replay: Any, fmt: str, viewer: Optional[str]) -> None:
+    from adjudicator import views
+
+    if fmt == "json":
+        _out(_json(views.result(match, replay, viewer)))
+    else:
+        _out(views.board_text(match, replay, fmt, viewer))
+
+
+def _check_viewer(match: Any, viewer: Optional[str], name: Path) -> None:
+    from adjudicator.errors import InputError
+
+    if viewer and viewer not in match.game.player_ids:
+        raise InputError(f"{name}: --as '{viewer}' is not a player of this match ({', '.join(match.game.player_ids)}).")
+
+
+def _warn(match: Any) -> None:
+    for warning in match.warnings:
+        _err(f"warning: {warning}")
+
+
+@app.command("replay")
+def replay_cmd(
+    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
+    fmt: str = typer.Option("text", "--format", help="text or json."),
+    viewer: Optional[str] = typer.Option(None, "--as", metavar="PLAYER", help="Include that player's sealed submissions."),
+) -> None:
+    """Adjudicate the match entry by entry: what happened, which ruling applied, what was flagged.
+
+    Exit status 1 when any entry was flagged.
+
+    \b
+    Examples:
+      adjudicator replay m.json
+      adjudicator replay m.json --format json
+    """
+    from adjudicator import matchfile, views
+    from adjudicator.session import replay_match
+
+    _choice(fmt, ("text", "json"), "--format")
+    match = matchfile.load(match_path)
+    _check_viewer(match, viewer, match_path)
+    replay = replay_match(match)
+    _warn(match)
+    if fmt == "json":
+        _out(_json(views.result(match, replay, viewer, with_entries=True)))
+    else:
+        _out(views.replay_text(match, replay, viewer))
+    if replay.flags:
+        raise typer.Exit(1)
+
+
+@app.command("legal")
+def legal_cmd(
+    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
+    player: Optional[str] = typer.Argument(None, metavar="[PLAYER]", help="Only this player's moves."),
+    limit: int = typer.Option(40, "--limit", help="Show at most this many moves (0: all)."),
+    fmt: str = typer.Option("text", "--format", help="text or json."),
+) -> None:
+    """List the legal moves now, in the notation `move` accepts, with what each would do.
+
+    \b
+    Example:
+      adjudicator legal m.json bernd
+    """
+    from adjudicator import matchfile
+    from adjudicator.session import replay_match
+
+    _choice(fmt, ("text", "json"), "--format")
+    match = matchfile.load(match_path)
+    _check_viewer(match, player, match_path)
+    replay = replay_match(match)
+    players = [player] if player else replay.to_act()
+    listing = {p: [(match.game.format_move(m), preview) for m, preview in
+                   (match.game.legal_moves(replay.state, p) if p in replay.to_act() else ())] for p in players}
+    if fmt == "json":
+        _out(_json({"awaiting": replay.awaiting(), "legal": {p: [{"move": m, "effect": e} for m, e in moves]
+                                                            for p, moves in listing.items()}}))
+        return
+    _out(f"awaiting: {replay.awaiting() or 'nothing — the match is over'}")
+    for p, moves in listing.items():
+        shown = moves if limit <= 0 else moves[:limit]
+        _out(f"{p}: {len(moves)} legal move{'s' if len(moves) != 1 else ''}"
+             + (f" (showing {len(shown)}; --limit 0 for all)" if len(shown) < len(moves) else ""))
+        width = max((len(m) for m, _ in shown), default=0)
+        for m, effect in shown:
+            _out(f"  {m:<{width}}  {effect}")
+
+
+# --- check, schema --------------------------------------------------------------------
+
+@app.command("check")
+def check_cmd(
+    files: List[Path] = typer.Argument(..., metavar="FILES...", help="Match files."),
+    fmt: str = typer.Option("text", "--format", help="text, json or junit."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED",
+                                       help="Verify every tool-drawn roll against this seed (64 hex digits or a seed file)."),
+) -> None:
+    """Validate and replay many match files; print a summary table.
+
+    Exit status: 0 all fine; 1 some file has an illegal entry it does not mark as recorded
+    on purpose ("flagged": CODE); 2 some file could not be used.
+
+    \b
+    Examples:
+      adjudicator check matches/*.json
+      adjudicator check archive/*.json --jobs 2 --format junit > report.xml
+      adjudicator check matches/final.json --seed matches/final.seed
+    """
+    from adjudicator import check
+
+    _choice(fmt, ("text", "json", "junit"), "--format")
+    seed_value = None
+    if seed:
+        from adjudicator.dice import read_seed
+
+        seed_value = read_seed(seed, name="--seed")
+    rows = check.check_files([str(f) for f in files], seed_value, jobs)
+    _out({"text": check.as_text, "json": check.as_json, "junit": check.as_junit}[fmt](rows))
+    raise typer.Exit(check.exit_status(rows))
+
+
+@app.command("schema")
+def schema_cmd(
+    name: str = typer.Argument(..., metavar="NAME", help="match, ruleset, result or move/<game>."),
+) -> None:
+    """Print a JSON Schema: match, ruleset, result, or move/<game>.
+
+    \b
+    Examples:
+      adjudicator schema match
+      adjudicator schema move/dice-tug-of-war
+    """
+    from adjudicator.schemas import schema_path
+
+    _out(schema_path(name).read_text(encoding="utf-8"))
+
+
+# --- entry point ----------------------------------------------------------------------
+
+def main(argv: Optional[List[str]] = None) -> None:
+    """Run the CLI; turn every error into a sentence and an exit status, never a traceback."""
+    sys.exit(run(argv))
+
+
+def run(argv: Optional[List[str]] = None) -> int:
+    import click
+
+    from adjudicator.errors import AdjudicatorError
+
+    try:
+        command = typer.main.get_command(app)
+        result = command.main(args=argv, prog_name="adjudicator", standalone_mode=False)
+        return result if isinstance(result, int) else 0
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except click.exceptions.Abort:
+        _err("aborted.")
+        return 1
+    except AdjudicatorError as exc:
+        _err(exc.message)
+        return exc.exit_status
+    except KeyboardInterrupt:
+        _err("interrupted.")
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: still one sentence, never a traceback
+        _err(f"internal error ({type(exc).__name__}: {exc}); this is a bug in adjudicator, please report it "
+             "with the command and file that caused it.")
+        return 3

@@ -1,0 +1,478 @@
+"""The game-agnostic engine: a match is its log replayed.
+
+A game module supplies the rules (a `Game` subclass); the engine supplies everything every
+game shares: whose entry is due (a turn, a sealed simultaneous phase or a chance outcome),
+flagging illegal entries without changing anything (G-1), sealed submissions that a later
+one replaces until the phase resolves (G-2, G-3), host entries (G-4), items held per player
+(G-5), and the line between public and private views. Games never see sealed submissions
+before their phase resolves, so they cannot leak them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Union
+
+if TYPE_CHECKING:
+    from adjudicator.rulesets import Ruleset
+
+
+# --- What a match waits for -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Turn:
+    """The listed player moves next; the move takes effect at once."""
+
+    players: tuple[str, ...]
+    label: str = "move"
+
+
+@dataclass(frozen=True)
+class Phase:
+    """Sealed simultaneous submissions from every listed player, resolved together (G-2)."""
+
+    key: str
+    players: tuple[str, ...]
+    label: str
+
+
+@dataclass(frozen=True)
+class ChanceDue:
+    """A random outcome that the log must record next as a `chance` entry (G-6, DT-7)."""
+
+    label: str
+    dice: int = 0
+    faces: int = 6
+    pick: tuple[str, ...] = ()
+
+
+Pending = Union[Turn, Phase, ChanceDue, None]
+
+
+# --- What happened ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Event:
+    """One sentence of narration, with the rulings it applied."""
+
+    text: str
+    rulings: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "rulings": list(self.rulings)}
+
+
+class Illegal(Exception):
+    """An entry the rules forbid: a stable code, a sentence, the rulings that forbid it."""
+
+    def __init__(self, code: str, message: str, *rulings: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rulings = tuple(rulings)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a match ended: the winner (None for a draw) and why."""
+
+    winner: str | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    side: str
+    items: tuple[str, ...] = ()
+
+
+@dataclass
+class Flag:
+    """An entry replay refused (G-1)."""
+
+    seq: int
+    player: str | None
+    code: str
+    message: str
+    rulings: tuple[str, ...] = ()
+    acknowledged: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "player": self.player, "code": self.code, "message": self.message,
+                "rulings": list(self.rulings), "acknowledged": self.acknowledged}
+
+
+@dataclass
+class LogEntry:
+    """What one entry did. A sealed submission stays `sealed` until its phase resolves."""
+
+    seq: int
+    type: str
+    player: str | None
+    summary: str
+    events: list[Event] = field(default_factory=list)
+    flag: Flag | None = None
+    sealed: bool = False
+
+
+# --- The game interface -----------------------------------------------------------------
+
+class Game:
+    """Rules of one game. Subclasses fill in the hooks; the engine does the rest.
+
+    State is whatever plain Python data the game likes; the engine only passes it back.
+    `check_move` must not change the state; `apply_move` may assume the move passed it.
+    """
+
+    name: ClassVar[str] = ""
+    uses_chance: ClassVar[bool] = False
+    notation: ClassVar[str] = ""          # one line: the typed move forms, for --help and errors
+    notation_examples: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, ruleset: "Ruleset", players: list[Player], header: dict[str, Any] | None = None) -> None:
+        self.ruleset = ruleset
+        self.params: dict[str, Any] = ruleset.params
+        self.players = players
+        self.player_ids = tuple(p.id for p in players)
+        self.by_id = {p.id: p for p in players}
+        self.by_side = {p.side: p.id for p in players}
+        self.header = header or {}
+
+    def opponent(self, player: str) -> str:
+        a, b = self.player_ids
+        return b if player == a else a
+
+    def label(self, player: str) -> str:
+        """`bernd (yellow)`: how narration names a player."""
+        return f"{player} ({self.by_id[player].side})"
+
+    # Parameters and set-up
+    def validate_params(self) -> list[str]:
+        """Sentences describing parameters that cannot work; empty when all is well."""
+        return []
+
+    def initial_state(self) -> Any:
+        raise NotImplementedError
+
+    # What is due
+    def pending(self, state: Any) -> Pending:
+        raise NotImplementedError
+
+    # Moves
+    def check_move(self, state: Any, player: str, move: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def apply_move(self, state: Any, player: str, move: dict[str, Any]) -> list[Event]:
+        raise NotImplementedError
+
+    def resolve_phase(self, state: Any, phase: Phase, submissions: dict[str, dict[str, Any] | None]) -> list[Event]:
+        """Apply one sealed phase; a player's submission is None when they did nothing (G-2)."""
+        raise NotImplementedError(f"{self.name} has no simultaneous phases")
+
+    def items_used(self, move: dict[str, Any]) -> list[str]:
+        """Item ids a move uses (G-5). Default: `item: {use}` and `items: [{use}]`."""
+        used = []
+        single = move.get("item")
+        if isinstance(single, dict) and "use" in single:
+            used.append(single["use"])
+        for each in move.get("items") or ():
+            if isinstance(each, dict) and "use" in each:
+                used.append(each["use"])
+        return used
+
+    # Chance
+    def apply_chance(self, state: Any, due: ChanceDue, chance: dict[str, Any]) -> list[Event]:
+        raise NotImplementedError(f"{self.name} has no chance outcomes")
+
+    # Result
+    def outcome(self, state: Any) -> Outcome | None:
+        raise NotImplementedError
+
+    def score_end(self, state: Any) -> Outcome:
+        """The result when the host ends the match without naming a winner."""
+        return Outcome(None, "ended by the host with no result by the rules")
+
+    # Views
+    def public_view(self, state: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def private_view(self, state: Any, player: str) -> dict[str, Any]:
+        """What only `player` may see, beyond the public view (hidden values, hands)."""
+        return {}
+
+    def board_blocks(self, view: dict[str, Any]) -> list[Any]:
+        """The public board as render blocks (adjudicator.render)."""
+        raise NotImplementedError
+
+    # Notation
+    def parse_move(self, text: str) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def format_move(self, move: dict[str, Any]) -> str:
+        raise NotImplementedError
+
+    def legal_moves(self, state: Any, player: str) -> Iterator[tuple[dict[str, Any], str]]:
+        """Every legal move for `player` now, each with a short preview of its effect."""
+        raise NotImplementedError
+
+
+# --- Replay -----------------------------------------------------------------------------
+
+UNLIMITED = 10**9
+
+
+class Replay:
+    """Applies entries in log order (G-2) and keeps what happened."""
+
+    def __init__(self, game: Game, clock_on_expiry: str = "lose") -> None:
+        self.game = game
+        self.state = game.initial_state()
+        self.on_expiry = clock_on_expiry
+        self.outcome: Outcome | None = None
+        self.log: list[LogEntry] = []
+        self.flags: list[Flag] = []
+        self.sealed: dict[str, dict[str, Any] | None] = {}
+        self._phase_logs: list[LogEntry] = []
+        self.items_left = {p.id: self._holdings(p) for p in game.players}
+        self.last_seq = 0
+
+    def _holdings(self, player: Player) -> Counter:
+        catalogue = self.game.ruleset.items
+        left: Counter = Counter()
+        for item in player.items:
+            uses = catalogue.get(item, {}).get("uses", 1)
+            left[item] += uses if uses > 0 else UNLIMITED
+        return left
+
+    # What is due ---------------------------------------------------------------
+    def pending(self) -> Pending:
+        return None if self.outcome else self.game.pending(self.state)
+
+    def to_act(self) -> list[str]:
+        due = self.pending()
+        if isinstance(due, Turn):
+            return list(due.players)
+        if isinstance(due, Phase):
+            return [p for p in due.players if p not in self.sealed]
+        return []
+
+    def awaiting(self) -> str | None:
+        """What the match waits for, in words a host can act on."""
+        due = self.pending()
+        if isinstance(due, Turn):
+            return f"{' or '.join(due.players)} to {due.label}"
+        if isinstance(due, Phase):
+            waiting = [p for p in due.players if p not in self.sealed]
+            return f"sealed submissions for {due.label}: waiting for {', '.join(waiting)}"
+        if isinstance(due, ChanceDue):
+            return f"{due.label} (adjudicator roll)"
+        return None
+
+    def submitted(self) -> dict[str, bool] | None:
+        due = self.pending()
+        if isinstance(due, Phase):
+            return {p: p in self.sealed for p in due.players}
+        return None
+
+    # Stepping ------------------------------------------------------------------
+    def step(self, entry: dict[str, Any]) -> LogEntry:
+        """Apply one entry, or flag it and change nothing (G-1)."""
+        kind = entry["type"]
+        player = entry.get("player")
+        try:
+            if self.outcome is not None:
+                raise Illegal("match-over", f"the match is already over ({self.outcome.reason}); "
+                              "no entry can follow", "G-1", "G-4")
+            if kind == "move":
+                log = self._move(entry["seq"], player, entry["move"])
+            elif kind == "chance":
+                log = self._chance(entry["seq"], entry["chance"])
+            else:
+                log = self._host(entry["seq"], entry["host"])
+        except Illegal as exc:
+            flag = Flag(entry["seq"], player, exc.code, exc.message, exc.rulings,
+                        acknowledged=entry.get("flagged") == exc.code)
+            self.flags.append(flag)
+            summary = self._summary(entry)
+            sealed = isinstance(self.pending(), Phase) and kind == "move"
+            log = LogEntry(entry["seq"], kind, player, summary, [], flag, sealed=sealed)
+            if sealed:
+                self._phase_logs.append(log)
+        self.log.append(log)
+        self.last_seq = entry["seq"]
+        if self.outcome is None:
+            self.outcome = self.game.outcome(self.state)
+            if self.outcome is not None:
+                self._reveal()
+        return log
+
+    def _summary(self, entry: dict[str, Any]) -> str:
+        if entry["type"] == "move":
+            try:
+                return self.game.format_move(entry["move"])
+            except Exception:  # an unformattable move is still shown as given
+                return entry.get("text") or str(entry["move"])
+        if entry["type"] == "chance":
+            return format_chance(entry["chance"])
+        return format_host(entry["host"])
+
+    def _move(self, seq: int, player: str, move: dict[str, Any]) -> LogEntry:
+        due = self.pending()
+        if isinstance(due, ChanceDue):
+            raise Illegal("chance-due", f"{due.label} must be recorded before any move", "G-2", "DT-7")
+        if due is None:
+            raise Illegal("match-over", "the match is over; no move can follow", "G-1")
+        if player not in due.players:
+            if isinstance(due, Phase):
+                raise Illegal("not-in-phase", f"{player} has nothing to submit in {due.label}", "G-1", "G-2")
+            raise Illegal("not-your-turn", f"it is {' or '.join(due.players)}'s turn to {due.label}, "
+                          f"not {player}'s", "G-1")
+        self._check_items(player, move)
+        self.game.check_move(self.state, player, move)
+        summary = self.game.format_move(move)
+        if isinstance(due, Turn):
+            events = self.game.apply_move(self.state, player, move)
+            self._use_items(player, move)
+            return LogEntry(seq, "move", player, summary, events)
+        return self._submit(seq, player, move, summary, due)
+
+    def _submit(self, seq: int, player: str, move: dict[str, Any] | None, summary: str, phase: Phase) -> LogEntry:
+        """Seal a submission; a later one replaces it until the phase resolves (G-3)."""
+        replaced = player in self.sealed
+        self.sealed[player] = move
+        note = "resubmitted, replacing the earlier submission" if replaced else "submitted"
+        log = LogEntry(seq, "move", player, summary, [Event(f"{player} {note} for {phase.label} (sealed)",
+                                                            ("G-3",) if replaced else ("G-2",))], sealed=True)
+        self._phase_logs.append(log)
+        if all(p in self.sealed for p in phase.players):
+            log.events += self._resolve(phase)
+        return log
+
+    def _resolve(self, phase: Phase) -> list[Event]:
+        submissions = {p: self.sealed.get(p) for p in phase.players}
+        events = [Event(f"{p} did not submit and does nothing in {phase.label}", ("G-2",))
+                  for p in phase.players if p not in self.sealed]
+        events += self.game.resolve_phase(self.state, phase, submissions)
+        for player, move in submissions.items():
+            if move is not None:
+                self._use_items(player, move)
+        self.sealed = {}
+        self._reveal()
+        return events
+
+    def _reveal(self) -> None:
+        for log in self._phase_logs:
+            log.sealed = False
+        self._phase_logs = []
+
+    def _check_items(self, player: str, move: dict[str, Any]) -> None:
+        wanted = Counter(self.game.items_used(move))
+        catalogue = self.game.ruleset.items
+        for item, count in wanted.items():
+            if item not in catalogue:
+                raise Illegal("unknown-item", f"'{item}' is not an item of {self.game.ruleset.id}", "G-5")
+            if item not in self.game.by_id[player].items:
+                raise Illegal("item-not-held", f"{player} does not hold {catalogue[item]['name']}", "G-5")
+            if self.items_left[player][item] < count:
+                raise Illegal("item-used", f"{player} has already used {catalogue[item]['name']}", "G-5")
+
+    def _use_items(self, player: str, move: dict[str, Any]) -> None:
+        for item in self.game.items_used(move):
+            self.items_left[player][item] -= 1
+
+    def _chance(self, seq: int, chance: dict[str, Any]) -> LogEntry:
+        due = self.pending()
+        if not isinstance(due, ChanceDue):
+            what = self.awaiting() or "nothing"
+            raise Illegal("chance-not-due", f"no random outcome is due now (waiting for {what})", "G-2", "DT-7")
+        check_chance(due, chance)
+        events = self.game.apply_chance(self.state, due, chance)
+        return LogEntry(seq, "chance", None, format_chance(chance), events)
+
+    def _host(self, seq: int, host: dict[str, Any]) -> LogEntry:
+        action = host["action"]
+        summary = format_host(host)
+        if action == "deadline":
+            due = self.pending()
+            if isinstance(due, Phase):
+                return LogEntry(seq, "host", None, summary,
+                                [Event(f"the host closed {due.label}", ("G-2",))] + self._resolve(due))
+            return LogEntry(seq, "host", None, summary,
+                            [Event("no simultaneous phase was open, so the deadline changes nothing", ("G-4",))])
+        if action == "timeout":
+            return LogEntry(seq, "host", None, summary, self._timeout(host["player"]))
+        if action == "forfeit":
+            player = host["player"]
+            self._end(Outcome(self.game.opponent(player), f"{player} forfeited (entry {seq})"))
+            return LogEntry(seq, "host", None, summary, [Event(f"{player} forfeits; "
+                                                               f"{self.game.opponent(player)} wins", ("G-4",))])
+        if action == "draw":
+            self._end(Outcome(None, f"drawn by the host (entry {seq})"))
+            return LogEntry(seq, "host", None, summary, [Event("the host declares a draw", ("G-4",))])
+        winner = host.get("winner")
+        if winner:
+            reason = host.get("reason") or f"ended by the host (entry {seq})"
+            self._end(Outcome(winner, reason))
+        else:
+            scored = self.game.score_end(self.state)
+            reason = f"ended by the host (entry {seq}); by the rules: {scored.reason}"
+            self._end(Outcome(scored.winner, host.get("reason") or reason))
+        result = f"{self.outcome.winner} wins" if self.outcome.winner else "no winner"
+        return LogEntry(seq, "host", None, summary, [Event(f"the host ends the match: {result}", ("G-4",))])
+
+    def _timeout(self, player: str) -> list[Event]:
+        """A host's call that `player` ran out of time: a loss, or an empty submission (G-7)."""
+        if self.on_expiry == "lose":
+            self._end(Outcome(self.game.opponent(player), f"{player} ran out of time (host's call)"))
+            return [Event(f"{player} ran out of time and loses", ("G-4", "G-7"))]
+        due = self.pending()
+        if isinstance(due, Phase) and player in due.players:
+            self.sealed[player] = None
+            events = [Event(f"{player} ran out of time: counts as an empty submission for {due.label}", ("G-7",))]
+            if all(p in self.sealed for p in due.players):
+                events += self._resolve(due)
+            return events
+        return [Event(f"{player}'s timeout is recorded; nothing was due from them", ("G-4", "G-7"))]
+
+    def _end(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        self._reveal()
+
+
+def check_chance(due: ChanceDue, chance: dict[str, Any]) -> None:
+    """The recorded outcome must be the kind and size that is due."""
+    if due.dice:
+        dice = chance.get("dice")
+        if dice is None:
+            raise Illegal("chance-kind", f"{due.label}: a dice roll is due, not a pick", "DT-7")
+        if len(dice) != due.dice:
+            raise Illegal("dice-count", f"{due.label}: {due.dice} {'die' if due.dice == 1 else 'dice'} are due, "
+                          f"not {len(dice)}", "DT-7")
+        bad = [d for d in dice if not 1 <= d <= due.faces]
+        if bad:
+            raise Illegal("die-value", f"{due.label}: {bad[0]} is not a face of a {due.faces}-sided die", "DT-7")
+    else:
+        pick = chance.get("pick")
+        if pick is None:
+            raise Illegal("chance-kind", f"{due.label}: a pick is due, not dice", "G-6")
+        if pick not in due.pick:
+            raise Illegal("pick-value", f"{due.label}: '{pick}' is not one of {', '.join(due.pick)}", "G-6")
+
+
+def format_chance(chance: dict[str, Any]) -> str:
+    if "dice" in chance:
+        return "dice " + " ".join(str(d) for d in chance["dice"])
+    return f"pick {chance.get('pick')}"
+
+
+def format_host(host: dict[str, Any]) -> str:
+    words = [host["action"]]
+    for key in ("player", "winner"):
+        if host.get(key):
+            words.append(host[key])
+    if host.get("reason"):
+        words.append(f"({host['reason']})")
+    return " ".join(words)

@@ -1,0 +1,126 @@
+"""Boards as format-agnostic blocks, rendered to plain text, Markdown or BBCode.
+
+Games describe what to show (tables, lines, grids); this module alone decides how, and
+neutralises markup and control characters in every piece of text it is given, so a
+player's name cannot inject markup into a forum post or escape codes into a terminal.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+FORMATS = ("text", "markdown", "bbcode")
+
+
+@dataclass
+class Span:
+    """Text with an optional colour (BBCode shows it; text and Markdown show the text)."""
+
+    text: str
+    colour: str | None = None
+    bold: bool = False
+
+
+Inline = Union[str, Span, list]
+
+
+@dataclass
+class Heading:
+    text: Inline
+
+
+@dataclass
+class Para:
+    text: Inline
+
+
+@dataclass
+class Table:
+    headers: list[str]
+    rows: list[list[Any]]
+
+
+@dataclass
+class Pre:
+    """Monospace lines (grids, the rope); kept inside a code block in Markdown and BBCode."""
+
+    lines: list[Inline] = field(default_factory=list)
+
+
+def clean(text: Any) -> str:
+    """Drop control characters (terminal escapes) from any text we print."""
+    text = str(text)
+    return "".join(ch if ch in "\n\t" or unicodedata.category(ch) != "Cc" else "?" for ch in text)
+
+
+def _escape(text: str, fmt: str) -> str:
+    text = clean(text)
+    if fmt == "markdown":
+        return "".join("\\" + ch if ch in "\\`*_[]<>|#~" else ch for ch in text)
+    if fmt == "bbcode":
+        return text.replace("[", "[\u200b")  # a zero-width space stops any tag from parsing
+    return text
+
+
+def _inline(value: Inline, fmt: str, code: bool = False) -> str:
+    if isinstance(value, list):
+        return "".join(_inline(v, fmt, code) for v in value)
+    if isinstance(value, Span):
+        text = clean(value.text) if code else _escape(value.text, fmt)
+        if fmt == "bbcode":
+            if value.colour:
+                text = f"[color={value.colour}]{text}[/color]"
+            if value.bold:
+                text = f"[b]{text}[/b]"
+        elif fmt == "markdown" and value.bold and not code:
+            text = f"**{text}**"
+        return text
+    return clean(value) if code else _escape(value, fmt)
+
+
+def render(blocks: list[Any], fmt: str) -> str:
+    """The blocks as one post in `fmt` ('text', 'markdown' or 'bbcode')."""
+    out = [_block(block, fmt) for block in blocks]
+    return "\n\n".join(part for part in out if part) + "\n"
+
+
+def _block(block: Any, fmt: str) -> str:
+    if isinstance(block, Heading):
+        text = _inline(block.text, fmt)
+        return {"markdown": f"### {text}", "bbcode": f"[b]{text}[/b]"}.get(fmt, text)
+    if isinstance(block, Para):
+        return _inline(block.text, fmt)
+    if isinstance(block, Table):
+        return _table(block, fmt)
+    if isinstance(block, Pre):
+        colour_ok = fmt == "bbcode"
+        lines = [_inline(line, fmt if colour_ok else "text", code=not colour_ok) for line in block.lines]
+        body = "\n".join(lines)
+        if fmt == "markdown":
+            return f"```\n{body}\n```"
+        if fmt == "bbcode":
+            return f"[code]{body}[/code]" if not _has_colour(block) else f"[font=monospace]{body}[/font]"
+        return body
+    raise TypeError(f"unknown block {block!r}")
+
+
+def _has_colour(block: Pre) -> bool:
+    def walk(value: Inline) -> bool:
+        if isinstance(value, list):
+            return any(walk(v) for v in value)
+        return isinstance(value, Span) and bool(value.colour)
+    return any(walk(line) for line in block.lines)
+
+
+def _table(table: Table, fmt: str) -> str:
+    from tabulate import tabulate
+
+    if fmt == "markdown":
+        rows = [[_escape(str(c), fmt) for c in row] for row in table.rows]
+        return tabulate(rows, headers=[_escape(h, fmt) for h in table.headers], tablefmt="github",
+                        disable_numparse=True)
+    rows = [[clean(c) for c in row] for row in table.rows]
+    text = tabulate(rows, headers=table.headers, tablefmt="simple", disable_numparse=True)
+    return f"[code]{text}[/code]" if fmt == "bbcode" else text

@@ -1,0 +1,245 @@
+"""YAML rulesets: found by id, resolved through `extends`, pinned by a hash.
+
+Rules data lives here and mechanics live in the game modules, so a host who changes a
+number edits YAML, never Python. Mappings merge key by key; lists and values replace.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from adjudicator.errors import RulesetError
+from adjudicator.paths import ruleset_dirs
+
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,99}$")
+
+
+@dataclass
+class Ruleset:
+    """A resolved ruleset: every `extends` applied, ready for a game module."""
+
+    id: str
+    data: dict[str, Any]
+    sha256: str
+    path: Path
+    chain: list[str] = field(default_factory=list)
+
+    @property
+    def game(self) -> str:
+        return self.data["game"]
+
+    @property
+    def sides(self) -> list[str]:
+        return list(self.data["sides"])
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return self.data.get("params") or {}
+
+    @property
+    def items(self) -> dict[str, dict[str, Any]]:
+        return self.data.get("items") or {}
+
+    @property
+    def loadouts(self) -> dict[str, list[str]]:
+        return self.data.get("loadouts") or {}
+
+    @property
+    def summary(self) -> str:
+        return self.data.get("summary", "")
+
+    def with_params(self, overrides: dict[str, Any] | None, where: str = "rules.params") -> "Ruleset":
+        """This ruleset with one match's parameter overrides merged in (checked key by key)."""
+        if not overrides:
+            return self
+        check_overrides(self.params, overrides, where)
+        data = dict(self.data)
+        data["params"] = merge(self.params, overrides)
+        return Ruleset(self.id, data, self.sha256, self.path, self.chain)
+
+
+def merge(base: Any, over: Any) -> Any:
+    """Mappings merge key by key; lists and values replace (SPEC, `rules.params`)."""
+    if isinstance(base, dict) and isinstance(over, dict):
+        out = dict(base)
+        for key, value in over.items():
+            out[key] = merge(base[key], value) if key in base else copy.deepcopy(value)
+        return out
+    return copy.deepcopy(over)
+
+
+def check_overrides(params: dict[str, Any], overrides: dict[str, Any], where: str) -> None:
+    """Refuse an override naming an unknown parameter or changing a parameter's kind."""
+    for key, value in overrides.items():
+        path = f"{where}.{key}"
+        if key not in params:
+            hint = _did_you_mean(key, params)
+            raise RulesetError(f"{path}: unknown parameter{hint}. Known here: {', '.join(sorted(params)) or 'none'}.")
+        base = params[key]
+        if isinstance(base, dict) and isinstance(value, dict):
+            check_overrides(base, value, path)
+        elif base is not None and not _same_kind(base, value):
+            raise RulesetError(f"{path}: expected {_kind(base)} like {json.dumps(base)}, got {json.dumps(value)}.")
+
+
+def _same_kind(base: Any, value: Any) -> bool:
+    if isinstance(base, bool) or isinstance(value, bool):
+        return isinstance(base, bool) and isinstance(value, bool)
+    if isinstance(base, (int, float)):
+        return isinstance(value, (int, float)) and (isinstance(base, float) or isinstance(value, int))
+    return isinstance(value, type(base))
+
+
+def _kind(value: Any) -> str:
+    return {bool: "true or false", int: "a whole number", float: "a number", str: "text",
+            list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)
+
+
+def _did_you_mean(word: str, known: Any) -> str:
+    close = difflib.get_close_matches(word, list(known), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def load_yaml(path: Path) -> dict[str, Any]:
+    """Read a ruleset file with safe loading only: tags that build objects are refused."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = yaml.load(fh, Loader=loader)  # noqa: S506 - a safe loader
+    except OSError as exc:
+        raise RulesetError(f"{path}: cannot read the ruleset ({exc.strerror}).") from None
+    except UnicodeDecodeError:
+        raise RulesetError(f"{path}: the ruleset is not UTF-8 text.") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise RulesetError(f"{path}: not valid YAML{where}: {problem}.") from None
+    if not isinstance(data, dict):
+        raise RulesetError(f"{path}: a ruleset must be a YAML mapping with at least an 'id'.")
+    return data
+
+
+def validate_raw(data: dict[str, Any], path: Path) -> None:
+    """Check one ruleset file against schemas/ruleset.schema.json."""
+    from adjudicator import schemas
+
+    found = schemas.errors("ruleset", data)
+    if found:
+        first = found[0]
+        more = f" ({len(found) - 1} more problem{'s' if len(found) > 2 else ''})" if len(found) > 1 else ""
+        raise RulesetError(f"{path}: field {schemas.field_path(first.absolute_path)}: "
+                           f"{schemas.describe_error(first)}{more}.")
+
+
+def find_file(ruleset_id: str) -> Path:
+    """The YAML file of a ruleset id; ids are names, never paths."""
+    if not ID_PATTERN.match(ruleset_id or ""):
+        raise RulesetError(f"'{ruleset_id}' is not a ruleset id: ids are lower-case names like "
+                           f"'dice-tug-of-war', never paths.")
+    for folder in ruleset_dirs():
+        for suffix in (".yaml", ".yml"):
+            candidate = folder / f"{ruleset_id}{suffix}"
+            if candidate.is_file():
+                return candidate
+    known = [info["id"] for info in list_rulesets()]
+    raise RulesetError(f"Unknown ruleset '{ruleset_id}'{_did_you_mean(ruleset_id, known)}. "
+                       f"Known: {', '.join(known) or 'none'} (see `adjudicator rulesets`).")
+
+
+def resolve(ruleset_id: str) -> Ruleset:
+    """Load a ruleset and everything it extends, base first."""
+    chain: list[str] = []
+    layers: list[dict[str, Any]] = []
+    current: str | None = ruleset_id
+    first_path: Path | None = None
+    while current is not None:
+        if current in chain:
+            raise RulesetError(f"Ruleset '{ruleset_id}' extends itself in a loop: {' → '.join(chain + [current])}.")
+        path = find_file(current)
+        first_path = first_path or path
+        data = load_yaml(path)
+        validate_raw(data, path)
+        if data["id"] != current:
+            raise RulesetError(f"{path}: field id: the file says '{data['id']}' but is named '{current}'.")
+        chain.append(current)
+        layers.append(data)
+        current = data.get("extends")
+    return build(layers, chain, first_path)
+
+
+def build(layers: list[dict[str, Any]], chain: list[str], path: Path) -> Ruleset:
+    """Merge layers (most derived first) into one resolved ruleset and hash it."""
+    resolved: dict[str, Any] = {}
+    for layer in reversed(layers):
+        resolved = merge(resolved, {k: v for k, v in layer.items() if k != "extends"})
+    resolved["id"] = chain[0]
+    validate_raw(resolved, path)
+    _check_catalogue(resolved, path)
+    return Ruleset(chain[0], resolved, digest(resolved), path, chain)
+
+
+def _check_catalogue(data: dict[str, Any], path: Path) -> None:
+    items = data.get("items") or {}
+    for name, members in (data.get("loadouts") or {}).items():
+        for index, item in enumerate(members):
+            if item not in items:
+                raise RulesetError(f"{path}: field loadouts.{name}[{index}]: '{item}' is not in the item catalogue.")
+
+
+def digest(resolved: dict[str, Any]) -> str:
+    """SHA-256 of the canonical JSON of a resolved ruleset (stable across key order)."""
+    canonical = json.dumps(resolved, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def validate_file(path: Path) -> Ruleset:
+    """Check a ruleset file that may not be in a rulesets folder (its `extends` must be)."""
+    data = load_yaml(path)
+    validate_raw(data, path)
+    layers, chain = [data], [data["id"]]
+    parent = data.get("extends")
+    if parent:
+        base = resolve(parent)
+        if data["id"] in base.chain:
+            raise RulesetError(f"{path}: field extends: '{data['id']}' would extend itself.")
+        layers.append(base.data)
+        chain += base.chain
+    ruleset = build(layers, chain, path)
+    from adjudicator.registry import game_class
+
+    game_class(ruleset.game, where=f"{path}: field game")
+    return ruleset
+
+
+def list_rulesets() -> list[dict[str, Any]]:
+    """id, game, version and summary of every ruleset file found, first folder winning."""
+    seen: dict[str, dict[str, Any]] = {}
+    for folder in ruleset_dirs():
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob("*.y*ml")):
+            rid = path.stem
+            if rid in seen or not ID_PATTERN.match(rid):
+                continue
+            try:
+                data = load_yaml(path)
+            except RulesetError as exc:
+                seen[rid] = {"id": rid, "game": "?", "version": "?", "summary": f"(unreadable: {exc.message})"}
+                continue
+            seen[rid] = {"id": rid, "game": data.get("game", ""), "version": data.get("version", ""),
+                         "summary": data.get("summary", ""), "extends": data.get("extends"), "path": path}
+    for info in seen.values():
+        if not info.get("game") and info.get("extends") in seen:
+            base = seen[info["extends"]]
+            info["game"] = base.get("game", "")
+    return sorted(seen.values(), key=lambda info: info["id"])

@@ -1,0 +1,130 @@
+"""What the commands do with a match: replay it, append to it, create it, verify its dice.
+
+The command line is a thin layer over these functions; tests call them directly.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+from adjudicator import matchfile
+from adjudicator.engine import ChanceDue, LogEntry, Replay
+from adjudicator.errors import InputError, RefusedError
+from adjudicator.matchfile import LoadedMatch
+
+
+def new_replay(match: LoadedMatch) -> Replay:
+    clock = match.ruleset.data.get("clock") or {}
+    return Replay(match.game, clock_on_expiry=clock.get("on_expiry", "lose"))
+
+
+def replay_match(match: LoadedMatch, until: int | None = None) -> Replay:
+    """Replay the log, entry by entry, up to and including seq `until`."""
+    if until is not None and not 0 <= until <= len(match.entries):
+        raise InputError(f"{match.name}: --at {until} is outside the log (entries 1–{len(match.entries)}; "
+                         f"0 is the start).")
+    replay = new_replay(match)
+    for entry in match.entries:
+        if until is not None and entry["seq"] > until:
+            break
+        replay.step(entry)
+    return replay
+
+
+def now_utc() -> str:
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, Any]],
+                 *, dry_run: bool = False, record_illegal: bool = False) -> tuple[LoadedMatch, Replay, LogEntry]:
+    """Under the file lock: load, replay, check the new entry, and write it only if legal.
+
+    `build` makes the entry from the replayed match (it may raise to refuse). An illegal
+    entry raises RefusedError and writes nothing (G-1) unless `record_illegal` asks to log it
+    with its flag, as a host does to keep a player's illegal post on record.
+    """
+    with matchfile.locked(path):
+        match = matchfile.load(path)
+        replay = replay_match(match)
+        entry = build(match, replay)
+        entry = {"seq": len(match.entries) + 1, **entry}
+        log = replay.step(entry)
+        if log.flag:
+            if not record_illegal:
+                flag = log.flag
+                rulings = f" ({', '.join(flag.rulings)})" if flag.rulings else ""
+                raise RefusedError(f"{path}: refused, nothing written. {flag.message[0].upper()}"
+                                   f"{flag.message[1:]}{rulings}.", flag.code)
+            entry["flagged"] = log.flag.code
+            log.flag.acknowledged = True
+        if not dry_run:
+            match.data["entries"].append(entry)
+            matchfile.check_schema(match.data, str(path))
+            matchfile.write_atomic(path, matchfile.dumps(match.data))
+    return match, replay, log
+
+
+def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False, with_seed: bool = True) -> Path | None:
+    """Check a new match header and write it (and its private dice seed) without overwriting."""
+    from adjudicator import dice
+
+    seed = None
+    if with_seed and out is not None:
+        seed = dice.new_seed()
+        data["seed_sha256"] = dice.seed_hash(seed)
+    matchfile.prepare(data, out)
+    text = matchfile.dumps(data)
+    if out is None:
+        return None
+    if force:
+        matchfile.write_atomic(out, text)
+    else:
+        matchfile.create_exclusive(out, text)
+    if seed is not None:
+        seed_file = dice.seed_path(out)
+        if force and seed_file.exists():
+            seed_file.unlink()
+        dice.write_seed(out, seed)
+        return seed_file
+    return None
+
+
+def verify_rolls(match: LoadedMatch, seed: str) -> tuple[list[str], int, int]:
+    """Check every tool-drawn chance entry against the seed (DT-7).
+
+    Returns (problems, verified, transcribed). Entries marked `source: external` came from
+    an outside dice bot: they are counted, not checked.
+    """
+    from adjudicator import dice
+
+    expected = match.data.get("seed_sha256")
+    if expected and dice.seed_hash(seed) != expected:
+        raise InputError(f"{match.name}: the seed given does not match the match's seed_sha256.")
+    problems: list[str] = []
+    verified = transcribed = 0
+    replay = new_replay(match)
+    for entry in match.entries:
+        if entry["type"] == "chance":
+            due = replay.pending()
+            chance = entry["chance"]
+            if chance.get("source") == "external":
+                transcribed += 1
+            elif isinstance(due, ChanceDue):
+                want = draw(seed, entry["seq"], due)
+                got = chance.get("dice") if due.dice else chance.get("pick")
+                if got != want:
+                    problems.append(f"seq {entry['seq']}: recorded {got} but the seed gives {want}")
+                else:
+                    verified += 1
+        replay.step(entry)
+    return problems, verified, transcribed
+
+
+def draw(seed: str, seq: int, due: ChanceDue) -> Any:
+    from adjudicator import dice
+
+    if due.dice:
+        return dice.draw_dice(seed, seq, due.dice, due.faces)
+    return dice.draw_pick(seed, seq, due.pick)

@@ -1,0 +1,141 @@
+"""Result objects and boards, public or for one player, from a replay.
+
+The public view is built only from the game's public view and the engine's counters, so
+sealed submissions and hidden values cannot reach it. `--as PLAYER` adds that player's own
+private view and pending submission, nothing of the opponent's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.engine import LogEntry, Replay
+from adjudicator.matchfile import LoadedMatch
+from adjudicator.render import Heading, Para, render
+
+SEALED_MESSAGE = "a sealed submission was refused; the reason is shown when the phase resolves"
+
+
+def public_flag(log: LogEntry) -> dict[str, Any]:
+    data = log.flag.as_dict()
+    if log.sealed:
+        data["message"], data["code"], data["rulings"] = SEALED_MESSAGE, "sealed", []
+    return data
+
+
+def result(match: LoadedMatch, replay: Replay, viewer: str | None = None,
+           with_entries: bool = False) -> dict[str, Any]:
+    """The object of SPEC "JSON output" (schemas/result.schema.json)."""
+    outcome = replay.outcome
+    out: dict[str, Any] = {
+        "match": match.data["id"],
+        "ruleset": match.ruleset.id,
+        "status": "finished" if outcome else "in_progress",
+        "winner": outcome.winner if outcome else None,
+        "reason": outcome.reason if outcome else None,
+        "to_act": replay.to_act(),
+        "awaiting": replay.awaiting(),
+        "at_seq": replay.last_seq,
+        "flagged": [flag_view(log, viewer) for log in replay.log if log.flag],
+        "warnings": list(match.warnings),
+        "board": match.game.public_view(replay.state),
+    }
+    submitted = replay.submitted()
+    if submitted is not None:
+        out["submitted"] = submitted
+    if viewer:
+        private = dict(match.game.private_view(replay.state, viewer))
+        if viewer in replay.sealed:
+            move = replay.sealed[viewer]
+            private["pending_submission"] = None if move is None else match.game.format_move(move)
+        out["private"] = private
+    if with_entries:
+        out["entries"] = [entry_view(log, viewer) for log in replay.log]
+    return out
+
+
+def _visible(log: LogEntry, viewer: str | None) -> bool:
+    return not log.sealed or (viewer is not None and viewer == log.player)
+
+
+def flag_view(log: LogEntry, viewer: str | None) -> dict[str, Any]:
+    return log.flag.as_dict() if _visible(log, viewer) else public_flag(log)
+
+
+def entry_view(log: LogEntry, viewer: str | None = None) -> dict[str, Any]:
+    visible = _visible(log, viewer)
+    data: dict[str, Any] = {
+        "seq": log.seq, "type": log.type, "player": log.player,
+        "summary": log.summary if visible else "sealed submission",
+        # A sealed entry only ever carries its "submitted (sealed)" event: resolution events
+        # belong to the entry that resolves the phase, which reveals the phase's entries.
+        "events": [e.as_dict() for e in log.events],
+        "flag": None if not log.flag else flag_view(log, viewer),
+        "sealed": log.sealed,
+    }
+    return data
+
+
+def describe_status(res: dict[str, Any]) -> str:
+    if res["status"] == "finished":
+        who = f"{res['winner']} wins" if res["winner"] else "no winner"
+        return f"finished: {who} ({res['reason']})"
+    return f"in progress; awaiting {res['awaiting']}"
+
+
+def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) -> list[Any]:
+    res = result(match, replay, viewer)
+    names = " vs ".join(f"{p.name} ({p.side})" for p in match.game.players)
+    title = match.data.get("title") or match.data["id"]
+    blocks: list[Any] = [Heading(f"{title} — {names}"),
+                         Para(f"{match.ruleset.id} · after entry {replay.last_seq} · {describe_status(res)}")]
+    if res.get("submitted"):
+        marks = ", ".join(f"{p}: {'yes' if done else 'no'}" for p, done in res["submitted"].items())
+        blocks.append(Para(f"Submitted: {marks}"))
+    blocks += match.game.board_blocks(res["board"])
+    if viewer and res.get("private"):
+        private = res["private"]
+        blocks.append(Para(f"Private to {viewer}: " + "; ".join(f"{k}: {v}" for k, v in private.items())))
+    if res["flagged"]:
+        blocks.append(Para(f"Flagged entries: {', '.join('#' + str(f['seq']) for f in res['flagged'])}"))
+    return blocks
+
+
+def board_text(match: LoadedMatch, replay: Replay, fmt: str, viewer: str | None = None) -> str:
+    return render(board_blocks(match, replay, viewer), fmt)
+
+
+def replay_text(match: LoadedMatch, replay: Replay, viewer: str | None = None) -> str:
+    """Entry by entry, as a host would post it: what happened, which ruling applied."""
+    lines = []
+    game = match.game
+    head = match.data.get("title") or match.data["id"]
+    lines.append(f"{head} — {match.ruleset.id}")
+    lines.append("Players: " + ", ".join(f"{p.id} ({p.side})" for p in game.players))
+    for warning in match.warnings:
+        lines.append(f"warning: {warning}")
+    for log in replay.log:
+        lines += entry_lines(log, viewer)
+    res = result(match, replay, viewer)
+    lines.append("Result: " + describe_status(res))
+    if res["flagged"]:
+        lines.append(f"Flagged: {len(res['flagged'])} entr{'y' if len(res['flagged']) == 1 else 'ies'} "
+                     f"({', '.join('#' + str(f['seq']) for f in res['flagged'])})")
+    from adjudicator.render import clean
+    return "\n".join(clean(line) for line in lines) + "\n"
+
+
+def entry_lines(log: LogEntry, viewer: str | None = None) -> list[str]:
+    view = entry_view(log, viewer)
+    actor = log.player or log.type
+    head = f"#{log.seq:<3} {actor}: {view['summary']}"
+    if view["flag"]:
+        flag = view["flag"]
+        rulings = f" [{', '.join(flag['rulings'])}]" if flag["rulings"] else ""
+        ack = " (recorded as illegal by the host)" if flag.get("acknowledged") else ""
+        return [f"{head}", f"      FLAGGED {flag['code']}: {flag['message']}{rulings}{ack}"]
+    lines = [head]
+    for event in view["events"]:
+        rulings = f" [{', '.join(event['rulings'])}]" if event["rulings"] else ""
+        lines.append(f"      {event['text']}{rulings}")
+    return lines
