@@ -34,7 +34,8 @@ def check_file(path: str, seed: str | None = None) -> dict[str, Any]:
         if row["problems"]:
             row["verdict"] = "flagged"
     except AdjudicatorError as exc:
-        row["verdict"], row["problems"] = "unusable", [exc.message]
+        message = exc.message[len(path) + 2:] if exc.message.startswith(f"{path}: ") else exc.message
+        row["verdict"], row["problems"] = "unusable", [message]
     return row
 
 

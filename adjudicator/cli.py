@@ -166,6 +166,9 @@ def new_cmd(
 
     ruleset = resolve(ruleset_id)
     players = [_parse_player(spec) for spec in player]
+    if len(players) != 2:
+        raise typer.BadParameter(f"a match has two players, one per side ({' and '.join(ruleset.sides)}); "
+                                 f"got {len(players)}.", param_hint="--player")
     ids = [p["id"] for p in players]
     for spec in item:
         pid, _, name = spec.partition("=")
@@ -646,18 +649,18 @@ def main(argv: Optional[List[str]] = None) -> None:
 
 
 def run(argv: Optional[List[str]] = None) -> int:
-    import click
-
     from adjudicator.errors import AdjudicatorError
 
+    # typer ≥ 0.28 vendors its own click; take the exception classes from typer itself.
+    click_exception = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
     try:
         command = typer.main.get_command(app)
         result = command.main(args=argv, prog_name="adjudicator", standalone_mode=False)
         return result if isinstance(result, int) else 0
-    except click.ClickException as exc:
+    except click_exception as exc:
         exc.show()
         return exc.exit_code
-    except click.exceptions.Abort:
+    except typer.Abort:
         _err("aborted.")
         return 1
     except AdjudicatorError as exc:

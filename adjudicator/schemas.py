@@ -100,6 +100,9 @@ def describe_error(error: Any) -> str:
         return f"{json.dumps(error.instance)} is not an RFC 3339 date-time such as 2026-11-21T20:14:05Z"
     if validator_name == "const":
         return f"must be {json.dumps(error.validator_value)}, not {json.dumps(error.instance)[:60]}"
+    if validator_name in ("minItems", "maxItems") and isinstance(error.instance, list):
+        bound = "at least" if validator_name == "minItems" else "at most"
+        return f"has {len(error.instance)} item{'s' if len(error.instance) != 1 else ''}; needs {bound} {error.validator_value}"
     if validator_name == "oneOf" and isinstance(error.instance, dict):
         return "must have exactly one of: " + ", ".join(
             next(iter(s.get("required", [])), "?") for s in error.validator_value)

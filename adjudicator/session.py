@@ -55,7 +55,7 @@ def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, An
             if not record_illegal:
                 flag = log.flag
                 rulings = f" ({', '.join(flag.rulings)})" if flag.rulings else ""
-                raise RefusedError(f"{path}: refused, nothing written. {flag.message[0].upper()}"
+                raise RefusedError(f"{path}: refused ({flag.code}), nothing written. {flag.message[0].upper()}"
                                    f"{flag.message[1:]}{rulings}.", flag.code)
             entry["flagged"] = log.flag.code
             log.flag.acknowledged = True

@@ -1,0 +1,80 @@
+"""Shared fixtures: build match files, run the CLI in-process, and a toy sealed-bid game."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adjudicator.cli import run
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    @property
+    def json(self) -> Any:
+        return json.loads(self.out)
+
+
+@pytest.fixture
+def cli(capsys):
+    """Run `adjudicator ARGS...` in this process; returns exit code, stdout, stderr."""
+    def invoke(*args: Any) -> Result:
+        capsys.readouterr()
+        code = run([str(a) for a in args])
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+    return invoke
+
+
+def dice_match(entries: list[dict[str, Any]] | None = None, **header: Any) -> dict[str, Any]:
+    """A dice Tug of War match: bernd is yellow, anna is red."""
+    data = {
+        "format": "adjudicator-match/1",
+        "id": "case",
+        "rules": {"ruleset": "dice-tug-of-war"},
+        "players": [{"id": "bernd", "name": "Bernd", "side": "yellow", "items": []},
+                    {"id": "anna", "name": "Anna", "side": "red", "items": []}],
+        "entries": [],
+    }
+    data.update(header)
+    for entry in entries or []:
+        add(data, entry)
+    return data
+
+
+def add(data: dict[str, Any], entry: Any) -> dict[str, Any]:
+    """Append an entry given as a dict or a short tuple: ('roll', 1, 2, 3), ('bernd', {...})."""
+    if isinstance(entry, tuple):
+        if entry[0] == "roll":
+            entry = {"type": "chance", "chance": {"dice": list(entry[1:])}}
+        elif entry[0] == "host":
+            entry = {"type": "host", "host": entry[1]}
+        else:
+            entry = {"type": "move", "player": entry[0], "move": entry[1]}
+    data["entries"].append({"seq": len(data["entries"]) + 1, **entry})
+    return data
+
+
+def setup_entries(yellow: list[int], red: list[int]) -> list[tuple]:
+    """Both setup rolls kept as rolled (DT-2)."""
+    return [("roll", *yellow), ("bernd", {"reroll": []}), ("roll", *red), ("anna", {"reroll": []})]
+
+
+@pytest.fixture
+def write(tmp_path):
+    """Write a match dict to a file and return its path."""
+    def _write(data: dict[str, Any], name: str = "match.json") -> Path:
+        path = tmp_path / name
+        path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        return path
+    return _write

@@ -1,0 +1,236 @@
+"""The engine's shared mechanics, proven on a toy sealed-bid game (tests/toygame.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from adjudicator.engine import ChanceDue, Phase, Player, Replay
+from adjudicator.views import entry_view, flag_view
+from toygame import SealedBid, toy_ruleset
+
+
+def make(items_a=(), items_b=(), on_expiry="skip"):
+    game = SealedBid(toy_ruleset(), [Player("ann", "Ann", "north", tuple(items_a)),
+                                     Player("bob", "Bob", "south", tuple(items_b))])
+    return Replay(game, clock_on_expiry=on_expiry)
+
+
+class Log:
+    """Feeds numbered entries to a replay."""
+
+    def __init__(self, replay: Replay) -> None:
+        self.replay, self.seq = replay, 0
+
+    def __call__(self, **entry):
+        self.seq += 1
+        kind = "move" if "move" in entry else "chance" if "chance" in entry else "host"
+        return self.replay.step({"seq": self.seq, "type": kind, **entry})
+
+
+def dealt(**kw):
+    replay = make(**kw)
+    log = Log(replay)
+    log(chance={"dice": [2, 4]})
+    return replay, log
+
+
+def public(replay: Replay) -> str:
+    """Everything public about the match, as one string (board, flags, entries)."""
+    game = replay.game
+    return json.dumps([game.public_view(replay.state), replay.to_act(), replay.awaiting(), replay.submitted(),
+                       [entry_view(l) for l in replay.log], [flag_view(l, None) for l in replay.log if l.flag]],
+                      sort_keys=True)
+
+
+def test_chance_is_due_before_any_move_g2():
+    replay = make()
+    log = Log(replay)
+    assert isinstance(replay.pending(), ChanceDue)
+    entry = log(player="ann", move={"bid": 1})
+    assert entry.flag.code == "chance-due"
+
+
+def test_chance_entry_when_none_is_due_is_flagged():
+    replay, log = dealt()
+    assert log(chance={"dice": [1, 1]}).flag.code == "chance-not-due"
+
+
+def test_wrong_dice_count_and_face_are_flagged_dt7():
+    replay = make()
+    log = Log(replay)
+    assert log(chance={"dice": [1]}).flag.code == "dice-count"
+    assert log(chance={"dice": [1, 9]}).flag.code == "die-value"
+    assert log(chance={"pick": "ann"}).flag.code == "chance-kind"
+    assert not log(chance={"dice": [1, 2]}).flag
+
+
+def test_phase_resolves_when_both_have_submitted_g2():
+    replay, log = dealt()
+    log(player="ann", move={"bid": 3})
+    assert replay.to_act() == ["bob"] and replay.submitted() == {"ann": True, "bob": False}
+    log(player="bob", move={"bid": 1})
+    assert replay.state.points == {"ann": 1, "bob": 0}
+    assert replay.state.round == 2 and replay.sealed == {}
+
+
+def test_empty_submission_is_a_submission_g2():
+    replay, log = dealt()
+    log(player="ann", move={"bid": 0})
+    log(player="bob", move={"bid": 0})
+    assert replay.state.round == 2
+
+
+def test_resubmission_replaces_until_resolution_g3():
+    replay, log = dealt()
+    first = log(player="ann", move={"bid": 1})
+    second = log(player="ann", move={"bid": 5})
+    assert "replacing" in second.events[0].text and second.events[0].rulings == ("G-3",)
+    log(player="bob", move={"bid": 3})
+    assert replay.state.history[-1] == {"ann": 5, "bob": 3}
+    assert not first.sealed and not second.sealed
+
+
+def test_deadline_closes_phase_missing_player_does_nothing_g2():
+    replay, log = dealt()
+    log(player="bob", move={"bid": 2})
+    entry = log(host={"action": "deadline"})
+    assert any("ann did not submit" in e.text for e in entry.events)
+    assert replay.state.history[-1] == {"ann": 0, "bob": 2}
+    assert replay.state.round == 2
+
+
+def test_deadline_without_open_phase_changes_nothing_g4():
+    replay = make()
+    log = Log(replay)
+    entry = log(host={"action": "deadline"})
+    assert entry.flag is None and "changes nothing" in entry.events[0].text
+    assert isinstance(replay.pending(), ChanceDue)
+
+
+def test_illegal_entry_changes_nothing_and_same_player_still_acts_g1():
+    replay, log = dealt()
+    before = json.dumps(replay.game.public_view(replay.state))
+    entry = log(player="ann", move={"bid": 9})
+    assert entry.flag.code == "bid-range" and entry.flag.rulings == ("TOY-1",)
+    assert json.dumps(replay.game.public_view(replay.state)) == before
+    assert "ann" in replay.to_act() and replay.sealed == {}
+
+
+def test_sealed_submission_never_in_public_output():
+    """Public output is identical whatever the sealed bid is; only submitted yes/no shows."""
+    views = []
+    for bid in (0, 3, 5):
+        replay, log = dealt()
+        log(player="ann", move={"bid": bid})
+        views.append(public(replay))
+    assert views[0] == views[1] == views[2]
+    assert '"ann": true' in views[0]
+
+
+def test_sealed_illegal_submission_reason_hidden_until_resolution():
+    replay, log = dealt()
+    bad = log(player="ann", move={"bid": 9})
+    assert flag_view(bad, None)["code"] == "sealed" and "9" not in json.dumps(flag_view(bad, None))
+    assert flag_view(bad, "ann")["code"] == "bid-range"  # the submitter sees why
+    log(player="ann", move={"bid": 2})
+    log(player="bob", move={"bid": 1})
+    assert flag_view(bad, None)["code"] == "bid-range"  # revealed after the phase resolved
+
+
+def test_private_view_shows_only_own_secret():
+    replay, _ = dealt()
+    assert replay.game.private_view(replay.state, "ann") == {"secret": 2}
+    assert "secret" not in json.dumps(replay.game.public_view(replay.state))
+
+
+def test_item_used_once_per_match_g5():
+    replay, log = dealt(items_a=("double",))
+    assert not log(player="ann", move={"bid": 2, "item": {"use": "double"}}).flag
+    log(player="bob", move={"bid": 3})
+    assert replay.state.history[-1]["ann"] == 4
+    again = log(player="ann", move={"bid": 2, "item": {"use": "double"}})
+    assert again.flag.code == "item-used" and again.flag.rulings == ("G-5",)
+
+
+def test_item_not_held_and_unknown_item_g5():
+    replay, log = dealt()
+    assert log(player="bob", move={"bid": 2, "item": {"use": "double"}}).flag.code == "item-not-held"
+    assert log(player="bob", move={"bid": 2, "item": {"use": "teleport"}}).flag.code == "unknown-item"
+
+
+def test_item_in_replaced_submission_is_not_spent_g3_g5():
+    replay, log = dealt(items_a=("double",))
+    log(player="ann", move={"bid": 2, "item": {"use": "double"}})
+    log(player="ann", move={"bid": 2})
+    log(player="bob", move={"bid": 0})
+    assert replay.items_left["ann"]["double"] == 1
+
+
+def test_timeout_skip_counts_as_empty_submission_g7():
+    replay, log = dealt(on_expiry="skip")
+    log(player="ann", move={"bid": 4})
+    entry = log(host={"action": "timeout", "player": "bob"})
+    assert replay.state.history[-1] == {"ann": 4, "bob": 0}
+    assert any("empty submission" in e.text for e in entry.events)
+
+
+def test_timeout_lose_ends_match_g7():
+    replay, log = dealt(on_expiry="lose")
+    log(host={"action": "timeout", "player": "bob"})
+    assert replay.outcome.winner == "ann" and "ran out of time" in replay.outcome.reason
+
+
+def test_forfeit_draw_and_end_g4():
+    replay, log = dealt()
+    log(host={"action": "forfeit", "player": "ann"})
+    assert replay.outcome.winner == "bob"
+    replay, log = dealt()
+    log(host={"action": "draw"})
+    assert replay.outcome.winner is None and "drawn" in replay.outcome.reason
+    replay, log = dealt()
+    log(host={"action": "end", "winner": "ann", "reason": "bob left"})
+    assert replay.outcome.winner == "ann" and replay.outcome.reason == "bob left"
+
+
+def test_end_without_winner_scores_by_the_game_g4():
+    replay, log = dealt()
+    log(player="ann", move={"bid": 3})
+    log(player="bob", move={"bid": 1})
+    log(host={"action": "end"})
+    assert replay.outcome.winner == "ann" and "more points" in replay.outcome.reason
+
+
+def test_any_entry_after_the_end_is_flagged_g4():
+    replay, log = dealt()
+    log(host={"action": "draw"})
+    assert log(host={"action": "draw"}).flag.code == "match-over"
+    assert log(player="ann", move={"bid": 1}).flag.code == "match-over"
+
+
+def test_end_mid_phase_reveals_sealed_entries():
+    replay, log = dealt()
+    sealed = log(player="ann", move={"bid": 4})
+    assert sealed.sealed
+    log(host={"action": "end"})
+    assert not sealed.sealed
+
+
+def test_player_outside_phase_is_flagged():
+    replay, log = dealt()
+    assert isinstance(replay.pending(), Phase)
+    log(player="ann", move={"bid": 1})
+    log(player="bob", move={"bid": 1})
+    assert replay.state.round == 2
+
+
+@pytest.mark.parametrize("target", [1, 2])
+def test_game_outcome_stops_play(target):
+    replay, log = dealt()
+    replay.game.params = dict(replay.game.params, target=target)
+    for _ in range(target):
+        log(player="ann", move={"bid": 5})
+        log(player="bob", move={"bid": 0})
+    assert replay.outcome and replay.outcome.winner == "ann"
+    assert replay.pending() is None and replay.to_act() == []

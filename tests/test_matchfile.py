@@ -1,0 +1,206 @@
+"""Match files: schema errors that name entry and field, sequence, players, atomic locked writes."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from adjudicator import matchfile, session
+from adjudicator.errors import MatchFileError, RefusedError
+from conftest import REPO, add, dice_match, setup_entries
+
+
+def prepare(data):
+    return matchfile.prepare(data, Path("m.json"))
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d.update(format="adjudicator-match/2"), r"m.json: field format: must be \"adjudicator-match/1\""),
+    (lambda d: d.pop("players"), r"field \(top level\): 'players' is missing"),
+    (lambda d: d.update(entires=[]), r"unknown field \('entires' was unexpected\)"),
+    (lambda d: d["entries"][1].pop("move"), r"entries\[1\] \(seq 2\): 'move' is missing"),
+    (lambda d: d["entries"][0].update(at="yesterday"), r"entries\[0\] \(seq 1\), field at: \"yesterday\" is not an RFC 3339"),
+    (lambda d: d["entries"][0]["chance"].update(dice="3"), r"entries\[0\] \(seq 1\), field chance.dice: '3' is not of type 'array'"),
+    (lambda d: d["entries"][1].update(type="chance"), r"entries\[1\] \(seq 2\)"),
+    (lambda d: d["entries"][1]["move"].update(attack=True), r"entries\[1\] \(seq 2\), field move"),
+    (lambda d: d["rules"].update(ruleset="../../etc/passwd"), r"field rules.ruleset"),
+])
+def test_schema_errors_name_entry_and_field(mutate, message):
+    data = dice_match(setup_entries([1, 2, 3], [4, 5, 6]))
+    mutate(data)
+    with pytest.raises(MatchFileError, match=message):
+        prepare(data)
+
+
+def test_seq_must_be_contiguous():
+    data = dice_match(setup_entries([1, 2, 3], [4, 5, 6]))
+    data["entries"][2]["seq"] = 7
+    with pytest.raises(MatchFileError, match=r"entries\[2\] \(seq 7\), field seq: expected 3"):
+        prepare(data)
+
+
+def test_unknown_player_in_entry():
+    data = dice_match([("roll", 1, 2, 3), ("anne", {"reroll": []})])
+    with pytest.raises(MatchFileError, match=r"entries\[1\] \(seq 2\), field player: 'anne' is not a player"):
+        prepare(data)
+
+
+def test_unknown_player_in_host_entry_and_header():
+    data = dice_match([("host", {"action": "forfeit", "player": "zed"})])
+    with pytest.raises(MatchFileError, match=r"field host.player: 'zed'"):
+        prepare(data)
+    with pytest.raises(MatchFileError, match=r"field first: 'zed'"):
+        prepare(dice_match(first="zed"))
+
+
+def test_unknown_ruleset_suggests_the_nearest():
+    data = dice_match()
+    data["rules"]["ruleset"] = "dice-tug-of-wars"
+    with pytest.raises(MatchFileError, match=r"Unknown ruleset 'dice-tug-of-wars' \(did you mean 'dice-tug-of-war'\?\)"):
+        prepare(data)
+
+
+def test_unknown_item_in_header():
+    data = dice_match()
+    data["players"][0]["items"] = ["starter"]
+    with pytest.raises(MatchFileError, match=r"players\[0\], field items\[0\]: 'starter' is not an item"):
+        prepare(data)
+
+
+def test_same_side_twice():
+    data = dice_match()
+    data["players"][1]["side"] = "yellow"
+    with pytest.raises(MatchFileError, match="both players are 'yellow'"):
+        prepare(data)
+
+
+def test_params_override_checked():
+    data = dice_match()
+    data["rules"]["params"] = {"pawnz": 20}
+    with pytest.raises(MatchFileError, match=r"rules.params.pawnz: unknown parameter \(did you mean 'pawns'\?\)"):
+        prepare(data)
+    data["rules"]["params"] = {"pawns": "many"}
+    with pytest.raises(MatchFileError, match="expected a whole number"):
+        prepare(data)
+
+
+def test_ruleset_hash_change_warns():
+    data = dice_match()
+    data["rules"]["sha256"] = "0" * 64
+    assert "has changed since this match was created" in prepare(data).warnings[0]
+
+
+@pytest.mark.parametrize("raw, message", [
+    (b"{not json", "not valid JSON at line 1, column 2"),
+    (b"\xff\xfe{}", "not UTF-8 text"),
+    (b"[" * 100000, "nested too deeply"),
+])
+def test_unreadable_files(tmp_path, raw, message):
+    path = tmp_path / "m.json"
+    path.write_bytes(raw)
+    with pytest.raises(MatchFileError, match=message):
+        matchfile.load(path)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(MatchFileError, match="no such match file"):
+        matchfile.load(tmp_path / "nope.json")
+
+
+def test_dumps_round_trips_and_puts_one_entry_per_line():
+    data = json.loads((REPO / "matches" / "dice-demo.json").read_text(encoding="utf-8"))
+    text = matchfile.dumps(data)
+    assert json.loads(text) == data
+    assert sum(1 for line in text.splitlines() if line.lstrip().startswith('{"seq"')) == len(data["entries"])
+
+
+def test_write_atomic_leaves_no_temp_and_keeps_mode(tmp_path):
+    path = tmp_path / "m.json"
+    path.write_text("{}")
+    os.chmod(path, 0o640)
+    matchfile.write_atomic(path, '{"a": 1}\n')
+    assert path.read_text() == '{"a": 1}\n'
+    assert oct(path.stat().st_mode & 0o777) == "0o640"
+    assert [p.name for p in tmp_path.iterdir()] == ["m.json"]
+
+
+def test_refused_move_writes_nothing(write):
+    path = write(dice_match([("roll", 1, 2, 3)]))
+    before = path.read_bytes()
+    with pytest.raises(RefusedError, match=r"refused \(not-your-turn\), nothing written. It is bernd's turn"):
+        session.append_entry(path, lambda m, r: {"type": "move", "player": "anna", "move": {"reroll": []}})
+    assert path.read_bytes() == before
+
+
+def _append_rolls(path: str, count: int, start: multiprocessing.Event) -> None:
+    start.wait()
+    for _ in range(count):
+        session.append_entry(Path(path), lambda m, r: {"type": "host", "host": {"action": "deadline"}})
+
+
+def test_concurrent_appends_lose_nothing(write):
+    """Four processes append at once; every entry arrives, in order, in a valid file."""
+    path = write(dice_match())
+    start = multiprocessing.Event()
+    workers = [multiprocessing.Process(target=_append_rolls, args=(str(path), 10, start)) for _ in range(4)]
+    for w in workers:
+        w.start()
+    start.set()
+    for w in workers:
+        w.join(60)
+        assert w.exitcode == 0
+    match = matchfile.load(path)
+    assert [e["seq"] for e in match.entries] == list(range(1, 41))
+
+
+def _slow_writer(path: str) -> None:
+    """Takes the lock and dies while holding it, mid-way through an append."""
+    with matchfile.locked(Path(path)):
+        Path(path + ".holding").write_text("x")
+        time.sleep(30)
+
+
+def test_killed_writer_leaves_the_file_whole_and_unlocked(write):
+    path = write(dice_match([("roll", 1, 2, 3)]))
+    before = path.read_bytes()
+    proc = multiprocessing.Process(target=_slow_writer, args=(str(path),))
+    proc.start()
+    deadline = time.time() + 20
+    while not Path(str(path) + ".holding").exists() and time.time() < deadline:
+        time.sleep(0.01)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.join()
+    assert path.read_bytes() == before
+    session.append_entry(path, lambda m, r: {"type": "move", "player": "bernd", "move": {"reroll": []}})
+    assert len(matchfile.load(path).entries) == 2
+
+
+def test_lock_times_out_with_a_message(write):
+    path = write(dice_match())
+    with matchfile.locked(path):
+        proc_result = multiprocessing.Queue()
+
+        def try_lock(q):
+            try:
+                with matchfile.locked(path, timeout=0.2):
+                    q.put("locked")
+            except MatchFileError as exc:
+                q.put(exc.message)
+        p = multiprocessing.Process(target=try_lock, args=(proc_result,))
+        p.start()
+        p.join(10)
+        assert "another adjudicator has been writing to it" in proc_result.get(timeout=5)
+
+
+def test_record_illegal_marks_the_entry(write):
+    path = write(dice_match([("roll", 1, 2, 3)]))
+    session.append_entry(path, lambda m, r: {"type": "move", "player": "anna", "move": {"reroll": []}},
+                         record_illegal=True)
+    entry = matchfile.load(path).entries[-1]
+    assert entry["flagged"] == "not-your-turn"

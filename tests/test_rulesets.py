@@ -1,0 +1,98 @@
+"""Rulesets: lookup by id, `extends`, parameter overrides, hashing, safe YAML."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator import rulesets
+from adjudicator.errors import RulesetError
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("ADJUDICATOR_RULESETS", str(tmp_path))
+    return tmp_path
+
+
+def test_builtin_dice_ruleset_resolves():
+    ruleset = rulesets.resolve("dice-tug-of-war")
+    assert ruleset.game == "dice-tug-of-war" and ruleset.sides == ["yellow", "red"]
+    assert ruleset.params["pawns"] == 18 and len(ruleset.sha256) == 64
+
+
+def test_extends_merges_mappings_and_replaces_lists(folder):
+    (folder / "dice-big.yaml").write_text(
+        "id: dice-big\nextends: dice-tug-of-war\nsummary: more pawns\n"
+        "params:\n  pawns: 24\n  setup_order: [red, yellow]\n")
+    ruleset = rulesets.resolve("dice-big")
+    assert ruleset.params["pawns"] == 24 and ruleset.params["faces"] == 6
+    assert ruleset.params["setup_order"] == ["red", "yellow"]
+    assert ruleset.chain == ["dice-big", "dice-tug-of-war"] and ruleset.game == "dice-tug-of-war"
+    assert ruleset.sha256 != rulesets.resolve("dice-tug-of-war").sha256
+
+
+def test_extends_loop_is_refused(folder):
+    (folder / "a.yaml").write_text("id: a\nextends: b\n")
+    (folder / "b.yaml").write_text("id: b\nextends: a\n")
+    with pytest.raises(RulesetError, match="extends itself in a loop: a → b → a"):
+        rulesets.resolve("a")
+
+
+def test_ids_are_names_never_paths():
+    with pytest.raises(RulesetError, match="never paths"):
+        rulesets.find_file("../rulesets/dice-tug-of-war")
+
+
+def test_file_id_must_match_its_name(folder):
+    (folder / "x.yaml").write_text("id: y\ngame: dice-tug-of-war\nsummary: s\nsides: [yellow, red]\nparams: {}\n")
+    with pytest.raises(RulesetError, match="the file says 'y' but is named 'x'"):
+        rulesets.resolve("x")
+
+
+def test_yaml_object_tags_are_refused(folder):
+    (folder / "evil.yaml").write_text("id: evil\nsummary: !!python/object/apply:os.system ['echo hi']\n")
+    with pytest.raises(RulesetError, match="not valid YAML"):
+        rulesets.resolve("evil")
+
+
+def test_bad_yaml_names_the_line(folder):
+    (folder / "bad.yaml").write_text("id: bad\nparams: [1, 2\n")
+    with pytest.raises(RulesetError, match=r"bad.yaml: not valid YAML at line \d"):
+        rulesets.resolve("bad")
+
+
+def test_schema_violation_names_the_field(folder):
+    (folder / "odd.yaml").write_text("id: odd\ngame: dice-tug-of-war\nsummary: s\nsides: [yellow]\nparams: {}\n")
+    with pytest.raises(RulesetError, match=r"odd.yaml: field sides: has 1 item; needs at least 2"):
+        rulesets.resolve("odd")
+
+
+def test_loadout_must_name_catalogue_items(folder):
+    (folder / "lo.yaml").write_text("id: lo\nextends: dice-tug-of-war\nloadouts:\n  starter-pack: [starter]\n")
+    with pytest.raises(RulesetError, match=r"loadouts.starter-pack\[0\]: 'starter' is not in the item catalogue"):
+        rulesets.resolve("lo")
+
+
+def test_unknown_game_is_refused_on_validate(tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text("id: g\ngame: chess\nsummary: s\nsides: [white, black]\nparams: {}\n")
+    with pytest.raises(RulesetError, match="no game called 'chess'"):
+        rulesets.validate_file(path)
+
+
+def test_overrides_merge_and_check_kinds():
+    base = rulesets.resolve("dice-tug-of-war")
+    assert base.with_params({"pawns": 20}).params["pawns"] == 20
+    with pytest.raises(RulesetError, match="expected true or false|expected a whole number"):
+        base.with_params({"pawns": True})
+    with pytest.raises(RulesetError, match="expected a list"):
+        base.with_params({"setup_order": "red"})
+
+
+def test_digest_ignores_key_order():
+    assert rulesets.digest({"a": 1, "b": [1, 2]}) == rulesets.digest({"b": [1, 2], "a": 1})
+
+
+def test_listing_includes_the_dice_game():
+    ids = [info["id"] for info in rulesets.list_rulesets()]
+    assert "dice-tug-of-war" in ids
