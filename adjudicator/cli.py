@@ -284,8 +284,6 @@ def move_cmd(
     match, replay, log = append_entry(match_path, build, dry_run=dry_run, record_illegal=record_illegal)
     _echo_entry(log, dry_run)
     _print_board(match, replay, fmt)
-    if log.flag:
-        raise typer.Exit(0)
 
 
 def _parse_move(match: Any, text: str, as_json: bool, name: str) -> dict[str, Any]:
@@ -361,7 +359,7 @@ def roll_cmd(
     Refused (exit 1) when no roll is due, e.g. a second roll for the same throw.
     """
     from adjudicator.engine import ChanceDue
-    from adjudicator.errors import InputError, RefusedError
+    from adjudicator.errors import RefusedError
     from adjudicator.session import append_entry, draw, now_utc
 
     _choice(fmt, BOARD_FORMATS, "--format")
@@ -392,10 +390,7 @@ def roll_cmd(
             entry["note"] = note
         return entry
 
-    try:
-        match, replay, log = append_entry(match_path, build)
-    except InputError:
-        raise
+    match, replay, log = append_entry(match_path, build)
     _echo_entry(log)
     _print_board(match, replay, fmt)
 

@@ -169,10 +169,9 @@ def check_entries(data: dict[str, Any], ruleset: Any, name: str) -> None:
         if entry["seq"] != index + 1:
             raise MatchFileError(f"{name}: {label}, field seq: expected {index + 1} "
                                  f"(seq counts from 1 without gaps).")
-        for key in ("player",):
-            if key in entry and entry[key] not in ids:
-                raise MatchFileError(f"{name}: {label}, field {key}: '{entry[key]}' is not a player of this match "
-                                     f"({', '.join(sorted(ids))}).")
+        if "player" in entry and entry["player"] not in ids:
+            raise MatchFileError(f"{name}: {label}, field player: '{entry['player']}' is not a player of this match "
+                                 f"({', '.join(sorted(ids))}).")
         host = entry.get("host") or {}
         for key in ("player", "winner"):
             if key in host and host[key] not in ids:

@@ -59,7 +59,7 @@ def validator(name: str) -> Any:
 def _is_rfc3339(value: object) -> bool:
     if not isinstance(value, str):
         return True
-    if "T" not in value.upper() or not (value.endswith(("Z", "z")) or value[-6] in "+-"):
+    if len(value) < 20 or "T" not in value.upper() or not (value.endswith(("Z", "z")) or value[-6] in "+-"):
         return False
     try:
         datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))

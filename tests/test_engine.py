@@ -234,3 +234,15 @@ def test_game_outcome_stops_play(target):
         log(player="bob", move={"bid": 0})
     assert replay.outcome and replay.outcome.winner == "ann"
     assert replay.pending() is None and replay.to_act() == []
+
+
+def test_random_pick_is_checked_against_its_options_g6():
+    from adjudicator.engine import Illegal, check_chance
+
+    due = ChanceDue("who starts", pick=("ann", "bob"))
+    check_chance(due, {"pick": "bob"})
+    with pytest.raises(Illegal, match="'zed' is not one of ann, bob") as caught:
+        check_chance(due, {"pick": "zed"})
+    assert caught.value.rulings == ("G-6",)
+    with pytest.raises(Illegal, match="a pick is due, not dice"):
+        check_chance(due, {"dice": [1]})

@@ -13,7 +13,7 @@ import pytest
 
 from adjudicator import matchfile, session
 from adjudicator.errors import MatchFileError, RefusedError
-from conftest import REPO, add, dice_match, setup_entries
+from conftest import REPO, dice_match, setup_entries
 
 
 def prepare(data):
@@ -26,6 +26,8 @@ def prepare(data):
     (lambda d: d.update(entires=[]), r"unknown field \('entires' was unexpected\)"),
     (lambda d: d["entries"][1].pop("move"), r"entries\[1\] \(seq 2\): 'move' is missing"),
     (lambda d: d["entries"][0].update(at="yesterday"), r"entries\[0\] \(seq 1\), field at: \"yesterday\" is not an RFC 3339"),
+    (lambda d: d["entries"][0].update(at="xT"), r"field at: \"xT\" is not an RFC 3339"),
+    (lambda d: d["entries"][0].update(at="2026-11-21T20:14:05"), r"field at: .* is not an RFC 3339"),
     (lambda d: d["entries"][0]["chance"].update(dice="3"), r"entries\[0\] \(seq 1\), field chance.dice: '3' is not of type 'array'"),
     (lambda d: d["entries"][1].update(type="chance"), r"entries\[1\] \(seq 2\)"),
     (lambda d: d["entries"][1]["move"].update(attack=True), r"entries\[1\] \(seq 2\), field move"),
