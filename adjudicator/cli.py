@@ -275,7 +275,7 @@ def move_cmd(
 
             raise InputError(f"{match_path}: '{player}' is not a player of this match "
                              f"({', '.join(match.game.player_ids)}).")
-        move = _parse_move(match, text, as_json, str(match_path))
+        move = _parse_move(match, replay, player, text, as_json, str(match_path))
         entry: dict[str, Any] = {"at": stamp, "type": "move", "player": player, "move": move, "text": text}
         if note:
             entry["note"] = note
@@ -286,7 +286,7 @@ def move_cmd(
     _print_board(match, replay, fmt)
 
 
-def _parse_move(match: Any, text: str, as_json: bool, name: str) -> dict[str, Any]:
+def _parse_move(match: Any, replay: Any, player: str, text: str, as_json: bool, name: str) -> dict[str, Any]:
     from adjudicator import schemas
     from adjudicator.errors import InputError, NotationError
 
@@ -302,6 +302,7 @@ def _parse_move(match: Any, text: str, as_json: bool, name: str) -> dict[str, An
             raise NotationError(f"{name}: {exc.message}") from None
     if not isinstance(move, dict):
         raise InputError(f"{name}: a move is a JSON object, e.g. {{\"attack\": true}}.")
+    move = match.game.complete_move(replay.state, player, move)
     found = schemas.errors(f"move/{match.ruleset.game}", move)
     if found:
         raise InputError(f"{name}: the move, field {schemas.field_path(['move', *found[0].absolute_path])}: "

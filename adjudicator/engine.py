@@ -211,6 +211,12 @@ class Game:
     def parse_move(self, text: str) -> dict[str, Any]:
         raise NotImplementedError
 
+    def complete_move(self, state: Any, player: str, move: dict[str, Any]) -> dict[str, Any]:
+        """Fill in what a typed move may leave out because the match says it (the current
+        turn or round number), so a host can type `place 3/5 C`. Called before the move
+        schema is checked; the default changes nothing."""
+        return move
+
     def format_move(self, move: dict[str, Any]) -> str:
         raise NotImplementedError
 

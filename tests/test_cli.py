@@ -380,3 +380,21 @@ def test_new_item_expands_loadouts_and_checks_items(cli, tmp_path, monkeypatch):
     assert players[0]["items"] == ["mulligan", "spare"] and players[1]["items"] == ["spare"]
     res = cli("new", "dice-items", "-p", "a=A:yellow", "-p", "b=B:red", "--item", "a=teleport")
     assert res.code == 2 and "'teleport' is not an item of dice-items" in res.err
+
+
+def test_move_is_completed_from_the_match_before_checking(cli, started, monkeypatch):
+    """Game.complete_move sees the replayed state; the CLI writes the completed move."""
+    from adjudicator.games.dice_tug_of_war import DiceTugOfWar
+
+    seen = {}
+
+    def complete(self, state, player, move):
+        seen["stage"], seen["player"] = state.stage, player
+        return {"attack": True} if move == {"reroll": []} else move
+
+    monkeypatch.setattr(DiceTugOfWar, "complete_move", complete)
+    cli("roll", started, "--values", "3", "3", "3")
+    res = cli("move", started, "anna", "keep")
+    assert res.code == 0, res.err
+    assert seen == {"stage": "decide", "player": "anna"}
+    assert json.loads(started.read_text())["entries"][-1]["move"] == {"attack": True}
