@@ -50,6 +50,20 @@ class ChanceDue:
 Pending = Union[Turn, Phase, ChanceDue, None]
 
 
+@dataclass(frozen=True)
+class SideMove:
+    """How a move made during a sealed phase acts at once instead of being sealed.
+
+    For declarations that precede a phase's submissions, such as Track Trouble's Hidden
+    Value: the move is checked and applied immediately, and its log entry stays private to
+    its player until `reveal_after_phases` more phases have resolved (or the match ends).
+    """
+
+    reveal_after_phases: int = 1
+    before_submissions: bool = True   # refused once anybody has submitted in this phase
+    rulings: tuple[str, ...] = ()
+
+
 # --- What happened ----------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -107,7 +121,7 @@ class Flag:
 
 @dataclass
 class LogEntry:
-    """What one entry did. A sealed submission stays `sealed` until its phase resolves."""
+    """What one entry did. A sealed entry shows only `sealed_events` publicly until revealed."""
 
     seq: int
     type: str
@@ -116,6 +130,7 @@ class LogEntry:
     events: list[Event] = field(default_factory=list)
     flag: Flag | None = None
     sealed: bool = False
+    sealed_events: list[Event] = field(default_factory=list)
 
 
 # --- The game interface -----------------------------------------------------------------
@@ -167,6 +182,10 @@ class Game:
 
     def apply_move(self, state: Any, player: str, move: dict[str, Any]) -> list[Event]:
         raise NotImplementedError
+
+    def side_move(self, state: Any, player: str, move: dict[str, Any]) -> SideMove | None:
+        """A SideMove when `move`, made during a sealed phase, acts at once (default: none)."""
+        return None
 
     def resolve_phase(self, state: Any, phase: Phase, submissions: dict[str, dict[str, Any] | None]) -> list[Event]:
         """Apply one sealed phase; a player's submission is None when they did nothing (G-2)."""
@@ -242,6 +261,7 @@ class Replay:
         self.flags: list[Flag] = []
         self.sealed: dict[str, dict[str, Any] | None] = {}
         self._phase_logs: list[LogEntry] = []
+        self._side_logs: list[list[Any]] = []   # [LogEntry, phases left before it is public]
         self.items_left = {p.id: self._holdings(p) for p in game.players}
         self.last_seq = 0
 
@@ -312,7 +332,7 @@ class Replay:
         if self.outcome is None:
             self.outcome = self.game.outcome(self.state)
             if self.outcome is not None:
-                self._reveal()
+                self._reveal_all()
         return log
 
     def _summary(self, entry: dict[str, Any]) -> str:
@@ -336,6 +356,9 @@ class Replay:
                 raise Illegal("not-in-phase", f"{player} has nothing to submit in {due.label}", "G-1", "G-2")
             raise Illegal("not-your-turn", f"it is {' or '.join(due.players)}'s turn to {due.label}, "
                           f"not {player}'s", "G-1")
+        side = self.game.side_move(self.state, player, move) if isinstance(due, Phase) else None
+        if side is not None:
+            return self._side_move(seq, player, move, due, side)
         self._check_items(player, move)
         self.game.check_move(self.state, player, move)
         summary = self.game.format_move(move)
@@ -350,11 +373,25 @@ class Replay:
         replaced = player in self.sealed
         self.sealed[player] = move
         note = "resubmitted, replacing the earlier submission" if replaced else "submitted"
-        log = LogEntry(seq, "move", player, summary, [Event(f"{player} {note} for {phase.label} (sealed)",
-                                                            ("G-3",) if replaced else ("G-2",))], sealed=True)
+        events = [Event(f"{player} {note} for {phase.label} (sealed)", ("G-3",) if replaced else ("G-2",))]
+        log = LogEntry(seq, "move", player, summary, events, sealed=True, sealed_events=list(events))
         self._phase_logs.append(log)
         if all(p in self.sealed for p in phase.players):
             log.events += self._resolve(phase)
+        return log
+
+    def _side_move(self, seq: int, player: str, move: dict[str, Any], phase: Phase, side: SideMove) -> LogEntry:
+        """Apply a declaration at once; keep its entry private for a number of phases."""
+        if side.before_submissions and self.sealed:
+            raise Illegal("too-late", f"this must come before the first submission of {phase.label}", *side.rulings)
+        self._check_items(player, move)
+        self.game.check_move(self.state, player, move)
+        events = self.game.apply_move(self.state, player, move)
+        self._use_items(player, move)
+        log = LogEntry(seq, "move", player, self.game.format_move(move), events, sealed=True,
+                       sealed_events=[Event(f"{player} made a private declaration during {phase.label}",
+                                            side.rulings)])
+        self._side_logs.append([log, side.reveal_after_phases])
         return log
 
     def _resolve(self, phase: Phase) -> list[Event]:
@@ -367,12 +404,22 @@ class Replay:
                 self._use_items(player, move)
         self.sealed = {}
         self._reveal()
+        for pair in self._side_logs:
+            pair[1] -= 1
+            pair[0].sealed = pair[1] > 0
+        self._side_logs = [pair for pair in self._side_logs if pair[1] > 0]
         return events
 
     def _reveal(self) -> None:
         for log in self._phase_logs:
             log.sealed = False
         self._phase_logs = []
+
+    def _reveal_all(self) -> None:
+        self._reveal()
+        for log, _ in self._side_logs:
+            log.sealed = False
+        self._side_logs = []
 
     def _check_items(self, player: str, move: dict[str, Any]) -> None:
         wanted = Counter(self.game.items_used(move))
@@ -445,7 +492,7 @@ class Replay:
 
     def _end(self, outcome: Outcome) -> None:
         self.outcome = outcome
-        self._reveal()
+        self._reveal_all()
 
 
 def check_chance(due: ChanceDue, chance: dict[str, Any]) -> None:

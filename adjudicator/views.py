@@ -67,9 +67,7 @@ def entry_view(log: LogEntry, viewer: str | None = None) -> dict[str, Any]:
     data: dict[str, Any] = {
         "seq": log.seq, "type": log.type, "player": log.player,
         "summary": log.summary if visible else "sealed submission",
-        # A sealed entry only ever carries its "submitted (sealed)" event: resolution events
-        # belong to the entry that resolves the phase, which reveals the phase's entries.
-        "events": [e.as_dict() for e in log.events],
+        "events": [e.as_dict() for e in (log.events if visible else log.sealed_events)],
         "flag": None if not log.flag else flag_view(log, viewer),
         "sealed": log.sealed,
     }

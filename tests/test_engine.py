@@ -141,7 +141,7 @@ def test_sealed_illegal_submission_reason_hidden_until_resolution():
 
 def test_private_view_shows_only_own_secret():
     replay, _ = dealt()
-    assert replay.game.private_view(replay.state, "ann") == {"secret": 2}
+    assert replay.game.private_view(replay.state, "ann") == {"secret": 2, "boost": 0}
     assert "secret" not in json.dumps(replay.game.public_view(replay.state))
 
 
@@ -246,3 +246,57 @@ def test_random_pick_is_checked_against_its_options_g6():
     assert caught.value.rulings == ("G-6",)
     with pytest.raises(Illegal, match="a pick is due, not dice"):
         check_chance(due, {"dice": [1]})
+
+
+BOOST = {"boost": 2, "item": {"use": "boost"}}
+
+
+def test_side_move_acts_at_once_and_stays_private():
+    replay, log = dealt(items_a=("boost",))
+    before = public(replay)
+    entry = log(player="ann", move=BOOST)
+    assert entry.flag is None and entry.sealed and replay.state.boost == {"ann": 2}
+    assert replay.sealed == {} and replay.to_act() == ["ann", "bob"]  # not a submission
+    assert entry_view(entry)["summary"] == "sealed submission"
+    assert entry_view(entry, "ann")["summary"] == "boost 2"
+    assert replay.items_left["ann"]["boost"] == 0
+
+
+def test_side_move_public_output_is_the_same_whatever_was_declared():
+    views = []
+    for amount in (1, 4):
+        replay, log = dealt(items_a=("boost",))
+        log(player="ann", move={"boost": amount, "item": {"use": "boost"}})
+        views.append(public(replay))
+    assert views[0] == views[1]
+
+
+def test_side_move_revealed_after_its_phases():
+    replay, log = dealt(items_a=("boost",))
+    entry = log(player="ann", move=BOOST)
+    log(player="ann", move={"bid": 1})
+    log(player="bob", move={"bid": 2})
+    assert entry.sealed and replay.state.history[-1] == {"ann": 3, "bob": 2}
+    log(player="ann", move={"bid": 0})
+    log(player="bob", move={"bid": 0})
+    assert not entry.sealed and entry_view(entry)["summary"] == "boost 2"
+
+
+def test_side_move_after_a_submission_is_too_late():
+    replay, log = dealt(items_a=("boost",))
+    log(player="bob", move={"bid": 1})
+    entry = log(player="ann", move=BOOST)
+    assert entry.flag.code == "too-late" and entry.flag.rulings == ("TOY-2",)
+    assert replay.state.boost == {} and replay.items_left["ann"]["boost"] == 1
+
+
+def test_side_move_still_needs_the_item_g5():
+    replay, log = dealt()
+    assert log(player="ann", move=BOOST).flag.code == "item-not-held"
+
+
+def test_match_end_reveals_side_moves():
+    replay, log = dealt(items_a=("boost",))
+    entry = log(player="ann", move=BOOST)
+    log(host={"action": "draw"})
+    assert not entry.sealed

@@ -2,7 +2,9 @@
 
 Each player first gets a secret number (a chance entry, hidden: only its owner sees it).
 Then each round both players bid 0–5 in a sealed phase; the higher bid scores a point,
-plus one if the bid equals the bidder's secret. The `double` item doubles a bid. First to 3.
+plus one if the bid equals the bidder's secret. The `double` item doubles a bid. The
+`boost` item is a side move declared before a round's bids: it adds to the player's bids
+and stays private for two phases. First to 3.
 It exists to prove the engine's simultaneous phases, items and views with no real rules.
 """
 
@@ -12,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator.engine import ChanceDue, Event, Game, Illegal, Outcome, Phase
+from adjudicator.engine import ChanceDue, Event, Game, Illegal, Outcome, Phase, SideMove
 from adjudicator.errors import NotationError
 from adjudicator.registry import register
 from adjudicator.render import Para
@@ -26,6 +28,7 @@ class BidState:
     secret: dict[str, int] = field(default_factory=dict)
     points: dict[str, int] = field(default_factory=dict)
     round: int = 1
+    boost: dict[str, int] = field(default_factory=dict)
     history: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -44,7 +47,16 @@ class SealedBid(Game):
             return None
         return Phase(f"round-{s.round}", self.player_ids, f"round {s.round}")
 
+    def side_move(self, s: BidState, player: str, move: dict[str, Any]):
+        return SideMove(reveal_after_phases=2, rulings=("TOY-2",)) if "boost" in move else None
+
+    def apply_move(self, s: BidState, player: str, move: dict[str, Any]) -> list[Event]:
+        s.boost[player] = move["boost"]  # only side moves are applied at once in this game
+        return [Event(f"{player} boosts by {move['boost']}", ("TOY-2",))]
+
     def check_move(self, s: BidState, player: str, move: dict[str, Any]) -> None:
+        if "boost" in move:
+            return
         if not 0 <= move["bid"] <= self.params["max_bid"]:
             raise Illegal("bid-range", f"a bid is 0–{self.params['max_bid']}", "TOY-1")
 
@@ -55,7 +67,7 @@ class SealedBid(Game):
     def resolve_phase(self, s: BidState, phase: Phase, subs: dict[str, Any]) -> list[Event]:
         bids = {}
         for p, move in subs.items():
-            bid = 0 if move is None else move["bid"]
+            bid = (0 if move is None else move["bid"]) + s.boost.get(p, 0)
             if move and move.get("item", {}).get("use") == "double":
                 bid *= 2
             bids[p] = bid
@@ -84,7 +96,7 @@ class SealedBid(Game):
         return {"points": dict(s.points), "round": s.round, "history": list(s.history)}
 
     def private_view(self, s: BidState, player: str) -> dict[str, Any]:
-        return {"secret": s.secret.get(player)}
+        return {"secret": s.secret.get(player), "boost": s.boost.get(player, 0)}
 
     def board_blocks(self, view: dict[str, Any]) -> list[Any]:
         return [Para(f"round {view['round']}: " + ", ".join(f"{p} {n}" for p, n in view["points"].items()))]
@@ -99,6 +111,8 @@ class SealedBid(Game):
         raise NotationError(f"'{text}' is not a bid")
 
     def format_move(self, move: dict[str, Any]) -> str:
+        if "boost" in move:
+            return f"boost {move['boost']}"
         return f"bid {move['bid']}" + (" double" if "item" in move else "")
 
     def legal_moves(self, s: BidState, player: str):
@@ -109,5 +123,5 @@ class SealedBid(Game):
 def toy_ruleset() -> Ruleset:
     data = {"id": "sealed-bid", "game": "sealed-bid", "summary": "toy", "sides": ["north", "south"],
             "params": {"max_bid": 5, "target": 3},
-            "items": {"double": {"name": "Double", "uses": 1}}, "clock": {"on_expiry": "skip"}}
+            "items": {"double": {"name": "Double", "uses": 1}, "boost": {"name": "Boost", "uses": 1}}, "clock": {"on_expiry": "skip"}}
     return Ruleset("sealed-bid", data, "0" * 64, HERE / "toygame.py", ["sealed-bid"])
