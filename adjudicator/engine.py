@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Union
+
+from adjudicator.clock import Clock, ClockSettings, describe, parse_time
 
 if TYPE_CHECKING:
     from adjudicator.rulesets import Ruleset
@@ -26,6 +29,7 @@ class Turn:
 
     players: tuple[str, ...]
     label: str = "move"
+    kind: str = ""          # names the clock's limit for this turn (params.clock.kind_seconds)
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,7 @@ class Phase:
     key: str
     players: tuple[str, ...]
     label: str
+    kind: str = ""          # names the clock's limit for this phase (params.clock.kind_seconds)
 
 
 @dataclass(frozen=True)
@@ -252,10 +257,16 @@ UNLIMITED = 10**9
 class Replay:
     """Applies entries in log order (G-2) and keeps what happened."""
 
-    def __init__(self, game: Game, clock_on_expiry: str = "lose") -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         self.state = game.initial_state()
-        self.on_expiry = clock_on_expiry
+        settings = ClockSettings.from_params(game.params.get("clock"))
+        self.on_expiry = settings.on_expiry
+        self.clock = Clock(settings, {p.id: settings.reserve_seconds + self._bonus(p) for p in game.players},
+                           game.header.get("started"))
+        self.warnings: list[str] = []
+        self._at: datetime | None = None
+        self._changed = False
         self.outcome: Outcome | None = None
         self.log: list[LogEntry] = []
         self.flags: list[Flag] = []
@@ -264,6 +275,11 @@ class Replay:
         self._side_logs: list[list[Any]] = []   # [LogEntry, phases left before it is public]
         self.items_left = {p.id: self._holdings(p) for p in game.players}
         self.last_seq = 0
+
+    def _bonus(self, player: Player) -> int:
+        """Reserve seconds that held items add (e.g. Arrowbic's Reserve, AX-8)."""
+        catalogue = self.game.ruleset.items
+        return sum(catalogue.get(item, {}).get("reserve_bonus_seconds", 0) for item in player.items)
 
     def _holdings(self, player: Player) -> Counter:
         catalogue = self.game.ruleset.items
@@ -308,6 +324,8 @@ class Replay:
         """Apply one entry, or flag it and change nothing (G-1)."""
         kind = entry["type"]
         player = entry.get("player")
+        self._at = self._timestamp(entry)
+        self._changed = False
         try:
             if self.outcome is not None:
                 raise Illegal("match-over", f"the match is already over ({self.outcome.reason}); "
@@ -319,14 +337,17 @@ class Replay:
             else:
                 log = self._host(entry["seq"], entry["host"])
         except Illegal as exc:
-            flag = Flag(entry["seq"], player, exc.code, exc.message, exc.rulings,
-                        acknowledged=entry.get("flagged") == exc.code)
-            self.flags.append(flag)
+            flag = Flag(entry["seq"], player, exc.code, exc.message, exc.rulings)
             summary = self._summary(entry)
             sealed = isinstance(self.pending(), Phase) and kind == "move"
             log = LogEntry(entry["seq"], kind, player, summary, [], flag, sealed=sealed)
             if sealed:
                 self._phase_logs.append(log)
+        if log.flag:
+            log.flag.acknowledged = entry.get("flagged") == log.flag.code
+            self.flags.append(log.flag)
+        if self._changed:
+            self.clock.restart(self._at)
         self.log.append(log)
         self.last_seq = entry["seq"]
         if self.outcome is None:
@@ -334,6 +355,19 @@ class Replay:
             if self.outcome is not None:
                 self._reveal_all()
         return log
+
+    def _timestamp(self, entry: dict[str, Any]) -> datetime | None:
+        """The entry's time, or None (untimed) when absent or earlier than the one before (G-7)."""
+        at = parse_time(entry.get("at"))
+        if at is None:
+            return None
+        last = self.clock.last_at
+        if last is not None and at < last:
+            self.warnings.append(f"entry {entry['seq']} is timed {entry['at']}, before the entry before it; "
+                                 f"it is not timed (G-7)")
+            return None
+        self.clock.last_at = at
+        return at
 
     def _summary(self, entry: dict[str, Any]) -> str:
         if entry["type"] == "move":
@@ -362,11 +396,48 @@ class Replay:
         self._check_items(player, move)
         self.game.check_move(self.state, player, move)
         summary = self.game.format_move(move)
+        timing = self._time(seq, player, due)
+        if isinstance(timing, LogEntry):  # out of time: a loss, or a late empty submission
+            timing.summary = summary
+            return timing
         if isinstance(due, Turn):
             events = self.game.apply_move(self.state, player, move)
             self._use_items(player, move)
-            return LogEntry(seq, "move", player, summary, events)
-        return self._submit(seq, player, move, summary, due)
+            self._changed = True
+            return LogEntry(seq, "move", player, summary, (timing or []) + events)
+        log = self._submit(seq, player, move, summary, due)
+        if timing:
+            log.sealed_events = timing + log.sealed_events
+            log.events = timing + log.events
+        return log
+
+    def _time(self, seq: int, player: str, due: Turn | Phase) -> list[Event] | LogEntry | None:
+        """Charge the clock for a legal entry (G-7).
+
+        Returns events to narrate, or, when time ran out, the whole log entry: a loss
+        (`on_expiry: lose`, the move does not count) or a late submission that counts as
+        empty (`on_expiry: skip`).
+        """
+        charge = self.clock.charge(player, self._at, due.kind)
+        if charge is None:
+            return None
+        self.clock.pay(player, charge)
+        said = Event(describe(player, charge, self.on_expiry), ("G-7",))
+        if not charge.expired:
+            return [said]
+        if self.on_expiry == "lose":
+            self._end(Outcome(self.game.opponent(player), f"{player} ran out of reserve at entry {seq}"))
+            return LogEntry(seq, "move", player, "", [said, Event(f"{player} ran out of time and loses; "
+                                                                  "the move does not count", ("G-7",))])
+        flag = Flag(seq, player, "late", f"{player}'s entry came {charge.used:.0f} s after "
+                    f"{due.label} began (limit {charge.limit} s): it counts as an empty submission", ("G-7",))
+        if isinstance(due, Phase):
+            log = self._submit(seq, player, None, "", due)
+        else:
+            log = LogEntry(seq, "move", player, "", [])
+        log.flag = flag
+        log.events.insert(0, said)
+        return log
 
     def _submit(self, seq: int, player: str, move: dict[str, Any] | None, summary: str, phase: Phase) -> LogEntry:
         """Seal a submission; a later one replaces it until the phase resolves (G-3)."""
@@ -404,6 +475,7 @@ class Replay:
                 self._use_items(player, move)
         self.sealed = {}
         self._reveal()
+        self._changed = True
         for pair in self._side_logs:
             pair[1] -= 1
             pair[0].sealed = pair[1] > 0
@@ -443,6 +515,7 @@ class Replay:
             raise Illegal("chance-not-due", f"no random outcome is due now (waiting for {what})", "G-2", "DT-7")
         check_chance(due, chance)
         events = self.game.apply_chance(self.state, due, chance)
+        self._changed = True
         return LogEntry(seq, "chance", None, format_chance(chance), events)
 
     def _host(self, seq: int, host: dict[str, Any]) -> LogEntry:
@@ -492,6 +565,7 @@ class Replay:
 
     def _end(self, outcome: Outcome) -> None:
         self.outcome = outcome
+        self._changed = True
         self._reveal_all()
 
 

@@ -16,8 +16,7 @@ from adjudicator.matchfile import LoadedMatch
 
 
 def new_replay(match: LoadedMatch) -> Replay:
-    clock = match.ruleset.data.get("clock") or {}
-    return Replay(match.game, clock_on_expiry=clock.get("on_expiry", "lose"))
+    return Replay(match.game)
 
 
 def replay_match(match: LoadedMatch, until: int | None = None) -> Replay:
@@ -50,6 +49,7 @@ def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, An
         replay = replay_match(match)
         entry = build(match, replay)
         entry = {"seq": len(match.entries) + 1, **entry}
+        check_time_order(match, entry, path)
         log = replay.step(entry)
         if log.flag:
             if not record_illegal:
@@ -64,6 +64,20 @@ def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, An
             matchfile.check_schema(match.data, str(path))
             matchfile.write_atomic(path, matchfile.dumps(match.data))
     return match, replay, log
+
+
+def check_time_order(match: LoadedMatch, entry: dict[str, Any], path: Path) -> None:
+    """Refuse an `at` earlier than an entry already in the log (G-7: time only runs forward)."""
+    from adjudicator.clock import parse_time
+
+    at = parse_time(entry.get("at"))
+    times = [(parse_time(e["at"]), e) for e in match.entries if e.get("at")]
+    if at is None or not times:
+        return
+    latest, previous = max(times, key=lambda pair: pair[0])
+    if at < latest:
+        raise InputError(f"{path}: the new entry's time {entry['at']} is earlier than entry {previous['seq']} "
+                         f"({previous['at']}); give the post's time with --at, not earlier than that.")
 
 
 def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False, with_seed: bool = True) -> Path | None:

@@ -37,9 +37,13 @@ def result(match: LoadedMatch, replay: Replay, viewer: str | None = None,
         "awaiting": replay.awaiting(),
         "at_seq": replay.last_seq,
         "flagged": [flag_view(log, viewer) for log in replay.log if log.flag],
-        "warnings": list(match.warnings),
+        "warnings": list(match.warnings) + replay.warnings,
         "board": match.game.public_view(replay.state),
     }
+    due = replay.pending()
+    clock = replay.clock.status(replay.to_act(), getattr(due, "kind", None))
+    if clock is not None:
+        out["clock"] = clock
     submitted = replay.submitted()
     if submitted is not None:
         out["submitted"] = submitted
@@ -87,6 +91,8 @@ def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) 
     title = match.data.get("title") or match.data["id"]
     blocks: list[Any] = [Heading(f"{title} — {names}"),
                          Para(f"{match.ruleset.id} · after entry {replay.last_seq} · {describe_status(res)}")]
+    if res.get("clock"):
+        blocks.append(Para(clock_line(res["clock"])))
     if res.get("submitted"):
         marks = ", ".join(f"{p}: {'yes' if done else 'no'}" for p, done in res["submitted"].items())
         blocks.append(Para(f"Submitted: {marks}"))
@@ -97,6 +103,17 @@ def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) 
     if res["flagged"]:
         blocks.append(Para(f"Flagged entries: {', '.join('#' + str(f['seq']) for f in res['flagged'])}"))
     return blocks
+
+
+def clock_line(clock: dict[str, Any]) -> str:
+    """`Clock: 150 s a turn, deadline 20:16:35Z; reserve sally 580 s, maddie 600 s`."""
+    parts = []
+    if "turn_seconds" in clock:
+        parts.append(f"{clock['turn_seconds']} s a turn")
+    if "deadline" in clock:
+        parts.append(f"turn started {clock['turn_started']}, deadline {clock['deadline']}")
+    reserves = ", ".join(f"{p} {s} s" for p, s in clock["reserve"].items())
+    return "Clock: " + "; ".join(parts + [f"reserve {reserves}"])
 
 
 def board_text(match: LoadedMatch, replay: Replay, fmt: str, viewer: str | None = None) -> str:
@@ -110,7 +127,7 @@ def replay_text(match: LoadedMatch, replay: Replay, viewer: str | None = None) -
     head = match.data.get("title") or match.data["id"]
     lines.append(f"{head} — {match.ruleset.id}")
     lines.append("Players: " + ", ".join(f"{p.id} ({p.side})" for p in game.players))
-    for warning in match.warnings:
+    for warning in match.warnings + replay.warnings:
         lines.append(f"warning: {warning}")
     for log in replay.log:
         lines += entry_lines(log, viewer)

@@ -1,0 +1,123 @@
+"""Chess-style clocks from the entries' timestamps (G-7).
+
+A player's time for a turn runs from the previous entry that changed the board (or the
+phase start, or the header's `started` for the first turn) to their entry's `at`. Time over
+the limit comes off the reserve in whole steps of the ruleset's granularity. Entries
+without timestamps are not timed, so a match may mix both. Settings live in the ruleset's
+`params.clock`, so one match can change them, or switch the clock off, with `rules.params`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+
+def parse_time(text: str | None) -> datetime | None:
+    """An RFC 3339 time as an aware datetime (None stays None)."""
+    if not text:
+        return None
+    value = datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
+    return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+
+
+def format_time(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    """`params.clock` of a ruleset; without `turn_seconds` the game is untimed."""
+
+    enabled: bool = True
+    turn_seconds: int | None = None
+    kind_seconds: dict[str, int] = field(default_factory=dict)   # per turn or phase kind
+    reserve_seconds: int = 0
+    granularity_seconds: int = 1
+    on_expiry: str = "lose"                                     # lose | skip
+
+    @classmethod
+    def from_params(cls, params: dict[str, Any] | None) -> "ClockSettings":
+        data = dict(params or {})
+        return cls(enabled=bool(data.get("enabled", True)), turn_seconds=data.get("turn_seconds"),
+                   kind_seconds=dict(data.get("kind_seconds") or {}),
+                   reserve_seconds=int(data.get("reserve_seconds") or 0),
+                   granularity_seconds=max(1, int(data.get("granularity_seconds") or 1)),
+                   on_expiry=data.get("on_expiry", "lose"))
+
+    def limit(self, kind: str) -> int | None:
+        """Seconds allowed for a turn or phase of this kind; None when untimed."""
+        if not self.enabled:
+            return None
+        return self.kind_seconds.get(kind, self.turn_seconds)
+
+
+@dataclass(frozen=True)
+class Charge:
+    """What one timed entry cost its player."""
+
+    used: float
+    limit: int
+    charged: int
+    reserve_after: int
+
+    @property
+    def expired(self) -> bool:
+        return self.reserve_after < 0
+
+
+class Clock:
+    """Reserves and the start of the current turn or phase, advanced entry by entry."""
+
+    def __init__(self, settings: ClockSettings, reserves: dict[str, int], started: str | None) -> None:
+        self.settings = settings
+        self.reserve = dict(reserves)
+        self.turn_started = parse_time(started)
+        self.last_at: datetime | None = None
+
+    def charge(self, player: str, at: datetime | None, kind: str) -> Charge | None:
+        """The cost of an entry by `player` at `at`; None when it is not timed."""
+        limit = self.settings.limit(kind)
+        if limit is None or at is None or self.turn_started is None:
+            return None
+        used = (at - self.turn_started).total_seconds()
+        over = used - limit
+        step = self.settings.granularity_seconds
+        charged = 0 if over <= 0 else math.ceil(over / step) * step
+        return Charge(used, limit, charged, self.reserve[player] - charged)
+
+    def pay(self, player: str, charge: Charge) -> None:
+        self.reserve[player] = charge.reserve_after
+
+    def restart(self, at: datetime | None) -> None:
+        """The board changed at `at`: the next turn or phase starts now (untimed if no time)."""
+        self.turn_started = at
+
+    def status(self, to_act: list[str], kind: str | None) -> dict[str, Any] | None:
+        """For boards: time allowed now, reserves, the deadline and when reserves run out."""
+        if not self.settings.enabled or self.settings.turn_seconds is None and not self.settings.kind_seconds:
+            return None
+        out: dict[str, Any] = {"reserve": dict(self.reserve), "on_expiry": self.settings.on_expiry}
+        limit = self.settings.limit(kind) if kind is not None else None
+        if limit is not None:
+            out["turn_seconds"] = limit
+        if limit is not None and self.turn_started is not None and to_act:
+            deadline = self.turn_started + timedelta(seconds=limit)
+            out["turn_started"] = format_time(self.turn_started)
+            out["deadline"] = format_time(deadline)
+            out["reserve_runs_out"] = {p: format_time(deadline + timedelta(seconds=max(0, self.reserve[p])))
+                                       for p in to_act}
+        return out
+
+
+def describe(player: str, charge: Charge, on_expiry: str) -> str:
+    """One sentence for the replay: how long the entry took and what it cost."""
+    took = f"{player} took {charge.used:.0f} s of {charge.limit} s"
+    if charge.charged == 0:
+        return took
+    if charge.expired:
+        return (f"{took}: {charge.charged} s over, more than the {charge.reserve_after + charge.charged} s "
+                f"reserve left")
+    return f"{took}: {charge.charged} s off the reserve, {charge.reserve_after} s left"

@@ -1,0 +1,166 @@
+"""Clocks from timestamps (G-7): turn time, reserve in steps, lose or skip, untimed entries."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from adjudicator import matchfile, session, views
+from adjudicator.clock import ClockSettings
+from adjudicator.engine import Player, Replay
+from conftest import add, dice_match, setup_entries
+from toygame import SealedBid, toy_ruleset
+
+
+def at(seconds: int) -> str:
+    return f"2026-11-21T20:{seconds // 60:02d}:{seconds % 60:02d}Z"
+
+
+def timed_dice(entries, clock, started=0):
+    """A dice match (turn-based, `lose`) with a clock switched on through rules.params."""
+    data = dice_match(started=at(started))
+    data["rules"]["params"] = {"clock": clock}
+    for entry, seconds in entries:
+        add(data, entry)
+        if seconds is not None:
+            data["entries"][-1]["at"] = at(seconds)
+    match = matchfile.prepare(data, None)
+    return match, session.replay_match(match)
+
+
+SETUP = [(e, None) for e in setup_entries([2, 4, 6], [1, 1, 1])]  # untimed set-up; anna to roll
+
+
+def test_untimed_match_is_unchanged():
+    match, replay = timed_dice(SETUP + [(("roll", 3, 3, 3), None), (("anna", {"attack": True}), None)],
+                               {"turn_seconds": 10, "reserve_seconds": 0})
+    assert replay.outcome is None and replay.clock.reserve == {"bernd": 0, "anna": 0}
+
+
+def test_time_runs_from_the_previous_board_change():
+    clock = {"turn_seconds": 60, "reserve_seconds": 100, "granularity_seconds": 10}
+    match, replay = timed_dice(SETUP + [(("roll", 3, 3, 3), 0), (("anna", {"attack": True}), 75)], clock)
+    assert replay.clock.reserve["anna"] == 80  # 15 s over, charged as 20 (steps of 10)
+    assert "anna took 75 s of 60 s: 20 s off the reserve, 80 s left" in replay.log[-1].events[0].text
+
+
+def test_reserve_runs_out_across_several_slow_turns_g7():
+    clock = {"turn_seconds": 60, "reserve_seconds": 50, "granularity_seconds": 10}
+    entries = SETUP + [(("roll", 1, 1, 1), 0), (("anna", {"attack": True}), 81),          # 30 off -> 20
+                       (("roll", 1, 1, 1), 90), (("bernd", {"attack": True}), 100),
+                       (("roll", 1, 1, 1), 110), (("anna", {"attack": True}), 171)]    # 10 off -> 10
+    match, replay = timed_dice(entries, clock)
+    assert replay.clock.reserve["anna"] == 10 and replay.outcome is None
+    entries += [(("roll", 1, 1, 1), 180), (("bernd", {"attack": True}), 181),
+                (("roll", 1, 1, 1), 190), (("anna", {"attack": True}), 290)]           # 40 off -> -30
+    match, replay = timed_dice(entries, clock)
+    assert replay.outcome.winner == "bernd"
+    assert replay.outcome.reason == f"anna ran out of reserve at entry {len(entries)}"
+    assert match.game.public_view(replay.state)["team"]["bernd"] == 6  # two attacks of 3; the late one did not count
+
+
+def test_first_turn_runs_from_started_or_is_untimed():
+    from adjudicator.clock import Clock, parse_time
+
+    settings = ClockSettings.from_params({"turn_seconds": 60})
+    timed = Clock(settings, {"a": 0}, started=at(0)).charge("a", parse_time(at(90)), "")
+    assert timed.used == 90 and timed.charged == 30
+    assert Clock(settings, {"a": 0}, started=None).charge("a", parse_time(at(90)), "") is None
+
+
+def test_clock_can_be_switched_off_per_match():
+    clock = {"enabled": False, "turn_seconds": 1}
+    match, replay = timed_dice(SETUP + [(("roll", 3, 3, 3), 0), (("anna", {"attack": True}), 999)], clock)
+    assert replay.outcome is None and replay.log[-1].events[0].text.startswith("anna attacks")
+
+
+def test_out_of_order_time_is_untimed_with_a_warning():
+    clock = {"turn_seconds": 60}
+    match, replay = timed_dice(SETUP + [(("roll", 3, 3, 3), 100), (("anna", {"attack": True}), 50)], clock)
+    assert replay.outcome is None and "before the entry before it" in replay.warnings[0]
+
+
+def test_board_shows_time_allowed_deadline_and_reserves():
+    clock = {"turn_seconds": 60, "reserve_seconds": 120}
+    match, replay = timed_dice(SETUP + [(("roll", 3, 3, 3), 30)], clock)
+    status = views.result(match, replay)["clock"]
+    assert status["turn_seconds"] == 60 and status["deadline"] == at(90)
+    assert status["reserve_runs_out"] == {"anna": at(210)} and status["reserve"] == {"bernd": 120, "anna": 120}
+    text = views.board_text(match, replay, "text")
+    assert "Clock: 60 s a turn; turn started 2026-11-21T20:00:30Z, deadline 2026-11-21T20:01:30Z" in text
+
+
+def test_item_reserve_bonus():
+    game = SealedBid(toy_ruleset(), [Player("ann", "Ann", "north", ("double",)), Player("bob", "Bob", "south")])
+    game.ruleset.data["items"]["double"]["reserve_bonus_seconds"] = 120
+    game.params = dict(game.params, clock={"turn_seconds": 60, "reserve_seconds": 300})
+    assert Replay(game).clock.reserve == {"ann": 420, "bob": 300}
+
+
+def skip_replay():
+    game = SealedBid(toy_ruleset(), [Player("ann", "Ann", "north"), Player("bob", "Bob", "south")],
+                     {"started": at(0)})
+    game.params = dict(game.params, clock={"turn_seconds": 60, "on_expiry": "skip"})
+    replay = Replay(game)
+    seq = iter(range(1, 100))
+    replay.step({"seq": next(seq), "type": "chance", "chance": {"dice": [2, 4]}, "at": at(0)})
+    return replay, lambda **e: replay.step({"seq": next(seq), "type": "move", **e})
+
+
+def test_late_sealed_submission_counts_as_empty_g7():
+    replay, move = skip_replay()
+    move(player="ann", move={"bid": 5}, at=at(10))
+    late = move(player="bob", move={"bid": 4}, at=at(75))
+    assert late.flag.code == "late" and late.flag.rulings == ("G-7",)
+    assert replay.state.history[-1] == {"ann": 5, "bob": 0}  # bob did nothing; the phase resolved
+    assert [f.seq for f in replay.flags] == [3]
+
+
+def test_late_resubmission_replaces_a_timely_one_with_nothing_g7():
+    replay, move = skip_replay()
+    move(player="bob", move={"bid": 4}, at=at(10))
+    move(player="bob", move={"bid": 5}, at=at(70))
+    move(player="ann", move={"bid": 1}, at=at(20))
+    assert replay.state.history[-1] == {"ann": 1, "bob": 0}
+
+
+def test_late_submission_reveals_nothing_before_resolution():
+    replay, move = skip_replay()
+    late = move(player="bob", move={"bid": 4}, at=at(75))
+    assert late.sealed and views.flag_view(late, None)["code"] == "sealed"
+    assert views.entry_view(late)["summary"] == "sealed submission"
+
+
+def test_next_phase_clock_starts_at_the_resolving_entry():
+    replay, move = skip_replay()
+    move(player="ann", move={"bid": 1}, at=at(10))
+    move(player="bob", move={"bid": 2}, at=at(50))       # resolves round 1 at 50
+    ok = move(player="ann", move={"bid": 1}, at=at(105))  # 55 s into round 2: in time
+    assert ok.flag is None
+
+
+def test_cli_refuses_an_entry_timed_before_the_last(cli, write):
+    data = dice_match([("roll", 1, 2, 3)])
+    data["entries"][0]["at"] = "2026-11-21T20:14:05Z"
+    path = write(data)
+    res = cli("move", path, "bernd", "keep", "--at", "2026-11-21T20:00:00Z")
+    assert res.code == 2 and "earlier than entry 1" in res.err
+
+
+def test_settings_defaults():
+    settings = ClockSettings.from_params(None)
+    assert settings.limit("") is None and settings.on_expiry == "lose"
+    assert ClockSettings.from_params({"turn_seconds": 60, "kind_seconds": {"relocation": 120}}).limit("relocation") == 120
+
+
+def test_new_can_switch_the_clock_off_or_on(cli, tmp_path):
+    out = tmp_path / "m.json"
+    res = cli("new", "dice-tug-of-war", "-p", "a=A:yellow", "-p", "b=B:red", "--param", "clock.turn_seconds=90",
+              "--param", "clock.reserve_seconds=300", "--no-seed", "-o", out)
+    assert res.code == 0, res.err
+    assert json.loads(out.read_text())["rules"]["params"] == {"clock": {"turn_seconds": 90, "reserve_seconds": 300}}
+    res = cli("new", "dice-tug-of-war", "-p", "a=A:yellow", "-p", "b=B:red", "--param", "clock.enabled=false")
+    assert json.loads(res.out)["rules"]["params"] == {"clock": {"enabled": False}}
+    res = cli("new", "dice-tug-of-war", "-p", "a=A:yellow", "-p", "b=B:red", "--param", "clock.turn_secs=5")
+    assert res.code == 2 and "did you mean 'turn_seconds'" in res.err
