@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from adjudicator import matchfile, rulesets, session, views
-from adjudicator.engine import ChanceDue
+from adjudicator.engine import ChanceDue, Phase
 from adjudicator.render import FORMATS, render
 
 RULESETS = [info["id"] for info in rulesets.list_rulesets()]
@@ -75,3 +75,39 @@ def test_random_playout_invariants(ruleset_id, seed):
     assert views.result(reloaded, again, with_entries=True) == result
     if replay.outcome is None:
         assert len(data["entries"]) == MAX_ENTRIES
+
+
+def public_outputs(data: dict[str, Any]) -> str:
+    """Everything a public reader sees of a match: result JSON, replay text, boards."""
+    match = matchfile.prepare(json.loads(json.dumps(data)), None)
+    replay = session.replay_match(match)
+    parts = [json.dumps(views.result(match, replay, with_entries=True), sort_keys=True),
+             views.replay_text(match, replay)]
+    parts += [render(views.board_blocks(match, replay), fmt) for fmt in FORMATS]
+    return "\n".join(parts)
+
+
+def still_sealed(data: dict[str, Any], upto: int) -> bool:
+    """Is entry `upto` (0-based) still sealed once the log up to it is replayed?"""
+    prefix = {**data, "entries": data["entries"][:upto + 1]}
+    return session.replay_match(matchfile.prepare(json.loads(json.dumps(prefix)), None)).log[-1].sealed
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_sealed_submissions_never_show_in_public(ruleset_id):
+    """Swap a sealed submission for another legal one: no public output may change."""
+    data, match, _ = playout(ruleset_id, 7)
+    game, replay, rnd = match.game, session.new_replay(match), random.Random(7)
+    checked = 0
+    for index, entry in enumerate(data["entries"]):
+        if checked < 5 and entry["type"] == "move" and isinstance(replay.pending(), Phase) \
+                and still_sealed(data, index):
+            others = [m for m, _ in islice(game.legal_moves(replay.state, entry["player"]), SAMPLE)
+                      if m != entry["move"]]
+            if others:
+                swapped = {**entry, "move": rnd.choice(others)}
+                original = {**data, "entries": data["entries"][:index + 1]}
+                alternative = {**data, "entries": data["entries"][:index] + [swapped]}
+                assert public_outputs(original) == public_outputs(alternative), entry
+                checked += 1
+        replay.step(entry)
