@@ -96,14 +96,3 @@ def test_digest_ignores_key_order():
 def test_listing_includes_the_dice_game():
     ids = [info["id"] for info in rulesets.list_rulesets()]
     assert "dice-tug-of-war" in ids
-
-
-def test_clock_may_give_seconds_per_phase_kind(folder):
-    """Simultaneous games time each phase kind (WS-8: 60 s placement, 120 s relocation)."""
-    (folder / "timed.yaml").write_text("id: timed\nextends: dice-tug-of-war\nclock:\n  on_expiry: skip\n"
-                                       "  phase_seconds: {placement: 60, relocation: 120}\n")
-    assert rulesets.resolve("timed").data["clock"]["phase_seconds"] == {"placement": 60, "relocation": 120}
-    (folder / "untimed.yaml").write_text("id: untimed\nextends: dice-tug-of-war\nclock:\n"
-                                         "  phase_seconds: {placement: soon}\n")
-    with pytest.raises(RulesetError, match=r"field clock.phase_seconds.placement: 'soon' is not of type 'integer'"):
-        rulesets.resolve("untimed")

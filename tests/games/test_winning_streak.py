@@ -439,8 +439,10 @@ def test_ws7_g4_host_end_without_winner_scores_by_the_rule():
 # --- WS-8 time --------------------------------------------------------------------------
 
 def test_ws8_clock_is_data_and_late_counts_as_missing():
-    clock = rulesets.resolve("winning-streak").data["clock"]
-    assert clock == {"on_expiry": "skip", "phase_seconds": {"placement": 60, "relocation": 120}}
+    ruleset = rulesets.resolve("winning-streak")
+    assert ruleset.data["clock"] == {"on_expiry": "skip"}  # what this engine reads (G-7 skip)
+    clock = ruleset.params["clock"]  # the time control, as data, for the clock (params.clock)
+    assert clock["kind_seconds"] == {"placement": 60, "relocation": 120} and clock["on_expiry"] == "skip"
     # a host's timeout in a placement turn is an empty submission (G-7): maddie places nothing
     view, replay = board(("sally", place(1, "5/5", "A")), ("host", {"action": "timeout", "player": "maddie"}))
     assert replay.outcome is None and view["turn"] == 2
