@@ -158,11 +158,12 @@ class WinningStreak(Game):
     def _troop(self, s: StreakState, player: str, name: str, rule: str) -> Troop:
         troop = s.troops[player].get(name)
         if troop is None:
-            raise Illegal("unknown-troop", f"{player} has no troop '{name}': troops are named by their starting "
-                          f"attack/health, {self.params['troops'][0]} … {self.params['troops'][-1]}", "WS-1", rule)
+            raise Illegal("unknown-troop", f"there is no troop '{name}' in {player}'s squad: troops are named by "
+                          f"their starting attack/health, {self.params['troops'][0]} … {self.params['troops'][-1]}",
+                          "WS-1", rule)
         if not troop.alive:
-            raise Illegal("troop-dead", f"{player}'s {name} died in an earlier fight and is out of the game", "WS-3",
-                          rule)
+            raise Illegal("troop-dead", f"the troop {name} of {player}'s died in an earlier fight and is out of the "
+                          "game", "WS-3", rule)
         return troop
 
     def _location(self, location: str, rule: str) -> str:
@@ -211,7 +212,7 @@ class WinningStreak(Game):
         troop = self._troop(s, player, move["troop"], "WS-2")
         if troop.at is not None or troop.name in s.placed_order[player]:
             where = f" (at {troop.at})" if troop.at else ""
-            raise Illegal("troop-placed", f"{player}'s {troop.name} has already been placed{where}; "
+            raise Illegal("troop-placed", f"the troop {troop.name} of {player}'s has already been placed{where}; "
                           "place a troop that has yet to be placed", "WS-2")
         location = self._location(move["location"], "WS-2")
         if s.winner[location]:
@@ -219,7 +220,7 @@ class WinningStreak(Game):
                           "placed there", "WS-3", "WS-2")
         there = self.occupant(s, player, location)
         if there is not None:
-            raise Illegal("location-taken", f"{player} already has a troop at {location} ({there.now()}); "
+            raise Illegal("location-taken", f"{location} already holds a troop of {player}'s ({there.now()}); "
                           "one troop per location per side", "WS-2")
 
     def _plan(self, s: StreakState, player: str, changes: dict[str, str | None]) -> tuple[dict[str, str], list[str]]:
@@ -250,7 +251,7 @@ class WinningStreak(Game):
                 after[location] = name
         changed = [x for x in self.locations if before.get(x) != after.get(x)]
         if len(changed) > self.change_limit:
-            raise Illegal("too-many-changes", f"{player}'s relocation changes {len(changed)} locations "
+            raise Illegal("too-many-changes", f"this relocation of {player}'s changes {len(changed)} locations "
                           f"({', '.join(changed)}); at most {self.change_limit} may change (a move or a swap "
                           "changes both ends)", "WS-4")
         return after, changed
@@ -260,7 +261,7 @@ class WinningStreak(Game):
             who = f"{self.holder} holds it" if self.holder else "nobody holds it in this match"
             raise Illegal("no-advantage", f"only the Advantage holder may buff a troop ({who})", "WS-5")
         if s.advantage_left <= 0:
-            raise Illegal("advantage-used", f"{player} has already used the Advantage (once per match)", "WS-5")
+            raise Illegal("advantage-used", f"the Advantage has already been used by {player} (once per match)", "WS-5")
         self._troop(s, player, buff["troop"], "WS-5")
 
     def apply_move(self, s: StreakState, player: str, move: dict[str, Any]) -> list[Event]:
@@ -379,7 +380,8 @@ class WinningStreak(Game):
         if len(dead) == 2:
             return f"{shown}: both die, no point"
         if not dead:
-            return f"{shown}: both survive ({a}'s at {ta.attack}/{ta.health}, {b}'s at {tb.attack}/{tb.health}), no point"
+            return (f"{shown}: both survive ({a}'s at {ta.attack}/{ta.health}, {b}'s at {tb.attack}/{tb.health}), "
+                    "no point")
         killer = a if tb in dead else b
         loser, survivor = self.opponent(killer), facing[killer]
         s.points[location][killer] += self.params["points_kill_and_survive"]

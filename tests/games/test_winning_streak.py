@@ -666,5 +666,6 @@ def test_board_json_matches_the_result_schema_and_spec_keys():
     res = views.result(match, replay, with_entries=True)
     assert not schemas.errors("result", res)
     board_ = res["board"]
-    assert board_["locations"]["A"]["points"] == {"sally": 1, "maddie": 0} and board_["locations"]["A"]["winner"] is None
+    assert board_["locations"]["A"]["points"] == {"sally": 1, "maddie": 0}
+    assert board_["locations"]["A"]["winner"] is None
     assert board_["streak"] == {"sally": 0, "maddie": 0} and board_["alive"] == {"sally": 24, "maddie": 23}
