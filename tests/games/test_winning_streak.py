@@ -439,9 +439,7 @@ def test_ws7_g4_host_end_without_winner_scores_by_the_rule():
 # --- WS-8 time --------------------------------------------------------------------------
 
 def test_ws8_clock_is_data_and_late_counts_as_missing():
-    ruleset = rulesets.resolve("winning-streak")
-    assert ruleset.data["clock"] == {"on_expiry": "skip"}  # what this engine reads (G-7 skip)
-    clock = ruleset.params["clock"]  # the time control, as data, for the clock (params.clock)
+    clock = rulesets.resolve("winning-streak").params["clock"]  # the time control as data (G-7)
     assert clock["kind_seconds"] == {"placement": 60, "relocation": 120} and clock["on_expiry"] == "skip"
     # a host's timeout in a placement turn is an empty submission (G-7): maddie places nothing
     view, replay = board(("sally", place(1, "5/5", "A")), ("host", {"action": "timeout", "player": "maddie"}))
@@ -483,20 +481,25 @@ def test_public_board_and_replay_do_not_depend_on_what_was_sealed(base):
     # an illegal sealed submission looks the same as a legal one, apart from its flag line
 
 
+@pytest.mark.parametrize("stage", ["placement", "relocation"])
 @pytest.mark.parametrize("fmt", [*FORMATS, "json", "replay", "replay-json"])
-def test_public_output_with_and_without_a_sealed_submission_differs_only_in_submitted(fmt):
+def test_public_output_with_and_without_a_sealed_submission_differs_only_in_submitted(fmt, stage):
     """The sealed entry adds its own line to replay ("sealed submission", no content) and the
-    header says who submitted; nothing else changes (WS-2, G-2)."""
-    base = SEED_EXAMPLES[:4]
-    secret = place(3, "4/5", "K")
+    header says who submitted; nothing else changes (WS-2, WS-4, G-2)."""
+    if stage == "placement":
+        base, secret, label, hidden = SEED_EXAMPLES[:4], place(3, "4/5", "K"), "placement turn 3", ("4/5 K", "4/5 at K")
+    else:
+        base, secret, label = SEED_EXAMPLES, reloc(1, {"K": "4/5"}, ("4/5", "attack")), "relocation round 1"
+        hidden = ("K=4/5", "buff 4/5", "-→4/5")
+    seq = len(base) + 1
     without = outputs(ws_match(base))[fmt]
     with_ = outputs(ws_match(base + [("maddie", secret)]))[fmt]
-    assert "4/5 K" not in with_ and "4/5 at K" not in with_
+    assert not any(word in with_ for word in hidden)
     if fmt in FORMATS:
         diff = [(x, y) for x, y in zip(without.splitlines(), with_.splitlines()) if x != y]
         assert len(without.splitlines()) == len(with_.splitlines())
         assert [y for _, y in diff] == [line for line in with_.splitlines()
-                                        if "after entry 5" in line or "Submitted:" in line]
+                                        if f"after entry {seq}" in line or "Submitted:" in line]
         assert "Submitted: sally: no, maddie: yes" in with_ and "Submitted: sally: no, maddie: no" in without
         assert "waiting for sally, maddie" in without and "waiting for sally" in with_
     elif fmt == "json":
@@ -506,14 +509,14 @@ def test_public_output_with_and_without_a_sealed_submission_differs_only_in_subm
         assert y["submitted"] == {"sally": False, "maddie": True} and x["board"] == y["board"]
     elif fmt == "replay":
         extra = [line for line in with_.splitlines() if line not in without.splitlines()]
-        assert extra == ["#5   maddie: sealed submission",
-                         "      maddie submitted for placement turn 3 (sealed) [G-2]",
-                         "Result: in progress; awaiting sealed submissions for placement turn 3: waiting for sally"]
+        assert extra == [f"#{seq:<3} maddie: sealed submission",
+                         f"      maddie submitted for {label} (sealed) [G-2]",
+                         f"Result: in progress; awaiting sealed submissions for {label}: waiting for sally"]
     else:
         x, y = json.loads(without), json.loads(with_)
         assert y["entries"][:-1] == x["entries"] and y["board"] == x["board"]
-        assert y["entries"][-1] == {"seq": 5, "type": "move", "player": "maddie", "summary": "sealed submission",
-                                    "events": [{"text": "maddie submitted for placement turn 3 (sealed)",
+        assert y["entries"][-1] == {"seq": seq, "type": "move", "player": "maddie", "summary": "sealed submission",
+                                    "events": [{"text": f"maddie submitted for {label} (sealed)",
                                                 "rulings": ["G-2"]}], "flag": None, "sealed": True}
 
 
