@@ -1,0 +1,674 @@
+"""Winning Streak by elara (seed 004; rulings WS-1…WS-8).
+
+Each side has 25 troops named by their starting attack and health (`3/5`) and 13
+locations in a line, A–M. Thirteen sealed placement turns put one troop each on the
+field; then fights and sealed relocations alternate: every fight resolves the moment the
+phase before it resolves (placement turn 13, or relocation round k before fight k+1), so
+relocation round k always follows fight k. Ten points at a location win it; the match
+ends when a side has no living troops or every location is won, and the longest run of
+adjacent won locations wins (WS-6, WS-7).
+
+Both players submit in every phase, even with nothing to do; the host closes a phase
+with `deadline`, and a missing submission does nothing (G-2). The game only sees the
+submissions when the engine resolves the phase, so nothing sealed reaches a board.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase
+from adjudicator.errors import NotationError
+from adjudicator.render import Para, Pre, Span, Table
+
+TROOP_NAME = re.compile(r"^([1-9][0-9]?)/([1-9][0-9]?)$")
+LOCATION_NAME = re.compile(r"^[A-Z]{1,3}$")
+STATS = ("attack", "health")
+
+
+@dataclass
+class Troop:
+    """One troop: named by its starting stats (WS-1); attack and health as they are now."""
+
+    name: str
+    attack: int
+    health: int
+    at: str | None = None      # the location it stands in, None in reserve
+    alive: bool = True
+
+    def now(self) -> str:
+        """`5/5` while unchanged, `5/5 now 5/4` once damaged or buffed (WS-4 keeps damage)."""
+        current = f"{self.attack}/{self.health}"
+        return self.name if current == self.name else f"{self.name} now {current}"
+
+
+@dataclass
+class StreakState:
+    """Plain data, mutated in place by replay."""
+
+    troops: dict[str, dict[str, Troop]]               # player → troop name → troop
+    points: dict[str, dict[str, int]]                 # location → player → points
+    winner: dict[str, str | None]                     # location → who won it
+    advantage_left: int                               # WS-5 buffs still available to the holder
+    stage: str = "placement"                          # placement → relocation … → over
+    turn: int = 1                                     # placement turn (WS-2)
+    round: int = 0                                    # relocation round k follows fight k (WS-4)
+    fights: int = 0
+    result: Outcome | None = None
+    end_reason: str = ""
+    placed_order: dict[str, list[str]] = field(default_factory=dict)
+
+
+class WinningStreak(Game):
+    name = "winning-streak"
+    notation = ("[tN] place TROOP LOC | [rN] set [LOC=TROOP|LOC=-]... [buff TROOP attack|health] "
+                "(N is the current placement turn or relocation round)")
+    notation_examples = ("t4 place 3/5 C", "r2 set A=3/5 B=- buff 3/5 health", "r2 set", "r2 set D=5/5 E=4/5")
+
+    # --- Parameters ---------------------------------------------------------------------
+    @property
+    def locations(self) -> list[str]:
+        return list(self.params["locations"])
+
+    @property
+    def placement_turns(self) -> int:
+        return self.params["placement_turns"]
+
+    @property
+    def change_limit(self) -> int:
+        return self.params["relocation_changes"]
+
+    @property
+    def target(self) -> int:
+        return self.params["points_to_win"]
+
+    @property
+    def holder(self) -> str | None:
+        """The player holding the Advantage (match header `advantage`, WS-5, WS-7)."""
+        return self.header.get("advantage")
+
+    def validate_params(self) -> list[str]:
+        p = self.params
+        problems = []
+        troops = p.get("troops")
+        if not isinstance(troops, list) or not troops:
+            return ["troops must be a list of troop names such as '3/5' (WS-1)."]
+        bad = [t for t in troops if not isinstance(t, str) or not TROOP_NAME.match(t)]
+        if bad:
+            problems.append(f"troop '{bad[0]}' is not named ATTACK/HEALTH with both at least 1, like '3/5' (WS-1).")
+        if len(set(troops)) != len(troops):
+            problems.append("each troop is listed once: troops are named by their starting stats (WS-1).")
+        locations = p.get("locations")
+        if not isinstance(locations, list) or not locations:
+            return problems + ["locations must be a list of location letters, A–M in the seed (WS-1)."]
+        if any(not isinstance(x, str) or not LOCATION_NAME.match(x) for x in locations) \
+                or len(set(locations)) != len(locations):
+            problems.append("locations must be distinct upper-case letters such as A–M (WS-1).")
+        for key in ("placement_turns", "points_to_win", "points_empty_square", "points_kill_and_survive",
+                    "relocation_changes", "advantage_amount", "advantage_uses"):
+            if not isinstance(p.get(key), int) or isinstance(p.get(key), bool) or p[key] < 0:
+                problems.append(f"{key} must be a whole number, 0 or more.")
+        if problems:
+            return problems
+        if p["points_to_win"] < 1:
+            problems.append("points_to_win must be at least 1 (WS-3).")
+        if p["placement_turns"] > min(len(locations), len(troops)):
+            problems.append(f"placement_turns ({p['placement_turns']}) cannot exceed the locations "
+                            f"({len(locations)}) or the troops ({len(troops)}): each turn needs a new "
+                            "troop and a new location (WS-2).")
+        return problems
+
+    # --- Set-up -------------------------------------------------------------------------
+    def initial_state(self) -> StreakState:
+        troops = {}
+        for player in self.player_ids:
+            troops[player] = {}
+            for name in self.params["troops"]:
+                attack, health = (int(x) for x in name.split("/"))
+                troops[player][name] = Troop(name, attack, health)
+        return StreakState(troops=troops,
+                           points={x: {p: 0 for p in self.player_ids} for x in self.locations},
+                           winner={x: None for x in self.locations},
+                           advantage_left=self.params["advantage_uses"] if self.holder else 0,
+                           placed_order={p: [] for p in self.player_ids})
+
+    def pending(self, s: StreakState) -> Pending:
+        if s.result is not None:
+            return None
+        if s.stage == "placement":
+            return Phase(f"placement-{s.turn}", self.player_ids, f"placement turn {s.turn}")
+        return Phase(f"relocation-{s.round}", self.player_ids, f"relocation round {s.round}")
+
+    # --- Helpers ------------------------------------------------------------------------
+    def occupant(self, s: StreakState, player: str, location: str) -> Troop | None:
+        for troop in s.troops[player].values():
+            if troop.alive and troop.at == location:
+                return troop
+        return None
+
+    def field_of(self, s: StreakState, player: str) -> dict[str, str]:
+        """Location → troop name for `player`'s troops on the battlefield."""
+        return {t.at: t.name for t in s.troops[player].values() if t.alive and t.at is not None}
+
+    def living(self, s: StreakState, player: str) -> int:
+        return sum(t.alive for t in s.troops[player].values())
+
+    def _troop(self, s: StreakState, player: str, name: str, rule: str) -> Troop:
+        troop = s.troops[player].get(name)
+        if troop is None:
+            raise Illegal("unknown-troop", f"there is no troop '{name}' in {player}'s squad: troops are named by "
+                          f"their starting attack/health, {self.params['troops'][0]} … {self.params['troops'][-1]}",
+                          "WS-1", rule)
+        if not troop.alive:
+            raise Illegal("troop-dead", f"the troop {name} of {player}'s died in an earlier fight and is out of the "
+                          "game", "WS-3", rule)
+        return troop
+
+    def _location(self, location: str, rule: str) -> str:
+        if location not in self.locations:
+            raise Illegal("unknown-location", f"there is no location '{location}' (locations "
+                          f"{self.locations[0]}–{self.locations[-1]})", "WS-1", rule)
+        return location
+
+    def streaks(self, s: StreakState) -> dict[str, int]:
+        """Longest run of adjacent locations won by each player; no wrap (WS-7)."""
+        best = {p: 0 for p in self.player_ids}
+        run_owner, run = None, 0
+        for location in self.locations:
+            owner = s.winner[location]
+            run = run + 1 if owner is not None and owner == run_owner else (1 if owner else 0)
+            run_owner = owner
+            if owner:
+                best[owner] = max(best[owner], run)
+        return best
+
+    def won(self, s: StreakState) -> dict[str, int]:
+        return {p: sum(1 for w in s.winner.values() if w == p) for p in self.player_ids}
+
+    # --- Moves --------------------------------------------------------------------------
+    def check_move(self, s: StreakState, player: str, move: dict[str, Any]) -> None:
+        if s.stage == "placement":
+            if move["phase"] != "placement":
+                raise Illegal("wrong-phase", f"this is placement turn {s.turn} of {self.placement_turns}: place a "
+                              "troop; relocation starts after the first fight", "WS-2", "WS-4")
+            if move["turn"] != s.turn:
+                raise Illegal("wrong-turn", f"this is placement turn {s.turn}, not turn {move['turn']}", "WS-2")
+            self._check_placement(s, player, move)
+            return
+        if move["phase"] != "relocation":
+            raise Illegal("wrong-phase", f"placement is over; this is relocation round {s.round} (after fight "
+                          f"{s.fights}): relocate, or submit an empty set", "WS-2", "WS-4")
+        if move["round"] != s.round:
+            raise Illegal("wrong-round", f"this is relocation round {s.round} (after fight {s.fights}), "
+                          f"not round {move['round']}", "WS-4")
+        self._plan(s, player, move["set"])
+        if move.get("buff"):
+            self._check_buff(s, player, move["buff"])
+
+    def _check_placement(self, s: StreakState, player: str, move: dict[str, Any]) -> None:
+        """WS-2: a troop not yet placed, in a location without a troop of the player's."""
+        troop = self._troop(s, player, move["troop"], "WS-2")
+        if troop.at is not None or troop.name in s.placed_order[player]:
+            where = f" (at {troop.at})" if troop.at else ""
+            raise Illegal("troop-placed", f"the troop {troop.name} of {player}'s has already been placed{where}; "
+                          "place a troop that has yet to be placed", "WS-2")
+        location = self._location(move["location"], "WS-2")
+        if s.winner[location]:
+            raise Illegal("location-won", f"{location} has been won by {s.winner[location]}; no more troops may be "
+                          "placed there", "WS-3", "WS-2")
+        there = self.occupant(s, player, location)
+        if there is not None:
+            raise Illegal("location-taken", f"{location} already holds a troop of {player}'s ({there.now()}); "
+                          "one troop per location per side", "WS-2")
+
+    def _plan(self, s: StreakState, player: str, changes: dict[str, str | None]) -> tuple[dict[str, str], list[str]]:
+        """The player's field after a relocation, and the locations it changes (WS-4).
+
+        `changes` gives the new occupant (or None) of each location named; a troop named
+        leaves the place it was in, and a troop displaced without being named goes to reserve.
+        """
+        before = self.field_of(s, player)
+        named: dict[str, str] = {}
+        for location, name in changes.items():
+            self._location(location, "WS-4")
+            if name is None:
+                continue
+            self._troop(s, player, name, "WS-4")
+            if name in named:
+                raise Illegal("troop-twice", f"{name} is named at both {named[name]} and {location}; a troop "
+                              "stands in one place", "WS-4")
+            if s.winner[location]:
+                raise Illegal("location-won", f"{location} has been won by {s.winner[location]}: won locations "
+                              "take no troops", "WS-4")
+            named[name] = location
+        after = {loc: name for loc, name in before.items() if name not in named}
+        for location, name in changes.items():
+            if name is None:
+                after.pop(location, None)
+            else:
+                after[location] = name
+        changed = [x for x in self.locations if before.get(x) != after.get(x)]
+        if len(changed) > self.change_limit:
+            raise Illegal("too-many-changes", f"this relocation of {player}'s changes {len(changed)} locations "
+                          f"({', '.join(changed)}); at most {self.change_limit} may change (a move or a swap "
+                          "changes both ends)", "WS-4")
+        return after, changed
+
+    def _check_buff(self, s: StreakState, player: str, buff: dict[str, str]) -> None:
+        if self.holder != player:
+            who = f"{self.holder} holds it" if self.holder else "nobody holds it in this match"
+            raise Illegal("no-advantage", f"only the Advantage holder may buff a troop ({who})", "WS-5")
+        if s.advantage_left <= 0:
+            raise Illegal("advantage-used", f"the Advantage has already been used by {player} (once per match)", "WS-5")
+        self._troop(s, player, buff["troop"], "WS-5")
+
+    def apply_move(self, s: StreakState, player: str, move: dict[str, Any]) -> list[Event]:
+        raise NotImplementedError("every Winning Streak move is a sealed submission (resolve_phase)")
+
+    # --- Resolution ---------------------------------------------------------------------
+    def resolve_phase(self, s: StreakState, phase: Phase, submissions: dict[str, dict[str, Any] | None]) -> list[Event]:
+        if s.stage == "placement":
+            events = self._resolve_placement(s, submissions)
+            if s.turn < self.placement_turns:
+                s.turn += 1
+                return events
+            return events + self._fight(s)
+        return self._resolve_relocation(s, submissions) + self._fight(s)
+
+    def _resolve_placement(self, s: StreakState, submissions: dict[str, dict[str, Any] | None]) -> list[Event]:
+        events = []
+        missed = [p for p in self.player_ids if submissions.get(p) is None]
+        for player in self.player_ids:
+            move = submissions.get(player)
+            if move is None:
+                continue
+            troop = s.troops[player][move["troop"]]
+            troop.at = move["location"]
+            s.placed_order[player].append(troop.name)
+            events.append(Event(f"{player} places {troop.name} at {troop.at}", ("WS-2",)))
+        if missed:
+            events.append(Event(f"a missed placement turn places nothing: {' and '.join(missed)} "
+                                f"place{'s' if len(missed) == 1 else ''} no troop in turn {s.turn}", ("WS-2",)))
+        if s.turn == self.placement_turns:
+            events.append(Event(f"placement is over after {self.placement_turns} turns: the first fight follows",
+                                ("WS-2", "WS-3")))
+        return events
+
+    def _resolve_relocation(self, s: StreakState, submissions: dict[str, dict[str, Any] | None]) -> list[Event]:
+        events = []
+        plans = {}
+        for player in self.player_ids:  # both plans from the state at phase start (simultaneous)
+            move = submissions.get(player)
+            plans[player] = self._plan(s, player, move["set"]) if move else None
+        for player in self.player_ids:
+            move = submissions.get(player)
+            if move is None:
+                events.append(Event(f"{player} is taken to have relocated nothing", ("WS-4", "WS-8")))
+                continue
+            after, changed = plans[player]
+            before = self.field_of(s, player)
+            if changed:
+                what = ", ".join(f"{x} {before.get(x, '-')}→{after.get(x, '-')}" for x in changed)
+                events.append(Event(f"{player} changes {len(changed)} location{'s' if len(changed) != 1 else ''} "
+                                    f"of {self.change_limit}: {what}", ("WS-4",)))
+            else:
+                events.append(Event(f"{player} changes no location", ("WS-4",)))
+            where = {name: loc for loc, name in after.items()}
+            for troop in s.troops[player].values():
+                if troop.alive:
+                    troop.at = where.get(troop.name)
+            buff = move.get("buff")
+            if buff:
+                troop = s.troops[player][buff["troop"]]
+                amount = self.params["advantage_amount"]
+                setattr(troop, buff["stat"], getattr(troop, buff["stat"]) + amount)
+                s.advantage_left -= 1
+                events.append(Event(f"{player} uses the Advantage: {troop.name} gains +{amount} {buff['stat']} "
+                                    f"(now {troop.attack}/{troop.health}); not a change of location", ("WS-5",)))
+        return events
+
+    def _fight(self, s: StreakState) -> list[Event]:
+        """WS-3 at every unwon location, location by location; then the end check (WS-6)."""
+        s.fights += 1
+        k = s.fights
+        a, b = self.player_ids
+        events = []
+        empty = []
+        for location in self.locations:
+            if s.winner[location]:
+                continue
+            ta, tb = self.occupant(s, a, location), self.occupant(s, b, location)
+            if ta is None and tb is None:
+                empty.append(location)
+                continue
+            text = self._clash(s, location, {a: ta, b: tb})
+            score = f"{a} {s.points[location][a]}, {b} {s.points[location][b]}"
+            events.append(Event(f"fight {k} at {location}: {text} ({score})", ("WS-3",)))
+            for player in self.player_ids:
+                if s.points[location][player] >= self.target:
+                    s.winner[location] = player
+                    back = [t for t in (ta, tb) if t is not None and t.alive]
+                    for troop in back:
+                        troop.at = None
+                    returned = (", ".join(f"{self._owner(s, t)}'s {t.now()}" for t in back) or "no troop") + \
+                        " return" + ("s" if len(back) <= 1 else "") + " to reserve"
+                    events.append(Event(f"{player} reaches {s.points[location][player]} points at {location} and "
+                                        f"wins it; {returned}", ("WS-3",)))
+                    break
+        if empty:
+            events.append(Event(f"fight {k}: no troops at {', '.join(empty)}", ("WS-3",)))
+        return events + self._after_fight(s)
+
+    def _owner(self, s: StreakState, troop: Troop) -> str:
+        return next(p for p in self.player_ids if s.troops[p].get(troop.name) is troop)
+
+    def _clash(self, s: StreakState, location: str, facing: dict[str, Troop | None]) -> str:
+        a, b = self.player_ids
+        ta, tb = facing[a], facing[b]
+        if ta is None or tb is None:
+            player, troop = (a, ta) if tb is None else (b, tb)
+            s.points[location][player] += self.params["points_empty_square"]
+            return f"{player}'s {troop.now()} faces an empty square and scores"
+        shown = f"{a}'s {ta.now()} vs {b}'s {tb.now()}"
+        ta.health -= tb.attack
+        tb.health -= ta.attack
+        dead = [t for t in (ta, tb) if t.health <= 0]
+        for troop in dead:
+            troop.alive, troop.at = False, None
+        if len(dead) == 2:
+            return f"{shown}: both die, no point"
+        if not dead:
+            return (f"{shown}: both survive ({a}'s at {ta.attack}/{ta.health}, {b}'s at {tb.attack}/{tb.health}), "
+                    "no point")
+        killer = a if tb in dead else b
+        loser, survivor = self.opponent(killer), facing[killer]
+        s.points[location][killer] += self.params["points_kill_and_survive"]
+        return (f"{shown}: {loser}'s {facing[loser].name} dies; {killer}'s {survivor.name} survives at "
+                f"{survivor.attack}/{survivor.health} and scores")
+
+    def _after_fight(self, s: StreakState) -> list[Event]:
+        """WS-6: a side without living troops ends the match, and so does every location won."""
+        a, b = self.player_ids
+        left = {p: self.living(s, p) for p in self.player_ids}
+        events = []
+        if left[a] == 0 or left[b] == 0:
+            if left[a] == 0 and left[b] == 0:
+                events.append(Event("neither side has a living troop: the match ends and no unwon location is won",
+                                    ("WS-6",)))
+                s.end_reason = "both sides ran out of troops"
+            else:
+                out = a if left[a] == 0 else b
+                other = self.opponent(out)
+                taken = [x for x in self.locations if not s.winner[x] and self.occupant(s, other, x)]
+                for location in taken:
+                    s.winner[location] = other
+                events.append(Event(f"{out} has no living troops: the match ends; {other} wins every unwon location "
+                                    f"where they have a troop ({', '.join(taken) or 'none'})", ("WS-6",)))
+                s.end_reason = f"{out} ran out of troops"
+        elif all(s.winner.values()):
+            events.append(Event("every location has been won: the match ends", ("WS-6",)))
+            s.end_reason = "every location won"
+        else:
+            s.stage, s.round = "relocation", s.fights
+            return events
+        s.stage = "over"
+        s.result = self._score(s, s.end_reason + "; ")
+        events.append(Event(f"result: {s.result.winner or 'no winner'} — {s.result.reason}", ("WS-7",)))
+        return events
+
+    # --- Result -------------------------------------------------------------------------
+    def _score(self, s: StreakState, lead: str = "") -> Outcome:
+        """WS-7: the longest streak, then more locations won, then the Advantage holder."""
+        a, b = self.player_ids
+        streak, won = self.streaks(s), self.won(s)
+        if streak[a] != streak[b]:
+            winner = a if streak[a] > streak[b] else b
+            return Outcome(winner, f"{lead}longest winning streak {streak[winner]} to {streak[self.opponent(winner)]}")
+        if won[a] != won[b]:
+            winner = a if won[a] > won[b] else b
+            return Outcome(winner, f"{lead}streaks {streak[a]} each; more locations won "
+                                   f"({won[winner]} to {won[self.opponent(winner)]})")
+        if self.holder:
+            return Outcome(self.holder, f"{lead}streaks {streak[a]} each and {won[a]} locations each; "
+                                        f"{self.holder} holds the Advantage")
+        return Outcome(None, f"{lead}streaks {streak[a]} each and {won[a]} locations each, and nobody holds "
+                             "the Advantage")
+
+    def outcome(self, s: StreakState) -> Outcome | None:
+        return s.result
+
+    def score_end(self, s: StreakState) -> Outcome:
+        """A host's `end` without a winner: WS-7 over the locations won so far.
+
+        Unwon locations break streaks; the WS-6 walkover (winning every location where
+        one still has a troop) belongs only to a side running out of troops, not here.
+        """
+        return self._score(s, "locations won so far: ")
+
+    # --- Views --------------------------------------------------------------------------
+    @staticmethod
+    def _troop_view(troop: Troop) -> dict[str, Any]:
+        return {"name": troop.name, "attack": troop.attack, "health": troop.health}
+
+    def public_view(self, s: StreakState) -> dict[str, Any]:
+        """Everything here is public once a phase resolves; sealed submissions never reach the state."""
+        locations = {}
+        for x in self.locations:
+            troops = {}
+            for p in self.player_ids:
+                troop = self.occupant(s, p, x)
+                troops[p] = self._troop_view(troop) if troop else None
+            locations[x] = {"points": dict(s.points[x]), "winner": s.winner[x], "troops": troops}
+        return {
+            "phase": s.stage,
+            "turn": s.turn if s.stage == "placement" else None,
+            "placement_turns": self.placement_turns,
+            "round": s.round if s.stage == "relocation" else None,
+            "fights": s.fights,
+            "locations": locations,
+            "streak": self.streaks(s),
+            "won": self.won(s),
+            "alive": {p: self.living(s, p) for p in self.player_ids},
+            "reserve": {p: [self._troop_view(t) for t in s.troops[p].values() if t.alive and t.at is None]
+                        for p in self.player_ids},
+            "dead": {p: [t.name for t in s.troops[p].values() if not t.alive] for p in self.player_ids},
+            "sides": {p: self.by_id[p].side for p in self.player_ids},
+            "advantage": {"holder": self.holder, "left": s.advantage_left},
+            "changes_allowed": self.change_limit,
+            "points_to_win": self.target,
+        }
+
+    @staticmethod
+    def _stats(view: dict[str, Any] | None) -> str:
+        if not view:
+            return "-"
+        current = f"{view['attack']}/{view['health']}"
+        return view["name"] if current == view["name"] else f"{view['name']} now {current}"
+
+    def board_blocks(self, view: dict[str, Any]) -> list[Any]:
+        a, b = self.player_ids
+        sides = view["sides"]
+        if view["phase"] == "placement":
+            phase = f"Placement turn {view['turn']} of {view['placement_turns']}: each side places one troop"
+        elif view["phase"] == "relocation":
+            phase = (f"Relocation round {view['round']} (after fight {view['fights']}): change at most "
+                     f"{view['changes_allowed']} locations")
+        else:
+            phase = f"Over after {view['fights']} fight{'s' if view['fights'] != 1 else ''}"
+        blocks: list[Any] = [Para(phase)]
+        rows = []
+        for x, spot in view["locations"].items():
+            rows.append([x, self._stats(spot["troops"][a]), spot["points"][a], spot["points"][b],
+                         self._stats(spot["troops"][b]), spot["winner"] or "-"])
+        blocks.append(Table(["loc", f"{a} ({sides[a]})", "pts", "pts", f"{b} ({sides[b]})", "won by"], rows))
+        letters: list[Any] = []
+        marks: list[Any] = []
+        for x, spot in view["locations"].items():
+            letters.append(f"{x:<3}")
+            owner = spot["winner"]
+            marks.append(Span(f"{sides[owner][0].upper():<3}", colour=sides[owner]) if owner else "·  ")
+        blocks.append(Pre([["line "] + letters, ["won  "] + marks]))
+        blocks.append(Para("Streaks: " + ", ".join(f"{p} {view['streak'][p]}" for p in (a, b)) +
+                           " · locations won: " + ", ".join(f"{p} {view['won'][p]}" for p in (a, b)) +
+                           " · living troops: " + ", ".join(f"{p} {view['alive'][p]}" for p in (a, b))))
+        for p in (a, b):
+            reserve = ", ".join(self._stats(t) for t in view["reserve"][p]) or "none"
+            dead = ", ".join(view["dead"][p]) or "none"
+            blocks.append(Para(f"{p} ({sides[p]}) reserve ({len(view['reserve'][p])}): {reserve}; "
+                               f"dead ({len(view['dead'][p])}): {dead}"))
+        holder = view["advantage"]["holder"]
+        if holder:
+            state = "unused" if view["advantage"]["left"] > 0 else "used"
+            blocks.append(Para(f"Advantage: {holder} (+{self.params['advantage_amount']} attack or health once, "
+                               f"{state}; wins a full tie)"))
+        return blocks
+
+    # --- Notation -----------------------------------------------------------------------
+    _NUMBER = re.compile(r"^(t|turn|r|round)(\d+)$")
+    _ASSIGN = re.compile(r"^([a-z]{1,3})=(\d+/\d+|-|none|empty|reserve)$")
+    _TROOP = re.compile(r"^\d+/\d+$")
+    _STAT = {"attack": "attack", "atk": "attack", "a": "attack", "health": "health", "hp": "health", "h": "health"}
+
+    def parse_move(self, text: str) -> dict[str, Any]:
+        raw = re.sub(r"\s*=\s*", "=", text.strip().lower().replace(",", " "))
+        words = raw.split()
+        number: tuple[str, int] | None = None
+        rest = []
+        index = 0
+        while index < len(words):
+            word = words[index]
+            if word in ("turn", "round") and index + 1 < len(words) and words[index + 1].isdigit():
+                word, index = word + words[index + 1], index + 1
+            found = self._NUMBER.match(word)
+            if found and number is None:
+                number = ("turn" if found.group(1).startswith("t") else "round", int(found.group(2)))
+            else:
+                rest.append(word)
+            index += 1
+        move = self._parse_placement(rest) if (number or ("", 0))[0] != "round" else None
+        if move is None and (number is None or number[0] == "round"):
+            move = self._parse_relocation(rest)
+        if move is None:
+            raise NotationError(f"'{text}' is not a Winning Streak move. Write a placement as 't4 place 3/5 C' "
+                                f"(turn, troop, location) or a relocation as 'r2 set A=3/5 B=- buff 3/5 health' "
+                                f"('r2 set' alone changes nothing).")
+        if number is not None:
+            move[number[0]] = number[1]
+        return move
+
+    def _parse_placement(self, words: list[str]) -> dict[str, Any] | None:
+        words = [w for w in words if w not in ("place", "p", "at", "in", "to")]
+        if len(words) == 2 and self._TROOP.match(words[0]) and words[1].isalpha():
+            return {"phase": "placement", "troop": words[0], "location": words[1].upper()}
+        return None
+
+    def _parse_relocation(self, words: list[str]) -> dict[str, Any] | None:
+        if words and words[0] in ("set", "relocate", "s"):
+            words = words[1:]
+        elif words in (["pass"], ["none"], ["no", "change"]):
+            words = []
+        elif not words:
+            return None
+        move: dict[str, Any] = {"phase": "relocation", "set": {}}
+        index = 0
+        while index < len(words):
+            word = words[index]
+            found = self._ASSIGN.match(word)
+            if found:
+                value = found.group(2)
+                move["set"][found.group(1).upper()] = value if self._TROOP.match(value) else None
+                index += 1
+                continue
+            if word == "buff" and index + 2 < len(words) and "buff" not in move:
+                one, two = words[index + 1], words[index + 2]
+                troop, stat = (one, two) if self._TROOP.match(one) else (two, one)
+                if self._TROOP.match(troop) and stat.lstrip("+") in self._STAT:
+                    move["buff"] = {"troop": troop, "stat": self._STAT[stat.lstrip("+")]}
+                    index += 3
+                    continue
+            return None
+        return move
+
+    def complete_move(self, s: StreakState, player: str, move: dict[str, Any]) -> dict[str, Any]:
+        """Fill in the turn or round a typed move left out: the current one (so `place 3/5 C` works).
+
+        A number for the other kind of phase is still filled in, so check_move can say
+        plainly that this is the wrong phase rather than the schema saying a field is missing.
+        """
+        move = dict(move)
+        if move.get("phase") == "placement" and "turn" not in move:
+            move["turn"] = s.turn
+        elif move.get("phase") == "relocation" and "round" not in move:
+            move["round"] = max(s.round, 1)
+        return move
+
+    def format_move(self, move: dict[str, Any]) -> str:
+        if move["phase"] == "placement":
+            prefix = f"t{move['turn']} " if "turn" in move else ""
+            return f"{prefix}place {move['troop']} {move['location']}"
+        prefix = f"r{move['round']} " if "round" in move else ""
+        order = {x: i for i, x in enumerate(self.locations)}
+        changes = sorted(move["set"].items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
+        words = [f"{prefix}set"] + [f"{x}={name or '-'}" for x, name in changes]
+        if move.get("buff"):
+            words.append(f"buff {move['buff']['troop']} {move['buff']['stat']}")
+        return " ".join(words)
+
+    def legal_moves(self, s: StreakState, player: str) -> Iterator[tuple[dict[str, Any], str]]:
+        """Placements: every unplaced troop at every open location. Relocations are too many to
+        list: no change, every single-location change (field, withdraw, replace), every move and
+        swap of two troops, and the Advantage buffs, each saying how many changes remain."""
+        if s.result is not None:
+            return
+        opponent = self.opponent(player)
+        if s.stage == "placement":
+            free = [x for x in self.locations if not s.winner[x] and self.occupant(s, player, x) is None]
+            unplaced = [t for t in s.troops[player].values()
+                        if t.alive and t.at is None and t.name not in s.placed_order[player]]
+            for x in free:
+                facing = self.occupant(s, opponent, x)
+                against = f"facing {opponent}'s {facing.now()}" if facing else "nothing of the opponent's there yet"
+                for troop in unplaced:
+                    yield ({"phase": "placement", "turn": s.turn, "troop": troop.name, "location": x},
+                           f"{troop.name} to {x}, {against}")
+            return
+        limit = self.change_limit
+        base = {"phase": "relocation", "round": s.round}
+
+        def left(used: int) -> str:
+            return f"{used} change{'s' if used != 1 else ''}, {limit - used} of {limit} left"
+
+        yield {**base, "set": {}}, f"no change ({limit} of {limit} changes left)"
+        open_ = [x for x in self.locations if not s.winner[x]]
+        mine = self.field_of(s, player)
+        reserve = [t for t in s.troops[player].values() if t.alive and t.at is None]
+        if limit >= 1:
+            for x in open_:
+                here = mine.get(x)
+                for troop in reserve:
+                    verb = f"{troop.now()} replaces {here} (to reserve)" if here else f"field {troop.now()}"
+                    yield {**base, "set": {x: troop.name}}, f"{verb} at {x}: {left(1)}"
+                if here:
+                    yield {**base, "set": {x: None}}, f"withdraw {here} from {x}: {left(1)}"
+        if limit >= 2:
+            for x, name in mine.items():
+                for y in open_:
+                    if y == x:
+                        continue
+                    if y in mine:
+                        if self.locations.index(y) > self.locations.index(x):
+                            yield {**base, "set": {x: mine[y], y: name}}, f"swap {x} and {y}: {left(2)}"
+                    else:
+                        yield {**base, "set": {y: name}}, f"move {name} from {x} to {y}: {left(2)}"
+        if self.holder == player and s.advantage_left > 0:
+            amount = self.params["advantage_amount"]
+            for troop in s.troops[player].values():
+                if troop.alive:
+                    for stat in STATS:
+                        yield ({**base, "set": {}, "buff": {"troop": troop.name, "stat": stat}},
+                               f"Advantage: {troop.name} +{amount} {stat}, no change of location")
+
+
+GAME = WinningStreak
