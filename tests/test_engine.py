@@ -254,7 +254,6 @@ BOOST = {"boost": 2, "item": {"use": "boost"}}
 
 def test_side_move_acts_at_once_and_stays_private():
     replay, log = dealt(items_a=("boost",))
-    before = public(replay)
     entry = log(player="ann", move=BOOST)
     assert entry.flag is None and entry.sealed and replay.state.boost == {"ann": 2}
     assert replay.sealed == {} and replay.to_act() == ["ann", "bob"]  # not a submission

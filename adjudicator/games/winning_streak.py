@@ -138,8 +138,8 @@ class WinningStreak(Game):
         if s.result is not None:
             return None
         if s.stage == "placement":
-            return Phase(f"placement-{s.turn}", self.player_ids, f"placement turn {s.turn}")
-        return Phase(f"relocation-{s.round}", self.player_ids, f"relocation round {s.round}")
+            return Phase(f"placement-{s.turn}", self.player_ids, f"placement turn {s.turn}", kind="placement")
+        return Phase(f"relocation-{s.round}", self.player_ids, f"relocation round {s.round}", kind="relocation")
 
     # --- Helpers ------------------------------------------------------------------------
     def occupant(self, s: StreakState, player: str, location: str) -> Troop | None:

@@ -569,8 +569,6 @@ def test_typed_forms_without_a_number_take_the_current_turn_or_round():
     assert game.complete_move(replay.state, "sally", place(9, "3/5", "C")) == place(9, "3/5", "C")  # kept
 
 
-@pytest.mark.skipif(not hasattr(engine.Game, "complete_move"), reason="the CLI calls Game.complete_move once the "
-                    "engine has the hook")
 def test_cli_move_without_a_number(cli, write):
     path = write(ws_match(SEED_EXAMPLES[:4]))
     res = cli("move", path, "sally", "place", "3/5", "D")
