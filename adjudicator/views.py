@@ -106,14 +106,17 @@ def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) 
 
 
 def clock_line(clock: dict[str, Any]) -> str:
-    """`Clock: 150 s a turn, deadline 20:16:35Z; reserve sally 580 s, maddie 600 s`."""
+    """`Clock: 150 s to act; turn started …, deadline …; reserve sally 580 s, maddie 600 s`."""
     parts = []
     if "turn_seconds" in clock:
-        parts.append(f"{clock['turn_seconds']} s a turn")
+        parts.append(f"{clock['turn_seconds']} s to act")
     if "deadline" in clock:
         parts.append(f"turn started {clock['turn_started']}, deadline {clock['deadline']}")
-    reserves = ", ".join(f"{p} {s} s" for p, s in clock["reserve"].items())
-    return "Clock: " + "; ".join(parts + [f"reserve {reserves}"])
+    if any(clock["reserve"].values()):
+        parts.append("reserve " + ", ".join(f"{p} {s} s" for p, s in clock["reserve"].items()))
+    if clock["on_expiry"] == "skip":
+        parts.append("late submissions count as empty")
+    return "Clock: " + "; ".join(parts)
 
 
 def board_text(match: LoadedMatch, replay: Replay, fmt: str, viewer: str | None = None) -> str:
