@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator
 
 from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Turn
 from adjudicator.errors import NotationError
@@ -45,15 +45,15 @@ NOTATION_HELP = ("Write a placement as CELL ARROW, e.g. 'E5 up', 'E5 ^', 'e5 u' 
 class ArrowState:
     """Plain data, mutated in place by replay."""
 
-    pieces: dict[str, Optional[Cell]]           # None once a piece has left the board (AX-6)
+    pieces: dict[str, Cell | None]           # None once a piece has left the board (AX-6)
     stones: dict[Cell, tuple[str, str]]         # cell -> (owner, arrow)
-    last_arrow: dict[str, Optional[str]]        # AX-2: the arrow each player placed last
+    last_arrow: dict[str, str | None]        # AX-2: the arrow each player placed last
     to_move: str
     placements: int = 0                         # k of AX-5; passes count too (AX-7)
-    last_place: Optional[tuple[str, Cell, str]] = None   # (player, cell, arrow) of the latest stone
+    last_place: tuple[str, Cell, str] | None = None   # (player, cell, arrow) of the latest stone
     history: list[dict[str, Any]] = field(default_factory=list)   # undo records, one per placement or pass
     retakes: dict[str, int] = field(default_factory=dict)
-    winner: Optional[str] = None
+    winner: str | None = None
     reason: str = ""
     over: bool = False
 
@@ -71,7 +71,7 @@ class Arrowbic(Game):
     def cell_name(self, cell: Cell) -> str:
         return f"{chr(ord('A') + cell[0])}{cell[1] + 1}"
 
-    def parse_cell(self, name: str) -> Optional[Cell]:
+    def parse_cell(self, name: str) -> Cell | None:
         """(column, row) of a name like 'E5', or None when it is not on the board (AX-1)."""
         match = re.fullmatch(r"([A-Za-z])(\d{1,2})", name.strip())
         if not match:
@@ -134,7 +134,7 @@ class Arrowbic(Game):
         return self.by_side[order[(k - 1) % len(order)]]
 
     # --- Rules as pure functions of the state -------------------------------------------
-    def loop_through(self, s: ArrowState, cell: Cell, arrow: str) -> Optional[list[Cell]]:
+    def loop_through(self, s: ArrowState, cell: Cell, arrow: str) -> list[Cell] | None:
         """The closed loop a new stone would make, starting and ending at `cell`, or None (AX-3).
 
         The board before the placement has no loop, so any new loop passes through `cell`;
@@ -171,7 +171,7 @@ class Arrowbic(Game):
                 found.append((d, run))
         return found
 
-    def placement_problem(self, s: ArrowState, player: str, cell: Cell, arrow: str) -> Optional[Illegal]:
+    def placement_problem(self, s: ArrowState, player: str, cell: Cell, arrow: str) -> Illegal | None:
         """Why `player` may not place `arrow` on `cell`, or None (AX-2, AX-3)."""
         name = self.cell_name(cell)
         if cell in s.stones:
@@ -464,17 +464,19 @@ class Arrowbic(Game):
                 self._check_retake(s, player)
             except Illegal:
                 return
-            yield {"item": {"use": "retake"}}, f"undo the last {self.params['retake_undoes']} placements and place again"
+            count = self.params["retake_undoes"]
+            yield {"item": {"use": "retake"}}, f"undo the last {count} placements and place again"
 
     def _preview(self, s: ArrowState, player: str, cell: Cell, arrow: str, mover: str) -> str:
         """What a placement would do, worked out without changing the state."""
         captured = {c for _, run in self.captures(s, player, cell) for c in run}
         parts = []
         if captured:
-            parts.append("captures " + ", ".join(self.cell_name(c) for c in sorted(captured, key=lambda c: (-c[1], c[0]))))
+            ordered = sorted(captured, key=lambda c: (-c[1], c[0]))
+            parts.append("captures " + ", ".join(self.cell_name(c) for c in ordered))
         at = s.pieces[mover]
         if at == cell:
-            under: Optional[str] = arrow
+            under: str | None = arrow
         elif at in captured:
             under = None
         else:
