@@ -16,7 +16,7 @@ from adjudicator import matchfile, session, views
 from adjudicator.engine import Illegal, Turn
 from adjudicator.errors import MatchFileError, NotationError
 from adjudicator.render import render
-from conftest import add
+from conftest import REPO, add
 
 SALLY, MADDIE = "sally", "maddie"  # sally is red, maddie is blue
 
@@ -674,3 +674,70 @@ def test_replay_cites_the_rulings_it_applies():
     _, replay = play(*retake_game(), (MADDIE, "retake"), items={MADDIE: ["retake"]})
     cited = {r for e in events(replay) for r in e.rulings}
     assert {"AX-2", "AX-4", "AX-5", "AX-8"} <= cited
+
+
+def test_schema_rejects_a_leading_zero():
+    with pytest.raises(MatchFileError, match=r"field move.place"):
+        play((SALLY, {"place": "E05", "arrow": "up"}))
+
+
+def test_host_end_without_a_winner_has_none():
+    """AX-6 is the only way to win; a host's `end` without a winner scores no winner (G-4)."""
+    _, replay = play((SALLY, "E5 up"), ("host", {"action": "end"}))
+    assert replay.outcome.winner is None and "AX-6" in replay.outcome.reason
+
+
+# --- The command line -----------------------------------------------------------------------
+
+@pytest.fixture
+def started(cli, tmp_path):
+    path = tmp_path / "ax.json"
+    res = cli("new", "arrowbic", "--player", "sally=Sally:red", "--player", "maddie=Maddie:blue",
+              "--item", "maddie=retake", "--first", "sally", "-o", path)
+    assert res.code == 0, res.err
+    return path
+
+
+def test_cli_move_takes_typed_forms_and_stores_the_canonical_move(cli, started):
+    res = cli("move", started, "sally", "E5", "^")
+    assert res.code == 0, res.err
+    data = json.loads(started.read_text())
+    assert data["entries"][0]["move"] == {"place": "E5", "arrow": "up"} and data["entries"][0]["text"] == "E5 ^"
+    assert "E5 up" in res.out and "To place: maddie (blue)" in res.out
+    assert cli("move", started, "maddie", "e7", "v").code == 0  # E7 → E6 (empty): no loop
+
+
+def test_cli_refuses_an_illegal_placement_naming_the_rule_and_writes_nothing(cli, started):
+    cli("move", started, "sally", "E5 right")
+    before = started.read_text()
+    res = cli("move", started, "maddie", "F5 left")
+    assert res.code == 1 and "refused (closed-loop)" in res.err and "F5 → E5 → F5" in res.err and "(AX-3)" in res.err
+    assert started.read_text() == before
+    res = cli("move", started, "sally", "A1 up")
+    assert res.code == 1 and "not-your-turn" in res.err
+
+
+def test_cli_retake_and_legal(cli, started):
+    res = cli("move", started, "maddie", "retake")
+    assert res.code == 1 and "retake-not" not in res.err and "not-your-turn" in res.err
+    cli("move", started, "sally", "E5 up")
+    res = cli("move", started, "maddie", "retake")
+    assert res.code == 1 and "refused (retake-too-early)" in res.err
+    cli("move", started, "maddie", "A1 up")
+    cli("move", started, "sally", "E7 left")
+    res = cli("legal", started, "--format", "json", "--limit", "0")
+    listed = [row["move"] for row in res.json["legal"]["maddie"]]
+    assert "retake" in listed and "A1 up" not in listed and "A3 up" not in listed
+    assert cli("move", started, "maddie", "retake").code == 0
+    res = cli("board", started, "--format", "json")
+    assert res.json["board"]["stones"] == {"E5": {"owner": "sally", "arrow": "up"}}
+    assert res.json["to_act"] == ["maddie"]  # the holder places again (AX-8)
+
+
+def test_cli_board_json_matches_the_result_schema(cli):
+    from adjudicator import schemas
+
+    for name in ("arrowbic-push-off.json", "arrowbic-retake.json"):
+        res = cli("board", REPO / "matches" / name, "--format", "json")
+        assert res.code == 0 and not schemas.errors("result", res.json)
+        assert res.json["status"] == "finished" and res.json["winner"] == "sally"
