@@ -45,13 +45,13 @@ NOTATION_HELP = ("Write a placement as CELL ARROW, e.g. 'E5 up', 'E5 ^', 'e5 u' 
 class ArrowState:
     """Plain data, mutated in place by replay."""
 
-    pieces: dict[str, Cell | None]           # None once a piece has left the board (AX-6)
-    stones: dict[Cell, tuple[str, str]]         # cell -> (owner, arrow)
-    last_arrow: dict[str, str | None]        # AX-2: the arrow each player placed last
+    pieces: dict[str, Cell | None]                # None once a piece has left the board (AX-6)
+    stones: dict[Cell, tuple[str, str]]           # cell -> (owner, arrow)
+    last_arrow: dict[str, str | None]             # AX-2: the arrow each player placed last
     to_move: str
-    placements: int = 0                         # k of AX-5; passes count too (AX-7)
+    placements: int = 0                           # k of AX-5; passes count too (AX-7)
     last_place: tuple[str, Cell, str] | None = None   # (player, cell, arrow) of the latest stone
-    history: list[dict[str, Any]] = field(default_factory=list)   # undo records, one per placement or pass
+    history: list[dict[str, Any]] = field(default_factory=list)   # undo records (AX-8), one per placement or pass
     retakes: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
     reason: str = ""
