@@ -174,6 +174,11 @@ class Game:
         """Sentences describing parameters that cannot work; empty when all is well."""
         return []
 
+    def check_header(self) -> list[str]:
+        """Problems with the match header for this game, each naming its field
+        ("field first: …"); empty when all is well."""
+        return []
+
     def initial_state(self) -> Any:
         raise NotImplementedError
 

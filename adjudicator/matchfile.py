@@ -98,6 +98,9 @@ def prepare(data: Any, path: Path | None) -> LoadedMatch:
     problems = game.validate_params()
     if problems:
         raise MatchFileError(f"{name}: field rules.params: {problems[0]}")
+    problems = game.check_header()
+    if problems:
+        raise MatchFileError(f"{name}: {problems[0]}")
     check_entries(data, ruleset, name)
     return LoadedMatch(path, data, ruleset, game, warnings)
 

@@ -164,3 +164,24 @@ def test_new_can_switch_the_clock_off_or_on(cli, tmp_path):
     assert json.loads(res.out)["rules"]["params"] == {"clock": {"enabled": False}}
     res = cli("new", "dice-tug-of-war", "-p", "a=A:yellow", "-p", "b=B:red", "--param", "clock.turn_secs=5")
     assert res.code == 2 and "did you mean 'turn_seconds'" in res.err
+
+
+def arrowbic(items_maddie, maddie_at):
+    data = {"format": "adjudicator-match/1", "id": "t", "rules": {"ruleset": "arrowbic"}, "started": at(0),
+            "players": [{"id": "sally", "side": "red"}, {"id": "maddie", "side": "blue", "items": items_maddie}],
+            "entries": [{"seq": 1, "type": "move", "player": "sally", "move": {"place": "E1", "arrow": "up"},
+                         "at": at(30)},
+                        {"seq": 2, "type": "move", "player": "maddie", "move": {"place": "E9", "arrow": "down"},
+                         "at": at(maddie_at)}]}
+    match = matchfile.prepare(data, None)
+    return session.replay_match(match)
+
+
+def test_arrowbic_loss_on_time_without_reserve_item_ax9():
+    replay = arrowbic([], 30 + 60 + 301)  # 301 s over a 300 s reserve
+    assert replay.outcome.winner == "sally" and replay.outcome.reason == "maddie ran out of reserve at entry 2"
+
+
+def test_arrowbic_reserve_item_adds_120_seconds_ax8():
+    replay = arrowbic(["reserve"], 30 + 60 + 301)
+    assert replay.outcome is None and replay.clock.reserve["maddie"] == 420 - 301

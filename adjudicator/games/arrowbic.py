@@ -104,15 +104,18 @@ class Arrowbic(Game):
         if not isinstance(undoes, int) or undoes < 2 or undoes % 2:
             # Even, so that the turn comes back to the holder, who "then places again" (AX-8).
             problems.append("retake_undoes must be an even whole number of at least 2 (AX-8).")
-        first = self.header.get("first")
-        starter = self.by_side.get(p.get("starting_side"))
-        if first is not None and starter is not None and first != starter:
-            # AX-1: "the header's first says which player is red". Players carry their side
-            # already, so a `first` that names the other side's player contradicts the header.
-            problems.append(f"the header's first is '{first}', who plays {self.by_id[first].side}, but "
-                            f"{p['starting_side']} starts (AX-1): first must name {starter}, or swap the sides "
-                            f"so that the player who goes first is {p['starting_side']}.")
         return problems
+
+    def check_header(self) -> list[str]:
+        # AX-1: "the header's first says which player is red". Players carry their side
+        # already, so a `first` that names the other side's player contradicts the header.
+        first = self.header.get("first")
+        side = self.params["starting_side"]
+        starter = self.by_side.get(side)
+        if first is not None and starter is not None and first != starter:
+            return [f"field first: '{first}' plays {self.by_id[first].side}, but {side} starts (AX-1): first must "
+                    f"name {starter}, or swap the sides so that the player who goes first is {side}."]
+        return []
 
     # --- Set-up -------------------------------------------------------------------------
     def initial_state(self) -> ArrowState:

@@ -130,7 +130,7 @@ def test_ax1_first_naming_the_red_player_is_accepted():
 
 def test_ax1_first_naming_the_blue_player_is_refused():
     """AX-1: the header's `first` says which player is red; a contradicting header is refused."""
-    with pytest.raises(MatchFileError, match=r"first is 'maddie', who plays blue, but red starts \(AX-1\)"):
+    with pytest.raises(MatchFileError, match=r"field first: 'maddie' plays blue, but red starts \(AX-1\)"):
         play(first=MADDIE)
 
 
@@ -444,7 +444,7 @@ def test_ax8_catalogue_holds_starter_retake_and_reserve():
     match, _ = play()
     items = match.ruleset.items
     assert set(items) == {"starter", "retake", "reserve"} and items["retake"]["uses"] == 1
-    assert match.ruleset.params["reserve_item_seconds"] == 120
+    assert items["reserve"]["reserve_bonus_seconds"] == 120
 
 
 def test_ax8_retake_at_the_start_is_illegal():
@@ -528,9 +528,10 @@ def test_ax8_starter_and_reserve_are_header_items():
 
 # --- AX-9 time ----------------------------------------------------------------------------
 
-def test_ax9_clock_is_stored_and_a_timeout_loses():
+def test_ax9_clock_settings_and_a_timeout_loses():
     match, _ = play()
-    assert match.ruleset.data["clock"] == {"turn_seconds": 60, "reserve_seconds": 300, "on_expiry": "lose"}
+    clock = match.ruleset.params["clock"]
+    assert (clock["turn_seconds"], clock["reserve_seconds"], clock["on_expiry"]) == (60, 300, "lose")
     _, replay = play((SALLY, "E5 up"), ("host", {"action": "timeout", "player": MADDIE}))
     assert replay.outcome.winner == SALLY
 
