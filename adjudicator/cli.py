@@ -255,13 +255,14 @@ def move_cmd(
     move is refused with the reason and the ruling, nothing is written, exit status 1.
 
     \b
-    Examples (dice Tug of War):
-      adjudicator move m.json bernd keep
-      adjudicator move m.json bernd reroll 1 3
-      adjudicator move m.json bernd attack
-      adjudicator move m.json bernd trade 3 for 2
-      adjudicator move m.json bernd --json '{"trade": {"rolled": 3, "column": 2}}'
-    `adjudicator legal MATCH` lists what is legal now.
+    Examples:
+      adjudicator move m.json bernd trade 3 for 2         # dice Tug of War
+      adjudicator move m.json bernd reroll 1 3            #   also: keep, attack
+      adjudicator move m.json sally E5 up                 # Arrowbic (also E5 ^, retake)
+      adjudicator move m.json sally place 3/5 C           # Winning Streak
+      adjudicator move m.json sally set A=3/5 B=- buff 3/5 health
+      adjudicator move m.json bernd --json '{"attack": true}'
+    `adjudicator legal MATCH` lists what is legal now, in these forms.
     """
     from adjudicator.session import append_entry, now_utc
 
