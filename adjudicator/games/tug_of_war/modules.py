@@ -1,0 +1,626 @@
+"""The eight modules of Zero's Tug of War, each a small class of pure mechanics.
+
+A module keeps its state in a plain dict (inside the match state) and works on a `Play`,
+the turn being resolved: one call per card (`card`), one after the cards (`after_cards`),
+and the rewards (`usual_reward`, `scoring_reward`). Every number comes from the module's
+ruleset parameters; the turn order, points, wins and payment live in game.py (TW-9).
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from adjudicator.engine import Event, Illegal
+
+DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+@dataclass
+class Play:
+    """One turn on one module, as it resolves (TW-9). Shared by check and apply."""
+
+    mover: str
+    opponent: str
+    module: str
+    cards: list[int]
+    move: dict[str, Any]
+    mod: dict[str, Any]                 # the chosen module's state dict
+    events: list[Event] = field(default_factory=list)
+    scorer: Optional[str] = None        # a point scored on the chosen module this turn
+    won_outright: Optional[str] = None  # Tower or Maze won this turn (no points)
+    info: dict[str, Any] = field(default_factory=dict)
+    index: int = 0                      # the card being resolved (0-based)
+    state: Any = None                   # the match state (or check_move's scratch copy)
+
+    def say(self, text: str, *rulings: str) -> None:
+        self.events.append(Event(text, tuple(rulings)))
+
+
+def cell_name(row: int, col: int) -> str:
+    """(0, 2) → 'C1': column letter, row number from the top (SPEC)."""
+    return f"{string.ascii_uppercase[col]}{row + 1}"
+
+
+def parse_cell(text: str) -> tuple[int, int] | None:
+    text = text.strip().upper()
+    if len(text) < 2 or text[0] not in string.ascii_uppercase or not text[1:].isdigit():
+        return None
+    return int(text[1:]) - 1, string.ascii_uppercase.index(text[0])
+
+
+class Module:
+    name = ""
+    title = ""
+    ruling = ""
+    has_points = True                   # Tower and Maze are won outright
+    scoring_reward_kind = True          # Rope, Tower, Maze have no scoring reward (TW-6)
+
+    def __init__(self, game: Any, params: dict[str, Any]) -> None:
+        self.game = game
+        self.p = params
+
+    def initial(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def check_extras(self, play: Play) -> None:
+        """Per-module fields of the move (option, directions, anchors), before any card."""
+
+    def card(self, play: Play, strength: int) -> None:
+        raise NotImplementedError
+
+    def after_cards(self, play: Play) -> None:
+        """Anything checked once the cards have resolved (Path's paths)."""
+
+    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+        raise NotImplementedError
+
+    def scoring_reward(self, play: Play) -> list[tuple[str, int, str]] | None:
+        return None
+
+    def describe(self, mod: dict[str, Any]) -> str:
+        raise NotImplementedError
+
+    def view(self, mod: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in mod.items() if k not in ("winner", "points")}
+
+    def validate(self) -> list[str]:
+        return []
+
+    @property
+    def points_to_win(self) -> int:
+        return self.p["points_to_win"]
+
+    def ids(self) -> tuple[str, str]:
+        return self.game.player_ids
+
+
+# --- Rope (TW-10) ------------------------------------------------------------------------
+
+class Rope(Module):
+    name, title, ruling = "rope", "Rope", "TW-10"
+    scoring_reward_kind = False
+
+    def initial(self) -> dict[str, Any]:
+        return {"spots": {p: self.p["start_spot"] for p in self.ids()}}
+
+    def card(self, play: Play, s: int) -> None:
+        spots = play.mod["spots"]
+        m, o = play.mover, play.opponent
+        spots[m] = min(self.p["length"], spots[m] + s)
+        spots[o] -= s
+        play.info["spot"] = spots[m]
+        if spots[o] <= 0:
+            play.scorer = m
+            play.say(f"Rope: {m} pulls {s}: {m} to spot {spots[m]}, {o} into the pit — {m} scores; "
+                     f"both back to spot {self.p['start_spot']}", "TW-10")
+            spots[m] = spots[o] = self.p["start_spot"]
+        else:
+            play.say(f"Rope: {m} pulls {s}: {m} at spot {spots[m]}, {o} at spot {spots[o]}", "TW-10")
+
+    def letter(self, spot: int) -> str | None:
+        for letter, (low, high) in self.p["letters"].items():
+            if low <= spot <= high:
+                return letter
+        return None
+
+    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+        spot = play.info["spot"]  # a scoring turn reads the spot held before the reset (TW-10)
+        letter = self.letter(spot)
+        if letter is None:
+            return []
+        return self.game.letter_reward(play, letter, f"Rope letter {letter} (spot {spot})")
+
+    def describe(self, mod: dict[str, Any]) -> str:
+        a, b = self.ids()
+        return f"spots {a} {mod['spots'][a]}, {b} {mod['spots'][b]} (pit at 0, top {self.p['length']})"
+
+    def validate(self) -> list[str]:
+        out = []
+        n = self.p["length"]
+        if not 1 <= self.p["start_spot"] <= n:
+            out.append(f"rope.start_spot must lie in 1–{n}.")
+        covered = set()
+        for letter, span in self.p["letters"].items():
+            if letter not in "ABCDEFG" or len(span) != 2:
+                out.append(f"rope.letters.{letter} must be one of A–G with [low, high].")
+                continue
+            covered |= set(range(span[0], span[1] + 1))
+        if not set(range(1, n + 1)) <= covered:
+            out.append(f"rope.letters must give a letter to every spot 1–{n}.")
+        return out
+
+
+# --- Race (TW-11) ------------------------------------------------------------------------
+
+class Race(Module):
+    name, title, ruling = "race", "Race", "TW-11"
+
+    def initial(self) -> dict[str, Any]:
+        return {"steps": {p: 0 for p in self.ids()}}
+
+    def card(self, play: Play, s: int) -> None:
+        steps = play.mod["steps"]
+        m, o = play.mover, play.opponent
+        here, end = steps[m], self.p["length"]
+        if s > end - here:
+            raise Illegal("race-overshoot", f"a {s} cannot be played on Race from step {here}: only "
+                          f"{end - here} step{'s' if end - here != 1 else ''} left to the end", "TW-11")
+        target = here + s
+        puddle = next((p for p in sorted(self.p["puddles"]) if here < p <= target), None)
+        if puddle is not None and puddle < target:
+            target = puddle
+        steps[m] = target
+        how = f", stopped by the puddle on step {puddle}" if puddle is not None and puddle < here + s else ""
+        if target == end:
+            play.scorer = m
+            play.say(f"Race: {m} runs {s} to the end (step {end}) — {m} scores; both back to 0", "TW-11")
+            steps[m] = steps[o] = 0
+        else:
+            play.say(f"Race: {m} runs {s} to step {target}{how} ({o} at {steps[o]})", "TW-11")
+
+    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+        steps = play.mod["steps"]
+        gap = abs(steps[play.mover] - steps[play.opponent])
+        return [(play.mover, gap, f"Race distance {gap}")]
+
+    def scoring_reward(self, play: Play) -> list[tuple[str, int, str]]:
+        return [(play.mover, self.p["score_reward"], "Race point")]
+
+    def describe(self, mod: dict[str, Any]) -> str:
+        a, b = self.ids()
+        puddles = f"; puddles {', '.join(map(str, self.p['puddles']))}" if self.p["puddles"] else ""
+        return f"steps {a} {mod['steps'][a]}, {b} {mod['steps'][b]} of {self.p['length']}{puddles}"
+
+
+# --- Collation (TW-12) -------------------------------------------------------------------
+
+class Collation(Module):
+    name, title, ruling = "collation", "Collation", "TW-12"
+
+    def initial(self) -> dict[str, Any]:
+        return {"pile": self.p["pile"], "held": {p: 0 for p in self.ids()}}
+
+    def card(self, play: Play, s: int) -> None:
+        mod = play.mod
+        held = mod["held"]
+        m = play.mover
+        take = min(s, mod["pile"])
+        held[m] += take
+        mod["pile"] -= take
+        play.info["taken"] = play.info.get("taken", 0) + take
+        play.say(f"Collation: {m} takes {take} (holds {held[m]}; {mod['pile']} left in the pile)", "TW-12")
+        early = self.p.get("early_end")
+        taken = self.p["pile"] - mod["pile"]
+        scorer = None
+        if early and taken >= early["taken"]:
+            over = [p for p in (m, play.opponent) if held[p] >= early["holding"]]
+            if over:
+                scorer = max(over, key=lambda p: held[p])
+                play.say(f"Collation: {taken} counters taken and {scorer} holds {held[scorer]} "
+                         f"(≥ {early['holding']}) — {scorer} scores at once", "TW-12")
+        if scorer is None and mod["pile"] == 0:
+            a, b = self.ids()
+            if held[a] != held[b]:
+                scorer = a if held[a] > held[b] else b
+                play.say(f"Collation: the pile is empty, {scorer} holds more ({held[a]}–{held[b]}) — "
+                         f"{scorer} scores", "TW-12")
+            else:
+                play.say(f"Collation: the pile is empty with equal counters ({held[a]} each): "
+                         "no point; the pile resets", "TW-12")
+                self._reset(mod)
+                return
+        if scorer:
+            play.scorer = scorer
+            play.info["held_at_point"] = dict(held)
+            self._reset(mod)
+
+    def _reset(self, mod: dict[str, Any]) -> None:
+        mod["pile"] = self.p["pile"]
+        for p in mod["held"]:
+            mod["held"][p] = 0
+
+    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+        taken = play.info.get("taken", 0)
+        return [(play.mover, taken, f"Collation: {taken} taken this turn")]
+
+    def scoring_reward(self, play: Play) -> list[tuple[str, int, str]]:
+        per = self.p["counters_per_card"]
+        out = []
+        for p in self.ids():
+            held = play.info["held_at_point"][p]
+            out += [(p, 1, f"Collation point: {held} counters held, a 1 per {per}")] * (held // per)
+        return out
+
+    def describe(self, mod: dict[str, Any]) -> str:
+        a, b = self.ids()
+        return f"pile {mod['pile']}; held {a} {mod['held'][a]}, {b} {mod['held'][b]}"
+
+
+# --- Clock (TW-13) -----------------------------------------------------------------------
+
+class Clock(Module):
+    name, title, ruling = "clock", "Clock", "TW-13"
+
+    def initial(self) -> dict[str, Any]:
+        return {"colour": None, "filled": 0}
+
+    def card(self, play: Play, s: int) -> None:
+        mod = play.mod
+        m = play.mover
+        side = self.game.side(m)
+        way = "clockwise" if side == "red" else "anticlockwise"
+        if mod["colour"] in (None, m):
+            mod["colour"], mod["filled"] = m, mod["filled"] + s
+            text = f"Clock: {m} colours {s} {way} ({mod['filled']} {side})"
+        else:
+            theirs = mod["filled"]
+            if s < theirs:
+                mod["filled"] = theirs - s
+                text = f"Clock: {m} pushes back {s} ({mod['filled']} {self.game.side(mod['colour'])} left)"
+            elif s == theirs:
+                mod["colour"], mod["filled"] = None, 0
+                text = f"Clock: {m} pushes back all {s}: the clock is empty"
+            else:
+                mod["colour"], mod["filled"] = m, s - theirs
+                text = (f"Clock: {m} pushes back all {theirs} and fills the excess {s - theirs} "
+                        f"{way} ({mod['filled']} {side})")
+        segments = self.p["segments"]
+        if mod["colour"] == m and mod["filled"] >= segments:
+            excess = mod["filled"] - segments
+            play.scorer = m
+            play.info["excess"] = excess
+            play.say(f"{text} — the clock is full: {m} scores (excess {excess}); the clock resets", "TW-13")
+            mod["colour"], mod["filled"] = None, 0
+        else:
+            play.say(text, "TW-13")
+
+    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+        filled = play.mod["filled"]
+        n = filled // self.p["segments_per_quarter"] + 1
+        return [(play.mover, n, f"Clock: {filled} segments filled, {n - 1} quarter{'s' if n != 2 else ''} + 1")]
+
+    def scoring_reward(self, play: Play) -> list[tuple[str, int, str]]:
+        excess = play.info["excess"]
+        n = self.p["score_reward"] + excess
+        return [(play.mover, n, f"Clock point: {self.p['score_reward']} + excess {excess}")]
+
+    def describe(self, mod: dict[str, Any]) -> str:
+        if not mod["colour"]:
+            return f"empty (0/{self.p['segments']})"
+        return f"{mod['filled']}/{self.p['segments']} {self.game.side(mod['colour'])} ({mod['colour']})"
+
+
+# --- Maze (TW-14) ------------------------------------------------------------------------
+
+class Maze(Module):
+    name, title, ruling = "maze", "Maze", "TW-14"
+    has_points = False
+    scoring_reward_kind = False
+
+    def __init__(self, game: Any, params: dict[str, Any]) -> None:
+        super().__init__(game, params)
+        self.grid = [row.replace(" ", "") for row in params["grid"]]
+        self.rows, self.cols = len(self.grid), max((len(r) for r in self.grid), default=0)
+        self.zone = {"R": "red", "B": "blue"}
+
+    def at(self, r: int, c: int) -> str:
+        if not (0 <= r < self.rows and 0 <= c < len(self.grid[r])):
+            return "#"
+        return self.grid[r][c]
+
+    def start(self) -> tuple[int, int]:
+        for r, row in enumerate(self.grid):
+            if "S" in row:
+                return r, row.index("S")
+        return 0, 0
+
+    def initial(self) -> dict[str, Any]:
+        r, c = self.start()
+        return {"square": cell_name(r, c)}
+
+    def check_extras(self, play: Play) -> None:
+        dirs = play.move.get("directions")
+        if not dirs or len(dirs) != len(play.cards):
+            raise Illegal("directions-mismatch", f"Maze needs one direction per card: {len(play.cards)} "
+                          f"card{'s' if len(play.cards) != 1 else ''}, {len(dirs or [])} direction"
+                          f"{'s' if len(dirs or []) != 1 else ''}", "TW-3", "TW-14")
+
+    def slide(self, r: int, c: int, direction: str) -> tuple[int, int]:
+        """The square slides to a wall or the edge, stopping on entering an end zone (TW-14)."""
+        dr, dc = DIRECTIONS[direction]
+        while self.at(r + dr, c + dc) != "#":
+            r, c = r + dr, c + dc
+            if self.at(r, c) in self.zone:
+                break
+        return r, c
+
+    def card(self, play: Play, s: int) -> None:
+        direction = play.move["directions"][play.index]
+        r, c = parse_cell(play.mod["square"])
+        nr, nc = self.slide(r, c, direction)
+        play.mod["square"] = cell_name(nr, nc)
+        if nr != r:
+            play.info["rows"] = play.info.get("rows", 0) + 1
+        moved = f"slides {cell_name(r, c)} → {cell_name(nr, nc)}" if (nr, nc) != (r, c) else \
+            f"does not move from {cell_name(r, c)}"
+        text = f"Maze: {play.mover} plays {s} {direction}: the square {moved}"
+        zone = self.zone.get(self.at(nr, nc))
+        if zone == self.game.side(play.mover):
+            play.won_outright = play.mover
+            play.say(f"{text}, into {play.mover}'s end zone — {play.mover} wins Maze", "TW-14")
+        elif zone:
+            play.say(f"{text}, into {play.opponent}'s end zone, which does nothing", "TW-14")
+        else:
+            play.say(text, "TW-14")
+
+    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+        rows = play.info.get("rows", 0)
+        return [(play.mover, 1, f"Maze: a 1 per row change ({rows})")] * rows
+
+    def describe(self, mod: dict[str, Any]) -> str:
+        return f"square at {mod['square']}"
+
+    def picture(self, mod: dict[str, Any]) -> list[str]:
+        r0, c0 = parse_cell(mod["square"])
+        head = "   " + " ".join(string.ascii_uppercase[c] for c in range(self.cols))
+        lines = [head]
+        for r in range(self.rows):
+            cells = []
+            for c in range(self.cols):
+                ch = self.at(r, c)
+                cells.append("@" if (r, c) == (r0, c0) else {"S": ".", "R": "r", "B": "b"}.get(ch, ch))
+            lines.append(f"{r + 1:>2} " + " ".join(cells))
+        lines.append("@ square, # wall, r red's end zone, b blue's end zone")
+        return lines
+
+    def validate(self) -> list[str]:
+        out = []
+        text = "".join(self.grid)
+        if text.count("S") != 1:
+            out.append("maze.grid must hold exactly one start cell 'S'.")
+        if "R" not in text or "B" not in text:
+            out.append("maze.grid must hold both end zones ('R' red, 'B' blue).")
+        if set(text) - set("#.SRB"):
+            out.append("maze.grid may use only '#', '.', 'S', 'R' and 'B'.")
+        if self.cols > 26:
+            out.append("maze.grid is at most 26 columns wide.")
+        return out
+
+
+# --- Path (TW-15) ------------------------------------------------------------------------
+
+class Path(Module):
+    name, title, ruling = "path", "Path", "TW-15"
+
+    @property
+    def size(self) -> int:
+        return self.p["size"]
+
+    def initial(self) -> dict[str, Any]:
+        return {"tiles": [[None] * self.size for _ in range(self.size)]}
+
+    def shape(self, strength: int) -> list[list[int]]:
+        return self.p["shapes"][str(strength)]
+
+    def cells(self, strength: int, anchor: str) -> list[tuple[int, int]] | None:
+        """The tiles a card covers, or None when the shape would leave the board (TW-15)."""
+        where = parse_cell(anchor)
+        if where is None:
+            return None
+        r, c = where
+        out = [(r + dr, c + dc) for dr, dc in self.shape(strength)]
+        if all(0 <= y < self.size and 0 <= x < self.size for y, x in out):
+            return out
+        return None
+
+    def check_extras(self, play: Play) -> None:
+        anchors = play.move.get("anchors")
+        if not anchors or len(anchors) != len(play.cards):
+            raise Illegal("anchors-mismatch", f"Path needs one anchor cell per card: {len(play.cards)} "
+                          f"card{'s' if len(play.cards) != 1 else ''}, {len(anchors or [])} anchor"
+                          f"{'s' if len(anchors or []) != 1 else ''}", "TW-3", "TW-15")
+        for card, anchor in zip(play.cards, anchors):
+            if self.cells(card, anchor) is None:
+                last = cell_name(self.size - 1, self.size - 1)
+                raise Illegal("shape-off-board", f"the {card}'s shape anchored at {anchor.upper()} does not lie "
+                              f"wholly on the board (A1–{last}, shapes never rotate)", "TW-15")
+
+    def card(self, play: Play, s: int) -> None:
+        anchor = play.move["anchors"][play.index].upper()
+        tiles = play.mod["tiles"]
+        m, o = play.mover, play.opponent
+        changed = {"grey": 0, "flip": 0}
+        for r, c in self.cells(s, anchor):
+            if tiles[r][c] is None:
+                tiles[r][c] = m
+                changed["grey"] += 1
+            else:
+                tiles[r][c] = o if tiles[r][c] == m else m
+                changed["flip"] += 1
+        play.say(f"Path: {m} plays {s} at {anchor}: {changed['grey']} grey tile{'s' if changed['grey'] != 1 else ''} "
+                 f"to {self.game.side(m)}, {changed['flip']} flipped", "TW-15")
+
+    def connected(self, tiles: list[list[Any]], player: str) -> bool:
+        """An orthogonal path of `player`'s tiles top-to-bottom or left-to-right (TW-15)."""
+        n = self.size
+        for starts, done in (([(0, c) for c in range(n)], lambda r, c: r == n - 1),
+                             ([(r, 0) for r in range(n)], lambda r, c: c == n - 1)):
+            seen = set()
+            todo = [cell for cell in starts if tiles[cell[0]][cell[1]] == player]
+            seen.update(todo)
+            while todo:
+                r, c = todo.pop()
+                if done(r, c):
+                    return True
+                for dr, dc in DIRECTIONS.values():
+                    y, x = r + dr, c + dc
+                    if 0 <= y < n and 0 <= x < n and (y, x) not in seen and tiles[y][x] == player:
+                        seen.add((y, x))
+                        todo.append((y, x))
+        return False
+
+    def after_cards(self, play: Play) -> None:
+        tiles = play.mod["tiles"]
+        for who in (play.mover, play.opponent):  # the mover's path first (TW-15)
+            if self.connected(tiles, who):
+                grey = any(t is None for row in tiles for t in row)
+                play.scorer = who
+                play.info["grey_left"] = grey
+                whose = "" if who == play.mover else f" (the opponent's colour, {self.game.side(who)})"
+                play.say(f"Path: {who} has a path across{whose} — {who} scores; the board resets to grey",
+                         "TW-15")
+                play.info["run"] = self.longest_run(tiles, play.mover)
+                for row in tiles:
+                    row[:] = [None] * self.size
+                return
+
+    def longest_run(self, tiles: list[list[Any]], player: str) -> int:
+        best = 0
+        n = self.size
+        for lines in (tiles, [[tiles[r][c] for r in range(n)] for c in range(n)]):
+            for line in lines:
+                run = 0
+                for t in line:
+                    run = run + 1 if t == player else 0
+                    best = max(best, run)
+        return best
+
+    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+        run = self.longest_run(play.mod["tiles"], play.mover)
+        return [(play.mover, run, f"Path: longest straight line of {self.game.side(play.mover)} is {run}")]
+
+    def scoring_reward(self, play: Play) -> list[tuple[str, int, str]]:
+        grey = play.info["grey_left"]
+        n = self.p["reward_grey_left"] if grey else self.p["reward_no_grey"]
+        why = "grey tiles remained" if grey else "no grey tiles remained"
+        return [(play.scorer, n, f"Path point: {why}")]
+
+    def describe(self, mod: dict[str, Any]) -> str:
+        a, b = self.ids()
+        count = {p: sum(t == p for row in mod["tiles"] for t in row) for p in (a, b)}
+        return f"tiles {a} {count[a]}, {b} {count[b]}, grey {self.size ** 2 - count[a] - count[b]}"
+
+    def view(self, mod: dict[str, Any]) -> dict[str, Any]:
+        marks = {p: self.game.side(p)[0].upper() for p in self.ids()}
+        return {"tiles": ["".join(marks[t] if t else "." for t in row) for row in mod["tiles"]]}
+
+    def picture(self, view: dict[str, Any]) -> list[str]:
+        """The board from the public view's tiles (R red, B blue, . grey)."""
+        lines = ["   " + " ".join(string.ascii_uppercase[c] for c in range(self.size))]
+        for r, row in enumerate(view["tiles"]):
+            lines.append(f"{r + 1:>2} " + " ".join(row.lower()))
+        names = ", ".join(f"{self.game.side(p)[0]} {self.game.side(p)} ({p})" for p in self.ids())
+        lines.append(f". grey, {names}")
+        return lines
+
+    def validate(self) -> list[str]:
+        out = []
+        if not 1 <= self.size <= 26:
+            out.append("path.size must be 1–26.")
+        for s in range(1, self.game.params["max_strength"] + 1):
+            shape = self.p["shapes"].get(str(s))
+            if not shape:
+                out.append(f"path.shapes must give a shape for strength {s}.")
+            elif [0, 0] not in [list(x) for x in shape]:
+                out.append(f"path.shapes.{s} must include the anchor [0, 0].")
+        return out
+
+
+# --- Conker (TW-16) ----------------------------------------------------------------------
+
+class Conker(Module):
+    name, title, ruling = "conker", "Conker", "TW-16"
+
+    def initial(self) -> dict[str, Any]:
+        return {"height": {p: 0 for p in self.ids()}}
+
+    def card(self, play: Play, s: int) -> None:
+        h = play.mod["height"]
+        h[play.mover] += s
+        play.say(f"Conker: {play.mover} raises their conker {s} to {h[play.mover]} "
+                 f"({play.opponent} at {h[play.opponent]})", "TW-16")
+
+    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+        out = [(play.mover, self.p["play_reward"], "Conker: played here")]
+        if len(play.cards) > 1:
+            out.append((play.mover, self.p["extra_card_reward"], "Conker: more than one card"))
+        return out
+
+    def describe(self, mod: dict[str, Any]) -> str:
+        a, b = self.ids()
+        return f"heights {a} {mod['height'][a]}, {b} {mod['height'][b]}"
+
+
+# --- Tower (TW-17) -----------------------------------------------------------------------
+
+class Tower(Module):
+    name, title, ruling = "tower", "Tower", "TW-17"
+    has_points = False
+    scoring_reward_kind = False
+
+    def initial(self) -> dict[str, Any]:
+        return {"height": {p: 0 for p in self.ids()}}
+
+    def lights(self, height: int) -> int:
+        return height // self.p["light_every"]
+
+    def check_extras(self, play: Play) -> None:
+        if play.move.get("option") not in ("A", "B", "C"):
+            raise Illegal("option-required", "Tower needs the reward option A, B or C", "TW-3", "TW-17")
+
+    def card(self, play: Play, s: int) -> None:
+        h = play.mod["height"]
+        m, o = play.mover, play.opponent
+        h[m] = min(self.p["height"], h[m] + s)
+        lm, lo = self.lights(h[m]), self.lights(h[o])
+        text = f"Tower: {m} builds {s} to {h[m]} ({lm} light{'s' if lm != 1 else ''}; {o} {h[o]}, {lo})"
+        if h[m] >= self.p["height"]:
+            play.won_outright = m
+            play.say(f"{text} — the tower is complete: {m} wins Tower", "TW-17")
+        elif lm - lo >= self.p["lead_to_win"]:
+            play.won_outright = m
+            play.say(f"{text} — {lm - lo} lights ahead: {m} wins Tower", "TW-17")
+        else:
+            play.say(text, "TW-17")
+
+    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+        option = play.move["option"]
+        if option == "A":
+            h = play.mod["height"]
+            diff = abs(self.lights(h[play.mover]) - self.lights(h[play.opponent]))
+            return [(play.mover, diff + 1, f"Tower option A: light difference {diff} + 1")]
+        return self.game.fixed_reward(play, option, f"Tower option {option}")
+
+    def describe(self, mod: dict[str, Any]) -> str:
+        a, b = self.ids()
+        h = mod["height"]
+        return (f"heights {a} {h[a]} ({self.lights(h[a])} lights), {b} {h[b]} ({self.lights(h[b])} lights) "
+                f"of {self.p['height']}")
+
+    def view(self, mod: dict[str, Any]) -> dict[str, Any]:
+        return {"height": dict(mod["height"]), "lights": {p: self.lights(h) for p, h in mod["height"].items()}}
+
+
+MODULES = {cls.name: cls for cls in (Rope, Race, Collation, Clock, Maze, Path, Conker, Tower)}
