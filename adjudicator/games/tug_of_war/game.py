@@ -312,7 +312,6 @@ class TugOfWar(Game):
             play.say(f"Conker release after {trigger}: {high}'s conker is higher ({h[a]}–{h[b]}); both reset to 0",
                      "TW-16", "TW-9")
             gains.append((high, self.modules["conker"].p["point_reward"], "Conker point"))
-            h[a] = h[b] = 0
             self._point(s, play, "conker", high)
         h[a] = h[b] = 0
         return gains
@@ -427,7 +426,8 @@ class TugOfWar(Game):
             "sides": {p: self.side(p) for p in self.player_ids},
             "to_play": to_play,
             "pending_discard": owe,
-            "barred": {p: sorted(self.barred(s, p)) for p in self.player_ids} if to_play else {},
+            # who may not choose what on this turn (TW-4, TW-18); empty while a discard is owed
+            "barred": {to_play: sorted(self.barred(s, to_play))} if to_play and not owe else {},
             "last_module": dict(s.last),
             "turns": s.turns,
         }
