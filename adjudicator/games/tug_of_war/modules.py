@@ -146,7 +146,10 @@ class Rope(Module):
             if letter not in "ABCDEFG" or len(span) != 2:
                 out.append(f"rope.letters.{letter} must be one of A–G with [low, high].")
                 continue
-            covered |= set(range(span[0], span[1] + 1))
+            spots = set(range(span[0], span[1] + 1))
+            if spots & covered:
+                out.append(f"rope.letters.{letter} overlaps another letter's spots.")
+            covered |= spots
         if not set(range(1, n + 1)) <= covered:
             out.append(f"rope.letters must give a letter to every spot 1–{n}.")
         return out
