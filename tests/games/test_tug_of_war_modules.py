@@ -276,13 +276,17 @@ def test_tw14_the_square_slides_to_a_wall():
 
 def test_tw14_each_card_its_direction_and_a_one_per_row_change():
     game, s = fresh("tug-of-war-v1")
-    text = do(game, s, "sally", "maze 1 left 1 up 1 right")  # D5 → B5 → B4? see the grid
-    assert s.hands["sally"] == sorted([1] * sum(1 for t in text if "slides" in t and _row_changed(t)))
+    text = do(game, s, "sally", "maze 1 left 1 up 1 right")
+    assert [t.split("slides ")[1] for t in text if "slides" in t] == ["D5 → B5", "B5 → B4", "B4 → C4"]
+    assert s.mods["maze"]["square"] == "C4" and s.hands["sally"] == [1]  # one row change
 
 
-def _row_changed(text):
-    a, b = text.split("slides ")[1].split(" → ")
-    return a[1:] != b.split(",")[0][1:]
+def test_tw14_a_tilt_that_moves_nothing_is_still_a_card():
+    game, s = fresh("tug-of-war-v1")
+    setup(game, s, sally=[1, 1])
+    s.mods["maze"]["square"] = "B5"
+    text = do(game, s, "sally", "maze 1 left")
+    assert s.mods["maze"]["square"] == "B5" and any("does not move" in t for t in text)
 
 
 def test_tw14_own_end_zone_wins_maze_outright():

@@ -454,16 +454,20 @@ class Path(Module):
         anchor = play.move["anchors"][play.index].upper()
         tiles = play.mod["tiles"]
         m, o = play.mover, play.opponent
-        changed = {"grey": 0, "flip": 0}
+        mine, theirs = self.game.side(m), self.game.side(o)
+        changed = {f"grey → {mine}": 0, f"{theirs} → {mine}": 0, f"{mine} → {theirs}": 0}
         for r, c in self.cells(s, anchor):
             if tiles[r][c] is None:
                 tiles[r][c] = m
-                changed["grey"] += 1
+                changed[f"grey → {mine}"] += 1
+            elif tiles[r][c] == o:
+                tiles[r][c] = m
+                changed[f"{theirs} → {mine}"] += 1
             else:
-                tiles[r][c] = o if tiles[r][c] == m else m
-                changed["flip"] += 1
-        play.say(f"Path: {m} plays {s} at {anchor}: {changed['grey']} grey tile{'s' if changed['grey'] != 1 else ''} "
-                 f"to {self.game.side(m)}, {changed['flip']} flipped", "TW-15")
+                tiles[r][c] = o
+                changed[f"{mine} → {theirs}"] += 1
+        what = ", ".join(f"{n} {k}" for k, n in changed.items() if n)
+        play.say(f"Path: {m} plays {s} at {anchor}: {what}", "TW-15")
 
     def connected(self, tiles: list[list[Any]], player: str) -> bool:
         """An orthogonal path of `player`'s tiles top-to-bottom or left-to-right (TW-15)."""
