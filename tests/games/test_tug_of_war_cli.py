@@ -98,6 +98,27 @@ def test_legal_moves_skip_illegal_sequences():
     assert race == [[1]]   # 3 overshoots; a card after the point is illegal (TW-5, TW-11)
 
 
+def test_legal_groups_where_there_are_many():
+    """Path anchors, Maze card orders and Block Move targets are grouped; each listed move is legal."""
+    for ruleset in ("tug-of-war-v1", "tug-of-war-v2"):
+        game, s = fresh(ruleset, items={"sally": ["block-move"]})
+        setup(game, s, sally=[1, 2, 3, 4, 5])
+        moves = list(game.legal_moves(s, "sally"))
+        assert len(moves) < 2000
+        blocks = [m for m, _ in moves if "item" in m]
+        assert len(blocks) == 7 and all("may end any move above" in e for m, e in moves if "item" in m)
+
+
+def test_legal_lists_a_scoring_path_anchor_alone():
+    game, s = fresh()
+    setup(game, s, sally=[1, 2])
+    for r in range(7):
+        s.mods["path"]["tiles"][r][0] = "sally"
+    listed = {format_move(m): e for m, e in game.legal_moves(s, "sally") if m.get("module") == "path"}
+    assert "sally scores" in listed["path 1@A8"]
+    assert "the same at 55 other anchors" in listed["path 1@B1"]  # A1–A7 flip red tiles: other effects
+
+
 def test_legal_discards_when_a_discard_is_owed():
     game, s = fresh()
     setup(game, s, sally=[1, 2, 3, 4, 5])

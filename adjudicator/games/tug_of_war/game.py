@@ -445,6 +445,13 @@ class TugOfWar(Game):
 
     # --- Legal moves --------------------------------------------------------------------
     def legal_moves(self, s: TWState, player: str) -> Iterator[tuple[dict[str, Any], str]]:
+        """Every legal choice, grouped where there are very many (each listed move is legal as shown).
+
+        Grouped: Path anchors (a scoring single-card move is listed alone; otherwise one
+        move per card or card pair stands for every anchor where the shapes fit), Maze card
+        orders (strengths do not change a tilt), and Block Move targets (one move per target
+        stands for adding `block MODULE` to any listed move).
+        """
         if s.winner:
             return
         if s.owe:
@@ -461,44 +468,65 @@ class TugOfWar(Game):
         if s.to_play != player:
             return
         bars = self.barred(s, player)
-        keys = [k for k in self.active(s) if k not in bars]
-        for key in keys:
-            yield from self._legal_on(s, player, key, None)
-        if "block-move" in self.by_id[player].items and "block-move" not in s.used_items[player] \
-                and len(self.active(s)) in self.params["block_move_active"]:
-            for key in keys:
-                for target in self.active(s):
-                    yield from self._legal_on(s, player, key, {"use": "block-move", "module": target})
+        first: dict[str, Any] | None = None
+        for key in [k for k in self.active(s) if k not in bars]:
+            for move, preview in self._legal_on(s, player, key):
+                first = first or move
+                yield move, preview
+        n = len(self.active(s))
+        if first and "block-move" in self.by_id[player].items and "block-move" not in s.used_items[player] \
+                and n in self.params["block_move_active"]:
+            for target in self.active(s):
+                yield {**first, "item": {"use": "block-move", "module": target}}, \
+                    f"Block Move: `block {target}` may end any move above ({target} barred for the opponent's next turn)"
 
-    def _legal_on(self, s: TWState, player: str, key: str, item: dict[str, Any] | None
-                  ) -> Iterator[tuple[dict[str, Any], str]]:
+    def _legal_on(self, s: TWState, player: str, key: str) -> Iterator[tuple[dict[str, Any], str]]:
         hand = s.hands[player]
-        size = self.modules[key].p.get("size", 0)
         for k in range(1, self.max_cards(key) + 1):
-            for seq in sorted(set(permutations(hand, k))):
-                base: dict[str, Any] = {"module": key, "cards": list(seq)}
-                if key == "tower":
-                    extras = [{"option": o} for o in "ABC"]
-                elif key == "maze":
-                    extras = [{"directions": list(d)} for d in product(DIRECTIONS, repeat=k)]
-                elif key == "path":
-                    cells = [cell_name(r, c) for r in range(size) for c in range(size)]
-                    extras = [{"anchors": list(a)} for a in product(cells, repeat=k)]
-                else:
-                    extras = [{}]
+            if key == "path":
+                yield from self._legal_path(s, player, hand, k)
+                continue
+            if key == "maze":  # a tilt ignores strength: one listing per set of cards
+                seqs = sorted(set(tuple(sorted(c)) for c in combinations(hand, k)))
+                extras = [{"directions": list(d)} for d in product(DIRECTIONS, repeat=k)]
+            else:
+                seqs = sorted(set(permutations(hand, k)))
+                extras = [{"option": o} for o in "ABC"] if key == "tower" else [{}]
+            for seq in seqs:
                 for extra in extras:
-                    move = {**base, **extra}
-                    if item:
-                        move["item"] = item
-                    if key == "path" and k > 1:
-                        # Path scores only after its cards, so legality is the shapes' fit alone;
-                        # two-card Path moves are too many to preview one by one.
-                        if all(self.modules["path"].cells(c, a) for c, a in zip(seq, extra["anchors"])):
-                            yield move, "two shapes (preview with `move --dry-run`)"
-                        continue
+                    move = {"module": key, "cards": list(seq), **extra}
                     preview = self.preview(s, player, move)
                     if preview is not None:
+                        if key == "maze" and len(set(seq)) > 1:
+                            preview += " (the cards in any order)"
                         yield move, preview
+
+    def _legal_path(self, s: TWState, player: str, hand: list[int], k: int) -> Iterator[tuple[dict[str, Any], str]]:
+        path = self.modules["path"]
+        size = path.size
+        cells = [cell_name(r, c) for r in range(size) for c in range(size)]
+        for seq in sorted(set(permutations(hand, k))):
+            fits = [[a for a in cells if path.cells(card, a)] for card in seq]
+            if not all(fits):
+                continue
+            if k == 1:
+                same: dict[str, list[dict[str, Any]]] = {}   # anchors grouped by identical effect
+                for anchor in fits[0]:
+                    move = {"module": "path", "cards": list(seq), "anchors": [anchor]}
+                    preview = self.preview(s, player, move)
+                    if preview is not None:
+                        same.setdefault(preview, []).append(move)
+                for preview, moves in same.items():
+                    others = len(moves) - 1
+                    yield moves[0], (f"{preview}; the same at {others} other anchor{'s' if others != 1 else ''}"
+                                     if others else preview)
+            else:
+                move = {"module": "path", "cards": list(seq), "anchors": [f[0] for f in fits]}
+                total = 1
+                for f in fits:
+                    total *= len(f)
+                yield move, (f"one of {total} anchor pairs where both shapes fit; their effects are not "
+                             f"previewed one by one (try `move --dry-run`)")
 
     def preview(self, s: TWState, player: str, move: dict[str, Any]) -> str | None:
         """What a move would do, in a few words; None when it is illegal."""
