@@ -24,7 +24,7 @@ def blocks(game: Any, view: dict[str, Any]) -> list[Any]:
             pts += f" (to {mod['points_to_win']})"
         elif not module.has_points:
             pts = "outright"
-        who = [p for p in (a, b) if key in barred.get(p, [])]
+        who = [p for p in (a, b) if key in barred.get(p, []) and not mod["winner"]]
         rows.append([module.title, mod["state"] if not mod["winner"] else "-", pts, status,
                      ", ".join(who) or "-"])
     out: list[Any] = [Table(["module", "state", f"points {a}–{b}", "status", "may not choose"], rows)]

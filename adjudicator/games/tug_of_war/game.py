@@ -417,7 +417,7 @@ class TugOfWar(Game):
             owe = {"player": who, "count": len(s.hands[who]) - self.params["hand_limit"]}
         to_play = None if s.winner else s.to_play
         return {
-            "hands": {p: sorted(h) for p, h in s.hands.items()},
+            "hands": {p: sorted(s.hands[p]) for p in self.player_ids},
             "modules_won": {p: self.won_count(s, p) for p in self.player_ids},
             "modules": {k: {"active": m["winner"] is None, "winner": m["winner"], "points": dict(m["points"]),
                             "points_to_win": self.modules[k].points_to_win if self.modules[k].has_points else None,

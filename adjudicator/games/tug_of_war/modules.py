@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from adjudicator.engine import Event, Illegal
+from adjudicator.render import Span
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -533,11 +534,15 @@ class Path(Module):
         marks = {p: self.game.side(p)[0].upper() for p in self.ids()}
         return {"tiles": ["".join(marks[t] if t else "." for t in row) for row in mod["tiles"]]}
 
-    def picture(self, view: dict[str, Any]) -> list[str]:
+    def picture(self, view: dict[str, Any]) -> list[Any]:
         """The board from the public view's tiles (R red, B blue, . grey)."""
         lines = ["   " + " ".join(string.ascii_uppercase[c] for c in range(self.size))]
+        colours = {"R": "red", "B": "blue"}
         for r, row in enumerate(view["tiles"]):
-            lines.append(f"{r + 1:>2} " + " ".join(row.lower()))
+            line: list[Any] = [f"{r + 1:>2}"]
+            for ch in row:  # coloured where the format can (BBCode), plain letters elsewhere
+                line += [" ", Span(ch.lower(), colours[ch]) if ch in colours else ch]
+            lines.append(line)
         names = ", ".join(f"{self.game.side(p)[0]} {self.game.side(p)} ({p})" for p in self.ids())
         lines.append(f". grey, {names}")
         return lines
@@ -623,8 +628,9 @@ class Tower(Module):
     def describe(self, mod: dict[str, Any]) -> str:
         a, b = self.ids()
         h = mod["height"]
-        return (f"heights {a} {h[a]} ({self.lights(h[a])} lights), {b} {h[b]} ({self.lights(h[b])} lights) "
-                f"of {self.p['height']}")
+        la, lb = self.lights(h[a]), self.lights(h[b])
+        return (f"heights {a} {h[a]} ({la} light{'s' if la != 1 else ''}), {b} {h[b]} "
+                f"({lb} light{'s' if lb != 1 else ''}) of {self.p['height']}")
 
     def view(self, mod: dict[str, Any]) -> dict[str, Any]:
         return {"height": dict(mod["height"]), "lights": {p: self.lights(h) for p, h in mod["height"].items()}}
