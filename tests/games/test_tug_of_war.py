@@ -238,7 +238,7 @@ def test_tw5_cards_resolve_in_the_stated_order():
 
 
 def test_tw5_the_illegal_move_changes_nothing_in_replay():
-    match, rep = replay(("sally", "rope 1"), ("maddie", "rope 1"))
+    _, rep = replay(("sally", "rope 1"), ("maddie", "rope 1"))
     assert flags(rep) == [(2, "module-barred")] and rep.to_act() == ["maddie"]
 
 
@@ -419,7 +419,7 @@ def test_tw9_module_win_then_conker_release_then_rewards():
 # --- TW-18 items --------------------------------------------------------------------------
 
 def test_tw18_starter_choice_is_the_header_first():
-    match, rep = replay(first="maddie", items={"maddie": ["starter"]})
+    _, rep = replay(first="maddie", items={"maddie": ["starter"]})
     assert rep.to_act() == ["maddie"]
 
 
@@ -431,7 +431,7 @@ def test_tw18_conker_start_gives_one_conker_point():
 def test_tw18_block_move_bars_a_module_for_the_opponents_next_turn_only():
     entries = [("sally", "rope 1 block collation"), ("maddie", "collation 1"), ("maddie", "race 1"),
                ("sally", "clock 1"), ("maddie", "collation 1")]
-    match, rep = replay(*entries, items={"sally": ["block-move"]})
+    _, rep = replay(*entries, items={"sally": ["block-move"]})
     assert flags(rep) == [(2, "module-blocked")]
     assert rep.log[0].events[-1].rulings == ("TW-18",)
 

@@ -7,13 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
+from test_tug_of_war import fresh, replay, setup, tw_match
 
 from adjudicator import matchfile, schemas, session
 from adjudicator.errors import NotationError
 from adjudicator.games.tug_of_war.notation import format_move, parse
 from adjudicator.render import render
 from adjudicator.rulesets import resolve
-from test_tug_of_war import fresh, replay, setup, tw_match
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -129,7 +129,7 @@ def test_legal_discards_when_a_discard_is_owed():
 
 def test_legal_previews_say_what_a_move_gains():
     game, s = fresh()
-    preview = dict((format_move(m), e) for m, e in game.legal_moves(s, "sally"))
+    preview = {format_move(m): e for m, e in game.legal_moves(s, "sally")}
     assert preview["collation 1 1"] == "sally gains a 2 (Collation: 2 taken this turn)"
 
 

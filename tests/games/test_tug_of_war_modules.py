@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import deque
 
 import pytest
-
 from test_tug_of_war import do, free, fresh, refused, replay, setup
 
 # --- TW-10 Rope ---------------------------------------------------------------------------

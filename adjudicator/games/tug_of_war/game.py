@@ -8,13 +8,20 @@ change (both hands, the chosen module and Conker), so checking never touches the
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from itertools import combinations, permutations, product
-from typing import Any, Iterator, Optional
+from typing import Any
 
 from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Turn
 from adjudicator.games.tug_of_war import notation as typed
-from adjudicator.games.tug_of_war.modules import DIRECTIONS, MODULES, Module, Play, cell_name
+from adjudicator.games.tug_of_war.modules import (
+    DIRECTIONS,
+    MODULES,
+    Module,
+    Play,
+    cell_name,
+)
 
 
 @dataclass
@@ -24,12 +31,12 @@ class TWState:
     hands: dict[str, list[int]]
     mods: dict[str, dict[str, Any]]          # module → {"winner", "points", …module's own fields}
     to_play: str                             # whose module turn is next (after any discards)
-    last: dict[str, Optional[str]]           # the module each player used on their previous turn (TW-4)
-    blocked: dict[str, Optional[str]]        # Block Move: barred for that player's next turn (TW-18)
+    last: dict[str, str | None]           # the module each player used on their previous turn (TW-4)
+    blocked: dict[str, str | None]        # Block Move: barred for that player's next turn (TW-18)
     owe: list[str] = field(default_factory=list)   # players who must discard, in order (TW-7)
     used_items: dict[str, list[str]] = field(default_factory=dict)
     turns: int = 0
-    winner: Optional[str] = None
+    winner: str | None = None
     reason: str = ""
 
 
@@ -487,7 +494,7 @@ class TugOfWar(Game):
                 yield from self._legal_path(s, player, hand, k)
                 continue
             if key == "maze":  # a tilt ignores strength: one listing per set of cards
-                seqs = sorted(set(tuple(sorted(c)) for c in combinations(hand, k)))
+                seqs = sorted({tuple(sorted(c)) for c in combinations(hand, k)})
                 extras = [{"directions": list(d)} for d in product(DIRECTIONS, repeat=k)]
             else:
                 seqs = sorted(set(permutations(hand, k)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from adjudicator.engine import Event, Illegal
 from adjudicator.render import Span
@@ -29,8 +29,8 @@ class Play:
     move: dict[str, Any]
     mod: dict[str, Any]                 # the chosen module's state dict
     events: list[Event] = field(default_factory=list)
-    scorer: Optional[str] = None        # a point scored on the chosen module this turn
-    won_outright: Optional[str] = None  # Tower or Maze won this turn (no points)
+    scorer: str | None = None        # a point scored on the chosen module this turn
+    won_outright: str | None = None  # Tower or Maze won this turn (no points)
     info: dict[str, Any] = field(default_factory=dict)
     index: int = 0                      # the card being resolved (0-based)
     state: Any = None                   # the match state (or check_move's scratch copy)
