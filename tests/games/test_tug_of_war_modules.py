@@ -535,3 +535,52 @@ def test_tw17_tower_win_is_not_a_point():
 def test_tw17_numbers_are_parameters():
     _, rep = replay(("sally", "tower 1 1 A"), params={"tower": {"height": 2, "light_every": 1}})
     assert rep.state.mods["tower"]["winner"] == "sally"
+
+
+# --- Readings of points RULINGS.md leaves open (see the package docstring) --------------------
+
+def test_reading_tw11_a_runner_on_a_puddle_moves_off_it():
+    game, s = fresh("tug-of-war-v2")
+    setup(game, s, sally=[3, 1])
+    s.mods["race"]["steps"]["sally"] = 4
+    do(game, s, "sally", "race 3")
+    assert s.mods["race"]["steps"]["sally"] == 7
+
+
+def test_reading_tw11_overshoot_is_judged_on_the_full_strength_before_puddles():
+    game, s = fresh("tug-of-war-v2")
+    setup(game, s, sally=[5, 1])
+    s.mods["race"]["steps"]["sally"] = 9
+    assert refused(game, s, "sally", "race 5").code == "race-overshoot"
+
+
+def test_reading_tw12_empty_pile_with_equal_counters_scores_nothing_and_resets():
+    game, s = fresh("tug-of-war-v1", params={"collation": {"pile": 24}})
+    setup(game, s, sally=[2, 1])
+    s.mods["collation"].update(pile=2, held={"sally": 10, "maddie": 12})
+    do(game, s, "sally", "collation 2")
+    assert s.mods["collation"]["points"] == {"sally": 0, "maddie": 0} and s.mods["collation"]["pile"] == 24
+    assert s.hands["sally"] == [1, 2]  # the usual reward: 2 taken
+
+
+def test_reading_tw14_cards_after_winning_maze_are_illegal():
+    game, s = fresh("tug-of-war-v1")
+    setup(game, s, sally=[1, 1])
+    s.mods["maze"]["square"] = "C3"
+    assert refused(game, s, "sally", "maze 1 up 1 down").code == "card-after-point"
+
+
+def test_reading_tw18_a_discard_does_not_use_up_a_block():
+    game, s = fresh(items={"sally": ["block-move"]})
+    setup(game, s, maddie=[1, 1, 2, 3, 4])
+    do(game, s, "sally", "tower 1 C block race")   # maddie gains a 2: six cards
+    do(game, s, "maddie", "discard 1")
+    assert refused(game, s, "maddie", "race 1").code == "module-blocked"
+    do(game, s, "maddie", "rope 1")
+    assert s.blocked["maddie"] is None
+
+
+def test_reading_tw18_block_may_name_a_module_already_barred():
+    game, s = fresh(items={"sally": ["block-move"]})
+    do(game, s, "sally", "rope 1 block rope")
+    assert s.blocked["maddie"] == "rope"
