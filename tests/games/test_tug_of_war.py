@@ -481,3 +481,14 @@ def test_tw19_a_timeout_loses():
     data["entries"].append({"seq": 1, "type": "host", "host": {"action": "timeout", "player": "sally"}})
     rep = session.replay_match(matchfile.prepare(data, None))
     assert rep.outcome.winner == "maddie"
+
+
+# --- A match stopped by the host ------------------------------------------------------------
+
+def test_reading_host_end_scores_modules_won_then_points_on_active_modules():
+    game, s = fresh()
+    assert game.score_end(s).winner is None
+    s.mods["race"]["points"]["maddie"] = 1
+    assert game.score_end(s).winner == "maddie"
+    win(s, ("clock", "sally"))
+    assert game.score_end(s).winner == "sally"

@@ -347,16 +347,23 @@ class TugOfWar(Game):
                 + [(play.opponent, n, f"{why}, to the opponent") for n in spec.get("opponent", [])])
 
     def _pay(self, s: TWState, play: Play, gains: list[tuple[str, int, str]]) -> None:
+        """Each gain cascades (TW-6); gains with the same reason are told in one sentence."""
         top = self.params["max_strength"]
+        told: dict[tuple[str, str], list[int]] = {}
         for who, n, why in gains:
-            got = cascade(n, top)
+            told.setdefault((who, why), []).append(n)
+        for (who, why), strengths in told.items():
+            got = [card for n in strengths for card in cascade(n, top)]
             s.hands[who].extend(got)
             if not got:
-                play.say(f"{who} gains nothing ({why}: strength {n})", "TW-6")
-            elif n > top:
-                play.say(f"{who} gains {cards_text(got)} ({why}: strength {n} cascades)", "TW-6")
+                play.say(f"{who} gains nothing ({why}: strength {strengths[0]})", "TW-6")
+            elif any(n > top for n in strengths):
+                play.say(f"{who} gains {cards_text(got)} ({why}: strength {'+'.join(map(str, strengths))} "
+                         "cascades)", "TW-6")
+            elif len(got) == 1:
+                play.say(f"{who} gains a {got[0]} ({why})", "TW-6")
             else:
-                play.say(f"{who} gains a {n} ({why})", "TW-6")
+                play.say(f"{who} gains {cards_text(got)} ({why})", "TW-6")
         for p in s.hands:
             s.hands[p].sort()
 
