@@ -229,3 +229,22 @@ def test_example_match_is_complete(version):
         match = matchfile.load(path)
         rep = session.replay_match(match)
         assert rep.outcome is not None and not rep.flags
+
+
+@pytest.mark.parametrize("version,at", [("v1", 20), ("v1", 45), ("v2", 30), ("v2", 80)])
+def test_check_move_never_changes_the_state(version, at):
+    """G-1 / the Game contract: checking every legal move (and some illegal ones) leaves the state as it was."""
+    import copy
+    from adjudicator.engine import Illegal
+    match = matchfile.load(next((REPO / "matches").glob(f"tug-of-war-{version}-*.json")))
+    rep = session.replay_match(match, until=at)
+    game, state = match.game, rep.state
+    before = copy.deepcopy(state)
+    player = rep.to_act()[0]
+    for move, _ in game.legal_moves(state, player):
+        game.check_move(state, player, move)
+        for bad in ({**move, "cards": move.get("cards", []) + [1, 1, 1]}, {**move, "discard": [5, 5, 5, 5]}):
+            if "module" in move:
+                with pytest.raises(Illegal):
+                    game.check_move(state, player, bad)
+    assert state == before
