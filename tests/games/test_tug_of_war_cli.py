@@ -248,3 +248,12 @@ def test_check_move_never_changes_the_state(version, at):
                 with pytest.raises(Illegal):
                     game.check_move(state, player, bad)
     assert state == before
+
+
+@pytest.mark.parametrize("version", ["v1", "v2"])
+def test_board_and_replay_json_match_the_result_schema(cli, version):
+    path = next((REPO / "matches").glob(f"tug-of-war-{version}-*.json"))
+    for args in (("board", path, "--format", "json"), ("board", path, "--at", "9", "--format", "json"),
+                 ("replay", path, "--format", "json")):
+        res = cli(*args)
+        assert res.code == 0 and schemas.errors("result", res.json) == []
