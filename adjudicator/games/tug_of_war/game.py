@@ -15,13 +15,21 @@ from typing import Any
 
 from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Turn
 from adjudicator.games.tug_of_war import notation as typed
+from adjudicator.games.tug_of_war.grids import Maze, Path
 from adjudicator.games.tug_of_war.modules import (
     DIRECTIONS,
-    MODULES,
+    Clock,
+    Collation,
+    Conker,
     Module,
     Play,
+    Race,
+    Rope,
+    Tower,
     cell_name,
 )
+
+MODULES = {cls.name: cls for cls in (Rope, Race, Collation, Clock, Maze, Path, Conker, Tower)}
 
 
 @dataclass
