@@ -1,8 +1,9 @@
 """Zero's Tug of War (seed 000; rulings TW-1…TW-19), rulesets tug-of-war-v1 and tug-of-war-v2.
 
 Two players push cards onto seven modules; the first to win 3 wins. The package splits by
-concern: `modules` and `grids` (the eight modules' mechanics; Maze and Path in `grids`), `game` (the turn in TW-9 order, rewards,
-discards, items, views, legal moves), `notation` (typed moves), `board` (render blocks).
+concern: `modules` (Rope, Race, Collation, Clock, Conker, Tower) and `grids` (Maze, Path),
+`game` (the turn in TW-9 order, rewards, discards, items, views, legal moves), `notation`
+(typed moves), `board` (render blocks).
 
 Readings of points RULINGS.md leaves open (each has a `test_reading_*` test where it can
 be shown):

@@ -1,4 +1,4 @@
-"""The eight modules of Zero's Tug of War, each a small class of pure mechanics.
+"""The modules of Zero's Tug of War, each a small class of pure mechanics (Maze, Path: grids.py).
 
 A module keeps its state in a plain dict (inside the match state) and works on a `Play`,
 the turn being resolved: one call per card (`card`), one after the cards (`after_cards`),
