@@ -1,0 +1,563 @@
+"""The turn of Zero's Tug of War: choice, cards, points, wins, Conker, rewards, discards (TW-2…TW-9, TW-18).
+
+One function, `_resolve`, plays a turn in the order TW-9 fixes. `apply_move` runs it on
+the match state; `check_move` runs it on a scratch state that copies only what a turn can
+change (both hands, the chosen module and Conker), so checking never touches the match.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from itertools import combinations, permutations, product
+from typing import Any
+
+from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Turn
+from adjudicator.games.tug_of_war import notation as typed
+from adjudicator.games.tug_of_war.grids import Maze, Path
+from adjudicator.games.tug_of_war.modules import (
+    DIRECTIONS,
+    Clock,
+    Collation,
+    Conker,
+    Module,
+    Play,
+    Race,
+    Rope,
+    Tower,
+    cell_name,
+)
+
+MODULES = {cls.name: cls for cls in (Rope, Race, Collation, Clock, Maze, Path, Conker, Tower)}
+
+
+@dataclass
+class TWState:
+    """Plain data, mutated in place by replay."""
+
+    hands: dict[str, list[int]]
+    mods: dict[str, dict[str, Any]]          # module → {"winner", "points", …module's own fields}
+    to_play: str                             # whose module turn is next (after any discards)
+    last: dict[str, str | None]           # the module each player used on their previous turn (TW-4)
+    blocked: dict[str, str | None]        # Block Move: barred for that player's next turn (TW-18)
+    owe: list[str] = field(default_factory=list)   # players who must discard, in order (TW-7)
+    used_items: dict[str, list[str]] = field(default_factory=dict)
+    turns: int = 0
+    winner: str | None = None
+    reason: str = ""
+
+
+def cascade(n: int, top: int) -> list[int]:
+    """A reward of strength n as cards (TW-6): 0 → none; 12 → 5, 5, 2."""
+    if n <= 0:
+        return []
+    return [top] * (n // top) + ([n % top] if n % top else [])
+
+
+def cards_text(cards: list[int]) -> str:
+    return ", ".join(map(str, cards)) if cards else "none"
+
+
+class TugOfWar(Game):
+    name = "tug-of-war"
+    notation = typed.NOTATION
+    notation_examples = typed.EXAMPLES
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.modules: dict[str, Module] = {}
+        for key in self.params.get("modules", []):
+            if key in MODULES and isinstance(self.params.get(key), dict):
+                self.modules[key] = MODULES[key](self, self.params[key])
+
+    def side(self, player: str) -> str:
+        return self.by_id[player].side
+
+    # --- Parameters ---------------------------------------------------------------------
+    def validate_params(self) -> list[str]:
+        p = self.params
+        problems = []
+        for key in p.get("modules", []):
+            if key not in MODULES:
+                problems.append(f"modules: '{key}' is not a module ({', '.join(MODULES)}).")
+            elif not isinstance(p.get(key), dict):
+                problems.append(f"modules: '{key}' has no parameters ({key}: …).")
+        if len(set(p.get("modules", []))) != len(p.get("modules", [])):
+            problems.append("modules must list each module once.")
+        if p["hand_limit"] < 1 or p["max_strength"] < 1 or p["cards_per_turn"] < 1:
+            problems.append("hand_limit, max_strength and cards_per_turn must be at least 1.")
+        for which in ("first", "second"):
+            hand = p["starting_hands"][which]
+            if not hand or any(not 1 <= c <= p["max_strength"] for c in hand):
+                problems.append(f"starting_hands.{which} must hold cards of strength 1–{p['max_strength']}.")
+        for letter in ("B", "C", "G"):
+            if letter not in p["fixed_rewards"]:
+                problems.append(f"fixed_rewards must give letter {letter}.")
+        early = p.get("collation", {}).get("early_end")
+        if early is not None and not (isinstance(early, dict) and {"taken", "holding"} <= set(early)):
+            problems.append("collation.early_end must be null or {taken: N, holding: N}.")
+        if set(self.ruleset.sides) != {"red", "blue"}:
+            problems.append("sides must be red and blue (TW-1).")
+        for module in self.modules.values():
+            problems += module.validate()
+        return problems
+
+    # --- Set-up -------------------------------------------------------------------------
+    def first_player(self) -> str:
+        """The header's `first` (G-6, TW-18 Starter); without it the first listed player."""
+        return self.header.get("first") or self.player_ids[0]
+
+    def initial_state(self) -> TWState:
+        first = self.first_player()
+        second = self.opponent(first)
+        hands = {first: sorted(self.params["starting_hands"]["first"]),
+                 second: sorted(self.params["starting_hands"]["second"])}
+        mods = {}
+        for key, module in self.modules.items():
+            mods[key] = {"winner": None, "points": {p: 0 for p in self.player_ids}, **module.initial()}
+        if "conker" in mods:  # TW-18 Conker Start
+            for pl in self.players:
+                if "conker-start" in pl.items:
+                    mods["conker"]["points"][pl.id] += self.modules["conker"].p["start_item_points"]
+        return TWState(hands=hands, mods=mods, to_play=first, last={p: None for p in self.player_ids},
+                       blocked={p: None for p in self.player_ids}, used_items={p: [] for p in self.player_ids})
+
+    def pending(self, s: TWState) -> Pending:
+        if s.winner:
+            return None
+        if s.owe:
+            return Turn((s.owe[0],), f"discard down to {self.params['hand_limit']}")
+        return Turn((s.to_play,), "play a module")
+
+    # --- Small queries ------------------------------------------------------------------
+    def active(self, s: TWState) -> list[str]:
+        return [k for k, m in s.mods.items() if m["winner"] is None]
+
+    def won_count(self, s: TWState, player: str) -> int:
+        return sum(1 for m in s.mods.values() if m["winner"] == player)
+
+    def barred(self, s: TWState, player: str) -> dict[str, str]:
+        """Modules `player` may not choose now, each with why (TW-4, TW-18)."""
+        out: dict[str, str] = {}
+        n = len(self.active(s))
+        if s.blocked.get(player):
+            out[s.blocked[player]] = "blocked by Block Move (TW-18)"
+        opp = self.opponent(player)
+        if n >= self.params["bar_opponent_from_active"] and s.last[opp]:
+            out[s.last[opp]] = f"{opp}'s previous module, barred with {n} active (TW-4)"
+        if s.last[player]:
+            out[s.last[player]] = f"{player}'s own previous module (TW-4)"
+        return out
+
+    # --- Moves --------------------------------------------------------------------------
+    def check_move(self, s: TWState, player: str, move: dict[str, Any]) -> None:
+        if "module" not in move:
+            self._check_discard_only(s, player, move)
+            return
+        self._precheck(s, player, move)
+        self._resolve(self._scratch(s, move["module"]), player, move)  # never the match state
+
+    def apply_move(self, s: TWState, player: str, move: dict[str, Any]) -> list[Event]:
+        if "module" not in move:
+            return self._discard_only(s, player, move["discard"])
+        return self._resolve(s, player, move)
+
+    def _scratch(self, s: TWState, module: str) -> TWState:
+        """A copy of just what one turn can change: hands, the chosen module, Conker."""
+        mods = dict(s.mods)
+        for key in {module, "conker"} & set(mods):
+            mods[key] = copy.deepcopy(mods[key])
+        return replace(s, hands={p: list(h) for p, h in s.hands.items()}, mods=mods, last=dict(s.last),
+                       blocked=dict(s.blocked), owe=list(s.owe),
+                       used_items={p: list(u) for p, u in s.used_items.items()})
+
+    def _check_discard_only(self, s: TWState, player: str, move: dict[str, Any]) -> None:
+        if not s.owe:
+            raise Illegal("no-discard-due", f"{player} has no discard to make: a move names a module and "
+                          "1–3 cards", "TW-3", "TW-7")
+        if "item" in move:
+            raise Illegal("item-without-module", "an item is used in a module move, not in a discard", "TW-18")
+        self._check_discard(s.hands[player], move["discard"], player)
+
+    def _check_discard(self, hand: list[int], discard: list[int], player: str) -> None:
+        limit = self.params["hand_limit"]
+        self._need_cards(hand, discard, "discard", "TW-7")
+        if len(hand) - len(discard) != limit:
+            raise Illegal("bad-discard", f"{player} holds {len(hand)} cards ({cards_text(sorted(hand))}) and must "
+                          f"discard exactly {len(hand) - limit} to keep {limit}, not {len(discard)}", "TW-7")
+
+    def _need_cards(self, hand: list[int], cards: list[int], what: str, ruling: str) -> None:
+        pool = list(hand)
+        for c in cards:
+            if c not in pool:
+                raise Illegal("card-not-in-hand", f"cannot {what} a {c}: the hand holds {cards_text(sorted(hand))}"
+                              + (" (counting each card once)" if c in hand else ""), ruling)
+            pool.remove(c)
+
+    def _discard_only(self, s: TWState, player: str, discard: list[int]) -> list[Event]:
+        hand = s.hands[player]
+        for c in discard:
+            hand.remove(c)
+        s.owe.pop(0)
+        return [Event(f"{player} discards {cards_text(discard)}: hand {cards_text(hand)}", ("TW-7",))]
+
+    def _precheck(self, s: TWState, player: str, move: dict[str, Any]) -> None:
+        """Everything about a module move that does not need the cards resolved."""
+        key = move["module"]
+        if s.owe:
+            raise Illegal("discard-required", f"{s.owe[0]} must first discard down to "
+                          f"{self.params['hand_limit']} with a discard-only move", "TW-7")
+        if key not in s.mods:
+            raise Illegal("unknown-module", f"{key} is not a module of {self.ruleset.id} "
+                          f"({', '.join(s.mods)})", "TW-3")
+        if s.mods[key]["winner"] is not None:
+            raise Illegal("module-inactive", f"{key} was won by {s.mods[key]['winner']} and is inactive", "TW-3")
+        bars = self.barred(s, player)
+        if key in bars:
+            code = "module-blocked" if "Block Move" in bars[key] else "module-barred"
+            raise Illegal(code, f"{player} may not choose {key}: {bars[key]}",
+                          "TW-18" if code == "module-blocked" else "TW-4")
+        cards = move["cards"]
+        most = self.max_cards(key)
+        if not 1 <= len(cards) <= most:
+            raise Illegal("too-many-cards", f"a turn on {key} plays 1–{most} cards, not {len(cards)}",
+                          "TW-15" if key == "path" else "TW-3")
+        self._need_cards(s.hands[player], cards, "play", "TW-3")
+        for extra, owner in (("option", "tower"), ("directions", "maze"), ("anchors", "path")):
+            if extra in move and key != owner:
+                raise Illegal("extra-not-allowed", f"'{extra}' belongs to {owner} moves, not {key}", "TW-3")
+        self.modules[key].check_extras(Play(player, self.opponent(player), key, cards, move, s.mods[key]))
+        item = move.get("item")
+        if item:
+            self._check_block(s, player, item)
+
+    def _check_block(self, s: TWState, player: str, item: dict[str, Any]) -> None:
+        n = len(self.active(s))
+        if item.get("use") != "block-move":
+            raise Illegal("unknown-item", f"'{item.get('use')}' is not an item used in a move", "TW-18")
+        if n not in self.params["block_move_active"]:
+            allowed = " or ".join(map(str, self.params["block_move_active"]))
+            raise Illegal("block-move-late", f"Block Move is used while {allowed} modules are active, not {n}",
+                          "TW-18")
+        target = item.get("module")
+        if target not in s.mods or s.mods[target]["winner"] is not None:
+            raise Illegal("block-move-module", f"Block Move must name an active module, not {target!r}", "TW-18")
+
+    def max_cards(self, key: str) -> int:
+        module = self.modules[key]
+        return module.p.get("max_cards", self.params["cards_per_turn"])
+
+    # --- The turn (TW-9) ----------------------------------------------------------------
+    def _resolve(self, s: TWState, player: str, move: dict[str, Any]) -> list[Event]:
+        key = move["module"]
+        opp = self.opponent(player)
+        module = self.modules[key]
+        cards = list(move["cards"])
+        hand = s.hands[player]
+        for c in cards:  # the played cards leave the hand (TW-10 letter A counts after this)
+            hand.remove(c)
+        play = Play(player, opp, key, cards, move, s.mods[key], state=s)
+        play.say(f"{player} plays {cards_text(cards)} on {module.title}", "TW-3", "TW-5")
+        # 1. Cards, one by one (TW-5); none may follow a point or a Tower/Maze win (TW-9).
+        for index, card in enumerate(cards):
+            if play.scorer or play.won_outright:
+                what = "the point" if play.scorer else f"winning {module.title}"
+                raise Illegal("card-after-point", f"the {card} (card {index + 1}) follows {what} on "
+                              f"{module.title}; no card may be played after it", "TW-5", "TW-9")
+            play.index = index
+            module.card(play, card)
+        module.after_cards(play)
+        # 2. Module point → module win → match end.
+        if play.scorer:
+            self._point(s, play, key, play.scorer)
+        if play.won_outright:
+            self._win(s, play, key, play.won_outright, "TW-14" if key == "maze" else "TW-17")
+        if s.winner:
+            return self._finish_turn(s, play, early=True)
+        # 3. Conker release → Conker point → Conker win → match end (TW-16).
+        gains: list[tuple[str, int, str]] = []
+        if (play.scorer and key != "conker") or play.won_outright:
+            gains += self._release(s, play)
+            if s.winner:
+                return self._finish_turn(s, play, early=True)
+        # 4. Rewards, from the state as it stands now (TW-6).
+        reward = module.scoring_reward(play) if play.scorer else None
+        if reward is not None:
+            gains = reward + gains
+        else:
+            gains = module.usual_reward(play) + gains
+        self._pay(s, play, gains)
+        return self._finish_turn(s, play)
+
+    def _point(self, s: TWState, play: Play, key: str, who: str) -> None:
+        mod = s.mods[key]
+        mod["points"][who] += 1
+        a, b = self.player_ids
+        need = self.modules[key].points_to_win
+        play.say(f"{self.modules[key].title} point to {who}: {mod['points'][a]}–{mod['points'][b]} "
+                 f"({a}–{b}; {need} to win)", self.modules[key].ruling, "TW-9")
+        if mod["points"][who] >= need:
+            self._win(s, play, key, who, self.modules[key].ruling)
+
+    def _win(self, s: TWState, play: Play, key: str, who: str, ruling: str) -> None:
+        s.mods[key]["winner"] = who
+        n = self.won_count(s, who)
+        play.say(f"{who} wins {self.modules[key].title} ({n} module{'s' if n != 1 else ''} won); it is now inactive",
+                 ruling, "TW-9")
+        if n >= self.params["modules_to_win"]:
+            s.winner = who
+            s.reason = f"won {n} modules"
+            play.say(f"{who} has won {n} modules and wins the match", "TW-9")
+
+    def _release(self, s: TWState, play: Play) -> list[tuple[str, int, str]]:
+        conker = s.mods.get("conker")
+        if conker is None or conker["winner"] is not None:
+            return []
+        h = conker["height"]
+        a, b = self.player_ids
+        trigger = f"a point on {self.modules[play.module].title}" if play.scorer else \
+            f"{play.won_outright} winning {self.modules[play.module].title}"
+        gains = []
+        if h[a] == h[b]:
+            play.say(f"Conker release after {trigger}: equal heights ({h[a]}), no point; both reset to 0",
+                     "TW-16", "TW-9")
+        else:
+            high = a if h[a] > h[b] else b
+            play.say(f"Conker release after {trigger}: {high}'s conker is higher ({h[a]}–{h[b]}); both reset to 0",
+                     "TW-16", "TW-9")
+            gains.append((high, self.modules["conker"].p["point_reward"], "Conker point"))
+            self._point(s, play, "conker", high)
+        h[a] = h[b] = 0
+        return gains
+
+    # --- Rewards (TW-6) -----------------------------------------------------------------
+    def letter_reward(self, play: Play, letter: str, why: str) -> list[tuple[str, int, str]]:
+        """Rope's letters A–G (TW-10), read from the state as it stands (TW-9)."""
+        s = play.state
+        m, o = play.mover, play.opponent
+        if letter == "A":
+            n = abs(len(s.hands[m]) - len(s.hands[o])) + 1
+            return [(m, n, f"{why}: hands {len(s.hands[m])} and {len(s.hands[o])}, difference + 1")]
+        if letter == "D":
+            won = self.won_count(s, m)
+            return [(m, won + 1, f"{why}: {won} module{'s' if won != 1 else ''} won + 1")]
+        if letter == "E":
+            return [(m, len(play.cards), f"{why}: {len(play.cards)} card{'s' if len(play.cards) != 1 else ''} played")]
+        if letter == "F":
+            pts = sum(mod["points"][m] for mod in s.mods.values() if mod["winner"] is None)
+            return [(m, pts + 1, f"{why}: {pts} point{'s' if pts != 1 else ''} on active modules + 1")]
+        return self.fixed_reward(play, letter, why)
+
+    def fixed_reward(self, play: Play, letter: str, why: str) -> list[tuple[str, int, str]]:
+        spec = self.params["fixed_rewards"][letter]
+        return ([(play.mover, n, why) for n in spec.get("mover", [])]
+                + [(play.opponent, n, f"{why}, to the opponent") for n in spec.get("opponent", [])])
+
+    def _pay(self, s: TWState, play: Play, gains: list[tuple[str, int, str]]) -> None:
+        """Each gain cascades (TW-6); gains with the same reason are told in one sentence."""
+        top = self.params["max_strength"]
+        told: dict[tuple[str, str], list[int]] = {}
+        for who, n, why in gains:
+            told.setdefault((who, why), []).append(n)
+        for (who, why), strengths in told.items():
+            got = [card for n in strengths for card in cascade(n, top)]
+            s.hands[who].extend(got)
+            if not got:
+                play.say(f"{who} gains nothing ({why}: strength {strengths[0]})", "TW-6")
+            elif any(n > top for n in strengths):
+                play.say(f"{who} gains {cards_text(got)} ({why}: strength {'+'.join(map(str, strengths))} "
+                         "cascades)", "TW-6")
+            elif len(got) == 1:
+                play.say(f"{who} gains a {got[0]} ({why})", "TW-6")
+            else:
+                play.say(f"{who} gains {cards_text(got)} ({why})", "TW-6")
+        for p in s.hands:
+            s.hands[p].sort()
+
+    def _finish_turn(self, s: TWState, play: Play, early: bool = False) -> list[Event]:
+        player, opp = play.mover, play.opponent
+        move = play.move
+        item = move.get("item")
+        s.blocked[player] = None  # a Block Move on this player lasted this one turn (TW-18)
+        if item:  # TW-18
+            s.blocked[opp] = item["module"]
+            s.used_items[player].append("block-move")
+            play.say(f"{player} uses Block Move: {opp} may not choose {item['module']} on their next turn", "TW-18")
+        if early:
+            return play.events
+        # 5. Discards: the mover first, then the opponent (TW-7).
+        limit = self.params["hand_limit"]
+        hand = s.hands[player]
+        if "discard" in move:
+            self._check_discard(hand, move["discard"], player)
+            for c in move["discard"]:
+                hand.remove(c)
+            play.say(f"{player} discards {cards_text(move['discard'])}: hand {cards_text(hand)}", "TW-7")
+        elif len(hand) > limit:
+            s.owe.append(player)
+            play.say(f"{player} holds {len(hand)} cards and must discard {len(hand) - limit}", "TW-7")
+        if len(s.hands[opp]) > limit:
+            s.owe.append(opp)
+            play.say(f"{opp} holds {len(s.hands[opp])} cards and must discard {len(s.hands[opp]) - limit}", "TW-7")
+        s.last[player] = play.module
+        s.to_play = opp
+        s.turns += 1
+        # 6. Running out (TW-8).
+        if not hand:
+            s.winner, s.reason = opp, f"{player}'s hand is empty"
+            play.say(f"{player} has no cards left and loses", "TW-8")
+        return play.events
+
+    # --- Result -------------------------------------------------------------------------
+    def outcome(self, s: TWState) -> Outcome | None:
+        return Outcome(s.winner, s.reason) if s.winner else None
+
+    def score_end(self, s: TWState) -> Outcome:
+        """A host's `end` without a winner: more modules won, then more points on active modules.
+
+        The seed has no score for a stopped match; this is the adjudicator's reading.
+        """
+        a, b = self.player_ids
+        wa, wb = self.won_count(s, a), self.won_count(s, b)
+        if wa != wb:
+            w = a if wa > wb else b
+            return Outcome(w, f"more modules won ({max(wa, wb)} to {min(wa, wb)})")
+        pa = sum(m["points"][a] for m in s.mods.values() if m["winner"] is None)
+        pb = sum(m["points"][b] for m in s.mods.values() if m["winner"] is None)
+        if pa != pb:
+            w = a if pa > pb else b
+            return Outcome(w, f"equal modules won; more points on active modules ({max(pa, pb)} to {min(pa, pb)})")
+        return Outcome(None, "equal modules won and equal points on active modules")
+
+    # --- Views --------------------------------------------------------------------------
+    def public_view(self, s: TWState) -> dict[str, Any]:
+        """Everything in this game is public: hands, modules, points."""
+        owe = None
+        if s.owe and not s.winner:
+            who = s.owe[0]
+            owe = {"player": who, "count": len(s.hands[who]) - self.params["hand_limit"]}
+        to_play = None if s.winner else s.to_play
+        return {
+            "hands": {p: sorted(s.hands[p]) for p in self.player_ids},
+            "modules_won": {p: self.won_count(s, p) for p in self.player_ids},
+            "modules": {k: {"active": m["winner"] is None, "winner": m["winner"], "points": dict(m["points"]),
+                            "points_to_win": self.modules[k].points_to_win if self.modules[k].has_points else None,
+                            "state": self.modules[k].describe(m), **self.modules[k].view(m)}
+                        for k, m in s.mods.items()},
+            "sides": {p: self.side(p) for p in self.player_ids},
+            "to_play": to_play,
+            "pending_discard": owe,
+            # who may not choose what on this turn (TW-4, TW-18); empty while a discard is owed
+            "barred": {to_play: sorted(self.barred(s, to_play))} if to_play and not owe else {},
+            "last_module": dict(s.last),
+            "turns": s.turns,
+        }
+
+    def board_blocks(self, view: dict[str, Any]) -> list[Any]:
+        from adjudicator.games.tug_of_war.board import blocks
+        return blocks(self, view)
+
+    # --- Notation -----------------------------------------------------------------------
+    def parse_move(self, text: str) -> dict[str, Any]:
+        return typed.parse(text)
+
+    def format_move(self, move: dict[str, Any]) -> str:
+        return typed.format_move(move)
+
+    # --- Legal moves --------------------------------------------------------------------
+    def legal_moves(self, s: TWState, player: str) -> Iterator[tuple[dict[str, Any], str]]:
+        """Every legal choice, grouped where there are very many (each listed move is legal as shown).
+
+        Grouped: Path anchors (a scoring single-card move is listed alone; otherwise one
+        move per card or card pair stands for every anchor where the shapes fit), Maze card
+        orders (strengths do not change a tilt), and Block Move targets (one move per target
+        stands for adding `block MODULE` to any listed move).
+        """
+        if s.winner:
+            return
+        if s.owe:
+            if s.owe[0] != player:
+                return
+            hand = s.hands[player]
+            extra = len(hand) - self.params["hand_limit"]
+            for combo in sorted(set(combinations(hand, extra))):
+                kept = list(hand)
+                for c in combo:
+                    kept.remove(c)
+                yield {"discard": list(combo)}, f"keeps {cards_text(kept)}"
+            return
+        if s.to_play != player:
+            return
+        bars = self.barred(s, player)
+        first: dict[str, Any] | None = None
+        for key in [k for k in self.active(s) if k not in bars]:
+            for move, preview in self._legal_on(s, player, key):
+                first = first or move
+                yield move, preview
+        n = len(self.active(s))
+        if first and "block-move" in self.by_id[player].items and "block-move" not in s.used_items[player] \
+                and n in self.params["block_move_active"]:
+            for target in self.active(s):
+                yield {**first, "item": {"use": "block-move", "module": target}}, \
+                    f"Block Move: `block {target}` may end any move above ({target} barred for the opponent's next turn)"
+
+    def _legal_on(self, s: TWState, player: str, key: str) -> Iterator[tuple[dict[str, Any], str]]:
+        hand = s.hands[player]
+        for k in range(1, self.max_cards(key) + 1):
+            if key == "path":
+                yield from self._legal_path(s, player, hand, k)
+                continue
+            if key == "maze":  # a tilt ignores strength: one listing per set of cards
+                seqs = sorted({tuple(sorted(c)) for c in combinations(hand, k)})
+                extras = [{"directions": list(d)} for d in product(DIRECTIONS, repeat=k)]
+            else:
+                seqs = sorted(set(permutations(hand, k)))
+                extras = [{"option": o} for o in "ABC"] if key == "tower" else [{}]
+            for seq in seqs:
+                for extra in extras:
+                    move = {"module": key, "cards": list(seq), **extra}
+                    preview = self.preview(s, player, move)
+                    if preview is not None:
+                        if key == "maze" and len(set(seq)) > 1:
+                            preview += " (the cards in any order)"
+                        yield move, preview
+
+    def _legal_path(self, s: TWState, player: str, hand: list[int], k: int) -> Iterator[tuple[dict[str, Any], str]]:
+        path = self.modules["path"]
+        size = path.size
+        cells = [cell_name(r, c) for r in range(size) for c in range(size)]
+        for seq in sorted(set(permutations(hand, k))):
+            fits = [[a for a in cells if path.cells(card, a)] for card in seq]
+            if not all(fits):
+                continue
+            if k == 1:
+                same: dict[str, list[dict[str, Any]]] = {}   # anchors grouped by identical effect
+                for anchor in fits[0]:
+                    move = {"module": "path", "cards": list(seq), "anchors": [anchor]}
+                    preview = self.preview(s, player, move)
+                    if preview is not None:
+                        same.setdefault(preview, []).append(move)
+                for preview, moves in same.items():
+                    others = len(moves) - 1
+                    yield moves[0], (f"{preview}; the same at {others} other anchor{'s' if others != 1 else ''}"
+                                     if others else preview)
+            else:
+                move = {"module": "path", "cards": list(seq), "anchors": [f[0] for f in fits]}
+                total = 1
+                for f in fits:
+                    total *= len(f)
+                yield move, (f"one of {total} anchor pairs where both shapes fit; their effects are not "
+                             f"previewed one by one (try `move --dry-run`)")
+
+    def preview(self, s: TWState, player: str, move: dict[str, Any]) -> str | None:
+        """What a move would do, in a few words; None when it is illegal."""
+        scratch = self._scratch(s, move["module"])
+        try:
+            self._precheck(scratch, player, move)
+            events = self._resolve(scratch, player, move)
+        except Illegal:
+            return None
+        gained = [e.text for e in events if "gains" in e.text or "scores" in e.text or "wins" in e.text
+                  or "loses" in e.text]
+        return "; ".join(gained) or "no cards gained"

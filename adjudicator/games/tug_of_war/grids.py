@@ -1,0 +1,263 @@
+"""The two grid modules of Zero's Tug of War: Maze (v1, TW-14) and Path (v2, TW-15).
+
+Both draw their grid for the board (`picture`); the grid, zones, size and shapes are
+ruleset parameters. Split from modules.py only to keep files small.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from adjudicator.engine import Illegal
+from adjudicator.games.tug_of_war.modules import (
+    DIRECTIONS,
+    Module,
+    Play,
+    cell_name,
+    parse_cell,
+)
+from adjudicator.render import Span
+
+# --- Maze (TW-14) ------------------------------------------------------------------------
+
+class Maze(Module):
+    name, title, ruling = "maze", "Maze", "TW-14"
+    has_points = False
+    scoring_reward_kind = False
+
+    def __init__(self, game: Any, params: dict[str, Any]) -> None:
+        super().__init__(game, params)
+        self.grid = [row.replace(" ", "") for row in params["grid"]]
+        self.rows, self.cols = len(self.grid), max((len(r) for r in self.grid), default=0)
+        self.zone = {"R": "red", "B": "blue"}
+
+    def at(self, r: int, c: int) -> str:
+        if not (0 <= r < self.rows and 0 <= c < len(self.grid[r])):
+            return "#"
+        return self.grid[r][c]
+
+    def start(self) -> tuple[int, int]:
+        for r, row in enumerate(self.grid):
+            if "S" in row:
+                return r, row.index("S")
+        return 0, 0
+
+    def initial(self) -> dict[str, Any]:
+        r, c = self.start()
+        return {"square": cell_name(r, c)}
+
+    def check_extras(self, play: Play) -> None:
+        dirs = play.move.get("directions")
+        if not dirs or len(dirs) != len(play.cards):
+            raise Illegal("directions-mismatch", f"Maze needs one direction per card: {len(play.cards)} "
+                          f"card{'s' if len(play.cards) != 1 else ''}, {len(dirs or [])} direction"
+                          f"{'s' if len(dirs or []) != 1 else ''}", "TW-3", "TW-14")
+
+    def slide(self, r: int, c: int, direction: str) -> tuple[int, int]:
+        """The square slides to a wall or the edge, stopping on entering an end zone (TW-14)."""
+        dr, dc = DIRECTIONS[direction]
+        while self.at(r + dr, c + dc) != "#":
+            r, c = r + dr, c + dc
+            if self.at(r, c) in self.zone:
+                break
+        return r, c
+
+    def card(self, play: Play, s: int) -> None:
+        direction = play.move["directions"][play.index]
+        r, c = parse_cell(play.mod["square"])
+        nr, nc = self.slide(r, c, direction)
+        play.mod["square"] = cell_name(nr, nc)
+        if nr != r:
+            play.info["rows"] = play.info.get("rows", 0) + 1
+        moved = f"slides {cell_name(r, c)} → {cell_name(nr, nc)}" if (nr, nc) != (r, c) else \
+            f"does not move from {cell_name(r, c)}"
+        text = f"Maze: {play.mover} plays {s} {direction}: the square {moved}"
+        zone = self.zone.get(self.at(nr, nc))
+        if zone == self.game.side(play.mover):
+            play.won_outright = play.mover
+            play.say(f"{text}, into {play.mover}'s end zone — {play.mover} wins Maze", "TW-14")
+        elif zone:
+            play.say(f"{text}, into {play.opponent}'s end zone, which does nothing", "TW-14")
+        else:
+            play.say(text, "TW-14")
+
+    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+        rows = play.info.get("rows", 0)
+        return [(play.mover, 1, f"Maze: a 1 per row change ({rows})")] * rows
+
+    def describe(self, mod: dict[str, Any]) -> str:
+        return f"square at {mod['square']}"
+
+    def picture(self, mod: dict[str, Any]) -> list[str]:
+        r0, c0 = parse_cell(mod["square"])
+        head = "   " + " ".join(string.ascii_uppercase[c] for c in range(self.cols))
+        lines = [head]
+        for r in range(self.rows):
+            cells = []
+            for c in range(self.cols):
+                ch = self.at(r, c)
+                cells.append("@" if (r, c) == (r0, c0) else {"S": ".", "R": "r", "B": "b"}.get(ch, ch))
+            lines.append(f"{r + 1:>2} " + " ".join(cells))
+        lines.append("@ square, # wall, r red's end zone, b blue's end zone")
+        return lines
+
+    def validate(self) -> list[str]:
+        out = []
+        text = "".join(self.grid)
+        if text.count("S") != 1:
+            out.append("maze.grid must hold exactly one start cell 'S'.")
+        if "R" not in text or "B" not in text:
+            out.append("maze.grid must hold both end zones ('R' red, 'B' blue).")
+        if set(text) - set("#.SRB"):
+            out.append("maze.grid may use only '#', '.', 'S', 'R' and 'B'.")
+        if self.cols > 26:
+            out.append("maze.grid is at most 26 columns wide.")
+        return out
+
+
+# --- Path (TW-15) ------------------------------------------------------------------------
+
+class Path(Module):
+    name, title, ruling = "path", "Path", "TW-15"
+
+    @property
+    def size(self) -> int:
+        return self.p["size"]
+
+    def initial(self) -> dict[str, Any]:
+        return {"tiles": [[None] * self.size for _ in range(self.size)]}
+
+    def shape(self, strength: int) -> list[list[int]]:
+        return self.p["shapes"][str(strength)]
+
+    def cells(self, strength: int, anchor: str) -> list[tuple[int, int]] | None:
+        """The tiles a card covers, or None when the shape would leave the board (TW-15)."""
+        where = parse_cell(anchor)
+        if where is None:
+            return None
+        r, c = where
+        out = [(r + dr, c + dc) for dr, dc in self.shape(strength)]
+        if all(0 <= y < self.size and 0 <= x < self.size for y, x in out):
+            return out
+        return None
+
+    def check_extras(self, play: Play) -> None:
+        anchors = play.move.get("anchors")
+        if not anchors or len(anchors) != len(play.cards):
+            raise Illegal("anchors-mismatch", f"Path needs one anchor cell per card: {len(play.cards)} "
+                          f"card{'s' if len(play.cards) != 1 else ''}, {len(anchors or [])} anchor"
+                          f"{'s' if len(anchors or []) != 1 else ''}", "TW-3", "TW-15")
+        for card, anchor in zip(play.cards, anchors):
+            if self.cells(card, anchor) is None:
+                last = cell_name(self.size - 1, self.size - 1)
+                raise Illegal("shape-off-board", f"the {card}'s shape anchored at {anchor.upper()} does not lie "
+                              f"wholly on the board (A1–{last}, shapes never rotate)", "TW-15")
+
+    def card(self, play: Play, s: int) -> None:
+        anchor = play.move["anchors"][play.index].upper()
+        tiles = play.mod["tiles"]
+        m, o = play.mover, play.opponent
+        mine, theirs = self.game.side(m), self.game.side(o)
+        changed = {f"grey → {mine}": 0, f"{theirs} → {mine}": 0, f"{mine} → {theirs}": 0}
+        for r, c in self.cells(s, anchor):
+            if tiles[r][c] is None:
+                tiles[r][c] = m
+                changed[f"grey → {mine}"] += 1
+            elif tiles[r][c] == o:
+                tiles[r][c] = m
+                changed[f"{theirs} → {mine}"] += 1
+            else:
+                tiles[r][c] = o
+                changed[f"{mine} → {theirs}"] += 1
+        what = ", ".join(f"{n} {k}" for k, n in changed.items() if n)
+        play.say(f"Path: {m} plays {s} at {anchor}: {what}", "TW-15")
+
+    def connected(self, tiles: list[list[Any]], player: str) -> bool:
+        """An orthogonal path of `player`'s tiles top-to-bottom or left-to-right (TW-15)."""
+        n = self.size
+        for starts, done in (([(0, c) for c in range(n)], lambda r, c: r == n - 1),
+                             ([(r, 0) for r in range(n)], lambda r, c: c == n - 1)):
+            seen = set()
+            todo = [cell for cell in starts if tiles[cell[0]][cell[1]] == player]
+            seen.update(todo)
+            while todo:
+                r, c = todo.pop()
+                if done(r, c):
+                    return True
+                for dr, dc in DIRECTIONS.values():
+                    y, x = r + dr, c + dc
+                    if 0 <= y < n and 0 <= x < n and (y, x) not in seen and tiles[y][x] == player:
+                        seen.add((y, x))
+                        todo.append((y, x))
+        return False
+
+    def after_cards(self, play: Play) -> None:
+        tiles = play.mod["tiles"]
+        for who in (play.mover, play.opponent):  # the mover's path first (TW-15)
+            if self.connected(tiles, who):
+                grey = any(t is None for row in tiles for t in row)
+                play.scorer = who
+                play.info["grey_left"] = grey
+                whose = "" if who == play.mover else f" (the opponent's colour, {self.game.side(who)})"
+                play.say(f"Path: {who} has a path across{whose} — {who} scores; the board resets to grey",
+                         "TW-15")
+                play.info["run"] = self.longest_run(tiles, play.mover)
+                for row in tiles:
+                    row[:] = [None] * self.size
+                return
+
+    def longest_run(self, tiles: list[list[Any]], player: str) -> int:
+        best = 0
+        n = self.size
+        for lines in (tiles, [[tiles[r][c] for r in range(n)] for c in range(n)]):
+            for line in lines:
+                run = 0
+                for t in line:
+                    run = run + 1 if t == player else 0
+                    best = max(best, run)
+        return best
+
+    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+        run = self.longest_run(play.mod["tiles"], play.mover)
+        return [(play.mover, run, f"Path: longest straight line of {self.game.side(play.mover)} is {run}")]
+
+    def scoring_reward(self, play: Play) -> list[tuple[str, int, str]]:
+        grey = play.info["grey_left"]
+        n = self.p["reward_grey_left"] if grey else self.p["reward_no_grey"]
+        why = "grey tiles remained" if grey else "no grey tiles remained"
+        return [(play.scorer, n, f"Path point: {why}")]
+
+    def describe(self, mod: dict[str, Any]) -> str:
+        a, b = self.ids()
+        count = {p: sum(t == p for row in mod["tiles"] for t in row) for p in (a, b)}
+        return f"tiles {a} {count[a]}, {b} {count[b]}, grey {self.size ** 2 - count[a] - count[b]}"
+
+    def view(self, mod: dict[str, Any]) -> dict[str, Any]:
+        marks = {p: self.game.side(p)[0].upper() for p in self.ids()}
+        return {"tiles": ["".join(marks[t] if t else "." for t in row) for row in mod["tiles"]]}
+
+    def picture(self, view: dict[str, Any]) -> list[Any]:
+        """The board from the public view's tiles (R red, B blue, . grey)."""
+        lines = ["   " + " ".join(string.ascii_uppercase[c] for c in range(self.size))]
+        colours = {"R": "red", "B": "blue"}
+        for r, row in enumerate(view["tiles"]):
+            line: list[Any] = [f"{r + 1:>2}"]
+            for ch in row:  # coloured where the format can (BBCode), plain letters elsewhere
+                line += [" ", Span(ch.lower(), colours[ch]) if ch in colours else ch]
+            lines.append(line)
+        names = ", ".join(f"{self.game.side(p)[0]} {self.game.side(p)} ({p})" for p in self.ids())
+        lines.append(f". grey, {names}")
+        return lines
+
+    def validate(self) -> list[str]:
+        out = []
+        if not 1 <= self.size <= 26:
+            out.append("path.size must be 1–26.")
+        for s in range(1, self.game.params["max_strength"] + 1):
+            shape = self.p["shapes"].get(str(s))
+            if not shape:
+                out.append(f"path.shapes must give a shape for strength {s}.")
+            elif [0, 0] not in [list(x) for x in shape]:
+                out.append(f"path.shapes.{s} must include the anchor [0, 0].")
+        return out

@@ -1,0 +1,118 @@
+"""Typed Tug of War moves, as a host copies them from a post, and their canonical form.
+
+    rope 2 1                 module, then the cards in the order they resolve (TW-3, TW-5)
+    tower 3 B                Tower: the reward option A, B or C
+    maze 1 up 1 left         Maze: each card followed by its direction (up/down/left/right)
+    path 2@C4 1@E5           Path: each card @ its anchor cell (columns A–H, row 1 at the top)
+    discard 1 1              a discard-only move (TW-7)
+    race 3 discard 1         a move that names its own discards (TW-7)
+    race 2 block collation   Block Move: the opponent may not choose collation next turn (TW-18)
+
+Case does not matter; commas are ignored. `format_move` gives the canonical form, which
+`parse` reads back to the same move.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import zip_longest
+from typing import Any
+
+from adjudicator.errors import NotationError
+
+MODULE_NAMES = ("rope", "race", "collation", "clock", "maze", "path", "conker", "tower")
+DIRECTION_WORDS = {"up": "up", "u": "up", "down": "down", "d": "down", "left": "left", "l": "left",
+                   "right": "right", "r": "right"}
+
+NOTATION = ("MODULE CARD... [A|B|C] [discard CARD...] [block MODULE] | maze CARD DIR ... | "
+            "path CARD@CELL ... | discard CARD...")
+EXAMPLES = ("rope 2 1", "tower 3 B", "maze 1 up 1 left", "path 2@C4 1@E5", "discard 1 1",
+            "race 3 discard 1", "race 2 block collation")
+
+_ANCHOR = re.compile(r"^(\d+)@([a-z]\d{1,2})$")
+
+
+def _fail(text: str, why: str) -> NotationError:
+    return NotationError(f"'{text}' is not a Tug of War move ({why}). Write one of: "
+                         + "; ".join(EXAMPLES) + f". Modules: {', '.join(MODULE_NAMES)}.")
+
+
+def parse(text: str) -> dict[str, Any]:
+    words = text.strip().lower().replace(",", " ").split()
+    if not words:
+        raise _fail(text, "it is empty")
+    if words[0] == "discard":
+        if len(words) < 2 or not all(w.isdigit() for w in words[1:]):
+            raise _fail(text, "'discard' is followed by the cards to discard")
+        return {"discard": [int(w) for w in words[1:]]}
+    module = words[0]
+    if module not in MODULE_NAMES:
+        raise _fail(text, f"'{words[0]}' is not a module")
+    move: dict[str, Any] = {"module": module, "cards": []}
+    rest = words[1:]
+    i = 0
+    while i < len(rest) and rest[i] not in ("discard", "block"):
+        w = rest[i]
+        anchor = _ANCHOR.match(w)
+        if w.isdigit():
+            move["cards"].append(int(w))
+        elif anchor:
+            move["cards"].append(int(anchor.group(1)))
+            move.setdefault("anchors", []).append(anchor.group(2).upper())
+        elif w in ("a", "b", "c") and module == "tower":
+            if "option" in move:
+                raise _fail(text, "Tower takes one option")
+            move["option"] = w.upper()
+        elif w in DIRECTION_WORDS and module == "maze":
+            move.setdefault("directions", []).append(DIRECTION_WORDS[w])
+        else:
+            raise _fail(text, f"'{w}' is not a card" + (", a direction" if module == "maze" else "")
+                        + (", an option" if module == "tower" else "") + (" or CARD@CELL" if module == "path" else ""))
+        i += 1
+    if not move["cards"]:
+        raise _fail(text, f"{module} needs at least one card")
+    while i < len(rest):
+        if rest[i] == "discard":
+            i += 1
+            cards = []
+            while i < len(rest) and rest[i].isdigit():
+                cards.append(int(rest[i]))
+                i += 1
+            if not cards or "discard" in move:
+                raise _fail(text, "'discard' is followed by the cards to discard, once")
+            move["discard"] = cards
+        elif rest[i] == "block":
+            if i + 1 >= len(rest) or rest[i + 1] not in MODULE_NAMES or "item" in move:
+                raise _fail(text, "'block' is followed by one module")
+            move["item"] = {"use": "block-move", "module": rest[i + 1]}
+            i += 2
+        else:
+            raise _fail(text, f"'{rest[i]}' is out of place")
+    return move
+
+
+def format_move(move: dict[str, Any]) -> str:
+    if "module" not in move:
+        return "discard " + " ".join(map(str, move.get("discard", [])))
+    module = move["module"]
+    cards = move.get("cards", [])
+    if "directions" in move:
+        parts = [str(x) for pair in zip_longest(cards, move["directions"], fillvalue=None)
+                 for x in pair if x is not None]
+    elif "anchors" in move:
+        anchors = move["anchors"]
+        if len(anchors) == len(cards):
+            parts = [f"{c}@{a.upper()}" for c, a in zip(cards, anchors)]
+        else:
+            parts = [str(c) for c in cards] + [f"?@{a.upper()}" for a in anchors]
+    else:
+        parts = [str(c) for c in cards]
+    words = [module, *parts]
+    if "option" in move:
+        words.append(str(move["option"]).upper())
+    if move.get("discard"):
+        words += ["discard", *map(str, move["discard"])]
+    item = move.get("item")
+    if item:
+        words += ["block", str(item.get("module"))] if item.get("use") == "block-move" else [f"item {item.get('use')}"]
+    return " ".join(words)

@@ -1,0 +1,260 @@
+"""Zero's Tug of War: typed notation, legal moves, the board, replay narration, the CLI,
+the rulesets and the example matches."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_tug_of_war import fresh, replay, setup, tw_match
+
+from adjudicator import matchfile, schemas, session
+from adjudicator.errors import NotationError
+from adjudicator.games.tug_of_war.notation import format_move, parse
+from adjudicator.render import render
+from adjudicator.rulesets import resolve
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+# --- Notation -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,move", [
+    ("rope 2 1", {"module": "rope", "cards": [2, 1]}),
+    ("Tower 3 b", {"module": "tower", "cards": [3], "option": "B"}),
+    ("maze 1 up 1 left", {"module": "maze", "cards": [1, 1], "directions": ["up", "left"]}),
+    ("path 2@c4 1@E5", {"module": "path", "cards": [2, 1], "anchors": ["C4", "E5"]}),
+    ("discard 1 1", {"discard": [1, 1]}),
+    ("race 3 discard 1", {"module": "race", "cards": [3], "discard": [1]}),
+    ("race 2 block collation", {"module": "race", "cards": [2], "item": {"use": "block-move", "module": "collation"}}),
+    ("CLOCK 1, 2", {"module": "clock", "cards": [1, 2]}),
+])
+def test_notation_parses_the_typed_forms(text, move):
+    assert parse(text) == move
+
+
+@pytest.mark.parametrize("text", ["", "rope", "jump 1", "rope x", "tower 1 D", "maze 1 north-ish", "discard",
+                                  "race 1 block", "race 1 block moon", "rope 1 discard", "path 2@"])
+def test_bad_notation_names_the_forms(text):
+    with pytest.raises(NotationError, match="Write one of: rope 2 1; tower 3 B"):
+        parse(text)
+
+
+@pytest.mark.parametrize("move", [
+    {"module": "rope", "cards": [2, 1]},
+    {"module": "tower", "cards": [3], "option": "C", "discard": [1, 1]},
+    {"module": "maze", "cards": [1, 2], "directions": ["down", "right"]},
+    {"module": "path", "cards": [5], "anchors": ["B1"]},
+    {"discard": [4]},
+    {"module": "conker", "cards": [1], "item": {"use": "block-move", "module": "tower"}},
+])
+def test_canonical_form_round_trips(move):
+    assert parse(format_move(move)) == move
+
+
+# --- Schema ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("move,ok", [
+    ({"module": "rope", "cards": [1]}, True),
+    ({"discard": [1]}, True),
+    ({}, False),
+    ({"module": "rope"}, False),
+    ({"cards": [1]}, False),
+    ({"module": "moon", "cards": [1]}, False),
+    ({"module": "rope", "cards": [0]}, False),
+    ({"module": "path", "cards": [1], "anchors": ["c4"]}, False),
+    ({"module": "rope", "cards": [1], "item": {"use": "starter"}}, False),
+    ({"option": "A", "discard": [1]}, False),
+    ({"module": "rope", "cards": [1], "bogus": 1}, False),
+])
+def test_move_schema(move, ok):
+    assert (not schemas.errors("move/tug-of-war", move)) == ok
+
+
+def test_schema_errors_are_crisp():
+    found = schemas.errors("move/tug-of-war", {"module": "rope", "cards": [1], "bogus": 1})
+    assert schemas.describe_error(found[0]) == "unknown field ('bogus' was unexpected)"
+
+
+# --- Legal moves ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("ruleset", ["tug-of-war-v1", "tug-of-war-v2"])
+def test_every_listed_legal_move_is_accepted(ruleset):
+    game, s = fresh(ruleset, items={"sally": ["block-move"]})
+    moves = list(game.legal_moves(s, "sally"))
+    assert moves
+    for move, _ in moves[:: max(1, len(moves) // 300)]:
+        game.check_move(s, "sally", move)
+    assert not list(game.legal_moves(s, "maddie"))
+    assert any("item" in m for m, _ in moves)
+
+
+def test_legal_moves_skip_illegal_sequences():
+    game, s = fresh()
+    setup(game, s, sally=[1, 1, 3])
+    s.mods["race"]["steps"]["sally"] = 12
+    race = [m["cards"] for m, _ in game.legal_moves(s, "sally") if m.get("module") == "race"]
+    assert race == [[1]]   # 3 overshoots; a card after the point is illegal (TW-5, TW-11)
+
+
+def test_legal_groups_where_there_are_many():
+    """Path anchors, Maze card orders and Block Move targets are grouped; each listed move is legal."""
+    for ruleset in ("tug-of-war-v1", "tug-of-war-v2"):
+        game, s = fresh(ruleset, items={"sally": ["block-move"]})
+        setup(game, s, sally=[1, 2, 3, 4, 5])
+        moves = list(game.legal_moves(s, "sally"))
+        assert len(moves) < 2000
+        blocks = [m for m, _ in moves if "item" in m]
+        assert len(blocks) == 7 and all("may end any move above" in e for m, e in moves if "item" in m)
+
+
+def test_legal_lists_a_scoring_path_anchor_alone():
+    game, s = fresh()
+    setup(game, s, sally=[1, 2])
+    for r in range(7):
+        s.mods["path"]["tiles"][r][0] = "sally"
+    listed = {format_move(m): e for m, e in game.legal_moves(s, "sally") if m.get("module") == "path"}
+    assert "sally scores" in listed["path 1@A8"]
+    assert "the same at 55 other anchors" in listed["path 1@B1"]  # A1–A7 flip red tiles: other effects
+
+
+def test_legal_discards_when_a_discard_is_owed():
+    game, s = fresh()
+    setup(game, s, sally=[1, 2, 3, 4, 5])
+    game.apply_move(s, "sally", parse("tower 1 C"))
+    moves = list(game.legal_moves(s, "sally"))
+    assert {tuple(m["discard"]) for m, _ in moves} >= {(1, 1), (4, 5)} and all(len(m["discard"]) == 2 for m, _ in moves)
+
+
+def test_legal_previews_say_what_a_move_gains():
+    game, s = fresh()
+    preview = {format_move(m): e for m, e in game.legal_moves(s, "sally")}
+    assert preview["collation 1 1"] == "sally gains a 2 (Collation: 2 taken this turn)"
+
+
+# --- Board and replay -----------------------------------------------------------------------
+
+def test_board_json_has_the_spec_keys():
+    match, rep = replay(("sally", "rope 1"))
+    board = match.game.public_view(rep.state)
+    assert board["hands"] == {"sally": [1, 1, 1], "maddie": [1, 1, 2]}
+    assert board["modules_won"] == {"sally": 0, "maddie": 0}
+    assert set(board["modules"]) == {"rope", "race", "collation", "clock", "path", "conker", "tower"}
+    rope = board["modules"]["rope"]
+    assert (rope["active"], rope["winner"], rope["points"]) == (True, None, {"sally": 0, "maddie": 0})
+
+
+def test_board_text_shows_modules_hands_turn_and_grids(cli, write):
+    path = write(tw_match([("sally", "path 1@B2"), ("maddie", "rope 1")], ruleset="tug-of-war-v2"))
+    out = cli("board", path).out
+    for expected in ("Rope", "Conker", "may not choose", "Hands — sally (red)", "Modules won", "To play: sally",
+                     " 2 . r . . . . . ."):
+        assert expected in out
+    path = write(tw_match(ruleset="tug-of-war-v1"), "v1.json")
+    out = cli("board", path).out
+    assert "Maze:" in out and " 5 # . . @ . . #" in out
+
+
+def test_board_shows_a_pending_discard():
+    game, s = fresh()
+    setup(game, s, sally=[1, 2, 3, 4, 5])
+    game.apply_move(s, "sally", parse("tower 1 C"))
+    text = render(game.board_blocks(game.public_view(s)), "text")
+    assert "sally must discard 2 cards (down to 5)" in text
+
+
+def test_board_renders_in_every_format():
+    game, s = fresh()
+    for fmt in ("text", "markdown", "bbcode"):
+        assert "Collation" in render(game.board_blocks(game.public_view(s)), fmt)
+
+
+def test_replay_explains_each_turn_with_rulings(cli, write):
+    path = write(tw_match([("sally", "rope 1"), ("maddie", "tower 2 C"), ("sally", "collation 1 1")]))
+    out = cli("replay", path).out
+    assert "Rope: sally pulls 1: sally at spot 10, maddie at spot 8 [TW-10]" in out
+    assert "sally gains a 1 (Rope letter D (spot 10): 0 modules won + 1) [TW-6]" in out
+    assert "sally gains a 2 (Tower option C, to the opponent) [TW-6]" in out
+    data = cli("replay", path, "--format", "json").json
+    assert data["status"] == "in_progress" and data["to_act"] == ["maddie"]
+
+
+# --- CLI ------------------------------------------------------------------------------------
+
+def test_cli_new_move_and_legal(cli, tmp_path):
+    path = tmp_path / "m.json"
+    assert cli("new", "tug-of-war-v2", "--player", "sally=Sally:red", "--player", "maddie=Maddie:blue",
+               "--item", "sally=3-star", "-o", path).code == 0
+    assert json.loads(path.read_text())["players"][0]["items"] == ["block-move"]
+    assert cli("move", path, "sally", "rope", "1", "block", "race").code == 0
+    res = cli("move", path, "maddie", "race", "1")
+    assert res.code == 1 and "module-blocked" in res.err
+    assert cli("move", path, "maddie", "tower", "2", "B").code == 0
+    listing = cli("legal", path, "--format", "json").json
+    assert listing["legal"]["sally"] and listing["awaiting"] == "sally to play a module"
+    assert cli("move", path, "sally", "nonsense").code == 2
+
+
+def test_rulesets_resolve_and_v2_lists_only_its_changes():
+    v1, v2 = resolve("tug-of-war-v1"), resolve("tug-of-war-v2")
+    assert v2.chain == ["tug-of-war-v2", "tug-of-war-v1"]
+    assert "maze" in v1.params["modules"] and "path" in v2.params["modules"] and "maze" not in v2.params["modules"]
+    assert (v1.params["tower"]["lead_to_win"], v2.params["tower"]["lead_to_win"]) == (3, 2)
+    assert (v1.params["race"]["puddles"], v2.params["race"]["puddles"]) == ([], [4, 9])
+    assert v1.params["collation"]["early_end"] is None and v2.params["collation"]["early_end"] == {"taken": 20,
+                                                                                                    "holding": 13}
+    assert v2.params["fixed_rewards"]["C"] == {"mover": [1, 1, 1], "opponent": [2]}
+    import yaml
+    raw = yaml.safe_load((REPO / "rulesets" / "tug-of-war-v2.yaml").read_text())
+    assert raw["extends"] == "tug-of-war-v1" and set(raw["params"]) == {"modules", "fixed_rewards", "race",
+                                                                       "collation", "tower"}
+
+
+def test_bad_parameters_are_refused():
+    from adjudicator.errors import MatchFileError
+    with pytest.raises(MatchFileError, match="rope.start_spot"):
+        replay(params={"rope": {"start_spot": 40}})
+    with pytest.raises(MatchFileError, match="path.shapes"):
+        replay(params={"path": {"shapes": {"3": [[1, 1]]}}})
+
+
+# --- Example matches ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("version", ["v1", "v2"])
+def test_example_match_is_complete(version):
+    files = sorted((REPO / "matches").glob(f"tug-of-war-{version}-*.json"))
+    assert files
+    for path in files:
+        match = matchfile.load(path)
+        rep = session.replay_match(match)
+        assert rep.outcome is not None and not rep.flags
+
+
+@pytest.mark.parametrize("version,at", [("v1", 20), ("v1", 45), ("v2", 30), ("v2", 80)])
+def test_check_move_never_changes_the_state(version, at):
+    """G-1 / the Game contract: checking every legal move (and some illegal ones) leaves the state as it was."""
+    import copy
+
+    from adjudicator.engine import Illegal
+    match = matchfile.load(next((REPO / "matches").glob(f"tug-of-war-{version}-*.json")))
+    rep = session.replay_match(match, until=at)
+    game, state = match.game, rep.state
+    before = copy.deepcopy(state)
+    player = rep.to_act()[0]
+    for move, _ in game.legal_moves(state, player):
+        game.check_move(state, player, move)
+        for bad in ({**move, "cards": move.get("cards", []) + [1, 1, 1]}, {**move, "discard": [5, 5, 5, 5]}):
+            if "module" in move:
+                with pytest.raises(Illegal):
+                    game.check_move(state, player, bad)
+    assert state == before
+
+
+@pytest.mark.parametrize("version", ["v1", "v2"])
+def test_board_and_replay_json_match_the_result_schema(cli, version):
+    path = next((REPO / "matches").glob(f"tug-of-war-{version}-*.json"))
+    for args in (("board", path, "--format", "json"), ("board", path, "--at", "9", "--format", "json"),
+                 ("replay", path, "--format", "json")):
+        res = cli(*args)
+        assert res.code == 0 and schemas.errors("result", res.json) == []
