@@ -4,7 +4,7 @@ A player's time for a turn runs from the previous entry that changed the board (
 phase start, or the header's `started` for the first turn) to their entry's `at`. Time over
 the limit comes off the reserve in whole steps of the ruleset's granularity. Entries
 without timestamps are not timed, so a match may mix both. Settings live in the ruleset's
-`params.clock`, so one match can change them, or switch the clock off, with `rules.params`.
+`params.time_control`, so one match can change them, or switch the clock off, with `rules.params`.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def format_time(moment: datetime) -> str:
 
 @dataclass(frozen=True)
 class ClockSettings:
-    """`params.clock` of a ruleset; without `turn_seconds` the game is untimed."""
+    """`params.time_control` of a ruleset; without `turn_seconds` the game is untimed."""
 
     enabled: bool = True
     turn_seconds: int | None = None

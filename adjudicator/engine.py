@@ -29,7 +29,7 @@ class Turn:
 
     players: tuple[str, ...]
     label: str = "move"
-    kind: str = ""          # names the clock's limit for this turn (params.clock.kind_seconds)
+    kind: str = ""          # names the clock's limit for this turn (params.time_control.kind_seconds)
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class Phase:
     key: str
     players: tuple[str, ...]
     label: str
-    kind: str = ""          # names the clock's limit for this phase (params.clock.kind_seconds)
+    kind: str = ""          # names the clock's limit for this phase (params.time_control.kind_seconds)
 
 
 @dataclass(frozen=True)
@@ -265,7 +265,7 @@ class Replay:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.state = game.initial_state()
-        settings = ClockSettings.from_params(game.params.get("clock"))
+        settings = ClockSettings.from_params(game.params.get("time_control"))
         self.on_expiry = settings.on_expiry
         self.clock = Clock(settings, {p.id: settings.reserve_seconds + self._bonus(p) for p in game.players},
                            game.header.get("started"))

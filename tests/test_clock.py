@@ -19,7 +19,7 @@ def at(seconds: int) -> str:
 def timed_dice(entries, clock, started=0):
     """A dice match (turn-based, `lose`) with a clock switched on through rules.params."""
     data = dice_match(started=at(started))
-    data["rules"]["params"] = {"clock": clock}
+    data["rules"]["params"] = {"time_control": clock}
     for entry, seconds in entries:
         add(data, entry)
         if seconds is not None:
@@ -94,14 +94,14 @@ def test_board_shows_time_allowed_deadline_and_reserves():
 def test_item_reserve_bonus():
     game = SealedBid(toy_ruleset(), [Player("ann", "Ann", "north", ("double",)), Player("bob", "Bob", "south")])
     game.ruleset.data["items"]["double"]["reserve_bonus_seconds"] = 120
-    game.params = dict(game.params, clock={"turn_seconds": 60, "reserve_seconds": 300})
+    game.params = dict(game.params, time_control={"turn_seconds": 60, "reserve_seconds": 300})
     assert Replay(game).clock.reserve == {"ann": 420, "bob": 300}
 
 
 def skip_replay():
     game = SealedBid(toy_ruleset(), [Player("ann", "Ann", "north"), Player("bob", "Bob", "south")],
                      {"started": at(0)})
-    game.params = dict(game.params, clock={"turn_seconds": 60, "on_expiry": "skip"})
+    game.params = dict(game.params, time_control={"turn_seconds": 60, "on_expiry": "skip"})
     replay = Replay(game)
     seq = iter(range(1, 100))
     replay.step({"seq": next(seq), "type": "chance", "chance": {"dice": [2, 4]}, "at": at(0)})
@@ -156,13 +156,13 @@ def test_settings_defaults():
 
 def test_new_can_switch_the_clock_off_or_on(cli, tmp_path):
     out = tmp_path / "m.json"
-    res = cli("new", "dice-tug-of-war", "-p", "a=A:yellow", "-p", "b=B:red", "--param", "clock.turn_seconds=90",
-              "--param", "clock.reserve_seconds=300", "--no-seed", "-o", out)
+    res = cli("new", "dice-tug-of-war", "-p", "a=A:yellow", "-p", "b=B:red", "--param", "time_control.turn_seconds=90",
+              "--param", "time_control.reserve_seconds=300", "--no-seed", "-o", out)
     assert res.code == 0, res.err
-    assert json.loads(out.read_text())["rules"]["params"] == {"clock": {"turn_seconds": 90, "reserve_seconds": 300}}
-    res = cli("new", "dice-tug-of-war", "-p", "a=A:yellow", "-p", "b=B:red", "--param", "clock.enabled=false")
-    assert json.loads(res.out)["rules"]["params"] == {"clock": {"enabled": False}}
-    res = cli("new", "dice-tug-of-war", "-p", "a=A:yellow", "-p", "b=B:red", "--param", "clock.turn_secs=5")
+    assert json.loads(out.read_text())["rules"]["params"] == {"time_control": {"turn_seconds": 90, "reserve_seconds": 300}}
+    res = cli("new", "dice-tug-of-war", "-p", "a=A:yellow", "-p", "b=B:red", "--param", "time_control.enabled=false")
+    assert json.loads(res.out)["rules"]["params"] == {"time_control": {"enabled": False}}
+    res = cli("new", "dice-tug-of-war", "-p", "a=A:yellow", "-p", "b=B:red", "--param", "time_control.turn_secs=5")
     assert res.code == 2 and "did you mean 'turn_seconds'" in res.err
 
 

@@ -14,7 +14,7 @@ from toygame import SealedBid, toy_ruleset
 def make(items_a=(), items_b=(), on_expiry="skip"):
     game = SealedBid(toy_ruleset(), [Player("ann", "Ann", "north", tuple(items_a)),
                                      Player("bob", "Bob", "south", tuple(items_b))])
-    game.params = dict(game.params, clock={"on_expiry": on_expiry})
+    game.params = dict(game.params, time_control={"on_expiry": on_expiry})
     return Replay(game)
 
 

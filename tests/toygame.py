@@ -122,6 +122,6 @@ class SealedBid(Game):
 
 def toy_ruleset() -> Ruleset:
     data = {"id": "sealed-bid", "game": "sealed-bid", "summary": "toy", "sides": ["north", "south"],
-            "params": {"max_bid": 5, "target": 3, "clock": {"on_expiry": "skip"}},
+            "params": {"max_bid": 5, "target": 3, "time_control": {"on_expiry": "skip"}},
             "items": {"double": {"name": "Double", "uses": 1}, "boost": {"name": "Boost", "uses": 1}}}
     return Ruleset("sealed-bid", data, "0" * 64, HERE / "toygame.py", ["sealed-bid"])

@@ -530,7 +530,7 @@ def test_ax8_starter_and_reserve_are_header_items():
 
 def test_ax9_clock_settings_and_a_timeout_loses():
     match, _ = play()
-    clock = match.ruleset.params["clock"]
+    clock = match.ruleset.params["time_control"]
     assert (clock["turn_seconds"], clock["reserve_seconds"], clock["on_expiry"]) == (60, 300, "lose")
     _, replay = play((SALLY, "E5 up"), ("host", {"action": "timeout", "player": MADDIE}))
     assert replay.outcome.winner == SALLY

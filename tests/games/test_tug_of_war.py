@@ -470,10 +470,10 @@ def test_tw18_items_and_loadouts_are_ruleset_data():
 
 def test_tw19_clock_blocks_of_v1_and_v2():
     from adjudicator.rulesets import resolve
-    assert resolve("tug-of-war-v1").data["clock"] == {"turn_seconds": 150, "reserve_seconds": 600,
-                                                      "granularity_seconds": 10, "on_expiry": "lose"}
-    assert resolve("tug-of-war-v2").data["clock"] == {"turn_seconds": 120, "reserve_seconds": 600,
-                                                      "granularity_seconds": 10, "on_expiry": "lose"}
+    for ruleset, turn in (("tug-of-war-v1", 150), ("tug-of-war-v2", 120)):
+        control = resolve(ruleset).params["time_control"]
+        assert (control["turn_seconds"], control["reserve_seconds"], control["granularity_seconds"],
+                control["on_expiry"]) == (turn, 600, 10, "lose")
 
 
 def test_tw19_a_timeout_loses():

@@ -208,7 +208,8 @@ def test_rulesets_resolve_and_v2_lists_only_its_changes():
     import yaml
     raw = yaml.safe_load((REPO / "rulesets" / "tug-of-war-v2.yaml").read_text())
     assert raw["extends"] == "tug-of-war-v1" and set(raw["params"]) == {"modules", "fixed_rewards", "race",
-                                                                       "collation", "tower"}
+                                                                       "collation", "tower", "time_control"}
+    assert raw["params"]["time_control"] == {"turn_seconds": 120}  # TW-19: the rest is v1's
 
 
 def test_bad_parameters_are_refused():

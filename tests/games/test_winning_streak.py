@@ -439,7 +439,7 @@ def test_ws7_g4_host_end_without_winner_scores_by_the_rule():
 # --- WS-8 time --------------------------------------------------------------------------
 
 def test_ws8_clock_is_data_and_late_counts_as_missing():
-    clock = rulesets.resolve("winning-streak").params["clock"]  # the time control as data (G-7)
+    clock = rulesets.resolve("winning-streak").params["time_control"]  # the time control as data (G-7)
     assert clock["kind_seconds"] == {"placement": 60, "relocation": 120} and clock["on_expiry"] == "skip"
     # a host's timeout in a placement turn is an empty submission (G-7): maddie places nothing
     view, replay = board(("sally", place(1, "5/5", "A")), ("host", {"action": "timeout", "player": "maddie"}))
