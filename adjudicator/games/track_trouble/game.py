@@ -568,11 +568,18 @@ class TrackTrouble(Game):
             "miners": miners,
             "benched": {p: list(s.benched[p]) if s.crossing == 1 else [] for p in self.player_ids},
             "extra_miner": dict(s.extra),
-            "items_used": {p: list(s.used_items[p]) for p in self.player_ids},
+            "items_used": {p: self._public_items_used(s, p) for p in self.player_ids},
             "last_crossing": copy.deepcopy(s.history[-1]) if s.history else None,
             "over": s.finished,
         }
         return view
+
+    def _public_items_used(self, s: TTState, player: str) -> list[str]:
+        """Items used so far, leaving out a Hidden Value still in play (its entry is private, TT-7)."""
+        used = list(s.used_items[player])
+        if not s.finished and any(info["player"] == player for info in s.hidden.values()):
+            used.remove("hidden-value")
+        return used
 
     def private_view(self, s: TTState, player: str) -> dict[str, Any]:
         """The holder of a Hidden Value sees it, and the totals with it (TT-7)."""
