@@ -305,12 +305,12 @@ class TrackTrouble(Game):
         spelling regardless of case (`t2` → `T2`)."""
         if not isinstance(move, dict) or s.finished:
             return move
-        out = dict(move)
-        out.setdefault("round", s.round)
-        if not self._hidden_form(out) or not any(isinstance(i, dict) and i.get("use") == "hidden-value"
-                                                 for i in out.get("items") or ()):
-            out.setdefault("crossing", s.crossing)
-            out.setdefault("actions", [])
+        out: dict[str, Any] = {"round": move.get("round", s.round)}
+        if not self._hidden_form(move) or not any(isinstance(i, dict) and i.get("use") == "hidden-value"
+                                                  for i in move.get("items") or ()):
+            out["crossing"] = move.get("crossing", s.crossing)
+            out["actions"] = move.get("actions", [])
+        out.update({k: v for k, v in move.items() if k not in out})
         fix = self._spelling(s)
         if isinstance(out.get("actions"), list):
             out["actions"] = [fix(a, "board", "switch") for a in out["actions"]]
