@@ -572,7 +572,10 @@ def test_complete_move_fills_round_crossing_and_spelling():
 def test_cli_move_accepts_typed_forms(cli, tmp_path):
     out = tmp_path / "m.json"
     assert cli("new", "track-trouble", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue",
-               "--item", "sally=remote-switch", "-o", out).code == 0
+               "--item", "sally=remote-switch", "--item", "sally=hidden-value", "-o", out).code == 0
+    res = cli("move", out, "sally", "hidden", "n3", "2")
+    assert res.code == 0 and "N3 is worth 2 this round" in res.out       # echoed to its author only
+    assert "N3 ?" in res.out and "worth 2" not in res.out.split("Submitted")[-1]
     res = cli("move", out, "sally", "1", "T2,", "2", "switch", "purple,", "3", "T1,", "remote", "purple")
     assert res.code == 0, res.err
     assert "sealed" in res.out and "switch purple" not in res.out.split("Submitted")[1]
@@ -622,6 +625,22 @@ def test_board_keeps_sealed_submissions_sealed():
     text = render(views.board_blocks(match, replay), "text")
     assert "switch purple" not in result and "switch purple" not in text
     assert "Submitted: sally: yes, maddie: no" in text
+
+
+@pytest.mark.parametrize("move, message", [
+    ({"round": 1, "crossing": 1, "actions": [{"miner": 1}]}, r"move\.actions\[0\]: 'board' is missing"),
+    ({"round": 1, "crossing": 1, "actions": [{"miner": 1, "board": "T1", "train": True}]},
+     r"move\.actions\[0\]: must have exactly one of: board, switch, train"),
+    ({"round": 1, "crossing": 1, "actions": [], "items": [{"use": "remote-switch"}]},
+     r"move\.items\[0\]: 'switch' is missing"),
+    ({"round": 1, "items": [{"use": "hidden-value", "destination": "N2"}]}, r"move\.items\[0\]: 'value' is missing"),
+    ({"round": 1, "crossing": 1, "actions": [], "items": [{"use": "hidden-value", "destination": "N2", "value": 2}]},
+     r"move\.items\[0\]\.use: 'hidden-value' is not one of"),
+    ({"crossing": 1, "actions": []}, r"'round' is missing"),
+])
+def test_move_schema_errors_name_the_field(move, message):
+    with pytest.raises(MatchFileError, match=message):
+        play(("sally", move))
 
 
 def test_replay_events_cite_rulings():
