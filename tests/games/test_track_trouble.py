@@ -647,3 +647,36 @@ def test_replay_events_cite_rulings():
     _, replay = play(("sally", "r1 c1: 1 T1, 2 T1"), ("maddie", "r1 c1: 1 T1"))
     rulings = {r for e in replay.log[-1].events for r in e.rulings}
     assert {"TT-4", "TT-5", "TT-3"} <= rulings
+
+
+def test_g2_deadline_resolves_a_crossing_with_a_missing_submission():
+    board, replay = view(("sally", "r1 c1: 1 T1"), ("host", {"action": "deadline"}))
+    assert board["crossing"] == 2 and board["points"] == {"sally": 2, "maddie": 0}
+    assert "maddie did not submit and does nothing in round 1, crossing 1" in replay.log[-1].events[1].text
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_random_playouts_with_every_item_stay_legal_tt7(seed):
+    """Like tests/test_all_games.py, but both players hold all three items and use them."""
+    import random
+
+    rnd = random.Random(seed)
+    items = ["hidden-value", "extra-miner", "remote-switch"]
+    data = tt_match(sally=items, maddie=items, layouts=rulesets.resolve("track-trouble").params["layouts"])
+    match = matchfile.prepare(data, None)
+    game, replay = match.game, session.new_replay(match)
+    while replay.pending() is not None and len(data["entries"]) < 200:
+        player = rnd.choice(replay.to_act())
+        moves = [m for m, _ in game.legal_moves(replay.state, player)
+                 if not (replay.sealed and "crossing" not in m)]   # Hidden Value only before submissions
+        item_moves = [m for m in moves if m.get("items")]
+        move = rnd.choice(item_moves if item_moves and rnd.random() < 0.3 else moves)
+        assert game.complete_move(replay.state, player, parse(format_move(move))) == move
+        entry = {"seq": len(data["entries"]) + 1, "type": "move", "player": player, "move": move}
+        log = replay.step(entry)
+        assert log.flag is None, (format_move(move), log.flag)
+        data["entries"].append(entry)
+    assert replay.outcome is not None
+    assert sum(len(used) for used in replay.state.used_items.values()) >= 3
+    again = session.replay_match(matchfile.prepare(json.loads(json.dumps(data)), None))
+    assert views.result(match, again, with_entries=True) == views.result(match, replay, with_entries=True)
