@@ -174,7 +174,13 @@ class TrackTroubleViews:
             if key in seen or len(chosen) < 2:
                 continue
             seen.add(key)
-            yield move, f"{len(chosen)} miners act"
+            counts: dict[str, int] = {}
+            for action in chosen:
+                if "board" in action:
+                    counts[action["board"]] = counts.get(action["board"], 0) + 1
+            over = [t for t, n in counts.items() if n > s.carts[t]]
+            note = f"; overfills {', '.join(over)} on its own" if over else ""
+            yield move, f"a whole submission: {len(chosen)} miners act{note}"
 
     def _preview(self, s: TTState, action: dict[str, Any]) -> str:
         miner = action["miner"]

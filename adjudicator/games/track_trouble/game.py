@@ -115,11 +115,14 @@ class TrackTrouble(TrackTroubleViews, Game):
 
     # --- Helpers ------------------------------------------------------------------------
     def _items_left(self, s: TTState, player: str) -> list[str]:
-        left = list(self.by_id[player].items)
+        """Items `player` may still use (G-5: once each unless the catalogue says `uses`; 0 = unlimited)."""
+        left: dict[str, int] = {}
+        for item in self.by_id[player].items:
+            uses = self.ruleset.items.get(item, {}).get("uses", 1)
+            left[item] = left.get(item, 0) + (uses if uses > 0 else 10**9)
         for used in s.used_items.get(player, []):
-            if used in left:
-                left.remove(used)
-        return left
+            left[used] = left.get(used, 0) - 1
+        return [item for item, count in left.items() if count > 0]
 
     def _public_value(self, s: TTState, destination: str) -> Any:
         return HIDDEN if destination in s.hidden else s.values[destination]
