@@ -1,0 +1,195 @@
+"""Track Trouble views, notation hooks and legal moves (a mixin of the game class).
+
+Public output is built here and only here: a Hidden Value shows as "?" and its points stay
+off the public totals until the round ends (TT-7); the holder sees them in the private view.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any, Iterator
+
+from adjudicator.games.track_trouble import layouts as lay
+from adjudicator.games.track_trouble import notation as tt_notation
+from adjudicator.games.track_trouble.state import HIDDEN, TTState
+from adjudicator.render import Para, Pre, Table
+
+
+class TrackTroubleViews:
+    """Views and move listing; relies on the rule helpers of `TrackTrouble`."""
+
+    # --- Views --------------------------------------------------------------------------
+    def public_view(self, s: TTState) -> dict[str, Any]:
+        """Everything public: no Hidden Value before its round ends, no withheld points (TT-7)."""
+        hidden = s.hidden if not s.finished else {}
+        withheld = s.withheld if not s.finished else {p: 0 for p in self.player_ids}
+
+        def value(dest: str) -> Any:
+            return HIDDEN if dest in hidden else s.values[dest]
+
+        tracks = {}
+        for name, track in s.layout["tracks"].items():
+            dest = self._leads_to(s, name)
+            tracks[name] = {"carts": s.carts[name], "carts_at_start": track["carts"],
+                            "route": lay.route_text(track["route"]), "leads_to": dest, "value": value(dest)}
+        miners = {}
+        for player in self.player_ids:
+            places = {}
+            for miner in self._active_miners(s, player):
+                if miner in s.crossed[player]:
+                    places[str(miner)] = s.crossed[player][miner]["to"]
+                elif s.crossing == 1 and miner in s.benched[player] and not s.finished:
+                    places[str(miner)] = "benched"
+                else:
+                    places[str(miner)] = "south"
+            miners[player] = places
+        view: dict[str, Any] = {
+            "round": s.round,
+            "crossing": s.crossing,
+            "rounds": self.rounds,
+            "tiebreak": s.round > self.rounds,
+            "points": {p: s.points[p] - withheld[p] for p in self.player_ids},
+            "points_withheld_miners": {p: (s.withheld_miners[p] if not s.finished else 0) for p in self.player_ids},
+            "sides": {p: self.by_id[p].side for p in self.player_ids},
+            "destinations": {d: value(d) for d in s.values},
+            "switches": {n: {"side": sw["side"], "state": s.switch_state[n], "states": sw["states"]}
+                         for n, sw in s.layout["switches"].items()},
+            "tracks": tracks,
+            "train": {"runs": s.train, "gone": s.train_gone, "points": self.params["train_points"]},
+            "miners": miners,
+            "benched": {p: list(s.benched[p]) if s.crossing == 1 else [] for p in self.player_ids},
+            "extra_miner": dict(s.extra),
+            "items_used": {p: self._public_items_used(s, p) for p in self.player_ids},
+            "last_crossing": copy.deepcopy(s.history[-1]) if s.history else None,
+            "over": s.finished,
+        }
+        return view
+
+    def _public_items_used(self, s: TTState, player: str) -> list[str]:
+        """Items used so far, leaving out a Hidden Value still in play (its entry is private, TT-7)."""
+        used = list(s.used_items[player])
+        if not s.finished and any(info["player"] == player for info in s.hidden.values()):
+            used.remove("hidden-value")
+        return used
+
+    def private_view(self, s: TTState, player: str) -> dict[str, Any]:
+        """The holder of a Hidden Value sees it, and the totals with it (TT-7)."""
+        mine = {d: info["value"] for d, info in s.hidden.items() if info["player"] == player}
+        if not mine or s.finished:
+            return {}
+        return {"hidden_value": ", ".join(f"{d} = {v} this round" for d, v in mine.items()),
+                "points_with_hidden": ", ".join(f"{p} {s.points[p]}" for p in self.player_ids)}
+
+    def board_blocks(self, view: dict[str, Any]) -> list[Any]:
+        a, b = self.player_ids
+        where = f"round {view['round']} of {view['rounds']}" if not view["tiebreak"] else \
+            f"tie-break round {view['round']}"
+        state = "match over" if view["over"] else f"crossing {view['crossing']}"
+        points = []
+        for p in (a, b):
+            text = f"{p} ({view['sides'][p]}) {view['points'][p]}"
+            if view["points_withheld_miners"][p]:
+                text += f" + ? ({view['points_withheld_miners'][p]} at a hidden value)"
+            points.append(text)
+        blocks: list[Any] = [Para(f"Track Trouble! {where}, {state}. Points: {'; '.join(points)}")]
+        blocks.append(Table(["track", "minecarts left", "route", "leads to now", "points"],
+                            [[n, f"{t['carts']} of {t['carts_at_start']}", t["route"], t["leads_to"], t["value"]]
+                             for n, t in view["tracks"].items()]))
+        if view["switches"]:
+            blocks.append(Table(["switch", "side", "state"],
+                                [[n, sw["side"], f"{sw['state']} (of 0–{sw['states'] - 1})"]
+                                 for n, sw in view["switches"].items()]))
+        blocks.append(Para("Destinations: " + ", ".join(f"{d} {v}" for d, v in view["destinations"].items())))
+        train = view["train"]
+        if not train["runs"]:
+            blocks.append(Para("Train: none this round"))
+        elif train["gone"]:
+            blocks.append(Para("Train: gone for this round"))
+        else:
+            blocks.append(Para(f"Train: waiting ({train['points']} point a rider; leaves in crossing 1 only if "
+                               f"all riders are one player's, always in the last crossing)"))
+        numbers = sorted({int(m) for p in (a, b) for m in view["miners"][p]})
+        blocks.append(Table(["miner"] + [str(n) for n in numbers],
+                            [[p] + [view["miners"][p].get(str(n), "-") for n in numbers] for p in (a, b)]))
+        last = view["last_crossing"]
+        if last:
+            blocks.append(Para(f"Round {last['round']}, crossing {last['crossing']}, actions: "
+                               + "; ".join(f"{p}: {text}" for p, text in last["actions"].items())))
+            blocks.append(Pre([f"- {line}" for line in last["results"]]))
+        return blocks
+
+    # --- Notation -----------------------------------------------------------------------
+    def parse_move(self, text: str) -> dict[str, Any]:
+        return tt_notation.parse(text)
+
+    def format_move(self, move: dict[str, Any]) -> str:
+        return tt_notation.format_move(move)
+
+    def legal_moves(self, s: TTState, player: str) -> Iterator[tuple[dict[str, Any], str]]:
+        """Each miner's options one by one, item uses, the empty submission, then a bounded
+        sample of whole submissions (the full product is far too large to list)."""
+        if s.finished or player not in self.player_ids:
+            return
+        head = {"round": s.round, "crossing": s.crossing}
+        yield {**head, "actions": []}, "no action for any miner"
+        items = self._items_left(s, player)
+        for miner in self._active_miners(s, player):
+            for action in self._options(s, player, miner):
+                yield {**head, "actions": [action]}, self._preview(s, action)
+        extra_ok = s.crossing == 1 and "extra-miner" in items and not s.extra[player]
+        if extra_ok:
+            yield {**head, "actions": [], "items": [{"use": "extra-miner"}]}, \
+                f"Extra Miner: miner {self.miners + 1} joins this round"
+            for action in self._options(s, player, self.miners + 1):
+                yield ({**head, "actions": [action], "items": [{"use": "extra-miner"}]},
+                       "Extra Miner, and " + self._preview(s, action))
+        remote_ok = "remote-switch" in items
+        if remote_ok:
+            for name in s.layout["switches"]:
+                yield {**head, "actions": [], "items": [{"use": "remote-switch", "switch": name}]}, \
+                    f"Remote Switch: one activation of {name}"
+        if s.crossing == 1 and "hidden-value" in items:
+            low, high = self.params["hidden_values"]
+            for dest in s.values:
+                if dest in s.hidden:
+                    continue
+                for value in range(low, high + 1):
+                    yield ({"round": s.round, "items": [{"use": "hidden-value", "destination": dest, "value": value}]},
+                           f"Hidden Value: {dest} worth {value} this round (only before anyone's crossing-1 "
+                           f"submission)")
+        rnd = random.Random(f"{s.round}-{s.crossing}-{player}-{sum(s.points.values())}")
+        miners = self._active_miners(s, player)
+        options = {m: self._options(s, player, m) for m in miners}
+        seen = set()
+        for _ in range(24):
+            chosen = []
+            for miner in miners:
+                if options[miner] and rnd.random() < 0.8:
+                    chosen.append(rnd.choice(options[miner]))
+            move: dict[str, Any] = {**head, "actions": chosen}
+            if remote_ok and s.layout["switches"] and rnd.random() < 0.2:
+                move["items"] = [{"use": "remote-switch", "switch": rnd.choice(list(s.layout["switches"]))}]
+            key = tt_notation.format_move(move)
+            if key in seen or len(chosen) < 2:
+                continue
+            seen.add(key)
+            counts: dict[str, int] = {}
+            for action in chosen:
+                if "board" in action:
+                    counts[action["board"]] = counts.get(action["board"], 0) + 1
+            over = [t for t, n in counts.items() if n > s.carts[t]]
+            note = f"; overfills {', '.join(over)} on its own" if over else ""
+            yield move, f"a whole submission: {len(chosen)} miners act{note}"
+
+    def _preview(self, s: TTState, action: dict[str, Any]) -> str:
+        miner = action["miner"]
+        if "board" in action:
+            dest = self._leads_to(s, action["board"])
+            left = s.carts[action["board"]]
+            return (f"miner {miner} boards {action['board']} ({left} minecart{'s' if left != 1 else ''} left; now "
+                    f"leads to {dest}, {self._public_value(s, dest)} points)")
+        if "switch" in action:
+            sw = s.layout["switches"][action["switch"]]
+            return f"miner {miner} activates {action['switch']} ({sw['side']}, state {s.switch_state[action['switch']]})"
+        return f"miner {miner} boards the train ({self.params['train_points']} point)"

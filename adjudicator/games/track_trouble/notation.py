@@ -1,0 +1,140 @@
+"""Track Trouble typed moves: `1 T2, 2 switch purple, 3 train, extra-miner, remote green`.
+
+Without the layout at hand, a bare name after a miner number is a track to board; switches
+take the word `switch`. The round and crossing may be given (`r3 c1: ...`) or left to
+`complete_move`, which fills in the current ones. `hidden N4 2` is Hidden Value Crossing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from adjudicator.errors import NotationError
+
+NOTATION = ("[rR cC:] MINER TRACK | MINER switch NAME | MINER train | MINER nothing, ... "
+            "[, extra-miner] [, remote NAME] | nothing | hidden DESTINATION VALUE")
+EXAMPLES = ("1 T2, 2 switch purple, 3 train", "1 T1, 2 T1, extra-miner, 8 train", "4 switch green, remote purple",
+            "nothing", "hidden N4 2", "r3 c2: 1 T3")
+
+_PREFIX = re.compile(r"^\s*(?:r(?:ound)?\s*(\d+))?\s*(?:c(?:rossing)?\s*(\d+))?\s*:\s*", re.IGNORECASE)
+_HELP = ("Write each miner's action as NUMBER TRACK, NUMBER switch NAME, NUMBER train or NUMBER nothing, "
+         "separated by commas, e.g. '1 T2, 2 switch purple, 3 train'; add 'extra-miner' or 'remote NAME' "
+         "for items; 'nothing' submits no action; 'hidden N4 2' is Hidden Value Crossing.")
+
+
+def parse(text: str) -> dict[str, Any]:
+    """A move object from typed text; round and crossing only when written."""
+    move: dict[str, Any] = {}
+    body = text
+    prefix = _PREFIX.match(text)
+    if prefix and (prefix.group(1) or prefix.group(2)):
+        if prefix.group(1):
+            move["round"] = int(prefix.group(1))
+        if prefix.group(2):
+            move["crossing"] = int(prefix.group(2))
+        body = text[prefix.end():]
+    tokens = body.replace(",", " , ").replace(";", " , ").split()
+    actions: list[dict[str, Any]] = []
+    items: list[dict[str, Any]] = []
+    hidden = None
+    i = 0
+
+    def need(index: int, what: str) -> str:
+        if index >= len(tokens) or tokens[index] == ",":
+            raise NotationError(f"'{text}': {what} is missing after '{' '.join(tokens[:index])}'. {_HELP}")
+        return tokens[index]
+
+    while i < len(tokens):
+        word = tokens[i]
+        low = word.lower()
+        if word == ",":
+            i += 1
+            continue
+        if low.isdigit():
+            miner = int(low)
+            action_word = need(i + 1, f"an action for miner {miner}")
+            action_low = action_word.lower()
+            if action_low in ("switch", "sw", "activate"):
+                actions.append({"miner": miner, "switch": need(i + 2, "a switch name")})
+                i += 3
+            elif action_low == "board":
+                actions.append({"miner": miner, "board": need(i + 2, "a track name")})
+                i += 3
+            elif action_low == "train":
+                actions.append({"miner": miner, "train": True})
+                i += 2
+            elif action_low in ("nothing", "none", "-", "pass", "rest"):
+                i += 2  # TT-3: doing nothing is the same as no action
+            elif action_low.isdigit():
+                raise NotationError(f"'{text}': miner {miner} has no action before '{action_word}'. {_HELP}")
+            else:
+                actions.append({"miner": miner, "board": action_word})
+                i += 2
+        elif low in ("extra-miner", "extra"):
+            items.append({"use": "extra-miner"})
+            i += 2 if i + 1 < len(tokens) and tokens[i + 1].lower() == "miner" else 1
+        elif low in ("remote", "remote-switch"):
+            j = i + 1
+            if low == "remote" and j < len(tokens) and tokens[j].lower() == "switch" and \
+                    j + 1 < len(tokens) and tokens[j + 1] != ",":
+                j += 1
+            items.append({"use": "remote-switch", "switch": need(j, "the switch for Remote Switch")})
+            i = j + 1
+        elif low in ("hidden", "hidden-value"):
+            destination = need(i + 1, "the destination for Hidden Value")
+            j = i + 2
+            if j < len(tokens) and tokens[j] in ("=", "to"):
+                j += 1
+            value = need(j, "the value for Hidden Value")
+            if not value.isdigit():
+                raise NotationError(f"'{text}': the Hidden Value must be a number, not '{value}'. {_HELP}")
+            hidden = {"use": "hidden-value", "destination": destination, "value": int(value)}
+            i = j + 1
+        elif low in ("nothing", "none", "pass", "-", "empty"):
+            i += 1
+        else:
+            raise NotationError(f"'{text}': cannot read '{word}'. {_HELP}")
+    if hidden is not None:
+        if actions or items or "crossing" in move:
+            raise NotationError(f"'{text}': Hidden Value Crossing is a move of its own, before the round's "
+                                f"first crossing-1 submission (TT-7); submit the crossing separately.")
+        move["items"] = [hidden]
+        return move
+    move["actions"] = actions
+    if items:
+        move["items"] = items
+    return move
+
+
+def format_move(move: dict[str, Any]) -> str:
+    """The canonical typed form; `parse` reads it back to the same move."""
+    head = ""
+    if "round" in move:
+        head = f"r{move['round']}"
+        if "crossing" in move:
+            head += f" c{move['crossing']}"
+        head += ": "
+    if "crossing" not in move and "actions" not in move:
+        parts = []
+        for item in move.get("items") or ():
+            if item.get("use") == "hidden-value":
+                parts.append(f"hidden {item.get('destination')} {item.get('value')}")
+        return head + (", ".join(parts) or "nothing")
+    parts = []
+    for action in move.get("actions") or ():
+        miner = action.get("miner")
+        if "board" in action:
+            parts.append(f"{miner} {action['board']}")
+        elif "switch" in action:
+            parts.append(f"{miner} switch {action['switch']}")
+        elif action.get("train"):
+            parts.append(f"{miner} train")
+    for item in move.get("items") or ():
+        if item.get("use") == "extra-miner":
+            parts.append("extra-miner")
+        elif item.get("use") == "remote-switch":
+            parts.append(f"remote {item.get('switch')}")
+        elif item.get("use") == "hidden-value":
+            parts.append(f"hidden {item.get('destination')} {item.get('value')}")
+    return head + (", ".join(parts) or "nothing")
