@@ -572,8 +572,7 @@ def legal_cmd(
     _check_viewer(match, player, match_path)
     replay = replay_match(match)
     players = [player] if player else replay.to_act()
-    listing = {p: [(match.game.format_move(m), preview) for m, preview in
-                   (match.game.legal_moves(replay.state, p) if p in replay.to_act() else ())] for p in players}
+    listing = {p: [(match.game.format_move(m), preview) for m, preview in replay.legal_moves(p)] for p in players}
     if fmt == "json":
         _out(_json({"awaiting": replay.awaiting(), "legal": {p: [{"move": m, "effect": e} for m, e in moves]
                                                             for p, moves in listing.items()}}))

@@ -318,6 +318,19 @@ class Replay:
             return f"{due.label} (adjudicator roll)"
         return None
 
+    def legal_moves(self, player: str) -> Iterator[tuple[dict[str, Any], str]]:
+        """The game's legal moves for `player` now, less those only the engine can rule out:
+        nothing when it is not their turn, and no side move that would come too late."""
+        if player not in self.to_act():
+            return
+        late = bool(self.sealed)
+        for move, preview in self.game.legal_moves(self.state, player):
+            if late:
+                side = self.game.side_move(self.state, player, move)
+                if side is not None and side.before_submissions:
+                    continue
+            yield move, preview
+
     def submitted(self) -> dict[str, bool] | None:
         due = self.pending()
         if isinstance(due, Phase):

@@ -300,3 +300,12 @@ def test_match_end_reveals_side_moves():
     entry = log(player="ann", move=BOOST)
     log(host={"action": "draw"})
     assert not entry.sealed
+
+
+def test_legal_moves_leave_out_side_moves_once_anyone_has_submitted():
+    replay, log = dealt(items_a=("boost",))
+    assert {"boost": 1, "item": {"use": "boost"}} in [m for m, _ in replay.legal_moves("ann")]
+    log(player="bob", move={"bid": 1})
+    listed = [m for m, _ in replay.legal_moves("ann")]
+    assert listed and all("boost" not in m for m in listed)
+    assert list(replay.legal_moves("bob")) == [] or "bob" in replay.to_act()

@@ -116,6 +116,8 @@ class SealedBid(Game):
         return f"bid {move['bid']}" + (" double" if "item" in move else "")
 
     def legal_moves(self, s: BidState, player: str):
+        if "boost" in self.by_id[player].items:
+            yield {"boost": 1, "item": {"use": "boost"}}, "boost your bids by 1"
         for bid in range(self.params["max_bid"] + 1):
             yield {"bid": bid}, ""
 

@@ -527,8 +527,8 @@ def test_tt7_hidden_value_never_appears_in_public_output_before_the_round_ends(c
 # --- TT-8 time ----------------------------------------------------------------------------
 
 def test_tt8_clock_is_180_seconds_and_late_counts_as_missing():
-    clock = rulesets.resolve("track-trouble").data["clock"]
-    assert clock == {"turn_seconds": 180, "on_expiry": "skip"}
+    control = rulesets.resolve("track-trouble").params["time_control"]
+    assert (control["turn_seconds"], control["reserve_seconds"], control["on_expiry"]) == (180, 0, "skip")
     board, replay = view(("sally", "r1 c1: 1 T1"), ("host", {"action": "timeout", "player": "maddie"}))
     assert replay.outcome is None and board["crossing"] == 2 and board["points"]["sally"] == 2
 

@@ -453,7 +453,7 @@ class TrackTrouble(TrackTroubleViews, Game):
             if not failed:
                 events.append(Event(f"all of {player}'s miners crossed in round {s.round}", ("TT-5",)))
                 continue
-            extra = f"; Extra Miner counts as one of the failures, so one fewer is benched" if absorbed else ""
+            extra = "; Extra Miner counts as one of the failures, so one fewer is benched" if absorbed else ""
             nxt = f"miner{'s' if bench != 1 else ''} {miners_text(benched[player])} sit{'s' if bench == 1 else ''} " \
                   f"out crossing 1 of the next round" if bench else "nobody is benched next round"
             events.append(Event(f"{player}'s miner{'s' if count > 1 else ''} {miners_text(failed)} did not cross "
