@@ -50,7 +50,7 @@ def playout(ruleset_id: str, seed: int) -> tuple[dict[str, Any], Any, Any]:
             entry = {"seq": seq, "type": "chance", "chance": chance_for(due, rnd)}
         else:
             player = rnd.choice(replay.to_act())
-            moves = list(islice(game.legal_moves(replay.state, player), SAMPLE))
+            moves = list(islice(replay.legal_moves(player), SAMPLE))
             assert moves, f"{ruleset_id}: {player} is to act ({replay.awaiting()}) but has no legal move"
             move = rnd.choice(moves)[0]
             echo = game.format_move(move)
