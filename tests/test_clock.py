@@ -185,3 +185,58 @@ def test_arrowbic_loss_on_time_without_reserve_item_ax9():
 def test_arrowbic_reserve_item_adds_120_seconds_ax8():
     replay = arrowbic(["reserve"], 30 + 60 + 301)
     assert replay.outcome is None and replay.clock.reserve["maddie"] == 420 - 301
+
+
+def prepared(ruleset, entries=(), **header):
+    data = {"format": "adjudicator-match/1", "id": "t", "rules": {"ruleset": ruleset}, "started": at(0),
+            "players": [{"id": "sally", "side": "red"}, {"id": "maddie", "side": "blue"}], "entries": []}
+    data.update(header)
+    for entry in entries:
+        add(data, entry)
+    return matchfile.prepare(data, None)
+
+
+def test_tug_of_war_reserve_runs_out_over_slow_turns_in_10_s_steps_tw19():
+    """v1: 150 s a turn, 600 s reserve in 10 s steps. Maddie takes 245 s a turn: 95 s over,
+    charged 100 s, so her reserve goes 500, 400, … and the seventh slow turn loses."""
+    match = prepared("tug-of-war-v1", first="sally")
+    replay = session.new_replay(match)
+    clock, seq, slow_turns = 0, 0, 0
+    while replay.outcome is None and seq < 200:
+        player = replay.to_act()[0]
+        move = next(iter(replay.legal_moves(player)))[0]
+        clock += 245 if player == "maddie" else 10
+        seq += 1
+        log = replay.step({"seq": seq, "type": "move", "player": player, "move": move, "at": at(clock)})
+        assert log.flag is None
+        if player == "maddie":
+            slow_turns += 1
+            if slow_turns == 1:
+                assert replay.clock.reserve["maddie"] == 500
+    assert slow_turns == 7 and replay.outcome.winner == "sally"
+    assert replay.outcome.reason == f"maddie ran out of reserve at entry {seq}"
+
+
+def test_winning_streak_late_placement_counts_as_missing_ws8():
+    match = prepared("winning-streak", [
+        {"type": "move", "player": "sally", "move": {"phase": "placement", "turn": 1, "troop": "5/5", "location": "A"},
+         "at": at(30)},
+        {"type": "move", "player": "maddie", "move": {"phase": "placement", "turn": 1, "troop": "1/1", "location": "A"},
+         "at": at(75)}])  # placement turns are 60 s
+    replay = session.replay_match(match)
+    assert [(f.seq, f.code) for f in replay.flags] == [(2, "late")]
+    board = match.game.public_view(replay.state)
+    assert board["turn"] == 2 and "1/1" in str(board["reserve"]["maddie"]) and "5/5" not in str(board["reserve"]["sally"])
+
+
+def test_track_trouble_crossing_with_one_late_player_tt8():
+    match = prepared("track-trouble")
+    replay = session.new_replay(match)
+    game = match.game
+    on_time = game.complete_move(replay.state, "sally", game.parse_move("1 T1"))
+    late = game.complete_move(replay.state, "maddie", game.parse_move("1 T1"))
+    replay.step({"seq": 1, "type": "move", "player": "sally", "move": on_time, "at": at(100)})
+    log = replay.step({"seq": 2, "type": "move", "player": "maddie", "move": late, "at": at(200)})  # 180 s limit
+    assert log.flag.code == "late"
+    board = game.public_view(replay.state)
+    assert board["crossing"] == 2 and board["points"]["maddie"] == 0 and board["points"]["sally"] > 0
