@@ -261,6 +261,9 @@ def move_cmd(
       adjudicator move m.json sally E5 up                 # Arrowbic (also E5 ^, retake)
       adjudicator move m.json sally place 3/5 C           # Winning Streak
       adjudicator move m.json sally set A=3/5 B=- buff 3/5 health
+      adjudicator move m.json sally rope 2 1              # Zero's Tug of War
+      adjudicator move m.json sally path 2@C4 1@E5        #   also: tower 3 B, discard 1 1
+      adjudicator move m.json sally 1 T2, 2 switch purple, 3 train   # Track Trouble
       adjudicator move m.json bernd --json '{"attack": true}'
     `adjudicator legal MATCH` lists what is legal now, in these forms.
     """
