@@ -220,6 +220,10 @@ class Game:
     def outcome(self, state: Any) -> Outcome | None:
         raise NotImplementedError
 
+    def match_over(self, state: Any, outcome: Outcome) -> None:
+        """Told when the match ends by a host entry or the clock rather than by the rules,
+        so the game can make public what it kept hidden until a reveal that will not come."""
+
     def score_end(self, state: Any) -> Outcome:
         """The result when the host ends the match without naming a winner."""
         return Outcome(None, "ended by the host with no result by the rules")
@@ -584,6 +588,7 @@ class Replay:
     def _end(self, outcome: Outcome) -> None:
         self.outcome = outcome
         self._changed = True
+        self.game.match_over(self.state, outcome)
         self._reveal_all()
 
 

@@ -680,3 +680,11 @@ def test_random_playouts_with_every_item_stay_legal_tt7(seed):
     assert sum(len(used) for used in replay.state.used_items.values()) >= 3
     again = session.replay_match(matchfile.prepare(json.loads(json.dumps(data)), None))
     assert views.result(match, again, with_entries=True) == views.result(match, replay, with_entries=True)
+
+
+def test_tt7_host_end_mid_round_reveals_the_hidden_value():
+    """The reveal at the round's end will not come: a host's `end` makes the value public."""
+    hidden = {"round": 1, "items": [{"use": "hidden-value", "destination": "N2", "value": 1}]}
+    board, replay = view(("sally", hidden), ("host", {"action": "end"}), sally=["hidden-value"])
+    assert replay.outcome is not None and board["destinations"]["N2"] == 1
+    assert not any(log.sealed for log in replay.log)

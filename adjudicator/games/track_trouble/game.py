@@ -489,6 +489,10 @@ class TrackTrouble(TrackTroubleViews, Game):
     def outcome(self, s: TTState) -> Outcome | None:
         return Outcome(s.winner, s.reason) if s.finished else None
 
+    def match_over(self, s: TTState, outcome: Outcome) -> None:
+        """A host ended the match mid-round: Hidden Values are public from now on (TT-7)."""
+        s.finished = True
+
     def score_end(self, s: TTState) -> Outcome:
         """A host's `end` without a winner: the higher total so far wins; equal totals draw."""
         a, b = self.player_ids
