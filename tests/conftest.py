@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from adjudicator import matchfile, session
 from adjudicator.cli import run
 
 REPO = Path(__file__).resolve().parent.parent
@@ -78,3 +79,14 @@ def write(tmp_path):
         path.write_text(json.dumps(data, indent=1), encoding="utf-8")
         return path
     return _write
+
+
+def replayed(data: dict[str, Any]) -> tuple[Any, Any]:
+    """Check a match dict as a file would be checked, and replay it."""
+    match = matchfile.prepare(data, None)
+    return match, session.replay_match(match)
+
+
+def flags(replay: Any) -> list[tuple[int, str]]:
+    """(seq, code) of every flagged entry."""
+    return [(f.seq, f.code) for f in replay.flags]

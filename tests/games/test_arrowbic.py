@@ -16,7 +16,7 @@ from adjudicator import matchfile, session, views
 from adjudicator.engine import Illegal, Turn
 from adjudicator.errors import MatchFileError, NotationError
 from adjudicator.render import render
-from conftest import REPO, add
+from conftest import REPO, add, flags
 
 SALLY, MADDIE = "sally", "maddie"  # sally is red, maddie is blue
 
@@ -56,9 +56,6 @@ def view(*moves, **kw):
     match, replay = play(*moves, **kw)
     return match.game.public_view(replay.state), replay
 
-
-def flags(replay):
-    return [(f.seq, f.code) for f in replay.flags]
 
 
 def events(replay, seq=None):

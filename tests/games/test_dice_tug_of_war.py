@@ -10,24 +10,20 @@ from adjudicator import matchfile, session
 from adjudicator.errors import MatchFileError, NotationError
 from adjudicator.games.dice_tug_of_war import count_matches
 from adjudicator.render import render
-from conftest import add, dice_match, setup_entries
+from conftest import add, dice_match, flags, replayed, setup_entries
 
 
 def play(*entries, params=None):
     data = dice_match(list(entries))
     if params:
         data["rules"]["params"] = params
-    match = matchfile.prepare(data, None)
-    return match, session.replay_match(match)
+    return replayed(data)
 
 
 def board(*entries, **kw):
     match, replay = play(*entries, **kw)
     return match.game.public_view(replay.state), replay
 
-
-def flags(replay):
-    return [(f.seq, f.code) for f in replay.flags]
 
 
 # --- DT-1 sides and pawns ---------------------------------------------------------------

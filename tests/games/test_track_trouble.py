@@ -14,6 +14,7 @@ from adjudicator.errors import MatchFileError, NotationError
 from adjudicator.games.track_trouble import layouts as lay
 from adjudicator.games.track_trouble.notation import format_move, parse
 from adjudicator.render import FORMATS, render
+from conftest import flags, replayed
 
 # Round 1 of the test set: a south switch feeding a three-state north switch.
 R1 = {
@@ -59,17 +60,13 @@ def add(data, entry):
 
 
 def play(*entries, **kw):
-    match = matchfile.prepare(tt_match(entries, **kw), None)
-    return match, session.replay_match(match)
+    return replayed(tt_match(entries, **kw))
 
 
 def view(*entries, **kw):
     match, replay = play(*entries, **kw)
     return match.game.public_view(replay.state), replay
 
-
-def flags(replay):
-    return [(f.seq, f.code) for f in replay.flags]
 
 
 def empty_round(r):

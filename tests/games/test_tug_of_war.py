@@ -15,6 +15,7 @@ from adjudicator import matchfile, session
 from adjudicator.engine import Illegal
 from adjudicator.errors import MatchFileError
 from adjudicator.games.tug_of_war.game import cascade
+from conftest import flags, replayed
 
 
 def tw_match(entries: list[tuple[str, Any]] = (), ruleset: str = "tug-of-war-v2", first: str | None = "sally",
@@ -39,12 +40,8 @@ def tw_match(entries: list[tuple[str, Any]] = (), ruleset: str = "tug-of-war-v2"
 
 
 def replay(*entries, **kw):
-    match = matchfile.prepare(tw_match(list(entries), **kw), None)
-    return match, session.replay_match(match)
+    return replayed(tw_match(list(entries), **kw))
 
-
-def flags(rep) -> list[tuple[int, str]]:
-    return [(f.seq, f.code) for f in rep.flags]
 
 
 def fresh(ruleset: str = "tug-of-war-v2", **kw):

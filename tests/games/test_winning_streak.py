@@ -11,7 +11,7 @@ import pytest
 from adjudicator import engine, matchfile, rulesets, schemas, session, views
 from adjudicator.errors import MatchFileError, NotationError
 from adjudicator.render import FORMATS, render
-from conftest import add
+from conftest import add, flags, replayed
 
 LETTERS = list("ABCDEFGHIJKLM")
 
@@ -74,17 +74,13 @@ def both(round_, sally=None, maddie=None, sally_buff=None, maddie_buff=None):
 
 def play(*entries, advantage="maddie", params=None):
     data = ws_match(entries, advantage, params)
-    match = matchfile.prepare(data, None)
-    return match, session.replay_match(match)
+    return replayed(data)
 
 
 def board(*entries, **kw):
     match, replay = play(*entries, **kw)
     return match.game.public_view(replay.state), replay
 
-
-def flags(replay):
-    return [(f.seq, f.code) for f in replay.flags]
 
 
 def rulings_of(replay):
