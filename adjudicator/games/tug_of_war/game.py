@@ -66,6 +66,7 @@ class TugOfWar(Game):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self._checked: tuple[Any, ...] | None = None  # the last move check_move played on a copy
         self.modules: dict[str, Module] = {}
         for key in self.params.get("modules", []):
             if key in MODULES and isinstance(self.params.get(key), dict):
@@ -156,11 +157,19 @@ class TugOfWar(Game):
             self._check_discard_only(s, player, move)
             return
         self._precheck(s, player, move)
-        self._resolve(self._scratch(s, move["module"]), player, move)  # never the match state
+        scratch = self._scratch(s, move["module"])  # never the match state
+        events = self._resolve(scratch, player, move)
+        self._checked = (s, player, move, scratch, events)
 
     def apply_move(self, s: TWState, player: str, move: dict[str, Any]) -> list[Event]:
         if "module" not in move:
             return self._discard_only(s, player, move["discard"])
+        checked, self._checked = self._checked, None
+        if checked is not None and checked[0] is s and checked[1] == player and checked[2] is move:
+            # The engine applies right after checking: adopt the turn already played on the
+            # scratch copy instead of playing it a second time (the copy holds all a turn changes).
+            vars(s).update(vars(checked[3]))
+            return checked[4]
         return self._resolve(s, player, move)
 
     def _scratch(self, s: TWState, module: str) -> TWState:
