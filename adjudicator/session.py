@@ -60,8 +60,9 @@ def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, An
             entry["flagged"] = log.flag.code
             log.flag.acknowledged = True
         if not dry_run:
+            # `load` checked the file; the schema need only see the new entry (with the header).
+            matchfile.check_schema({**match.data, "entries": [entry]}, str(path))
             match.data["entries"].append(entry)
-            matchfile.check_schema(match.data, str(path))
             matchfile.write_atomic(path, matchfile.dumps(match.data))
     return match, replay, log
 
