@@ -334,14 +334,16 @@ def _echo_entry(log: Any, dry_run: bool = False) -> None:
         _out(line)
 
 
-def _print_board(match: Any, replay: Any, fmt: str, viewer: Optional[str] = None) -> None:
+def _print_board(match: Any, replay: Any, fmt: str, viewer: Optional[str] = None, after_echo: bool = True) -> None:
+    """The board as `fmt`; after an echoed entry, a blank line first."""
     from adjudicator import views
 
     if fmt == "json":
         _out(_json(views.result(match, replay, viewer)))
-    else:
+        return
+    if after_echo:
         _out("")
-        _out(views.board_text(match, replay, fmt, viewer))
+    _out(views.board_text(match, replay, fmt, viewer))
 
 
 # --- roll -----------------------------------------------------------------------------
@@ -499,16 +501,7 @@ def board_cmd(
     _check_viewer(match, viewer, match_path)
     replay = replay_match(match, at)
     _warn(match)
-    _print_board_plain(match, replay, fmt, viewer)
-
-
-def _print_board_plain(match: Any, replay: Any, fmt: str, viewer: Optional[str]) -> None:
-    from adjudicator import views
-
-    if fmt == "json":
-        _out(_json(views.result(match, replay, viewer)))
-    else:
-        _out(views.board_text(match, replay, fmt, viewer))
+    _print_board(match, replay, fmt, viewer, after_echo=False)
 
 
 def _check_viewer(match: Any, viewer: Optional[str], name: Path) -> None:
