@@ -617,6 +617,51 @@ def check_cmd(
     raise typer.Exit(check.exit_status(rows))
 
 
+@app.command("simulate")
+def simulate_cmd(
+    ruleset_id: str = typer.Argument(..., metavar="RULESET", help="Ruleset id (see `adjudicator rulesets`)."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="How many matches to play."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the run: the same seed plays the same matches."),
+    policy: str = typer.Option("random", "--policy", help="random, or greedy (one move ahead on the game's score)."),
+    out: Optional[Path] = typer.Option(None, "--out", metavar="DIR", help="Write every match file into DIR."),
+    item: List[str] = typer.Option([], "--item", metavar="ITEM", help="An item (or loadout) both bots hold. Repeatable."),
+    max_entries: int = typer.Option(3000, "--max-entries", min=1, help="Stop a match that has not ended after this many entries."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (the result does not depend on it)."),
+    fmt: str = typer.Option("text", "--format", help="text or json."),
+    progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
+                                            help="Show a progress bar on stderr (default: when stderr is a terminal)."),
+) -> None:
+    """Play whole matches between two bots and summarise them for a game designer.
+
+    Chance is drawn by the simulator and recorded as transcribed rolls. Every bot move goes
+    through the same checks as a host's; a move the game lists as legal but then refuses
+    stops the run with exit status 3 (a bug). The summary counts wins by side and by first
+    mover, match length, how matches ended and (Tug of War) which modules decided them.
+    Players swap sides every other match.
+
+    \b
+    Examples:
+      adjudicator simulate tug-of-war-v1 --games 1000 --policy greedy
+      adjudicator simulate tug-of-war-v2 --games 1000 --policy greedy --jobs 2
+      adjudicator simulate arrowbic --games 20 --item retake --out sims/
+    """
+    import time
+
+    from adjudicator import simulate
+
+    _choice(policy, simulate.POLICIES, "--policy")
+    _choice(fmt, ("text", "json"), "--format")
+    show = sys.stderr.isatty() if progress is None else progress
+    bar = simulate.ProgressBar(games, ruleset_id, enabled=show and games > 1)
+    started = time.perf_counter()
+    rows = simulate.run(ruleset_id, games, seed=seed, policy=policy, items=item, max_entries=max_entries,
+                        out=out, jobs=jobs, progress=bar)
+    report = simulate.summary(ruleset_id, rows, seed=seed, policy=policy, seconds=time.perf_counter() - started)
+    _out(_json(report) if fmt == "json" else simulate.as_text(report))
+    if out is not None and fmt == "text":
+        _out(f"{games} match files written to {out}/")
+
+
 @app.command("schema")
 def schema_cmd(
     name: str = typer.Argument(..., metavar="NAME", help="match, ruleset, result or move/<game>."),

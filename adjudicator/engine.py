@@ -10,6 +10,8 @@ before their phase resolves, so they cannot leak them.
 
 from __future__ import annotations
 
+import copy
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -228,6 +230,30 @@ class Game:
         """The result when the host ends the match without naming a winner."""
         return Outcome(None, "ended by the host with no result by the rules")
 
+    # Self-play (adjudicator simulate)
+    def score(self, state: Any, player: str) -> float:
+        """How well `player` stands by the game's own count (points, pieces, modules), higher
+        is better; what the greedy bot maximises one move ahead. Default: no preference."""
+        return 0.0
+
+    def rounds_played(self, state: Any) -> int | None:
+        """How many rounds the match has lasted, as its players count them; None lets the
+        simulator count phases and turn pairs itself."""
+        return None
+
+    def ending(self, state: Any, outcome: Outcome) -> str:
+        """How a match ended, as a category to count across many matches: by default the
+        reason with player ids and numbers blanked ("X's hand is empty", "won N modules")."""
+        text = outcome.reason
+        for player in self.player_ids:
+            text = re.sub(rf"\b{re.escape(player)}\b", "X", text)
+        return re.sub(r"\d+", "N", text)
+
+    def deciders(self, state: Any, outcome: Outcome) -> list[str]:
+        """What decided a finished match, for a designer's summary (Tug of War: the modules
+        the winner took). Default: nothing beyond the outcome's reason."""
+        return []
+
     # Views
     def public_view(self, state: Any) -> dict[str, Any]:
         raise NotImplementedError
@@ -297,6 +323,18 @@ class Replay:
             uses = catalogue.get(item, {}).get("uses", 1)
             left[item] += uses if uses > 0 else UNLIMITED
         return left
+
+    def fork(self) -> "Replay":
+        """An independent copy of where the match stands, to try entries on (a bot's
+        lookahead); its history is not copied, so stepping it never touches this replay."""
+        twin = copy.copy(self)
+        twin.state = copy.deepcopy(self.state)
+        twin.clock = copy.deepcopy(self.clock)
+        twin.sealed = dict(self.sealed)
+        twin.items_left = {player: Counter(left) for player, left in self.items_left.items()}
+        twin.log, twin.flags, twin.warnings = [], [], []
+        twin._phase_logs, twin._side_logs = [], []
+        return twin
 
     # What is due ---------------------------------------------------------------
     def pending(self) -> Pending:

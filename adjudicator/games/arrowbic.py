@@ -344,6 +344,24 @@ class Arrowbic(Game):
         return [Event(f"{self.label(player)} uses Retake: undoes {' and '.join(undone)} with their movements; "
                       f"{player} places again and {rule}", ("AX-8",))]
 
+    # --- Self-play ----------------------------------------------------------------------
+    def score(self, s: ArrowState, player: str) -> float:
+        """Room to the edge: own piece's distance to it less the opponent's (AX-6 pushes off)."""
+        return self._room(s.pieces[player]) - self._room(s.pieces[self.opponent(player)])
+
+    def _room(self, cell: Cell | None) -> int:
+        if cell is None:
+            return -1
+        return min(cell[0], cell[1], self.size - 1 - cell[0], self.size - 1 - cell[1])
+
+    def ending(self, s: ArrowState, outcome: Outcome) -> str:
+        if any(cell is None for cell in s.pieces.values()):
+            return "a piece left the board (AX-6)"
+        return super().ending(s, outcome)
+
+    def rounds_played(self, s: ArrowState) -> int:
+        return (s.placements + 1) // 2
+
     # --- Result -------------------------------------------------------------------------
     def outcome(self, s: ArrowState) -> Outcome | None:
         return Outcome(s.winner, s.reason) if s.over else None

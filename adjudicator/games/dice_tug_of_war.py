@@ -266,6 +266,14 @@ class DiceTugOfWar(Game):
         events.append(Event(f"{why}: {self.label(s.actor)} begins", ("DT-2",)))
         return events
 
+    # --- Self-play ----------------------------------------------------------------------
+    def score(self, s: DiceState, player: str) -> float:
+        """Team members ahead: what every pull is about (DT-6)."""
+        return s.team[player] - s.team[self.opponent(player)]
+
+    def rounds_played(self, s: DiceState) -> int:
+        return (s.turns + 1) // 2
+
     # --- Result -------------------------------------------------------------------------
     def outcome(self, s: DiceState) -> Outcome | None:
         return Outcome(s.winner, s.reason) if s.winner else None

@@ -436,6 +436,17 @@ class WinningStreak(Game):
         return Outcome(None, f"{lead}streaks {streak[a]} each and {won[a]} locations each, and nobody holds "
                              "the Advantage")
 
+    # --- Self-play ----------------------------------------------------------------------
+    def score(self, s: StreakState, player: str) -> float:
+        """Streak first, then locations won, then points at open locations (WS-7's order)."""
+        other = self.opponent(player)
+        streak, won = self.streaks(s), self.won(s)
+        lead = sum(p[player] - p[other] for loc, p in s.points.items() if s.winner.get(loc) is None)
+        return 1000 * (streak[player] - streak[other]) + 100 * (won[player] - won[other]) + lead
+
+    def rounds_played(self, s: StreakState) -> int:
+        return s.fights
+
     def outcome(self, s: StreakState) -> Outcome | None:
         return s.result
 

@@ -485,6 +485,20 @@ class TrackTrouble(TrackTroubleViews, Game):
         self._start_round(s, s.round + 1)
         return events
 
+    # --- Self-play ----------------------------------------------------------------------
+    def score(self, s: TTState, player: str) -> float:
+        """Points ahead, withheld Hidden Value points included (TT-5)."""
+        return s.points[player] - s.points[self.opponent(player)]
+
+    def rounds_played(self, s: TTState) -> int:
+        return s.round
+
+    def ending(self, s: TTState, outcome: Outcome) -> str:
+        if s.finished:
+            return "more points after the last round" if s.round <= self.rounds else \
+                "more points after tie-break rounds (TT-6)"
+        return super().ending(s, outcome)
+
     # --- Result -------------------------------------------------------------------------
     def outcome(self, s: TTState) -> Outcome | None:
         return Outcome(s.winner, s.reason) if s.finished else None

@@ -418,6 +418,25 @@ class TugOfWar(Game):
             play.say(f"{player} has no cards left and loses", "TW-8")
         return play.events
 
+    # --- Self-play ----------------------------------------------------------------------
+    def score(self, s: TWState, player: str) -> float:
+        """Modules won first, then points on the modules still open (as score_end counts)."""
+        other = self.opponent(player)
+        won = self.won_count(s, player) - self.won_count(s, other)
+        points = sum(m["points"][player] - m["points"][other] for m in s.mods.values() if m["winner"] is None)
+        return 100 * won + points
+
+    def rounds_played(self, s: TWState) -> int:
+        return (s.turns + 1) // 2
+
+    def deciders(self, s: TWState, outcome: Outcome) -> list[str]:
+        """The modules the winner took; "empty hand" when the loser ran out of cards (TW-8)."""
+        if outcome.winner is None:
+            return []
+        if outcome.reason.endswith("hand is empty"):
+            return ["empty hand"]
+        return sorted(key for key, m in s.mods.items() if m["winner"] == outcome.winner)
+
     # --- Result -------------------------------------------------------------------------
     def outcome(self, s: TWState) -> Outcome | None:
         return Outcome(s.winner, s.reason) if s.winner else None

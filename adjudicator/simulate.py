@@ -1,0 +1,364 @@
+"""Self-play: two bots play whole matches, chance included, for designers and for testing.
+
+A simulated match is an ordinary match file: the engine checks every bot move exactly as it
+checks a host's, so a bot can only play what `legal` lists, and a listed move the engine
+then refuses is a bug that stops the run. Everything is drawn from one random generator per
+match, seeded from (seed, ruleset, match number), so a run is reproducible and its matches
+can be played in any order or in parallel.
+
+Policies:
+- `random`: a uniformly random listed move;
+- `greedy`: one move ahead on the game's own score (`Game.score`); in a sealed phase the
+  bot imagines a random reply from a player who has not yet submitted. It sees the whole
+  state, hidden values included: it is a yardstick for rule changes, not a fair opponent.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+from adjudicator.engine import ChanceDue, Outcome, Phase, Replay
+from adjudicator.errors import AdjudicatorError, InputError
+
+POLICIES = ("random", "greedy")
+DEFAULT_MAX_ENTRIES = 3000
+LISTED_LIMIT = 5000     # a bot considers at most this many listed moves (reservoir-sampled)
+GREEDY_CANDIDATES = 24  # the greedy bot looks one move ahead on at most this many of them
+WIN_VALUE = 1e9
+
+
+class SimulationError(AdjudicatorError):
+    """A bot was refused a move the game listed as legal, or was given none: a rules bug."""
+
+    exit_status = 3
+
+
+@dataclass
+class Played:
+    """One simulated match: the match file and what a designer counts."""
+
+    index: int
+    data: dict[str, Any]
+    winner: str | None
+    winner_side: str | None
+    finished: bool
+    first_mover: str | None
+    entries: int
+    rounds: int
+    ending: str
+    deciders: list[str] = field(default_factory=list)
+
+    def summary_row(self) -> dict[str, Any]:
+        """The picklable part a summary needs (the match file itself stays behind)."""
+        return {"index": self.index, "winner": self.winner, "winner_side": self.winner_side,
+                "finished": self.finished, "first_mover": self.first_mover,
+                "first_mover_won": bool(self.finished and self.winner and self.winner == self.first_mover),
+                "entries": self.entries, "rounds": self.rounds, "ending": self.ending,
+                "deciders": self.deciders}
+
+
+# --- One match ------------------------------------------------------------------------------
+
+def match_rng(seed: int, ruleset_id: str, index: int) -> random.Random:
+    return random.Random(f"adjudicator-simulate:{seed}:{ruleset_id}:{index}")
+
+
+def header(ruleset: Any, index: int, policy: str, seed: int, items: list[str]) -> dict[str, Any]:
+    """A match header for match `index`: sides swap every other match, so each bot plays
+    each side and (where the side decides who starts) each turn order equally often."""
+    sides = list(ruleset.sides)
+    if index % 2:
+        sides.reverse()
+    players = [{"id": f"p{n}", "name": f"{policy} bot {n}", "side": side, "items": list(items)}
+               for n, side in zip((1, 2), sides)]
+    return {"format": "adjudicator-match/1", "id": f"sim-{ruleset.id}-{seed}-{index:05d}",
+            "title": f"{ruleset.id}: simulated match {index} ({policy} bots, seed {seed})",
+            "rules": {"ruleset": ruleset.id, "sha256": ruleset.sha256},
+            "players": players, "entries": []}
+
+
+def listed_moves(replay: Replay, player: str, rnd: random.Random, limit: int = LISTED_LIMIT) -> list[dict[str, Any]]:
+    """Up to `limit` of the moves `legal` lists for `player`, a uniform sample when there are more."""
+    sample: list[dict[str, Any]] = []
+    for seen, (move, _preview) in enumerate(replay.legal_moves(player)):
+        if seen < limit:
+            sample.append(move)
+        else:
+            slot = rnd.randrange(seen + 1)
+            if slot < limit:
+                sample[slot] = move
+        if seen >= 20 * limit:
+            break
+    return sample
+
+
+def value_for(replay: Replay, player: str) -> float:
+    """How good a position is for `player`: a win or loss outweighs any score."""
+    if replay.outcome is not None:
+        if replay.outcome.winner is None:
+            return 0.0
+        return WIN_VALUE if replay.outcome.winner == player else -WIN_VALUE
+    return float(replay.game.score(replay.state, player))
+
+
+def greedy_move(replay: Replay, player: str, moves: list[dict[str, Any]], rnd: random.Random) -> dict[str, Any]:
+    """The candidate whose position one move ahead scores best for `player` (ties at random)."""
+    candidates = moves if len(moves) <= GREEDY_CANDIDATES else rnd.sample(moves, GREEDY_CANDIDATES)
+    best: list[dict[str, Any]] = []
+    best_value = -float("inf")
+    for move in candidates:
+        trial = replay.fork()
+        seq = replay.last_seq + 1
+        trial.step({"seq": seq, "type": "move", "player": player, "move": move})
+        imagine_replies(trial, seq + 1, rnd)
+        value = value_for(trial, player)
+        if value > best_value:
+            best, best_value = [move], value
+        elif value == best_value:
+            best.append(move)
+    return rnd.choice(best)
+
+
+def imagine_replies(trial: Replay, seq: int, rnd: random.Random) -> None:
+    """Close a sealed phase the bot just submitted to with random replies from the others."""
+    due = trial.pending()
+    if not isinstance(due, Phase) or not trial.sealed:
+        return
+    for other in trial.to_act():
+        replies = listed_moves(trial, other, rnd, limit=200)
+        if not replies or trial.pending() != due:
+            return
+        trial.step({"seq": seq, "type": "move", "player": other, "move": rnd.choice(replies)})
+        seq += 1
+
+
+def chance_entry(due: ChanceDue, seq: int, rnd: random.Random) -> dict[str, Any]:
+    if due.dice:
+        outcome: dict[str, Any] = {"dice": [rnd.randint(1, due.faces) for _ in range(due.dice)]}
+    else:
+        outcome = {"pick": rnd.choice(due.pick)}
+    outcome["source"] = "external"   # drawn by the simulator, not from a match seed (DT-7)
+    return {"seq": seq, "type": "chance", "chance": outcome}
+
+
+def play(ruleset_id: str, index: int, *, seed: int = 1, policy: str = "random", items: Iterable[str] = (),
+         max_entries: int = DEFAULT_MAX_ENTRIES) -> Played:
+    """Play match `index` of a run to its end (or `max_entries`) and return it."""
+    from adjudicator import matchfile, rulesets, session
+
+    ruleset = rulesets.resolve(ruleset_id)
+    rnd = match_rng(seed, ruleset.id, index)
+    data = header(ruleset, index, policy, seed, expand_items(ruleset, items))
+    match = matchfile.prepare(data, None)
+    replay = session.new_replay(match)
+    first_mover: str | None = None
+    phases = turn_moves = 0
+    while replay.pending() is not None and len(data["entries"]) < max_entries:
+        due = replay.pending()
+        seq = len(data["entries"]) + 1
+        if isinstance(due, ChanceDue):
+            entry = chance_entry(due, seq, rnd)
+        else:
+            entry = bot_entry(replay, due, seq, policy, rnd, ruleset.id, index)
+            if first_mover is None:
+                first_mover = entry["player"] if not isinstance(due, Phase) else ""
+            turn_moves += not isinstance(due, Phase)
+        log = replay.step(entry)
+        if log.flag is not None:
+            raise SimulationError(f"{ruleset.id} match {index}, seq {seq}: the engine refused a move "
+                                  f"{replay.game.name} listed as legal ({log.flag.code}: {log.flag.message}).")
+        if isinstance(due, Phase) and replay.pending() != due:
+            phases += 1
+        data["entries"].append(entry)
+    return summarise(index, data, match.game, replay, first_mover or None, phases, turn_moves)
+
+
+def bot_entry(replay: Replay, due: Any, seq: int, policy: str, rnd: random.Random,
+              ruleset_id: str, index: int) -> dict[str, Any]:
+    player = rnd.choice(replay.to_act())
+    moves = listed_moves(replay, player, rnd)
+    if not moves:
+        raise SimulationError(f"{ruleset_id} match {index}, seq {seq}: {player} is to act "
+                              f"({replay.awaiting()}) but the game lists no legal move.")
+    move = greedy_move(replay, player, moves, rnd) if policy == "greedy" else rnd.choice(moves)
+    return {"seq": seq, "type": "move", "player": player, "move": move}
+
+
+def summarise(index: int, data: dict[str, Any], game: Any, replay: Replay, first_mover: str | None,
+              phases: int, turn_moves: int) -> Played:
+    outcome: Outcome | None = replay.outcome
+    rounds = game.rounds_played(replay.state)
+    if rounds is None:
+        rounds = phases + (turn_moves + 1) // 2
+    if outcome is None:
+        return Played(index, data, None, None, False, first_mover, len(data["entries"]), rounds,
+                      f"unfinished after {len(data['entries'])} entries")
+    side = game.by_id[outcome.winner].side if outcome.winner else None
+    return Played(index, data, outcome.winner, side, True, first_mover, len(data["entries"]), rounds,
+                  game.ending(replay.state, outcome), game.deciders(replay.state, outcome))
+
+
+def expand_items(ruleset: Any, items: Iterable[str]) -> list[str]:
+    """Item ids, with loadout names expanded; unknown names refused in one sentence."""
+    held: list[str] = []
+    for name in items:
+        members = ruleset.loadouts.get(name, [name])
+        for item in members:
+            if item not in ruleset.items:
+                known = ", ".join(sorted(ruleset.items) + sorted(ruleset.loadouts)) or "none"
+                raise InputError(f"--item {name}: '{item}' is not an item or loadout of {ruleset.id} (known: {known}).")
+        held.extend(members)
+    return held
+
+
+# --- A run ----------------------------------------------------------------------------------
+
+def _play_and_write(args: tuple[str, int, int, str, tuple[str, ...], int, str | None]) -> dict[str, Any]:
+    """Worker: play one match, write it if asked, return its summary row (picklable)."""
+    ruleset_id, index, seed, policy, items, max_entries, out = args
+    played = play(ruleset_id, index, seed=seed, policy=policy, items=items, max_entries=max_entries)
+    if out is not None:
+        from adjudicator.matchfile import dumps, write_atomic
+
+        write_atomic(Path(out) / f"{played.data['id']}.json", dumps(played.data))
+    return played.summary_row()
+
+
+def run(ruleset_id: str, games: int, *, seed: int = 1, policy: str = "random", items: Iterable[str] = (),
+        max_entries: int = DEFAULT_MAX_ENTRIES, out: Path | None = None, jobs: int = 1,
+        progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+    """Play `games` matches; rows in match order whatever the number of jobs."""
+    from adjudicator import rulesets
+
+    ruleset = rulesets.resolve(ruleset_id)   # unknown ids fail here, once, before any work
+    expand_items(ruleset, items)
+    if policy not in POLICIES:
+        raise InputError(f"--policy {policy}: expected one of {', '.join(POLICIES)}.")
+    if out is not None:
+        make_folder(out)
+    tasks = [(ruleset.id, index, seed, policy, tuple(items), max_entries, str(out) if out else None)
+             for index in range(1, games + 1)]
+    rows: list[dict[str, Any]] = []
+    for row in _map(tasks, jobs):
+        rows.append(row)
+        if progress:
+            progress(len(rows))
+    return rows
+
+
+def _map(tasks: list[Any], jobs: int) -> Iterator[dict[str, Any]]:
+    if jobs <= 1 or len(tasks) < 2:
+        yield from map(_play_and_write, tasks)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_play_and_write, tasks, chunksize=max(1, min(64, len(tasks) // (jobs * 8))))
+
+
+def make_folder(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise InputError(f"--out {out}: exists and is not a folder.")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"--out {out}: cannot create the folder ({exc.strerror}).") from None
+
+
+# --- The summary ----------------------------------------------------------------------------
+
+def summary(ruleset_id: str, rows: list[dict[str, Any]], *, seed: int, policy: str,
+            seconds: float | None = None) -> dict[str, Any]:
+    """What a designer reads off a run, as plain data (the JSON output)."""
+    from adjudicator import rulesets
+
+    ruleset = rulesets.resolve(ruleset_id)
+    finished = [r for r in rows if r["finished"]]
+    with_first = [r for r in finished if r["first_mover"]]
+    by_side = Counter(r["winner_side"] for r in finished if r["winner_side"])
+    result: dict[str, Any] = {
+        "ruleset": ruleset.id, "policy": policy, "seed": seed, "matches": len(rows),
+        "finished": len(finished),
+        "wins_by_side": {side: by_side.get(side, 0) for side in ruleset.sides},
+        "draws": sum(1 for r in finished if r["winner"] is None),
+        "unfinished": len(rows) - len(finished),
+        "first_mover": {"decided": len(with_first), "won": sum(r["first_mover_won"] for r in with_first),
+                        "lost": sum(1 for r in with_first if r["winner"] and not r["first_mover_won"])},
+        "length": {"entries": spread([r["entries"] for r in rows]), "rounds": spread([r["rounds"] for r in rows])},
+        "endings": dict(Counter(r["ending"] for r in rows).most_common()),
+        "deciders": dict(Counter(d for r in finished for d in r["deciders"]).most_common()),
+    }
+    if seconds is not None:
+        result["seconds"] = round(seconds, 3)
+    return result
+
+
+def spread(values: list[int]) -> dict[str, float]:
+    if not values:
+        return {"min": 0, "median": 0, "mean": 0, "max": 0}
+    return {"min": min(values), "median": statistics.median(values),
+            "mean": round(statistics.fmean(values), 1), "max": max(values)}
+
+
+def share(count: int, total: int) -> str:
+    return f"{count} ({100 * count / total:.1f}%)" if total else str(count)
+
+
+def as_text(report: dict[str, Any]) -> str:
+    """The summary as small plain tables."""
+    from tabulate import tabulate
+
+    total = report["matches"]
+    head = (f"{report['ruleset']}: {total} simulated matches, {report['policy']} bots, seed {report['seed']}"
+            + (f", {report['seconds']:.1f} s" if "seconds" in report else ""))
+    results = [[f"{side} won", share(n, total)] for side, n in report["wins_by_side"].items()]
+    results += [["drawn", share(report["draws"], total)], ["unfinished", share(report["unfinished"], total)]]
+    parts = [head, "", tabulate(results, headers=["result", "matches"], tablefmt="simple")]
+    first = report["first_mover"]
+    if first["decided"]:
+        parts += ["", f"first mover won {share(first['won'], first['decided'])} of the {first['decided']} "
+                      f"finished matches with a first move; lost {first['lost']}"]
+    else:
+        parts += ["", "first mover: no first move to speak of (every match opens with sealed submissions)"]
+    lengths = [[name, s["min"], s["median"], s["mean"], s["max"]] for name, s in report["length"].items()]
+    parts += ["", tabulate(lengths, headers=["length", "min", "median", "mean", "max"], tablefmt="simple")]
+    endings = [[ending, share(n, total)] for ending, n in report["endings"].items()]
+    parts += ["", tabulate(endings, headers=["how matches ended", "matches"], tablefmt="simple")]
+    if report["deciders"]:
+        decided = [[name, share(n, report["finished"])] for name, n in report["deciders"].items()]
+        parts += ["", tabulate(decided, headers=["what decided it (the winner's)", "matches"], tablefmt="simple")]
+    return "\n".join(parts) + "\n"
+
+
+class ProgressBar:
+    """A one-line bar on stderr, redrawn at most ten times a second; silent when not wanted."""
+
+    def __init__(self, total: int, label: str, enabled: bool, stream: Any = None) -> None:
+        self.total, self.label, self.enabled = total, label, enabled
+        self.stream = stream or sys.stderr
+        self.started = time.perf_counter()
+        self.drawn = 0.0
+
+    def __call__(self, done: int) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if done < self.total and now - self.drawn < 0.1:
+            return
+        self.drawn = now
+        width = 30
+        filled = width * done // max(1, self.total)
+        elapsed = now - self.started
+        eta = elapsed / done * (self.total - done) if done else 0.0
+        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} "
+                          f"{elapsed:.0f} s, {eta:.0f} s left ")
+        if done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
