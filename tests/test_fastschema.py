@@ -1,0 +1,151 @@
+"""The compiled schema predicates agree with jsonschema (which stays the authority).
+
+A predicate that accepted what jsonschema refuses would let a bad file through unchecked,
+so every test here compares the two verdicts on the same instance.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from adjudicator import schemas, simulate
+from adjudicator.fastschema import Unsupported, compile_schema, json_equal
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "matches").glob("*.json"))
+FAST = [name for name in schemas.available_schemas() if schemas.fast_check(name) is not None]
+
+
+def agree(name: str, instance: Any) -> bool:
+    fast = schemas.fast_check(name)(instance)
+    slow = schemas.validator(name).is_valid(instance)
+    assert fast == slow, f"{name}: compiled says {fast}, jsonschema says {slow} for {json.dumps(instance)[:300]}"
+    return fast
+
+
+def test_the_hot_path_schemas_are_compiled():
+    assert {"match", "move/arrowbic", "move/dice-tug-of-war", "move/track-trouble", "move/tug-of-war",
+            "move/winning-streak"} <= set(FAST)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_examples_valid_both_ways(path):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert agree("match", data)
+    game = data["rules"]["ruleset"].replace("-v1", "").replace("-v2", "")
+    for entry in data["entries"]:
+        if entry["type"] == "move":
+            assert agree(f"move/{game}", entry["move"])
+
+
+@lru_cache(maxsize=None)
+def simulated(ruleset_id: str) -> str:
+    return json.dumps(simulate.play(ruleset_id, 2, max_entries=60).data)
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 10**20) | st.floats(allow_nan=False)
+                    | st.text(max_size=6) | st.sampled_from(["move", "chance", "host", "p1", "up", "E5",
+                                                             "2026-11-21T20:00:00Z", "2026-02-30T20:00:00Z"]),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+                    max_leaves=6)
+
+
+def paths_of(value: Any, prefix: tuple = ()) -> list[tuple]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            out += paths_of(sub, prefix + (key,))
+    elif isinstance(value, list):
+        for index, sub in enumerate(value):
+            out += paths_of(sub, prefix + (index,))
+    return out
+
+
+def mutate(doc: Any, path: tuple, how: str, new: Any) -> Any:
+    doc = copy.deepcopy(doc)
+    if not path:
+        return new
+    parent = doc
+    for part in path[:-1]:
+        parent = parent[part]
+    last = path[-1]
+    if how == "replace":
+        parent[last] = new
+    elif how == "delete":
+        del parent[last]
+    elif how == "add" and isinstance(parent[last], dict):
+        parent[last]["x" if not isinstance(new, str) or not new else new] = new
+    elif how == "add" and isinstance(parent[last], list):
+        parent[last].append(new)
+    return doc
+
+
+RULESETS = ["arrowbic", "dice-tug-of-war", "track-trouble", "tug-of-war-v1", "winning-streak"]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(ruleset=st.sampled_from(RULESETS), pick=st.integers(0, 10**6),
+       how=st.sampled_from(["replace", "delete", "add"]), new=JSON)
+def test_mutated_match_files_get_the_same_verdict(ruleset, pick, how, new):
+    doc = json.loads(simulated(ruleset))
+    paths = paths_of(doc)
+    doc = mutate(doc, paths[pick % len(paths)], how, new)
+    agree("match", doc)
+    game = ruleset.replace("-v1", "")
+    for entry in (doc.get("entries") if isinstance(doc, dict) and isinstance(doc.get("entries"), list) else []):
+        if isinstance(entry, dict) and "move" in entry:
+            agree(f"move/{game}", entry["move"])
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(ruleset=st.sampled_from(RULESETS), pick=st.integers(0, 10**6), index=st.integers(0, 59),
+       how=st.sampled_from(["replace", "delete", "add"]), new=JSON)
+def test_mutated_moves_get_the_same_verdict(ruleset, pick, index, how, new):
+    entries = [e for e in json.loads(simulated(ruleset))["entries"] if e["type"] == "move"]
+    move = entries[index % len(entries)]["move"]
+    paths = paths_of(move)
+    agree(f"move/{ruleset.replace('-v1', '')}", mutate(move, paths[pick % len(paths)], how, new))
+
+
+@pytest.mark.parametrize("schema, good, bad", [
+    ({"type": "integer"}, [1, 1.0, -5], [True, 1.5, "1", None]),
+    ({"const": 1}, [1, 1.0], [True, "1"]),
+    ({"const": False}, [False], [0, None]),
+    ({"enum": ["a", 2]}, ["a", 2, 2.0], ["b", True]),
+    ({"type": "object", "required": ["a"], "additionalProperties": False, "properties": {"a": {"type": "string"}}},
+     [{"a": "x"}], [{}, {"a": 1}, {"a": "x", "b": 1}, [], "a"]),
+    ({"allOf": [{"if": {"properties": {"k": {"const": "x"}}}, "then": {"required": ["x"]}},
+                {"if": {"properties": {"k": {"const": "y"}}}, "then": {"required": ["y"]}}]},
+     [{"k": "x", "x": 1}, {"k": "z"}, {"k": 3}, {"x": 1, "y": 2}], [{"k": "x"}, {"k": "y", "x": 1}, {}]),
+    ({"oneOf": [{"required": ["a"]}, {"required": ["b"]}]}, [{"a": 1}, {"b": 1}], [{"a": 1, "b": 1}, {}]),
+    ({"type": "string", "pattern": "^[a-z]+$", "maxLength": 3}, ["abc"], ["abcd", "ABC", 5]),
+    ({"dependentRequired": {"a": ["b"]}}, [{"b": 1}, {"a": 1, "b": 2}], [{"a": 1}]),
+    ({"propertyNames": {"pattern": "^[A-E]$"}}, [{"A": 1}], [{"F": 1}]),
+])
+def test_keywords_as_jsonschema_reads_them(schema, good, bad):
+    from jsonschema import Draft202012Validator
+
+    test, reference = compile_schema(schema), Draft202012Validator(schema)
+    for value in good:
+        assert test(value) and reference.is_valid(value), value
+    for value in bad:
+        assert not test(value) and not reference.is_valid(value), value
+
+
+def test_unknown_keywords_are_not_guessed():
+    with pytest.raises(Unsupported):
+        compile_schema({"type": "array", "uniqueItems": True})
+    assert schemas.fast_check("ruleset") is None   # uses uniqueItems: jsonschema alone checks it
+
+
+def test_json_equality_is_strict_about_booleans():
+    assert json_equal(1, 1.0) and not json_equal(1, True) and not json_equal([0], [False])
+    assert json_equal({"a": [1]}, {"a": [1.0]})
