@@ -228,6 +228,16 @@ class Compiler:
     def k_minItems(self, bound: int, _schema: dict) -> Predicate:
         return lambda value: not isinstance(value, list) or len(value) >= bound
 
+    def k_uniqueItems(self, unique: bool, _schema: dict) -> Predicate | None:
+        if not unique:
+            return None
+
+        def distinct(value: Any) -> bool:
+            if not isinstance(value, list):
+                return True
+            return not any(json_equal(a, b) for i, a in enumerate(value) for b in value[i + 1:])
+        return distinct
+
     def k_maxItems(self, bound: int, _schema: dict) -> Predicate:
         return lambda value: not isinstance(value, list) or len(value) <= bound
 

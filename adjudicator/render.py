@@ -115,12 +115,53 @@ def _has_colour(block: Pre) -> bool:
 
 
 def _table(table: Table, fmt: str) -> str:
-    from tabulate import tabulate
-
+    """A table as tabulate's `simple` (text, inside [code] for BBCode) or `github` (Markdown)
+    layout. Drawn here rather than by tabulate, whose import (importlib.metadata, wcwidth)
+    would double the start-up of every `board` and `move`."""
     if fmt == "markdown":
-        rows = [[_escape(str(c), fmt) for c in row] for row in table.rows]
-        return tabulate(rows, headers=[_escape(h, fmt) for h in table.headers], tablefmt="github",
-                        disable_numparse=True)
-    rows = [[clean(c) for c in row] for row in table.rows]
-    text = tabulate(rows, headers=table.headers, tablefmt="simple", disable_numparse=True)
+        headers = [_escape(_one_line(h), fmt) for h in table.headers]
+        rows = [[_escape(_one_line(c), fmt) for c in row] for row in table.rows]
+        widths = _widths(headers, rows)
+        lines = ["| " + " | ".join(_pad(h, w) for h, w in zip(headers, widths)) + " |",
+                 "|" + "|".join("-" * (w + 2) for w in widths) + "|"]
+        lines += ["| " + " | ".join(_pad(c, w) for c, w in zip(row, widths)) + " |" for row in rows]
+        return "\n".join(lines)
+    headers = [clean(_one_line(h)) for h in table.headers]
+    rows = [[clean(_one_line(c)) for c in row] for row in table.rows]
+    widths = _widths(headers, rows)
+    lines = ["  ".join(_pad(h, w) for h, w in zip(headers, widths)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(_pad(c, w) for c, w in zip(row, widths)).rstrip() for row in rows]
+    text = "\n".join(lines)
     return f"[code]{text}[/code]" if fmt == "bbcode" else text
+
+
+def _one_line(value: Any) -> str:
+    """A cell's text on one line, without the spaces around it (as tabulate trims them)."""
+    return ("" if value is None else str(value)).replace("\n", " ").replace("\t", " ").strip()
+
+
+def _widths(headers: list[str], rows: list[list[str]]) -> list[int]:
+    """Each column as wide as its widest cell, and its header plus two."""
+    widths = [display_width(h) + 2 for h in headers]
+    for row in rows:
+        for index, cell in enumerate(row):
+            widths[index] = max(widths[index], display_width(cell))
+    return widths
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - display_width(text))
+
+
+def display_width(text: str) -> int:
+    """Columns `text` takes in a monospace font: wide East Asian characters count two,
+    combining marks and format characters none."""
+    if text.isascii():
+        return len(text)
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width

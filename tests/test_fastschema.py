@@ -129,6 +129,7 @@ def test_mutated_moves_get_the_same_verdict(ruleset, pick, index, how, new):
     ({"type": "string", "pattern": "^[a-z]+$", "maxLength": 3}, ["abc"], ["abcd", "ABC", 5]),
     ({"dependentRequired": {"a": ["b"]}}, [{"b": 1}, {"a": 1, "b": 2}], [{"a": 1}]),
     ({"propertyNames": {"pattern": "^[A-E]$"}}, [{"A": 1}], [{"F": 1}]),
+    ({"uniqueItems": True}, [[1, True], [[1], [2]], "x"], [[1, 1.0], [{"a": 1}, {"a": 1}]]),
 ])
 def test_keywords_as_jsonschema_reads_them(schema, good, bad):
     from jsonschema import Draft202012Validator
@@ -142,8 +143,16 @@ def test_keywords_as_jsonschema_reads_them(schema, good, bad):
 
 def test_unknown_keywords_are_not_guessed():
     with pytest.raises(Unsupported):
-        compile_schema({"type": "array", "uniqueItems": True})
-    assert schemas.fast_check("ruleset") is None   # uses uniqueItems: jsonschema alone checks it
+        compile_schema({"type": "array", "contains": {"const": 1}})
+    with pytest.raises(Unsupported):
+        compile_schema({"$ref": "https://example.com/schema"})
+
+
+def test_rulesets_valid_both_ways():
+    from adjudicator import rulesets
+
+    for info in rulesets.list_rulesets():
+        assert agree("ruleset", rulesets.load_yaml(info["path"]))
 
 
 def test_json_equality_is_strict_about_booleans():

@@ -30,3 +30,37 @@ def test_heading_and_colour():
     assert "[color=red]R[/color]" in render([Pre([[Span("R", colour="red")]])], "bbcode")
     assert render([Pre([[Span("R", colour="red")]])], "text").strip() == "R"
     assert render([Pre(["a|b"])], "markdown") == "```\na|b\n```\n"
+
+
+# Tables are drawn by render.py, not tabulate (start-up); they must look as tabulate draws them.
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+CELL = st.text(st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Co", "Cn", "Zl", "Zp")), max_size=8)
+WIDTH_CHARS = st.sampled_from("abcXYZ019 -/↑↓←→·—éñ全角中文ｱ😀")
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(data=st.data(), columns=st.integers(1, 5), count=st.integers(0, 4))
+def test_tables_match_tabulate(data, columns, count):
+    from tabulate import tabulate
+
+    from adjudicator.render import Table, render
+
+    text = st.text(WIDTH_CHARS, max_size=6).map(str.strip)
+    headers = data.draw(st.lists(text, min_size=columns, max_size=columns))
+    rows = data.draw(st.lists(st.lists(text, min_size=columns, max_size=columns), max_size=count))
+    table = Table(headers, rows)
+    assert render([table], "text") == tabulate(rows, headers=headers, tablefmt="simple",
+                                               disable_numparse=True) + "\n"
+    assert render([table], "markdown") == tabulate(rows, headers=headers, tablefmt="github",
+                                                   disable_numparse=True) + "\n"
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(cells=st.lists(CELL, min_size=2, max_size=2))
+def test_any_cell_stays_on_its_row(cells):
+    from adjudicator.render import Table, render
+
+    for fmt in ("text", "markdown", "bbcode"):
+        assert render([Table(["a", "b"], [cells])], fmt).count("\n") == 3
