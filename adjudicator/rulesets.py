@@ -156,7 +156,33 @@ def find_file(ruleset_id: str) -> Path:
                        f"Known: {', '.join(known) or 'none'} (see `adjudicator rulesets`).")
 
 
+_RESOLVED: dict[tuple[str, tuple[str, ...]], tuple[tuple[Any, ...], Ruleset]] = {}
+
+
+def _stamps(ruleset: Ruleset) -> tuple[Any, ...]:
+    """What says the files behind a resolved ruleset are unchanged: their paths and bytes
+    (reading a few kilobytes is cheap; parsing YAML is not; timestamps are too coarse)."""
+    return tuple((str(path), path.read_bytes()) for path in map(find_file, ruleset.chain))
+
+
 def resolve(ruleset_id: str) -> Ruleset:
+    """A ruleset with everything it extends merged in; parsed once per process and
+    re-read only when one of its files changes (a batch check of thousands of matches
+    would otherwise parse the same YAML thousands of times). Treat it as read-only."""
+    key = (ruleset_id, tuple(str(d) for d in ruleset_dirs()))
+    cached = _RESOLVED.get(key)
+    if cached is not None:
+        try:
+            if _stamps(cached[1]) == cached[0]:
+                return cached[1]
+        except (OSError, RulesetError):
+            pass
+    ruleset = _resolve_files(ruleset_id)
+    _RESOLVED[key] = (_stamps(ruleset), ruleset)
+    return ruleset
+
+
+def _resolve_files(ruleset_id: str) -> Ruleset:
     """Load a ruleset and everything it extends, base first."""
     chain: list[str] = []
     layers: list[dict[str, Any]] = []

@@ -96,3 +96,29 @@ def test_digest_ignores_key_order():
 def test_listing_includes_the_dice_game():
     ids = [info["id"] for info in rulesets.list_rulesets()]
     assert "dice-tug-of-war" in ids
+
+
+def test_resolved_once_and_again_when_a_file_changes(folder):
+    """A batch check resolves the same ruleset thousands of times: parse once, but never stale."""
+    path = folder / "dice-cached.yaml"
+    path.write_text("id: dice-cached\nextends: dice-tug-of-war\nparams:\n  pawns: 20\n")
+    first = rulesets.resolve("dice-cached")
+    assert rulesets.resolve("dice-cached") is first
+    path.write_text("id: dice-cached\nextends: dice-tug-of-war\nparams:\n  pawns: 21\n")  # same size
+    assert rulesets.resolve("dice-cached").params["pawns"] == 21
+    path.unlink()
+    with pytest.raises(RulesetError, match="Unknown ruleset 'dice-cached'"):
+        rulesets.resolve("dice-cached")
+
+
+def test_playing_never_changes_a_cached_ruleset():
+    """Games share the cached ruleset's data: after whole matches of every ruleset it must
+    still hash to what it hashed to when it was read."""
+    from adjudicator import simulate
+
+    for info in rulesets.list_rulesets():
+        everything = list(rulesets.resolve(info["id"]).items)
+        for index in (1, 2):
+            simulate.play(info["id"], index, items=everything, max_entries=300)
+        ruleset = rulesets.resolve(info["id"])
+        assert rulesets.digest(ruleset.data) == ruleset.sha256, info["id"]
