@@ -22,3 +22,13 @@ def ruleset_dirs() -> list[Path]:
     dirs = [Path(p) for p in extra.split(os.pathsep) if p]
     dirs.append(data_dir("rulesets"))
     return dirs
+
+
+def cache_dir() -> Path | None:
+    """Where parsed rulesets are cached: ADJUDICATOR_CACHE (empty: no cache), else
+    $XDG_CACHE_HOME/adjudicator or ~/.cache/adjudicator."""
+    chosen = os.environ.get("ADJUDICATOR_CACHE")
+    if chosen is not None:
+        return Path(chosen) if chosen else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "adjudicator"

@@ -10,13 +10,15 @@ import copy
 import difflib
 import hashlib
 import json
+import os
 import re
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from adjudicator.errors import RulesetError
-from adjudicator.paths import ruleset_dirs
+from adjudicator.paths import cache_dir, ruleset_dirs
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,99}$")
 
@@ -108,15 +110,31 @@ def _did_you_mean(word: str, known: Any) -> str:
 
 
 def load_yaml(path: Path) -> dict[str, Any]:
-    """Read a ruleset file with safe loading only: tags that build objects are refused."""
+    """Read a ruleset file with safe loading only: tags that build objects are refused.
+
+    The parsed data is cached as JSON under the file's SHA-256 (paths.cache_dir), so a
+    command that reads an unchanged ruleset needs neither PyYAML's import nor its parser.
+    """
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise RulesetError(f"{path}: cannot read the ruleset ({exc.strerror}).") from None
+    key = hashlib.sha256(raw).hexdigest()
+    data = _cached(key)
+    if data is None:
+        data = _parse_yaml(raw, path)
+        _remember(key, data)
+    if not isinstance(data, dict):
+        raise RulesetError(f"{path}: a ruleset must be a YAML mapping with at least an 'id'.")
+    return data
+
+
+def _parse_yaml(raw: bytes, path: Path) -> Any:
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        with open(path, encoding="utf-8") as fh:
-            data = yaml.load(fh, Loader=loader)  # noqa: S506 - a safe loader
-    except OSError as exc:
-        raise RulesetError(f"{path}: cannot read the ruleset ({exc.strerror}).") from None
+        return yaml.load(raw.decode("utf-8"), Loader=loader)  # noqa: S506 - a safe loader
     except UnicodeDecodeError:
         raise RulesetError(f"{path}: the ruleset is not UTF-8 text.") from None
     except yaml.YAMLError as exc:
@@ -124,9 +142,45 @@ def load_yaml(path: Path) -> dict[str, Any]:
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise RulesetError(f"{path}: not valid YAML{where}: {problem}.") from None
-    if not isinstance(data, dict):
-        raise RulesetError(f"{path}: a ruleset must be a YAML mapping with at least an 'id'.")
-    return data
+
+
+def _cache_file(key: str) -> Path | None:
+    folder = cache_dir()
+    return folder / "rulesets" / f"{key}.json" if folder else None
+
+
+def _cached(key: str) -> Any:
+    """The parsed data cached for these bytes, or None (no cache, a miss, or a bad entry)."""
+    target = _cache_file(key)
+    if target is None:
+        return None
+    try:
+        return json.loads(target.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def _remember(key: str, data: Any) -> None:
+    """Cache parsed data when JSON holds it exactly (YAML dates or number keys it would not);
+    a cache that cannot be written is simply not used."""
+    target = _cache_file(key)
+    if target is None:
+        return
+    try:
+        text = json.dumps(data, ensure_ascii=False)
+        if json.loads(text) != data:
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, target)
+        except OSError:
+            os.unlink(tmp)
+            raise
+    except (OSError, TypeError, ValueError):
+        return
 
 
 def validate_raw(data: dict[str, Any], path: Path) -> None:

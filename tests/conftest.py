@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,9 @@ from adjudicator import matchfile, session
 from adjudicator.cli import run
 
 REPO = Path(__file__).resolve().parent.parent
+
+# The ruleset cache of this test run, never the user's (paths.cache_dir).
+os.environ["ADJUDICATOR_CACHE"] = tempfile.mkdtemp(prefix="adjudicator-test-cache-")
 
 
 @dataclass

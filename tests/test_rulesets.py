@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from adjudicator import rulesets
@@ -122,3 +124,41 @@ def test_playing_never_changes_a_cached_ruleset():
             simulate.play(info["id"], index, items=everything, max_entries=300)
         ruleset = rulesets.resolve(info["id"])
         assert rulesets.digest(ruleset.data) == ruleset.sha256, info["id"]
+
+
+def test_parsed_rulesets_are_cached_by_content(folder, tmp_path, monkeypatch):
+    """An unchanged ruleset is read from the JSON cache: no YAML parse on later commands."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("ADJUDICATOR_CACHE", str(cache))
+    path = folder / "dice-c.yaml"
+    path.write_text("id: dice-c\nextends: dice-tug-of-war\nparams:\n  pawns: 20\n")
+    data = rulesets.load_yaml(path)
+    cached = list((cache / "rulesets").glob("*.json"))
+    assert len(cached) == 1 and json.loads(cached[0].read_text()) == data
+    monkeypatch.setattr(rulesets, "_parse_yaml", lambda raw, where: pytest.fail("parsed again"))
+    assert rulesets.load_yaml(path) == data
+
+
+def test_cache_skips_what_json_cannot_hold_and_survives_a_broken_entry(folder, tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("ADJUDICATOR_CACHE", str(cache))
+    path = folder / "odd.yaml"
+    path.write_text("id: odd\nversion: 2026-11-21\n")   # a YAML date: JSON would make it text
+    assert rulesets.load_yaml(path)["version"].year == 2026
+    assert not list((cache / "rulesets").glob("*.json"))
+    good = folder / "fine.yaml"
+    good.write_text("id: fine\n")
+    rulesets.load_yaml(good)
+    entry, = (cache / "rulesets").glob("*.json")
+    entry.write_text("{not json")
+    assert rulesets.load_yaml(good) == {"id": "fine"}
+    monkeypatch.setenv("ADJUDICATOR_CACHE", "")   # empty: no cache at all
+    assert rulesets.load_yaml(good) == {"id": "fine"}
+
+
+def test_an_unwritable_cache_is_not_an_error(folder, tmp_path, monkeypatch):
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("x")
+    monkeypatch.setenv("ADJUDICATOR_CACHE", str(blocked))
+    (folder / "fine.yaml").write_text("id: fine\n")
+    assert rulesets.load_yaml(folder / "fine.yaml") == {"id": "fine"}
