@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Iterator
 
-from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase
+from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase, Player
 from adjudicator.errors import NotationError
 from adjudicator.render import Para, Pre, Span, Table
 
@@ -67,20 +68,32 @@ class WinningStreak(Game):
                 "(N is the current placement turn or relocation round)")
     notation_examples = ("t4 place 3/5 C", "r2 set A=3/5 B=- buff 3/5 health", "r2 set", "r2 set D=5/5 E=4/5")
 
-    # --- Parameters ---------------------------------------------------------------------
-    @property
-    def locations(self) -> list[str]:
-        return list(self.params["locations"])
+    def __init__(self, ruleset: Any, players: list[Player], header: dict[str, Any] | None = None) -> None:
+        super().__init__(ruleset, players, header)
+        self._phases: dict[tuple[str, int], Phase] = {}   # (kind, number) → its phase, see `_phase`
 
-    @property
+    # --- Parameters ---------------------------------------------------------------------
+    # Read once per match (cached): replay asks for them on every entry and every location.
+    # Cached lazily, not in __init__, so that validate_params still sees bad params first.
+    @cached_property
+    def locations(self) -> tuple[str, ...]:
+        """The locations in line order (WS-1, WS-7)."""
+        return tuple(self.params["locations"])
+
+    @cached_property
+    def line_position(self) -> dict[str, int]:
+        """Location → its place in the line: membership tests and line-order sorting (WS-1)."""
+        return {x: i for i, x in enumerate(self.locations)}
+
+    @cached_property
     def placement_turns(self) -> int:
         return self.params["placement_turns"]
 
-    @property
+    @cached_property
     def change_limit(self) -> int:
         return self.params["relocation_changes"]
 
-    @property
+    @cached_property
     def target(self) -> int:
         return self.params["points_to_win"]
 
@@ -138,8 +151,20 @@ class WinningStreak(Game):
         if s.result is not None:
             return None
         if s.stage == "placement":
-            return Phase(f"placement-{s.turn}", self.player_ids, f"placement turn {s.turn}", kind="placement")
-        return Phase(f"relocation-{s.round}", self.player_ids, f"relocation round {s.round}", kind="relocation")
+            return self._phase("placement", s.turn)
+        return self._phase("relocation", s.round)
+
+    def _phase(self, kind: str, number: int) -> Phase:
+        """The sealed phase for placement turn or relocation round `number` (WS-2, WS-4).
+
+        The engine asks several times per entry; a Phase is frozen, so one per phase is made
+        and handed out again.
+        """
+        phase = self._phases.get((kind, number))
+        if phase is None:
+            label = f"placement turn {number}" if kind == "placement" else f"relocation round {number}"
+            phase = self._phases[kind, number] = Phase(f"{kind}-{number}", self.player_ids, label, kind=kind)
+        return phase
 
     # --- Helpers ------------------------------------------------------------------------
     def occupant(self, s: StreakState, player: str, location: str) -> Troop | None:
@@ -167,7 +192,7 @@ class WinningStreak(Game):
         return troop
 
     def _location(self, location: str, rule: str) -> str:
-        if location not in self.locations:
+        if location not in self.line_position:
             raise Illegal("unknown-location", f"there is no location '{location}' (locations "
                           f"{self.locations[0]}–{self.locations[-1]})", "WS-1", rule)
         return location
@@ -620,7 +645,7 @@ class WinningStreak(Game):
             prefix = f"t{move['turn']} " if "turn" in move else ""
             return f"{prefix}place {move['troop']} {move['location']}"
         prefix = f"r{move['round']} " if "round" in move else ""
-        order = {x: i for i, x in enumerate(self.locations)}
+        order = self.line_position
         changes = sorted(move["set"].items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
         words = [f"{prefix}set"] + [f"{x}={name or '-'}" for x, name in changes]
         if move.get("buff"):
