@@ -13,10 +13,10 @@ round ends, since the totals would otherwise give the value away (our reading of
 
 from __future__ import annotations
 
-import copy
+from functools import cached_property
 from typing import Any
 
-from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase, SideMove
+from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase, Player, SideMove
 from adjudicator.games.track_trouble import layouts as lay
 from adjudicator.games.track_trouble import notation as tt_notation
 from adjudicator.games.track_trouble.board import TrackTroubleViews
@@ -28,16 +28,22 @@ class TrackTrouble(TrackTroubleViews, Game):
     notation = tt_notation.NOTATION
     notation_examples = tt_notation.EXAMPLES
 
+    def __init__(self, ruleset: Any, players: list[Player], header: dict[str, Any] | None = None) -> None:
+        super().__init__(ruleset, players, header)
+        self._phases: dict[tuple[int, int], Phase] = {}   # (round, crossing) → its phase, see `pending`
+
     # --- Parameters ---------------------------------------------------------------------
-    @property
+    # Read once per match (cached): replay asks for them on every entry. Cached lazily, not
+    # in __init__, so that validate_params still sees bad params first.
+    @cached_property
     def miners(self) -> int:
         return self.params["miners"]
 
-    @property
+    @cached_property
     def rounds(self) -> int:
         return self.params["rounds"]
 
-    @property
+    @cached_property
     def crossings(self) -> int:
         return self.params["crossings"]
 
@@ -86,6 +92,16 @@ class TrackTrouble(TrackTroubleViews, Game):
             return bool(layout["train"])
         return number in self.params["train_rounds"]
 
+    def _layout(self, number: int) -> dict[str, Any]:
+        """Round `number`'s layout as the state holds it, with `switches` always present (TT-1).
+
+        The ruleset's own layout, not a copy: nothing ever changes a layout (switch states and
+        minecarts left live in the state), and copying one at every round start was most of
+        the cost of starting a round. Treat `TTState.layout` as read-only.
+        """
+        layout = self.layout_for(number)
+        return layout if "switches" in layout else {**layout, "switches": {}}
+
     # --- Set-up -------------------------------------------------------------------------
     def initial_state(self) -> TTState:
         s = TTState(round=1, crossing=1, points={p: 0 for p in self.player_ids},
@@ -95,8 +111,7 @@ class TrackTrouble(TrackTroubleViews, Game):
 
     def _start_round(self, s: TTState, number: int) -> None:
         """A new layout: switches at their start, every minecart back, all miners south (TT-2, TT-4)."""
-        layout = copy.deepcopy(self.layout_for(number))
-        layout.setdefault("switches", {})
+        layout = self._layout(number)
         s.round, s.crossing, s.layout = number, 1, layout
         s.values = dict(layout["destinations"])
         s.hidden = {}
@@ -109,9 +124,16 @@ class TrackTrouble(TrackTroubleViews, Game):
         s.withheld_miners = {p: 0 for p in self.player_ids}
 
     def pending(self, s: TTState) -> Pending:
+        """The crossing's sealed phase (TT-3). The engine asks several times per entry; a Phase
+        is frozen, so one per crossing is made and handed out again."""
         if s.finished:
             return None
-        return Phase(f"r{s.round}-c{s.crossing}", self.player_ids, f"round {s.round}, crossing {s.crossing}")
+        key = (s.round, s.crossing)
+        phase = self._phases.get(key)
+        if phase is None:
+            phase = self._phases[key] = Phase(f"r{s.round}-c{s.crossing}", self.player_ids,
+                                              f"round {s.round}, crossing {s.crossing}")
+        return phase
 
     # --- Helpers ------------------------------------------------------------------------
     def _items_left(self, s: TTState, player: str) -> list[str]:

@@ -15,7 +15,7 @@ class TTState:
     round: int
     crossing: int
     points: dict[str, int]
-    layout: dict[str, Any] = field(default_factory=dict)
+    layout: dict[str, Any] = field(default_factory=dict)          # the ruleset's own: read-only
     values: dict[str, int] = field(default_factory=dict)          # destination → points this round
     hidden: dict[str, dict[str, Any]] = field(default_factory=dict)  # destination → {player, value}
     switch_state: dict[str, int] = field(default_factory=dict)
