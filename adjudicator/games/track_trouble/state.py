@@ -35,4 +35,5 @@ class TTState:
 
 
 def miners_text(miners: list[int]) -> str:
-    return ", ".join(str(m) for m in sorted(miners))
+    """`1, 3, 4`: miner numbers in order, as narration and messages list them."""
+    return ", ".join(map(str, sorted(miners)))
