@@ -295,15 +295,15 @@ class WinningStreak(Game):
             return {}
         standing, troops = s.standing[player], s.troops[player]
         touched = set(changes)
-        touched.update(troops[name].at for name in named if troops[name].at is not None)
+        for name in named:
+            left = troops[name].at
+            if left is not None:
+                touched.add(left)
         plan: dict[str, str | None] = {}
-        for location in sorted(touched, key=self.line_position.__getitem__):
+        for location in sorted(touched, key=self.line_position.__getitem__) if len(touched) > 1 else touched:
             there = standing.get(location)
             was = there.name if there is not None else None
-            if location in changes:
-                will = changes[location]
-            else:
-                will = was if was not in named else None
+            will = changes[location] if location in changes else (None if was in named else was)
             if will != was:
                 plan[location] = will
         if len(plan) > self.change_limit:
