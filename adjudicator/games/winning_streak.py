@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Iterator
 
-from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase
+from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase, Player
 from adjudicator.errors import NotationError
 from adjudicator.render import Para, Pre, Span, Table
 
@@ -59,6 +60,13 @@ class StreakState:
     result: Outcome | None = None
     end_reason: str = ""
     placed_order: dict[str, list[str]] = field(default_factory=dict)
+    # player → location → the living troop standing there: an index of `Troop.at`, so that
+    # finding a location's occupant is a lookup rather than a scan of the squad. Every change
+    # of `at` goes through `_stand` and `_lift`, which keep the two in step.
+    standing: dict[str, dict[str, Troop]] = field(default_factory=dict)
+    # player → how many of their troops are alive, counted down as troops die (WS-3), so the
+    # WS-6 check after every fight need not count the squads.
+    living: dict[str, int] = field(default_factory=dict)
 
 
 class WinningStreak(Game):
@@ -67,20 +75,32 @@ class WinningStreak(Game):
                 "(N is the current placement turn or relocation round)")
     notation_examples = ("t4 place 3/5 C", "r2 set A=3/5 B=- buff 3/5 health", "r2 set", "r2 set D=5/5 E=4/5")
 
-    # --- Parameters ---------------------------------------------------------------------
-    @property
-    def locations(self) -> list[str]:
-        return list(self.params["locations"])
+    def __init__(self, ruleset: Any, players: list[Player], header: dict[str, Any] | None = None) -> None:
+        super().__init__(ruleset, players, header)
+        self._phases: dict[tuple[str, int], Phase] = {}   # (kind, number) → its phase, see `_phase`
 
-    @property
+    # --- Parameters ---------------------------------------------------------------------
+    # Read once per match (cached): replay asks for them on every entry and every location.
+    # Cached lazily, not in __init__, so that validate_params still sees bad params first.
+    @cached_property
+    def locations(self) -> tuple[str, ...]:
+        """The locations in line order (WS-1, WS-7)."""
+        return tuple(self.params["locations"])
+
+    @cached_property
+    def line_position(self) -> dict[str, int]:
+        """Location → its place in the line: membership tests and line-order sorting (WS-1)."""
+        return {x: i for i, x in enumerate(self.locations)}
+
+    @cached_property
     def placement_turns(self) -> int:
         return self.params["placement_turns"]
 
-    @property
+    @cached_property
     def change_limit(self) -> int:
         return self.params["relocation_changes"]
 
-    @property
+    @cached_property
     def target(self) -> int:
         return self.params["points_to_win"]
 
@@ -132,28 +152,54 @@ class WinningStreak(Game):
                            points={x: {p: 0 for p in self.player_ids} for x in self.locations},
                            winner={x: None for x in self.locations},
                            advantage_left=self.params["advantage_uses"] if self.holder else 0,
-                           placed_order={p: [] for p in self.player_ids})
+                           placed_order={p: [] for p in self.player_ids},
+                           standing={p: {} for p in self.player_ids},
+                           living={p: len(troops[p]) for p in self.player_ids})
 
     def pending(self, s: StreakState) -> Pending:
         if s.result is not None:
             return None
         if s.stage == "placement":
-            return Phase(f"placement-{s.turn}", self.player_ids, f"placement turn {s.turn}", kind="placement")
-        return Phase(f"relocation-{s.round}", self.player_ids, f"relocation round {s.round}", kind="relocation")
+            return self._phase("placement", s.turn)
+        return self._phase("relocation", s.round)
+
+    def _phase(self, kind: str, number: int) -> Phase:
+        """The sealed phase for placement turn or relocation round `number` (WS-2, WS-4).
+
+        The engine asks several times per entry; a Phase is frozen, so one per phase is made
+        and handed out again.
+        """
+        phase = self._phases.get((kind, number))
+        if phase is None:
+            label = f"placement turn {number}" if kind == "placement" else f"relocation round {number}"
+            phase = self._phases[kind, number] = Phase(f"{kind}-{number}", self.player_ids, label, kind=kind)
+        return phase
 
     # --- Helpers ------------------------------------------------------------------------
     def occupant(self, s: StreakState, player: str, location: str) -> Troop | None:
-        for troop in s.troops[player].values():
-            if troop.alive and troop.at == location:
-                return troop
-        return None
+        """`player`'s living troop at `location` (WS-2: one troop per location per side), or None."""
+        return s.standing[player].get(location)
 
     def field_of(self, s: StreakState, player: str) -> dict[str, str]:
-        """Location → troop name for `player`'s troops on the battlefield."""
+        """Location → troop name for `player`'s troops on the battlefield, in squad order
+        (the order legal_moves lists moves in, so it must not follow the index's order)."""
         return {t.at: t.name for t in s.troops[player].values() if t.alive and t.at is not None}
 
+    @staticmethod
+    def _stand(s: StreakState, player: str, troop: Troop, location: str) -> None:
+        """Put `troop` at `location`, keeping the `standing` index in step."""
+        troop.at = location
+        s.standing[player][location] = troop
+
+    @staticmethod
+    def _lift(s: StreakState, player: str, troop: Troop) -> None:
+        """Take `troop` off the field (to reserve, or dead), keeping the `standing` index in step."""
+        if troop.at is not None and s.standing[player].get(troop.at) is troop:
+            del s.standing[player][troop.at]
+        troop.at = None
+
     def living(self, s: StreakState, player: str) -> int:
-        return sum(t.alive for t in s.troops[player].values())
+        return s.living[player]
 
     def _troop(self, s: StreakState, player: str, name: str, rule: str) -> Troop:
         troop = s.troops[player].get(name)
@@ -167,7 +213,7 @@ class WinningStreak(Game):
         return troop
 
     def _location(self, location: str, rule: str) -> str:
-        if location not in self.locations:
+        if location not in self.line_position:
             raise Illegal("unknown-location", f"there is no location '{location}' (locations "
                           f"{self.locations[0]}–{self.locations[-1]})", "WS-1", rule)
         return location
@@ -223,13 +269,15 @@ class WinningStreak(Game):
             raise Illegal("location-taken", f"{location} already holds a troop of {player}'s ({there.now()}); "
                           "one troop per location per side", "WS-2")
 
-    def _plan(self, s: StreakState, player: str, changes: dict[str, str | None]) -> tuple[dict[str, str], list[str]]:
-        """The player's field after a relocation, and the locations it changes (WS-4).
+    def _plan(self, s: StreakState, player: str, changes: dict[str, str | None]) -> dict[str, str | None]:
+        """The locations a relocation changes, in line order, each with the troop that will
+        stand there (None: left empty) (WS-4).
 
         `changes` gives the new occupant (or None) of each location named; a troop named
         leaves the place it was in, and a troop displaced without being named goes to reserve.
+        Only the locations named and the places their troops leave can change, so only those
+        are looked at.
         """
-        before = self.field_of(s, player)
         named: dict[str, str] = {}
         for location, name in changes.items():
             self._location(location, "WS-4")
@@ -243,18 +291,26 @@ class WinningStreak(Game):
                 raise Illegal("location-won", f"{location} has been won by {s.winner[location]}: won locations "
                               "take no troops", "WS-4")
             named[name] = location
-        after = {loc: name for loc, name in before.items() if name not in named}
-        for location, name in changes.items():
-            if name is None:
-                after.pop(location, None)
-            else:
-                after[location] = name
-        changed = [x for x in self.locations if before.get(x) != after.get(x)]
-        if len(changed) > self.change_limit:
-            raise Illegal("too-many-changes", f"this relocation of {player}'s changes {len(changed)} locations "
-                          f"({', '.join(changed)}); at most {self.change_limit} may change (a move or a swap "
+        if not changes:
+            return {}
+        standing, troops = s.standing[player], s.troops[player]
+        touched = set(changes)
+        for name in named:
+            left = troops[name].at
+            if left is not None:
+                touched.add(left)
+        plan: dict[str, str | None] = {}
+        for location in sorted(touched, key=self.line_position.__getitem__) if len(touched) > 1 else touched:
+            there = standing.get(location)
+            was = there.name if there is not None else None
+            will = changes[location] if location in changes else (None if was in named else was)
+            if will != was:
+                plan[location] = will
+        if len(plan) > self.change_limit:
+            raise Illegal("too-many-changes", f"this relocation of {player}'s changes {len(plan)} locations "
+                          f"({', '.join(plan)}); at most {self.change_limit} may change (a move or a swap "
                           "changes both ends)", "WS-4")
-        return after, changed
+        return plan
 
     def _check_buff(self, s: StreakState, player: str, buff: dict[str, str]) -> None:
         if self.holder != player:
@@ -285,7 +341,7 @@ class WinningStreak(Game):
             if move is None:
                 continue
             troop = s.troops[player][move["troop"]]
-            troop.at = move["location"]
+            self._stand(s, player, troop, move["location"])
             s.placed_order[player].append(troop.name)
             events.append(Event(f"{player} places {troop.name} at {troop.at}", ("WS-2",)))
         if missed:
@@ -307,18 +363,14 @@ class WinningStreak(Game):
             if move is None:
                 events.append(Event(f"{player} is taken to have relocated nothing", ("WS-4", "WS-8")))
                 continue
-            after, changed = plans[player]
-            before = self.field_of(s, player)
-            if changed:
-                what = ", ".join(f"{x} {before.get(x, '-')}→{after.get(x, '-')}" for x in changed)
-                events.append(Event(f"{player} changes {len(changed)} location{'s' if len(changed) != 1 else ''} "
+            plan = plans[player]
+            if plan:
+                what = ", ".join(f"{x} {self._name_at(s, player, x)}→{name or '-'}" for x, name in plan.items())
+                events.append(Event(f"{player} changes {len(plan)} location{'s' if len(plan) != 1 else ''} "
                                     f"of {self.change_limit}: {what}", ("WS-4",)))
             else:
                 events.append(Event(f"{player} changes no location", ("WS-4",)))
-            where = {name: loc for loc, name in after.items()}
-            for troop in s.troops[player].values():
-                if troop.alive:
-                    troop.at = where.get(troop.name)
+            self._relocate(s, player, plan)
             buff = move.get("buff")
             if buff:
                 troop = s.troops[player][buff["troop"]]
@@ -329,40 +381,59 @@ class WinningStreak(Game):
                                     f"(now {troop.attack}/{troop.health}); not a change of location", ("WS-5",)))
         return events
 
+    def _name_at(self, s: StreakState, player: str, location: str) -> str:
+        """The name of `player`'s troop at `location`, or '-' (as narration shows an empty spot)."""
+        troop = s.standing[player].get(location)
+        return troop.name if troop is not None else "-"
+
+    def _relocate(self, s: StreakState, player: str, plan: dict[str, str | None]) -> None:
+        """Carry out a checked plan (WS-4): empty every changed location first, then fill them,
+        so moves and swaps need no order; a troop lifted and not placed again is in reserve."""
+        standing, troops = s.standing[player], s.troops[player]
+        for location in plan:
+            there = standing.get(location)
+            if there is not None:
+                self._lift(s, player, there)
+        for location, name in plan.items():
+            if name is not None:
+                self._stand(s, player, troops[name], location)
+
     def _fight(self, s: StreakState) -> list[Event]:
         """WS-3 at every unwon location, location by location; then the end check (WS-6)."""
         s.fights += 1
         k = s.fights
         a, b = self.player_ids
+        standing_a, standing_b, winner = s.standing[a], s.standing[b], s.winner
+        target = self.target
         events = []
         empty = []
         for location in self.locations:
-            if s.winner[location]:
+            if winner[location]:
                 continue
-            ta, tb = self.occupant(s, a, location), self.occupant(s, b, location)
+            ta, tb = standing_a.get(location), standing_b.get(location)
             if ta is None and tb is None:
                 empty.append(location)
                 continue
             text = self._clash(s, location, {a: ta, b: tb})
-            score = f"{a} {s.points[location][a]}, {b} {s.points[location][b]}"
-            events.append(Event(f"fight {k} at {location}: {text} ({score})", ("WS-3",)))
-            for player in self.player_ids:
-                if s.points[location][player] >= self.target:
-                    s.winner[location] = player
-                    back = [t for t in (ta, tb) if t is not None and t.alive]
-                    for troop in back:
-                        troop.at = None
-                    returned = (", ".join(f"{self._owner(s, t)}'s {t.now()}" for t in back) or "no troop") + \
-                        " return" + ("s" if len(back) <= 1 else "") + " to reserve"
-                    events.append(Event(f"{player} reaches {s.points[location][player]} points at {location} and "
-                                        f"wins it; {returned}", ("WS-3",)))
-                    break
+            points = s.points[location]
+            events.append(Event(f"fight {k} at {location}: {text} ({a} {points[a]}, {b} {points[b]})", ("WS-3",)))
+            if points[a] >= target or points[b] >= target:
+                events.append(self._win(s, location, a if points[a] >= target else b, ta, tb))
         if empty:
             events.append(Event(f"fight {k}: no troops at {', '.join(empty)}", ("WS-3",)))
         return events + self._after_fight(s)
 
-    def _owner(self, s: StreakState, troop: Troop) -> str:
-        return next(p for p in self.player_ids if s.troops[p].get(troop.name) is troop)
+    def _win(self, s: StreakState, location: str, player: str, ta: Troop | None, tb: Troop | None) -> Event:
+        """WS-3: `player` reached the points to win `location`; surviving troops there go to reserve."""
+        a, b = self.player_ids
+        s.winner[location] = player
+        back = [(p, t) for p, t in ((a, ta), (b, tb)) if t is not None and t.alive]
+        for owner, troop in back:
+            self._lift(s, owner, troop)
+        returned = (", ".join(f"{owner}'s {t.now()}" for owner, t in back) or "no troop") + \
+            " return" + ("s" if len(back) <= 1 else "") + " to reserve"
+        return Event(f"{player} reaches {s.points[location][player]} points at {location} and "
+                     f"wins it; {returned}", ("WS-3",))
 
     def _clash(self, s: StreakState, location: str, facing: dict[str, Troop | None]) -> str:
         a, b = self.player_ids
@@ -375,8 +446,11 @@ class WinningStreak(Game):
         ta.health -= tb.attack
         tb.health -= ta.attack
         dead = [t for t in (ta, tb) if t.health <= 0]
-        for troop in dead:
-            troop.alive, troop.at = False, None
+        for owner, troop in ((a, ta), (b, tb)):
+            if troop.health <= 0:
+                troop.alive = False
+                s.living[owner] -= 1
+                self._lift(s, owner, troop)
         if len(dead) == 2:
             return f"{shown}: both die, no point"
         if not dead:
@@ -620,7 +694,7 @@ class WinningStreak(Game):
             prefix = f"t{move['turn']} " if "turn" in move else ""
             return f"{prefix}place {move['troop']} {move['location']}"
         prefix = f"r{move['round']} " if "round" in move else ""
-        order = {x: i for i, x in enumerate(self.locations)}
+        order = self.line_position
         changes = sorted(move["set"].items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
         words = [f"{prefix}set"] + [f"{x}={name or '-'}" for x, name in changes]
         if move.get("buff"):

@@ -13,14 +13,18 @@ round ends, since the totals would otherwise give the value away (our reading of
 
 from __future__ import annotations
 
-import copy
+from functools import cached_property
 from typing import Any
 
-from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase, SideMove
+from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase, Player, SideMove
 from adjudicator.games.track_trouble import layouts as lay
 from adjudicator.games.track_trouble import notation as tt_notation
 from adjudicator.games.track_trouble.board import TrackTroubleViews
 from adjudicator.games.track_trouble.state import HIDDEN, TTState, miners_text
+
+# (action, target) → player → miners: who boards each track, activates each switch, boards
+# the train in one crossing; see `TrackTrouble._targets`.
+Targets = dict[tuple[str, Any], dict[str, list[int]]]
 
 
 class TrackTrouble(TrackTroubleViews, Game):
@@ -28,16 +32,22 @@ class TrackTrouble(TrackTroubleViews, Game):
     notation = tt_notation.NOTATION
     notation_examples = tt_notation.EXAMPLES
 
+    def __init__(self, ruleset: Any, players: list[Player], header: dict[str, Any] | None = None) -> None:
+        super().__init__(ruleset, players, header)
+        self._phases: dict[tuple[int, int], Phase] = {}   # (round, crossing) → its phase, see `pending`
+
     # --- Parameters ---------------------------------------------------------------------
-    @property
+    # Read once per match (cached): replay asks for them on every entry. Cached lazily, not
+    # in __init__, so that validate_params still sees bad params first.
+    @cached_property
     def miners(self) -> int:
         return self.params["miners"]
 
-    @property
+    @cached_property
     def rounds(self) -> int:
         return self.params["rounds"]
 
-    @property
+    @cached_property
     def crossings(self) -> int:
         return self.params["crossings"]
 
@@ -86,6 +96,16 @@ class TrackTrouble(TrackTroubleViews, Game):
             return bool(layout["train"])
         return number in self.params["train_rounds"]
 
+    def _layout(self, number: int) -> dict[str, Any]:
+        """Round `number`'s layout as the state holds it, with `switches` always present (TT-1).
+
+        The ruleset's own layout, not a copy: nothing ever changes a layout (switch states and
+        minecarts left live in the state), and copying one at every round start was most of
+        the cost of starting a round. Treat `TTState.layout` as read-only.
+        """
+        layout = self.layout_for(number)
+        return layout if "switches" in layout else {**layout, "switches": {}}
+
     # --- Set-up -------------------------------------------------------------------------
     def initial_state(self) -> TTState:
         s = TTState(round=1, crossing=1, points={p: 0 for p in self.player_ids},
@@ -95,8 +115,7 @@ class TrackTrouble(TrackTroubleViews, Game):
 
     def _start_round(self, s: TTState, number: int) -> None:
         """A new layout: switches at their start, every minecart back, all miners south (TT-2, TT-4)."""
-        layout = copy.deepcopy(self.layout_for(number))
-        layout.setdefault("switches", {})
+        layout = self._layout(number)
         s.round, s.crossing, s.layout = number, 1, layout
         s.values = dict(layout["destinations"])
         s.hidden = {}
@@ -109,9 +128,16 @@ class TrackTrouble(TrackTroubleViews, Game):
         s.withheld_miners = {p: 0 for p in self.player_ids}
 
     def pending(self, s: TTState) -> Pending:
+        """The crossing's sealed phase (TT-3). The engine asks several times per entry; a Phase
+        is frozen, so one per crossing is made and handed out again."""
         if s.finished:
             return None
-        return Phase(f"r{s.round}-c{s.crossing}", self.player_ids, f"round {s.round}, crossing {s.crossing}")
+        key = (s.round, s.crossing)
+        phase = self._phases.get(key)
+        if phase is None:
+            phase = self._phases[key] = Phase(f"r{s.round}-c{s.crossing}", self.player_ids,
+                                              f"round {s.round}, crossing {s.crossing}")
+        return phase
 
     # --- Helpers ------------------------------------------------------------------------
     def _items_left(self, s: TTState, player: str) -> list[str]:
@@ -324,9 +350,10 @@ class TrackTrouble(TrackTroubleViews, Game):
                 "no submission"
             report["actions"][player] = shown
             events.append(Event(f"{player}'s actions: {shown}", ("TT-3", "TT-5")))
-        results = self._advance_switches(s, actions, remote)
-        results += self._depart_tracks(s, actions)
-        results += self._depart_train(s, actions)
+        targets = self._targets(actions)
+        results = self._advance_switches(s, targets, remote)
+        results += self._depart_tracks(s, targets)
+        results += self._depart_train(s, targets)
         results.append(Event(f"totals after round {s.round}, crossing {s.crossing}: {self._totals_text(s)}",
                              ("TT-5",)))
         events += results
@@ -340,24 +367,36 @@ class TrackTrouble(TrackTroubleViews, Game):
             events += end
         return events
 
-    def _advance_switches(self, s: TTState, actions: dict[str, list[dict[str, Any]]],
-                          remote: dict[str, str]) -> list[Event]:
+    def _targets(self, actions: dict[str, list[dict[str, Any]]]) -> Targets:
+        """(action, target) → player → miners, in the order given: `("switch", "purple")`,
+        `("board", "T2")`, `("train", True)`. One pass over the actions, so that each switch
+        and track of the layout need not look through them all again (TT-4)."""
+        targets: Targets = {}
+        for player in self.player_ids:
+            for action in actions[player]:
+                for key in ("switch", "board", "train"):
+                    if key in action:
+                        targets.setdefault((key, action[key]), {}).setdefault(player, []).append(action["miner"])
+        return targets
+
+    def _advance_switches(self, s: TTState, targets: Targets, remote: dict[str, str]) -> list[Event]:
         """TT-4 (1): one state per activation, both players' miners and Remote Switch, cyclically."""
         events = []
         for player, name in remote.items():
             events.append(Event(f"{player}'s Remote Switch activates {name}", ("TT-7",)))
         for name, switch in s.layout["switches"].items():
+            activations = targets.get(("switch", name), {})
+            if not activations and name not in remote.values():
+                continue
             who = []
             for player in self.player_ids:
-                mine = [a["miner"] for a in actions[player] if a.get("switch") == name]
+                mine = activations.get(player)
                 if mine:
                     who.append(f"{player} miner{'s' if len(mine) > 1 else ''} {miners_text(mine)}")
                 if remote.get(player) == name:
                     who.append(f"{player}'s Remote Switch")
-            count = sum(1 for p in self.player_ids for a in actions[p] if a.get("switch") == name)
+            count = sum(len(mine) for mine in activations.values())
             count += sum(1 for n in remote.values() if n == name)
-            if not count:
-                continue
             before = s.switch_state[name]
             s.switch_state[name] = (before + count) % switch["states"]
             events.append(Event(f"switch {name}: {count} activation{'s' if count > 1 else ''} "
@@ -375,18 +414,22 @@ class TrackTrouble(TrackTroubleViews, Game):
                 s.withheld[player] += value
                 s.withheld_miners[player] += 1
 
-    def _boarders(self, actions: dict[str, list[dict[str, Any]]], key: str, value: Any) -> dict[str, list[int]]:
-        return {p: sorted(a["miner"] for a in actions[p] if a.get(key) == value) for p in self.player_ids}
+    def _boarders(self, targets: Targets, key: str, value: Any) -> dict[str, list[int]]:
+        """Player → the miners (sorted) whose action is `key` `value`, every player listed."""
+        found = targets.get((key, value), {})
+        return {p: sorted(found.get(p, ())) for p in self.player_ids}
 
     @staticmethod
     def _who(boarders: dict[str, list[int]]) -> str:
         return "; ".join(f"{p} {miners_text(m)}" for p, m in boarders.items() if m)
 
-    def _depart_tracks(self, s: TTState, actions: dict[str, list[dict[str, Any]]]) -> list[Event]:
+    def _depart_tracks(self, s: TTState, targets: Targets) -> list[Event]:
         """TT-4 (2): a track sends all its boarders unless they outnumber its minecarts."""
         events = []
         for track in s.layout["tracks"]:
-            boarders = self._boarders(actions, "board", track)
+            if ("board", track) not in targets:
+                continue
+            boarders = self._boarders(targets, "board", track)
             total = sum(len(m) for m in boarders.values())
             if not total:
                 continue
@@ -408,11 +451,11 @@ class TrackTrouble(TrackTroubleViews, Game):
                                 f"{s.carts[track]} left", ("TT-4", "TT-5")))
         return events
 
-    def _depart_train(self, s: TTState, actions: dict[str, list[dict[str, Any]]]) -> list[Event]:
+    def _depart_train(self, s: TTState, targets: Targets) -> list[Event]:
         """TT-4 (3): crossing 1 only with one player's miners aboard; always in the last crossing."""
         if not s.train or s.train_gone:
             return []
-        boarders = self._boarders(actions, "train", True)
+        boarders = self._boarders(targets, "train", True)
         owners = [p for p, m in boarders.items() if m]
         last = s.crossing == self.crossings
         if not last and len(owners) != 1:

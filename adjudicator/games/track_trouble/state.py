@@ -15,7 +15,7 @@ class TTState:
     round: int
     crossing: int
     points: dict[str, int]
-    layout: dict[str, Any] = field(default_factory=dict)
+    layout: dict[str, Any] = field(default_factory=dict)          # the ruleset's own: read-only
     values: dict[str, int] = field(default_factory=dict)          # destination → points this round
     hidden: dict[str, dict[str, Any]] = field(default_factory=dict)  # destination → {player, value}
     switch_state: dict[str, int] = field(default_factory=dict)
@@ -35,4 +35,5 @@ class TTState:
 
 
 def miners_text(miners: list[int]) -> str:
-    return ", ".join(str(m) for m in sorted(miners))
+    """`1, 3, 4`: miner numbers in order, as narration and messages list them."""
+    return ", ".join(map(str, sorted(miners)))
