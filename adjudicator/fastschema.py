@@ -69,6 +69,7 @@ class Compiler:
         self.root = root
         self.formats = formats or {}
         self.refs: dict[str, Predicate] = {}
+        self.compiling: set[str] = set()
 
     def compile(self, schema: Any) -> Predicate:
         if schema is True:
@@ -179,7 +180,17 @@ class Compiler:
     # --- Objects ------------------------------------------------------------------------
     def k_required(self, names: list[str], _schema: dict) -> Predicate:
         wanted = tuple(names)
-        return lambda value: not isinstance(value, dict) or all(name in value for name in wanted)
+        if len(wanted) == 1:
+            only = wanted[0]
+            return lambda value: value.__class__ is not dict or only in value
+
+        def present(value: Any) -> bool:
+            if value.__class__ is dict:
+                for name in wanted:
+                    if name not in value:
+                        return False
+            return True
+        return present
 
     def k_properties(self, properties: dict[str, Any], _schema: dict) -> Predicate:
         compiled = {name: self.compile(sub) for name, sub in properties.items()}
@@ -223,7 +234,14 @@ class Compiler:
         if isinstance(sub, list):
             raise Unsupported("items as a list")
         test = self.compile(sub)
-        return lambda value: not isinstance(value, list) or all(test(v) for v in value)
+
+        def each(value: Any) -> bool:
+            if value.__class__ is list:
+                for item in value:
+                    if not test(item):
+                        return False
+            return True
+        return each
 
     def k_minItems(self, bound: int, _schema: dict) -> Predicate:
         return lambda value: not isinstance(value, list) or len(value) >= bound
@@ -288,8 +306,20 @@ class Compiler:
         return lambda value: any(test(value) for test in tests)
 
     def k_oneOf(self, subs: list[Any], _schema: dict) -> Predicate:
+        if all(isinstance(s, dict) and list(s) == ["required"] and len(s["required"]) == 1 for s in subs):
+            keys = tuple(s["required"][0] for s in subs)   # "exactly one of these fields"
+            return lambda value: value.__class__ is not dict or sum(k in value for k in keys) == 1
         tests = [self.compile(s) for s in subs]
-        return lambda value: sum(1 for test in tests if test(value)) == 1
+
+        def exactly_one(value: Any) -> bool:
+            found = 0
+            for test in tests:
+                if test(value):
+                    found += 1
+                    if found > 1:
+                        return False
+            return found == 1
+        return exactly_one
 
     def k_not(self, sub: Any, _schema: dict) -> Predicate:
         test = self.compile(sub)
@@ -310,15 +340,19 @@ class Compiler:
     def k_dollar_ref(self, ref: str, _schema: dict) -> Predicate:
         if not ref.startswith("#/"):
             raise Unsupported(f"$ref {ref}")
-        if ref not in self.refs:
-            self.refs[ref] = lambda value: True   # placeholder while compiling a cycle
-            target: Any = self.root
-            for part in ref[2:].split("/"):
-                target = target[part.replace("~1", "/").replace("~0", "~")]
-            compiled = self.compile(target)
-            self.refs[ref] = compiled
-        refs = self.refs
-        return lambda value: refs[ref](value)
+        if ref in self.refs:
+            if ref not in self.compiling:
+                return self.refs[ref]
+            refs = self.refs   # a reference to a schema still being compiled: look it up late
+            return lambda value: refs[ref](value)
+        self.compiling.add(ref)
+        target: Any = self.root
+        for part in ref[2:].split("/"):
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        self.refs[ref] = lambda value: True   # replaced below; only a cycle would call it
+        self.refs[ref] = self.compile(target)
+        self.compiling.discard(ref)
+        return self.refs[ref]
 
 
 def compile_schema(schema: dict[str, Any], formats: dict[str, Predicate] | None = None) -> Predicate:
