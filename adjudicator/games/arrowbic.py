@@ -58,6 +58,45 @@ class ArrowState:
     over: bool = False
 
 
+class Chains:
+    """Where the arrows lead from each cell of one board (AX-3), remembered as they are found:
+    listing moves asks about the same chains of stones for every empty cell and arrow."""
+
+    def __init__(self, stones: dict[Cell, tuple[str, str]]) -> None:
+        self.stones = stones
+        self.ends: dict[Cell, Cell | None] = {}
+
+    def end(self, start: Cell) -> Cell | None:
+        """The first cell without a stone reached by following the arrows from `start` (itself
+        when it has none); None when the arrows circle without reaching one."""
+        if start in self.ends:
+            return self.ends[start]
+        if start not in self.stones:
+            return start
+        trail: list[Cell] = []
+        on_trail: set[Cell] = set()
+        at = start
+        while at in self.stones and at not in self.ends:
+            if at in on_trail:
+                end = None
+                break
+            trail.append(at)
+            on_trail.add(at)
+            dx, dy = STEP[self.stones[at][1]]
+            at = (at[0] + dx, at[1] + dy)
+        else:   # a cell without a stone, or a stone whose end is known already
+            end = self.ends.get(at, at)
+        for cell in trail:
+            self.ends[cell] = end
+        return end
+
+    def closes_loop(self, cell: Cell, arrow: str) -> bool:
+        """Whether `arrow` on the empty `cell` would close a loop, as `loop_through` finds one:
+        the arrows from the cell it points at lead back to it."""
+        dx, dy = STEP[arrow]
+        return self.end((cell[0] + dx, cell[1] + dy)) == cell
+
+
 class Arrowbic(Game):
     name = "arrowbic"
     notation = "CELL ARROW (E5 up, E5 ^, e5 u, place E5 up; arrows ^ v < > or ↑ ↓ ← →) | retake"
@@ -196,13 +235,17 @@ class Arrowbic(Game):
         return any(True for _ in self._placements(s, player))
 
     def _placements(self, s: ArrowState, player: str) -> Iterator[tuple[Cell, str]]:
+        """Every legal (cell, arrow), top row first: what `placement_problem` allows, tested
+        directly (AX-2, AX-3) rather than by building a refusal for each arrow it rules out."""
+        barred = s.last_arrow[player]
+        chains = Chains(s.stones)
         for row in range(self.size - 1, -1, -1):
             for col in range(self.size):
                 cell = (col, row)
                 if cell in s.stones:
                     continue
                 for arrow in ARROWS:
-                    if self.placement_problem(s, player, cell, arrow) is None:
+                    if arrow != barred and not chains.closes_loop(cell, arrow):
                         yield cell, arrow
 
     # --- Moves --------------------------------------------------------------------------
