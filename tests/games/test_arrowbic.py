@@ -654,8 +654,8 @@ def plain_preview(game, s, player, cell, arrow, mover):
 
 @pytest.mark.parametrize("index,items", [(1, ()), (2, ("retake", "reserve", "starter"))])
 def test_quick_listing_agrees_with_the_plain_one_over_a_playout(index, items):
-    """legal_moves tests loops through remembered chains (Chains): the same placements,
-    order and previews as the plain way."""
+    """legal_moves tests loops through remembered chains and previews each cell once
+    (Chains, _captured, _piece_fate): the same placements, order and previews as the plain way."""
     played = simulate.play("arrowbic", index, items=items)
     replay = session.new_replay(matchfile.prepare({**played.data, "entries": []}, None))
     game = replay.game
