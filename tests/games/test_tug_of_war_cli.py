@@ -133,6 +133,19 @@ def test_legal_previews_say_what_a_move_gains():
     assert preview["collation 1 1"] == "sally gains a 2 (Collation: 2 taken this turn)"
 
 
+def test_scratch_copies_every_field_and_shares_nothing_a_turn_changes():
+    game, s = fresh()
+    s.owe, s.turns, s.winner, s.reason = ["maddie"], 7, "sally", "why"
+    s.blocked["maddie"], s.last["sally"], s.used_items["sally"] = "rope", "race", ["block-move"]
+    scratch = game._scratch(s, "path")
+    assert scratch == s
+    scratch.mods["path"]["tiles"][0][0] = scratch.mods["conker"]["height"]["sally"] = "changed"
+    scratch.hands["sally"].append(5)
+    scratch.used_items["sally"].append("x")
+    assert s.mods["path"]["tiles"][0][0] is None and s.mods["conker"]["height"]["sally"] == 0
+    assert s.hands["sally"] == [1, 1, 1] and s.used_items["sally"] == ["block-move"]
+
+
 # --- Board and replay -----------------------------------------------------------------------
 
 def test_board_json_has_the_spec_keys():

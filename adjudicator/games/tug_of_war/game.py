@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import combinations, permutations, product
 from typing import Any
 
@@ -30,6 +30,7 @@ from adjudicator.games.tug_of_war.modules import (
 )
 
 MODULES = {cls.name: cls for cls in (Rope, Race, Collation, Clock, Maze, Path, Conker, Tower)}
+ATOMS = frozenset((str, int, type(None), bool, float))
 
 
 @dataclass
@@ -46,6 +47,20 @@ class TWState:
     turns: int = 0
     winner: str | None = None
     reason: str = ""
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of plain data (dicts, lists, numbers, strings, None), as module states are;
+    several times quicker than copy.deepcopy, which `legal_moves` would call for every move it
+    previews. Anything else still goes through deepcopy."""
+    kind = type(value)
+    if kind is dict:
+        return {key: item if type(item) in ATOMS else plain_copy(item) for key, item in value.items()}
+    if kind is list:
+        return [item if type(item) in ATOMS else plain_copy(item) for item in value]
+    if kind in ATOMS:
+        return value
+    return copy.deepcopy(value)
 
 
 def cascade(n: int, top: int) -> list[int]:
@@ -175,11 +190,15 @@ class TugOfWar(Game):
     def _scratch(self, s: TWState, module: str) -> TWState:
         """A copy of just what one turn can change: hands, the chosen module, Conker."""
         mods = dict(s.mods)
-        for key in {module, "conker"} & set(mods):
-            mods[key] = copy.deepcopy(mods[key])
-        return replace(s, hands={p: list(h) for p, h in s.hands.items()}, mods=mods, last=dict(s.last),
-                       blocked=dict(s.blocked), owe=list(s.owe),
-                       used_items={p: list(u) for p, u in s.used_items.items()})
+        for key in {module, "conker"}:
+            if key in mods:
+                mods[key] = plain_copy(mods[key])
+        # Every field by name, not dataclasses.replace: legal_moves makes one of these per
+        # previewed move, and replace looks the fields up each time.
+        return TWState(hands={p: list(h) for p, h in s.hands.items()}, mods=mods, to_play=s.to_play,
+                       last=dict(s.last), blocked=dict(s.blocked), owe=list(s.owe),
+                       used_items={p: list(u) for p, u in s.used_items.items()},
+                       turns=s.turns, winner=s.winner, reason=s.reason)
 
     def _check_discard_only(self, s: TWState, player: str, move: dict[str, Any]) -> None:
         if not s.owe:
