@@ -7,6 +7,7 @@ ruleset parameters. Split from modules.py only to keep files small.
 from __future__ import annotations
 
 import string
+from itertools import groupby
 from typing import Any
 
 from adjudicator.engine import Illegal
@@ -190,8 +191,10 @@ class Path(Module):
     def connected(self, tiles: list[list[Any]], player: str) -> bool:
         """An orthogonal path of `player`'s tiles top-to-bottom or left-to-right (TW-15)."""
         n = self.size
-        for starts, done in (([(0, c) for c in range(n)], lambda r, c: r == n - 1),
-                             ([(r, 0) for r in range(n)], lambda r, c: c == n - 1)):
+        for starts, done, lines in (([(0, c) for c in range(n)], lambda r, c: r == n - 1, tiles),
+                                    ([(r, 0) for r in range(n)], lambda r, c: c == n - 1, zip(*tiles))):
+            if not all(player in line for line in lines):   # a path across meets every row (column)
+                continue
             seen = set()
             todo = [cell for cell in starts if tiles[cell[0]][cell[1]] == player]
             seen.update(todo)
@@ -222,15 +225,10 @@ class Path(Module):
                 return
 
     def longest_run(self, tiles: list[list[Any]], player: str) -> int:
-        best = 0
-        n = self.size
-        for lines in (tiles, [[tiles[r][c] for r in range(n)] for c in range(n)]):
-            for line in lines:
-                run = 0
-                for t in line:
-                    run = run + 1 if t == player else 0
-                    best = max(best, run)
-        return best
+        """The longest straight horizontal or vertical line of `player`'s tiles (TW-15)."""
+        lines = [*tiles, *zip(*tiles)]   # the rows, then the columns
+        runs = (len(list(group)) for line in lines for tile, group in groupby(line) if tile == player)
+        return max(runs, default=0)
 
     # --- One card at every anchor, for legal_moves -------------------------------------
     def single_card_outcomes(self, tiles: list[list[Any]], mover: str, opponent: str,
