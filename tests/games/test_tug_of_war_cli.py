@@ -151,12 +151,18 @@ def playout_positions(ruleset: str, index: int, items: tuple[str, ...] = ()) -> 
 
 
 def listed_the_plain_way(game, s, player: str) -> list[tuple[dict, str]]:
-    """legal_moves with every Path anchor previewed on its own."""
+    """legal_moves with every Path anchor previewed on its own and every move prechecked."""
+    def prechecked(s, player, move):
+        game._precheck(s, player, move)   # raises for a built move the checks would refuse
+        return type(game)._preview_built(game, s, player, move)
+
     game._anchor_free_previews = False
+    game._preview_built = prechecked
     try:
         return list(game.legal_moves(s, player))
     finally:
         game._anchor_free_previews = True
+        del game._preview_built
 
 
 @pytest.mark.parametrize("ruleset,index,items", [
@@ -165,8 +171,9 @@ def listed_the_plain_way(game, s, player: str) -> list[tuple[dict, str]]:
     ("tug-of-war-v1", 5, ("block-move",)),
 ])
 def test_quick_listing_agrees_with_previewing_every_move(ruleset, index, items):
-    """Path anchors share a preview by outcome (game.py, _legal_path_card): same moves,
-    order and previews as the plain way, and check_move accepts each."""
+    """Path anchors share a preview by outcome and listed moves skip _precheck (game.py,
+    _legal_path_card and _preview_built): same moves, order and previews as the plain way,
+    and check_move accepts each."""
     for game, s, player in playout_positions(ruleset, index, items)[::2]:
         quick = list(game.legal_moves(s, player))
         assert quick == listed_the_plain_way(game, s, player)

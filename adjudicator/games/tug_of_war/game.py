@@ -572,7 +572,7 @@ class TugOfWar(Game):
             for seq in seqs:
                 for extra in extras:
                     move = {"module": key, "cards": list(seq), **extra}
-                    preview = self.preview(s, player, move)
+                    preview = self._preview_built(s, player, move)
                     if preview is not None:
                         if key == "maze" and len(set(seq)) > 1:
                             preview += " (the cards in any order)"
@@ -616,7 +616,7 @@ class TugOfWar(Game):
             move = {"module": "path", "cards": [card], "anchors": [anchor]}
             outcome = (card, anchor) if outcomes is None else outcomes[anchor]
             if outcome not in previews:
-                previews[outcome] = self.preview(s, player, move)
+                previews[outcome] = self._preview_built(s, player, move)
             preview = previews[outcome]
             if preview is not None:
                 same.setdefault(preview, []).append(move)
@@ -627,9 +627,20 @@ class TugOfWar(Game):
 
     def preview(self, s: TWState, player: str, move: dict[str, Any]) -> str | None:
         """What a move would do, in a few words; None when it is illegal."""
+        try:
+            self._precheck(s, player, move)
+        except Illegal:
+            return None
+        return self._preview_built(s, player, move)
+
+    def _preview_built(self, s: TWState, player: str, move: dict[str, Any]) -> str | None:
+        """`preview` of a move as `legal_moves` builds them: 1 to max_cards cards from the
+        hand, for an active module the player is not barred from, with that module's own
+        extras and no discard owed. `_precheck` accepts every such move (TW-3, TW-4, TW-7,
+        TW-15), so only the turn is played, on a scratch copy; tests check each listed move
+        against check_move."""
         scratch = self._scratch(s, move["module"])
         try:
-            self._precheck(scratch, player, move)
             events = self._resolve(scratch, player, move)
         except Illegal:
             return None
