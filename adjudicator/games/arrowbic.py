@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Iterator
 
 from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Turn
@@ -58,6 +59,45 @@ class ArrowState:
     over: bool = False
 
 
+class Chains:
+    """Where the arrows lead from each cell of one board (AX-3), remembered as they are found:
+    listing moves asks about the same chains of stones for every empty cell and arrow."""
+
+    def __init__(self, stones: dict[Cell, tuple[str, str]]) -> None:
+        self.stones = stones
+        self.ends: dict[Cell, Cell | None] = {}
+
+    def end(self, start: Cell) -> Cell | None:
+        """The first cell without a stone reached by following the arrows from `start` (itself
+        when it has none); None when the arrows circle without reaching one."""
+        if start in self.ends:
+            return self.ends[start]
+        if start not in self.stones:
+            return start
+        trail: list[Cell] = []
+        on_trail: set[Cell] = set()
+        at = start
+        while at in self.stones and at not in self.ends:
+            if at in on_trail:
+                end = None
+                break
+            trail.append(at)
+            on_trail.add(at)
+            dx, dy = STEP[self.stones[at][1]]
+            at = (at[0] + dx, at[1] + dy)
+        else:   # a cell without a stone, or a stone whose end is known already
+            end = self.ends.get(at, at)
+        for cell in trail:
+            self.ends[cell] = end
+        return end
+
+    def closes_loop(self, cell: Cell, arrow: str) -> bool:
+        """Whether `arrow` on the empty `cell` would close a loop, as `loop_through` finds one:
+        the arrows from the cell it points at lead back to it."""
+        dx, dy = STEP[arrow]
+        return self.end((cell[0] + dx, cell[1] + dy)) == cell
+
+
 class Arrowbic(Game):
     name = "arrowbic"
     notation = "CELL ARROW (E5 up, E5 ^, e5 u, place E5 up; arrows ^ v < > or ↑ ↓ ← →) | retake"
@@ -70,6 +110,11 @@ class Arrowbic(Game):
 
     def cell_name(self, cell: Cell) -> str:
         return f"{chr(ord('A') + cell[0])}{cell[1] + 1}"
+
+    @cached_property
+    def cell_names(self) -> dict[Cell, str]:
+        """Every board cell's name, made once: listing moves names each cell many times."""
+        return {(col, row): self.cell_name((col, row)) for col in range(self.size) for row in range(self.size)}
 
     def parse_cell(self, name: str) -> Cell | None:
         """(column, row) of a name like 'E5', or None when it is not on the board (AX-1)."""
@@ -196,13 +241,17 @@ class Arrowbic(Game):
         return any(True for _ in self._placements(s, player))
 
     def _placements(self, s: ArrowState, player: str) -> Iterator[tuple[Cell, str]]:
+        """Every legal (cell, arrow), top row first: what `placement_problem` allows, tested
+        directly (AX-2, AX-3) rather than by building a refusal for each arrow it rules out."""
+        barred = s.last_arrow[player]
+        chains = Chains(s.stones)
         for row in range(self.size - 1, -1, -1):
             for col in range(self.size):
                 cell = (col, row)
                 if cell in s.stones:
                     continue
                 for arrow in ARROWS:
-                    if self.placement_problem(s, player, cell, arrow) is None:
+                    if arrow != barred and not chains.closes_loop(cell, arrow):
                         yield cell, arrow
 
     # --- Moves --------------------------------------------------------------------------
@@ -475,8 +524,19 @@ class Arrowbic(Game):
             return
         k = s.placements + 1
         mover = self.mover_of(k)
-        for cell, arrow in self._placements(s, player):
-            yield {"place": self.cell_name(cell), "arrow": arrow}, self._preview(s, player, cell, arrow, mover)
+        piece = s.pieces[mover]
+        standing = s.stones[piece][1] if piece in s.stones else None
+        fates = {under: self._piece_fate(mover, piece, under) for under in (None, *ARROWS)}
+        names = self.cell_names
+        cell = captured = captures_text = None
+        for place, arrow in self._placements(s, player):
+            if place != cell:   # what a cell captures does not depend on the arrow (AX-4)
+                cell = place
+                captured, captures_text = self._captured(s, player, cell)
+            # After the placement the moving piece follows the stone under it (AX-5): the new
+            # one, none if that stone was just captured, else the one it stood on.
+            under = arrow if piece == cell else (None if piece in captured else standing)
+            yield {"place": names[cell], "arrow": arrow}, captures_text + fates[under]
         held = self.by_id[player].items.count("retake")
         uses = self.ruleset.items.get("retake", {}).get("uses", 1)
         left = held * uses - s.retakes[player] if uses else 1
@@ -488,27 +548,21 @@ class Arrowbic(Game):
             count = self.params["retake_undoes"]
             yield {"item": {"use": "retake"}}, f"undo the last {count} placements and place again"
 
-    def _preview(self, s: ArrowState, player: str, cell: Cell, arrow: str, mover: str) -> str:
-        """What a placement would do, worked out without changing the state."""
+    def _captured(self, s: ArrowState, player: str, cell: Cell) -> tuple[set[Cell], str]:
+        """The stones a placement on `cell` would capture, and the preview's words for them."""
         captured = {c for _, run in self.captures(s, player, cell) for c in run}
-        parts = []
-        if captured:
-            ordered = sorted(captured, key=lambda c: (-c[1], c[0]))
-            parts.append("captures " + ", ".join(self.cell_name(c) for c in ordered))
-        at = s.pieces[mover]
-        if at == cell:
-            under: str | None = arrow
-        elif at in captured:
-            under = None
-        else:
-            under = s.stones[at][1] if at in s.stones else None
+        if not captured:
+            return captured, ""
+        ordered = sorted(captured, key=lambda c: (-c[1], c[0]))
+        return captured, "captures " + ", ".join(self.cell_names[c] for c in ordered) + "; "
+
+    def _piece_fate(self, mover: str, at: Cell, under: str | None) -> str:
+        """The preview's words for the moving piece on `at` following `under` (None: no stone)."""
         if under is None:
-            parts.append(f"{mover}'s piece stays on {self.cell_name(at)}")
-        else:
-            to = (at[0] + STEP[under][0], at[1] + STEP[under][1])
-            parts.append(f"{mover}'s piece → {self.cell_name(to)}" if self.on_board(to)
-                         else f"{mover}'s piece leaves the board: {mover} loses")
-        return "; ".join(parts)
+            return f"{mover}'s piece stays on {self.cell_name(at)}"
+        to = (at[0] + STEP[under][0], at[1] + STEP[under][1])
+        return (f"{mover}'s piece → {self.cell_name(to)}" if self.on_board(to)
+                else f"{mover}'s piece leaves the board: {mover} loses")
 
 
 GAME = Arrowbic

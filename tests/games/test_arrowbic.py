@@ -12,9 +12,10 @@ import json
 
 import pytest
 
-from adjudicator import matchfile, session, views
+from adjudicator import matchfile, session, simulate, views
 from adjudicator.engine import Illegal, Turn
 from adjudicator.errors import MatchFileError, NotationError
+from adjudicator.games.arrowbic import Chains
 from adjudicator.render import render
 from conftest import REPO, add, flags
 
@@ -619,6 +620,73 @@ def test_legal_moves_preview_captures_and_movement():
     match, replay = play(params={"start": {"red": "C5", "blue": "I5"}})
     previews = {match.game.format_move(mv): effect for mv, effect in match.game.legal_moves(replay.state, SALLY)}
     assert previews["I5 right"] == "maddie's piece leaves the board: maddie loses"
+
+
+def listed_the_plain_way(game, s, player):
+    """Placements as legal_moves first listed them: each cell and arrow through
+    placement_problem, each preview worked out on its own (AX-2…AX-5)."""
+    mover = game.mover_of(s.placements + 1)
+    listed = []
+    for row in range(game.size - 1, -1, -1):
+        for col in range(game.size):
+            cell = (col, row)
+            for arrow in ("up", "right", "down", "left"):
+                if cell not in s.stones and game.placement_problem(s, player, cell, arrow) is None:
+                    listed.append(({"place": game.cell_name(cell), "arrow": arrow},
+                                   plain_preview(game, s, player, cell, arrow, mover)))
+    return listed
+
+
+def plain_preview(game, s, player, cell, arrow, mover):
+    captured = {c for _, run in game.captures(s, player, cell) for c in run}
+    parts = []
+    if captured:
+        parts.append("captures " + ", ".join(game.cell_name(c) for c in sorted(captured, key=lambda c: (-c[1], c[0]))))
+    at = s.pieces[mover]
+    under = arrow if at == cell else None if at in captured else s.stones.get(at, (None, None))[1]
+    if under is None:
+        return "; ".join(parts + [f"{mover}'s piece stays on {game.cell_name(at)}"])
+    dx, dy = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}[under]
+    to = (at[0] + dx, at[1] + dy)
+    return "; ".join(parts + [f"{mover}'s piece → {game.cell_name(to)}" if game.on_board(to)
+                              else f"{mover}'s piece leaves the board: {mover} loses"])
+
+
+@pytest.mark.parametrize("index,items", [(1, ()), (2, ("retake", "reserve", "starter"))])
+def test_quick_listing_agrees_with_the_plain_one_over_a_playout(index, items):
+    """legal_moves tests loops through remembered chains and previews each cell once
+    (Chains, _captured, _piece_fate): the same placements, order and previews as the plain way."""
+    played = simulate.play("arrowbic", index, items=items)
+    replay = session.new_replay(matchfile.prepare({**played.data, "entries": []}, None))
+    game = replay.game
+    for number, entry in enumerate(played.data["entries"]):
+        if number % 3 == 0:
+            s, player = replay.state, replay.to_act()[0]
+            placements = [(mv, e) for mv, e in game.legal_moves(s, player) if "place" in mv]
+            assert placements == listed_the_plain_way(game, s, player)
+        replay.step(entry)
+
+
+def test_quick_listing_agrees_on_a_crowded_board_with_a_loop_already_on_it():
+    """Chains must also stop on a loop the board should never hold (AX-3's guard in loop_through)."""
+    stones = {"D4": (MADDIE, "right"), "E4": (MADDIE, "up"), "E5": (MADDIE, "left"), "D5": (MADDIE, "down"),
+              "C4": (MADDIE, "right"), "B4": (MADDIE, "right"), "F6": (SALLY, "down"), "F5": (MADDIE, "left"),
+              "G7": (MADDIE, "down"), "G6": (MADDIE, "left"), "G5": (SALLY, "up"), "C6": (SALLY, "up"),
+              "C7": (MADDIE, "up"), "A1": (SALLY, "left"), "B8": (SALLY, "down"), "B7": (SALLY, "down"),
+              "B6": (SALLY, "right")}
+    game, s = position(stones, pieces={SALLY: "G6", MADDIE: "C6"}, last={SALLY: "down"})
+    for placements in (0, 1):   # maddie's piece moves next, then sally's (AX-5)
+        s.placements = placements
+        listed = [(mv, e) for mv, e in game.legal_moves(s, SALLY) if "place" in mv]
+        assert listed == listed_the_plain_way(game, s, SALLY)
+    previews = {game.format_move(mv): e for mv, e in listed}
+    assert previews["G8 up"] == "captures G7, G6; sally's piece stays on G6"   # its stone is captured
+    assert previews["G4 left"] == "sally's piece → F6"
+    assert "C8 left" not in previews and "C8 up" in previews   # C8 → B8 → B7 → B6 → C6 → C7 → C8 (AX-3)
+    chains = Chains(s.stones)
+    for cell in [(c, r) for c in range(9) for r in range(9) if (c, r) not in s.stones]:
+        for arrow in ("up", "right", "down", "left"):
+            assert chains.closes_loop(cell, arrow) == bool(game.loop_through(s, cell, arrow)), (cell, arrow)
 
 
 def test_every_listed_move_is_accepted_by_replay():

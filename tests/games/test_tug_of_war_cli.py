@@ -3,14 +3,18 @@ the rulesets and the example matches."""
 
 from __future__ import annotations
 
+import copy
 import json
+import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_tug_of_war import fresh, replay, setup, tw_match
 
-from adjudicator import matchfile, schemas, session
+from adjudicator import matchfile, schemas, session, simulate
 from adjudicator.errors import NotationError
+from adjudicator.games.tug_of_war.modules import Play
 from adjudicator.games.tug_of_war.notation import format_move, parse
 from adjudicator.render import render
 from adjudicator.rulesets import resolve
@@ -131,6 +135,118 @@ def test_legal_previews_say_what_a_move_gains():
     game, s = fresh()
     preview = {format_move(m): e for m, e in game.legal_moves(s, "sally")}
     assert preview["collation 1 1"] == "sally gains a 2 (Collation: 2 taken this turn)"
+
+
+# --- Legal moves: the quick listing agrees with previewing every move ----------------------
+
+def playout_positions(ruleset: str, index: int, items: tuple[str, ...] = ()) -> list[tuple[Any, Any, str]]:
+    """(game, state, player to move) before each entry of a simulated random match."""
+    played = simulate.play(ruleset, index, items=items)
+    rep = session.new_replay(matchfile.prepare({**played.data, "entries": []}, None))
+    positions = []
+    for entry in played.data["entries"]:
+        positions.append((rep.game, copy.deepcopy(rep.state), entry["player"]))
+        rep.step(entry)
+    return positions
+
+
+def listed_the_plain_way(game, s, player: str) -> list[tuple[dict, str]]:
+    """legal_moves with every Path anchor previewed on its own and every move prechecked."""
+    def prechecked(s, player, move):
+        game._precheck(s, player, move)   # raises for a built move the checks would refuse
+        return type(game)._preview_built(game, s, player, move)
+
+    game._anchor_free_previews = False
+    game._preview_built = prechecked
+    try:
+        return list(game.legal_moves(s, player))
+    finally:
+        game._anchor_free_previews = True
+        del game._preview_built
+
+
+@pytest.mark.parametrize("ruleset,index,items", [
+    ("tug-of-war-v2", 3, ()),
+    ("tug-of-war-v2", 4, ("starter", "conker-start", "block-move")),
+    ("tug-of-war-v1", 5, ("block-move",)),
+])
+def test_quick_listing_agrees_with_previewing_every_move(ruleset, index, items):
+    """Path anchors share a preview by outcome and listed moves skip _precheck (game.py,
+    _legal_path_card and _preview_built): same moves, order and previews as the plain way,
+    and check_move accepts each."""
+    for game, s, player in playout_positions(ruleset, index, items)[::2]:
+        quick = list(game.legal_moves(s, player))
+        assert quick == listed_the_plain_way(game, s, player)
+        for move, _ in quick:
+            game.check_move(s, player, move)
+
+
+def test_a_player_id_holding_a_preview_word_previews_every_anchor():
+    """The card's own narration names its anchor and a preview keeps it when the mover's id
+    says "wins": then anchors may not share a preview."""
+    data = tw_match()
+    data["players"][0]["id"] = data["first"] = "winsome"
+    game = matchfile.prepare(data, None).game
+    s = game.initial_state()
+    assert not game._anchor_free_previews
+    path = [(m, e) for m, e in game.legal_moves(s, "winsome") if m.get("module") == "path" and len(m["cards"]) == 1]
+    assert len(path) == 64 and all("winsome plays 1 at" in e for _, e in path)   # the hand holds 1s only
+
+
+def test_path_single_card_outcomes_agree_with_playing_the_card():
+    """Path.single_card_outcomes (bitmasks) against the module's own card, after_cards and
+    longest_run, on random boards of every density and on boards from playouts (TW-15)."""
+    game, _ = fresh()
+    path = game.modules["path"]
+    rnd = random.Random(15)
+    boards = [[[rnd.choices([None, "sally", "maddie"], [1 - fill, fill / 2, fill / 2])[0] for _ in range(8)]
+               for _ in range(8)] for fill in (0.1, 0.3, 0.5, 0.7, 0.8, 0.9, 1.0) for _ in range(3)]
+    ids = {"p1": "sally", "p2": "maddie", None: None}   # the simulated players, renamed
+    boards += [[[ids[t] for t in row] for row in s.mods["path"]["tiles"]]
+               for _, s, _ in playout_positions("tug-of-war-v2", 3)[::4]]
+    scored = set()
+    for tiles in boards:
+        for mover, opponent in (("sally", "maddie"), ("maddie", "sally")):
+            for strength in range(1, 6):
+                outcomes = path.single_card_outcomes(tiles, mover, opponent, strength)
+                assert list(outcomes) == path.anchors(strength)
+                for anchor, outcome in outcomes.items():
+                    assert outcome == played_outcome(path, tiles, mover, opponent, strength, anchor), (tiles, anchor)
+                    scored.add(outcome[:2])
+    assert {("path", "sally"), ("path", "maddie")} <= scored  # paths across for either player were met
+
+
+def played_outcome(path, tiles, mover: str, opponent: str, strength: int, anchor: str) -> tuple:
+    mod = {"tiles": [list(row) for row in tiles]}
+    play = Play(mover, opponent, "path", [strength], {"anchors": [anchor]}, mod)
+    path.card(play, strength)
+    path.after_cards(play)
+    if play.scorer:
+        return ("path", play.scorer, play.info["grey_left"])
+    return ("run", path.longest_run(mod["tiles"], mover))
+
+
+def test_path_outcomes_step_aside_for_an_unusual_board_or_shape():
+    game, s = fresh(params={"path": {"shapes": {"2": [[0, 0], [0, 0]]}}})
+    tiles = s.mods["path"]["tiles"]
+    path = game.modules["path"]
+    assert path.single_card_outcomes(tiles, "sally", "maddie", 2) is None   # covers its anchor twice
+    assert path.single_card_outcomes(tiles, "sally", "maddie", 1) is not None
+    tiles[0][0] = "someone else"
+    assert path.single_card_outcomes(tiles, "sally", "maddie", 1) is None
+
+
+def test_scratch_copies_every_field_and_shares_nothing_a_turn_changes():
+    game, s = fresh()
+    s.owe, s.turns, s.winner, s.reason = ["maddie"], 7, "sally", "why"
+    s.blocked["maddie"], s.last["sally"], s.used_items["sally"] = "rope", "race", ["block-move"]
+    scratch = game._scratch(s, "path")
+    assert scratch == s
+    scratch.mods["path"]["tiles"][0][0] = scratch.mods["conker"]["height"]["sally"] = "changed"
+    scratch.hands["sally"].append(5)
+    scratch.used_items["sally"].append("x")
+    assert s.mods["path"]["tiles"][0][0] is None and s.mods["conker"]["height"]["sally"] == 0
+    assert s.hands["sally"] == [1, 1, 1] and s.used_items["sally"] == ["block-move"]
 
 
 # --- Board and replay -----------------------------------------------------------------------

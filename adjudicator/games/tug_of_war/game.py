@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import combinations, permutations, product
 from typing import Any
 
@@ -26,10 +26,10 @@ from adjudicator.games.tug_of_war.modules import (
     Race,
     Rope,
     Tower,
-    cell_name,
 )
 
 MODULES = {cls.name: cls for cls in (Rope, Race, Collation, Clock, Maze, Path, Conker, Tower)}
+ATOMS = frozenset((str, int, type(None), bool, float))
 
 
 @dataclass
@@ -46,6 +46,25 @@ class TWState:
     turns: int = 0
     winner: str | None = None
     reason: str = ""
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of plain data (dicts, lists, numbers, strings, None), as module states are;
+    several times quicker than copy.deepcopy, which `legal_moves` would call for every move it
+    previews. Anything else still goes through deepcopy."""
+    kind = type(value)
+    if kind is dict:
+        return {key: item if type(item) in ATOMS else plain_copy(item) for key, item in value.items()}
+    if kind is list:
+        return [item if type(item) in ATOMS else plain_copy(item) for item in value]
+    if kind in ATOMS:
+        return value
+    return copy.deepcopy(value)
+
+
+def kept_in_preview(text: str) -> bool:
+    """Whether a legal move's preview keeps an event: what the move gains, scores, wins or loses."""
+    return "gains" in text or "scores" in text or "wins" in text or "loses" in text
 
 
 def cascade(n: int, top: int) -> list[int]:
@@ -71,6 +90,10 @@ class TugOfWar(Game):
         for key in self.params.get("modules", []):
             if key in MODULES and isinstance(self.params.get(key), dict):
                 self.modules[key] = MODULES[key](self, self.params[key])
+        # Path's narration of a card names its anchor, and a preview keeps it when a player id
+        # or side holds a preview word; anchors may share a preview only when none does.
+        names = [*self.player_ids, *(p.side for p in self.players)]
+        self._anchor_free_previews = not any(kept_in_preview(name) for name in names)
 
     def side(self, player: str) -> str:
         return self.by_id[player].side
@@ -175,11 +198,15 @@ class TugOfWar(Game):
     def _scratch(self, s: TWState, module: str) -> TWState:
         """A copy of just what one turn can change: hands, the chosen module, Conker."""
         mods = dict(s.mods)
-        for key in {module, "conker"} & set(mods):
-            mods[key] = copy.deepcopy(mods[key])
-        return replace(s, hands={p: list(h) for p, h in s.hands.items()}, mods=mods, last=dict(s.last),
-                       blocked=dict(s.blocked), owe=list(s.owe),
-                       used_items={p: list(u) for p, u in s.used_items.items()})
+        for key in {module, "conker"}:
+            if key in mods:
+                mods[key] = plain_copy(mods[key])
+        # Every field by name, not dataclasses.replace: legal_moves makes one of these per
+        # previewed move, and replace looks the fields up each time.
+        return TWState(hands={p: list(h) for p, h in s.hands.items()}, mods=mods, to_play=s.to_play,
+                       last=dict(s.last), blocked=dict(s.blocked), owe=list(s.owe),
+                       used_items={p: list(u) for p, u in s.used_items.items()},
+                       turns=s.turns, winner=s.winner, reason=s.reason)
 
     def _check_discard_only(self, s: TWState, player: str, move: dict[str, Any]) -> None:
         if not s.owe:
@@ -545,7 +572,7 @@ class TugOfWar(Game):
             for seq in seqs:
                 for extra in extras:
                     move = {"module": key, "cards": list(seq), **extra}
-                    preview = self.preview(s, player, move)
+                    preview = self._preview_built(s, player, move)
                     if preview is not None:
                         if key == "maze" and len(set(seq)) > 1:
                             preview += " (the cards in any order)"
@@ -553,23 +580,13 @@ class TugOfWar(Game):
 
     def _legal_path(self, s: TWState, player: str, hand: list[int], k: int) -> Iterator[tuple[dict[str, Any], str]]:
         path = self.modules["path"]
-        size = path.size
-        cells = [cell_name(r, c) for r in range(size) for c in range(size)]
+        previews: dict[Any, str | None] = {}   # one card's previews by outcome, whatever the card
         for seq in sorted(set(permutations(hand, k))):
-            fits = [[a for a in cells if path.cells(card, a)] for card in seq]
+            fits = [path.anchors(card) for card in seq]
             if not all(fits):
                 continue
             if k == 1:
-                same: dict[str, list[dict[str, Any]]] = {}   # anchors grouped by identical effect
-                for anchor in fits[0]:
-                    move = {"module": "path", "cards": list(seq), "anchors": [anchor]}
-                    preview = self.preview(s, player, move)
-                    if preview is not None:
-                        same.setdefault(preview, []).append(move)
-                for preview, moves in same.items():
-                    others = len(moves) - 1
-                    yield moves[0], (f"{preview}; the same at {others} other anchor{'s' if others != 1 else ''}"
-                                     if others else preview)
+                yield from self._legal_path_card(s, player, seq[0], previews)
             else:
                 move = {"module": "path", "cards": list(seq), "anchors": [f[0] for f in fits]}
                 total = 1
@@ -578,14 +595,54 @@ class TugOfWar(Game):
                 yield move, (f"one of {total} anchor pairs where both shapes fit; their effects are not "
                              f"previewed one by one (try `move --dry-run`)")
 
+    def _legal_path_card(self, s: TWState, player: str, card: int,
+                         previews: dict[Any, str | None]) -> Iterator[tuple[dict[str, Any], str]]:
+        """One card on Path: a move per distinct preview, saying at how many other anchors
+        it is the same.
+
+        The turn is played out once per outcome (Path.single_card_outcomes), not once per
+        anchor and card: past the card's own narration, which a preview leaves out, a
+        one-card turn depends on where and what the card is only through who then has a
+        path across and whether grey is left, or else the mover's longest run (TW-15, TW-6,
+        TW-9); the hand is one card shorter whichever it was. `previews` holds the outcomes
+        played so far in this listing.
+        """
+        path = self.modules["path"]
+        outcomes = None
+        if self._anchor_free_previews:
+            outcomes = path.single_card_outcomes(s.mods["path"]["tiles"], player, self.opponent(player), card)
+        same: dict[str, list[dict[str, Any]]] = {}   # anchors grouped by identical preview
+        for anchor in path.anchors(card):
+            move = {"module": "path", "cards": [card], "anchors": [anchor]}
+            outcome = (card, anchor) if outcomes is None else outcomes[anchor]
+            if outcome not in previews:
+                previews[outcome] = self._preview_built(s, player, move)
+            preview = previews[outcome]
+            if preview is not None:
+                same.setdefault(preview, []).append(move)
+        for preview, moves in same.items():
+            others = len(moves) - 1
+            yield moves[0], (f"{preview}; the same at {others} other anchor{'s' if others != 1 else ''}"
+                             if others else preview)
+
     def preview(self, s: TWState, player: str, move: dict[str, Any]) -> str | None:
         """What a move would do, in a few words; None when it is illegal."""
+        try:
+            self._precheck(s, player, move)
+        except Illegal:
+            return None
+        return self._preview_built(s, player, move)
+
+    def _preview_built(self, s: TWState, player: str, move: dict[str, Any]) -> str | None:
+        """`preview` of a move as `legal_moves` builds them: 1 to max_cards cards from the
+        hand, for an active module the player is not barred from, with that module's own
+        extras and no discard owed. `_precheck` accepts every such move (TW-3, TW-4, TW-7,
+        TW-15), so only the turn is played, on a scratch copy; tests check each listed move
+        against check_move."""
         scratch = self._scratch(s, move["module"])
         try:
-            self._precheck(scratch, player, move)
             events = self._resolve(scratch, player, move)
         except Illegal:
             return None
-        gained = [e.text for e in events if "gains" in e.text or "scores" in e.text or "wins" in e.text
-                  or "loses" in e.text]
+        gained = [e.text for e in events if kept_in_preview(e.text)]
         return "; ".join(gained) or "no cards gained"

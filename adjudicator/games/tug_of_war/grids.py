@@ -7,6 +7,7 @@ ruleset parameters. Split from modules.py only to keep files small.
 from __future__ import annotations
 
 import string
+from itertools import groupby
 from typing import Any
 
 from adjudicator.engine import Illegal
@@ -121,6 +122,12 @@ class Maze(Module):
 class Path(Module):
     name, title, ruling = "path", "Path", "TW-15"
 
+    def __init__(self, game: Any, params: dict[str, Any]) -> None:
+        super().__init__(game, params)
+        self._anchors: dict[int, list[str]] = {}
+        self._shape_masks: dict[int, list[tuple[str, int]] | None] = {}
+        self._bits: Bitboard | None = None
+
     @property
     def size(self) -> int:
         return self.p["size"]
@@ -130,6 +137,14 @@ class Path(Module):
 
     def shape(self, strength: int) -> list[list[int]]:
         return self.p["shapes"][str(strength)]
+
+    def anchors(self, strength: int) -> list[str]:
+        """Every anchor where the shape of `strength` lies wholly on the board (TW-15), in
+        board order. Shapes and size are ruleset parameters, so each list is worked out once."""
+        if strength not in self._anchors:
+            every = [cell_name(r, c) for r in range(self.size) for c in range(self.size)]
+            self._anchors[strength] = [a for a in every if self.cells(strength, a)]
+        return self._anchors[strength]
 
     def cells(self, strength: int, anchor: str) -> list[tuple[int, int]] | None:
         """The tiles a card covers, or None when the shape would leave the board (TW-15)."""
@@ -176,8 +191,10 @@ class Path(Module):
     def connected(self, tiles: list[list[Any]], player: str) -> bool:
         """An orthogonal path of `player`'s tiles top-to-bottom or left-to-right (TW-15)."""
         n = self.size
-        for starts, done in (([(0, c) for c in range(n)], lambda r, c: r == n - 1),
-                             ([(r, 0) for r in range(n)], lambda r, c: c == n - 1)):
+        for starts, done, lines in (([(0, c) for c in range(n)], lambda r, c: r == n - 1, tiles),
+                                    ([(r, 0) for r in range(n)], lambda r, c: c == n - 1, zip(*tiles))):
+            if not all(player in line for line in lines):   # a path across meets every row (column)
+                continue
             seen = set()
             todo = [cell for cell in starts if tiles[cell[0]][cell[1]] == player]
             seen.update(todo)
@@ -208,15 +225,61 @@ class Path(Module):
                 return
 
     def longest_run(self, tiles: list[list[Any]], player: str) -> int:
-        best = 0
-        n = self.size
-        for lines in (tiles, [[tiles[r][c] for r in range(n)] for c in range(n)]):
-            for line in lines:
-                run = 0
-                for t in line:
-                    run = run + 1 if t == player else 0
-                    best = max(best, run)
-        return best
+        """The longest straight horizontal or vertical line of `player`'s tiles (TW-15)."""
+        lines = [*tiles, *zip(*tiles)]   # the rows, then the columns
+        runs = (len(list(group)) for line in lines for tile, group in groupby(line) if tile == player)
+        return max(runs, default=0)
+
+    # --- One card at every anchor, for legal_moves -------------------------------------
+    def single_card_outcomes(self, tiles: list[list[Any]], mover: str, opponent: str,
+                             strength: int) -> dict[str, tuple[Any, ...]] | None:
+        """What one card of `strength` leads to at each of its anchors, as far as the rest of
+        the turn can tell (TW-15): ("path", scorer, grey tiles left) when a path across then
+        exists (the mover's looked for first), else ("run", the mover's longest run).
+
+        Worked on bitmasks rather than by playing the card at every anchor, which is what
+        made listing Path slow; tests compare it with `card`, `after_cards` and
+        `longest_run`. None when the board or a shape is out of the ordinary (a tile of
+        neither player, a shape covering a cell twice): then the caller plays each anchor.
+        """
+        bits = self.bitboard()
+        masks = bits.masks(tiles, mover, opponent)
+        if masks is None:
+            return None
+        placed = self.shape_masks(strength)
+        if placed is None:
+            return None
+        mine, theirs = masks
+        theirs_across = bits.across(theirs)   # what stays so wherever a card misses the mover's tiles
+        outcomes: dict[str, tuple[Any, ...]] = {}
+        for anchor, shape in placed:
+            now_mine = mine ^ shape                          # grey and theirs → mine, mine → theirs
+            now_theirs = (theirs & ~shape) | (mine & shape)
+            grey_left = (now_mine | now_theirs) != bits.full
+            if bits.across(now_mine):
+                outcomes[anchor] = ("path", mover, grey_left)
+            elif (theirs_across if now_theirs == theirs else bits.across(now_theirs)):
+                outcomes[anchor] = ("path", opponent, grey_left)
+            else:
+                outcomes[anchor] = ("run", bits.longest_run(now_mine))
+        return outcomes
+
+    def bitboard(self) -> Bitboard:
+        if self._bits is None:
+            self._bits = Bitboard(self.size)
+        return self._bits
+
+    def shape_masks(self, strength: int) -> list[tuple[str, int]] | None:
+        """Each anchor of `strength` with the cells the card covers there as a bitmask; None
+        for a shape that covers a cell twice (toggled twice, which the masks do not model)."""
+        if strength not in self._shape_masks:
+            shape = [tuple(offset) for offset in self.shape(strength)]
+            placed = None
+            if len(set(shape)) == len(shape):
+                placed = [(anchor, sum(1 << (r * self.size + c) for r, c in self.cells(strength, anchor)))
+                          for anchor in self.anchors(strength)]
+            self._shape_masks[strength] = placed
+        return self._shape_masks[strength]
 
     def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
         run = self.longest_run(play.mod["tiles"], play.mover)
@@ -261,3 +324,69 @@ class Path(Module):
             elif [0, 0] not in [list(x) for x in shape]:
                 out.append(f"path.shapes.{s} must include the anchor [0, 0].")
         return out
+
+
+class Bitboard:
+    """A size × size Path board as bitmasks, bit r·size + c per cell: the quick form of
+    `Path.connected` and `Path.longest_run` that `single_card_outcomes` works with."""
+
+    def __init__(self, size: int) -> None:
+        n = self.size = size
+        row = (1 << n) - 1
+        column = sum(1 << (r * n) for r in range(n))
+        self.full = (1 << (n * n)) - 1
+        self.top, self.bottom = row, row << (n * (n - 1))
+        self.left, self.right = column, column << (n - 1)
+        self.not_left = self.full & ~self.left      # where a step right may land
+        self.not_right = self.full & ~self.right    # where a step left may land
+
+    def masks(self, tiles: list[list[Any]], mover: str, opponent: str) -> tuple[int, int] | None:
+        """The mover's and the opponent's tiles; None for a board of another size or a tile
+        that is neither theirs nor grey."""
+        if len(tiles) != self.size or any(len(row) != self.size for row in tiles):
+            return None
+        mine = theirs = 0
+        bit = 1
+        for row in tiles:
+            for tile in row:
+                if tile == mover:
+                    mine |= bit
+                elif tile == opponent:
+                    theirs |= bit
+                elif tile is not None:
+                    return None
+                bit <<= 1
+        return mine, theirs
+
+    def across(self, mask: int) -> bool:
+        """An orthogonal path top-to-bottom or left-to-right (TW-15), as `Path.connected`."""
+        if mask.bit_count() < self.size:   # too few tiles to cross the board
+            return False
+        return self._reaches(mask, self.top, self.bottom) or self._reaches(mask, self.left, self.right)
+
+    def _reaches(self, mask: int, start: int, goal: int) -> bool:
+        reach = mask & start
+        if not reach or not mask & goal:
+            return False
+        n = self.size
+        while not reach & goal:
+            grown = mask & (reach | ((reach << 1) & self.not_left) | ((reach >> 1) & self.not_right)
+                            | (reach << n) | (reach >> n))
+            if grown == reach:
+                return False
+            reach = grown
+        return True
+
+    def longest_run(self, mask: int) -> int:
+        """The longest straight horizontal or vertical line of set cells, as `Path.longest_run`."""
+        across = 0
+        ends = mask
+        while ends:          # each pass keeps the cells that start one longer line
+            across += 1
+            ends &= (ends >> 1) & self.not_right
+        down = 0
+        ends = mask
+        while ends:
+            down += 1
+            ends &= ends >> self.size
+        return max(across, down)
