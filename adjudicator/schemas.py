@@ -48,12 +48,18 @@ def load_schema(name: str) -> dict[str, Any]:
 
 @lru_cache(maxsize=None)
 def validator(name: str) -> Any:
-    """A compiled Draft 2020-12 validator for `name`, built once per process."""
-    from jsonschema import Draft202012Validator, FormatChecker
+    """A compiled Draft 2020-12 validator for `name`, built once per process.
+
+    "integer" means a JSON whole number written as one: JSON Schema also counts 2.0, which
+    the games would then use as a list index or a count."""
+    from jsonschema import Draft202012Validator, FormatChecker, validators
 
     checker = FormatChecker(formats=())
     checker.checks("date-time")(_is_rfc3339)
-    return Draft202012Validator(load_schema(name), format_checker=checker)
+    types = Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _, value: isinstance(value, int) and not isinstance(value, bool))
+    strict = validators.extend(Draft202012Validator, type_checker=types)
+    return strict(load_schema(name), format_checker=checker)
 
 
 def _is_rfc3339(value: object) -> bool:
