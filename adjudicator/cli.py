@@ -200,9 +200,8 @@ def new_cmd(
     seed_file = create_match(data, output, force=force, with_seed=uses_chance and not no_seed)
     if output is None:
         from adjudicator.matchfile import dumps
-        from adjudicator.render import inert_json
 
-        _out(inert_json(dumps(data)))
+        _out(dumps(data))
         return
     _out(f"created {output}: {ruleset.id}, " + " vs ".join(f"{p['id']} ({p['side']})" for p in players))
     if seed_file:

@@ -387,3 +387,18 @@ def test_a_float_move_typed_as_json_is_refused(cli, write):
     path = write(data)
     res = cli("move", path, data["entries"][0].get("player", "bernd"), "--json", '{"reroll": [1.0]}')
     assert res.code == 2 and "field move.reroll[0]: 1.0 is not of type 'integer'" in res.err, res.err
+
+
+def test_text_that_is_not_unicode_is_kept_as_an_escape(cli, write):
+    """Regression: a lone surrogate, from a `\\ud800` escape in the file or a non-UTF-8 byte in
+    an argument (`--note $'\\xff'` arrives as \\udcff), crashed writing the file (exit 3).
+    The file keeps it as the same JSON escape."""
+    data = json.loads((REPO / "matches" / "dice-demo.json").read_text(encoding="utf-8"))
+    data["title"], data["entries"] = "final \ud800", data["entries"][:1]
+    path = write(data)
+    res = cli("move", path, "bernd", "keep", "--note", "post \udcff", "--at", "2100-01-01T00:00:00Z")
+    assert res.code == 0, res.err
+    text = path.read_text(encoding="utf-8")
+    assert '"title": "final \\ud800"' in text and '"note": "post \\udcff"' in text
+    assert matchfile.load(path).entries[-1]["note"] == "post \udcff"
+    assert matchfile.dumps(matchfile.load(path).data) == text
