@@ -221,8 +221,15 @@ def tweaked(draw: st.DrawFn, value: Any) -> Any:
     if isinstance(value, int):
         return draw(st.sampled_from([n for n in NUMBERS if n >= 1 and n != value]))
     if isinstance(value, str):
-        return draw(st.sampled_from([w for w in WORDS if w and w != value]))
+        alike = [w for w in WORDS if w != value and shape(w) == shape(value)]
+        others = [w for w in WORDS if w and w != value]
+        return draw(st.sampled_from(alike) | st.sampled_from(others) if alike else st.sampled_from(others))
     return value
+
+
+def shape(word: str) -> str:
+    """`H` → `A`, `3/5` → `9/9`, `T2` → `A9`: words of one shape fit the same schema pattern."""
+    return re.sub("[a-z]+", "a", re.sub("[A-Z]", "A", re.sub("[0-9]", "9", word)))
 
 
 # --- What the CLI prints --------------------------------------------------------------

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 from hypothesis import event, given
@@ -84,7 +85,8 @@ def a_path(draw: st.DrawFn, doc: Any) -> list[Any]:
     node = doc
     if isinstance(doc, dict) and isinstance(doc.get("entries"), list) and doc["entries"] and draw(st.integers(0, 2)):
         path, node = ["entries"], doc["entries"]
-    while isinstance(node, (dict, list)) and node and draw(st.integers(0, 2)):
+    while isinstance(node, (dict, list)) and node and (not path or draw(st.integers(0, 2))) \
+            and (path or draw(st.integers(0, 9))):   # the whole document only now and then
         key = draw(st.sampled_from(sorted(node, key=str) if isinstance(node, dict) else range(len(node))))
         path.append(key)
         node = node[key]
@@ -99,6 +101,7 @@ def at(doc: Any, path: list[Any]) -> Any:
 
 OPERATIONS = ("delete", "duplicate", "reorder", "retype", "garbage field", "garbage entry", "number", "raw",
               "tweak", "tweak", "tweak", "float twin", "odd text")
+ENTRY_OPERATIONS = ("drop", "repeat", "move", "swap player", "tweak")
 
 
 @st.composite
@@ -146,6 +149,31 @@ def damaged_tree(draw: st.DrawFn, doc: Any, raws: list[str]) -> Any:
     if not path:
         return replacement
     parent[path[-1]] = replacement
+    return doc
+
+
+@st.composite
+def damaged_log(draw: st.DrawFn, doc: Any) -> Any:
+    """One change to the log that keeps the schema: an entry dropped, repeated, moved, given
+    to the other player, or one of its values swapped for another of its type. With seq
+    renumbered, such a file loads and its replay flags what became illegal (G-1)."""
+    entries = doc.get("entries") if isinstance(doc, dict) else None
+    if not isinstance(entries, list) or not entries:
+        return doc
+    how = draw(st.sampled_from(ENTRY_OPERATIONS))
+    event(f"log: {how}")
+    at = draw(st.integers(0, len(entries) - 1))
+    entry = entries[at]
+    if how == "drop":
+        del entries[at]
+    elif how == "repeat":
+        entries.insert(at, json.loads(json.dumps(entry)))
+    elif how == "move":
+        entries.insert(draw(st.integers(0, len(entries) - 1)), entries.pop(at))
+    elif how == "swap player" and isinstance(entry, dict) and entry.get("player") in ("p1", "p2"):
+        entry["player"] = {"p1": "p2", "p2": "p1"}[entry["player"]]
+    elif isinstance(entry, dict) and isinstance(entry.get("move"), dict):
+        entry["move"] = draw(tweaked(entry["move"]))
     return doc
 
 
@@ -206,20 +234,35 @@ def damaged_bytes(draw: st.DrawFn, text: str) -> bytes:
     return raw
 
 
+@dataclass
+class Damaged:
+    """A damaged file's bytes and the match it came from; shown briefly in failure reports."""
+
+    raw: bytes
+    original: dict[str, Any]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.raw, self.original))
+
+    def __repr__(self) -> str:
+        head = self.raw[:300] + (b"..." if len(self.raw) > 300 else b"")
+        return f"Damaged({self.original.get('id')!r}, {len(self.raw)} bytes: {head!r})"
+
+
 @st.composite
-def damaged_files(draw: st.DrawFn) -> tuple[bytes, dict[str, Any]]:
-    """(the damaged file's bytes, the undamaged document it came from)."""
+def damaged_files(draw: st.DrawFn) -> Damaged:
+    """The damaged file's bytes, and the undamaged match it came from."""
     original = source(draw(sources))
     doc = json.loads(json.dumps(original))
     raws: list[str] = []
     for _ in range(draw(st.integers(1, 2))):
-        doc = draw(damaged_tree(doc, raws))
-    if draw(st.integers(0, 3)):
+        doc = draw(damaged_log(doc) if draw(st.booleans()) else damaged_tree(doc, raws))
+    if draw(st.integers(0, 6)):
         renumber(doc)
     text = json.dumps(doc, ensure_ascii=draw(st.booleans()), indent=draw(st.sampled_from((None, 2))))
     for index, raw in enumerate(raws):
         text = text.replace(json.dumps(placeholder(index)), raw)
-    return draw(damaged_bytes(text)), original
+    return Damaged(draw(damaged_bytes(text)), original)
 
 
 # --- In process: only input errors ------------------------------------------------------
@@ -310,6 +353,8 @@ def check_usable(out: dict[str, Any]) -> None:
 @scaled(12)
 @given(damaged=damaged_files())
 def test_damaged_files_never_crash_a_command(cli, tmp_path, damaged):
+    """Every reading command and `move --dry-run` on the damaged file: exit 0, 1 or 2, output
+    inert, and the verdicts agree (unusable for all, or usable with check showing the flags)."""
     raw, original = damaged
     path = tmp_path / "m.json"
     path.write_bytes(raw)
