@@ -202,6 +202,13 @@ def _append_until_killed(path: str, accepted: str, first: int) -> None:
         k += 1
 
 
+def _wait_for_lines(path: Path, count: int, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while path.read_text(encoding="utf-8").count("\n") < count:
+        assert time.monotonic() < deadline, "the writer made no progress"
+        time.sleep(0.005)
+
+
 def test_writers_killed_at_random_moments_leave_a_prefix_of_their_entries(write, tmp_path):
     """SIGKILL an appending process at five random moments (mid-write, mid-rename, holding the
     lock or not): each time the file loads, is in the tool's own form, and holds exactly the
@@ -214,7 +221,8 @@ def test_writers_killed_at_random_moments_leave_a_prefix_of_their_entries(write,
         first = len(matchfile.load(path).entries)
         proc = multiprocessing.Process(target=_append_until_killed, args=(str(path), str(accepted), first))
         proc.start()
-        time.sleep(rnd.uniform(0.05, 0.4))
+        _wait_for_lines(accepted, first + 1)   # the writer is under way: kill it somewhere mid-stream
+        time.sleep(rnd.uniform(0.0, 0.3))
         os.kill(proc.pid, signal.SIGKILL)
         proc.join()
         match = matchfile.load(path)
@@ -223,9 +231,9 @@ def test_writers_killed_at_random_moments_leave_a_prefix_of_their_entries(write,
         assert [e["seq"] for e in match.entries] == list(range(1, len(notes) + 1))
         assert matchfile.dumps(match.data) == path.read_text(encoding="utf-8")
         lines = accepted.read_text(encoding="utf-8").split("\n")[:-1]   # a torn last line was never acknowledged
-        told = [int(line) for line in lines]
-        assert told == list(range(len(told))) and len(told) <= len(notes) <= len(told) + 1
-    assert len(notes) > 5, "the writer never got going: the kills tested nothing"
+        told = {int(line) for line in lines}
+        assert told <= set(range(len(notes)))     # every entry a writer was told of is there
+        assert len(notes) <= max(told) + 2        # and after the last of them, at most the one in flight
 
 
 def test_lock_times_out_with_a_message(write):

@@ -282,7 +282,7 @@ def check_refusal(cli: Any, path: Path, player: str, move: Any) -> int:
     assert (first.code, first.out, first.err) == (second.code, second.out, second.err)
     if first.code == 1:
         found = REFUSED.search(first.err)
-        assert found and KEBAB.match(found.group(1)), first.err
+        assert found and KEBAB.match(found.group(1)) and len(found.group(1)) <= 32, first.err
         assert first.out == ""
         as_json = cli(*args[:4], "--format", "json", *args[4:])
         assert (as_json.code, as_json.out, as_json.err) == (1, "", first.err)
