@@ -98,12 +98,17 @@ def as_text(rows: list[dict[str, Any]]) -> str:
 
 
 def as_json(rows: list[dict[str, Any]]) -> str:
-    return json.dumps({"files": rows, "summary": summary(rows)}, indent=2, ensure_ascii=False) + "\n"
+    from adjudicator.render import inert_json
+
+    return inert_json(json.dumps({"files": rows, "summary": summary(rows)}, indent=2, ensure_ascii=False)) + "\n"
 
 
 def as_junit(rows: list[dict[str, Any]]) -> str:
-    """JUnit XML: one test case per file; a flagged file fails, an unusable one errors."""
+    """JUnit XML: one test case per file; a flagged file fails, an unusable one errors.
+    Control characters cannot be written in XML at all, so names and messages are cleaned."""
     import xml.etree.ElementTree as ET
+
+    from adjudicator.render import clean
 
     s = summary(rows)
     suites = ET.Element("testsuites", name="adjudicator check", tests=str(s["files"]),
@@ -112,10 +117,10 @@ def as_junit(rows: list[dict[str, Any]]) -> str:
                           failures=str(s["flagged"]), errors=str(s["unusable"]), skipped="0")
     for row in rows:
         case = ET.SubElement(suite, "testcase", classname=f"adjudicator.{row['ruleset'] or 'unknown'}",
-                             name=row["file"])
+                             name=clean(row["file"]))
         if row["verdict"] != "ok":
             tag = "error" if row["verdict"] == "unusable" else "failure"
-            node = ET.SubElement(case, tag, message=row["problems"][0][:500], type=row["verdict"])
-            node.text = "\n".join(row["problems"])
+            node = ET.SubElement(case, tag, message=clean(row["problems"][0][:500]), type=row["verdict"])
+            node.text = clean("\n".join(row["problems"]))
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"

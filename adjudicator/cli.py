@@ -49,7 +49,9 @@ def _choice(value: str, allowed: tuple[str, ...], option: str) -> str:
 
 
 def _json(obj: Any) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
+    from adjudicator.render import inert_json
+
+    return inert_json(json.dumps(obj, indent=2, ensure_ascii=False)) + "\n"
 
 
 # --- rulesets -------------------------------------------------------------------------
@@ -74,7 +76,9 @@ def rulesets_cmd(
         return
     from tabulate import tabulate
 
-    _out(tabulate([[r["id"], r["game"], r["version"], r["summary"]] for r in rows],
+    from adjudicator.render import clean
+
+    _out(tabulate([[clean(r["id"]), clean(r["game"]), clean(r["version"]), clean(r["summary"])] for r in rows],
                   headers=["id", "game", "version", "summary"], tablefmt="simple", disable_numparse=True))
 
 
@@ -97,8 +101,11 @@ def ruleset_show(
         return
     import yaml
 
+    from adjudicator.render import clean
+
     header = f"# {ruleset.id}: resolved from {' → '.join(reversed(ruleset.chain))}\n# sha256: {ruleset.sha256}\n"
-    _out(header + yaml.safe_dump(ruleset.data, sort_keys=False, allow_unicode=True))
+    # PyYAML writes some controls (NEL, C1) raw even when quoting: this is for reading, so clean it.
+    _out(clean(header + yaml.safe_dump(ruleset.data, sort_keys=False, allow_unicode=True)))
 
 
 @ruleset_app.command("validate")
@@ -323,10 +330,11 @@ def _check_time(value: str) -> str:
 
 
 def _echo_entry(log: Any, dry_run: bool = False) -> None:
+    from adjudicator.render import clean
     from adjudicator.views import entry_lines
 
     prefix = "(dry run, nothing written) " if dry_run else ""
-    lines = entry_lines(log, viewer=log.player)
+    lines = [clean(line) for line in entry_lines(log, viewer=log.player)]
     head = lines[0].split(":", 1)
     actor = log.player or log.type
     _out(f"{prefix}#{log.seq} {actor}:{head[1] if len(head) > 1 else ''}".rstrip())
@@ -695,7 +703,13 @@ def run(argv: Optional[List[str]] = None) -> int:
         result = command.main(args=argv, prog_name="adjudicator", standalone_mode=False)
         return result if isinstance(result, int) else 0
     except click_exception as exc:
-        exc.show()
+        import io
+
+        from adjudicator.render import clean
+
+        shown = io.StringIO()   # click echoes the offending argument as typed: clean it first
+        exc.show(file=shown)
+        sys.stderr.write(clean(shown.getvalue()))
         return exc.exit_code
     except typer.Abort:
         _err("aborted.")

@@ -191,7 +191,11 @@ def check_entries(data: dict[str, Any], ruleset: Any, name: str) -> None:
 # --- Writing ----------------------------------------------------------------------------
 
 def dumps(data: dict[str, Any]) -> str:
-    """The file text: header indented, one entry per line (an append is a one-line diff)."""
+    """The file text: header indented, one entry per line (an append is a one-line diff).
+    Lone surrogates (a `\\ud800` escape, an argument's undecodable byte) and control
+    characters stay JSON escapes: UTF-8 cannot hold the one, a terminal acts on the other."""
+    from adjudicator.render import inert_json
+
     lines = ["{"]
     keys = list(data)
     for position, key in enumerate(keys):
@@ -210,7 +214,7 @@ def dumps(data: dict[str, Any]) -> str:
             body = json.dumps(data[key], ensure_ascii=False, indent=2).replace("\n", "\n  ")
             lines.append(f"  {json.dumps(key)}: {body}{comma}")
     lines.append("}")
-    return "\n".join(lines) + "\n"
+    return inert_json("\n".join(lines) + "\n")
 
 
 def write_atomic(path: Path, text: str, mode: int | None = None) -> None:

@@ -50,9 +50,20 @@ class Pre:
 
 
 def clean(text: Any) -> str:
-    """Drop control characters (terminal escapes) from any text we print."""
+    """Drop control characters (terminal escapes) from any text we print, and lone surrogates
+    (a file name's undecodable byte), which no output stream can encode."""
     text = str(text)
-    return "".join(ch if ch in "\n\t" or unicodedata.category(ch) != "Cc" else "?" for ch in text)
+    return "".join(ch if ch in "\n\t" or unicodedata.category(ch) not in ("Cc", "Cs") else "?" for ch in text)
+
+
+# json.dumps escapes only C0 controls; DEL, the C1 controls and lone surrogates pass raw.
+_JSON_ESCAPES = {code: f"\\u{code:04x}" for code in (*range(0x7F, 0xA0), *range(0xD800, 0xE000))}
+
+
+def inert_json(text: str) -> str:
+    """JSON text with DEL, C1 controls and lone surrogates written as \\u escapes: the same
+    JSON value, with nothing a terminal acts on and nothing a UTF-8 stream refuses."""
+    return text.translate(_JSON_ESCAPES)
 
 
 def _escape(text: str, fmt: str) -> str:

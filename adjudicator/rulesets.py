@@ -123,6 +123,11 @@ def load_yaml(path: Path) -> dict[str, Any]:
     data = _cached(key)
     if data is None:
         data = _parse_yaml(raw, path)
+        if not isinstance(data, dict):
+            raise RulesetError(f"{path}: a ruleset must be a YAML mapping with at least an 'id'.")
+        problem = _not_json(data, "")
+        if problem:
+            raise RulesetError(f"{path}: field {problem} (quote it to make it text).")
         _remember(key, data)
     if not isinstance(data, dict):
         raise RulesetError(f"{path}: a ruleset must be a YAML mapping with at least an 'id'.")
@@ -161,8 +166,8 @@ def _cached(key: str) -> Any:
 
 
 def _remember(key: str, data: Any) -> None:
-    """Cache parsed data when JSON holds it exactly (YAML dates or number keys it would not);
-    a cache that cannot be written is simply not used."""
+    """Cache parsed data (plain JSON data by now, see _not_json); a cache that cannot be
+    written is simply not used."""
     target = _cache_file(key)
     if target is None:
         return
@@ -181,6 +186,25 @@ def _remember(key: str, data: Any) -> None:
             raise
     except (OSError, TypeError, ValueError):
         return
+
+
+def _not_json(value: Any, where: str) -> str | None:
+    """Where `value` holds what JSON cannot (YAML's dates, sets, bytes, keys that are not
+    text), which the schema check, hashing and JSON output would choke on; None if nowhere."""
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return None
+    if isinstance(value, list):
+        return next((found for i, item in enumerate(value) if (found := _not_json(item, f"{where}[{i}]"))), None)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                return f"{where or '(top level)'}: the key {key!r} is not text"
+            found = _not_json(item, f"{where}.{key}" if where else key)
+            if found:
+                return found
+        return None
+    return f"{where or '(top level)'}: {str(value)[:60]} is a {type(value).__name__}, not text, a number, true, false, " \
+           "null, a list or a mapping"
 
 
 def validate_raw(data: dict[str, Any], path: Path) -> None:

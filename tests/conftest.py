@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, Phase, settings
 
 from adjudicator import matchfile, session
 from adjudicator.cli import run
@@ -18,6 +19,20 @@ REPO = Path(__file__).resolve().parent.parent
 
 # The ruleset cache of this test run, never the user's (paths.cache_dir).
 os.environ["ADJUDICATOR_CACHE"] = tempfile.mkdtemp(prefix="adjudicator-test-cache-")
+
+# Hypothesis profiles. "ci" (the default) is small, reproducible (derandomize: the same
+# examples on every run) and keeps no database; "long" (HYPOTHESIS_PROFILE=long) explores
+# many more, freshly random examples. Simulated matches are slow to set up and the CLI
+# tests reuse pytest's function-scoped capsys across examples, so those checks are off.
+settings.register_profile(
+    "ci", max_examples=10, deadline=None, derandomize=True, database=None, print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
+                           HealthCheck.data_too_large, HealthCheck.filter_too_much])
+settings.register_profile("long", parent=settings.get_profile("ci"), max_examples=200, derandomize=False)
+# "triage": the CI examples without shrinking, to see every failure quickly while fixing.
+settings.register_profile("triage", parent=settings.get_profile("ci"),
+                          phases=[Phase.explicit, Phase.reuse, Phase.generate])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @dataclass

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import random
 import signal
 import time
 from pathlib import Path
@@ -140,17 +141,19 @@ def test_refused_move_writes_nothing(write):
     assert path.read_bytes() == before
 
 
-def _append_rolls(path: str, count: int, start: multiprocessing.Event) -> None:
+def _append_rolls(path: str, count: int, start: multiprocessing.Event, worker: int = 0) -> None:
     start.wait()
-    for _ in range(count):
-        session.append_entry(Path(path), lambda m, r: {"type": "host", "host": {"action": "deadline"}})
+    for k in range(count):
+        session.append_entry(Path(path), lambda m, r, k=k: {"type": "host", "host": {"action": "deadline"},
+                                                             "note": f"w{worker}-{k}"})
 
 
 def test_concurrent_appends_lose_nothing(write):
-    """Four processes append at once; every entry arrives, in order, in a valid file."""
+    """Four processes append at once; every entry arrives, in order, in a valid file: each
+    writer's ten entries are all there, in the order it made them."""
     path = write(dice_match())
     start = multiprocessing.Event()
-    workers = [multiprocessing.Process(target=_append_rolls, args=(str(path), 10, start)) for _ in range(4)]
+    workers = [multiprocessing.Process(target=_append_rolls, args=(str(path), 10, start, n)) for n in range(4)]
     for w in workers:
         w.start()
     start.set()
@@ -159,6 +162,9 @@ def test_concurrent_appends_lose_nothing(write):
         assert w.exitcode == 0
     match = matchfile.load(path)
     assert [e["seq"] for e in match.entries] == list(range(1, 41))
+    for n in range(4):
+        assert [e["note"] for e in match.entries if e["note"].startswith(f"w{n}-")] == [f"w{n}-{k}" for k in range(10)]
+    assert matchfile.dumps(match.data) == path.read_text(encoding="utf-8")
 
 
 def _slow_writer(path: str) -> None:
@@ -181,6 +187,53 @@ def test_killed_writer_leaves_the_file_whole_and_unlocked(write):
     assert path.read_bytes() == before
     session.append_entry(path, lambda m, r: {"type": "move", "player": "bernd", "move": {"reroll": []}})
     assert len(matchfile.load(path).entries) == 2
+
+
+def _append_until_killed(path: str, accepted: str, first: int) -> None:
+    """Append entries n{first}, n{first+1}, ... and log each one once `append_entry` returns."""
+    k = first
+    while True:
+        session.append_entry(Path(path), lambda m, r, k=k: {"type": "host", "host": {"action": "deadline"},
+                                                             "note": f"n{k}"})
+        with open(accepted, "a", encoding="utf-8") as fh:
+            fh.write(f"{k}\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        k += 1
+
+
+def _wait_for_lines(path: Path, count: int, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while path.read_text(encoding="utf-8").count("\n") < count:
+        assert time.monotonic() < deadline, "the writer made no progress"
+        time.sleep(0.005)
+
+
+def test_writers_killed_at_random_moments_leave_a_prefix_of_their_entries(write, tmp_path):
+    """SIGKILL an appending process at five random moments (mid-write, mid-rename, holding the
+    lock or not): each time the file loads, is in the tool's own form, and holds exactly the
+    entries appended so far, in order: every one the writer was told was written, and at
+    most the one it was writing."""
+    path, accepted = write(dice_match()), tmp_path / "accepted.txt"
+    accepted.write_text("")
+    rnd = random.Random(20261121)
+    for _ in range(5):
+        first = len(matchfile.load(path).entries)
+        proc = multiprocessing.Process(target=_append_until_killed, args=(str(path), str(accepted), first))
+        proc.start()
+        _wait_for_lines(accepted, first + 1)   # the writer is under way: kill it somewhere mid-stream
+        time.sleep(rnd.uniform(0.0, 0.3))
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.join()
+        match = matchfile.load(path)
+        notes = [e["note"] for e in match.entries]
+        assert notes == [f"n{k}" for k in range(len(notes))]
+        assert [e["seq"] for e in match.entries] == list(range(1, len(notes) + 1))
+        assert matchfile.dumps(match.data) == path.read_text(encoding="utf-8")
+        lines = accepted.read_text(encoding="utf-8").split("\n")[:-1]   # a torn last line was never acknowledged
+        told = {int(line) for line in lines}
+        assert told <= set(range(len(notes)))     # every entry a writer was told of is there
+        assert len(notes) <= max(told) + 2        # and after the last of them, at most the one in flight
 
 
 def test_lock_times_out_with_a_message(write):

@@ -143,8 +143,9 @@ def test_cache_skips_what_json_cannot_hold_and_survives_a_broken_entry(folder, t
     cache = tmp_path / "cache"
     monkeypatch.setenv("ADJUDICATOR_CACHE", str(cache))
     path = folder / "odd.yaml"
-    path.write_text("id: odd\nversion: 2026-11-21\n")   # a YAML date: JSON would make it text
-    assert rulesets.load_yaml(path)["version"].year == 2026
+    path.write_text("id: odd\nversion: 2026-11-21\n")   # a YAML date: refused, never cached
+    with pytest.raises(RulesetError, match="quote it"):
+        rulesets.load_yaml(path)
     assert not list((cache / "rulesets").glob("*.json"))
     good = folder / "fine.yaml"
     good.write_text("id: fine\n")
