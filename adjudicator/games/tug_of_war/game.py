@@ -54,7 +54,11 @@ def plain_copy(value: Any) -> Any:
     previews. Anything else still goes through deepcopy."""
     kind = type(value)
     if kind is dict:
-        return {key: item if type(item) in ATOMS else plain_copy(item) for key, item in value.items()}
+        copied = value.copy()
+        for key, item in value.items():
+            if type(item) not in ATOMS:
+                copied[key] = plain_copy(item)
+        return copied
     if kind is list:
         return [item if type(item) in ATOMS else plain_copy(item) for item in value]
     if kind in ATOMS:
