@@ -137,10 +137,13 @@ def listing_is_complete_for(ruleset_id: str, move: Any) -> bool:
 
 def canonical(move: Any) -> Any:
     """A move with the orders the rules ignore sorted away (re-roll positions, Track Trouble's
-    actions by miner), for comparing an accepted move with the listed ones."""
+    actions by miner) and an empty item list dropped, for comparing an accepted move with the
+    listed ones."""
     if not isinstance(move, dict):
         return move
     move = copy.deepcopy(move)
+    if move.get("items") == []:
+        del move["items"]                     # Track Trouble: no items is no items
     if isinstance(move.get("reroll"), list) and all(isinstance(p, int) for p in move["reroll"]):
         move["reroll"] = sorted(move["reroll"])
     if isinstance(move.get("actions"), list) and all(isinstance(a, dict) for a in move["actions"]):

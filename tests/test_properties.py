@@ -325,6 +325,17 @@ def test_moves_legal_does_not_list_are_refused(cli, tmp_path, ruleset_id, index,
         assert code == 2
 
 
+@pytest.mark.parametrize("items", [9, -1, "x", {"use": "hidden-value"}, None])
+def test_track_trouble_items_that_are_no_list_are_refused(cli, tmp_path, items):
+    """Regression: `move m.json p1 --json '{"round": 1, "items": 9}'` crashed Track
+    Trouble's complete_move, which runs before the schema check (exit 3); now the schema
+    refuses it (exit 2)."""
+    path = write(tmp_path / "m.json", {**simulated("track-trouble", 1), "entries": []})
+    res = cli("move", path, "p1", "--json", "--dry-run", "--", json.dumps({"round": 1, "items": items}))
+    assert_no_crash(res)
+    assert res.code == 2 and "field move" in res.err, res.err
+
+
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 @scaled(3)
 @given(index=indices, data=st.data())

@@ -302,8 +302,9 @@ class TrackTrouble(TrackTroubleViews, Game):
         if not isinstance(move, dict) or s.finished:
             return move
         out: dict[str, Any] = {"round": move.get("round", s.round)}
+        items = move.get("items") if isinstance(move.get("items"), list) else ()   # the schema judges the rest
         if not self._hidden_form(move) or not any(isinstance(i, dict) and i.get("use") == "hidden-value"
-                                                  for i in move.get("items") or ()):
+                                                  for i in items):
             out["crossing"] = move.get("crossing", s.crossing)
             out["actions"] = move.get("actions", [])
         out.update({k: v for k, v in move.items() if k not in out})
