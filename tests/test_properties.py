@@ -275,7 +275,9 @@ def check_refusal(cli: Any, path: Path, player: str, move: Any) -> int:
     """Ask `move` twice: the verdict and the words are stable; exit 1 says "refused (CODE)"
     with a kebab-case code, the same with `--format json` (a refusal prints no JSON), and
     `--record-illegal` records that code; exit 2 is one sentence naming the file."""
-    args = ("move", path, player, "--json", "--dry-run", "--", json.dumps(move))  # `--`: "-1" is no option
+    # A fixed --at: without it each run stamps the current second, and the clock line of two
+    # runs a second apart would differ. `--`: "-1" is no option.
+    args = ("move", path, player, "--json", "--dry-run", "--at", "2100-01-01T00:00:00Z", "--", json.dumps(move))
     first, second = cli(*args), cli(*args)
     assert_no_crash(first, args)
     assert_inert(first, args)
