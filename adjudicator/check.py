@@ -105,10 +105,14 @@ def as_json(rows: list[dict[str, Any]]) -> str:
 
 def as_junit(rows: list[dict[str, Any]]) -> str:
     """JUnit XML: one test case per file; a flagged file fails, an unusable one errors.
-    Control characters cannot be written in XML at all, so names and messages are cleaned."""
+    Control characters and U+FFFE/U+FFFF cannot be written in XML at all, so names and
+    messages are cleaned."""
     import xml.etree.ElementTree as ET
 
-    from adjudicator.render import clean
+    from adjudicator.render import clean as clean_text
+
+    def clean(text: str) -> str:
+        return clean_text(text).translate({0xFFFE: "?", 0xFFFF: "?"})
 
     s = summary(rows)
     suites = ET.Element("testsuites", name="adjudicator check", tests=str(s["files"]),

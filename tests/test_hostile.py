@@ -330,9 +330,9 @@ def test_json_output_escapes_c1_controls(cli, tmp_path):
 
 
 def test_junit_and_check_json_of_a_hostile_file_name(cli, tmp_path):
-    """Regression: `check --format junit` wrote control characters of a file name raw, which
-    is not even XML; `--format json` wrote C1 controls raw."""
-    path = write(tmp_path / f"m{OSC}{CSI8}.json", short_match("dice-tug-of-war", 4))
+    """Regression: `check --format junit` wrote control characters and the noncharacters
+    U+FFFE/U+FFFF of a file name raw, which is not XML; `--format json` wrote C1 raw."""
+    path = write(tmp_path / f"m{OSC}{CSI8}\uffff\ufffe.json", short_match("dice-tug-of-war", 4))
     junit = cli("check", path, "--format", "junit")
     assert_inert(junit)
     ET.fromstring(junit.out)
