@@ -121,16 +121,15 @@ def load_yaml(path: Path) -> dict[str, Any]:
         raise RulesetError(f"{path}: cannot read the ruleset ({exc.strerror}).") from None
     key = hashlib.sha256(raw).hexdigest()
     data = _cached(key)
-    if data is None:
-        data = _parse_yaml(raw, path)
-        if not isinstance(data, dict):
-            raise RulesetError(f"{path}: a ruleset must be a YAML mapping with at least an 'id'.")
-        problem = _not_json(data, "")
-        if problem:
-            raise RulesetError(f"{path}: field {problem} (quote it to make it text).")
-        _remember(key, data)
+    if isinstance(data, dict):   # only checked mappings are cached
+        return data
+    data = _parse_yaml(raw, path)
     if not isinstance(data, dict):
         raise RulesetError(f"{path}: a ruleset must be a YAML mapping with at least an 'id'.")
+    problem = _not_json(data, "")
+    if problem:
+        raise RulesetError(f"{path}: field {problem} (quote it to make it text).")
+    _remember(key, data)
     return data
 
 
