@@ -158,7 +158,8 @@ def play(ruleset_id: str, index: int, *, seed: int = 1, policy: str = "random", 
     data = header(ruleset, index, policy, seed, expand_items(ruleset, items))
     match = matchfile.prepare(data, None)
     replay = session.new_replay(match)
-    first_mover: str | None = None
+    first_mover: str | None = None   # who made the match's first move; None if it opened with a phase
+    opened = False
     phases = turn_moves = 0
     while replay.pending() is not None and len(data["entries"]) < max_entries:
         due = replay.pending()
@@ -167,8 +168,9 @@ def play(ruleset_id: str, index: int, *, seed: int = 1, policy: str = "random", 
             entry = chance_entry(due, seq, rnd)
         else:
             entry = bot_entry(replay, due, seq, policy, rnd, ruleset.id, index)
-            if first_mover is None:
-                first_mover = entry["player"] if not isinstance(due, Phase) else ""
+            if not opened:
+                opened = True
+                first_mover = None if isinstance(due, Phase) else entry["player"]
             turn_moves += not isinstance(due, Phase)
         log = replay.step(entry)
         if log.flag is not None:
@@ -177,7 +179,7 @@ def play(ruleset_id: str, index: int, *, seed: int = 1, policy: str = "random", 
         if isinstance(due, Phase) and replay.pending() != due:
             phases += 1
         data["entries"].append(entry)
-    return summarise(index, data, match.game, replay, first_mover or None, phases, turn_moves)
+    return summarise(index, data, match.game, replay, first_mover, phases, turn_moves)
 
 
 def bot_entry(replay: Replay, due: Any, seq: int, policy: str, rnd: random.Random,
