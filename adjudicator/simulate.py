@@ -227,10 +227,17 @@ def _play_and_write(args: tuple[str, int, int, str, tuple[str, ...], int, str | 
     ruleset_id, index, seed, policy, items, max_entries, out = args
     played = play(ruleset_id, index, seed=seed, policy=policy, items=items, max_entries=max_entries)
     if out is not None:
-        from adjudicator.matchfile import dumps, write_atomic
-
-        write_atomic(Path(out) / f"{played.data['id']}.json", dumps(played.data))
+        write_match(played, Path(out))
     return played.summary_row()
+
+
+def write_match(played: Played, folder: Path) -> Path:
+    """Write a simulated match as `<folder>/<match id>.json`, atomically; return its path."""
+    from adjudicator.matchfile import dumps, write_atomic
+
+    path = folder / f"{played.data['id']}.json"
+    write_atomic(path, dumps(played.data))
+    return path
 
 
 def run(ruleset_id: str, games: int, *, seed: int = 1, policy: str = "random", items: Iterable[str] = (),

@@ -24,7 +24,6 @@ from typing import Any
 from tabulate import tabulate
 
 from adjudicator import check, rulesets, simulate
-from adjudicator.matchfile import dumps, write_atomic
 
 
 def play_one(task: tuple[str, int, int, str, tuple[str, ...], str]) -> dict[str, Any]:
@@ -34,8 +33,7 @@ def play_one(task: tuple[str, int, int, str, tuple[str, ...], str]) -> dict[str,
         played = simulate.play(ruleset_id, index, seed=seed, policy=policy, items=items)
     except simulate.SimulationError as exc:
         return {"error": exc.message, "index": index, "seed": seed}
-    path = Path(out) / f"{played.data['id']}.json"
-    write_atomic(path, dumps(played.data))
+    path = simulate.write_match(played, Path(out))
     return {**played.summary_row(), "file": str(path), "seed": seed}
 
 
