@@ -22,6 +22,20 @@ from adjudicator.render import Span
 
 # --- Maze (TW-14) ------------------------------------------------------------------------
 
+
+def one_per_card(play: Play, field: str, module: str, noun: str, ruling: str,
+                 noun_in_rule: str | None = None) -> list[Any]:
+    """The move's `field`, which must give one `noun` per card played (TW-3 and the module's
+    ruling); refused as `<field>-mismatch` otherwise."""
+    given = play.move.get(field) or []
+    if not given or len(given) != len(play.cards):
+        cards, count = len(play.cards), len(given)
+        raise Illegal(f"{field}-mismatch", f"{module} needs one {noun_in_rule or noun} per card: {cards} "
+                      f"card{'s' if cards != 1 else ''}, {count} {noun}{'s' if count != 1 else ''}",
+                      "TW-3", ruling)
+    return given
+
+
 class Maze(Module):
     name, title, ruling = "maze", "Maze", "TW-14"
     has_points = False
@@ -49,11 +63,7 @@ class Maze(Module):
         return {"square": cell_name(r, c)}
 
     def check_extras(self, play: Play) -> None:
-        dirs = play.move.get("directions")
-        if not dirs or len(dirs) != len(play.cards):
-            raise Illegal("directions-mismatch", f"Maze needs one direction per card: {len(play.cards)} "
-                          f"card{'s' if len(play.cards) != 1 else ''}, {len(dirs or [])} direction"
-                          f"{'s' if len(dirs or []) != 1 else ''}", "TW-3", "TW-14")
+        one_per_card(play, "directions", "Maze", "direction", "TW-14")
 
     def slide(self, r: int, c: int, direction: str) -> tuple[int, int]:
         """The square slides to a wall or the edge, stopping on entering an end zone (TW-14)."""
@@ -158,11 +168,7 @@ class Path(Module):
         return None
 
     def check_extras(self, play: Play) -> None:
-        anchors = play.move.get("anchors")
-        if not anchors or len(anchors) != len(play.cards):
-            raise Illegal("anchors-mismatch", f"Path needs one anchor cell per card: {len(play.cards)} "
-                          f"card{'s' if len(play.cards) != 1 else ''}, {len(anchors or [])} anchor"
-                          f"{'s' if len(anchors or []) != 1 else ''}", "TW-3", "TW-15")
+        anchors = one_per_card(play, "anchors", "Path", "anchor", "TW-15", noun_in_rule="anchor cell")
         for card, anchor in zip(play.cards, anchors):
             if self.cells(card, anchor) is None:
                 last = cell_name(self.size - 1, self.size - 1)
