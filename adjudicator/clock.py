@@ -10,6 +10,7 @@ without timestamps are not timed, so a match may mix both. Settings live in the 
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -25,6 +26,26 @@ def parse_time(text: str | None) -> datetime | None:
 
 def format_time(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+NOW_VARIABLE = "ADJUDICATOR_NOW"
+
+
+def now() -> datetime:
+    """The one source of "now" for every command: the wall clock (UTC), or the RFC 3339 time
+    in ADJUDICATOR_NOW, so tests and scripted replays never depend on the date."""
+    fixed = os.environ.get(NOW_VARIABLE)
+    if fixed:
+        from adjudicator.errors import InputError
+
+        try:
+            moment = parse_time(fixed.strip())
+        except ValueError:
+            moment = None
+        if moment is None:
+            raise InputError(f"{NOW_VARIABLE}: '{fixed[:60]}' is not an RFC 3339 time such as 2026-11-21T20:14:05Z.")
+        return moment.astimezone(timezone.utc)
+    return datetime.now(timezone.utc)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,6 @@ The command line is a thin layer over these functions; tests call them directly.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
@@ -33,7 +32,10 @@ def replay_match(match: LoadedMatch, until: int | None = None) -> Replay:
 
 
 def now_utc() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    """The time `move`, `roll` and `host` stamp when no --at is given (clock.now: ADJUDICATOR_NOW or the wall clock)."""
+    from adjudicator.clock import format_time, now
+
+    return format_time(now())
 
 
 def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, Any]],
