@@ -147,7 +147,9 @@ def new_cmd(
                                      help="A player: id, display name and side. Give it twice."),
     item: List[str] = typer.Option([], "--item", metavar="ID=ITEM",
                                    help="An item (or a named loadout) held by player ID. Repeatable."),
-    first: Optional[str] = typer.Option(None, "--first", metavar="ID", help="Who starts, where an item or the host decided it (G-6)."),
+    first: Optional[str] = typer.Option(None, "--first", metavar="ID|random",
+                                        help="Who starts, where an item or the host decided it; 'random' draws it "
+                                             "from the match seed as the first entry (G-6)."),
     advantage: Optional[str] = typer.Option(None, "--advantage", metavar="ID", help="Who holds the advantage."),
     param: List[str] = typer.Option([], "--param", metavar="KEY=VALUE",
                                     help="Override a ruleset parameter for this match (dotted KEY; VALUE in YAML)."),
@@ -155,6 +157,8 @@ def new_cmd(
     match_id: Optional[str] = typer.Option(None, "--id", help="Match id (default: the file name without .json)."),
     title: Optional[str] = typer.Option(None, "--title", help="A title for boards."),
     started: Optional[str] = typer.Option(None, "--started", metavar="TIME", help="When the first board was posted (RFC 3339)."),
+    untimed: bool = typer.Option(False, "--untimed",
+                                 help="Forum pace: no clock, nobody loses or is late on time (time_control.enabled=false)."),
     no_seed: bool = typer.Option(False, "--no-seed", help="Write no dice seed (all rolls will be transcribed)."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
@@ -166,20 +170,31 @@ def new_cmd(
           --player anna=Anna:red -o matches/bernd-anna.json
     The seed goes to matches/bernd-anna.seed: keep it private until the match ends; the
     match file carries only its SHA-256, which you may publish at once.
+
+    \b
+      adjudicator new tug-of-war-v2 -p sally=Sally:red -p maddie=Maddie:blue --untimed -o zg.json
+    --untimed is forum-paced play: no clock at all. Without it, the ruleset's clock runs
+    (see `adjudicator ruleset show ID`, params.time_control).
+
+    \b
+      adjudicator new tug-of-war-v1 -p sally=Sally:red -p maddie=Maddie:blue --first random -o zg.json
+    --first random draws who starts from the match seed and records the draw as entry 1,
+    verifiable later with `check --seed` (G-6).
     """
     from adjudicator.registry import game_class
     from adjudicator.rulesets import resolve
     from adjudicator.session import create_match
 
     ruleset = resolve(ruleset_id)
-    players = [_parse_player(spec) for spec in player]
+    players = [_parse_player(spec, ruleset.sides) for spec in player]
     if len(players) != 2:
         raise typer.BadParameter(f"a match has two players, one per side ({' and '.join(ruleset.sides)}); "
                                  f"got {len(players)}.", param_hint="--player")
     ids = [p["id"] for p in players]
     for spec in item:
         pid, _, name = spec.partition("=")
-        if pid not in ids or not name:
+        pid = _header_player(pid, players, "--item")
+        if not name:
             raise typer.BadParameter(f"'{spec}': expected ID=ITEM with ID one of {', '.join(ids)}.", param_hint="--item")
         target = players[ids.index(pid)]
         target.setdefault("items", []).extend(ruleset.loadouts.get(name, [name]))
@@ -191,25 +206,43 @@ def new_cmd(
     params = _parse_params(param)
     if params:
         data["rules"]["params"] = params
+    if untimed:
+        data["rules"].setdefault("params", {}).setdefault("time_control", {})["enabled"] = False
     data["players"] = players
-    for key, value in (("first", first), ("advantage", advantage), ("started", started)):
+    game_type = game_class(ruleset.game)
+    first_random = first is not None and first.casefold() == "random"
+    if first_random and not game_type.first_by_pick:
+        raise typer.BadParameter(f"{ruleset.id} does not start by a draw: {game_type.who_starts} (G-6).",
+                                 param_hint="--first")
+    if first_random and (no_seed or output is None):
+        raise typer.BadParameter("a random first player is drawn from the match seed: give -o FILE and no --no-seed.",
+                                 param_hint="--first")
+    if first and not first_random:
+        first = _header_player(first, players, "--first")
+    if advantage:
+        advantage = _header_player(advantage, players, "--advantage")
+    for key, value in (("first", None if first_random else first), ("advantage", advantage), ("started", started)):
         if value:
             data[key] = value
     data["entries"] = []
-    uses_chance = game_class(ruleset.game).uses_chance
-    seed_file = create_match(data, output, force=force, with_seed=uses_chance and not no_seed)
+    with_seed = (game_type.uses_chance or first_random) and not no_seed
+    seed_file = create_match(data, output, force=force, with_seed=with_seed, first_random=first_random)
     if output is None:
         from adjudicator.matchfile import dumps
 
         _out(dumps(data))
         return
-    _out(f"created {output}: {ruleset.id}, " + " vs ".join(f"{p['id']} ({p['side']})" for p in players))
+    _out(f"created {output}: {ruleset.id}, " + " vs ".join(f"{p['id']} ({p['side']})" for p in players)
+         + ("; untimed" if untimed else ""))
+    if first_random:
+        _out(f"entry 1: {data['entries'][0]['chance']['pick']} starts, drawn from the match seed (G-6)")
     if seed_file:
         _out(f"dice seed written to {seed_file} (keep it private until the match ends); "
              f"publish its hash now: {data['seed_sha256']}")
 
 
-def _parse_player(spec: str) -> dict[str, Any]:
+def _parse_player(spec: str, sides: tuple[str, ...] = ()) -> dict[str, Any]:
+    """`sally=Sally:red`; a side typed in another case (`Red`) is the ruleset's side."""
     pid, sep, rest = spec.partition("=")
     if not sep:
         pid, rest = spec.partition(":")[0], spec
@@ -218,7 +251,22 @@ def _parse_player(spec: str) -> dict[str, Any]:
         name, _, side = rest.rpartition(":")
     if not pid or not side:
         raise typer.BadParameter(f"'{spec}': expected ID=NAME:SIDE, e.g. sally=Sally:red.", param_hint="--player")
-    return {"id": pid, "name": name or pid, "side": side}
+    same = [known for known in sides if known.casefold() == side.casefold()]
+    return {"id": pid, "name": name or pid, "side": side if side in sides or len(same) != 1 else same[0]}
+
+
+def _header_player(typed: str, players: list[dict[str, Any]], option: str) -> str:
+    """A player named in `new`'s options: the id, or the id or side in another case where unambiguous."""
+    ids = [p["id"] for p in players]
+    if typed in ids:
+        return typed
+    hits = {p["id"] for p in players if p["id"].casefold() == typed.casefold()} or \
+        {p["id"] for p in players if p["side"].casefold() == typed.casefold()}
+    if len(hits) == 1:
+        return hits.pop()
+    raise typer.BadParameter(f"'{typed}' is not one of the players ({', '.join(ids)}).", param_hint=option)
+
+
 
 
 def _parse_params(specs: list[str]) -> dict[str, Any]:
@@ -281,20 +329,16 @@ def move_cmd(
     stamp = _check_time(at) if at else now_utc()
 
     def build(match: Any, replay: Any) -> dict[str, Any]:
-        if player not in match.game.player_ids:
-            from adjudicator.errors import InputError
-
-            raise InputError(f"{match_path}: '{player}' is not a player of this match "
-                             f"({', '.join(match.game.player_ids)}).")
-        move = _parse_move(match, replay, player, text, as_json, str(match_path))
-        entry: dict[str, Any] = {"at": stamp, "type": "move", "player": player, "move": move, "text": text}
+        pid = resolve_player(match, player, match_path)
+        move = _parse_move(match, replay, pid, text, as_json, str(match_path))
+        entry: dict[str, Any] = {"at": stamp, "type": "move", "player": pid, "move": move, "text": text}
         if note:
             entry["note"] = note
         return entry
 
-    match, replay, log = append_entry(match_path, build, dry_run=dry_run, record_illegal=record_illegal)
-    _echo_entry(log, dry_run)
-    _print_board(match, replay, fmt)
+    match, replay, log = append_entry(match_path, build, dry_run=dry_run, record_illegal=record_illegal,
+                                      stamped=at is None)
+    _report(match, replay, log, fmt, dry_run)
 
 
 def _parse_move(match: Any, replay: Any, player: str, text: str, as_json: bool, name: str) -> dict[str, Any]:
@@ -329,28 +373,40 @@ def _check_time(value: str) -> str:
     return value
 
 
-def _echo_entry(log: Any, dry_run: bool = False) -> None:
-    from adjudicator.render import clean
+def _report(match: Any, replay: Any, log: Any, fmt: str, dry_run: bool = False) -> None:
+    """After `move`, `roll` or `host`: standard output is what a host pastes in public (the
+    entry as everyone may see it, then the board); the host's private confirmation of a
+    sealed submission goes to standard error, marked, so it is never pasted by accident."""
+    from adjudicator import views
+
+    _confirm(log, dry_run)
+    if fmt == "json":
+        _out(_json({**views.result(match, replay), "entry": views.entry_view(log)}))
+        return
+    _out(views.entry_post(match, replay, log, fmt))
+
+
+def _confirm(log: Any, dry_run: bool) -> None:
+    """The host's private echo on standard error: how the tool read the entry."""
     from adjudicator.views import entry_lines
 
-    prefix = "(dry run, nothing written) " if dry_run else ""
-    lines = [clean(line) for line in entry_lines(log, viewer=log.player)]
-    head = lines[0].split(":", 1)
-    actor = log.player or log.type
-    _out(f"{prefix}#{log.seq} {actor}:{head[1] if len(head) > 1 else ''}".rstrip())
-    for line in lines[1:]:
-        _out(line)
+    prefix = "dry run, nothing written: " if dry_run else ""
+    private = log.sealed and log.player is not None
+    lines = entry_lines(log, viewer=log.player, pad=False)
+    mark = " [private to the host: sealed, not in the post below]" if private else ""
+    _err(f"{prefix}{lines[0]}{mark}")
+    if private:
+        for line in lines[1:]:
+            _err(f"  {line.strip()}")
 
 
-def _print_board(match: Any, replay: Any, fmt: str, viewer: Optional[str] = None, after_echo: bool = True) -> None:
-    """The board as `fmt`; after an echoed entry, a blank line first."""
+def _print_board(match: Any, replay: Any, fmt: str, viewer: Optional[str] = None) -> None:
+    """The board as `fmt`: public, or with `viewer`'s private view."""
     from adjudicator import views
 
     if fmt == "json":
         _out(_json(views.result(match, replay, viewer)))
         return
-    if after_echo:
-        _out("")
     _out(views.board_text(match, replay, fmt, viewer))
 
 
@@ -386,7 +442,7 @@ def roll_cmd(
     stamp = _check_time(at) if at else now_utc()
 
     def build(match: Any, replay: Any) -> dict[str, Any]:
-        due = replay.pending()
+        due = replay.chance_due()
         if not isinstance(due, ChanceDue):
             raise RefusedError(f"{match_path}: no roll is due now (awaiting {replay.awaiting() or 'nothing: the match is over'}); "
                                "nothing written.", "chance-not-due")
@@ -406,8 +462,7 @@ def roll_cmd(
         return entry
 
     match, replay, log = append_entry(match_path, build)
-    _echo_entry(log)
-    _print_board(match, replay, fmt)
+    _report(match, replay, log, fmt)
 
 
 def _transcribed(due: Any, values: list[str], name: str) -> dict[str, Any]:
@@ -419,20 +474,23 @@ def _transcribed(due: Any, values: list[str], name: str) -> dict[str, Any]:
         return {"dice": [int(v) for v in values]}
     if len(values) != 1:
         raise InputError(f"{name}: a pick is one of {', '.join(due.pick)}.")
-    return {"pick": values[0]}
+    folded = [p for p in due.pick if p.casefold() == values[0].casefold()]
+    return {"pick": values[0] if values[0] in due.pick or len(folded) != 1 else folded[0]}
 
 
 # --- host -----------------------------------------------------------------------------
 
-HOST_ACTIONS = ("deadline", "timeout", "forfeit", "draw", "end")
+HOST_ACTIONS = ("deadline", "timeout", "forfeit", "draw", "end", "void")
 
 
 @app.command("host")
 def host_cmd(
     match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
-    action: str = typer.Argument(..., metavar="ACTION", help="deadline | timeout PLAYER | forfeit PLAYER | draw | end [WINNER]"),
-    player: Optional[str] = typer.Argument(None, metavar="[PLAYER]", help="For timeout and forfeit; the winner for end."),
-    reason: Optional[str] = typer.Option(None, "--reason", help="Why the host ended the match (end only)."),
+    action: str = typer.Argument(..., metavar="ACTION",
+                                 help="deadline | timeout PLAYER | forfeit PLAYER | draw | end [WINNER] | void N|last"),
+    player: Optional[str] = typer.Argument(None, metavar="[PLAYER|N]",
+                                           help="For timeout and forfeit; the winner for end; the entry for void."),
+    reason: Optional[str] = typer.Option(None, "--reason", help="Why the host ended the match (end), or voids an entry (void, required)."),
     at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When (RFC 3339; default: now)."),
     note: Optional[str] = typer.Option(None, "--note", help="A free note."),
     fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, json."),
@@ -447,9 +505,15 @@ def host_cmd(
       adjudicator host m.json draw
       adjudicator host m.json end bernd --reason "anna left the server"
       adjudicator host m.json end               # end now and score by the game's rule
+      adjudicator host m.json void last --reason "typed rope 2 1 for rope 1 2"
+      adjudicator host m.json void 7 --reason "deadline posted twice"
+    A void keeps the record: the voided entry stays in the file and replay leaves it out,
+    adjudicating what follows again (entries that become illegal are flagged). `void last`
+    names the latest entry still in effect that is not itself a void; voiding a void (by its
+    number) brings back what it voided.
     """
     from adjudicator.engine import Phase
-    from adjudicator.errors import InputError, RefusedError
+    from adjudicator.errors import RefusedError
     from adjudicator.session import append_entry, now_utc
 
     _choice(action, HOST_ACTIONS, "ACTION")
@@ -458,20 +522,27 @@ def host_cmd(
         raise typer.BadParameter(f"'{action}' needs the player, e.g. host m.json {action} anna.", param_hint="PLAYER")
     if action in ("deadline", "draw") and player:
         raise typer.BadParameter(f"'{action}' takes no player.", param_hint="PLAYER")
-    if reason and action != "end":
-        raise typer.BadParameter("--reason goes with 'end'.", param_hint="--reason")
+    if action == "void" and not (player and (player == "last" or player.isdigit())):
+        raise typer.BadParameter("'void' needs the entry: its number or 'last', e.g. host m.json void last "
+                                 "--reason \"typo\".", param_hint="N")
+    if action == "void" and not (reason or "").strip():
+        raise typer.BadParameter("'void' needs --reason, kept in the record, e.g. --reason \"deadline posted twice\".",
+                                 param_hint="--reason")
+    if reason and action not in ("end", "void"):
+        raise typer.BadParameter("--reason goes with 'end' or 'void'.", param_hint="--reason")
     stamp = _check_time(at) if at else now_utc()
+    before: list[int] = []
 
     def build(match: Any, replay: Any) -> dict[str, Any]:
-        if player and player not in match.game.player_ids:
-            raise InputError(f"{match_path}: '{player}' is not a player of this match "
-                             f"({', '.join(match.game.player_ids)}).")
+        host: dict[str, Any] = {"action": action}
+        if action == "void":
+            host["seq"] = _void_target(match, replay, player or "", match_path)
+            before.extend(flag.seq for flag in replay.flags)
+        elif player:
+            host["winner" if action == "end" else "player"] = resolve_player(match, player, match_path)
         if action == "deadline" and not isinstance(replay.pending(), Phase):
             raise RefusedError(f"{match_path}: there is no open simultaneous phase to close "
                                f"(awaiting {replay.awaiting() or 'nothing'}); nothing written.", "no-open-phase")
-        host: dict[str, Any] = {"action": action}
-        if player:
-            host["winner" if action == "end" else "player"] = player
         if reason:
             host["reason"] = reason
         entry: dict[str, Any] = {"at": stamp, "type": "host", "host": host}
@@ -480,8 +551,55 @@ def host_cmd(
         return entry
 
     match, replay, log = append_entry(match_path, build)
-    _echo_entry(log)
-    _print_board(match, replay, fmt)
+    if action == "void":
+        _warn_new_flags(replay, before)
+    _report(match, replay, log, fmt)
+
+
+def _void_target(match: Any, replay: Any, typed: str, path: Path) -> int:
+    """The entry a `void` names: a number, or `last`, the latest entry in effect that is not a void (G-4)."""
+    from adjudicator.engine import is_void
+    from adjudicator.errors import InputError, RefusedError
+
+    entries = match.entries
+    if typed == "last":
+        live = [e["seq"] for e in entries if e["seq"] not in replay.voided and not is_void(e)]
+        if not live:
+            raise RefusedError(f"{path}: there is no entry in effect to void; nothing written.", "void-target")
+        return live[-1]
+    target = int(typed)
+    if not 1 <= target <= len(entries):
+        raise InputError(f"{path}: there is no entry {target} to void (the log has entries 1–{len(entries)}).")
+    if target in replay.voided:
+        raise RefusedError(f"{path}: entry {target} is already voided by entry {replay.voided[target]}; "
+                           f"to bring it back, void entry {replay.voided[target]}. Nothing written.", "void-target")
+    return target
+
+
+def _warn_new_flags(replay: Any, before: list[int]) -> None:
+    """Tell the host which later entries the void made illegal (they are flagged, G-1, G-4)."""
+    from adjudicator.views import flag_view
+
+    fresh = [log for log in replay.log if log.flag and log.flag.seq not in before]
+    for log in fresh:
+        flag = flag_view(log, None)
+        _err(f"warning: entry {flag['seq']} is now flagged ({flag['code']}): {flag['message']}.")
+
+
+def resolve_player(match: Any, typed: str, path: Path, option: str = "") -> str:
+    """A player as typed: the id, or the id or side in another case where only one player fits."""
+    from adjudicator.errors import InputError
+
+    players = match.game.players
+    if typed in match.game.player_ids:
+        return typed
+    folded = typed.casefold()
+    hits = {p.id for p in players if p.id.casefold() == folded} or {p.id for p in players if p.side.casefold() == folded}
+    if len(hits) == 1:
+        return hits.pop()
+    known = ", ".join(f"{p.id} ({p.side})" for p in players)
+    label = f"{option} " if option else ""
+    raise InputError(f"{path}: {label}'{typed}' is not a player of this match ({known}).")
 
 
 # --- board, replay, legal -------------------------------------------------------------
@@ -506,17 +624,15 @@ def board_cmd(
 
     _choice(fmt, BOARD_FORMATS, "--format")
     match = matchfile.load(match_path)
-    _check_viewer(match, viewer, match_path)
+    viewer = _check_viewer(match, viewer, match_path)
     replay = replay_match(match, at)
     _warn(match)
-    _print_board(match, replay, fmt, viewer, after_echo=False)
+    _print_board(match, replay, fmt, viewer)
 
 
-def _check_viewer(match: Any, viewer: Optional[str], name: Path) -> None:
-    from adjudicator.errors import InputError
-
-    if viewer and viewer not in match.game.player_ids:
-        raise InputError(f"{name}: --as '{viewer}' is not a player of this match ({', '.join(match.game.player_ids)}).")
+def _check_viewer(match: Any, viewer: Optional[str], name: Path, option: str = "--as") -> Optional[str]:
+    """The player id `--as` (or a command's PLAYER) names, in any case; None when not given."""
+    return resolve_player(match, viewer, name, option) if viewer else None
 
 
 def _warn(match: Any) -> None:
@@ -544,7 +660,7 @@ def replay_cmd(
 
     _choice(fmt, ("text", "json"), "--format")
     match = matchfile.load(match_path)
-    _check_viewer(match, viewer, match_path)
+    viewer = _check_viewer(match, viewer, match_path)
     replay = replay_match(match)
     _warn(match)
     if fmt == "json":
@@ -573,7 +689,7 @@ def legal_cmd(
 
     _choice(fmt, ("text", "json"), "--format")
     match = matchfile.load(match_path)
-    _check_viewer(match, player, match_path)
+    player = _check_viewer(match, player, match_path, "PLAYER")
     replay = replay_match(match)
     players = [player] if player else replay.to_act()
     listing = {p: [(match.game.format_move(m), preview) for m, preview in replay.legal_moves(p)] for p in players}

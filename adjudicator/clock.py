@@ -107,10 +107,16 @@ class Clock:
         over = used - limit
         step = self.settings.granularity_seconds
         charged = 0 if over <= 0 else math.ceil(over / step) * step
-        return Charge(used, limit, charged, self.reserve[player] - charged)
+        return Charge(used, limit, charged, self._reserve(player) - charged)
+
+    def _reserve(self, player: str) -> int:
+        """A `skip` game has no reserve to run down: lateness belongs to one submission (G-7)."""
+        return 0 if self.settings.on_expiry == "skip" else self.reserve[player]
 
     def pay(self, player: str, charge: Charge) -> None:
-        self.reserve[player] = charge.reserve_after
+        """Take the charge off the reserve; a `skip` game's late submission costs only its phase (G-7)."""
+        if self.settings.on_expiry != "skip":
+            self.reserve[player] = charge.reserve_after
 
     def restart(self, at: datetime | None) -> None:
         """The board changed at `at`: the next turn or phase starts now (untimed if no time)."""
@@ -138,6 +144,8 @@ def describe(player: str, charge: Charge, on_expiry: str) -> str:
     took = f"{player} took {charge.used:.0f} s of {charge.limit} s"
     if charge.charged == 0:
         return took
+    if on_expiry == "skip":
+        return f"{took}: {charge.charged} s late"
     if charge.expired:
         return (f"{took}: {charge.charged} s over, more than the {charge.reserve_after + charge.charged} s "
                 f"reserve left")

@@ -138,6 +138,8 @@ class LogEntry:
     flag: Flag | None = None
     sealed: bool = False
     sealed_events: list[Event] = field(default_factory=list)
+    voided_by: int | None = None    # seq of the host `void` that left this entry out
+    expired: bool = False           # its time ran out: it lost the match or counted as empty (G-7)
 
 
 # --- The game interface -----------------------------------------------------------------
@@ -151,6 +153,8 @@ class Game:
 
     name: ClassVar[str] = ""
     uses_chance: ClassVar[bool] = False
+    first_by_pick: ClassVar[bool] = False   # a match without `first` may open with a pick (G-6)
+    who_starts: ClassVar[str] = "its players act together, so nobody starts"   # wording, when not by pick
     notation: ClassVar[str] = ""          # one line: the typed move forms, for --help and errors
     notation_examples: ClassVar[tuple[str, ...]] = ()
 
@@ -183,6 +187,11 @@ class Game:
 
     def initial_state(self) -> Any:
         raise NotImplementedError
+
+    def start_with(self, first: str) -> Any:
+        """The initial state when an opening pick names who starts (G-6); games that
+        declare `first_by_pick` supply it."""
+        raise NotImplementedError(f"{self.name} does not start by a pick")
 
     # What is due
     def pending(self, state: Any) -> Pending:
@@ -310,6 +319,11 @@ class Replay:
         self._side_logs: list[list[Any]] = []   # [LogEntry, phases left before it is public]
         self.items_left = {p.id: self._holdings(p) for p in game.players}
         self.last_seq = 0
+        self.voided: dict[int, int] = {}          # seq of a voided entry -> seq of the void (G-4)
+        self._voided_sealed: list[LogEntry] = []  # voided sealed entries, private until the end
+        self._opened = False                      # an entry took effect: no opening pick now (G-6)
+        self._last_timed: tuple[int, str] | None = None   # (seq, at) of the latest timed entry
+        self.announced: dict[str, list[str]] = {}  # items announced in the open phase (TT-7)
 
     def _bonus(self, player: Player) -> int:
         """Reserve seconds that held items add (e.g. Arrowbic's Reserve, AX-8)."""
@@ -333,8 +347,13 @@ class Replay:
         twin.sealed = dict(self.sealed)
         twin.items_left = {player: Counter(left) for player, left in self.items_left.items()}
         twin.log, twin.flags, twin.warnings = [], [], []
-        twin._phase_logs, twin._side_logs = [], []
+        twin._phase_logs, twin._side_logs, twin._voided_sealed = [], [], []
+        twin.announced = {player: list(items) for player, items in self.announced.items()}
         return twin
+
+    def use_voids(self, entries: list[dict[str, Any]]) -> None:
+        """Know before stepping which of `entries` host `void` entries leave out (G-4)."""
+        self.voided = voided_entries(entries)
 
     # What is due ---------------------------------------------------------------
     def pending(self) -> Pending:
@@ -360,6 +379,19 @@ class Replay:
             return f"{due.label} (adjudicator roll)"
         return None
 
+    def chance_due(self) -> ChanceDue | None:
+        """The random outcome the log may record now: the one that is due, or, before anything
+        has happened in a match without `first`, the pick of who starts (G-6)."""
+        due = self.pending()
+        if isinstance(due, ChanceDue):
+            return due
+        return self.opening_pick()
+
+    def opening_pick(self) -> ChanceDue | None:
+        if self._opened or self.outcome is not None or not self.game.first_by_pick or self.game.header.get("first"):
+            return None
+        return ChanceDue("the draw for who starts", pick=self.game.player_ids)
+
     def legal_moves(self, player: str) -> Iterator[tuple[dict[str, Any], str]]:
         """The game's legal moves for `player` now, less those only the engine can rule out:
         nothing when it is not their turn, and no side move that would come too late."""
@@ -384,10 +416,13 @@ class Replay:
         """Apply one entry, or flag it and change nothing (G-1)."""
         kind = entry["type"]
         player = entry.get("player")
-        self._at = self._timestamp(entry)
+        if entry["seq"] in self.voided:
+            return self._left_out(entry)
         self._changed = False
+        self._at = None
         try:
-            if self.outcome is not None:
+            self._at = self._timestamp(entry)
+            if self.outcome is not None and not is_void(entry):
                 raise Illegal("match-over", f"the match is already over ({self.outcome.reason}); "
                               "no entry can follow", "G-1", "G-4")
             if kind == "move":
@@ -397,7 +432,7 @@ class Replay:
             else:
                 log = self._host(entry["seq"], entry["host"])
         except Illegal as exc:
-            flag = Flag(entry["seq"], player, exc.code, exc.message, exc.rulings)
+            flag = Flag(entry["seq"], player, exc.code, exc.message + self._after_void(entry["seq"]), exc.rulings)
             summary = self._summary(entry)
             sealed = isinstance(self.pending(), Phase) and kind == "move"
             log = LogEntry(entry["seq"], kind, player, summary, [], flag, sealed=sealed)
@@ -406,6 +441,8 @@ class Replay:
         if log.flag:
             log.flag.acknowledged = entry.get("flagged") == log.flag.code
             self.flags.append(log.flag)
+        else:
+            self._opened = True
         if self._changed:
             self.clock.restart(self._at)
         self.log.append(log)
@@ -417,17 +454,70 @@ class Replay:
         return log
 
     def _timestamp(self, entry: dict[str, Any]) -> datetime | None:
-        """The entry's time, or None (untimed) when absent or earlier than the one before (G-7)."""
+        """The entry's time, or None when untimed; an entry timed before an earlier entry is
+        flagged, as `move` refuses such a time (G-7: time only runs forward)."""
         at = parse_time(entry.get("at"))
         if at is None:
             return None
         last = self.clock.last_at
-        if last is not None and at < last:
-            self.warnings.append(f"entry {entry['seq']} is timed {entry['at']}, before the entry before it; "
-                                 f"it is not timed (G-7)")
-            return None
+        if last is not None and at < last and self._last_timed is not None:
+            seq, when = self._last_timed
+            raise Illegal("time-order", f"entry {entry['seq']} is timed {entry['at']}, earlier than entry {seq} "
+                          f"({when}); time only runs forward", "G-7")
         self.clock.last_at = at
+        self._last_timed = (entry["seq"], entry["at"])
         return at
+
+    # Voids (G-4) ----------------------------------------------------------------
+    def _left_out(self, entry: dict[str, Any]) -> LogEntry:
+        """A voided entry: logged with its void, never applied. A voided sealed submission
+        stays private until the match ends, since it never resolves."""
+        by = self.voided[entry["seq"]]
+        kind = entry["type"]
+        events = [Event(f"voided by entry {by}: left out, and what follows is adjudicated without it", ("G-4",))]
+        log = LogEntry(entry["seq"], kind, entry.get("player"), self._summary(entry), events, voided_by=by)
+        if kind == "move" and isinstance(self.pending(), Phase):
+            log.sealed = True
+            log.sealed_events = list(events)
+            self._voided_sealed.append(log)
+        self.log.append(log)
+        self.last_seq = entry["seq"]
+        return log
+
+    def _after_void(self, seq: int) -> str:
+        """Why an entry may have become illegal: an earlier entry was voided after it was written."""
+        causes = sorted((target, by) for target, by in self.voided.items() if target < seq < by)
+        if not causes:
+            return ""
+        said = ", ".join(f"entry {by} voided entry {target}" for target, by in causes)
+        return f" (after {said})"
+
+    def _void(self, seq: int, host: dict[str, Any]) -> LogEntry:
+        target = host.get("seq")
+        summary = format_host(host)
+        if not isinstance(target, int) or not 1 <= target < seq:
+            raise Illegal("void-target", f"a void names an earlier entry of the log (1–{seq - 1}), "
+                          f"not {target}", "G-4")
+        reason = f", because: {host['reason']}" if host.get("reason") else ""
+        by = self.voided.get(target)
+        if by is not None and by != seq:
+            return LogEntry(seq, "host", None, summary, [Event(f"entry {target} was already voided by entry {by}; "
+                                                               "this changes nothing", ("G-4",))])
+        if by is None:   # stepped without Replay.use_voids: nothing was left out
+            raise Illegal("void-unprepared", f"entry {target} cannot be voided here: replay the whole log", "G-4")
+        what = self._described(target)
+        return LogEntry(seq, "host", None, summary, [Event(f"the host voids entry {target}{what}{reason}; it is "
+                                                           "left out and the entries after it are adjudicated "
+                                                           "again", ("G-4",))])
+
+    def _described(self, seq: int) -> str:
+        """` (anna's move)`: how a void's narration names its target without showing sealed content."""
+        for log in self.log:
+            if log.seq == seq:
+                if log.sealed:
+                    return f" ({log.player}'s sealed submission)"
+                return f" ({log.player + ': ' if log.player else ''}{log.summary})"
+        return ""
 
     def _summary(self, entry: dict[str, Any]) -> str:
         if entry["type"] == "move":
@@ -465,11 +555,42 @@ class Replay:
             self._use_items(player, move)
             self._changed = True
             return LogEntry(seq, "move", player, summary, (timing or []) + events)
-        log = self._submit(seq, player, move, summary, due)
+        self._check_announced(player, move, due)
+        announced = self._announce(player, move, due)
+        log = self._submit(seq, player, move, summary, due, announced)
         if timing:
             log.sealed_events = timing + log.sealed_events
             log.events = timing + log.events
         return log
+
+    # Items announced on submission (TT-7) --------------------------------------
+    def _announced_items(self, move: dict[str, Any]) -> list[str]:
+        catalogue = self.game.ruleset.items
+        return [item for item in self.game.items_used(move) if catalogue.get(item, {}).get("announced_on_submission")]
+
+    def _check_announced(self, player: str, move: dict[str, Any], phase: Phase) -> None:
+        """An item announced in this phase is public: a resubmission must keep it (TT-7, G-3)."""
+        missing = [item for item in self.announced.get(player, []) if item not in self.game.items_used(move)]
+        if missing:
+            name = self.game.ruleset.items[missing[0]]["name"]
+            raise Illegal("announced-item", f"{player} announced {name} in {phase.label}; a resubmission "
+                          "must keep it", "G-3", "TT-7")
+
+    def _announce(self, player: str, move: dict[str, Any], phase: Phase) -> list[Event]:
+        """Make public at once the items the ruleset announces on submission, and restart the
+        phase's time for both players where the item says so (TT-7)."""
+        events = []
+        catalogue = self.game.ruleset.items
+        for item in self._announced_items(move):
+            if item in self.announced.get(player, []):
+                continue
+            self.announced.setdefault(player, []).append(item)
+            text = f"{player} uses {catalogue[item]['name']} (announced at once)"
+            if catalogue[item].get("restarts_phase_clock") and self._at is not None:
+                self.clock.restart(self._at)
+                text += f"; the time for {phase.label} restarts for both players"
+            events.append(Event(text, ("TT-7",)))
+        return events
 
     def _time(self, seq: int, player: str, due: Turn | Phase) -> list[Event] | LogEntry | None:
         """Charge the clock for a legal entry (G-7).
@@ -488,23 +609,29 @@ class Replay:
         if self.on_expiry == "lose":
             self._end(Outcome(self.game.opponent(player), f"{player} ran out of reserve at entry {seq}"))
             return LogEntry(seq, "move", player, "", [said, Event(f"{player} ran out of time and loses; "
-                                                                  "the move does not count", ("G-7",))])
+                                                                  "the move does not count", ("G-7",))], expired=True)
         flag = Flag(seq, player, "late", f"{player}'s entry came {charge.used:.0f} s after "
                     f"{due.label} began (limit {charge.limit} s): it counts as an empty submission", ("G-7",))
         if isinstance(due, Phase):
-            log = self._submit(seq, player, None, "", due)
+            log = self._submit(seq, player, None, "", due, late=True)
         else:
             log = LogEntry(seq, "move", player, "", [])
         log.flag = flag
+        log.expired = True
         log.events.insert(0, said)
         return log
 
-    def _submit(self, seq: int, player: str, move: dict[str, Any] | None, summary: str, phase: Phase) -> LogEntry:
+    def _submit(self, seq: int, player: str, move: dict[str, Any] | None, summary: str, phase: Phase,
+                announced: list[Event] | None = None, late: bool = False) -> LogEntry:
         """Seal a submission; a later one replaces it until the phase resolves (G-3)."""
         replaced = player in self.sealed
         self.sealed[player] = move
-        note = "resubmitted, replacing the earlier submission" if replaced else "submitted"
-        events = [Event(f"{player} {note} for {phase.label} (sealed)", ("G-3",) if replaced else ("G-2",))]
+        if late:
+            events = [Event(f"{player}'s submission for {phase.label} came late and counts as empty", ("G-7",))]
+        else:
+            note = "resubmitted, replacing the earlier submission" if replaced else "submitted"
+            events = [Event(f"{player} {note} for {phase.label} (sealed)", ("G-3",) if replaced else ("G-2",))]
+        events += announced or []
         log = LogEntry(seq, "move", player, summary, events, sealed=True, sealed_events=list(events))
         self._phase_logs.append(log)
         if all(p in self.sealed for p in phase.players):
@@ -534,6 +661,7 @@ class Replay:
             if move is not None:
                 self._use_items(player, move)
         self.sealed = {}
+        self.announced = {}
         self._reveal()
         self._changed = True
         for pair in self._side_logs:
@@ -552,6 +680,9 @@ class Replay:
         for log, _ in self._side_logs:
             log.sealed = False
         self._side_logs = []
+        for log in self._voided_sealed:
+            log.sealed = False
+        self._voided_sealed = []
 
     def _check_items(self, player: str, move: dict[str, Any]) -> None:
         used = self.game.items_used(move)
@@ -574,6 +705,9 @@ class Replay:
     def _chance(self, seq: int, chance: dict[str, Any]) -> LogEntry:
         due = self.pending()
         if not isinstance(due, ChanceDue):
+            pick = self.opening_pick()
+            if pick is not None and "pick" in chance:
+                return self._pick_first(seq, pick, chance)
             what = self.awaiting() or "nothing"
             raise Illegal("chance-not-due", f"no random outcome is due now (waiting for {what})", "G-2", "DT-7")
         check_chance(due, chance)
@@ -581,8 +715,20 @@ class Replay:
         self._changed = True
         return LogEntry(seq, "chance", None, format_chance(chance), events)
 
+    def _pick_first(self, seq: int, due: ChanceDue, chance: dict[str, Any]) -> LogEntry:
+        """The opening draw of who starts, from the match seed or a dice bot (G-6)."""
+        check_chance(due, chance)
+        first = chance["pick"]
+        self.state = self.game.start_with(first)
+        self._changed = True
+        how = "copied from a dice bot" if chance.get("source") == "external" else "drawn from the match seed"
+        return LogEntry(seq, "chance", None, format_chance(chance),
+                        [Event(f"{self.game.label(first)} starts: {how}", ("G-6",))])
+
     def _host(self, seq: int, host: dict[str, Any]) -> LogEntry:
         action = host["action"]
+        if action == "void":
+            return self._void(seq, host)
         summary = format_host(host)
         if action == "deadline":
             due = self.pending()
@@ -633,6 +779,26 @@ class Replay:
         self._reveal_all()
 
 
+def is_void(entry: dict[str, Any]) -> bool:
+    host = entry.get("host")
+    return entry.get("type") == "host" and isinstance(host, dict) and host.get("action") == "void"
+
+
+def voided_entries(entries: list[dict[str, Any]]) -> dict[int, int]:
+    """Which entries host `void`s leave out: seq of each voided entry -> seq of the first void
+    that voids it (G-4). A void may name any earlier entry, a void included, so the log is read
+    backwards: a void counts only when no later void left it out."""
+    voided: dict[int, int] = {}
+    for entry in reversed(entries):
+        seq = entry.get("seq")
+        if seq in voided or not is_void(entry):
+            continue
+        target = entry["host"].get("seq")
+        if isinstance(target, int) and isinstance(seq, int) and 1 <= target < seq:
+            voided[target] = min(voided.get(target, seq), seq)
+    return voided
+
+
 def check_chance(due: ChanceDue, chance: dict[str, Any]) -> None:
     """The recorded outcome must be the kind and size that is due."""
     if due.dice:
@@ -661,6 +827,8 @@ def format_chance(chance: dict[str, Any]) -> str:
 
 def format_host(host: dict[str, Any]) -> str:
     words = [host["action"]]
+    if host["action"] == "void":
+        words.append(str(host.get("seq")))
     for key in ("player", "winner"):
         if host.get(key):
             words.append(host[key])

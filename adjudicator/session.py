@@ -6,10 +6,10 @@ The command line is a thin layer over these functions; tests call them directly.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from adjudicator import matchfile
-from adjudicator.engine import ChanceDue, LogEntry, Replay
+from adjudicator.engine import ChanceDue, LogEntry, Replay, is_void
 from adjudicator.errors import InputError, RefusedError
 from adjudicator.matchfile import LoadedMatch
 
@@ -23,10 +23,15 @@ def replay_match(match: LoadedMatch, until: int | None = None) -> Replay:
     if until is not None and not 0 <= until <= len(match.entries):
         raise InputError(f"{match.name}: --at {until} is outside the log (entries 1–{len(match.entries)}; "
                          f"0 is the start).")
+    entries = match.entries if until is None else match.entries[:until]
+    return replay_entries(match, entries)
+
+
+def replay_entries(match: LoadedMatch, entries: list[dict[str, Any]]) -> Replay:
+    """Replay `entries` in order, leaving out those their host `void`s name (G-4)."""
     replay = new_replay(match)
-    for entry in match.entries:
-        if until is not None and entry["seq"] > until:
-            break
+    replay.use_voids(entries)
+    for entry in entries:
         replay.step(entry)
     return replay
 
@@ -39,12 +44,15 @@ def now_utc() -> str:
 
 
 def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, Any]],
-                 *, dry_run: bool = False, record_illegal: bool = False) -> tuple[LoadedMatch, Replay, LogEntry]:
+                 *, dry_run: bool = False, record_illegal: bool = False,
+                 stamped: bool = False) -> tuple[LoadedMatch, Replay, LogEntry]:
     """Under the file lock: load, replay, check the new entry, and write it only if legal.
 
     `build` makes the entry from the replayed match (it may raise to refuse). An illegal
     entry raises RefusedError and writes nothing (G-1) unless `record_illegal` asks to log it
-    with its flag, as a host does to keep a player's illegal post on record.
+    with its flag, as a host does to keep a player's illegal post on record. `stamped` says
+    the tool stamped the entry's time itself (no --at): such a time never decides a loss or
+    a late submission (G-7), since the host may be typing the post long after it was made.
     """
     with matchfile.locked(path):
         match = matchfile.load(path)
@@ -52,7 +60,13 @@ def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, An
         entry = build(match, replay)
         entry = {"seq": len(match.entries) + 1, **entry}
         check_time_order(match, entry, path)
-        log = replay.step(entry)
+        if is_void(entry):   # a void changes what came before it: adjudicate the whole log again (G-4)
+            replay = replay_entries(match, [*match.entries, entry])
+            log = replay.log[-1]
+        else:
+            log = replay.step(entry)
+        if stamped and log.expired:
+            raise RefusedError(stamped_expiry(path, entry, log), "needs-post-time")
         if log.flag:
             if not record_illegal:
                 flag = log.flag
@@ -69,6 +83,15 @@ def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, An
     return match, replay, log
 
 
+def stamped_expiry(path: Path, entry: dict[str, Any], log: LogEntry) -> str:
+    """Why a time the tool stamped is not allowed to decide this entry (G-7)."""
+    player = entry.get("player")
+    result = "lose on time" if log.flag is None else "be late (an empty submission)"
+    return (f"{path}: refused (needs-post-time), nothing written. Stamped now ({entry['at']}), {player} would "
+            f"{result} (G-7); give the time the post was made with --at, or record the host's call with "
+            f"'adjudicator host {path.name} timeout {player}'.")
+
+
 def check_time_order(match: LoadedMatch, entry: dict[str, Any], path: Path) -> None:
     """Refuse an `at` earlier than an entry already in the log (G-7: time only runs forward)."""
     from adjudicator.clock import parse_time
@@ -83,14 +106,20 @@ def check_time_order(match: LoadedMatch, entry: dict[str, Any], path: Path) -> N
                          f"({previous['at']}); give the post's time with --at, not earlier than that.")
 
 
-def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False, with_seed: bool = True) -> Path | None:
-    """Check a new match header and write it (and its private dice seed) without overwriting."""
+def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False, with_seed: bool = True,
+                 first_random: bool = False) -> Path | None:
+    """Check a new match header and write it (and its private dice seed) without overwriting.
+    With `first_random`, entry 1 is the pick of who starts, drawn from the seed (G-6)."""
     from adjudicator import dice
 
     seed = None
     if with_seed and out is not None:
         seed = dice.new_seed()
         data["seed_sha256"] = dice.seed_hash(seed)
+    if first_random and seed is not None:
+        ids = tuple(p["id"] for p in data["players"])
+        data["entries"] = [{"seq": 1, "at": data.get("started") or now_utc(), "type": "chance",
+                            "chance": {"pick": dice.draw_pick(seed, 1, ids), "source": "seed"}}]
     matchfile.prepare(data, out)
     text = matchfile.dumps(data)
     if out is None:
@@ -121,22 +150,35 @@ def verify_rolls(match: LoadedMatch, seed: str) -> tuple[list[str], int, int]:
         raise InputError(f"{match.name}: the seed given does not match the match's seed_sha256.")
     problems: list[str] = []
     verified = transcribed = 0
-    replay = new_replay(match)
-    for entry in match.entries:
-        if entry["type"] == "chance":
-            due = replay.pending()
-            chance = entry["chance"]
-            if chance.get("source") == "external":
-                transcribed += 1
-            elif isinstance(due, ChanceDue):
-                want = draw(seed, entry["seq"], due)
-                got = chance.get("dice") if due.dice else chance.get("pick")
-                if got != want:
-                    problems.append(f"seq {entry['seq']}: recorded {got} but the seed gives {want}")
-                else:
-                    verified += 1
-        replay.step(entry)
+    for entry, replay in as_written(match):
+        if entry["type"] != "chance":
+            continue
+        due = replay.chance_due()
+        chance = entry["chance"]
+        if chance.get("source") == "external":
+            transcribed += 1
+        elif isinstance(due, ChanceDue):
+            want = draw(seed, entry["seq"], due)
+            got = chance.get("dice") if due.dice else chance.get("pick")
+            if got != want:
+                problems.append(f"seq {entry['seq']}: recorded {got} but the seed gives {want}")
+            else:
+                verified += 1
     return problems, verified, transcribed
+
+
+def as_written(match: LoadedMatch) -> Iterator[tuple[dict[str, Any], Replay]]:
+    """Each entry with the match as it stood when the entry was written: the entries before
+    it, less those voided before it. So a roll that a later void left out is still checked
+    against what was due when it was drawn (G-4, DT-7)."""
+    entries = match.entries
+    replay = new_replay(match)
+    for index, entry in enumerate(entries):
+        yield entry, replay
+        if is_void(entry):
+            replay = replay_entries(match, entries[:index + 1])
+        else:
+            replay.step(entry)
 
 
 def draw(seed: str, seq: int, due: ChanceDue) -> Any:

@@ -11,7 +11,7 @@ from typing import Any
 
 from adjudicator.engine import LogEntry, Replay
 from adjudicator.matchfile import LoadedMatch
-from adjudicator.render import Heading, Para, render
+from adjudicator.render import Heading, Para, Pre, render
 
 SEALED_MESSAGE = "a sealed submission was refused; the reason is shown when the phase resolves"
 
@@ -47,6 +47,8 @@ def result(match: LoadedMatch, replay: Replay, viewer: str | None = None,
     submitted = replay.submitted()
     if submitted is not None:
         out["submitted"] = submitted
+    if replay.announced:
+        out["announced"] = {player: list(items) for player, items in replay.announced.items()}
     if viewer:
         private = dict(match.game.private_view(replay.state, viewer))
         if viewer in replay.sealed:
@@ -75,6 +77,8 @@ def entry_view(log: LogEntry, viewer: str | None = None) -> dict[str, Any]:
         "flag": None if not log.flag else flag_view(log, viewer),
         "sealed": log.sealed,
     }
+    if log.voided_by is not None:
+        data["voided_by"] = log.voided_by
     return data
 
 
@@ -96,6 +100,10 @@ def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) 
     if res.get("submitted"):
         marks = ", ".join(f"{p}: {'yes' if done else 'no'}" for p, done in res["submitted"].items())
         blocks.append(Para(f"Submitted: {marks}"))
+    if res.get("announced"):
+        items = match.ruleset.items
+        said = "; ".join(f"{p} uses {', '.join(items[i]['name'] for i in used)}" for p, used in res["announced"].items())
+        blocks.append(Para(f"Announced: {said}"))
     blocks += match.game.board_blocks(res["board"])
     if viewer and res.get("private"):
         private = res["private"]
@@ -123,6 +131,12 @@ def board_text(match: LoadedMatch, replay: Replay, fmt: str, viewer: str | None 
     return render(board_blocks(match, replay, viewer), fmt)
 
 
+def entry_post(match: LoadedMatch, replay: Replay, log: LogEntry, fmt: str) -> str:
+    """What `move`, `roll` and `host` print to paste in public: the entry as everyone may see
+    it (a sealed submission only as "submitted"), then the public board."""
+    return render([Pre(entry_lines(log, None, pad=False)), *board_blocks(match, replay)], fmt)
+
+
 def replay_text(match: LoadedMatch, replay: Replay, viewer: str | None = None) -> str:
     """Entry by entry, as a host would post it: what happened, which ruling applied."""
     lines = []
@@ -143,16 +157,19 @@ def replay_text(match: LoadedMatch, replay: Replay, viewer: str | None = None) -
     return "\n".join(clean(line) for line in lines) + "\n"
 
 
-def entry_lines(log: LogEntry, viewer: str | None = None) -> list[str]:
+def entry_lines(log: LogEntry, viewer: str | None = None, pad: bool = True) -> list[str]:
+    """An entry's narration; `pad` aligns the sequence numbers of a whole replay."""
     view = entry_view(log, viewer)
     actor = log.player or log.type
-    head = f"#{log.seq:<3} {actor}: {view['summary']}"
+    number = f"#{log.seq:<3}" if pad else f"#{log.seq}"
+    head = f"{number} {actor}: {view['summary']}"
     if view["flag"]:
         flag = view["flag"]
         rulings = f" [{', '.join(flag['rulings'])}]" if flag["rulings"] else ""
         ack = " (recorded as illegal by the host)" if flag.get("acknowledged") else ""
-        return [f"{head}", f"      FLAGGED {flag['code']}: {flag['message']}{rulings}{ack}"]
-    lines = [head]
+        lines = [head, f"      FLAGGED {flag['code']}: {flag['message']}{rulings}{ack}"]
+    else:
+        lines = [head]
     for event in view["events"]:
         rulings = f" [{', '.join(event['rulings'])}]" if event["rulings"] else ""
         lines.append(f"      {event['text']}{rulings}")

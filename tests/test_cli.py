@@ -95,7 +95,8 @@ def test_move_dry_run_writes_nothing(cli, started):
     cli("roll", started, "--values", "3", "3", "3")
     before = started.read_bytes()
     res = cli("move", started, "anna", "attack", "--dry-run")
-    assert res.code == 0 and "dry run" in res.out and started.read_bytes() == before
+    assert res.code == 0 and "dry run, nothing written" in res.err and started.read_bytes() == before
+    assert "dry run" not in res.out   # the post stays clean: the host's notes go to stderr
 
 
 def test_move_record_illegal(cli, started):
@@ -106,7 +107,7 @@ def test_move_record_illegal(cli, started):
 
 @pytest.mark.parametrize("args, code, message", [
     (("anna", "atack"), 2, "'atack' is not a dice Tug of War move. Write one of"),
-    (("anne", "attack"), 2, "'anne' is not a player of this match (bernd, anna)"),
+    (("anne", "attack"), 2, "'anne' is not a player of this match (bernd (yellow), anna (red))"),
     (("anna", "--json", "{attack}"), 2, "the --json move is not valid JSON"),
     (("anna", "--json", '{"attack": false}'), 2, "field move.attack: must be true"),
     (("anna", "--json", "[1]"), 2, "a move is a JSON object"),

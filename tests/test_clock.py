@@ -74,10 +74,26 @@ def test_clock_can_be_switched_off_per_match():
     assert replay.outcome is None and replay.log[-1].events[0].text.startswith("anna attacks")
 
 
-def test_out_of_order_time_is_untimed_with_a_warning():
+def test_time_running_backwards_is_flagged_g7():
+    """A hand-edited entry timed before an earlier one is flagged (G-7), as `move` refuses it,
+    and changes nothing (G-1): the clock lines do not silently vanish."""
     clock = {"turn_seconds": 60}
     match, replay = timed_dice(SETUP + [(("roll", 3, 3, 3), 100), (("anna", {"attack": True}), 50)], clock)
-    assert replay.outcome is None and "before the entry before it" in replay.warnings[0]
+    flag = replay.flags[-1]
+    assert (flag.seq, flag.code, flag.rulings) == (len(match.entries), "time-order", ("G-7",))
+    assert "earlier than entry" in flag.message and at(100) in flag.message
+    assert match.game.public_view(replay.state)["team"]["bernd"] > 0 and replay.to_act() == ["anna"]
+
+
+def test_time_order_flag_fails_check(tmp_path):
+    """`check` no longer says ok about a log whose times run backwards (G-7)."""
+    from adjudicator import check
+
+    match, _ = timed_dice(SETUP + [(("roll", 3, 3, 3), 100), (("anna", {"attack": True}), 50)], {"turn_seconds": 60})
+    path = tmp_path / "backwards.json"
+    path.write_text(matchfile.dumps(match.data), encoding="utf-8")
+    row = check.check_file(str(path))
+    assert row["verdict"] == "flagged" and "time-order" in row["problems"][0]
 
 
 def test_board_shows_time_allowed_deadline_and_reserves():
@@ -120,9 +136,10 @@ def test_late_sealed_submission_counts_as_empty_g7():
 def test_late_resubmission_replaces_a_timely_one_with_nothing_g7():
     replay, move = skip_replay()
     move(player="bob", move={"bid": 4}, at=at(10))
-    move(player="bob", move={"bid": 5}, at=at(70))
-    move(player="ann", move={"bid": 1}, at=at(20))
-    assert replay.state.history[-1] == {"ann": 1, "bob": 0}
+    late = move(player="bob", move={"bid": 5}, at=at(70))   # replaces the bid of 4 with nothing
+    assert late.flag.code == "late" and late.expired
+    replay.step({"seq": replay.last_seq + 1, "type": "host", "host": {"action": "deadline"}, "at": at(75)})
+    assert replay.state.history[-1]["bob"] == 0
 
 
 def test_late_submission_reveals_nothing_before_resolution():
@@ -240,3 +257,42 @@ def test_track_trouble_crossing_with_one_late_player_tt8():
     assert log.flag.code == "late"
     board = game.public_view(replay.state)
     assert board["crossing"] == 2 and board["points"]["maddie"] == 0 and board["points"]["sally"] > 0
+
+
+def test_lateness_belongs_to_one_submission_g7():
+    """G-7 (amended): a late submission costs its phase only; the player's next submission is
+    timed afresh from its own phase's start, not refused for a reserve run down for good."""
+    replay, move = skip_replay()
+    move(player="ann", move={"bid": 1}, at=at(10))
+    late = move(player="bob", move={"bid": 4}, at=at(120))      # 120 s into a 60 s phase: late
+    assert late.flag.code == "late"
+    ann = move(player="ann", move={"bid": 2}, at=at(123))
+    bob = move(player="bob", move={"bid": 3}, at=at(125))       # 5 s into phase 2: in time
+    assert ann.flag is None and bob.flag is None
+    assert replay.state.history[-1] == {"ann": 2, "bob": 3}
+    assert replay.clock.reserve == {"ann": 0, "bob": 0}
+
+
+def test_lateness_belongs_to_one_submission_cli_g7(cli, tmp_path):
+    """The issue's Winning Streak run: b's late placement in turn 1 does not doom turn 2 (G-7, WS-8)."""
+    path = tmp_path / "r.json"
+    assert cli("new", "winning-streak", "--player", "a=A:red", "--player", "b=B:blue",
+               "--started", "2026-01-01T00:00:00Z", "-o", path).code == 0
+    assert cli("move", path, "a", "place", "1/1", "A", "--at", "2026-01-01T00:00:10Z").code == 0
+    assert cli("move", path, "b", "place", "1/1", "A", "--at", "2026-01-01T00:02:00Z", "--record-illegal").code == 0
+    assert cli("move", path, "a", "place", "2/2", "B", "--at", "2026-01-01T00:02:03Z").code == 0
+    res = cli("move", path, "b", "place", "2/2", "B", "--at", "2026-01-01T00:02:05Z")
+    assert res.code == 0, res.err
+    assert cli("board", path, "--format", "json").json["clock"]["reserve"] == {"a": 0, "b": 0}
+
+
+def test_late_submission_that_closes_a_phase_is_narrated(cli, tmp_path):
+    """Replay shows the resolution a late (recorded) submission caused, not only its flag."""
+    path = tmp_path / "r.json"
+    cli("new", "winning-streak", "--player", "a=A:red", "--player", "b=B:blue",
+        "--started", "2026-01-01T00:00:00Z", "-o", path)
+    cli("move", path, "a", "place", "1/1", "A", "--at", "2026-01-01T00:00:10Z")
+    cli("move", path, "b", "place", "1/1", "A", "--at", "2026-01-01T00:02:00Z", "--record-illegal")
+    text = cli("replay", path).out
+    entry = text.split("#2")[1].split("#3")[0] if "#3" in text else text.split("#2")[1]
+    assert "FLAGGED late" in entry and "a places 1/1 at A" in entry

@@ -100,6 +100,7 @@ class Chains:
 
 class Arrowbic(Game):
     name = "arrowbic"
+    who_starts = "red always starts (AX-1); choose who plays red with --player"
     notation = "CELL ARROW (E5 up, E5 ^, e5 u, place E5 up; arrows ^ v < > or ↑ ↓ ← →) | retake"
     notation_examples = ("E5 up", "E5 ^", "place C3 left", "retake")
 

@@ -57,6 +57,7 @@ def dice_text(values: list[int]) -> str:
 
 class DiceTugOfWar(Game):
     name = "dice-tug-of-war"
+    who_starts = "the set-up roll decides (DT-2)"
     uses_chance = True
     notation = "keep | reroll POS... | attack | trade ROLLED for COLUMN"
     notation_examples = ("keep", "reroll 1 3", "attack", "trade 3 for 2")

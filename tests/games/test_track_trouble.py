@@ -571,8 +571,8 @@ def test_cli_move_accepts_typed_forms(cli, tmp_path):
     assert cli("new", "track-trouble", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue",
                "--item", "sally=remote-switch", "--item", "sally=hidden-value", "-o", out).code == 0
     res = cli("move", out, "sally", "hidden", "n3", "2")
-    assert res.code == 0 and "N3 is worth 2 this round" in res.out       # echoed to its author only
-    assert "N3 ?" in res.out and "worth 2" not in res.out.split("Submitted")[-1]
+    assert res.code == 0 and "N3 is worth 2 this round" in res.err       # echoed to the host, privately
+    assert "N3 ?" in res.out and "worth 2" not in res.out and "private to the host" in res.err
     res = cli("move", out, "sally", "1", "T2,", "2", "switch", "purple,", "3", "T1,", "remote", "purple")
     assert res.code == 0, res.err
     assert "sealed" in res.out and "switch purple" not in res.out.split("Submitted")[1]

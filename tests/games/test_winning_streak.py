@@ -576,7 +576,8 @@ def test_cli_move_typed_and_json(cli, write):
     path = write(ws_match())
     res = cli("move", path, "sally", "t1", "place", "5/5", "A")
     assert res.code == 0, res.err
-    assert "#1 sally: t1 place 5/5 A" in res.out and "Submitted: sally: yes, maddie: no" in res.out
+    assert "#1 sally: t1 place 5/5 A" in res.err and "Submitted: sally: yes, maddie: no" in res.out
+    assert "place 5/5" not in res.out   # the sealed placement is the host's to see, not the thread's
     res = cli("move", path, "maddie", "--json", json.dumps(place(1, "5/5", "A")))
     assert res.code == 0 and "sally places 5/5 at A" in res.out
     res = cli("move", path, "sally", "t1", "place", "4/4", "B")

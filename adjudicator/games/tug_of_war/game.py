@@ -84,6 +84,7 @@ def cards_text(cards: list[int]) -> str:
 
 class TugOfWar(Game):
     name = "tug-of-war"
+    first_by_pick = True     # who starts may be drawn at random (G-6, TW-18 Starter)
     notation = typed.NOTATION
     notation_examples = typed.EXAMPLES
 
@@ -137,7 +138,10 @@ class TugOfWar(Game):
         return self.header.get("first") or self.player_ids[0]
 
     def initial_state(self) -> TWState:
-        first = self.first_player()
+        return self.start_with(self.first_player())
+
+    def start_with(self, first: str) -> TWState:
+        """The opening state with `first` to play: the header's choice or an opening pick (G-6)."""
         second = self.opponent(first)
         hands = {first: sorted(self.params["starting_hands"]["first"]),
                  second: sorted(self.params["starting_hands"]["second"])}
