@@ -33,7 +33,25 @@ BOARD_FORMATS = ("text", "markdown", "bbcode", "json")
 
 
 def _out(text: str) -> None:
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    """Print to standard output. A reader that stops early (`| head -1`) is not an error: the
+    rest goes nowhere and the command ends with its own exit status, never click's 1."""
+    try:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _discard_stdout()
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so that no later write or flush fails."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass
 
 
 def _err(text: str) -> None:
@@ -837,6 +855,7 @@ def run(argv: Optional[List[str]] = None) -> int:
         _err("interrupted.")
         return 130
     except BrokenPipeError:
+        _discard_stdout()
         return 0
     except Exception as exc:  # a bug: still one sentence, never a traceback
         _err(f"internal error ({type(exc).__name__}: {exc}); this is a bug in adjudicator, please report it "

@@ -264,10 +264,13 @@ def test_every_listed_move_is_accepted(cli, tmp_path, ruleset_id, index, data):
                             label=f"{player} picks"):
             typed = cli("move", path, player, "--dry-run", "--", shown[at])
             assert typed.code == 0, typed.err
-            assert typed.out.startswith(f"(dry run, nothing written) #{len(match.entries) + 1} {player}: {shown[at]}\n")
+            # The host's echo goes to stderr (the post on stdout shows a sealed entry only as submitted).
+            assert typed.err.startswith(
+                f"adjudicator: dry run, nothing written: #{len(match.entries) + 1} {player}: {shown[at]}"), typed.err
             as_json = cli("move", path, player, "--json", "--dry-run", "--format", "json", "--", json.dumps(moves[at]))
             assert as_json.code == 0, as_json.err
-            assert as_json.out.split("\n", 1)[0] == typed.out.split("\n", 1)[0]
+            assert as_json.err.split("\n", 1)[0] == typed.err.split("\n", 1)[0]
+            assert json.loads(as_json.out)["entry"]["seq"] == len(match.entries) + 1
     assert path.read_bytes() == before
 
 
@@ -290,7 +293,7 @@ def check_refusal(cli: Any, path: Path, player: str, move: Any) -> int:
         assert (as_json.code, as_json.out, as_json.err) == (1, "", first.err)
         recorded = cli(*args[:4], "--record-illegal", *args[4:])
         assert recorded.code == 0, recorded.err
-        assert f"FLAGGED {found.group(1)}: " in recorded.out
+        assert f"FLAGGED {found.group(1)}: " in recorded.out + recorded.err   # a sealed entry's code: stderr only
     elif first.code == 2:
         assert_one_sentence_error(first, path)
     event(f"move exit {first.code}")
