@@ -3,8 +3,10 @@
 A game module supplies the rules (a `Game` subclass); the engine supplies everything every
 game shares: whose entry is due (a turn, a sealed simultaneous phase or a chance outcome),
 flagging illegal entries without changing anything (G-1), sealed submissions that a later
-one replaces until the phase resolves (G-2, G-3), host entries (G-4), items held per player
-(G-5), and the line between public and private views. Games never see sealed submissions
+one replaces until the phase resolves (G-2, G-3), host entries (G-4) including voids that
+leave an earlier entry out, the opening pick of who starts (G-6), items held per player
+(G-5) and announced on submission (TT-7), clocks (G-7), and the line between public and
+private views. Games never see sealed submissions
 before their phase resolves, so they cannot leak them.
 """
 
