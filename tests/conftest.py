@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, Phase, settings
 
 from adjudicator import matchfile, session
 from adjudicator.cli import run
+from adjudicator.clock import NOW_VARIABLE
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -33,6 +34,21 @@ settings.register_profile("long", parent=settings.get_profile("ci"), max_example
 settings.register_profile("triage", parent=settings.get_profile("ci"),
                           phases=[Phase.explicit, Phase.reuse, Phase.generate])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+# The one "now" of every test (adjudicator.clock.now): `move`, `roll` and `host` without
+# --at stamp it, in this process and in every process a test starts, whatever the date
+# and however slow the machine. It is later than every time in matches/ and in the tests'
+# own match data, so a stamp never runs backwards (test_clock checks that), and earlier
+# than the 2100 that some tests give with --at.
+NOW = "2026-11-22T12:00:00Z"
+
+
+@pytest.fixture(autouse=True)
+def fixed_now(monkeypatch):
+    """Every test runs at NOW, not at the wall clock (monkeypatch.setenv: subprocesses too)."""
+    monkeypatch.setenv(NOW_VARIABLE, NOW)
+    return NOW
 
 
 @dataclass
