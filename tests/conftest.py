@@ -36,6 +36,15 @@ settings.register_profile("triage", parent=settings.get_profile("ci"),
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+def pytest_collection_modifyitems(items):
+    """No hypothesis test may have a deadline: how fast a machine runs one example is for
+    benchmarks/run.py to measure, and a busy machine would fail a deadline at random."""
+    timed = [item.nodeid for item in items
+             if getattr(getattr(item, "obj", None), "_hypothesis_internal_use_settings", settings()).deadline]
+    if timed:
+        raise pytest.UsageError(f"hypothesis tests with a deadline (give deadline=None): {', '.join(timed)}")
+
+
 # The one "now" of every test (adjudicator.clock.now): `move`, `roll` and `host` without
 # --at stamp it, in this process and in every process a test starts, whatever the date
 # and however slow the machine. It is later than every time in matches/ and in the tests'
