@@ -48,7 +48,7 @@ def flag_problems(match: Any, replay: Any) -> list[str]:
             problems.append(f"seq {flag.seq}: {flag.code}: {flag.message} ({', '.join(flag.rulings)})")
     for entry in match.entries:
         marked = entry.get("flagged")
-        if marked and entry["seq"] not in found:
+        if marked and entry["seq"] not in found and entry["seq"] not in replay.voided:   # a void drops it (G-4)
             problems.append(f"seq {entry['seq']}: recorded as illegal ({marked}) but replay finds it legal")
     return problems
 

@@ -35,17 +35,15 @@ def now() -> datetime:
     """The one source of "now" for every command: the wall clock (UTC), or the RFC 3339 time
     in ADJUDICATOR_NOW, so tests and scripted replays never depend on the date."""
     fixed = os.environ.get(NOW_VARIABLE)
-    if fixed:
-        from adjudicator.errors import InputError
+    if not fixed:   # unset or empty: the wall clock
+        return datetime.now(timezone.utc)
+    from adjudicator.errors import InputError
+    from adjudicator.schemas import _is_rfc3339   # the same test as --at
 
-        try:
-            moment = parse_time(fixed.strip())
-        except ValueError:
-            moment = None
-        if moment is None:
-            raise InputError(f"{NOW_VARIABLE}: '{fixed[:60]}' is not an RFC 3339 time such as 2026-11-21T20:14:05Z.")
-        return moment.astimezone(timezone.utc)
-    return datetime.now(timezone.utc)
+    if not _is_rfc3339(fixed):
+        raise InputError(f"{NOW_VARIABLE}: '{fixed[:60]}' is not an RFC 3339 time such as 2026-11-21T20:14:05Z "
+                         "(unset it, or leave it empty, to use the clock).")
+    return parse_time(fixed).astimezone(timezone.utc)
 
 
 @dataclass(frozen=True)

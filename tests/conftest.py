@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, Phase, settings
 
 from adjudicator import matchfile, session
 from adjudicator.cli import run
+from adjudicator.clock import NOW_VARIABLE
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -33,6 +34,30 @@ settings.register_profile("long", parent=settings.get_profile("ci"), max_example
 settings.register_profile("triage", parent=settings.get_profile("ci"),
                           phases=[Phase.explicit, Phase.reuse, Phase.generate])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_collection_modifyitems(items):
+    """No hypothesis test may have a deadline: how fast a machine runs one example is for
+    benchmarks/run.py to measure, and a busy machine would fail a deadline at random."""
+    timed = [item.nodeid for item in items
+             if getattr(getattr(item, "obj", None), "_hypothesis_internal_use_settings", settings()).deadline]
+    if timed:
+        raise pytest.UsageError(f"hypothesis tests with a deadline (give deadline=None): {', '.join(timed)}")
+
+
+# The one "now" of every test (adjudicator.clock.now): `move`, `roll` and `host` without
+# --at stamp it, in this process and in every process a test starts, whatever the date
+# and however slow the machine. It is later than every time in matches/ and in the tests'
+# own match data, so a stamp never runs backwards (test_clock checks that), and earlier
+# than the 2100 that some tests give with --at.
+NOW = "2026-11-22T12:00:00Z"
+
+
+@pytest.fixture(autouse=True)
+def fixed_now(monkeypatch):
+    """Every test runs at NOW, not at the wall clock (monkeypatch.setenv: subprocesses too)."""
+    monkeypatch.setenv(NOW_VARIABLE, NOW)
+    return NOW
 
 
 @dataclass

@@ -20,11 +20,11 @@ from typing import Any, Iterable
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from adjudicator import matchfile, session, simulate
-from adjudicator.engine import ChanceDue, Replay
+from adjudicator import matchfile, registry, rulesets, session, simulate
+from adjudicator.engine import ChanceDue, Game, Replay
 from adjudicator.matchfile import LoadedMatch
 
-RULESETS = ("arrowbic", "dice-tug-of-war", "track-trouble", "tug-of-war-v1", "tug-of-war-v2", "winning-streak")
+RULESETS = tuple(info["id"] for info in rulesets.list_rulesets())
 BOARD_FORMATS = ("text", "markdown", "bbcode", "json")
 
 # Items the bots hold (every match index not divisible by 3), so Retake, Block Move and
@@ -39,6 +39,17 @@ ITEMS: dict[str, tuple[str, ...]] = {
 LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
 INDICES = 12 if LONG else 3          # simulated matches per ruleset a test may draw from
 MAX_ENTRIES = 300                    # keeps the odd endless Arrowbic match short
+
+
+def game_of(ruleset_id: str) -> str:
+    """The game a ruleset is played by (tug-of-war-v2 → tug-of-war)."""
+    return rulesets.resolve(ruleset_id).game
+
+
+def has_sealed_phases(ruleset_id: str) -> bool:
+    """Does the ruleset's game declare sealed simultaneous phases (G-2)? A game declares
+    them by resolving them: the engine's own Game.resolve_phase says there are none."""
+    return registry.game_class(game_of(ruleset_id)).resolve_phase is not Game.resolve_phase
 
 
 def scaled(examples: int) -> settings:
@@ -105,7 +116,7 @@ def move_positions(match: LoadedMatch) -> list[int]:
 # --- What `legal` promises ------------------------------------------------------------
 
 def listing_is_complete_for(ruleset_id: str, move: Any) -> bool:
-    """Does the game promise to list every legal move of this shape?
+    """Does the ruleset's game promise to list every legal move of this shape?
 
     From the games' own `legal_moves` docstrings: dice Tug of War and Arrowbic list every
     move; Tug of War groups Path anchors, Maze card orders and Block Move targets and leaves
@@ -115,14 +126,15 @@ def listing_is_complete_for(ruleset_id: str, move: Any) -> bool:
     """
     if not isinstance(move, dict):
         return True
-    if ruleset_id in ("dice-tug-of-war", "arrowbic"):
+    game = game_of(ruleset_id)
+    if game in ("dice-tug-of-war", "arrowbic"):
         return True
-    if ruleset_id.startswith("tug-of-war"):
+    if game == "tug-of-war":
         return move.get("module") not in ("path", "maze") and "item" not in move \
             and not ("module" in move and "discard" in move)
-    if ruleset_id == "winning-streak":
+    if game == "winning-streak":
         return move.get("phase") == "placement"
-    if ruleset_id == "track-trouble":
+    if game == "track-trouble":
         actions, items = move.get("actions") or [], move.get("items") or []
         uses = [i.get("use") for i in items if isinstance(i, dict)]
         if "crossing" not in move:

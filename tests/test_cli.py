@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from adjudicator import schemas
-from conftest import REPO, add, dice_match, setup_entries
+from conftest import NOW, REPO, add, dice_match, setup_entries
 
 EXAMPLES = sorted(str(p) for p in (REPO / "matches").glob("*.json"))
 
@@ -64,17 +64,20 @@ def test_new_without_output_prints_the_match(cli):
 # --- move -----------------------------------------------------------------------------
 
 def test_move_echoes_canonical_form_and_board(cli, started):
+    """Without --at the entry is stamped with now: ADJUDICATOR_NOW, which conftest fixes."""
     cli("roll", started, "--values", "3", "3", "3")
     res = cli("move", started, "anna", "ATTACK")
     assert res.code == 0, res.err
     assert res.out.startswith("#6 anna: attack\n")
     assert "bernd loses 3 (12 → 9) [DT-4]" in res.out and "awaiting turn roll: 3 dice for bernd" in res.out
     entry = json.loads(started.read_text())["entries"][-1]
-    assert entry["move"] == {"attack": True} and entry["text"] == "ATTACK" and entry["at"].endswith("Z")
+    assert entry["move"] == {"attack": True} and entry["text"] == "ATTACK" and entry["at"] == NOW
 
 
 def test_move_json_and_note(cli, started):
-    cli("roll", started, "--values", "3", "3", "3")
+    """--at is stamped as given. The roll before it has its own --at: a roll stamped with now
+    (the wall clock, before ADJUDICATOR_NOW) came after 2026-11-21 and refused the move."""
+    assert cli("roll", started, "--values", "3", "3", "3", "--at", "2026-11-21T20:13:58Z").code == 0
     res = cli("move", started, "anna", "--json", '{"trade": {"rolled": 3, "column": 1}}', "--note", "post #41",
               "--at", "2026-11-21T20:14:05Z")
     assert res.code == 0, res.err

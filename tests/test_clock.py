@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from datetime import datetime, timedelta, timezone
 
+import pytest
 
-from adjudicator import matchfile, session, views
-from adjudicator.clock import ClockSettings
+from adjudicator import clock, matchfile, session, views
+from adjudicator.clock import ClockSettings, format_time, parse_time
 from adjudicator.engine import Player, Replay
-from conftest import add, dice_match, setup_entries
+from conftest import NOW, REPO, add, dice_match, setup_entries
 from toygame import SealedBid, toy_ruleset
 
 
@@ -296,3 +301,74 @@ def test_late_submission_that_closes_a_phase_is_narrated(cli, tmp_path):
     text = cli("replay", path).out
     entry = text.split("#2")[1].split("#3")[0] if "#3" in text else text.split("#2")[1]
     assert "FLAGGED late" in entry and "a places 1/1 at A" in entry
+
+# --- Now: ADJUDICATOR_NOW, else the wall clock -------------------------------------------
+
+@pytest.mark.parametrize("start", ["2031-06-01T12:00:00Z", "2019-03-04T05:06:07Z"])
+def test_stamps_and_turn_times_come_from_adjudicator_now_in_any_year(cli, tmp_path, monkeypatch, start):
+    """Years after today or years before it, `roll`, `move` and `host` without --at stamp
+    ADJUDICATOR_NOW, and the clock times turns from those stamps: nothing depends on the date."""
+    def after(seconds: int) -> str:
+        return format_time(parse_time(start) + timedelta(seconds=seconds))
+
+    path = tmp_path / "m.json"
+    res = cli("new", "dice-tug-of-war", "-p", "bernd=Bernd:yellow", "-p", "anna=Anna:red", "--started", start,
+              "--param", "time_control.turn_seconds=60", "--param", "time_control.reserve_seconds=100", "-o", path)
+    assert res.code == 0, res.err
+    for seconds, command in ((10, ("roll", path)), (85, ("move", path, "bernd", "keep")), (90, ("host", path, "draw"))):
+        monkeypatch.setenv("ADJUDICATOR_NOW", after(seconds))
+        res = cli(*command)
+        assert res.code == 0, (command, res.err)
+    entries = json.loads(path.read_text())["entries"]
+    assert [e["at"] for e in entries] == [after(10), after(85), after(90)]
+    replay = session.replay_match(matchfile.load(path))
+    assert "bernd took 75 s of 60 s: 15 s off the reserve, 85 s left" in [e.text for e in replay.log[1].events]
+    assert replay.outcome.winner is None
+
+
+STAMPING = {"roll": ([], ("--values", "1", "2", "3")), "move": ([("roll", 1, 2, 3)], ("bernd", "keep")),
+            "host": ([], ("draw",))}
+
+
+@pytest.mark.parametrize("value", ["noon", "2031-13-01T00:00:00Z", "21/11/2026 20:14", "2031-06-01", "2031-06-01T12:00:00"])
+@pytest.mark.parametrize("command", sorted(STAMPING))
+def test_a_malformed_adjudicator_now_is_exit_2_in_one_sentence(cli, write, monkeypatch, command, value):
+    """A bad ADJUDICATOR_NOW is the user's input error: exit 2, one sentence naming the
+    variable and its value, and nothing written."""
+    entries, args = STAMPING[command]
+    path = write(dice_match(entries))
+    before = path.read_bytes()
+    monkeypatch.setenv("ADJUDICATOR_NOW", value)
+    res = cli(command, path, *args)
+    assert res.code == 2 and res.out == "", res.err
+    assert res.err.startswith(f"adjudicator: ADJUDICATOR_NOW: '{value}' ") and res.err.count("\n") == 1, res.err
+    assert res.err.rstrip().endswith(".")
+    assert path.read_bytes() == before
+
+
+def test_without_adjudicator_now_it_is_the_wall_clock(monkeypatch):
+    """Unset, now is the wall clock in UTC (between two readings of it, however slow)."""
+    monkeypatch.delenv("ADJUDICATOR_NOW")
+    before = datetime.now(timezone.utc)
+    got = clock.now()
+    assert before <= got <= datetime.now(timezone.utc) and got.utcoffset() == timedelta(0)
+
+
+def test_a_process_a_test_starts_stamps_the_fixed_now(write):
+    """conftest's ADJUDICATOR_NOW is in the environment, so the CLI run as a process (as
+    some tests and the benchmarks run it) stamps it too."""
+    path = write(dice_match())
+    proc = subprocess.run([sys.executable, "-m", "adjudicator", "roll", str(path), "--values", "1", "2", "3"],
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(path.read_text())["entries"][-1]["at"] == NOW
+
+
+def test_the_fixed_now_is_after_every_time_in_the_examples():
+    """A test that appends to a copy of an example without --at stamps NOW: it must not be
+    earlier than the example's entries (check_time_order would refuse it)."""
+    times = []
+    for path in (REPO / "matches").glob("*.json"):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        times += [parse_time(t) for t in [data.get("started"), *(e.get("at") for e in data["entries"])] if t]
+    assert times and max(times) <= parse_time(NOW)

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from adjudicator import schemas, simulate
 from adjudicator.fastschema import Unsupported, compile_schema, json_equal
+from strategies import RULESETS, game_of
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "matches").glob("*.json"))
 FAST = [name for name in schemas.available_schemas() if schemas.fast_check(name) is not None]
@@ -39,10 +40,10 @@ def test_the_hot_path_schemas_are_compiled():
 def test_examples_valid_both_ways(path):
     data = json.loads(path.read_text(encoding="utf-8"))
     assert agree("match", data)
-    game = data["rules"]["ruleset"].replace("-v1", "").replace("-v2", "")
-    for entry in data["entries"]:
-        if entry["type"] == "move":
-            assert agree(f"move/{game}", entry["move"])
+    moves = [entry["move"] for entry in data["entries"] if entry["type"] == "move"]
+    assert moves
+    for move in moves:
+        assert agree(f"move/{game_of(data['rules']['ruleset'])}", move)
 
 
 @lru_cache(maxsize=None)
@@ -87,9 +88,6 @@ def mutate(doc: Any, path: tuple, how: str, new: Any) -> Any:
     return doc
 
 
-RULESETS = ["arrowbic", "dice-tug-of-war", "track-trouble", "tug-of-war-v1", "winning-streak"]
-
-
 @settings(max_examples=300, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(ruleset=st.sampled_from(RULESETS), pick=st.integers(0, 10**6),
@@ -99,10 +97,9 @@ def test_mutated_match_files_get_the_same_verdict(ruleset, pick, how, new):
     paths = paths_of(doc)
     doc = mutate(doc, paths[pick % len(paths)], how, new)
     agree("match", doc)
-    game = ruleset.replace("-v1", "")
     for entry in (doc.get("entries") if isinstance(doc, dict) and isinstance(doc.get("entries"), list) else []):
         if isinstance(entry, dict) and "move" in entry:
-            agree(f"move/{game}", entry["move"])
+            agree(f"move/{game_of(ruleset)}", entry["move"])
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
@@ -112,7 +109,7 @@ def test_mutated_moves_get_the_same_verdict(ruleset, pick, index, how, new):
     entries = [e for e in json.loads(simulated(ruleset))["entries"] if e["type"] == "move"]
     move = entries[index % len(entries)]["move"]
     paths = paths_of(move)
-    agree(f"move/{ruleset.replace('-v1', '')}", mutate(move, paths[pick % len(paths)], how, new))
+    agree(f"move/{game_of(ruleset)}", mutate(move, paths[pick % len(paths)], how, new))
 
 
 @pytest.mark.parametrize("schema, good, bad", [
@@ -153,7 +150,9 @@ def test_unknown_keywords_are_not_guessed():
 def test_rulesets_valid_both_ways():
     from adjudicator import rulesets
 
-    for info in rulesets.list_rulesets():
+    listed = rulesets.list_rulesets()
+    assert listed
+    for info in listed:
         assert agree("ruleset", rulesets.load_yaml(info["path"]))
 
 

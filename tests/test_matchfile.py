@@ -17,6 +17,11 @@ from adjudicator.errors import MatchFileError, RefusedError
 from conftest import REPO, dice_match, setup_entries
 
 
+# How long to wait for another process before calling it hung: long enough for the
+# busiest machine, so only a hang fails a test, never slowness.
+WAIT = 300.0
+
+
 def prepare(data):
     return matchfile.prepare(data, Path("m.json"))
 
@@ -158,7 +163,9 @@ def test_concurrent_appends_lose_nothing(write):
         w.start()
     start.set()
     for w in workers:
-        w.join(60)
+        w.join(WAIT)   # a bound against a hang, not a speed limit
+        if w.exitcode is None:
+            w.kill()
         assert w.exitcode == 0
     match = matchfile.load(path)
     assert [e["seq"] for e in match.entries] == list(range(1, 41))
@@ -171,18 +178,21 @@ def _slow_writer(path: str) -> None:
     """Takes the lock and dies while holding it, mid-way through an append."""
     with matchfile.locked(Path(path)):
         Path(path + ".holding").write_text("x")
-        time.sleep(30)
+        time.sleep(2 * WAIT)   # killed long before
 
 
 def test_killed_writer_leaves_the_file_whole_and_unlocked(write):
+    """A writer killed while it holds the lock leaves the file as it was, and unlocked."""
     path = write(dice_match([("roll", 1, 2, 3)]))
     before = path.read_bytes()
     proc = multiprocessing.Process(target=_slow_writer, args=(str(path),))
     proc.start()
-    deadline = time.time() + 20
-    while not Path(str(path) + ".holding").exists() and time.time() < deadline:
+    holding = Path(str(path) + ".holding")
+    deadline = time.monotonic() + WAIT
+    while not holding.exists() and time.monotonic() < deadline and proc.is_alive():
         time.sleep(0.01)
     os.kill(proc.pid, signal.SIGKILL)
+    assert holding.exists(), "the writer never took the lock, so this test killed it too early"
     proc.join()
     assert path.read_bytes() == before
     session.append_entry(path, lambda m, r: {"type": "move", "player": "bernd", "move": {"reroll": []}})
@@ -202,7 +212,7 @@ def _append_until_killed(path: str, accepted: str, first: int) -> None:
         k += 1
 
 
-def _wait_for_lines(path: Path, count: int, timeout: float = 30.0) -> None:
+def _wait_for_lines(path: Path, count: int, timeout: float = 300.0) -> None:
     deadline = time.monotonic() + timeout
     while path.read_text(encoding="utf-8").count("\n") < count:
         assert time.monotonic() < deadline, "the writer made no progress"
@@ -221,10 +231,12 @@ def test_writers_killed_at_random_moments_leave_a_prefix_of_their_entries(write,
         first = len(matchfile.load(path).entries)
         proc = multiprocessing.Process(target=_append_until_killed, args=(str(path), str(accepted), first))
         proc.start()
-        _wait_for_lines(accepted, first + 1)   # the writer is under way: kill it somewhere mid-stream
-        time.sleep(rnd.uniform(0.0, 0.3))
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.join()
+        try:
+            _wait_for_lines(accepted, first + 1)   # the writer is under way: kill it somewhere mid-stream
+            time.sleep(rnd.uniform(0.0, 0.3))
+        finally:
+            os.kill(proc.pid, signal.SIGKILL)   # even when the wait failed: never leave it appending
+            proc.join()
         match = matchfile.load(path)
         notes = [e["note"] for e in match.entries]
         assert notes == [f"n{k}" for k in range(len(notes))]
@@ -249,8 +261,9 @@ def test_lock_times_out_with_a_message(write):
                 q.put(exc.message)
         p = multiprocessing.Process(target=try_lock, args=(proc_result,))
         p.start()
-        p.join(10)
-        assert "another adjudicator has been writing to it" in proc_result.get(timeout=5)
+        message = proc_result.get(timeout=WAIT)   # the child gives up after 0.2 s of trying
+        p.join(WAIT)
+        assert "another adjudicator has been writing to it" in message
 
 
 def test_record_illegal_marks_the_entry(write):

@@ -173,3 +173,11 @@ def test_match_schema_takes_void_and_needs_its_seq(cli, write):
     data = started_dice(("host", {"action": "void", "reason": "x"}))
     res = cli("check", write(data))
     assert res.code == 2 and "seq" in res.out
+
+
+def test_a_voided_entry_recorded_as_illegal_does_not_fail_check(write):
+    """An entry the host recorded as illegal and then voided is neither flagged nor a problem."""
+    data = started_dice(("bernd", {"attack": True}), void(5, "posted in the wrong match"))
+    data["entries"][4]["flagged"] = "chance-due"
+    row = check.check_file(str(write(data)))
+    assert row["verdict"] == "ok" and row["problems"] == []

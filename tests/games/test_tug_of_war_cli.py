@@ -359,12 +359,17 @@ def test_check_move_never_changes_the_state(version, at):
     game, state = match.game, rep.state
     before = copy.deepcopy(state)
     player = rep.to_act()[0]
-    for move, _ in game.legal_moves(state, player):
+    listed = [move for move, _ in game.legal_moves(state, player)]
+    assert listed
+    for move in listed:
         game.check_move(state, player, move)
-        for bad in ({**move, "cards": move.get("cards", []) + [1, 1, 1]}, {**move, "discard": [5, 5, 5, 5]}):
-            if "module" in move:
-                with pytest.raises(Illegal):
-                    game.check_move(state, player, bad)
+        # Illegal twins: a module move with three cards too many or a discard of cards not
+        # held; a discard (v1 at 20 is one) of nothing, or of cards not held.
+        twins = ({**move, "cards": move.get("cards", []) + [1, 1, 1]}, {**move, "discard": [5, 5, 5, 5]}) \
+            if "module" in move else ({"discard": []}, {"discard": [5, 5, 5, 5]})
+        for bad in twins:
+            with pytest.raises(Illegal):
+                game.check_move(state, player, bad)
     assert state == before
 
 
