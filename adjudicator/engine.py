@@ -423,7 +423,8 @@ class Replay:
         self._changed = False
         self._at = None
         try:
-            self._at = self._timestamp(entry)
+            if not is_void(entry):   # a void is bookkeeping: it neither runs nor stops a clock (G-4, G-7)
+                self._at = self._timestamp(entry)
             if self.outcome is not None and not is_void(entry):
                 raise Illegal("match-over", f"the match is already over ({self.outcome.reason}); "
                               "no entry can follow", "G-1", "G-4")

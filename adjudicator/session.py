@@ -59,7 +59,8 @@ def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, An
         replay = replay_match(match)
         entry = build(match, replay)
         entry = {"seq": len(match.entries) + 1, **entry}
-        check_time_order(match, entry, path)
+        left_out = set(replay.voided) | ({entry["host"].get("seq")} if is_void(entry) else set())
+        check_time_order(match, entry, path, left_out)
         if is_void(entry):   # a void changes what came before it: adjudicate the whole log again (G-4)
             replay = replay_entries(match, [*match.entries, entry])
             log = replay.log[-1]
@@ -92,12 +93,15 @@ def stamped_expiry(path: Path, entry: dict[str, Any], log: LogEntry) -> str:
             f"'adjudicator host {path.name} timeout {player}'.")
 
 
-def check_time_order(match: LoadedMatch, entry: dict[str, Any], path: Path) -> None:
-    """Refuse an `at` earlier than an entry already in the log (G-7: time only runs forward)."""
+def check_time_order(match: LoadedMatch, entry: dict[str, Any], path: Path, left_out: set[int] = frozenset()) -> None:
+    """Refuse an `at` earlier than an entry in effect in the log (G-7: time only runs forward).
+    Voids and voided entries do not count: a void is the host's bookkeeping, not a move in the
+    game, so an entry typed wrong can be voided now and typed again with its post's time (G-4)."""
     from adjudicator.clock import parse_time
 
-    at = parse_time(entry.get("at"))
-    times = [(parse_time(e["at"]), e) for e in match.entries if e.get("at")]
+    at = None if is_void(entry) else parse_time(entry.get("at"))
+    times = [(parse_time(e["at"]), e) for e in match.entries
+             if e.get("at") and e["seq"] not in left_out and not is_void(e)]
     if at is None or not times:
         return
     latest, previous = max(times, key=lambda pair: pair[0])

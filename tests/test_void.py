@@ -181,3 +181,14 @@ def test_a_voided_entry_recorded_as_illegal_does_not_fail_check(write):
     data["entries"][4]["flagged"] = "chance-due"
     row = check.check_file(str(write(data)))
     assert row["verdict"] == "ok" and row["problems"] == []
+
+
+def test_an_entry_typed_with_a_wrong_time_can_be_voided_and_typed_again_g7(cli, write):
+    """A host types --at a day late by mistake: voiding it (stamped now, earlier) is allowed,
+    and the entry typed again with the right time is accepted and timed from the right moment."""
+    path = write(started_dice(("roll", 3, 3, 3)))
+    assert cli("move", path, "anna", "attack", "--at", "2026-11-22T20:00:00Z").code == 0       # meant the 21st
+    assert cli("host", path, "void", "last", "--reason", "wrong day", "--at", "2026-11-21T20:05:00Z").code == 0
+    res = cli("move", path, "anna", "attack", "--at", "2026-11-21T20:01:00Z")
+    assert res.code == 0, res.err
+    assert flags(replayed(json.loads(path.read_text()))[1]) == []
