@@ -82,6 +82,11 @@ def cards_text(cards: list[int]) -> str:
     return ", ".join(map(str, cards)) if cards else "none"
 
 
+def count_text(n: int, noun: str) -> str:
+    """`1 card`, `3 cards`: a count with its noun in the right number."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 class TugOfWar(Game):
     name = "tug-of-war"
     notation = typed.NOTATION
@@ -220,18 +225,30 @@ class TugOfWar(Game):
             raise Illegal("item-without-module", "an item is used in a module move, not in a discard", "TW-18")
         self._check_discard(s.hands[player], move["discard"], player)
 
-    def _check_discard(self, hand: list[int], discard: list[int], player: str) -> None:
+    def _check_discard(self, hand: list[int], discard: list[int], player: str, after_turn: bool = False) -> None:
+        """A discard must leave exactly the hand limit (TW-7). `hand` is the hand the discard
+        comes from: inside a module move, the hand after the cards and rewards (TW-9)."""
         limit = self.params["hand_limit"]
-        self._need_cards(hand, discard, "discard", "TW-7")
-        if len(hand) - len(discard) != limit:
-            raise Illegal("bad-discard", f"{player} holds {len(hand)} cards ({cards_text(sorted(hand))}) and must "
-                          f"discard exactly {len(hand) - limit} to keep {limit}, not {len(discard)}", "TW-7")
+        whose = f"{player}'s hand after this turn (cards played, rewards paid)" if after_turn \
+            else f"{player}'s hand"
+        self._need_cards(hand, discard, "discard", "TW-7", whose)
+        over = len(hand) - limit
+        if over == len(discard):
+            return
+        held = f"{whose} is {count_text(len(hand), 'card')} ({cards_text(sorted(hand))})"
+        if over <= 0:
+            raise Illegal("bad-discard", f"{held}, within the limit of {limit}, so there is nothing to discard: "
+                          f"a discard must leave exactly {count_text(limit, 'card')}", "TW-7")
+        raise Illegal("bad-discard", f"{held}, over the limit of {limit}: discard exactly "
+                      f"{count_text(over, 'card')} to keep {limit}, not {len(discard)}", "TW-7")
 
-    def _need_cards(self, hand: list[int], cards: list[int], what: str, ruling: str) -> None:
+    def _need_cards(self, hand: list[int], cards: list[int], what: str, ruling: str,
+                    whose: str = "the hand") -> None:
+        """Every card named is in `hand`, each card counted once (TW-3, TW-7)."""
         pool = list(hand)
         for c in cards:
             if c not in pool:
-                raise Illegal("card-not-in-hand", f"cannot {what} a {c}: the hand holds {cards_text(sorted(hand))}"
+                raise Illegal("card-not-in-hand", f"cannot {what} a {c}: {whose} holds {cards_text(sorted(hand))}"
                               + (" (counting each card once)" if c in hand else ""), ruling)
             pool.remove(c)
 
@@ -430,7 +447,7 @@ class TugOfWar(Game):
         limit = self.params["hand_limit"]
         hand = s.hands[player]
         if "discard" in move:
-            self._check_discard(hand, move["discard"], player)
+            self._check_discard(hand, move["discard"], player, after_turn=True)
             for c in move["discard"]:
                 hand.remove(c)
             play.say(f"{player} discards {cards_text(move['discard'])}: hand {cards_text(hand)}", "TW-7")
