@@ -276,7 +276,7 @@ class Arrowbic(Game):
                           f"{'has' if done == 1 else 'have'} been made", "AX-8")
         own = s.history[-count]
         if own["player"] == player and own["pass"]:
-            raise Illegal("retake-after-pass", f"{player}'s last turn was a pass (no legal placement, AX-7): "
+            raise Illegal("retake-after-pass", f"{player}'s last turn was a pass (no legal placement): "
                           "Retake would give back a turn with nothing to place", "AX-8", "AX-7")
 
     def apply_move(self, s: ArrowState, player: str, move: dict[str, Any]) -> list[Event]:

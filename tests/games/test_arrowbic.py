@@ -508,6 +508,15 @@ def test_ax8_retake_after_own_pass_is_illegal():
     assert flag.code == "retake-after-pass" and flag.rulings == ("AX-8", "AX-7")
 
 
+def test_ax8_retake_after_pass_refusal_names_each_ruling_once():
+    """AX-7, AX-8: the rulings go in the flag's rulings, which `move` prints after the message;
+    the message itself names none of them, so the refusal cites each once."""
+    game, s = position({}, items={MADDIE: ["retake"]}, to_move=MADDIE)
+    s.history = [{"player": MADDIE, "pass": True}, {"player": SALLY, "pass": False}]
+    flag = illegal(game, s, MADDIE, {"item": {"use": "retake"}})
+    assert not [r for r in flag.rulings if r in flag.message]
+
+
 def test_ax8_retake_is_listed_as_legal_when_it_can_be_used():
     match, replay = play(*retake_game(), items={MADDIE: ["retake"]})
     listed = [mv for mv, _ in match.game.legal_moves(replay.state, MADDIE)]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator import matchfile, session
+from adjudicator import matchfile, session, views
 from adjudicator.engine import Illegal
 from adjudicator.errors import MatchFileError
 from adjudicator.games.tug_of_war.game import cascade
@@ -217,6 +217,38 @@ def test_tw4_with_four_or_three_active_only_your_own_is_barred(won):
 def test_tw4_the_board_says_who_may_not_choose_what():
     match, rep = replay(("sally", "rope 1"), ("maddie", "race 2"))
     assert match.game.public_view(rep.state)["barred"] == {"sally": ["race", "rope"]}
+
+
+def named(ruling: str, text: str) -> int:
+    """How often `text` names `ruling` (TW-1 is not counted inside TW-18)."""
+    return len(re.findall(rf"(?<![\w-]){re.escape(ruling)}(?![\w-]|\d)", text))
+
+
+def test_tw4_a_barred_module_refusal_names_tw4_once(cli, tmp_path):
+    """TW-4: the refusal `move` prints cites the ruling once, from the flag's rulings only."""
+    path = tmp_path / "barred.json"
+    assert cli("new", "tug-of-war-v2", "--player", "sally=Sally:red", "--player", "maddie=Maddie:blue",
+               "-o", path).code == 0
+    assert cli("move", path, "sally", "rope", "1", "--at", AT).code == 0
+    res = cli("move", path, "maddie", "rope", "1", "--at", AT)
+    assert res.code == 1 and "(module-barred)" in res.err
+    assert named("TW-4", res.err) == 1
+
+
+@pytest.mark.parametrize("entries, code", [
+    ([("sally", "rope 1"), ("maddie", "rope 1")], "module-barred"),
+    ([("sally", "rope 1"), ("maddie", "race 1"), ("sally", "race 1")], "module-barred"),
+    ([("sally", "rope 1 block collation"), ("maddie", "collation 1")], "module-blocked"),
+])
+def test_tw4_tw18_barred_refusals_name_each_ruling_once_in_replay(entries, code):
+    """TW-4, TW-18: a flagged entry's line in `replay` names each of its rulings once."""
+    match, rep = replay(*entries, items={"sally": ["block-move"]})
+    flag = rep.flags[-1]
+    assert flag.code == code
+    text = views.replay_text(match, rep)
+    line = next(line for line in text.splitlines() if f"FLAGGED {code}" in line)
+    for ruling in flag.rulings:
+        assert named(ruling, line) == 1, line
 
 
 # --- TW-5 cards one by one ----------------------------------------------------------------

@@ -11,7 +11,7 @@ import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations, permutations, product
-from typing import Any
+from typing import Any, NamedTuple
 
 from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Turn
 from adjudicator.games.tug_of_war import notation as typed
@@ -30,6 +30,13 @@ from adjudicator.games.tug_of_war.modules import (
 
 MODULES = {cls.name: cls for cls in (Rope, Race, Collation, Clock, Maze, Path, Conker, Tower)}
 ATOMS = frozenset((str, int, type(None), bool, float))
+
+
+class Bar(NamedTuple):
+    """Why a module is barred to a player this turn, and the ruling that bars it."""
+
+    why: str
+    ruling: str
 
 
 @dataclass
@@ -170,17 +177,17 @@ class TugOfWar(Game):
     def won_count(self, s: TWState, player: str) -> int:
         return sum(1 for m in s.mods.values() if m["winner"] == player)
 
-    def barred(self, s: TWState, player: str) -> dict[str, str]:
-        """Modules `player` may not choose now, each with why (TW-4, TW-18)."""
-        out: dict[str, str] = {}
+    def barred(self, s: TWState, player: str) -> dict[str, Bar]:
+        """Modules `player` may not choose now, each with why and the ruling (TW-4, TW-18)."""
+        out: dict[str, Bar] = {}
         n = len(self.active(s))
         if s.blocked.get(player):
-            out[s.blocked[player]] = "blocked by Block Move (TW-18)"
+            out[s.blocked[player]] = Bar("blocked by Block Move", "TW-18")
         opp = self.opponent(player)
         if n >= self.params["bar_opponent_from_active"] and s.last[opp]:
-            out[s.last[opp]] = f"{opp}'s previous module, barred with {n} active (TW-4)"
+            out[s.last[opp]] = Bar(f"{opp}'s previous module, barred with {n} active", "TW-4")
         if s.last[player]:
-            out[s.last[player]] = f"{player}'s own previous module (TW-4)"
+            out[s.last[player]] = Bar(f"{player}'s own previous module", "TW-4")
         return out
 
     # --- Moves --------------------------------------------------------------------------
@@ -270,11 +277,10 @@ class TugOfWar(Game):
                           f"({', '.join(s.mods)})", "TW-3")
         if s.mods[key]["winner"] is not None:
             raise Illegal("module-inactive", f"{key} was won by {s.mods[key]['winner']} and is inactive", "TW-3")
-        bars = self.barred(s, player)
-        if key in bars:
-            code = "module-blocked" if "Block Move" in bars[key] else "module-barred"
-            raise Illegal(code, f"{player} may not choose {key}: {bars[key]}",
-                          "TW-18" if code == "module-blocked" else "TW-4")
+        bar = self.barred(s, player).get(key)
+        if bar is not None:  # the ruling goes in the rulings only: the engine prints them (TW-4, TW-18)
+            code = "module-blocked" if bar.ruling == "TW-18" else "module-barred"
+            raise Illegal(code, f"{player} may not choose {key}: {bar.why}", bar.ruling)
         cards = move["cards"]
         most = self.max_cards(key)
         if not 1 <= len(cards) <= most:
