@@ -106,6 +106,9 @@ class TugOfWar(Game):
         for key in self.params.get("modules", []):
             if key in MODULES and isinstance(self.params.get(key), dict):
                 self.modules[key] = MODULES[key](self, self.params[key])
+        # Hints and the notation line name this ruleset's modules only (v2: Path, no Maze).
+        self.notation = typed.notation_for(tuple(self.modules))
+        self.notation_examples = typed.examples_for(tuple(self.modules))
         # Path's narration of a card names its anchor, and a preview keeps it when a player id
         # or side holds a preview word; anchors may share a preview only when none does.
         names = [*self.player_ids, *(p.side for p in self.players)]
@@ -289,7 +292,8 @@ class TugOfWar(Game):
         self._need_cards(s.hands[player], cards, "play", "TW-3")
         for extra, owner in (("option", "tower"), ("directions", "maze"), ("anchors", "path")):
             if extra in move and key != owner:
-                raise Illegal("extra-not-allowed", f"'{extra}' belongs to {owner} moves, not {key}", "TW-3")
+                why = f"not {key}" if owner in self.modules else f"and {self.ruleset.id} has no {owner}"
+                raise Illegal("extra-not-allowed", f"'{extra}' belongs to {owner} moves, {why}", "TW-3")
         self.modules[key].check_extras(Play(player, self.opponent(player), key, cards, move, s.mods[key]))
         item = move.get("item")
         if item:
@@ -305,7 +309,8 @@ class TugOfWar(Game):
                           "TW-18")
         target = item.get("module")
         if target not in s.mods or s.mods[target]["winner"] is not None:
-            raise Illegal("block-move-module", f"Block Move must name an active module, not {target!r}", "TW-18")
+            raise Illegal("block-move-module", f"Block Move must name an active module "
+                          f"({', '.join(self.active(s))}), not {target}", "TW-18")
 
     def max_cards(self, key: str) -> int:
         module = self.modules[key]
@@ -542,7 +547,7 @@ class TugOfWar(Game):
 
     # --- Notation -----------------------------------------------------------------------
     def parse_move(self, text: str) -> dict[str, Any]:
-        return typed.parse(text)
+        return typed.parse(text, tuple(self.modules))
 
     def format_move(self, move: dict[str, Any]) -> str:
         return typed.format_move(move)
