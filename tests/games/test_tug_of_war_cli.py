@@ -19,6 +19,7 @@ from adjudicator.games.tug_of_war.modules import Play
 from adjudicator.games.tug_of_war.notation import MODULE_NAMES, format_move, parse
 from adjudicator.render import render
 from adjudicator.rulesets import resolve
+from conftest import replayed
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -339,6 +340,19 @@ def test_board_shows_a_pending_discard():
     game.apply_move(s, "sally", parse("tower 1 C"))
     text = render(game.board_blocks(game.public_view(s)), "text")
     assert "sally must discard 2 cards (down to 5)" in text
+
+
+@pytest.mark.parametrize("entries", [[], [("sally", "tower 1 C")]])
+def test_board_of_a_match_the_host_ended_names_nobody_to_play(entries):
+    """G-4: after a forfeit the board asks nobody to play or to discard (TW-7), as after a win by the rules."""
+    data = tw_match(list(entries), params={"starting_hands": {"first": [1, 2, 3, 4, 5], "second": [1, 1, 2]}})
+    data["entries"].append({"seq": len(data["entries"]) + 1, "type": "host",
+                            "host": {"action": "forfeit", "player": "maddie"}})
+    match, rep = replayed(data)
+    view = match.game.public_view(rep.state)
+    assert rep.outcome.winner == "sally" and view["to_play"] is None and view["pending_discard"] is None
+    text = render(match.game.board_blocks(view), "text")
+    assert "To play" not in text and "must discard" not in text
 
 
 def test_board_renders_in_every_format():

@@ -53,6 +53,7 @@ class TWState:
     turns: int = 0
     winner: str | None = None
     reason: str = ""
+    ended: bool = False                      # ended by a host entry or the clock, not by the rules
 
 
 def plain_copy(value: Any) -> Any:
@@ -225,7 +226,7 @@ class TugOfWar(Game):
         return TWState(hands={p: list(h) for p, h in s.hands.items()}, mods=mods, to_play=s.to_play,
                        last=dict(s.last), blocked=dict(s.blocked), owe=list(s.owe),
                        used_items={p: list(u) for p, u in s.used_items.items()},
-                       turns=s.turns, winner=s.winner, reason=s.reason)
+                       turns=s.turns, winner=s.winner, reason=s.reason, ended=s.ended)
 
     def _check_discard_only(self, s: TWState, player: str, move: dict[str, Any]) -> None:
         if not s.owe:
@@ -500,6 +501,10 @@ class TugOfWar(Game):
     def outcome(self, s: TWState) -> Outcome | None:
         return Outcome(s.winner, s.reason) if s.winner else None
 
+    def match_over(self, s: TWState, outcome: Outcome) -> None:
+        """A host or the clock ended the match: nobody is to play or discard any more."""
+        s.ended = True
+
     def score_end(self, s: TWState) -> Outcome:
         """A host's `end` without a winner: more modules won, then more points on active modules.
 
@@ -520,11 +525,12 @@ class TugOfWar(Game):
     # --- Views --------------------------------------------------------------------------
     def public_view(self, s: TWState) -> dict[str, Any]:
         """Everything in this game is public: hands, modules, points."""
+        over = bool(s.winner) or s.ended
         owe = None
-        if s.owe and not s.winner:
+        if s.owe and not over:
             who = s.owe[0]
             owe = {"player": who, "count": len(s.hands[who]) - self.params["hand_limit"]}
-        to_play = None if s.winner else s.to_play
+        to_play = None if over else s.to_play
         return {
             "hands": {p: sorted(s.hands[p]) for p in self.player_ids},
             "modules_won": {p: self.won_count(s, p) for p in self.player_ids},
