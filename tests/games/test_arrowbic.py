@@ -745,6 +745,14 @@ def test_board_after_the_end_shows_the_piece_off_the_board():
     assert "off the board" in text and "To place" not in text
 
 
+def test_board_after_a_host_ending_names_nobody_to_place():
+    """G-4: a forfeit ends the match with both pieces on the board; nobody is to place (AX-5 order unsaid)."""
+    match, replay = play((SALLY, "E5 up"), ("host", {"action": "forfeit", "player": MADDIE}))
+    view = match.game.public_view(replay.state)
+    assert replay.outcome.winner == SALLY and view["to_move"] is None and view["next_mover"] is None
+    assert "To place" not in views.board_text(match, replay, "text")
+
+
 def test_replay_cites_the_rulings_it_applies():
     _, replay = play(*retake_game(), (MADDIE, "retake"), items={MADDIE: ["retake"]})
     cited = {r for e in events(replay) for r in e.rulings}
