@@ -57,6 +57,7 @@ class ArrowState:
     winner: str | None = None
     reason: str = ""
     over: bool = False
+    ended: bool = False                           # ended by a host entry or the clock, not by the rules
 
 
 class Chains:
@@ -277,7 +278,7 @@ class Arrowbic(Game):
                           f"{'has' if done == 1 else 'have'} been made", "AX-8")
         own = s.history[-count]
         if own["player"] == player and own["pass"]:
-            raise Illegal("retake-after-pass", f"{player}'s last turn was a pass (no legal placement, AX-7): "
+            raise Illegal("retake-after-pass", f"{player}'s last turn was a pass (no legal placement): "
                           "Retake would give back a turn with nothing to place", "AX-8", "AX-7")
 
     def apply_move(self, s: ArrowState, player: str, move: dict[str, Any]) -> list[Event]:
@@ -416,6 +417,10 @@ class Arrowbic(Game):
     def outcome(self, s: ArrowState) -> Outcome | None:
         return Outcome(s.winner, s.reason) if s.over else None
 
+    def match_over(self, s: ArrowState, outcome: Outcome) -> None:
+        """A host or the clock ended the match: nobody is to place any more."""
+        s.ended = True
+
     def score_end(self, s: ArrowState) -> Outcome:
         """A host's `end` without a winner: the seed only ends by leaving the board (AX-6), so no winner."""
         return Outcome(None, "both pieces are still on the board (AX-6): no winner")
@@ -429,17 +434,18 @@ class Arrowbic(Game):
         if s.last_place:
             player, cell, arrow = s.last_place
             last = {"player": player, "cell": self.cell_name(cell), "arrow": arrow}
+        over = s.over or s.ended
         return {
             "pieces": {p: (self.cell_name(c) if c is not None else None) for p, c in s.pieces.items()},
             "stones": stones,
             "size": self.size,
             "sides": {p: self.by_id[p].side for p in self.player_ids},
-            "to_move": None if s.over else s.to_move,
-            "barred_arrow": None if s.over else s.last_arrow[s.to_move],
+            "to_move": None if over else s.to_move,
+            "barred_arrow": None if over else s.last_arrow[s.to_move],
             "last_arrow": dict(s.last_arrow),
             "last_placement": last,
             "placements": s.placements,
-            "next_mover": None if s.over else self.mover_of(s.placements + 1),
+            "next_mover": None if over else self.mover_of(s.placements + 1),
             "retakes_used": dict(s.retakes),
         }
 

@@ -33,6 +33,7 @@ class DiceState:
     turns: int = 0
     winner: str | None = None
     reason: str = ""
+    ended: bool = False               # ended by a host entry or the clock, not by the rules (DT-6)
 
 
 def count_matches(rolled: list[int], column: list[int]) -> list[tuple[int, int]]:
@@ -279,6 +280,10 @@ class DiceTugOfWar(Game):
     def outcome(self, s: DiceState) -> Outcome | None:
         return Outcome(s.winner, s.reason) if s.winner else None
 
+    def match_over(self, s: DiceState, outcome: Outcome) -> None:
+        """A host or the clock ended the match: nobody rolls or decides any more."""
+        s.ended = True
+
     def score_end(self, s: DiceState) -> Outcome:
         """A host's `end` without a winner: the larger team wins, equal teams draw.
 
@@ -293,15 +298,18 @@ class DiceTugOfWar(Game):
 
     # --- Views --------------------------------------------------------------------------
     def public_view(self, s: DiceState) -> dict[str, Any]:
-        """Everything in this game is public: dice, columns, teams."""
+        """Everything in this game is public: dice, columns, teams. Once the match is over
+        nobody is to act (`actor` null); `rolled_by` names who rolled the dice still shown."""
+        over = bool(s.winner) or s.ended
         return {
             "team": dict(s.team),
             "reserve": {p: self.pawns - n for p, n in s.team.items()},
             "column": {p: sorted(c) for p, c in s.column.items()},
             "sides": {p: self.by_id[p].side for p in self.player_ids},
-            "stage": "over" if s.winner else ("setup" if s.in_setup else "play"),
-            "actor": None if s.winner else s.actor,
+            "stage": "over" if over else ("setup" if s.in_setup else "play"),
+            "actor": None if over else s.actor,
             "rolled": list(s.rolled),
+            "rolled_by": s.actor if s.rolled else None,
             "rerolls_left": s.rerolls_left,
             "turns": s.turns,
         }
@@ -313,14 +321,19 @@ class DiceTugOfWar(Game):
         a, b = self.player_ids
         blocks.append(Pre([self._rope(view["team"][a], view["team"][b], a, b)]))
         if view["rolled"]:
-            if view["stage"] == "setup":
-                blocks.append(Para(f"Setup roll of {view['actor']}: {dice_text(view['rolled'])}"))
-            else:
-                left = view["rerolls_left"]
-                blocks.append(Para(f"Rolled by {view['actor']}: {dice_text(view['rolled'])} "
-                                   f"(positions 1–{len(view['rolled'])}; {left} re-roll{'s' if left != 1 else ''} "
-                                   f"left)"))
+            blocks.append(Para(self._roll_line(view)))
         return blocks
+
+    def _roll_line(self, view: dict[str, Any]) -> str:
+        """The dice on the table: whose roll, and while the match goes on, what is left to do."""
+        dice = dice_text(view["rolled"])
+        if view["stage"] == "over":
+            return f"Last roll, by {view['rolled_by']}: {dice} (the match is over)"
+        if view["stage"] == "setup":
+            return f"Setup roll of {view['actor']}: {dice}"
+        left = view["rerolls_left"]
+        return (f"Rolled by {view['actor']}: {dice} (positions 1–{len(view['rolled'])}; "
+                f"{left} re-roll{'s' if left != 1 else ''} left)")
 
     def _rope(self, left: int, right: int, a: str, b: str) -> str:
         """A tug-of-war line: each team's pawns pulling from the middle."""

@@ -67,6 +67,7 @@ class StreakState:
     # player → how many of their troops are alive, counted down as troops die (WS-3), so the
     # WS-6 check after every fight need not count the squads.
     living: dict[str, int] = field(default_factory=dict)
+    ended: bool = False                               # ended by a host entry, not by the rules (WS-6)
 
 
 class WinningStreak(Game):
@@ -524,6 +525,10 @@ class WinningStreak(Game):
     def outcome(self, s: StreakState) -> Outcome | None:
         return s.result
 
+    def match_over(self, s: StreakState, outcome: Outcome) -> None:
+        """A host ended the match: no placement or relocation is due any more."""
+        s.ended = True
+
     def score_end(self, s: StreakState) -> Outcome:
         """A host's `end` without a winner: WS-7 over the locations won so far.
 
@@ -546,11 +551,12 @@ class WinningStreak(Game):
                 troop = self.occupant(s, p, x)
                 troops[p] = self._troop_view(troop) if troop else None
             locations[x] = {"points": dict(s.points[x]), "winner": s.winner[x], "troops": troops}
+        phase = "over" if s.ended else s.stage
         return {
-            "phase": s.stage,
-            "turn": s.turn if s.stage == "placement" else None,
+            "phase": phase,
+            "turn": s.turn if phase == "placement" else None,
             "placement_turns": self.placement_turns,
-            "round": s.round if s.stage == "relocation" else None,
+            "round": s.round if phase == "relocation" else None,
             "fights": s.fights,
             "locations": locations,
             "streak": self.streaks(s),

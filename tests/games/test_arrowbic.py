@@ -508,6 +508,15 @@ def test_ax8_retake_after_own_pass_is_illegal():
     assert flag.code == "retake-after-pass" and flag.rulings == ("AX-8", "AX-7")
 
 
+def test_ax8_retake_after_pass_refusal_names_each_ruling_once():
+    """AX-7, AX-8: the rulings go in the flag's rulings, which `move` prints after the message;
+    the message itself names none of them, so the refusal cites each once."""
+    game, s = position({}, items={MADDIE: ["retake"]}, to_move=MADDIE)
+    s.history = [{"player": MADDIE, "pass": True}, {"player": SALLY, "pass": False}]
+    flag = illegal(game, s, MADDIE, {"item": {"use": "retake"}})
+    assert not [r for r in flag.rulings if r in flag.message]
+
+
 def test_ax8_retake_is_listed_as_legal_when_it_can_be_used():
     match, replay = play(*retake_game(), items={MADDIE: ["retake"]})
     listed = [mv for mv, _ in match.game.legal_moves(replay.state, MADDIE)]
@@ -734,6 +743,14 @@ def test_board_after_the_end_shows_the_piece_off_the_board():
     match, replay = play(*moves)
     text = views.board_text(match, replay, "text")
     assert "off the board" in text and "To place" not in text
+
+
+def test_board_after_a_host_ending_names_nobody_to_place():
+    """G-4: a forfeit ends the match with both pieces on the board; nobody is to place (AX-5 order unsaid)."""
+    match, replay = play((SALLY, "E5 up"), ("host", {"action": "forfeit", "player": MADDIE}))
+    view = match.game.public_view(replay.state)
+    assert replay.outcome.winner == SALLY and view["to_move"] is None and view["next_mover"] is None
+    assert "To place" not in views.board_text(match, replay, "text")
 
 
 def test_replay_cites_the_rulings_it_applies():

@@ -327,6 +327,33 @@ def test_board_shows_columns_teams_reserves_and_turn():
     assert "1 re-roll left" in text
 
 
+WON = [*setup_entries([2, 4, 6], [1, 1, 1]), ("roll", 1, 1, 1), ("anna", {"attack": True}),
+       ("roll", 6, 6, 6), ("bernd", {"reroll": [1]}), ("roll", 6), ("bernd", {"attack": True})]
+
+
+def board_and_text(*entries):
+    """The public view after `entries` and the board rendered from it as text."""
+    match, replay = play(*entries)
+    view = match.game.public_view(replay.state)
+    return view, render(match.game.board_blocks(view), "text")
+
+
+def test_board_of_a_match_won_by_the_rules_names_the_last_roller():
+    """DT-6: anna's team is empty, the match is over: nobody is to roll, and the last roll is bernd's."""
+    view, text = board_and_text(*WON)
+    assert view["stage"] == "over" and view["actor"] is None and view["rolled_by"] == "bernd"
+    assert "None" not in text and "Rolled by" not in text and "re-roll" not in text
+    assert "Last roll, by bernd: 6 6 6" in text
+
+
+def test_board_of_a_match_ended_by_the_host_mid_turn_is_over():
+    """G-4: a forfeit after bernd's roll ends the match; the board no longer offers him re-rolls."""
+    entries = [*turn([6, 2, 1], [4, 4, 5], [1, 5, 6]), ("host", {"action": "forfeit", "player": "anna"})]
+    view, text = board_and_text(*entries)
+    assert view["stage"] == "over" and view["actor"] is None
+    assert "None" not in text and "re-roll" not in text and "Last roll, by bernd: 1 5 6" in text
+
+
 def test_replay_events_cite_rulings():
     match, replay = play(*turn([6, 2, 1], [4, 4, 5], [1, 5, 6]), ("bernd", {"attack": True}))
     cited = {r for log in replay.log for e in log.events for r in e.rulings}

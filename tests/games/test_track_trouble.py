@@ -373,6 +373,36 @@ def test_tt6_a_tie_adds_tiebreak_rounds_cycled_until_totals_differ():
     assert replay.outcome.winner == "maddie" and "after round 11" in replay.outcome.reason
 
 
+def failure_events(replay):
+    """The last entry's sentences about miners who did not cross (TT-5 without a departure)."""
+    return [e for e in replay.log[-1].events if "did not cross" in e.text]
+
+
+def test_tt6_after_the_last_round_nobody_is_benched_for_a_next_round():
+    """TT-2, TT-6: round 9 decides the match, so its failures bench nobody: no "next round" is named."""
+    first = [("sally", "r1 c1: 1 T1"), ("maddie", "r1 c1: nothing"), ("sally", "r1 c2: nothing"),
+             ("maddie", "r1 c2: nothing")]
+    _, replay = play(*nine_rounds(first))
+    assert replay.outcome is not None and replay.outcome.winner == "sally"
+    failed = failure_events(replay)
+    assert len(failed) == 2 and all("TT-2" not in e.rulings for e in failed)
+    assert not any("next round" in e.text or "benched" in e.text for e in replay.log[-1].events)
+
+
+def test_tt6_a_deciding_tiebreak_round_benches_nobody_but_a_tied_one_does():
+    """TT-2, TT-6: a tie after round 9 benches for tie-break round 10; the tie-break round that
+    decides the match says nothing about a round after it."""
+    _, replay = play(*nine_rounds(empty_round(1)))
+    assert replay.outcome is None
+    assert all("TT-2" in e.rulings and "next round" in e.text for e in failure_events(replay))
+    # All seven were benched for crossing 1 of round 10; sally's miner 1 crosses in crossing 2.
+    _, replay = play(*nine_rounds(empty_round(1)), ("sally", "r10 c1: nothing"), ("maddie", "r10 c1: nothing"),
+                     ("sally", "r10 c2: 1 T1"), ("maddie", "r10 c2: nothing"))
+    assert not replay.flags and replay.outcome is not None and replay.outcome.winner == "sally" and "round 10" in replay.outcome.reason
+    failed = failure_events(replay)
+    assert len(failed) == 2 and all("TT-2" not in e.rulings and "next round" not in e.text for e in failed)
+
+
 def test_tt6_host_end_scores_by_totals():
     _, replay = play(("sally", "r1 c1: 1 T1"), ("maddie", "r1 c1: nothing"), ("host", {"action": "end"}))
     assert replay.outcome.winner == "sally"

@@ -7,15 +7,18 @@ shared by those files.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
-from adjudicator import matchfile, session
+from adjudicator import matchfile, session, views
 from adjudicator.engine import Illegal
 from adjudicator.errors import MatchFileError
 from adjudicator.games.tug_of_war.game import cascade
 from conftest import flags, replayed
+
+AT = "2026-11-21T20:00:00Z"   # every CLI call is stamped: no test reads the clock
 
 
 def tw_match(entries: list[tuple[str, Any]] = (), ruleset: str = "tug-of-war-v2", first: str | None = "sally",
@@ -216,6 +219,38 @@ def test_tw4_the_board_says_who_may_not_choose_what():
     assert match.game.public_view(rep.state)["barred"] == {"sally": ["race", "rope"]}
 
 
+def named(ruling: str, text: str) -> int:
+    """How often `text` names `ruling` (TW-1 is not counted inside TW-18)."""
+    return len(re.findall(rf"(?<![\w-]){re.escape(ruling)}(?![\w-]|\d)", text))
+
+
+def test_tw4_a_barred_module_refusal_names_tw4_once(cli, tmp_path):
+    """TW-4: the refusal `move` prints cites the ruling once, from the flag's rulings only."""
+    path = tmp_path / "barred.json"
+    assert cli("new", "tug-of-war-v2", "--player", "sally=Sally:red", "--player", "maddie=Maddie:blue",
+               "-o", path).code == 0
+    assert cli("move", path, "sally", "rope", "1", "--at", AT).code == 0
+    res = cli("move", path, "maddie", "rope", "1", "--at", AT)
+    assert res.code == 1 and "(module-barred)" in res.err
+    assert named("TW-4", res.err) == 1
+
+
+@pytest.mark.parametrize("entries, code", [
+    ([("sally", "rope 1"), ("maddie", "rope 1")], "module-barred"),
+    ([("sally", "rope 1"), ("maddie", "race 1"), ("sally", "race 1")], "module-barred"),
+    ([("sally", "rope 1 block collation"), ("maddie", "collation 1")], "module-blocked"),
+])
+def test_tw4_tw18_barred_refusals_name_each_ruling_once_in_replay(entries, code):
+    """TW-4, TW-18: a flagged entry's line in `replay` names each of its rulings once."""
+    match, rep = replay(*entries, items={"sally": ["block-move"]})
+    flag = rep.flags[-1]
+    assert flag.code == code
+    text = views.replay_text(match, rep)
+    line = next(line for line in text.splitlines() if f"FLAGGED {code}" in line)
+    for ruling in flag.rulings:
+        assert named(ruling, line) == 1, line
+
+
 # --- TW-5 cards one by one ----------------------------------------------------------------
 
 def test_tw5_a_card_after_the_scoring_card_is_illegal():
@@ -311,6 +346,39 @@ def test_tw7_a_discard_must_leave_exactly_five():
     setup(game, s, sally=[1, 2, 3, 4, 5])
     assert refused(game, s, "sally", "tower 1 C discard 1").code == "bad-discard"
     assert refused(game, s, "sally", "rope 1 discard 2").code == "bad-discard"  # 5 cards: nothing to discard
+
+
+def test_tw7_a_discard_under_the_limit_is_refused_with_the_hand_after_the_turn(cli, tmp_path):
+    """TW-7, TW-9: a move's own discard is judged on the hand after the cards and rewards; with
+    that hand within the limit the refusal says so, never asking for a negative number."""
+    path = tmp_path / "dd.json"
+    assert cli("new", "tug-of-war-v1", "--player", "alice=Alice:red", "--player", "bob=Bob:blue",
+               "-o", path).code == 0
+    res = cli("move", path, "alice", "collation", "1", "discard", "1", "--at", AT)
+    assert res.code == 1 and "(bad-discard)" in res.err
+    # 1,1,1: the 1 is played, Collation pays a 1 back, so the hand after the turn is 1,1,1 again.
+    assert "after this turn" in res.err and "3 cards (1, 1, 1)" in res.err and "limit of 5" in res.err
+    assert not re.search(r"(?<![\w–])-\d", res.err)
+
+
+def test_tw7_a_discard_over_the_limit_states_how_many():
+    """TW-7: the refusal names the count that leaves exactly 5, in the right number."""
+    game, s = fresh()
+    setup(game, s, sally=[1, 2, 3, 4, 5])
+    flag = refused(game, s, "sally", "tower 1 C discard 1")  # 2,3,4,5 + 1,1,1 = 7 cards after the turn
+    assert flag.code == "bad-discard" and "7 cards (1, 1, 1, 2, 3, 4, 5)" in flag.message
+    assert "exactly 2 cards to keep 5, not 1" in flag.message
+    setup(game, s, sally=[1, 2, 3, 4])
+    flag = refused(game, s, "sally", "tower 1 C discard 1 1 1")  # 2,3,4 + 1,1,1 = 6 cards
+    assert "exactly 1 card to keep 5, not 3" in flag.message
+
+
+def test_tw7_a_discard_from_a_one_card_hand_says_card_not_cards():
+    """TW-7: a hand of one card is "1 card", not "1 cards"."""
+    game, s = fresh()
+    setup(game, s, sally=[2])
+    flag = refused(game, s, "sally", "rope 2 discard 1")  # spot 11, letter D: a 1 back, so the hand is 1
+    assert flag.code == "bad-discard" and "is 1 card (1)," in flag.message
 
 
 def test_tw7_mover_discards_first_then_the_opponent():

@@ -6,18 +6,20 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_tug_of_war import fresh, replay, setup, tw_match
+from test_tug_of_war import AT, fresh, refused, replay, setup, tw_match
 
 from adjudicator import matchfile, schemas, session, simulate
 from adjudicator.errors import NotationError
 from adjudicator.games.tug_of_war.modules import Play
-from adjudicator.games.tug_of_war.notation import format_move, parse
+from adjudicator.games.tug_of_war.notation import MODULE_NAMES, format_move, parse
 from adjudicator.render import render
 from adjudicator.rulesets import resolve
+from conftest import replayed
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -55,6 +57,66 @@ def test_bad_notation_names_the_forms(text):
 ])
 def test_canonical_form_round_trips(move):
     assert parse(format_move(move)) == move
+
+
+def hinted(message: str) -> tuple[list[str], list[str]]:
+    """The modules and the examples a notation error offers."""
+    examples = re.search(r"Write one of: (.*?)\. Modules: ", message).group(1).split("; ")
+    modules = re.search(r"Modules: (.*)\.$", message.strip()).group(1).split(", ")
+    return modules, examples
+
+
+@pytest.mark.parametrize("ruleset", ["tug-of-war-v1", "tug-of-war-v2"])
+@pytest.mark.parametrize("text", ["jump 1", "rope x", "race 1 block moon", "tower 1 D"])
+def test_bad_notation_offers_only_the_rulesets_modules(ruleset, text):
+    """TW-3, TW-14, TW-15: v2 has Path instead of Maze, and a hint never offers a module the match lacks."""
+    game, _ = fresh(ruleset)
+    with pytest.raises(NotationError) as caught:
+        game.parse_move(text)
+    modules, examples = hinted(caught.value.message)
+    assert modules == game.params["modules"]
+    assert all(word in modules for e in examples for word in e.split() if word in MODULE_NAMES), examples
+    assert any(e.split()[0] in modules for e in examples)
+
+
+@pytest.mark.parametrize("ruleset", ["tug-of-war-v1", "tug-of-war-v2"])
+def test_notation_line_and_examples_follow_the_ruleset(ruleset):
+    """TW-14, TW-15: the notation line has the Maze form only in v1 and the Path form only in v2."""
+    game, _ = fresh(ruleset)
+    has = set(game.params["modules"])
+    assert ("maze CARD DIR" in game.notation) == ("maze" in has)
+    assert ("path CARD@CELL" in game.notation) == ("path" in has)
+    assert all(word in has for e in game.notation_examples for word in e.split() if word in MODULE_NAMES)
+    for example in game.notation_examples:
+        game.parse_move(example)
+
+
+def test_cli_bad_move_in_v2_does_not_suggest_maze(cli, tmp_path):
+    """TW-15: the refusal `move` prints for a v2 match lists v2's modules (the regression: it offered maze)."""
+    path = tmp_path / "v2.json"
+    assert cli("new", "tug-of-war-v2", "--player", "sally=Sally:red", "--player", "maddie=Maddie:blue",
+               "-o", path).code == 0
+    res = cli("move", path, "sally", "jump", "1", "--at", AT)
+    assert res.code == 2
+    modules, examples = hinted(res.err.split(f"{path}: ", 1)[1])
+    assert modules == resolve("tug-of-war-v2").params["modules"]
+    assert not [e for e in examples if e.split()[0] == "maze"]
+
+
+def test_extras_of_a_module_the_ruleset_lacks_say_so():
+    """TW-3: v2 has no Maze, so a v2 move with directions is told that, not pointed to maze moves."""
+    game, s = fresh("tug-of-war-v2")
+    flag = refused(game, s, "sally", {"module": "rope", "cards": [1], "directions": ["up"]})
+    assert flag.code == "extra-not-allowed" and "tug-of-war-v2 has no maze" in flag.message
+
+
+def test_block_move_on_a_module_the_match_lacks_lists_the_active_ones():
+    """TW-18: Block Move names an active module; the refusal lists this match's active modules."""
+    game, s = fresh("tug-of-war-v2", items={"sally": ["block-move"]})
+    flag = refused(game, s, "sally", "rope 1 block maze")
+    assert flag.code == "block-move-module"
+    listed = re.search(r"\(([^)]*)\)", flag.message).group(1).split(", ")
+    assert listed == game.active(s) and "maze" not in listed
 
 
 # --- Schema ---------------------------------------------------------------------------------
@@ -278,6 +340,19 @@ def test_board_shows_a_pending_discard():
     game.apply_move(s, "sally", parse("tower 1 C"))
     text = render(game.board_blocks(game.public_view(s)), "text")
     assert "sally must discard 2 cards (down to 5)" in text
+
+
+@pytest.mark.parametrize("entries", [[], [("sally", "tower 1 C")]])
+def test_board_of_a_match_the_host_ended_names_nobody_to_play(entries):
+    """G-4: after a forfeit the board asks nobody to play or to discard (TW-7), as after a win by the rules."""
+    data = tw_match(list(entries), params={"starting_hands": {"first": [1, 2, 3, 4, 5], "second": [1, 1, 2]}})
+    data["entries"].append({"seq": len(data["entries"]) + 1, "type": "host",
+                            "host": {"action": "forfeit", "player": "maddie"}})
+    match, rep = replayed(data)
+    view = match.game.public_view(rep.state)
+    assert rep.outcome.winner == "sally" and view["to_play"] is None and view["pending_discard"] is None
+    text = render(match.game.board_blocks(view), "text")
+    assert "To play" not in text and "must discard" not in text
 
 
 def test_board_renders_in_every_format():

@@ -432,6 +432,14 @@ def test_ws7_g4_host_end_without_winner_scores_by_the_rule():
     assert "by the rules: locations won so far: longest winning streak 2 to 1" in replay.outcome.reason
 
 
+def test_board_after_a_host_ending_asks_for_no_placement():
+    """G-4: a forfeit in placement turn 1 ends the match; the board says it is over, not "place one troop"."""
+    match, replay = play(("sally", place(1, "5/5", "A")), ("host", {"action": "forfeit", "player": "maddie"}))
+    view = match.game.public_view(replay.state)
+    assert replay.outcome.winner == "sally" and view["phase"] == "over" and view["turn"] is None
+    assert "Placement turn" not in render(match.game.board_blocks(view), "text")
+
+
 # --- WS-8 time --------------------------------------------------------------------------
 
 def test_ws8_clock_is_data_and_late_counts_as_missing():

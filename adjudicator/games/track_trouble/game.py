@@ -486,23 +486,32 @@ class TrackTrouble(TrackTroubleViews, Game):
 
     def _end_round(self, s: TTState) -> list[Event]:
         """Failures score 0 and bench next round (TT-2, TT-5, TT-7); hidden values revealed; TT-6."""
+        last = self._match_ends_now(s)
         events = []
         benched: dict[str, list[int]] = {}
         for player in self.player_ids:
-            failed = [m for m in self._active_miners(s, player) if m not in s.crossed[player]]
-            count = len(failed)
-            absorbed = s.extra[player] and count > 0
-            bench = min(self.miners, count - 1 if absorbed else count)
-            benched[player] = list(range(self.miners - bench + 1, self.miners + 1))
-            if not failed:
-                events.append(Event(f"all of {player}'s miners crossed in round {s.round}", ("TT-5",)))
-                continue
-            extra = "; Extra Miner counts as one of the failures, so one fewer is benched" if absorbed else ""
-            nxt = f"miner{'s' if bench != 1 else ''} {miners_text(benched[player])} sit{'s' if bench == 1 else ''} " \
-                  f"out crossing 1 of the next round" if bench else "nobody is benched next round"
-            events.append(Event(f"{player}'s miner{'s' if count > 1 else ''} {miners_text(failed)} did not cross "
-                                f"and score 0 this round; {nxt}{extra}",
-                                ("TT-2", "TT-5", "TT-7") if s.extra[player] else ("TT-2", "TT-5")))
+            benched[player], said = self._failures(s, player, last)
+            events.append(said)
+        events += self._reveal_hidden(s)
+        a, b = self.player_ids
+        totals = f"{a} {s.points[a]}, {b} {s.points[b]}"
+        events.append(Event(f"totals after round {s.round}: {totals}", ("TT-5",)))
+        if last:
+            winner = a if s.points[a] > s.points[b] else b
+            s.finished, s.winner = True, winner
+            s.reason = f"more points after round {s.round}: {totals}"
+            events.append(Event(f"{winner} wins with more points after round {s.round}", ("TT-6",)))
+            return events
+        if s.round >= self.rounds:
+            events.append(Event(f"totals are tied after round {s.round}: tie-break round {s.round + 1} follows",
+                                ("TT-6",)))
+        s.benched = benched
+        self._start_round(s, s.round + 1)
+        return events
+
+    def _reveal_hidden(self, s: TTState) -> list[Event]:
+        """At the round's end each Hidden Value and the points withheld for it become public (TT-7)."""
+        events = []
         for destination, info in s.hidden.items():
             events.append(Event(f"Hidden Value revealed: {destination} was worth {info['value']} in round "
                                 f"{s.round} (set by {info['player']}; printed value {info['was']})", ("TT-7",)))
@@ -513,21 +522,33 @@ class TrackTrouble(TrackTroubleViews, Game):
                                     f"{s.withheld[player]}", ("TT-5", "TT-7")))
         s.withheld = {p: 0 for p in self.player_ids}
         s.withheld_miners = {p: 0 for p in self.player_ids}
-        a, b = self.player_ids
-        totals = f"{a} {s.points[a]}, {b} {s.points[b]}"
-        events.append(Event(f"totals after round {s.round}: {totals}", ("TT-5",)))
-        if s.round >= self.rounds:
-            if s.points[a] != s.points[b]:
-                winner = a if s.points[a] > s.points[b] else b
-                s.finished, s.winner = True, winner
-                s.reason = f"more points after round {s.round}: {totals}"
-                events.append(Event(f"{winner} wins with more points after round {s.round}", ("TT-6",)))
-                return events
-            events.append(Event(f"totals are tied after round {s.round}: tie-break round {s.round + 1} follows",
-                                ("TT-6",)))
-        s.benched = benched
-        self._start_round(s, s.round + 1)
         return events
+
+    def _match_ends_now(self, s: TTState) -> bool:
+        """TT-6: the round just played ends the match: round 9 or a tie-break round, totals differing.
+        Every point of the round is in `s.points` by now (Hidden Value points included, TT-5)."""
+        a, b = self.player_ids
+        return s.round >= self.rounds and s.points[a] != s.points[b]
+
+    def _failures(self, s: TTState, player: str, last: bool) -> tuple[list[int], Event]:
+        """`player`'s miners who did not cross this round, and the miners they bench in crossing 1 of
+        the next (TT-2, TT-5; Extra Miner absorbs one failure, TT-7). After the last round there is
+        no next round, so nothing is said about a bench."""
+        failed = [m for m in self._active_miners(s, player) if m not in s.crossed[player]]
+        count = len(failed)
+        absorbed = s.extra[player] and count > 0
+        bench = min(self.miners, count - 1 if absorbed else count)
+        benched = list(range(self.miners - bench + 1, self.miners + 1))
+        if not failed:
+            return benched, Event(f"all of {player}'s miners crossed in round {s.round}", ("TT-5",))
+        lost = f"{player}'s miner{'s' if count > 1 else ''} {miners_text(failed)} did not cross and score 0 this round"
+        if last:
+            return benched, Event(lost, ("TT-5", "TT-7") if s.extra[player] else ("TT-5",))
+        extra = "; Extra Miner counts as one of the failures, so one fewer is benched" if absorbed else ""
+        nxt = f"miner{'s' if bench != 1 else ''} {miners_text(benched)} sit{'s' if bench == 1 else ''} " \
+              f"out crossing 1 of the next round" if bench else "nobody is benched next round"
+        return benched, Event(f"{lost}; {nxt}{extra}",
+                              ("TT-2", "TT-5", "TT-7") if s.extra[player] else ("TT-2", "TT-5"))
 
     # --- Self-play ----------------------------------------------------------------------
     def score(self, s: TTState, player: str) -> float:

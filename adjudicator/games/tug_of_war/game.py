@@ -11,7 +11,7 @@ import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations, permutations, product
-from typing import Any
+from typing import Any, NamedTuple
 
 from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Turn
 from adjudicator.games.tug_of_war import notation as typed
@@ -32,6 +32,13 @@ MODULES = {cls.name: cls for cls in (Rope, Race, Collation, Clock, Maze, Path, C
 ATOMS = frozenset((str, int, type(None), bool, float))
 
 
+class Bar(NamedTuple):
+    """Why a module is barred to a player this turn, and the ruling that bars it."""
+
+    why: str
+    ruling: str
+
+
 @dataclass
 class TWState:
     """Plain data, mutated in place by replay."""
@@ -46,6 +53,7 @@ class TWState:
     turns: int = 0
     winner: str | None = None
     reason: str = ""
+    ended: bool = False                      # ended by a host entry or the clock, not by the rules
 
 
 def plain_copy(value: Any) -> Any:
@@ -82,6 +90,11 @@ def cards_text(cards: list[int]) -> str:
     return ", ".join(map(str, cards)) if cards else "none"
 
 
+def count_text(n: int, noun: str) -> str:
+    """`1 card`, `3 cards`: a count with its noun in the right number."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 class TugOfWar(Game):
     name = "tug-of-war"
     first_by_pick = True     # who starts may be drawn at random (G-6, TW-18 Starter)
@@ -95,6 +108,9 @@ class TugOfWar(Game):
         for key in self.params.get("modules", []):
             if key in MODULES and isinstance(self.params.get(key), dict):
                 self.modules[key] = MODULES[key](self, self.params[key])
+        # Hints and the notation line name this ruleset's modules only (v2: Path, no Maze).
+        self.notation = typed.notation_for(tuple(self.modules))
+        self.notation_examples = typed.examples_for(tuple(self.modules))
         # Path's narration of a card names its anchor, and a preview keeps it when a player id
         # or side holds a preview word; anchors may share a preview only when none does.
         names = [*self.player_ids, *(p.side for p in self.players)]
@@ -169,17 +185,17 @@ class TugOfWar(Game):
     def won_count(self, s: TWState, player: str) -> int:
         return sum(1 for m in s.mods.values() if m["winner"] == player)
 
-    def barred(self, s: TWState, player: str) -> dict[str, str]:
-        """Modules `player` may not choose now, each with why (TW-4, TW-18)."""
-        out: dict[str, str] = {}
+    def barred(self, s: TWState, player: str) -> dict[str, Bar]:
+        """Modules `player` may not choose now, each with why and the ruling (TW-4, TW-18)."""
+        out: dict[str, Bar] = {}
         n = len(self.active(s))
         if s.blocked.get(player):
-            out[s.blocked[player]] = "blocked by Block Move (TW-18)"
+            out[s.blocked[player]] = Bar("blocked by Block Move", "TW-18")
         opp = self.opponent(player)
         if n >= self.params["bar_opponent_from_active"] and s.last[opp]:
-            out[s.last[opp]] = f"{opp}'s previous module, barred with {n} active (TW-4)"
+            out[s.last[opp]] = Bar(f"{opp}'s previous module, barred with {n} active", "TW-4")
         if s.last[player]:
-            out[s.last[player]] = f"{player}'s own previous module (TW-4)"
+            out[s.last[player]] = Bar(f"{player}'s own previous module", "TW-4")
         return out
 
     # --- Moves --------------------------------------------------------------------------
@@ -214,7 +230,7 @@ class TugOfWar(Game):
         return TWState(hands={p: list(h) for p, h in s.hands.items()}, mods=mods, to_play=s.to_play,
                        last=dict(s.last), blocked=dict(s.blocked), owe=list(s.owe),
                        used_items={p: list(u) for p, u in s.used_items.items()},
-                       turns=s.turns, winner=s.winner, reason=s.reason)
+                       turns=s.turns, winner=s.winner, reason=s.reason, ended=s.ended)
 
     def _check_discard_only(self, s: TWState, player: str, move: dict[str, Any]) -> None:
         if not s.owe:
@@ -224,18 +240,30 @@ class TugOfWar(Game):
             raise Illegal("item-without-module", "an item is used in a module move, not in a discard", "TW-18")
         self._check_discard(s.hands[player], move["discard"], player)
 
-    def _check_discard(self, hand: list[int], discard: list[int], player: str) -> None:
+    def _check_discard(self, hand: list[int], discard: list[int], player: str, after_turn: bool = False) -> None:
+        """A discard must leave exactly the hand limit (TW-7). `hand` is the hand the discard
+        comes from: inside a module move, the hand after the cards and rewards (TW-9)."""
         limit = self.params["hand_limit"]
-        self._need_cards(hand, discard, "discard", "TW-7")
-        if len(hand) - len(discard) != limit:
-            raise Illegal("bad-discard", f"{player} holds {len(hand)} cards ({cards_text(sorted(hand))}) and must "
-                          f"discard exactly {len(hand) - limit} to keep {limit}, not {len(discard)}", "TW-7")
+        whose = f"{player}'s hand after this turn (cards played, rewards paid)" if after_turn \
+            else f"{player}'s hand"
+        self._need_cards(hand, discard, "discard", "TW-7", whose)
+        over = len(hand) - limit
+        if over == len(discard):
+            return
+        held = f"{whose} is {count_text(len(hand), 'card')} ({cards_text(sorted(hand))})"
+        if over <= 0:
+            raise Illegal("bad-discard", f"{held}, within the limit of {limit}, so there is nothing to discard: "
+                          f"a discard must leave exactly {count_text(limit, 'card')}", "TW-7")
+        raise Illegal("bad-discard", f"{held}, over the limit of {limit}: discard exactly "
+                      f"{count_text(over, 'card')} to keep {limit}, not {len(discard)}", "TW-7")
 
-    def _need_cards(self, hand: list[int], cards: list[int], what: str, ruling: str) -> None:
+    def _need_cards(self, hand: list[int], cards: list[int], what: str, ruling: str,
+                    whose: str = "the hand") -> None:
+        """Every card named is in `hand`, each card counted once (TW-3, TW-7)."""
         pool = list(hand)
         for c in cards:
             if c not in pool:
-                raise Illegal("card-not-in-hand", f"cannot {what} a {c}: the hand holds {cards_text(sorted(hand))}"
+                raise Illegal("card-not-in-hand", f"cannot {what} a {c}: {whose} holds {cards_text(sorted(hand))}"
                               + (" (counting each card once)" if c in hand else ""), ruling)
             pool.remove(c)
 
@@ -257,11 +285,10 @@ class TugOfWar(Game):
                           f"({', '.join(s.mods)})", "TW-3")
         if s.mods[key]["winner"] is not None:
             raise Illegal("module-inactive", f"{key} was won by {s.mods[key]['winner']} and is inactive", "TW-3")
-        bars = self.barred(s, player)
-        if key in bars:
-            code = "module-blocked" if "Block Move" in bars[key] else "module-barred"
-            raise Illegal(code, f"{player} may not choose {key}: {bars[key]}",
-                          "TW-18" if code == "module-blocked" else "TW-4")
+        bar = self.barred(s, player).get(key)
+        if bar is not None:  # the ruling goes in the rulings only: the engine prints them (TW-4, TW-18)
+            code = "module-blocked" if bar.ruling == "TW-18" else "module-barred"
+            raise Illegal(code, f"{player} may not choose {key}: {bar.why}", bar.ruling)
         cards = move["cards"]
         most = self.max_cards(key)
         if not 1 <= len(cards) <= most:
@@ -270,7 +297,8 @@ class TugOfWar(Game):
         self._need_cards(s.hands[player], cards, "play", "TW-3")
         for extra, owner in (("option", "tower"), ("directions", "maze"), ("anchors", "path")):
             if extra in move and key != owner:
-                raise Illegal("extra-not-allowed", f"'{extra}' belongs to {owner} moves, not {key}", "TW-3")
+                why = f"not {key}" if owner in self.modules else f"and {self.ruleset.id} has no {owner}"
+                raise Illegal("extra-not-allowed", f"'{extra}' belongs to {owner} moves, {why}", "TW-3")
         self.modules[key].check_extras(Play(player, self.opponent(player), key, cards, move, s.mods[key]))
         item = move.get("item")
         if item:
@@ -286,7 +314,8 @@ class TugOfWar(Game):
                           "TW-18")
         target = item.get("module")
         if target not in s.mods or s.mods[target]["winner"] is not None:
-            raise Illegal("block-move-module", f"Block Move must name an active module, not {target!r}", "TW-18")
+            raise Illegal("block-move-module", f"Block Move must name an active module "
+                          f"({', '.join(self.active(s))}), not {target}", "TW-18")
 
     def max_cards(self, key: str) -> int:
         module = self.modules[key]
@@ -434,7 +463,7 @@ class TugOfWar(Game):
         limit = self.params["hand_limit"]
         hand = s.hands[player]
         if "discard" in move:
-            self._check_discard(hand, move["discard"], player)
+            self._check_discard(hand, move["discard"], player, after_turn=True)
             for c in move["discard"]:
                 hand.remove(c)
             play.say(f"{player} discards {cards_text(move['discard'])}: hand {cards_text(hand)}", "TW-7")
@@ -476,6 +505,10 @@ class TugOfWar(Game):
     def outcome(self, s: TWState) -> Outcome | None:
         return Outcome(s.winner, s.reason) if s.winner else None
 
+    def match_over(self, s: TWState, outcome: Outcome) -> None:
+        """A host or the clock ended the match: nobody is to play or discard any more."""
+        s.ended = True
+
     def score_end(self, s: TWState) -> Outcome:
         """A host's `end` without a winner: more modules won, then more points on active modules.
 
@@ -496,11 +529,12 @@ class TugOfWar(Game):
     # --- Views --------------------------------------------------------------------------
     def public_view(self, s: TWState) -> dict[str, Any]:
         """Everything in this game is public: hands, modules, points."""
+        over = bool(s.winner) or s.ended
         owe = None
-        if s.owe and not s.winner:
+        if s.owe and not over:
             who = s.owe[0]
             owe = {"player": who, "count": len(s.hands[who]) - self.params["hand_limit"]}
-        to_play = None if s.winner else s.to_play
+        to_play = None if over else s.to_play
         return {
             "hands": {p: sorted(s.hands[p]) for p in self.player_ids},
             "modules_won": {p: self.won_count(s, p) for p in self.player_ids},
@@ -523,7 +557,7 @@ class TugOfWar(Game):
 
     # --- Notation -----------------------------------------------------------------------
     def parse_move(self, text: str) -> dict[str, Any]:
-        return typed.parse(text)
+        return typed.parse(text, tuple(self.modules))
 
     def format_move(self, move: dict[str, Any]) -> str:
         return typed.format_move(move)

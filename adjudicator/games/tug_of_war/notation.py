@@ -10,11 +10,16 @@
 
 Case does not matter; commas are ignored. `format_move` gives the canonical form, which
 `parse` reads back to the same move.
+
+Every module name is read (a v2 host who types `maze` hears from the rules that v2 has no
+Maze), but hints, examples and the notation line name only the modules of the match's
+ruleset: the game passes its own to `parse`, `notation_for` and `examples_for`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from itertools import zip_longest
 from typing import Any
 
@@ -24,30 +29,48 @@ MODULE_NAMES = ("rope", "race", "collation", "clock", "maze", "path", "conker", 
 DIRECTION_WORDS = {"up": "up", "u": "up", "down": "down", "d": "down", "left": "left", "l": "left",
                    "right": "right", "r": "right"}
 
-NOTATION = ("MODULE CARD... [A|B|C] [discard CARD...] [block MODULE] | maze CARD DIR ... | "
-            "path CARD@CELL ... | discard CARD...")
 EXAMPLES = ("rope 2 1", "tower 3 B", "maze 1 up 1 left", "path 2@C4 1@E5", "discard 1 1",
             "race 3 discard 1", "race 2 block collation")
 
 _ANCHOR = re.compile(r"^(\d+)@([a-z]\d{1,2})$")
 
 
-def _fail(text: str, why: str) -> NotationError:
+def notation_for(modules: Sequence[str] = MODULE_NAMES) -> str:
+    """The typed move forms, one line, with only the forms of `modules` (Tower's option, Maze, Path)."""
+    option = " [A|B|C]" if "tower" in modules else ""
+    forms = [f"MODULE CARD...{option} [discard CARD...] [block MODULE]"]
+    if "maze" in modules:
+        forms.append("maze CARD DIR ...")
+    if "path" in modules:
+        forms.append("path CARD@CELL ...")
+    return " | ".join([*forms, "discard CARD..."])
+
+
+def examples_for(modules: Sequence[str] = MODULE_NAMES) -> tuple[str, ...]:
+    """The examples whose every module word is one of `modules`."""
+    return tuple(e for e in EXAMPLES if all(w in modules for w in e.split() if w in MODULE_NAMES))
+
+
+NOTATION = notation_for()
+
+
+def _fail(text: str, why: str, modules: Sequence[str]) -> NotationError:
     return NotationError(f"'{text}' is not a Tug of War move ({why}). Write one of: "
-                         + "; ".join(EXAMPLES) + f". Modules: {', '.join(MODULE_NAMES)}.")
+                         + "; ".join(examples_for(modules)) + f". Modules: {', '.join(modules)}.")
 
 
-def parse(text: str) -> dict[str, Any]:
+def parse(text: str, modules: Sequence[str] = MODULE_NAMES) -> dict[str, Any]:
+    """A move from typed text; `modules` are the match's, named in any hint (any module word is read)."""
     words = text.strip().lower().replace(",", " ").split()
     if not words:
-        raise _fail(text, "it is empty")
+        raise _fail(text, "it is empty", modules)
     if words[0] == "discard":
         if len(words) < 2 or not all(w.isdigit() for w in words[1:]):
-            raise _fail(text, "'discard' is followed by the cards to discard")
+            raise _fail(text, "'discard' is followed by the cards to discard", modules)
         return {"discard": [int(w) for w in words[1:]]}
     module = words[0]
     if module not in MODULE_NAMES:
-        raise _fail(text, f"'{words[0]}' is not a module")
+        raise _fail(text, f"'{words[0]}' is not a module", modules)
     move: dict[str, Any] = {"module": module, "cards": []}
     rest = words[1:]
     i = 0
@@ -61,16 +84,17 @@ def parse(text: str) -> dict[str, Any]:
             move.setdefault("anchors", []).append(anchor.group(2).upper())
         elif w in ("a", "b", "c") and module == "tower":
             if "option" in move:
-                raise _fail(text, "Tower takes one option")
+                raise _fail(text, "Tower takes one option", modules)
             move["option"] = w.upper()
         elif w in DIRECTION_WORDS and module == "maze":
             move.setdefault("directions", []).append(DIRECTION_WORDS[w])
         else:
             raise _fail(text, f"'{w}' is not a card" + (", a direction" if module == "maze" else "")
-                        + (", an option" if module == "tower" else "") + (" or CARD@CELL" if module == "path" else ""))
+                        + (", an option" if module == "tower" else "") + (" or CARD@CELL" if module == "path" else ""),
+                        modules)
         i += 1
     if not move["cards"]:
-        raise _fail(text, f"{module} needs at least one card")
+        raise _fail(text, f"{module} needs at least one card", modules)
     while i < len(rest):
         if rest[i] == "discard":
             i += 1
@@ -79,15 +103,15 @@ def parse(text: str) -> dict[str, Any]:
                 cards.append(int(rest[i]))
                 i += 1
             if not cards or "discard" in move:
-                raise _fail(text, "'discard' is followed by the cards to discard, once")
+                raise _fail(text, "'discard' is followed by the cards to discard, once", modules)
             move["discard"] = cards
         elif rest[i] == "block":
             if i + 1 >= len(rest) or rest[i + 1] not in MODULE_NAMES or "item" in move:
-                raise _fail(text, "'block' is followed by one module")
+                raise _fail(text, "'block' is followed by one module", modules)
             move["item"] = {"use": "block-move", "module": rest[i + 1]}
             i += 2
         else:
-            raise _fail(text, f"'{rest[i]}' is out of place")
+            raise _fail(text, f"'{rest[i]}' is out of place", modules)
     return move
 
 
