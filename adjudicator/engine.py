@@ -157,8 +157,8 @@ class Game:
     uses_chance: ClassVar[bool] = False
     first_by_pick: ClassVar[bool] = False   # a match without `first` may open with a pick (G-6)
     who_starts: ClassVar[str] = "its players act together, so nobody starts"   # wording, when not by pick
-    notation: ClassVar[str] = ""          # one line: the typed move forms, for --help and errors
-    notation_examples: ClassVar[tuple[str, ...]] = ()
+    notation: str = ""                    # one line: the typed move forms, for --help and errors (a game may set it per match)
+    notation_examples: tuple[str, ...] = ()
 
     def __init__(self, ruleset: "Ruleset", players: list[Player], header: dict[str, Any] | None = None) -> None:
         self.ruleset = ruleset
