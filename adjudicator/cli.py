@@ -315,7 +315,9 @@ def move_cmd(
     player: str = typer.Argument(..., metavar="PLAYER", help="Player id."),
     words: List[str] = typer.Argument(..., metavar="MOVE...", help="The move in the game's notation (or JSON with --json)."),
     as_json: bool = typer.Option(False, "--json", help="MOVE is a JSON move object."),
-    at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When it was posted (RFC 3339; default: now)."),
+    at: Optional[str] = typer.Option(None, "--at", metavar="TIME",
+                                     help="When it was posted (RFC 3339). Default: now, which is never allowed to "
+                                          "make a player lose or be late on time (G-7)."),
     note: Optional[str] = typer.Option(None, "--note", help="A free note, e.g. 'post #41'."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Check only; write nothing."),
     record_illegal: bool = typer.Option(False, "--record-illegal",
@@ -324,8 +326,10 @@ def move_cmd(
 ) -> None:
     """Check a player's move against the replayed match and append it if legal.
 
-    Prints the move as the tool read it, what it did, and the new public board. An illegal
-    move is refused with the reason and the ruling, nothing is written, exit status 1.
+    Standard output is the post for the thread: the entry as everyone may see it (a sealed
+    submission only as "submitted") and the new public board. How the tool read the move
+    goes to standard error, marked private when it is sealed. An illegal move is refused
+    with the reason and the ruling, nothing is written, exit status 1.
 
     \b
     Examples:

@@ -124,7 +124,8 @@ def describe_error(error: Any) -> str:
     if validator_name == "format":
         return f"{json.dumps(error.instance)} is not an RFC 3339 date-time such as 2026-11-21T20:14:05Z"
     if validator_name == "enum":
-        return f"{json.dumps(error.instance)[:60]} is not one of: {', '.join(str(v) for v in error.validator_value)}"
+        given = f"'{error.instance[:60]}'" if isinstance(error.instance, str) else json.dumps(error.instance)[:60]
+        return f"{given} is not one of: {', '.join(str(v) for v in error.validator_value)}"
     if validator_name == "const":
         return f"must be {json.dumps(error.validator_value)}, not {json.dumps(error.instance)[:60]}"
     if validator_name in ("minItems", "maxItems") and isinstance(error.instance, list):
