@@ -80,3 +80,21 @@ def test_as_player_sees_the_totals_with_their_own_hidden_value_only(cli, write):
     private = cli("board", path, "--as", "sally", "--format", "json").json["private"]
     assert private == {"hidden_value": "N2 = 5 this round",
                        "points_with_hidden": "sally 5, maddie 2 + ? (1 miner at a hidden value)"}
+
+
+# --- 2. `legal` samples from what the viewer may see ---------------------------------------
+
+@pytest.mark.parametrize("args", [("maddie", "--format", "json"), ("--format", "json"), ("maddie", "--limit", "0"),
+                                  ("sally", "--format", "json")])
+def test_legal_does_not_depend_on_a_hidden_value(cli, tmp_path, args):
+    """Issue 15: the sample of whole submissions was seeded from totals that included Hidden
+    Value points, so `legal maddie` listed other moves for another value of sally's (TT-7)."""
+    outs = set()
+    for value in range(1, 6):
+        data = tt(("sally", hidden("N2", value)), ("sally", "r1 c1: 1 T2, 2 T2"), ("maddie", "r1 c1: 1 T1"))
+        path = tmp_path / f"v{value}.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        res = cli("legal", path, *args)
+        assert res.code == 0, res.err
+        outs.add(res.out)
+    assert len(outs) == 1

@@ -173,7 +173,10 @@ class TrackTroubleViews:
                     yield ({"round": s.round, "items": [{"use": "hidden-value", "destination": dest, "value": value}]},
                            f"Hidden Value: {dest} worth {value} this round (only before anyone's crossing-1 "
                            f"submission)")
-        rnd = random.Random(f"{s.round}-{s.crossing}-{player}-{sum(s.points.values())}")
+        # Seeded from public facts only: a seed that saw Hidden Value points would list other
+        # moves for another hidden value, and so give it away (issue 15, TT-7).
+        public_points = sum(s.points[p] - s.withheld[p] for p in self.player_ids)
+        rnd = random.Random(f"{s.round}-{s.crossing}-{player}-{public_points}")
         miners = self._active_miners(s, player)
         options = {m: self._options(s, player, m) for m in miners}
         seen = set()
