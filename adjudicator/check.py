@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from adjudicator import views
 from adjudicator.errors import AdjudicatorError
 
 
@@ -40,17 +41,36 @@ def check_file(path: str, seed: str | None = None) -> dict[str, Any]:
 
 
 def flag_problems(match: Any, replay: Any) -> list[str]:
-    """Flags the file did not announce, and announced flags that replay did not find."""
+    """Flags the file did not announce, and announced flags that replay did not find.
+
+    As everyone may see them: a sealed submission refused in a phase still open shows no
+    reason, and the code a host recorded for it is taken on trust until the reveal, since
+    both would give the submission away (views.public_flag, G-1, G-2; issue 15)."""
     problems = []
-    found = {flag.seq: flag for flag in replay.flags}
-    for flag in replay.flags:
-        if not flag.acknowledged:
-            problems.append(f"seq {flag.seq}: {flag.code}: {flag.message} ({', '.join(flag.rulings)})")
+    logs = {log.seq: log for log in replay.log}
+    for log in replay.log:
+        if log.flag and not (log.flag.acknowledged or log.sealed and marked_code(match, log.seq)):
+            problems.append(flag_line(views.flag_view(log, None)))
     for entry in match.entries:
         marked = entry.get("flagged")
-        if marked and entry["seq"] not in found and entry["seq"] not in replay.voided:   # a void drops it (G-4)
-            problems.append(f"seq {entry['seq']}: recorded as illegal ({marked}) but replay finds it legal")
+        log = logs.get(entry["seq"])
+        if marked and log is not None and not log.flag and log.voided_by is None:   # a void drops it (G-4)
+            shown = "" if log.sealed else f" ({marked})"
+            problems.append(f"seq {entry['seq']}: recorded as illegal{shown} but replay finds it legal")
     return problems
+
+
+def marked_code(match: Any, seq: int) -> Any:
+    """The code entry `seq` was recorded with as illegal (`"flagged"`), if any."""
+    entries = match.entries
+    entry = entries[seq - 1] if 0 < seq <= len(entries) and entries[seq - 1].get("seq") == seq else None
+    return entry.get("flagged") if entry else None
+
+
+def flag_line(flag: dict[str, Any]) -> str:
+    """`seq 7: module-barred: … (TW-3)`: one flag as a problem line."""
+    rulings = f" ({', '.join(flag['rulings'])})" if flag["rulings"] else ""
+    return f"seq {flag['seq']}: {flag['code']}: {flag['message']}{rulings}"
 
 
 def check_files(paths: list[str], seed: str | None = None, jobs: int = 1) -> list[dict[str, Any]]:

@@ -98,3 +98,46 @@ def test_legal_does_not_depend_on_a_hidden_value(cli, tmp_path, args):
         assert res.code == 0, res.err
         outs.add(res.out)
     assert len(outs) == 1
+
+
+# --- 3. `check` withholds why a sealed submission was refused ------------------------------
+
+def refused_sealed(move: str, marked: str | None = None) -> dict[str, Any]:
+    """sally's crossing-1 submission is refused; maddie has not submitted, so the phase is open."""
+    data = tt(("sally", move))
+    if marked:
+        data["entries"][0]["flagged"] = marked
+    return data
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "junit"])
+def test_check_shows_no_reason_for_a_refused_sealed_submission(cli, tmp_path, fmt):
+    """Issue 15: `check` printed `unknown-track: there is no track 'T9'…` while the phase was
+    open; `replay` and `board` show only that a sealed submission was refused (G-1, G-2)."""
+    outs = []
+    for name, move in (("a", "r1 c1: 1 T9"), ("b", "r1 c1: 1 T1, 1 T2")):
+        path = tmp_path / name / "m.json"
+        path.parent.mkdir()
+        path.write_text(json.dumps(refused_sealed(move)), encoding="utf-8")
+        res = cli("check", path, "--format", fmt)
+        assert res.code == 1, res.err
+        outs.append(res.out.replace(str(path), "M"))
+    assert outs[0] == outs[1]
+    assert "T9" not in outs[0] and "unknown-track" not in outs[0] and "duplicate-miner" not in outs[0]
+    assert "a sealed submission was refused" in outs[0]
+
+
+def test_check_shows_the_reason_once_the_phase_resolves(cli, write):
+    data = refused_sealed("r1 c1: 1 T9")
+    data["entries"].append({"seq": 2, "type": "move", "player": "maddie", "move": parse("r1 c1: nothing")})
+    data["entries"].append({"seq": 3, "type": "host", "host": {"action": "deadline"}})
+    res = cli("check", write(data))
+    assert res.code == 1 and "unknown-track: there is no track 'T9'" in res.out
+
+
+@pytest.mark.parametrize("marked", ["unknown-track", "duplicate-miner"])
+def test_check_keeps_a_recorded_sealed_code_private_until_the_phase_resolves(cli, write, marked):
+    """A host who recorded the refused submission (`"flagged": CODE`, G-1) wrote its reason
+    into the file: whether that code is the right one shows only at the reveal."""
+    res = cli("check", write(refused_sealed("r1 c1: 1 T9", marked)), "--format", "json")
+    assert res.code == 0 and marked not in res.out, res.out
