@@ -14,8 +14,9 @@ from adjudicator import views
 from adjudicator.errors import AdjudicatorError
 
 
-def check_file(path: str, seed: str | None = None) -> dict[str, Any]:
-    """One file's verdict as plain data (picklable, for --jobs)."""
+def check_file(path: str, seed: str | None = None, strict_dice: bool = False) -> dict[str, Any]:
+    """One file's verdict as plain data (picklable, for --jobs). `strict_dice` fails rolls
+    the seed cannot verify."""
     from adjudicator import matchfile, session
 
     row: dict[str, Any] = {"file": path, "ruleset": None, "entries": 0, "status": None, "winner": None,
@@ -29,15 +30,32 @@ def check_file(path: str, seed: str | None = None) -> dict[str, Any]:
         row["flagged"] = len(replay.flags)
         row["problems"] = flag_problems(match, replay)
         if seed:
-            problems, verified, transcribed = session.verify_rolls(match, seed)
-            row["problems"] += problems
-            row["rolls"] = {"verified": verified, "transcribed": transcribed, "wrong": len(problems)}
+            row["problems"] += roll_problems(row, session.verify_rolls(match, seed))
+            if strict_dice:
+                row["problems"] += [f"seq {seq}: a transcribed roll (\"source\": \"external\") cannot be verified "
+                                    f"against the seed (--strict-dice)" for seq in session.transcribed_rolls(match)]
         if row["problems"]:
             row["verdict"] = "flagged"
     except AdjudicatorError as exc:
         message = exc.message[len(path) + 2:] if exc.message.startswith(f"{path}: ") else exc.message
         row["verdict"], row["problems"] = "unusable", [message]
     return row
+
+
+def roll_problems(row: dict[str, Any], verdict: tuple[list[str], int, int]) -> list[str]:
+    """Record the roll counts in `row` (`unverified_rolls`: rolls the seed cannot check, issue
+    15) and return the problems."""
+    problems, verified, transcribed = verdict
+    row["rolls"] = {"verified": verified, "transcribed": transcribed, "wrong": len(problems)}
+    row["unverified_rolls"] = transcribed
+    return problems
+
+
+def rolls_line(row: dict[str, Any]) -> str:
+    """What `check --seed` says of one file's rolls, in every format."""
+    rolls = row["rolls"]
+    return (f"rolls verified against the seed: {rolls['verified']}, could not be verified: {row['unverified_rolls']} "
+            f"(transcribed from a dice bot, \"source\": \"external\"), wrong: {rolls['wrong']}")
 
 
 def flag_problems(match: Any, replay: Any) -> list[str]:
@@ -73,14 +91,15 @@ def flag_line(flag: dict[str, Any]) -> str:
     return f"seq {flag['seq']}: {flag['code']}: {flag['message']}{rulings}"
 
 
-def check_files(paths: list[str], seed: str | None = None, jobs: int = 1) -> list[dict[str, Any]]:
+def check_files(paths: list[str], seed: str | None = None, jobs: int = 1,
+                strict_dice: bool = False) -> list[dict[str, Any]]:
     if jobs <= 1 or len(paths) < 2:
-        return [check_file(p, seed) for p in paths]
+        return [check_file(p, seed, strict_dice) for p in paths]
     from concurrent.futures import ProcessPoolExecutor
     from functools import partial
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(partial(check_file, seed=seed), paths, chunksize=max(1, len(paths) // (jobs * 8))))
+        return list(pool.map(partial(check_file, seed=seed, strict_dice=strict_dice), paths, chunksize=max(1, len(paths) // (jobs * 8))))
 
 
 def exit_status(rows: list[dict[str, Any]]) -> int:
@@ -107,10 +126,7 @@ def as_text(rows: list[dict[str, Any]]) -> str:
         for warning in row["warnings"]:
             lines.append(f"warning: {clean(warning)}")
         if "rolls" in row:
-            rolls = row["rolls"]
-            lines.append(f"{clean(row['file'])}: rolls verified against the seed: {rolls['verified']}, "
-                         f"transcribed from a dice bot (not verifiable): {rolls['transcribed']}, "
-                         f"wrong: {rolls['wrong']}")
+            lines.append(f"{clean(row['file'])}: {rolls_line(row)}")
     s = summary(rows)
     lines.append(f"{s['files']} file{'s' if s['files'] != 1 else ''}: {s['ok']} ok, {s['flagged']} flagged, "
                  f"{s['unusable']} unusable")
@@ -146,5 +162,7 @@ def as_junit(rows: list[dict[str, Any]]) -> str:
             tag = "error" if row["verdict"] == "unusable" else "failure"
             node = ET.SubElement(case, tag, message=clean(row["problems"][0][:500]), type=row["verdict"])
             node.text = clean("\n".join(row["problems"]))
+        if "rolls" in row:
+            ET.SubElement(case, "system-out").text = rolls_line(row)
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"

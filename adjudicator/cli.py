@@ -738,27 +738,34 @@ def check_cmd(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
     seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED",
                                        help="Verify every tool-drawn roll against this seed (64 hex digits or a seed file)."),
+    strict_dice: bool = typer.Option(False, "--strict-dice",
+                                     help="With --seed: fail a file with any roll the seed cannot verify "
+                                          "(transcribed, \"source\": \"external\")."),
 ) -> None:
     """Validate and replay many match files; print a summary table.
 
     Exit status: 0 all fine; 1 some file has an illegal entry it does not mark as recorded
-    on purpose ("flagged": CODE); 2 some file could not be used.
+    on purpose ("flagged": CODE), or (--strict-dice) a roll the seed cannot verify; 2 some
+    file could not be used. With --seed, each file's line says how many rolls were verified,
+    how many could not be (transcribed from a dice bot) and how many were wrong.
 
     \b
     Examples:
       adjudicator check matches/*.json
       adjudicator check archive/*.json --jobs 2 --format junit > report.xml
-      adjudicator check matches/final.json --seed matches/final.seed
+      adjudicator check matches/final.json --seed matches/final.seed --strict-dice
     """
     from adjudicator import check
 
     _choice(fmt, ("text", "json", "junit"), "--format")
     seed_value = None
+    if strict_dice and not seed:
+        raise typer.BadParameter("needs --seed: without a seed no roll can be verified.", param_hint="--strict-dice")
     if seed:
         from adjudicator.dice import read_seed
 
         seed_value = read_seed(seed, name="--seed")
-    rows = check.check_files([str(f) for f in files], seed_value, jobs)
+    rows = check.check_files([str(f) for f in files], seed_value, jobs, strict_dice)
     _out({"text": check.as_text, "json": check.as_json, "junit": check.as_junit}[fmt](rows))
     raise typer.Exit(check.exit_status(rows))
 

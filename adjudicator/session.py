@@ -171,6 +171,13 @@ def verify_rolls(match: LoadedMatch, seed: str) -> tuple[list[str], int, int]:
     return problems, verified, transcribed
 
 
+def transcribed_rolls(match: LoadedMatch) -> list[int]:
+    """Seqs of the chance entries marked `source: external`: rolls a seed cannot verify, so
+    an edited roll relabelled so passes `check --seed` unless `--strict-dice` (issue 15)."""
+    return [entry["seq"] for entry in match.entries
+            if entry["type"] == "chance" and entry["chance"].get("source") == "external"]
+
+
 def as_written(match: LoadedMatch) -> Iterator[tuple[dict[str, Any], Replay]]:
     """Each entry with the match as it stood when the entry was written: the entries before
     it, less those voided before it. So a roll that a later void left out is still checked

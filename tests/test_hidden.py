@@ -141,3 +141,48 @@ def test_check_keeps_a_recorded_sealed_code_private_until_the_phase_resolves(cli
     into the file: whether that code is the right one shows only at the reveal."""
     res = cli("check", write(refused_sealed("r1 c1: 1 T9", marked)), "--format", "json")
     assert res.code == 0 and marked not in res.out, res.out
+
+
+# --- 5. Rolls a seed cannot verify ----------------------------------------------------------
+
+def relabelled_demo(tmp_path) -> Any:
+    """matches/dice-demo.json with its last roll (seq 44) edited, so that the match still plays
+    out legally, and relabelled `"source": "external"`."""
+    from conftest import REPO
+
+    data = json.loads((REPO / "matches" / "dice-demo.json").read_text(encoding="utf-8"))
+    chance = data["entries"][43]["chance"]
+    assert data["entries"][43]["seq"] == 44 and chance["source"] == "seed" and chance["dice"][0] != 4
+    chance["dice"][0], chance["source"] = 4, "external"
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path, REPO / "matches" / "dice-demo.seed"
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "junit"])
+def test_check_seed_says_how_many_rolls_could_not_be_verified(cli, tmp_path, fmt):
+    """Issue 15: an edited roll relabelled `external` passed `check --seed` without a word."""
+    path, seed = relabelled_demo(tmp_path)
+    res = cli("check", path, "--seed", seed, "--format", fmt)
+    assert res.code == 0, res.out + res.err
+    if fmt == "json":
+        assert res.json["files"][0]["unverified_rolls"] == 1
+    else:
+        assert "could not be verified: 1 " in res.out
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "junit"])
+def test_strict_dice_fails_a_roll_the_seed_cannot_verify(cli, tmp_path, fmt):
+    path, seed = relabelled_demo(tmp_path)
+    res = cli("check", path, "--seed", seed, "--strict-dice", "--format", fmt)
+    assert res.code == 1, res.out + res.err
+    assert "cannot be verified against the seed (--strict-dice)" in res.out
+    from conftest import REPO
+
+    assert cli("check", REPO / "matches" / "dice-demo.json", "--seed", seed, "--strict-dice").code == 0
+
+
+def test_strict_dice_needs_a_seed(cli, tmp_path):
+    path, _ = relabelled_demo(tmp_path)
+    res = cli("check", path, "--strict-dice")
+    assert res.code == 2 and "--seed" in res.err and "Traceback" not in res.err
