@@ -729,6 +729,51 @@ def legal_cmd(
             _out(f"  {m:<{width}}  {effect}")
 
 
+@app.command("publish")
+def publish_cmd(
+    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
+                                          help="Public copy to write (default: print it)."),
+    at: Optional[int] = typer.Option(None, "--at", metavar="SEQ", help="The copy as it stood after entry SEQ."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),
+) -> None:
+    """Write a public copy of the log: what every player may see now (or after entry SEQ).
+
+    The copy is the log up to the last entry before the first one that is still private:
+    a sealed submission of a phase that has not resolved, a Hidden Value before its round
+    ends, a voided sealed submission (private until the match ends). It is an ordinary match
+    file: `check` passes it as it passed the original at that point, and its public board is
+    the original's `board --at N` for the N it ends at. The seed hash stays (it commits to
+    the dice); the seed itself is never in a match file. What was left out is said on
+    stderr (on stdout with -o).
+
+    \b
+    Examples:
+      adjudicator publish m.json -o public/m.json
+      adjudicator publish m.json --at 12 > m-12.json
+    """
+    from adjudicator import matchfile, views
+    from adjudicator.errors import InputError
+
+    match = matchfile.load(match_path)
+    if at is not None and not 0 <= at <= len(match.entries):
+        raise InputError(f"{match_path}: --at {at} is outside the log (entries 1–{len(match.entries)}; "
+                         f"0 is the start).")
+    data, said = views.public_copy(match, at)
+    text = matchfile.dumps(data)
+    if output is None:
+        _out(text)
+        _err(f"public copy of {match_path}: {said}.")
+        return
+    if output.resolve() == match_path.resolve():
+        raise InputError(f"{output}: is the match itself; write the public copy to another file.")
+    if force:
+        matchfile.write_atomic(output, text)
+    else:
+        matchfile.create_exclusive(output, text)
+    _out(f"wrote {output}, a public copy of {match_path}: {said}.")
+
+
 # --- check, schema --------------------------------------------------------------------
 
 @app.command("check")

@@ -174,3 +174,45 @@ def entry_lines(log: LogEntry, viewer: str | None = None, pad: bool = True) -> l
         rulings = f" [{', '.join(event['rulings'])}]" if event["rulings"] else ""
         lines.append(f"      {event['text']}{rulings}")
     return lines
+
+
+# --- The public copy of the log (`adjudicator publish`) -----------------------------------
+
+def public_cut(match: LoadedMatch, until: int | None = None) -> tuple[int, str | None]:
+    """How many entries of the log (up to seq `until`) a public copy may hold, and why not more.
+
+    The copy is a prefix of the log, so it loads, replays and `check`s like the original did
+    at that point. It ends before the first entry that is still private after `until` (a
+    sealed submission of an open phase, a Hidden Value before its round ends, a voided sealed
+    submission, which stays private until the match ends). The prefix is then replayed on
+    its own and cut again if one of its entries is private there: an entry that a later,
+    left-out entry revealed would otherwise show in plain text in the copy.
+    """
+    from adjudicator.session import replay_match
+
+    count = len(match.entries) if until is None else until
+    why = None
+    while True:
+        private = next((log for log in replay_match(match, count).log if log.sealed), None)
+        if private is None:
+            return count, why
+        count = private.seq - 1
+        why = private_reason(private)
+
+
+def private_reason(log: LogEntry) -> str:
+    """`entry 13 (sally's sealed entry) is not public yet`: why a public copy stops there."""
+    if log.voided_by is not None:
+        return (f"entry {log.seq} ({log.player}'s voided sealed submission) stays private until the match ends")
+    return f"entry {log.seq} ({log.player}'s sealed entry) is not public yet"
+
+
+def public_copy(match: LoadedMatch, until: int | None = None) -> tuple[dict[str, Any], str]:
+    """The match file every player may see after entry `until` (default: now), and one
+    sentence saying what it holds."""
+    count, why = public_cut(match, until)
+    total = len(match.entries) if until is None else until
+    data = {**match.data, "entries": list(match.entries[:count])}
+    held = f"entries 1–{count}" if count else "no entries"
+    said = f"{held} of {total}" + (f"; {why}, so the copy ends at entry {count}" if why else "")
+    return data, said

@@ -186,3 +186,72 @@ def test_strict_dice_needs_a_seed(cli, tmp_path):
     path, _ = relabelled_demo(tmp_path)
     res = cli("check", path, "--strict-dice")
     assert res.code == 2 and "--seed" in res.err and "Traceback" not in res.err
+
+
+# --- 4. The public copy of the log ---------------------------------------------------------
+
+def round_one() -> list[tuple[str, str]]:
+    return [("sally", "r1 c1: 1 T1"), ("maddie", "r1 c1: 1 T3"), ("sally", "r1 c2: nothing"),
+            ("maddie", "r1 c2: nothing")]
+
+
+def publish_and_compare(cli, tmp_path, data: dict[str, Any], at: int | None = None) -> tuple[dict[str, Any], int]:
+    """Publish `data`; the copy must load, pass `check` and show the original's public board at
+    the entry it ends at. Returns the copy and that entry's number."""
+    original = tmp_path / "m.json"
+    original.write_text(json.dumps(data), encoding="utf-8")
+    copy_path = tmp_path / "public.json"
+    copy_path.unlink(missing_ok=True)
+    res = cli("publish", original, "-o", copy_path, *(("--at", at) if at is not None else ()))
+    assert res.code == 0, res.err
+    public = json.loads(copy_path.read_text(encoding="utf-8"))
+    cut = len(public["entries"])
+    assert public["entries"] == data["entries"][:cut]
+    assert {k: v for k, v in public.items() if k != "entries"} == {k: v for k, v in data.items() if k != "entries"}
+    assert cli("check", copy_path).code == 0
+    for fmt in ("text", "json"):
+        mine = cli("board", copy_path, "--format", fmt).out.replace(str(copy_path), "M")
+        assert mine == cli("board", original, "--at", cut, "--format", fmt).out.replace(str(original), "M")
+    return public, cut
+
+
+def test_publish_ends_before_the_first_private_entry(cli, tmp_path):
+    data = tt(*round_one(), ("sally", {**hidden("N2", 3), "round": 2}), ("maddie", "r2 c1: 1 T1"))
+    public, cut = publish_and_compare(cli, tmp_path, data)
+    assert cut == 4 and "\"value\"" not in json.dumps(public["entries"])
+    res = cli("publish", tmp_path / "m.json")
+    assert res.code == 0 and json.loads(res.out)["entries"] == data["entries"][:4]
+    assert "entries 1–4 of 6; entry 5 (sally's sealed entry) is not public yet" in res.err
+
+
+def test_publish_of_a_public_log_is_the_whole_log(cli, tmp_path):
+    data = tt(*round_one())
+    public, cut = publish_and_compare(cli, tmp_path, data)
+    assert cut == 4
+    _, cut = publish_and_compare(cli, tmp_path, data, at=2)
+    assert cut == 2
+
+
+def test_publish_leaves_out_what_only_a_left_out_entry_revealed(cli, tmp_path):
+    """sally's Hidden Value (entry 1) is revealed when round 1 ends (entry 7), but her voided
+    sealed submission (entry 2) stays private until the match ends (G-4). A copy of entry 1
+    alone would show the Hidden Value before its round ends, so the copy holds nothing."""
+    data = tt(("sally", hidden("N2", 3)), ("sally", "r1 c1: 1 T2"))
+    data["entries"].append({"seq": 3, "type": "host", "host": {"action": "void", "seq": 2}})
+    for player, move in round_one():
+        data["entries"].append({"seq": len(data["entries"]) + 1, "type": "move", "player": player,
+                                "move": parse(move)})
+    public, cut = publish_and_compare(cli, tmp_path, data)
+    assert cut == 0 and public["entries"] == []
+
+
+def test_publish_never_replaces_a_file(cli, tmp_path, write):
+    path = write(tt(*round_one()))
+    res = cli("publish", path, "-o", path, "--force")
+    assert res.code == 2 and "is the match itself" in res.err
+    other = tmp_path / "exists.json"
+    other.write_text("x", encoding="utf-8")
+    res = cli("publish", path, "-o", other)
+    assert res.code == 2 and "already exists" in res.err and other.read_text(encoding="utf-8") == "x"
+    assert cli("publish", path, "-o", other, "--force").code == 0
+    assert cli("publish", path, "--at", 9).code == 2
