@@ -13,8 +13,16 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import assume, event, given
+from hypothesis import strategies as st
 
+from adjudicator import schemas
 from adjudicator.games.track_trouble.notation import parse
+from adjudicator.matchfile import LoadedMatch
+from conftest import REPO
+from strategies import (BOARD_FORMATS, INDICES, RULESETS, has_sealed_phases, loaded, replay_prefix, scaled,
+                        simulated, tweaked)
+from test_properties import open_to, same_kind, sealed_phase_moves, sealed_windows, variant
 
 # Round 1: T1 goes to N1 (2 points), T2 to N2 (4 points), T3 to N3 (6 points).
 R1 = {"destinations": {"N1": 2, "N2": 4, "N3": 6}, "switches": {},
@@ -148,8 +156,6 @@ def test_check_keeps_a_recorded_sealed_code_private_until_the_phase_resolves(cli
 def relabelled_demo(tmp_path) -> Any:
     """matches/dice-demo.json with its last roll (seq 44) edited, so that the match still plays
     out legally, and relabelled `"source": "external"`."""
-    from conftest import REPO
-
     data = json.loads((REPO / "matches" / "dice-demo.json").read_text(encoding="utf-8"))
     chance = data["entries"][43]["chance"]
     assert data["entries"][43]["seq"] == 44 and chance["source"] == "seed" and chance["dice"][0] != 4
@@ -177,8 +183,6 @@ def test_strict_dice_fails_a_roll_the_seed_cannot_verify(cli, tmp_path, fmt):
     res = cli("check", path, "--seed", seed, "--strict-dice", "--format", fmt)
     assert res.code == 1, res.out + res.err
     assert "cannot be verified against the seed (--strict-dice)" in res.out
-    from conftest import REPO
-
     assert cli("check", REPO / "matches" / "dice-demo.json", "--seed", seed, "--strict-dice").code == 0
 
 
@@ -255,3 +259,106 @@ def test_publish_never_replaces_a_file(cli, tmp_path, write):
     assert res.code == 2 and "already exists" in res.err and other.read_text(encoding="utf-8") == "x"
     assert cli("publish", path, "-o", other, "--force").code == 0
     assert cli("publish", path, "--at", 9).code == 2
+
+
+# --- 6. Property: nothing a player may not see changes what the others are shown -----------
+
+SEALED_RULESETS = tuple(ruleset_id for ruleset_id in RULESETS if has_sealed_phases(ruleset_id))
+
+
+def outputs_for_others(cli, tmp_path, name: str, match: LoadedMatch, player: str) -> dict[str, Any]:
+    """Every output `player`'s opponent or the public may ask for, as (exit, stdout, stderr)
+    with the file's name normalised: `board --as OTHER` in every format, `legal` and `legal
+    OTHER`, `check` in every format and the public copy `publish` prints."""
+    other = match.game.opponent(player)
+    path = tmp_path / name / "m.json"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(match.data), encoding="utf-8")
+    commands = [("board", "--as", other, "--format", fmt) for fmt in BOARD_FORMATS]
+    commands += [("legal", *who, "--format", fmt) for who in ((), (other,)) for fmt in ("text", "json")]
+    commands += [("check", "--format", fmt) for fmt in ("text", "json", "junit")]
+    commands += [("publish",)]
+    seen = {}
+    for command in commands:
+        res = cli(command[0], path, *command[1:])
+        seen[" ".join(command)] = (res.code, res.out.replace(str(path), "M"), res.err.replace(str(path), "M"))
+    return seen
+
+
+def swapped_pair(data: Any, match: LoadedMatch) -> tuple[LoadedMatch, LoadedMatch, str]:
+    """Two logs that differ only in one private entry, looked at while it is still private:
+    a sealed submission or Hidden Value swapped for another legal one of the same kind."""
+    windows = sealed_windows(match)
+    assume(windows)
+    at = data.draw(st.sampled_from(sorted(windows)), label="entry")
+    upto = data.draw(st.integers(at, windows[at]), label="look after")
+    entry, player = match.entries[at], match.entries[at]["player"]
+    before = replay_prefix(match, at)
+    alternatives = [m for m in open_to(before, player)
+                    if m != entry["move"] and same_kind(match.game, before, player, entry["move"], m)]
+    assume(alternatives)
+    swapped = {**entry, "move": data.draw(st.sampled_from(alternatives), label="instead")}
+    original, _, _ = variant(match, at, entry, upto)
+    other, _, log = variant(match, at, swapped, upto)
+    assert log.sealed and log.flag is None
+    side = match.game.side_move(before.state, player, entry["move"]) is not None
+    event("Hidden Value" if side else "sealed submission")
+    return original, other, player
+
+
+def refused_pair(data: Any, match: LoadedMatch) -> tuple[LoadedMatch, LoadedMatch, str]:
+    """Two logs whose last entry is a different refused sealed submission (another reason),
+    both recorded by the host with their own code (`"flagged"`, G-1) or neither."""
+    at = data.draw(st.sampled_from(sealed_phase_moves(match)), label="entry")
+    entry = match.entries[at]
+    record = data.draw(st.booleans(), label="recorded as illegal")
+    made = []
+    for label in ("first", "second"):
+        move = data.draw(tweaked(entry["move"]), label=label)
+        assume(not schemas.errors(f"move/{match.ruleset.game}", move))
+        replay = replay_prefix(match, at)
+        log = replay.step({**entry, "move": move})
+        assume(log.flag is not None and log.sealed)
+        wrong = {k: v for k, v in entry.items() if k != "flagged"}
+        made.append(loaded({**match.data, "entries": match.entries[:at] + [
+            {**wrong, "move": move, **({"flagged": log.flag.code} if record else {})}]}))
+    event("refused sealed submission" + (", recorded" if record else ""))
+    return made[0], made[1], entry["player"]
+
+
+@pytest.mark.parametrize("ruleset_id", SEALED_RULESETS)
+@scaled(5)
+@given(index=st.integers(1, INDICES), data=st.data())
+def test_hidden_data_changes_no_output_for_the_others(cli, tmp_path_factory, ruleset_id, index, data):
+    """Vary only what `player` keeps private (a sealed submission, why one was refused, a
+    Hidden Value) and compare, byte for byte, all their opponent and the public may print
+    (SPEC "JSON output": public output never shows what a player may not yet see)."""
+    match = loaded(simulated(ruleset_id, index))
+    make = data.draw(st.sampled_from((swapped_pair, refused_pair)), label="what differs")
+    first, second, player = make(data, match)
+    tmp = tmp_path_factory.mktemp("pair")
+    assert outputs_for_others(cli, tmp, "a", first, player) == outputs_for_others(cli, tmp, "b", second, player)
+
+
+@pytest.mark.parametrize("ruleset_id", SEALED_RULESETS)
+def test_hidden_data_sweep_checks_something(cli, tmp_path, ruleset_id):
+    """The same comparison without hypothesis, over the private entries of two matches that
+    stay private longest (a Hidden Value: a whole round), looked at just before their reveal,
+    so that a game whose private entries the draws above keep missing still fails."""
+    compared = 0
+    for index in (1, 2):
+        match = loaded(simulated(ruleset_id, index))
+        windows = sorted(sealed_windows(match).items(), key=lambda pair: (pair[0] - pair[1], pair[0]))
+        for at, last in windows[:4]:
+            entry, player = match.entries[at], match.entries[at]["player"]
+            before = replay_prefix(match, at)
+            alternatives = [m for m in open_to(before, player)
+                            if m != entry["move"] and same_kind(match.game, before, player, entry["move"], m)]
+            if not alternatives:
+                continue
+            original, _, _ = variant(match, at, entry, last)
+            other, _, _ = variant(match, at, {**entry, "move": alternatives[-1]}, last)
+            a = outputs_for_others(cli, tmp_path, f"a{index}-{at}", original, player)
+            assert a == outputs_for_others(cli, tmp_path, f"b{index}-{at}", other, player), (index, at)
+            compared += 1
+    assert compared, f"{ruleset_id} declares sealed phases, but no private entry could be swapped"
