@@ -67,8 +67,10 @@ def flag_problems(match: Any, replay: Any) -> list[str]:
     problems = []
     logs = {log.seq: log for log in replay.log}
     for log in replay.log:
-        if log.flag and not (log.flag.acknowledged or log.sealed and marked_code(match, log.seq)):
-            problems.append(flag_line(views.flag_view(log, None)))
+        if log.flag:
+            flag = views.flag_view(log, None, marked_code(match, log.seq))
+            if not flag["acknowledged"]:
+                problems.append(flag_line(flag))
     for entry in match.entries:
         marked = entry.get("flagged")
         log = logs.get(entry["seq"])

@@ -16,17 +16,27 @@ from adjudicator.render import Heading, Para, Pre, render
 SEALED_MESSAGE = "a sealed submission was refused; the reason is shown when the phase resolves"
 
 
-def public_flag(log: LogEntry) -> dict[str, Any]:
+def public_flag(log: LogEntry, marked: Any = None) -> dict[str, Any]:
+    """A refused entry as everyone may see it. While sealed: no reason, and `acknowledged`
+    says only whether the host recorded it as illegal (`marked`, the entry's `"flagged"`),
+    not whether the recorded code is right, which would tell the code (G-1; issue 15)."""
     data = log.flag.as_dict()
     if log.sealed:
         data["message"], data["code"], data["rulings"] = SEALED_MESSAGE, "sealed", []
+        data["acknowledged"] = bool(marked) or log.flag.acknowledged
     return data
+
+
+def marks(match: LoadedMatch) -> dict[int, Any]:
+    """seq → the code the host recorded the entry with as illegal (`"flagged"`), where any."""
+    return {entry["seq"]: entry["flagged"] for entry in match.entries if entry.get("flagged")}
 
 
 def result(match: LoadedMatch, replay: Replay, viewer: str | None = None,
            with_entries: bool = False) -> dict[str, Any]:
     """The object of SPEC "JSON output" (schemas/result.schema.json)."""
     outcome = replay.outcome
+    marked = marks(match)
     out: dict[str, Any] = {
         "match": match.data["id"],
         "ruleset": match.ruleset.id,
@@ -36,7 +46,7 @@ def result(match: LoadedMatch, replay: Replay, viewer: str | None = None,
         "to_act": replay.to_act(),
         "awaiting": replay.awaiting(),
         "at_seq": replay.last_seq,
-        "flagged": [flag_view(log, viewer) for log in replay.log if log.flag],
+        "flagged": [flag_view(log, viewer, marked.get(log.seq)) for log in replay.log if log.flag],
         "warnings": list(match.warnings) + replay.warnings,
         "board": match.game.public_view(replay.state),
     }
@@ -56,7 +66,7 @@ def result(match: LoadedMatch, replay: Replay, viewer: str | None = None,
             private["pending_submission"] = None if move is None else match.game.format_move(move)
         out["private"] = private
     if with_entries:
-        out["entries"] = [entry_view(log, viewer) for log in replay.log]
+        out["entries"] = [entry_view(log, viewer, marked.get(log.seq)) for log in replay.log]
     return out
 
 
@@ -64,17 +74,17 @@ def _visible(log: LogEntry, viewer: str | None) -> bool:
     return not log.sealed or (viewer is not None and viewer == log.player)
 
 
-def flag_view(log: LogEntry, viewer: str | None) -> dict[str, Any]:
-    return log.flag.as_dict() if _visible(log, viewer) else public_flag(log)
+def flag_view(log: LogEntry, viewer: str | None, marked: Any = None) -> dict[str, Any]:
+    return log.flag.as_dict() if _visible(log, viewer) else public_flag(log, marked)
 
 
-def entry_view(log: LogEntry, viewer: str | None = None) -> dict[str, Any]:
+def entry_view(log: LogEntry, viewer: str | None = None, marked: Any = None) -> dict[str, Any]:
     visible = _visible(log, viewer)
     data: dict[str, Any] = {
         "seq": log.seq, "type": log.type, "player": log.player,
         "summary": log.summary if visible else "sealed submission",
         "events": [e.as_dict() for e in (log.events if visible else log.sealed_events)],
-        "flag": None if not log.flag else flag_view(log, viewer),
+        "flag": None if not log.flag else flag_view(log, viewer, marked),
         "sealed": log.sealed,
     }
     if log.voided_by is not None:
@@ -146,8 +156,9 @@ def replay_text(match: LoadedMatch, replay: Replay, viewer: str | None = None) -
     lines.append("Players: " + ", ".join(f"{p.id} ({p.side})" for p in game.players))
     for warning in match.warnings + replay.warnings:
         lines.append(f"warning: {warning}")
+    marked = marks(match)
     for log in replay.log:
-        lines += entry_lines(log, viewer)
+        lines += entry_lines(log, viewer, marked=marked.get(log.seq))
     res = result(match, replay, viewer)
     lines.append("Result: " + describe_status(res))
     if res["flagged"]:
@@ -157,9 +168,10 @@ def replay_text(match: LoadedMatch, replay: Replay, viewer: str | None = None) -
     return "\n".join(clean(line) for line in lines) + "\n"
 
 
-def entry_lines(log: LogEntry, viewer: str | None = None, pad: bool = True) -> list[str]:
-    """An entry's narration; `pad` aligns the sequence numbers of a whole replay."""
-    view = entry_view(log, viewer)
+def entry_lines(log: LogEntry, viewer: str | None = None, pad: bool = True, marked: Any = None) -> list[str]:
+    """An entry's narration; `pad` aligns the sequence numbers of a whole replay; `marked`
+    is the code the entry was recorded with as illegal, if any."""
+    view = entry_view(log, viewer, marked)
     actor = log.player or log.type
     number = f"#{log.seq:<3}" if pad else f"#{log.seq}"
     head = f"{number} {actor}: {view['summary']}"

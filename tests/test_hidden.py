@@ -362,3 +362,18 @@ def test_hidden_data_sweep_checks_something(cli, tmp_path, ruleset_id):
             assert a == outputs_for_others(cli, tmp_path, f"b{index}-{at}", other, player), (index, at)
             compared += 1
     assert compared, f"{ruleset_id} declares sealed phases, but no private entry could be swapped"
+
+
+@pytest.mark.parametrize("command", [("board", "--format", "json"), ("replay", "--format", "json"),
+                                     ("replay", "--format", "text"), ("check", "--format", "json")])
+def test_a_recorded_code_that_is_wrong_does_not_show_before_the_reveal(cli, tmp_path, command):
+    """A hand-written `"flagged": "duplicate-miner"` on a refused sealed submission: whether
+    the real reason is that code must not show as `acknowledged` until the phase resolves."""
+    outs = []
+    for name, move in (("a", "r1 c1: 1 T9"), ("b", "r1 c1: 1 T1, 1 T2")):
+        path = tmp_path / name / "m.json"
+        path.parent.mkdir()
+        path.write_text(json.dumps(refused_sealed(move, "duplicate-miner")), encoding="utf-8")
+        res = cli(command[0], path, *command[1:])
+        outs.append((res.code, res.out.replace(str(path), "M")))
+    assert outs[0] == outs[1]
