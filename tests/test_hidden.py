@@ -308,21 +308,23 @@ def swapped_pair(data: Any, match: LoadedMatch) -> tuple[LoadedMatch, LoadedMatc
 
 def refused_pair(data: Any, match: LoadedMatch) -> tuple[LoadedMatch, LoadedMatch, str]:
     """Two logs whose last entry is a different refused sealed submission (another reason),
-    both recorded by the host with their own code (`"flagged"`, G-1) or neither."""
+    recorded as illegal (`"flagged"`, G-1) by neither, each with its own code (as `move
+    --record-illegal` writes it) or both with the first one's code (by hand)."""
     at = data.draw(st.sampled_from(sealed_phase_moves(match)), label="entry")
     entry = match.entries[at]
-    record = data.draw(st.booleans(), label="recorded as illegal")
-    made = []
+    record = data.draw(st.sampled_from(("none", "own", "first's")), label="recorded as illegal")
+    made, codes = [], []
     for label in ("first", "second"):
         move = data.draw(tweaked(entry["move"]), label=label)
         assume(not schemas.errors(f"move/{match.ruleset.game}", move))
         replay = replay_prefix(match, at)
         log = replay.step({**entry, "move": move})
         assume(log.flag is not None and log.sealed)
-        wrong = {k: v for k, v in entry.items() if k != "flagged"}
-        made.append(loaded({**match.data, "entries": match.entries[:at] + [
-            {**wrong, "move": move, **({"flagged": log.flag.code} if record else {})}]}))
-    event("refused sealed submission" + (", recorded" if record else ""))
+        codes.append(log.flag.code)
+        marker = {"none": {}, "own": {"flagged": codes[-1]}, "first's": {"flagged": codes[0]}}[record]
+        kept = {k: v for k, v in entry.items() if k != "flagged"}
+        made.append(loaded({**match.data, "entries": match.entries[:at] + [{**kept, "move": move, **marker}]}))
+    event(f"refused sealed submission, recorded: {record}")
     return made[0], made[1], entry["player"]
 
 
