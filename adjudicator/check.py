@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from adjudicator import views
 from adjudicator.errors import AdjudicatorError
 
 
@@ -64,6 +63,8 @@ def flag_problems(match: Any, replay: Any) -> list[str]:
     As everyone may see them: a sealed submission refused in a phase still open shows no
     reason, and the code a host recorded for it is taken on trust until the reveal, since
     both would give the submission away (views.public_flag, G-1, G-2; issue 15)."""
+    from adjudicator import views
+
     problems = []
     logs = {log.seq: log for log in replay.log}
     for log in replay.log:
@@ -101,7 +102,8 @@ def check_files(paths: list[str], seed: str | None = None, jobs: int = 1,
     from functools import partial
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(partial(check_file, seed=seed, strict_dice=strict_dice), paths, chunksize=max(1, len(paths) // (jobs * 8))))
+        work = partial(check_file, seed=seed, strict_dice=strict_dice)
+        return list(pool.map(work, paths, chunksize=max(1, len(paths) // (jobs * 8))))
 
 
 def exit_status(rows: list[dict[str, Any]]) -> int:
