@@ -128,17 +128,17 @@ def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False,
     text = matchfile.dumps(data)
     if out is None:
         return None
-    if force:
-        matchfile.write_atomic(out, text)
-    else:
-        matchfile.create_exclusive(out, text)
+    files = [(out, text, matchfile.OWNER_ONLY)]
+    seed_file = dice.seed_path(matchfile.real_path(out) if force else out)
     if seed is not None:
-        seed_file = dice.seed_path(out)
-        if force and seed_file.exists():
+        files.append((seed_file, seed + "\n", matchfile.OWNER_ONLY))
+    # Both names are checked before either is written, and both appear or neither does.
+    matchfile.create_together(files, force=force)
+    if seed is None:
+        if force and seed_file.is_file():   # an old seed would draw the new match's dice
             seed_file.unlink()
-        dice.write_seed(out, seed)
-        return seed_file
-    return None
+        return None
+    return seed_file
 
 
 def verify_rolls(match: LoadedMatch, seed: str) -> tuple[list[str], int, int]:
