@@ -196,7 +196,17 @@ def check_schema(data: Any, name: str) -> None:
     else:
         label = f"field {label}"
     more = f" ({len(found) - 1} more problem{'s' if len(found) > 2 else ''})" if len(found) > 1 else ""
-    raise MatchFileError(f"{name}: {label}: {schemas.describe_error(first)}{more}.")
+    raise MatchFileError(f"{name}: {label}: {_pattern_error(first) or schemas.describe_error(first)}{more}.")
+
+
+def _pattern_error(error: Any) -> str | None:
+    """A text that does not fit its field's pattern, said with the field's description (one
+    line, letters and digits) and a short escaped excerpt instead of the regular expression."""
+    description = error.schema.get("description") if isinstance(error.schema, dict) else None
+    if error.validator != "pattern" or not description or not isinstance(error.instance, str):
+        return None
+    excerpt = json.dumps(error.instance[:40])
+    return f"{excerpt} is not allowed here; {description[0].lower()}{description[1:].rstrip('.')}"
 
 
 def check_players(data: dict[str, Any], ruleset: Any, name: str) -> None:
