@@ -56,7 +56,9 @@ def permission_bits_enforced(folder: Path) -> bool:
 
 # --- only regular files, within a limit ----------------------------------------------------
 
-@pytest.mark.parametrize("command", [("check",), ("board",), ("replay",), ("move", "bernd", "reroll")])
+@pytest.mark.parametrize("command", [("check",), ("check", "--format", "junit"), ("board",), ("replay",),
+                                     ("legal", "bernd"), ("move", "bernd", "reroll"), ("roll",),
+                                     ("host", "deadline")])
 def test_a_fifo_named_json_is_refused_not_waited_on(tmp_path, command):
     pipe = fifo(tmp_path / "m.json")
     args = [command[0], pipe, *command[1:]]
@@ -66,10 +68,14 @@ def test_a_fifo_named_json_is_refused_not_waited_on(tmp_path, command):
     assert "Traceback" not in res.stderr
 
 
-def test_a_device_is_refused_not_read_without_end(cli):
-    res = cli("board", "/dev/zero")
+@pytest.mark.parametrize("command", [("board",), ("replay", "--format", "json"), ("move", "bernd", "reroll"),
+                                     ("ruleset", "validate")])
+def test_a_device_is_refused_not_read_without_end(cli, command):
+    res = cli(*command[:2 if command[0] == "ruleset" else 1], "/dev/zero",
+              *command[2 if command[0] == "ruleset" else 1:])
     assert res.code == 2
     assert "/dev/zero: is a character device, not a regular file" in res.err
+    assert cli("check", "/dev/zero").code == 2
 
 
 def test_size_limit_is_named_and_can_be_raised(cli, write, monkeypatch):
