@@ -13,6 +13,8 @@ import hmac
 import os
 import re
 import secrets
+import stat
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -37,10 +39,10 @@ def seed_path(match_path: Path) -> Path:
 
 def write_seed(match_path: Path, seed: str) -> Path:
     """Create the private seed file (owner-only permissions); never overwrite one."""
-    from adjudicator.matchfile import create_exclusive
+    from adjudicator.matchfile import OWNER_ONLY, create_exclusive
 
     path = seed_path(match_path)
-    create_exclusive(path, seed + "\n", mode=0o600)
+    create_exclusive(path, seed + "\n", mode=OWNER_ONLY)
     return path
 
 
@@ -49,21 +51,45 @@ def read_seed(text_or_path: str | Path, *, name: str = "seed") -> str:
     value = str(text_or_path).strip()
     if not SEED_PATTERN.match(value.lower()):
         path = Path(value)
-        if not path.is_file():
+        if not os.path.lexists(path):
             raise InputError(f"{name}: '{value[:80]}' is neither 64 hex digits nor a seed file.")
+        from adjudicator.matchfile import read_regular
+
+        raw = read_regular(path, "seed file", limit=SEED_FILE_LIMIT, error=InputError)
         try:
-            value = path.read_text(encoding="ascii").strip()
-        except (OSError, UnicodeDecodeError):
-            raise InputError(f"{path}: cannot read the seed file.") from None
+            value = raw.decode("ascii").strip()
+        except UnicodeDecodeError:
+            value = ""
         if not SEED_PATTERN.match(value.lower()):
             raise InputError(f"{path}: a seed file holds 64 hex digits and nothing else.")
+        warn_if_readable(path)
     return value.lower()
+
+
+SEED_FILE_LIMIT = 4096   # 64 hex digits and a line break; anything much longer is not a seed
+
+
+def warn_if_readable(path: Path) -> None:
+    """One sentence on stderr when others may read a seed file: whoever reads it knows every
+    die of the match before it is rolled."""
+    try:
+        if secure_mode_ok(path):
+            return
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        return
+    from adjudicator.render import clean
+
+    sys.stderr.write(clean(f"adjudicator: warning: {path} is readable by other users (mode {mode:04o}), who could "
+                           f"foresee every roll; make it private with: chmod 600 {path}") + "\n")
 
 
 def seed_for_match(match_path: Path, data: dict[str, Any]) -> str:
     """The private seed beside a match, checked against the hash the match publishes."""
-    path = seed_path(match_path)
-    if not path.is_file():
+    from adjudicator.matchfile import real_path
+
+    path = seed_path(real_path(match_path))   # beside the real match, not beside a link to it
+    if not os.path.lexists(path):
         raise InputError(f"{match_path}: no seed file {path.name} beside it, so the tool cannot draw dice; "
                          f"transcribe a dice bot's roll with --values instead.")
     seed = read_seed(path)

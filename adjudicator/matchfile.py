@@ -11,6 +11,7 @@ import contextlib
 import errno
 import json
 import os
+import stat
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -44,17 +45,78 @@ class LoadedMatch:
 
 # --- Reading ----------------------------------------------------------------------------
 
+MAX_BYTES_VARIABLE = "ADJUDICATOR_MAX_BYTES"
+DEFAULT_MAX_BYTES = 64 * 1024 * 1024   # 10⁵ entries take 15–30 MB; a forum match, hundreds
+
+
+def max_bytes() -> int:
+    """The largest file the tool reads (ADJUDICATOR_MAX_BYTES, default 64 MiB): a file that
+    is not a match must not take the machine's memory before it is found out."""
+    raw = os.environ.get(MAX_BYTES_VARIABLE, "").strip()
+    if not raw:
+        return DEFAULT_MAX_BYTES
+    if not raw.isdigit() or len(raw) > 18 or int(raw) < 1:
+        raise InputError(f"{MAX_BYTES_VARIABLE}: '{raw[:40]}' is not a number of bytes (a whole number "
+                         f"from 1, e.g. {DEFAULT_MAX_BYTES}).")
+    return int(raw)
+
+
+def read_regular(path: Path, what: str = "match file", limit: int | None = None,
+                 error: type[InputError] = MatchFileError) -> bytes:
+    """The bytes of `path` if it is a regular file within the size limit, else `error`.
+
+    Opened without blocking (a FIFO would wait for a writer forever) and checked with fstat
+    on the open descriptor (no race with a rename), so a FIFO, a device such as /dev/zero or
+    a socket is refused at once instead of hanging or reading without end."""
+    limit = max_bytes() if limit is None else limit
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        raise error(f"{path}: no such {what}.") from None
+    except IsADirectoryError:
+        raise error(f"{path}: is a folder, not a {what}.") from None
+    except OSError as exc:
+        raise error(f"{path}: cannot read it ({exc.strerror}).") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise error(f"{path}: is a folder, not a {what}.")
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"{path}: is {_kind_of(info.st_mode)}, not a regular file; a {what} is read only "
+                        f"from a regular file.")
+        if info.st_size > limit:
+            raise error(_too_big(path, what, limit))
+        chunks, total = [], 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:   # it grew while we read
+                raise error(_too_big(path, what, limit))
+        return b"".join(chunks)
+    except OSError as exc:
+        raise error(f"{path}: cannot read it ({exc.strerror}).") from None
+    finally:
+        os.close(fd)
+
+
+def _too_big(path: Path, what: str, limit: int) -> str:
+    return (f"{path}: larger than {limit} bytes, too large for a {what}; set {MAX_BYTES_VARIABLE} "
+            f"to a larger number of bytes to read it anyway.")
+
+
+def _kind_of(mode: int) -> str:
+    """What a file that is not regular is, in words."""
+    kinds = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+    return next((words for test, words in kinds if test(mode)), "not a regular file")
+
+
 def read_json(path: Path) -> Any:
     """The JSON in `path`, or an InputError that says where it is broken."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise MatchFileError(f"{path}: no such match file.") from None
-    except IsADirectoryError:
-        raise MatchFileError(f"{path}: is a folder, not a match file.") from None
-    except OSError as exc:
-        raise MatchFileError(f"{path}: cannot read it ({exc.strerror}).") from None
-    return parse_json(raw, str(path))
+    return parse_json(read_regular(path), str(path))
 
 
 def parse_json(raw: bytes, name: str) -> Any:
@@ -134,7 +196,17 @@ def check_schema(data: Any, name: str) -> None:
     else:
         label = f"field {label}"
     more = f" ({len(found) - 1} more problem{'s' if len(found) > 2 else ''})" if len(found) > 1 else ""
-    raise MatchFileError(f"{name}: {label}: {schemas.describe_error(first)}{more}.")
+    raise MatchFileError(f"{name}: {label}: {_pattern_error(first) or schemas.describe_error(first)}{more}.")
+
+
+def _pattern_error(error: Any) -> str | None:
+    """A text that does not fit its field's pattern, said with the field's description (one
+    line, letters and digits) and a short escaped excerpt instead of the regular expression."""
+    description = error.schema.get("description") if isinstance(error.schema, dict) else None
+    if error.validator != "pattern" or not description or not isinstance(error.instance, str):
+        return None
+    excerpt = json.dumps(error.instance[:40])
+    return f"{excerpt} is not allowed here; {description[0].lower()}{description[1:].rstrip('.')}"
 
 
 def check_players(data: dict[str, Any], ruleset: Any, name: str) -> None:
@@ -217,40 +289,244 @@ def dumps(data: dict[str, Any]) -> str:
     return inert_json("\n".join(lines) + "\n")
 
 
-def write_atomic(path: Path, text: str, mode: int | None = None) -> None:
-    """Write via a temporary file, fsync and rename: readers see the old file or the new one."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        elif path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o7777)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_dir(folder)
+OWNER_ONLY = 0o600   # a match may hold sealed moves and Hidden Values; its seed decides the dice
 
 
-def create_exclusive(path: Path, text: str, mode: int = 0o644) -> None:
-    """Create a new file; refuse if it exists (never overwrite a match by accident)."""
+def real_path(path: Path) -> Path:
+    """The file a match path names, symbolic links followed: two links to one match must
+    lock, write and find the seed of that one match, never replace a link by a copy."""
+    return Path(os.path.realpath(path))
+
+
+def write_atomic(path: Path, text: str, mode: int = OWNER_ONLY) -> None:
+    """Replace the file `path` names (through a symbolic link) via a temporary file, fsync and
+    rename: readers see the old file or the new one, and a failure leaves the old one as it was.
+    A read-only file (no write bit) is refused: rename would replace it silently."""
+    target = real_path(path)
+    _refuse_read_only(path, target)
+    sweep_stale(target)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-    except FileExistsError:
-        raise InputError(f"{path}: already exists; choose another name or pass --force.") from None
+        staged = _Staged(target, text, mode)
+        try:
+            os.replace(staged.tmp, target)
+            staged.tmp = None
+        finally:
+            staged.discard()
     except OSError as exc:
-        raise InputError(f"{path}: cannot create it ({exc.strerror}).") from None
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
-    _fsync_dir(path.parent if str(path.parent) else Path("."))
+        raise MatchFileError(f"{path}: cannot write it ({_reason(exc)}); the file is unchanged.") from None
+    _fsync_dir(target.parent)
+
+
+def create_exclusive(path: Path, text: str, mode: int = OWNER_ONLY) -> None:
+    """Create a new file, complete or not at all; refuse if anything is at `path` (never
+    overwrite a match by accident)."""
+    create_together([(path, text, mode)])
+
+
+def create_together(files: list[tuple[Path, str, int]], *, force: bool = False) -> None:
+    """Write several new files (a match and its seed) so that all appear or none does.
+
+    Every name is checked first, then every file is written to a temporary file and fsynced,
+    and only then are they put in place: hard links, which refuse an existing name, or with
+    `force` renames over the old files (through symbolic links). A full disk or a read-only
+    folder stops it before anything is in place."""
+    targets = []
+    for path, _text, _mode in files:
+        if force:
+            target = real_path(path)
+            _refuse_read_only(path, target)
+        else:
+            target = path
+            if os.path.lexists(path):
+                raise InputError(f"{path}: already exists; nothing was written. Choose another name or pass --force.")
+        targets.append(target)
+    staged: list[_Staged] = []
+    placed: list[Path] = []
+    try:
+        for (path, text, mode), target in zip(files, targets):
+            current = path
+            staged.append(_Staged(target, text, mode))
+        for (path, _text, _mode), target, stage in zip(files, targets, staged):
+            current = path
+            _place(stage, target, force)
+            placed.append(target)
+    except FileExistsError:
+        _undo(placed, force)
+        raise InputError(f"{current}: already exists; nothing was written. Choose another name or pass --force.") from None
+    except OSError as exc:
+        _undo(placed, force)
+        raise InputError(f"{current}: cannot create it ({_reason(exc)}); nothing was written.") from None
+    finally:
+        for stage in staged:
+            stage.discard()
+    for folder in {target.parent for target in targets}:
+        _fsync_dir(folder)
+
+
+def _place(stage: "_Staged", target: Path, force: bool) -> None:
+    """Put a staged file in place: a rename over the old file, or a hard link that fails if
+    the name is taken (where the file system has no hard links, an exclusive copy)."""
+    if force:
+        os.replace(stage.tmp, target)
+        stage.tmp = None
+        return
+    try:
+        os.link(stage.tmp, target, follow_symlinks=False)
+    except FileExistsError:
+        raise
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EXDEV, errno.EMLINK):
+            raise
+        _copy_exclusive(stage, target)
+
+
+def _copy_exclusive(stage: "_Staged", target: Path) -> None:
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, stage.mode)
+    try:
+        _write_all(fd, stage.data)
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(target)
+        raise
+    os.close(fd)
+
+
+def _undo(placed: list[Path], force: bool) -> None:
+    """Remove the files this call created, so a failure leaves nothing half-made (with `force`
+    the old files are already replaced and stay so)."""
+    if force:
+        return
+    for target in placed:
+        with contextlib.suppress(OSError):
+            os.unlink(target)
+
+
+class _Staged:
+    """A complete, fsynced temporary file beside its target, flock-ed while this process
+    lives: an unlocked temporary file of a match is provably left by a writer that died
+    (sweep_stale)."""
+
+    def __init__(self, target: Path, text: str, mode: int) -> None:
+        import fcntl
+
+        self.data, self.mode, self.fd = text.encode("utf-8"), mode, -1
+        self.tmp: str | None = None
+        folder = target.parent if str(target.parent) else Path(".")
+        try:
+            for _attempt in range(5):
+                self.fd, self.tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=folder)
+                fcntl.flock(self.fd, fcntl.LOCK_EX)
+                if _same_file(self.fd, self.tmp):
+                    break
+                os.close(self.fd)   # a sweep took it between mkstemp and flock: take another
+                self.fd, self.tmp = -1, None
+            else:
+                raise OSError(errno.EAGAIN, "temporary files keep disappearing")
+            _write_all(self.fd, self.data)
+            os.fchmod(self.fd, mode)
+            os.fsync(self.fd)
+        except BaseException:
+            self.discard()
+            raise
+
+    def discard(self) -> None:
+        """Remove the temporary file unless it was put in place, and release its lock."""
+        if self.tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.tmp)
+            self.tmp = None
+        if self.fd >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self.fd)
+            self.fd = -1
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _same_file(fd: int, name: str) -> bool:
+    try:
+        here, there = os.fstat(fd), os.stat(name, follow_symlinks=False)
+    except OSError:
+        return False
+    return (here.st_ino, here.st_dev) == (there.st_ino, there.st_dev)
+
+
+TEMP_SUFFIX = ".tmp"
+
+
+def temp_name_pattern(name: str) -> "re.Pattern[str]":
+    """The names mkstemp gives the temporary files of match `name`: `.NAME.XXXXXXXX.tmp`.
+    They start with a dot and end in .tmp, so no `*.json` glob ever counts one as a match."""
+    import re
+
+    return re.compile(re.escape(f".{name}.") + r"[A-Za-z0-9_]{8}" + re.escape(TEMP_SUFFIX))
+
+
+def sweep_stale(target: Path) -> int:
+    """Remove temporary files of this match left by writers that died: those nobody holds
+    the lock of (a live writer flocks its temporary file until it is renamed into place).
+    Returns how many were removed; a sweep that cannot finish is simply skipped."""
+    import fcntl
+
+    folder = target.parent if str(target.parent) else Path(".")
+    pattern = temp_name_pattern(target.name)
+    removed = 0
+    try:
+        names = [n for n in os.listdir(folder) if pattern.fullmatch(n)]
+    except OSError:
+        return 0
+    for name in names:
+        tmp = os.path.join(folder, name)
+        try:
+            fd = os.open(tmp, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+        except OSError:
+            continue
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                continue   # a live writer holds it
+            if _same_file(fd, tmp):
+                os.unlink(tmp)
+                removed += 1
+        except OSError:
+            continue
+        finally:
+            os.close(fd)
+    return removed
+
+
+def _refuse_read_only(path: Path, target: Path) -> None:
+    """A file without write permission is the host's way of saying "do not change this"; a
+    rename would replace it anyway (and root's permission checks pass everything), so the
+    mode bits are read as well as access()."""
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise MatchFileError(f"{path}: cannot write it ({_reason(exc)}); the file is unchanged.") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise MatchFileError(f"{path}: is {_kind_of(info.st_mode)}, not a regular file; nothing was written.")
+    if not info.st_mode & 0o222 or not os.access(target, os.W_OK):
+        raise MatchFileError(f"{path}: is read-only (mode {stat.S_IMODE(info.st_mode):04o}); nothing was written. "
+                             f"Make it writable (chmod u+w) if it is meant to change.")
+
+
+def _reason(exc: OSError) -> str:
+    """Why a write failed, in words, with the folder to fix for a permission problem."""
+    words = exc.strerror or type(exc).__name__
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"{words}: the folder is not writable"
+    return words
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -274,12 +550,16 @@ def locked(path: Path, timeout: float = LOCK_TIMEOUT_SECONDS) -> Iterator[None]:
     deadline = time.monotonic() + timeout
     while True:
         try:
-            fd = os.open(path, os.O_RDONLY)
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
         except FileNotFoundError:
             raise MatchFileError(f"{path}: no such match file.") from None
         except OSError as exc:
             raise MatchFileError(f"{path}: cannot open it ({exc.strerror}).") from None
         try:
+            mode = os.fstat(fd).st_mode
+            if not stat.S_ISREG(mode):
+                raise MatchFileError(f"{path}: is {_kind_of(mode)}, not a regular file; a match file is read "
+                                     f"only from a regular file.")
             while True:
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

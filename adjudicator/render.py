@@ -49,11 +49,22 @@ class Pre:
     lines: list[Inline] = field(default_factory=list)
 
 
-def clean(text: Any) -> str:
-    """Drop control characters (terminal escapes) from any text we print, and lone surrogates
-    (a file name's undecodable byte), which no output stream can encode."""
+# Bidi controls reorder what follows them on screen (U+202E shows "niw anna" as "anna win");
+# line and paragraph separators break a line in browsers and forum posts.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_REPLACED = ("Cc", "Cs", "Zl", "Zp")
+
+
+def clean(text: Any, *, one_line: bool = False) -> str:
+    """Drop control characters (terminal escapes), line and paragraph separators and bidi
+    controls from any text we print, and lone surrogates (a file name's undecodable byte),
+    which no output stream can encode. Newlines and tabs stay in multi-line text; with
+    `one_line` (every name, title, note and reason on a board) they become spaces, so no
+    text from a match file can start a line of its own, even in a file written by hand."""
     text = str(text)
-    return "".join(ch if ch in "\n\t" or unicodedata.category(ch) not in ("Cc", "Cs") else "?" for ch in text)
+    keep = "" if one_line else "\n\t"
+    return "".join(ch if ch in keep or (ch not in _BIDI and unicodedata.category(ch) not in _REPLACED)
+                   else " " if ch in "\n\t\r" else "?" for ch in text)
 
 
 # json.dumps escapes only C0 controls; DEL, the C1 controls and lone surrogates pass raw.
@@ -67,7 +78,7 @@ def inert_json(text: str) -> str:
 
 
 def _escape(text: str, fmt: str) -> str:
-    text = clean(text)
+    text = clean(text, one_line=True)
     if fmt == "markdown":
         return "".join("\\" + ch if ch in "\\`*_[]<>|#~" else ch for ch in text)
     if fmt == "bbcode":
@@ -79,7 +90,7 @@ def _inline(value: Inline, fmt: str, code: bool = False) -> str:
     if isinstance(value, list):
         return "".join(_inline(v, fmt, code) for v in value)
     if isinstance(value, Span):
-        text = clean(value.text) if code else _escape(value.text, fmt)
+        text = clean(value.text, one_line=True) if code else _escape(value.text, fmt)
         if fmt == "bbcode":
             if value.colour:
                 text = f"[color={value.colour}]{text}[/color]"
@@ -88,7 +99,7 @@ def _inline(value: Inline, fmt: str, code: bool = False) -> str:
         elif fmt == "markdown" and value.bold and not code:
             text = f"**{text}**"
         return text
-    return clean(value) if code else _escape(value, fmt)
+    return clean(value, one_line=True) if code else _escape(value, fmt)
 
 
 def render(blocks: list[Any], fmt: str) -> str:

@@ -115,10 +115,9 @@ def load_yaml(path: Path) -> dict[str, Any]:
     The parsed data is cached as JSON under the file's SHA-256 (paths.cache_dir), so a
     command that reads an unchanged ruleset needs neither PyYAML's import nor its parser.
     """
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise RulesetError(f"{path}: cannot read the ruleset ({exc.strerror}).") from None
+    from adjudicator.matchfile import read_regular
+
+    raw = read_regular(path, "ruleset", error=RulesetError)   # a FIFO or /dev/zero never hangs it
     key = hashlib.sha256(raw).hexdigest()
     data = _cached(key)
     if isinstance(data, dict):   # only checked mappings are cached

@@ -124,21 +124,47 @@ def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False,
         ids = tuple(p["id"] for p in data["players"])
         data["entries"] = [{"seq": 1, "at": data.get("started") or now_utc(), "type": "chance",
                             "chance": {"pick": dice.draw_pick(seed, 1, ids), "source": "seed"}}]
+    check_one_line(data)
     matchfile.prepare(data, out)
     text = matchfile.dumps(data)
     if out is None:
         return None
-    if force:
-        matchfile.write_atomic(out, text)
-    else:
-        matchfile.create_exclusive(out, text)
+    files = [(out, text, matchfile.OWNER_ONLY)]
+    seed_file = dice.seed_path(matchfile.real_path(out) if force else out)
     if seed is not None:
-        seed_file = dice.seed_path(out)
-        if force and seed_file.exists():
+        files.append((seed_file, seed + "\n", matchfile.OWNER_ONLY))
+    # Both names are checked before either is written, and both appear or neither does.
+    matchfile.create_together(files, force=force)
+    if seed is None:
+        if force and seed_file.is_file():   # an old seed would draw the new match's dice
             seed_file.unlink()
-        dice.write_seed(out, seed)
-        return seed_file
-    return None
+        return None
+    return seed_file
+
+
+# Line and paragraph separators, and the bidi controls that reorder a line as shown.
+_NOT_IN_ONE_LINE = frozenset("\u0085\u061c\u200e\u200f\u2028\u2029\u202a\u202b\u202c\u202d\u202e"
+                             "\u2066\u2067\u2068\u2069")
+
+
+def line_breaker(text: str) -> str | None:
+    """The first character that keeps `text` from being one plain line on a board, or None."""
+    import unicodedata
+
+    return next((ch for ch in text if ch in _NOT_IN_ONE_LINE or unicodedata.category(ch) == "Cc"), None)
+
+
+def check_one_line(data: dict[str, Any]) -> None:
+    """Player names and ids and the title are one line each: a newline in a name would forge whole
+    lines (a fake result) on every board."""
+    fields = [("title", data.get("title"))]
+    fields += [(f"players[{i}].{key}", p.get(key)) for i, p in enumerate(data.get("players") or [])
+               for key in ("id", "name", "side")]
+    for label, value in fields:
+        if isinstance(value, str) and (ch := line_breaker(value)) is not None:
+            shown = value[:40].encode("unicode_escape").decode("ascii")
+            raise InputError(f"field {label}: '{shown}' holds U+{ord(ch):04X}, a line break, control or "
+                             f"direction character; names and titles are one line.")
 
 
 def verify_rolls(match: LoadedMatch, seed: str) -> tuple[list[str], int, int]:

@@ -128,13 +128,14 @@ def test_dumps_round_trips_and_puts_one_entry_per_line():
     assert sum(1 for line in text.splitlines() if line.lstrip().startswith('{"seq"')) == len(data["entries"])
 
 
-def test_write_atomic_leaves_no_temp_and_keeps_mode(tmp_path):
+def test_write_atomic_leaves_no_temp_and_is_owner_only(tmp_path):
+    """A match may hold sealed moves and Hidden Values: a rewrite leaves it owner-only (issue 15)."""
     path = tmp_path / "m.json"
     path.write_text("{}")
-    os.chmod(path, 0o640)
+    os.chmod(path, 0o644)
     matchfile.write_atomic(path, '{"a": 1}\n')
     assert path.read_text() == '{"a": 1}\n'
-    assert oct(path.stat().st_mode & 0o777) == "0o640"
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
     assert [p.name for p in tmp_path.iterdir()] == ["m.json"]
 
 
