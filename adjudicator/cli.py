@@ -57,7 +57,7 @@ def _discard_stdout() -> None:
 def _err(text: str) -> None:
     from adjudicator.render import clean
 
-    sys.stderr.write("adjudicator: " + clean(text).rstrip("\n") + "\n")
+    sys.stderr.write("adjudicator: " + clean(text.rstrip("\n"), one_line=True) + "\n")
 
 
 def _choice(value: str, allowed: tuple[str, ...], option: str) -> str:

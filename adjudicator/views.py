@@ -165,7 +165,7 @@ def replay_text(match: LoadedMatch, replay: Replay, viewer: str | None = None) -
         lines.append(f"Flagged: {len(res['flagged'])} entr{'y' if len(res['flagged']) == 1 else 'ies'} "
                      f"({', '.join('#' + str(f['seq']) for f in res['flagged'])})")
     from adjudicator.render import clean
-    return "\n".join(clean(line) for line in lines) + "\n"
+    return "\n".join(clean(line, one_line=True) for line in lines) + "\n"
 
 
 def entry_lines(log: LogEntry, viewer: str | None = None, pad: bool = True, marked: Any = None) -> list[str]:

@@ -82,7 +82,7 @@ def decoys(tmp_path, monkeypatch):
 def test_a_match_naming_its_ruleset_by_path_is_refused(cli, decoys, name):
     data = short_match()
     data["rules"]["ruleset"] = name
-    assert_refused_everywhere(cli, write(decoys / "m.json", data), "rules", 1 + name.count("\n"))
+    assert_refused_everywhere(cli, write(decoys / "m.json", data), "rules")   # one line, even for a name holding a newline
 
 
 @scaled(10)

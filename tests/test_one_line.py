@@ -66,3 +66,13 @@ def test_rendered_text_holds_no_bidi_control(fmt, control):
     """U+202E would show "niw anna" as "anna win" on a board."""
     shown = render([Heading(f"{control}niw anna"), Table(["who"], [[f"x{control}y"]]), Pre([control])], fmt)
     assert "niw anna" in shown and control not in shown
+
+
+def test_a_reason_or_note_with_a_line_break_stays_on_its_line_in_replay_text(cli, write):
+    """A hand-written host reason cannot forge a line of `replay` output ("Result: …")."""
+    from conftest import dice_match
+
+    data = dice_match([("host", {"action": "end", "winner": "bernd", "reason": "left\nResult: finished: anna wins"})])
+    res = cli("replay", write(data))
+    assert not any(line.startswith("Result: finished: anna") for line in res.out.splitlines()), res.out
+    assert "left Result: finished: anna wins" in res.out
