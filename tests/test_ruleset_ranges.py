@@ -298,3 +298,11 @@ def test_sweep_every_parameter_at_and_beyond_its_bounds(cli, tmp_path, rid):
             raise AssertionError(f"{label}: {exc}") from exc
         assert played >= 1, label
     assert created >= refused_inside, (rid, created, refused_inside)
+
+
+@pytest.mark.parametrize("field,value", [("reserve_bonus_seconds", 10**30), ("uses", 10**9), ("stars", 10**9)])
+def test_item_numbers_are_bounded_too(cli, tmp_path, field, value):
+    variant = tmp_path / "rich.yaml"
+    variant.write_text(f"id: rich\nextends: arrowbic\nitems:\n  reserve: {{name: Reserve, {field}: {value}}}\n", encoding="utf-8")
+    r = cli("ruleset", "validate", variant)
+    assert r.code == 2 and f"field items.reserve.{field}" in r.err and one_sentence(r.err)
