@@ -2,7 +2,8 @@
 
 A ruleset's `ranges` maps a dotted path into `params` to what that value may be: a number
 from `min` to `max` (whole numbers when both bounds are whole), a list or mapping of
-`min_items` to `max_items` entries, text of at most `max_length` characters. In a path, `*`
+`min_items` to `max_items` entries, text of at most `max_length` characters; `nullable: true`
+also allows null (which switches a setting off, like an untimed `turn_seconds`). In a path, `*`
 stands for any one key or list position and `**` for any number of them (routes nest). A
 value must satisfy every range whose path matches it. A variant inherits its base's ranges
 (mappings merge key by key), so a host widens or narrows one with a line of YAML.
@@ -16,12 +17,14 @@ and a match may not set a number or list that no range covers (issue 15).
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Iterator
 
 NUMBER_KEYS = ("min", "max")
 ITEMS_KEYS = ("min_items", "max_items")
 TEXT_KEYS = ("max_length",)
 
+PLAIN_KEY = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 Path = tuple[Any, ...]          # keys (str) and list positions (int)
 Compiled = list[tuple[tuple[str, ...], dict[str, Any]]]
 
@@ -74,7 +77,11 @@ def field_name(path: Path) -> str:
     """`rope.letters.A[0]`: how messages name a place in params."""
     out = ""
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        if isinstance(part, int):
+            out += f"[{part}]"
+            continue
+        name = str(part) if PLAIN_KEY.match(str(part)) else excerpt(str(part))   # a key may hold "\n"
+        out += f".{name}" if out else name
     return out
 
 
@@ -106,8 +113,8 @@ def _needs_range(value: Any) -> bool:
 
 
 def _value_problem(value: Any, specs: list[dict[str, Any]]) -> str | None:
-    if value is None:   # null switches a setting off (untimed, no early end); the game decides
-        return None
+    if value is None and (not specs or any(spec.get("nullable") for spec in specs)):
+        return None   # null where no range speaks, or where one allows it (untimed: turn_seconds)
     if not specs:
         if _needs_range(value):
             what = "list" if isinstance(value, list) else "number"

@@ -306,3 +306,52 @@ def test_item_numbers_are_bounded_too(cli, tmp_path, field, value):
     variant.write_text(f"id: rich\nextends: arrowbic\nitems:\n  reserve: {{name: Reserve, {field}: {value}}}\n", encoding="utf-8")
     r = cli("ruleset", "validate", variant)
     assert r.code == 2 and f"field items.reserve.{field}" in r.err and one_sentence(r.err)
+
+
+# --- Fuzz: any value anywhere in params is a match or one sentence, never a crash -------
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from adjudicator.errors import AdjudicatorError  # noqa: E402
+
+HOSTILE_VALUES = st.one_of(
+    st.integers(), st.integers(min_value=-10**40, max_value=10**40), st.just(10**5000),
+    st.floats(allow_nan=True, allow_infinity=True), st.booleans(), st.none(), st.text(max_size=30),
+    st.lists(st.integers(min_value=-3, max_value=30), max_size=40), st.dictionaries(st.text(max_size=5), st.integers()),
+)
+
+
+@st.composite
+def hostile_params(draw: Any) -> tuple[str, dict[str, Any]]:
+    """A ruleset, and its params with one place (number, list, text or mapping) replaced."""
+    rid = draw(st.sampled_from(RULESET_IDS))
+    ruleset = rulesets.resolve(rid)
+    places = [path for path, _ in ranges._nodes(ruleset.params)]
+    place = draw(st.sampled_from(places))
+    return rid, override(ruleset.params, place, draw(HOSTILE_VALUES))
+
+
+@given(hostile_params())
+def test_any_value_in_params_loads_or_is_refused_in_one_sentence(case):
+    rid, params = case
+    data = header(rulesets.resolve(rid), params)
+    try:
+        match = matchfile.prepare(data, None)
+    except AdjudicatorError as exc:
+        assert exc.exit_status == 2 and len(exc.message) < 400 and "\n" not in exc.message
+        return
+    session.replay_match(match)
+
+
+# What the fuzz found once: null inside a list, a key holding a newline.
+FOUND = [
+    ("dice-tug-of-war", {"setup_order": [None, "red"]}, "rules.params.setup_order[0]: null is not text"),
+    ("tug-of-war-v1", {"rope": {"letters": {"A": [1, None]}}}, "rules.params.rope.letters.A[1]: null is not a number"),
+    ("track-trouble", {"layouts": [{"\n": 0}]}, "rules.params.layouts[0].'\\n': no range is declared"),
+]
+
+
+@pytest.mark.parametrize("rid,params,message", FOUND, ids=[r[2][:40] for r in FOUND])
+def test_null_in_a_list_and_odd_keys_are_one_sentence(cli, write, rid, params, message):
+    r = cli("board", write(header(rulesets.resolve(rid), params)))
+    assert r.code == 2 and message in r.err and one_sentence(r.err)
