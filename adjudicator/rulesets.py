@@ -85,17 +85,17 @@ def merge(base: Any, over: Any) -> Any:
 
 def check_overrides(params: dict[str, Any], overrides: dict[str, Any], where: str) -> None:
     """Refuse an override naming an unknown parameter or changing a parameter's kind."""
+    from adjudicator.ranges import excerpt, field_name
+
     for key, value in overrides.items():
-        path = f"{where}.{key}"
+        path = f"{where}.{field_name((key,))}"   # a key may be 10 MB long or hold a newline
         if key not in params:
-            hint = _did_you_mean(key, params)
+            hint = _did_you_mean(key, params) if len(key) <= 100 else ""
             raise RulesetError(f"{path}: unknown parameter{hint}. Known here: {', '.join(sorted(params)) or 'none'}.")
         base = params[key]
         if isinstance(base, dict) and isinstance(value, dict):
             check_overrides(base, value, path)
         elif base is not None and not _same_kind(base, value):
-            from adjudicator.ranges import excerpt
-
             raise RulesetError(f"{path}: expected {_kind(base)} like {excerpt(base)}, got {excerpt(value)}.")
 
 

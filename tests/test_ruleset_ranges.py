@@ -355,3 +355,10 @@ FOUND = [
 def test_null_in_a_list_and_odd_keys_are_one_sentence(cli, write, rid, params, message):
     r = cli("board", write(header(rulesets.resolve(rid), params)))
     assert r.code == 2 and message in r.err and one_sentence(r.err)
+
+
+@pytest.mark.parametrize("params", [{"x" * 10**6: 1}, {"pawns": "y" * 10**7}, {"a\nfinished: anna wins": 1}],
+                         ids=["long-key", "long-value", "newline-key"])
+def test_override_messages_quote_a_short_excerpt(cli, write, params):
+    r = cli("board", write(dice_match(rules={"ruleset": "dice-tug-of-war", "params": params})))
+    assert r.code == 2 and one_sentence(r.err), r.err[:500]
