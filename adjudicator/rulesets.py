@@ -54,6 +54,10 @@ class Ruleset:
         return self.data.get("loadouts") or {}
 
     @property
+    def ranges(self) -> dict[str, dict[str, Any]]:
+        return self.data.get("ranges") or {}
+
+    @property
     def summary(self) -> str:
         return self.data.get("summary", "")
 
@@ -64,6 +68,8 @@ class Ruleset:
         check_overrides(self.params, overrides, where)
         data = dict(self.data)
         data["params"] = merge(self.params, overrides)
+        check_ranges(data["params"], self.ranges, where)
+        check_time_control(data["params"].get("time_control"), f"{where}.time_control")
         return Ruleset(self.id, data, self.sha256, self.path, self.chain)
 
 
@@ -79,16 +85,42 @@ def merge(base: Any, over: Any) -> Any:
 
 def check_overrides(params: dict[str, Any], overrides: dict[str, Any], where: str) -> None:
     """Refuse an override naming an unknown parameter or changing a parameter's kind."""
+    from adjudicator.ranges import excerpt, field_name
+
     for key, value in overrides.items():
-        path = f"{where}.{key}"
+        path = f"{where}.{field_name((key,))}"   # a key may be 10 MB long or hold a newline
         if key not in params:
-            hint = _did_you_mean(key, params)
+            hint = _did_you_mean(key, params) if len(key) <= 100 else ""
             raise RulesetError(f"{path}: unknown parameter{hint}. Known here: {', '.join(sorted(params)) or 'none'}.")
         base = params[key]
         if isinstance(base, dict) and isinstance(value, dict):
             check_overrides(base, value, path)
         elif base is not None and not _same_kind(base, value):
-            raise RulesetError(f"{path}: expected {_kind(base)} like {json.dumps(base)}, got {json.dumps(value)}.")
+            raise RulesetError(f"{path}: expected {_kind(base)} like {excerpt(base)}, got {excerpt(value)}.")
+
+
+def check_ranges(params: dict[str, Any], declared: dict[str, dict[str, Any]], where: str) -> None:
+    """Refuse a number or list outside its declared range, or with none (adjudicator/ranges.py),
+    naming the field, an excerpt of the value and the nearest valid value."""
+    from adjudicator import ranges
+
+    found = ranges.first_problem(params, ranges.compile_ranges(declared))
+    if found:
+        raise RulesetError(f"{where}.{found[0]}: {found[1]}.")
+
+
+def check_time_control(settings: Any, where: str) -> None:
+    """Hold a match's `time_control` to the ruleset schema's words (`on_expiry: lose | skip`),
+    which the kind check of overrides cannot see; numbers are the ranges' job."""
+    if not isinstance(settings, dict):
+        return
+    from adjudicator import schemas
+
+    found = schemas.errors("ruleset", {"id": "x", "extends": "x", "params": {"time_control": settings}})
+    if found:
+        first = found[0]
+        rest = schemas.field_path(list(first.absolute_path)[2:])
+        raise RulesetError(f"{where}{'.' + rest if rest else ''}: {schemas.describe_error(first)}.")
 
 
 def _same_kind(base: Any, value: Any) -> bool:
@@ -287,7 +319,22 @@ def build(layers: list[dict[str, Any]], chain: list[str], path: Path) -> Ruleset
     resolved["id"] = chain[0]
     validate_raw(resolved, path)
     _check_catalogue(resolved, path)
+    _check_declared_ranges(resolved, path)
     return Ruleset(chain[0], resolved, digest(resolved), path, chain)
+
+
+def _check_declared_ranges(data: dict[str, Any], path: Path) -> None:
+    """Every range must be usable, and every number and list of `params` must lie in one."""
+    from adjudicator import ranges
+
+    for pattern, spec in (data.get("ranges") or {}).items():
+        problem = ranges.spec_problem(pattern, spec)
+        if problem:
+            raise RulesetError(f"{path}: field {problem}.")
+    try:
+        check_ranges(data.get("params") or {}, data.get("ranges") or {}, "params")
+    except RulesetError as exc:
+        raise RulesetError(f"{path}: field {exc.message}") from None
 
 
 def _check_catalogue(data: dict[str, Any], path: Path) -> None:
@@ -299,8 +346,12 @@ def _check_catalogue(data: dict[str, Any], path: Path) -> None:
 
 
 def digest(resolved: dict[str, Any]) -> str:
-    """SHA-256 of the canonical JSON of a resolved ruleset (stable across key order)."""
-    canonical = json.dumps(resolved, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """SHA-256 of the canonical JSON of a resolved ruleset (stable across key order).
+
+    `ranges` is left out: it says which values a match may choose, not how a match with
+    given values plays, so widening a range never marks existing matches as changed."""
+    pinned = {key: value for key, value in resolved.items() if key != "ranges"}
+    canonical = json.dumps(pinned, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 

@@ -130,6 +130,11 @@ class TugOfWar(Game):
                 problems.append(f"modules: '{key}' has no parameters ({key}: …).")
         if len(set(p.get("modules", []))) != len(p.get("modules", [])):
             problems.append("modules must list each module once.")
+        if len(p.get("modules", [])) < 2 * p["modules_to_win"]:
+            # Before anyone wins, up to 2 × (modules_to_win − 1) modules are won; the player must
+            # still have an active module besides their own previous one (TW-4, TW-9).
+            problems.append(f"modules must list at least 2 × modules_to_win ({2 * p['modules_to_win']}) "
+                            f"modules, so that a player always has one to choose (TW-4, TW-9).")
         if p["hand_limit"] < 1 or p["max_strength"] < 1 or p["cards_per_turn"] < 1:
             problems.append("hand_limit, max_strength and cards_per_turn must be at least 1.")
         for which in ("first", "second"):
