@@ -149,7 +149,8 @@ def prepare(data: Any, path: Path | None) -> LoadedMatch:
         base = rulesets.resolve(rules["ruleset"])
         ruleset = base.with_params(rules.get("params"))
     except RulesetError as exc:
-        raise MatchFileError(f"{name}: field rules: {exc.message}") from None
+        field_name = "" if exc.message.startswith("rules.") else "rules: "   # a range error names its own field
+        raise MatchFileError(f"{name}: field {field_name}{exc.message}") from None
     warnings = []
     if rules.get("sha256") and rules["sha256"] != base.sha256:
         warnings.append(f"{name}: the ruleset '{base.id}' has changed since this match was created "
