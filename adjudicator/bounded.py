@@ -100,6 +100,24 @@ def excerpt(value: Any, limit: int = EXCERPT) -> str:
     return f"{text[:limit]}… ({len(text)} characters)"
 
 
+MAX_MESSAGE = 1000
+_QUOTED = re.compile("'([^'\\n]{%d,})'|\"((?:[^\"\\\\\\n]|\\\\.){%d,})\"" % (EXCERPT + 1, EXCERPT + 1))
+
+
+def short_message(message: str) -> str:
+    """A message as it may be shown. One over MAX_MESSAGE characters has every quoted value
+    over EXCERPT characters cut to an excerpt, and what is still too long cut in the middle.
+    The safety net under every error a command prints (messages should quote excerpts
+    themselves); ordinary messages pass unchanged, apostrophes and all."""
+    if len(message) <= MAX_MESSAGE:
+        return message
+    message = _QUOTED.sub(lambda m: m.group(0)[0] + excerpt(m.group(0)[1:-1]) + m.group(0)[-1], message)
+    if len(message) <= MAX_MESSAGE:
+        return message
+    head, tail = message[:MAX_MESSAGE * 2 // 3], message[-(MAX_MESSAGE // 4):]
+    return f"{head} … ({len(message) - len(head) - len(tail)} characters left out) … {tail}"
+
+
 def count_nodes(value: Any, limit: int = MAX_NODES) -> int | None:
     """How many values `value` holds with aliases expanded, or None as soon as it is more
     than `limit` (so an alias bomb, or a structure that holds itself, costs `limit` steps)."""

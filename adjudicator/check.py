@@ -63,8 +63,10 @@ def _check_file(path: str, seed: str | None = None) -> dict[str, Any]:
         if row["problems"]:
             row["verdict"] = "flagged"
     except AdjudicatorError as exc:
+        from adjudicator.bounded import short_message
+
         message = exc.message[len(path) + 2:] if exc.message.startswith(f"{path}: ") else exc.message
-        row["verdict"], row["problems"] = "unusable", [message]
+        row["verdict"], row["problems"] = "unusable", [short_message(message)]
     return row
 
 

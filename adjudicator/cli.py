@@ -879,13 +879,15 @@ def run(argv: Optional[List[str]] = None) -> int:
 
         shown = io.StringIO()   # click echoes the offending argument as typed: clean and shorten it
         exc.show(file=shown)
-        sys.stderr.write(clean(_shorten_quoted(shown.getvalue())))
+        sys.stderr.write(clean(_shorten_quoted(shown.getvalue())))   # exit 2 of click
         return exc.exit_code
     except typer.Abort:
         _err("aborted.")
         return 1
     except AdjudicatorError as exc:
-        _err(exc.message)
+        from adjudicator.bounded import short_message
+
+        _err(short_message(exc.message))
         return exc.exit_status
     except KeyboardInterrupt:
         _err("interrupted.")

@@ -220,3 +220,147 @@ def test_a_worker_that_dies_costs_only_its_own_file(cli, batch, monkeypatch):
     rows = res.json["files"]
     assert [row["verdict"] for row in rows] == ["error", "unusable", "ok"]
     assert "worker process checking it died" in rows[0]["problems"][0]
+
+
+# --- Times at the ends of the calendar ------------------------------------------------------
+
+def timed_match(started: str, times: list[str]) -> dict[str, Any]:
+    """The Arrowbic example (60 s a turn, 300 s reserve) cut to len(times) entries, re-timed."""
+    data = __import__("json").loads((Path(__file__).parent.parent / "matches" / "arrowbic-retake.json").read_text())
+    data["entries"] = data["entries"][:len(times)]
+    data["started"] = started
+    for entry, at in zip(data["entries"], times):
+        entry["at"] = at
+    return data
+
+
+def test_a_deadline_past_year_9999_is_left_out(cli, tmp_path):
+    """Turns timed in the last minute of 9999: the next deadline cannot be written, so the
+    board shows none (clock.later), and nobody loses on time."""
+    data = timed_match("9999-12-31T23:58:00Z", ["9999-12-31T23:59:00Z"] * 4 + ["9999-12-31T23:59:30Z"])
+    path = write(tmp_path / "late.json", data)
+    for command in (("board", path), ("board", path, "--format", "json"), ("replay", path), ("legal", path),
+                    ("check", path), ("board", path, "--at", "0"), ("board", path, "--at", "4")):
+        res = cli(*command)
+        assert_no_crash(res, command)
+        assert res.code == 0, (command, res.err)
+    clock = cli("board", path, "--format", "json").json["clock"]
+    assert "deadline" not in clock and "reserve_runs_out" not in clock and clock["turn_seconds"] == 60
+    res = cli("move", path, "maddie", "E5", "up", "--at", "9999-12-31T23:59:59Z")
+    assert res.code == 0, res.err
+
+
+@pytest.mark.parametrize("where", ["started", "at"])
+@pytest.mark.parametrize("time", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:00:00-02:00"])
+def test_a_time_outside_years_1_to_9999_in_utc_is_refused(cli, tmp_path, where, time):
+    data = timed_match("2026-11-21T21:00:00Z", ["2026-11-21T21:01:00Z"] * 3)
+    if where == "started":
+        data["started"], field = time, "field started"
+    else:
+        data["entries"][0]["at"], field = time, "entries[0] (seq 1), field at"
+    path = write(tmp_path / "m.json", data)
+    for command in (("board", path, "--at", "0"), ("board", path), ("replay", path), ("check", path)):
+        res = cli(*command)
+        assert_no_crash(res, command)
+        assert res.code == 2, (command, res.out, res.err)
+        assert field in res.out + res.err and "within years 1 to 9999 in UTC" in res.out + res.err
+    res = cli("move", write(tmp_path / "ok.json", timed_match("2026-11-21T21:00:00Z", ["2026-11-21T21:01:00Z"])),
+              "maddie", "E5", "up", "--at", time)
+    assert_short_refusal(res, "--at")
+
+
+# --- Messages quote excerpts -----------------------------------------------------------------
+
+HUGE = "x" * 1_000_000
+
+
+@pytest.mark.parametrize("where", ["params", "param-key", "top-key", "entry-player", "host-player", "first", "move-key",
+                                   "move-value", "at", "type", "ruleset"])
+def test_a_huge_string_is_quoted_as_an_excerpt(cli, tmp_path, where):
+    from conftest import dice_match
+
+    data = dice_match([("roll", 1, 2, 3), ("bernd", {"reroll": []})])
+    entry = data["entries"][1]
+    if where == "params":
+        data["rules"]["params"] = {"pawns": HUGE}
+    elif where == "param-key":
+        data["rules"]["params"] = {HUGE: 1}
+    elif where == "top-key":
+        data[HUGE] = 1
+    elif where == "entry-player":
+        entry["player"] = HUGE
+    elif where == "host-player":
+        data["entries"].append({"seq": 3, "type": "host", "host": {"action": "forfeit", "player": HUGE}})
+    elif where == "first":
+        data["first"] = HUGE
+    elif where == "move-key":
+        entry["move"][HUGE] = 1
+    elif where == "move-value":
+        entry["move"]["reroll"] = HUGE
+    elif where in ("at", "type"):
+        entry[where] = HUGE
+    else:
+        data["rules"]["ruleset"] = HUGE
+    path = write(tmp_path / "m.json", data)
+    for command in (("board", path), ("check", path), ("check", path, "--format", "junit")):
+        res = cli(*command)
+        assert res.code == 2 and len(res.out + res.err) < 2000, (command, len(res.out), len(res.err))
+    res = cli("move", write(tmp_path / "ok.json", dice_match([("roll", 1, 2, 3)])), "bernd", "--json",
+              '{"reroll": "%s"}' % HUGE, "--dry-run")
+    assert res.code == 2 and len(res.err) < 400, len(res.err)
+
+
+# --- The error path costs what the valid path costs -------------------------------------------
+
+def long_match(count: int = 3000) -> dict[str, Any]:
+    """A schema-valid match of `count` entries (the replay would flag most: only the schema matters)."""
+    data = short_match()
+    entries = data["entries"]
+    data["entries"] = [{**entries[i % len(entries)], "seq": i + 1} for i in range(count)]
+    return data
+
+
+@pytest.fixture
+def asked(monkeypatch) -> list[Any]:
+    """What jsonschema is asked to validate: every question goes through schemas.jsonschema_errors."""
+    from adjudicator import schemas
+
+    parts: list[Any] = []
+    real = schemas.jsonschema_errors
+
+    def spy(name: str, part: Any, *args: Any) -> list[Any]:
+        parts.append(part)
+        return real(name, part, *args)
+    monkeypatch.setattr(schemas, "jsonschema_errors", spy)
+    return parts
+
+
+def test_one_bad_entry_among_many_is_the_only_thing_jsonschema_sees(cli, tmp_path, asked):
+    data = long_match()
+    data["entries"][2500]["seq"] = "x"
+    res = cli("check", write(tmp_path / "m.json", data))
+    assert res.code == 2 and "entries[2500], field seq: 'x' is not of type 'integer'" in res.out, res.out
+    assert asked == [data["entries"][2500]]
+
+
+def test_a_bad_header_is_asked_about_without_its_entries(cli, tmp_path, asked):
+    data = long_match()
+    data["title"] = 5
+    res = cli("board", write(tmp_path / "m.json", data))
+    assert res.code == 2 and "field title: 5 is not of type 'string'" in res.err, res.err
+    assert len(asked) == 1 and asked[0]["entries"] == [] and asked[0]["title"] == 5
+
+
+def test_jsonschema_keeps_the_last_word_when_a_predicate_refuses_too_much(monkeypatch):
+    """A predicate that refused a valid entry would only cost a question more: jsonschema
+    finds the entry valid and the search goes on to the entry that is not."""
+    from adjudicator import schemas
+
+    real = schemas._list_checks("match")
+    monkeypatch.setattr(schemas, "_list_checks", lambda name: {k: (s, lambda item: False) for k, (s, _) in real.items()})
+    monkeypatch.setattr(schemas, "fast_check", lambda name: lambda value: False)
+    data = long_match(50)
+    assert schemas.errors("match", data) == []
+    data["entries"][40]["type"] = "nonsense"
+    found = schemas.errors("match", data)
+    assert found and list(found[0].absolute_path)[:2] == ["entries", 40]
