@@ -473,3 +473,44 @@ def test_text_that_is_not_unicode_is_kept_as_an_escape(cli, write):
     assert '"title": "final \\ud800"' in text and '"note": "post \\udcff"' in text
     assert matchfile.load(path).entries[-1]["note"] == "post \udcff"
     assert matchfile.dumps(matchfile.load(path).data) == text
+
+
+# --- Alias-heavy YAML rulesets ------------------------------------------------------------
+
+@st.composite
+def aliased_rulesets(draw: st.DrawFn) -> tuple[str, int]:
+    """A ruleset whose parameter is built from nested aliases (`width` aliases of the level
+    below, `levels` deep, maybe holding itself), and how many values it expands to."""
+    levels, width = draw(st.integers(0, 7)), draw(st.integers(1, 9))
+    lines = ["id: aliased", "extends: dice-tug-of-war", "summary: aliases",
+             "a0: &a0 [" + ", ".join(["1"] * width) + "]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * width) + "]" for i in range(1, levels + 1)]
+    lists = [1 + width]                    # a0: the list and its numbers
+    for _ in range(levels):
+        lists.append(1 + width * lists[-1])
+    size = 1 + 2 * 3 + (levels + 1) + sum(lists)   # the mapping, 3 fields and their values, a0..aN
+    if draw(st.booleans()):
+        lines.append("loop: &self [*self]")
+        size = float("inf")
+    return "\n".join(lines) + "\n", size
+
+
+@scaled(15)
+@given(case=aliased_rulesets())
+def test_alias_heavy_yaml_is_read_or_refused_quickly(cli, tmp_path, case):
+    """Aliases are expanded only up to bounded.MAX_NODES values: a ruleset within it is read
+    as any other (here it fails the schema: `a0` is no ruleset field), one beyond it is
+    refused in one sentence, whatever its size once expanded, never in minutes."""
+    from adjudicator.bounded import MAX_NODES
+
+    text, size = case
+    path = tmp_path / "aliased.yaml"
+    path.write_text(text)
+    res = cli("ruleset", "validate", path)
+    assert_no_crash(res)
+    assert res.code == 2 and len(res.err) < 400, res.err
+    if size > MAX_NODES:
+        assert f"more than {MAX_NODES} values" in res.err, (size, res.err)
+    else:
+        assert "values" not in res.err and "field" in res.err, (size, res.err)
+    event("refused as too big" if size > MAX_NODES else "read")
