@@ -45,7 +45,7 @@ def later(moment: datetime, seconds: float) -> datetime | None:
     9999-12-31 in UTC): a deadline nobody will reach."""
     try:
         result = moment + timedelta(seconds=seconds)
-    except OverflowError:
+    except (OverflowError, ValueError):   # ValueError: NaN seconds
         return None
     return result if in_range(result) else None
 
