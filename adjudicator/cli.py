@@ -376,9 +376,8 @@ def move_cmd(
 
 def _parse_move(match: Any, replay: Any, player: str, text: str, as_json: bool, name: str) -> dict[str, Any]:
     from adjudicator import schemas
-    from adjudicator.errors import InputError, NotationError
-
     from adjudicator.bounded import MAX_DIGITS, TooManyDigits, loads_json, long_number
+    from adjudicator.errors import InputError, NotationError
 
     if as_json:
         try:
@@ -896,6 +895,8 @@ def run(argv: Optional[List[str]] = None) -> int:
         _discard_stdout()
         return 0
     except Exception as exc:  # a bug: still one sentence, never a traceback
-        _err(f"internal error ({type(exc).__name__}: {exc}); this is a bug in adjudicator, please report it "
-             "with the command and file that caused it.")
+        from adjudicator.bounded import excerpt
+
+        _err(f"internal error ({type(exc).__name__}: {excerpt(str(exc), 200)}); this is a bug in adjudicator, "
+             "please report it with the command and file that caused it.")
         return 3
