@@ -1,8 +1,11 @@
 """Batch checks: validate and replay many match files, for hosts' archives and CI.
 
 A file passes when it loads and every flagged entry is one the host recorded as illegal
-(`"flagged": CODE` on the entry, G-1). Exit status: 2 if any file is unusable, else 1 if
-any file has an unexpected flag, else 0.
+(`"flagged": CODE` on the entry, G-1). One bad file never stops a batch: every file gets its
+row and its JUnit case whatever happens to it, even an internal error or a `--jobs` worker
+that dies (verdict "error": a bug, exit status 3). The exit status is the worst of the rows:
+3 if any row is an error, else 2 if any file is unusable, else 1 if any file has an
+unexpected flag, else 0.
 """
 
 from __future__ import annotations
@@ -13,13 +16,39 @@ from typing import Any
 from adjudicator.errors import AdjudicatorError
 
 
+VERDICTS = ("ok", "flagged", "unusable", "error")   # from best to worst
+
+
+def empty_row(path: str) -> dict[str, Any]:
+    return {"file": path, "ruleset": None, "entries": 0, "status": None, "winner": None,
+            "flagged": 0, "verdict": "ok", "problems": [], "warnings": []}
+
+
+def error_row(path: str, what: str) -> dict[str, Any]:
+    """The row of a file whose check hit a bug: the table and the other files still count."""
+    row = empty_row(path)
+    row["verdict"], row["problems"] = "error", [f"internal error ({what}); this is a bug in adjudicator, "
+                                                "please report it with this file"]
+    return row
+
+
 def check_file(path: str, seed: str | None = None, strict_dice: bool = False) -> dict[str, Any]:
-    """One file's verdict as plain data (picklable, for --jobs). `strict_dice` fails rolls
-    the seed cannot verify."""
+    """One file's verdict as plain data (picklable, for --jobs); never raises. `strict_dice`
+    fails rolls the seed cannot verify."""
+    try:
+        return _check_file(path, seed, strict_dice)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:   # a bug (or MemoryError, RecursionError): one row says so
+        from adjudicator.bounded import excerpt
+
+        return error_row(path, f"{type(exc).__name__}: {excerpt(str(exc), 200)}")
+
+
+def _check_file(path: str, seed: str | None = None, strict_dice: bool = False) -> dict[str, Any]:
     from adjudicator import matchfile, session
 
-    row: dict[str, Any] = {"file": path, "ruleset": None, "entries": 0, "status": None, "winner": None,
-                           "flagged": 0, "verdict": "ok", "problems": [], "warnings": []}
+    row = empty_row(path)
     try:
         match = matchfile.load(path)
         row["ruleset"], row["entries"], row["warnings"] = match.ruleset.id, len(match.entries), match.warnings
@@ -36,8 +65,10 @@ def check_file(path: str, seed: str | None = None, strict_dice: bool = False) ->
         if row["problems"]:
             row["verdict"] = "flagged"
     except AdjudicatorError as exc:
+        from adjudicator.bounded import short_message
+
         message = exc.message[len(path) + 2:] if exc.message.startswith(f"{path}: ") else exc.message
-        row["verdict"], row["problems"] = "unusable", [message]
+        row["verdict"], row["problems"] = "unusable", [short_message(message)]
     return row
 
 
@@ -96,23 +127,61 @@ def flag_line(flag: dict[str, Any]) -> str:
 
 def check_files(paths: list[str], seed: str | None = None, jobs: int = 1,
                 strict_dice: bool = False) -> list[dict[str, Any]]:
+    """A row for every path, in order. With `jobs` > 1 in worker processes, in chunks; when
+    a worker dies (the pool breaks), every file without a row is checked again alone, in a
+    fresh one-worker pool, so only the file that kills a worker gets an error row."""
     if jobs <= 1 or len(paths) < 2:
         return [check_file(p, seed, strict_dice) for p in paths]
     from concurrent.futures import ProcessPoolExecutor
-    from functools import partial
+    from concurrent.futures.process import BrokenProcessPool
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        work = partial(check_file, seed=seed, strict_dice=strict_dice)
-        return list(pool.map(work, paths, chunksize=max(1, len(paths) // (jobs * 8))))
+    size = max(1, len(paths) // (jobs * 8))
+    chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
+    rows: dict[int, list[dict[str, Any]]] = {}
+    try:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(_check_chunk, chunk, seed, strict_dice) for chunk in chunks]
+            for index, future in enumerate(futures):
+                try:
+                    rows[index] = future.result()
+                except BrokenProcessPool:
+                    pass
+    except BrokenProcessPool:
+        pass
+    out: list[dict[str, Any]] = []
+    for index, chunk in enumerate(chunks):
+        out += rows[index] if index in rows else [_check_alone(p, seed, strict_dice) for p in chunk]
+    return out
+
+
+def _check_chunk(paths: list[str], seed: str | None, strict_dice: bool) -> list[dict[str, Any]]:
+    return [check_file(p, seed, strict_dice) for p in paths]
+
+
+def _check_alone(path: str, seed: str | None, strict_dice: bool) -> dict[str, Any]:
+    """Check one file in a worker of its own: if that worker dies too, the file is the cause."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        with ProcessPoolExecutor(max_workers=1) as pool:
+            return pool.submit(check_file, path, seed, strict_dice).result()
+    except BrokenProcessPool:
+        return error_row(path, "the worker process checking it died")
 
 
 def exit_status(rows: list[dict[str, Any]]) -> int:
-    verdicts = {row["verdict"] for row in rows}
-    return 2 if "unusable" in verdicts else 1 if "flagged" in verdicts else 0
+    """The worst row decides: error 3, unusable 2, flagged 1, all ok 0."""
+    worst = max((VERDICTS.index(row["verdict"]) for row in rows), default=0)
+    return (0, 1, 2, 3)[worst]
 
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, int]:
-    return {"files": len(rows), **{v: sum(r["verdict"] == v for r in rows) for v in ("ok", "flagged", "unusable")}}
+    """Files per verdict; "error" is there only when some file hit a bug."""
+    counts = {"files": len(rows), **{v: sum(r["verdict"] == v for r in rows) for v in VERDICTS}}
+    if not counts["error"]:
+        del counts["error"]
+    return counts
 
 
 def as_text(rows: list[dict[str, Any]]) -> str:
@@ -133,7 +202,8 @@ def as_text(rows: list[dict[str, Any]]) -> str:
             lines.append(f"{clean(row['file'])}: {rolls_line(row)}")
     s = summary(rows)
     lines.append(f"{s['files']} file{'s' if s['files'] != 1 else ''}: {s['ok']} ok, {s['flagged']} flagged, "
-                 f"{s['unusable']} unusable")
+                 f"{s['unusable']} unusable" + (f", {s['error']} internal error{'s' if s['error'] != 1 else ''}"
+                                                if s.get("error") else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -155,15 +225,16 @@ def as_junit(rows: list[dict[str, Any]]) -> str:
         return clean_text(text).translate({0xFFFE: "?", 0xFFFF: "?"})
 
     s = summary(rows)
+    errors = str(s["unusable"] + s.get("error", 0))
     suites = ET.Element("testsuites", name="adjudicator check", tests=str(s["files"]),
-                        failures=str(s["flagged"]), errors=str(s["unusable"]))
+                        failures=str(s["flagged"]), errors=errors)
     suite = ET.SubElement(suites, "testsuite", name="adjudicator check", tests=str(s["files"]),
-                          failures=str(s["flagged"]), errors=str(s["unusable"]), skipped="0")
+                          failures=str(s["flagged"]), errors=errors, skipped="0")
     for row in rows:
         case = ET.SubElement(suite, "testcase", classname=f"adjudicator.{row['ruleset'] or 'unknown'}",
                              name=clean(row["file"]))
         if row["verdict"] != "ok":
-            tag = "error" if row["verdict"] == "unusable" else "failure"
+            tag = "failure" if row["verdict"] == "flagged" else "error"
             node = ET.SubElement(case, tag, message=clean(row["problems"][0][:500]), type=row["verdict"])
             node.text = clean("\n".join(row["problems"]))
         if "rolls" in row:

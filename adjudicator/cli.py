@@ -288,17 +288,28 @@ def _header_player(typed: str, players: list[dict[str, Any]], option: str) -> st
 
 
 def _parse_params(specs: list[str]) -> dict[str, Any]:
+    """`--param KEY=VALUE`s as nested overrides; VALUE is YAML (bounded: adjudicator.bounded),
+    or text when it is not YAML at all."""
     import yaml
+
+    from adjudicator.bounded import excerpt, load_yaml_text, long_number
 
     out: dict[str, Any] = {}
     for spec in specs:
         key, sep, raw = spec.partition("=")
         if not sep or not key:
-            raise typer.BadParameter(f"'{spec}': expected KEY=VALUE, e.g. rope.start_spot=9.", param_hint="--param")
+            raise typer.BadParameter(f"'{excerpt(spec)}': expected KEY=VALUE, e.g. rope.start_spot=9.",
+                                     param_hint="--param")
+        digits = long_number(raw)
+        if digits is not None:
+            raise typer.BadParameter(f"{excerpt(key)}: the value holds a whole number of {digits} digits, "
+                                     "far beyond any parameter's range.", param_hint="--param")
         try:
-            value = yaml.safe_load(raw)
+            value = load_yaml_text(raw)
         except yaml.YAMLError:
             value = raw
+        except ValueError as exc:
+            raise typer.BadParameter(f"{excerpt(key)}: the value {exc}.", param_hint="--param") from None
         node = out
         parts = key.split(".")
         for part in parts[:-1]:
@@ -365,14 +376,22 @@ def move_cmd(
 
 def _parse_move(match: Any, replay: Any, player: str, text: str, as_json: bool, name: str) -> dict[str, Any]:
     from adjudicator import schemas
+    from adjudicator.bounded import MAX_DIGITS, TooManyDigits, loads_json, long_number
     from adjudicator.errors import InputError, NotationError
 
     if as_json:
         try:
-            move = json.loads(text)
+            move = loads_json(text)
+        except TooManyDigits as exc:
+            raise InputError(f"{name}: the --json move, field {schemas.field_path(['move', *exc.parts])}: "
+                             f"{exc.sentence()}.") from None
         except json.JSONDecodeError as exc:
             raise InputError(f"{name}: the --json move is not valid JSON ({exc.msg} at column {exc.colno}).") from None
     else:
+        digits = long_number(text)
+        if digits is not None:   # int() refuses more than 4,300 digits; no move needs 100
+            raise NotationError(f"{name}: the move holds a whole number of {digits} digits; numbers in a move "
+                                f"have at most {MAX_DIGITS} digits.")
         try:
             move = match.game.parse_move(text)
         except NotationError as exc:
@@ -488,11 +507,13 @@ def roll_cmd(
 
 
 def _transcribed(due: Any, values: list[str], name: str) -> dict[str, Any]:
+    from adjudicator.bounded import MAX_DIGITS
     from adjudicator.errors import InputError
 
     if due.dice:
-        if not all(v.isdigit() for v in values):
-            raise InputError(f"{name}: dice values are whole numbers, e.g. --values 3 1 6.")
+        if not all(v.isascii() and v.isdigit() and len(v) <= MAX_DIGITS for v in values):
+            raise InputError(f"{name}: dice values are whole numbers of at most {MAX_DIGITS} digits, "
+                             "e.g. --values 3 1 6.")
         return {"dice": [int(v) for v in values]}
     if len(values) != 1:
         raise InputError(f"{name}: a pick is one of {', '.join(due.pick)}.")
@@ -544,7 +565,7 @@ def host_cmd(
         raise typer.BadParameter(f"'{action}' needs the player, e.g. host m.json {action} anna.", param_hint="PLAYER")
     if action in ("deadline", "draw") and player:
         raise typer.BadParameter(f"'{action}' takes no player.", param_hint="PLAYER")
-    if action == "void" and not (player and (player == "last" or player.isdigit())):
+    if action == "void" and not (player and (player == "last" or player.isascii() and player.isdigit())):
         raise typer.BadParameter("'void' needs the entry: its number or 'last', e.g. host m.json void last "
                                  "--reason \"typo\".", param_hint="N")
     if action == "void" and not (reason or "").strip():
@@ -580,6 +601,7 @@ def host_cmd(
 
 def _void_target(match: Any, replay: Any, typed: str, path: Path) -> int:
     """The entry a `void` names: a number, or `last`, the latest entry in effect that is not a void (G-4)."""
+    from adjudicator.bounded import excerpt
     from adjudicator.engine import is_void
     from adjudicator.errors import InputError, RefusedError
 
@@ -589,9 +611,9 @@ def _void_target(match: Any, replay: Any, typed: str, path: Path) -> int:
         if not live:
             raise RefusedError(f"{path}: there is no entry in effect to void; nothing written.", "void-target")
         return live[-1]
-    target = int(typed)
+    target = int(typed) if len(typed) <= 30 else 0   # int() refuses more than 4,300 digits
     if not 1 <= target <= len(entries):
-        raise InputError(f"{path}: there is no entry {target} to void (the log has entries 1–{len(entries)}).")
+        raise InputError(f"{path}: there is no entry {excerpt(typed)} to void (the log has entries 1–{len(entries)}).")
     if target in replay.voided:
         raise RefusedError(f"{path}: entry {target} is already voided by entry {replay.voided[target]}; "
                            f"to bring it back, void entry {replay.voided[target]}. Nothing written.", "void-target")
@@ -883,6 +905,15 @@ def main(argv: Optional[List[str]] = None) -> None:
     sys.exit(run(argv))
 
 
+def _shorten_quoted(message: str) -> str:
+    """Click quotes a bad argument whole ('111…' of 5,000 digits): quote an excerpt instead."""
+    import re
+
+    from adjudicator.bounded import EXCERPT, excerpt
+
+    return re.sub("'([^'\n]{%d,})'" % (EXCERPT + 1), lambda m: f"'{excerpt(m.group(1))}'", message)
+
+
 def run(argv: Optional[List[str]] = None) -> int:
     from adjudicator.errors import AdjudicatorError
 
@@ -897,15 +928,17 @@ def run(argv: Optional[List[str]] = None) -> int:
 
         from adjudicator.render import clean
 
-        shown = io.StringIO()   # click echoes the offending argument as typed: clean it first
+        shown = io.StringIO()   # click echoes the offending argument as typed: clean and shorten it
         exc.show(file=shown)
-        sys.stderr.write(clean(shown.getvalue()))
+        sys.stderr.write(clean(_shorten_quoted(shown.getvalue())))   # exit 2 of click
         return exc.exit_code
     except typer.Abort:
         _err("aborted.")
         return 1
     except AdjudicatorError as exc:
-        _err(exc.message)
+        from adjudicator.bounded import short_message
+
+        _err(short_message(exc.message))
         return exc.exit_status
     except KeyboardInterrupt:
         _err("interrupted.")
@@ -914,6 +947,8 @@ def run(argv: Optional[List[str]] = None) -> int:
         _discard_stdout()
         return 0
     except Exception as exc:  # a bug: still one sentence, never a traceback
-        _err(f"internal error ({type(exc).__name__}: {exc}); this is a bug in adjudicator, please report it "
-             "with the command and file that caused it.")
+        from adjudicator.bounded import excerpt
+
+        _err(f"internal error ({type(exc).__name__}: {excerpt(str(exc), 200)}); this is a bug in adjudicator, "
+             "please report it with the command and file that caused it.")
         return 3

@@ -5,6 +5,12 @@ phase start, or the header's `started` for the first turn) to their entry's `at`
 the limit comes off the reserve in whole steps of the ruleset's granularity. Entries
 without timestamps are not timed, so a match may mix both. Settings live in the ruleset's
 `params.time_control`, so one match can change them, or switch the clock off, with `rules.params`.
+
+Range of times: an `at` or `started` must name an instant whose UTC date falls within years
+1 to 9999, what Python can represent (schemas checks the format with `in_range`, so
+`0001-01-01T00:00:00+14:00`, which is in year 0 in UTC, is a schema error naming the field,
+exit 2). A deadline or a reserve's end that would fall after 9999-12-31T23:59:59Z is no
+deadline anyone will reach: boards leave it out (`later`) instead of failing.
 """
 
 from __future__ import annotations
@@ -22,6 +28,26 @@ def parse_time(text: str | None) -> datetime | None:
         return None
     value = datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
     return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+
+
+def in_range(moment: datetime) -> bool:
+    """Can this aware time be told in UTC (years 1 to 9999)? Comparing and subtracting such
+    times never fails; converting one that is not to UTC does (OverflowError)."""
+    try:
+        moment.astimezone(timezone.utc)
+    except OverflowError:
+        return False
+    return True
+
+
+def later(moment: datetime, seconds: float) -> datetime | None:
+    """`moment` plus `seconds`, or None when that is past what a datetime can hold (after
+    9999-12-31 in UTC): a deadline nobody will reach."""
+    try:
+        result = moment + timedelta(seconds=seconds)
+    except (OverflowError, ValueError):   # ValueError: NaN seconds
+        return None
+    return result if in_range(result) else None
 
 
 def format_time(moment: datetime) -> str:
@@ -128,12 +154,12 @@ class Clock:
         limit = self.settings.limit(kind) if kind is not None else None
         if limit is not None:
             out["turn_seconds"] = limit
-        if limit is not None and self.turn_started is not None and to_act:
-            deadline = self.turn_started + timedelta(seconds=limit)
+        deadline = later(self.turn_started, limit) if limit is not None and self.turn_started is not None else None
+        if deadline is not None and to_act:   # None also when past year 9999: no deadline to show
             out["turn_started"] = format_time(self.turn_started)
             out["deadline"] = format_time(deadline)
-            out["reserve_runs_out"] = {p: format_time(deadline + timedelta(seconds=max(0, self.reserve[p])))
-                                       for p in to_act}
+            ends = {p: later(deadline, max(0, self.reserve[p])) for p in to_act}
+            out["reserve_runs_out"] = {p: format_time(end) for p, end in ends.items() if end is not None}
         return out
 
 

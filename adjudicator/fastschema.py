@@ -358,3 +358,9 @@ def compile_schema(schema: dict[str, Any], formats: dict[str, Predicate] | None 
     """A predicate: True exactly when jsonschema would find `schema` satisfied (for the
     keywords compiled here); raises Unsupported for any other keyword."""
     return Compiler(schema, formats).compile(schema)
+
+
+def compile_part(root: dict[str, Any], part: Any, formats: dict[str, Predicate] | None = None) -> Predicate:
+    """A predicate for `part`, a subschema of `root` (its `$ref`s point into `root`): how a
+    caller tests one entry of a match without the rest."""
+    return Compiler(root, formats).compile(part)

@@ -124,12 +124,27 @@ def parse_json(raw: bytes, name: str) -> Any:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise MatchFileError(f"{name}: not UTF-8 text (bad byte at offset {exc.start}).") from None
+    from adjudicator.bounded import TooManyDigits, loads_json
+
     try:
-        return json.loads(text)
+        return loads_json(text)
+    except TooManyDigits as exc:
+        raise MatchFileError(f"{name}: {_label(exc.parts)}: {exc.sentence()}.") from None
     except json.JSONDecodeError as exc:
         raise MatchFileError(f"{name}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}.") from None
     except RecursionError:
         raise MatchFileError(f"{name}: the JSON is nested too deeply to be a match file.") from None
+
+
+def _label(parts: list[Any]) -> str:
+    """How an error names the place of a JSON path: `entries[3], field move.reroll[0]` or `field rules`.
+    (The entry's seq is not quoted: it may be the very number that is wrong.)"""
+    from adjudicator.schemas import field_path
+
+    if len(parts) >= 2 and parts[0] == "entries" and isinstance(parts[1], int):
+        rest = field_path(parts[2:]) if len(parts) > 2 else None
+        return f"entries[{parts[1]}]" + (f", field {rest}" if rest else "")
+    return f"field {field_path(parts)}"
 
 
 def load(path: str | Path) -> LoadedMatch:

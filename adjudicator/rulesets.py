@@ -165,13 +165,18 @@ def load_yaml(path: Path) -> dict[str, Any]:
 
 
 def _parse_yaml(raw: bytes, path: Path) -> Any:
+    """Safe YAML, bounded (adjudicator.bounded): an alias bomb or a 5,000-digit number is a
+    sentence, never minutes of work or an internal error."""
     import yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    from adjudicator.bounded import load_yaml_text
+
     try:
-        return yaml.load(raw.decode("utf-8"), Loader=loader)  # noqa: S506 - a safe loader
+        return load_yaml_text(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise RulesetError(f"{path}: the ruleset is not UTF-8 text.") from None
+    except ValueError as exc:   # too many values once aliases are expanded
+        raise RulesetError(f"{path}: the ruleset {exc}.") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

@@ -6,7 +6,7 @@ import json
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from adjudicator.errors import InputError
 from adjudicator.paths import data_dir
@@ -68,10 +68,12 @@ def _is_rfc3339(value: object) -> bool:
     if len(value) < 20 or "T" not in value.upper() or not (value.endswith(("Z", "z")) or value[-6] in "+-"):
         return False
     try:
-        datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
     except ValueError:
         return False
-    return True
+    from adjudicator.clock import in_range
+
+    return in_range(moment)   # 0001-01-01T00:00:00+14:00 is in year 0 in UTC (clock.py)
 
 
 @lru_cache(maxsize=None)
@@ -87,17 +89,84 @@ def fast_check(name: str) -> Any:
 
 
 def errors(name: str, instance: Any) -> list[Any]:
-    """All schema errors of `instance`, shallowest and earliest first.
+    """The schema errors of `instance`'s first failing part, shallowest and earliest first.
 
     The compiled predicate answers first; jsonschema (imported only then) is asked only when
-    it says no, for the errors and their messages, and has the last word.
+    it says no, for the errors and their messages, and has the last word. It is asked about
+    the first part the compiled predicates refuse (the header with its long lists left empty,
+    then item by item), never about the whole: one bad entry among 10^6 costs what checking
+    a valid file costs, not minutes (issue 15). So the errors are those of that part only.
     """
     fast = fast_check(name)
-    if fast is not None and fast(instance):
+    if fast is None:
+        return _sorted(jsonschema_errors(name, instance))
+    if fast(instance):
         return []
-    found = list(validator(name).iter_errors(instance))
+    for part, prefix, schema in _failing_parts(name, instance, fast):
+        found = jsonschema_errors(name, part, schema, prefix)
+        if found:   # else the predicate refused what jsonschema accepts: jsonschema decides
+            return _sorted(found)
+    return []
+
+
+def _sorted(found: list[Any]) -> list[Any]:
     found.sort(key=lambda e: (len(e.absolute_path), [str(p) for p in e.absolute_path]))
     return found
+
+
+def jsonschema_errors(name: str, part: Any, schema: Any = None, prefix: tuple[Any, ...] = ()) -> list[Any]:
+    """jsonschema's errors for `part` (the whole instance, or the subschema `schema` of
+    schema `name` found at JSON path `prefix`), with paths from the top of the instance.
+    Every question to jsonschema goes through here (tests count them)."""
+    check = validator(name)
+    found = list(check.iter_errors(part) if schema is None else check.descend(part, schema))
+    for error in found:
+        error.path.extendleft(reversed(prefix))
+    return found
+
+
+def _failing_parts(name: str, instance: Any, fast: Any) -> Iterator[tuple[Any, tuple[Any, ...], Any]]:
+    """(part, its path, its subschema or None for the root) of each part of `instance` the
+    compiled predicates refuse, in order: the header (long lists emptied), then each bad
+    item. Parts the predicates accept are valid (a predicate never accepts what jsonschema
+    refuses), so these are the only parts jsonschema need see."""
+    lists = _list_checks(name)
+    if not lists or instance.__class__ is not dict:
+        yield instance, (), None
+        return
+    header = {key: [] if key in lists and value.__class__ is list else value for key, value in instance.items()}
+    if not fast(header):
+        yield header, (), None
+    for key, (schema, test) in lists.items():
+        value = instance.get(key)
+        if value.__class__ is list:
+            for index, item in enumerate(value):
+                if not test(item):
+                    yield item, (key, index), schema
+
+
+LIST_KEYWORDS = frozenset({"type", "items"})
+ROOT_KEYWORDS = frozenset({"type", "required", "additionalProperties", "properties"})
+
+
+@lru_cache(maxsize=None)
+def _list_checks(name: str) -> dict[str, tuple[Any, Any]]:
+    """{property: (item subschema, compiled item predicate)} for the top-level lists of schema
+    `name` that say only `type: array` and `items` (so an empty list always fits them and an
+    item can be tested alone), when the root says nothing that ties properties together."""
+    from adjudicator.fastschema import ANNOTATIONS, Unsupported, compile_part
+
+    root = load_schema(name)
+    if not set(root) - ANNOTATIONS <= ROOT_KEYWORDS or root.get("type") != "object":
+        return {}
+    out = {}
+    for key, sub in root.get("properties", {}).items():
+        if isinstance(sub, dict) and sub.get("type") == "array" and set(sub) - ANNOTATIONS == LIST_KEYWORDS:
+            try:
+                out[key] = (sub["items"], compile_part(root, sub["items"], formats={"date-time": _is_rfc3339}))
+            except Unsupported:
+                return {}
+    return out
 
 
 def field_path(parts: Iterable[Any]) -> str:
@@ -108,31 +177,55 @@ def field_path(parts: Iterable[Any]) -> str:
     return out or "(top level)"
 
 
+def quote(value: Any) -> str:
+    """A value of the user's as a message quotes it: JSON, at most an excerpt (bounded.EXCERPT)."""
+    from adjudicator.bounded import excerpt
+
+    if isinstance(value, str):
+        return json.dumps(excerpt(value), ensure_ascii=False)
+    return excerpt(value)
+
+
 def describe_error(error: Any) -> str:
-    """One sentence for a jsonschema error, more specific than its default message."""
+    """One sentence for a jsonschema error, more specific than its default message, quoting
+    at most a short excerpt of what the file holds (a 10 MB string stays out of it)."""
     from jsonschema.exceptions import best_match
+
+    from adjudicator.bounded import excerpt
 
     if error.context:
         error = best_match(error.context)
     validator_name = error.validator
     if validator_name == "required":
         return error.message.replace("is a required property", "is missing")
-    if validator_name == "additionalProperties":
-        return error.message.replace("Additional properties are not allowed", "unknown field")
+    if validator_name == "additionalProperties" and isinstance(error.instance, dict):
+        known = set(error.schema.get("properties", {}))
+        unknown = [key for key in error.instance if key not in known]
+        shown = ", ".join(f"'{excerpt(k)}'" for k in unknown[:3]) + (f" and {len(unknown) - 3} more" if len(unknown) > 3 else "")
+        return f"unknown field ({shown} {'was' if len(unknown) == 1 else 'were'} unexpected)"
     if validator_name == "not":
         return "has fields that do not belong with this entry type"
     if validator_name == "format":
-        return f"{json.dumps(error.instance)} is not an RFC 3339 date-time such as 2026-11-21T20:14:05Z"
+        return f"{quote(error.instance)} is not an RFC 3339 date-time such as 2026-11-21T20:14:05Z " \
+               "(within years 1 to 9999 in UTC)"
     if validator_name == "enum":
-        given = f"'{error.instance[:60]}'" if isinstance(error.instance, str) else json.dumps(error.instance)[:60]
+        given = f"'{excerpt(error.instance)}'" if isinstance(error.instance, str) else quote(error.instance)
         return f"{given} is not one of: {', '.join(str(v) for v in error.validator_value)}"
     if validator_name == "const":
-        return f"must be {json.dumps(error.validator_value)}, not {json.dumps(error.instance)[:60]}"
+        return f"must be {json.dumps(error.validator_value)}, not {quote(error.instance)}"
+    if validator_name == "type":
+        shown = f"'{excerpt(error.instance)}'" if isinstance(error.instance, str) else excerpt(repr(error.instance))
+        return f"{shown} is not of type {_type_words(error.validator_value)}"   # as jsonschema, but short
     if validator_name in ("minItems", "maxItems") and isinstance(error.instance, list):
         bound = "at least" if validator_name == "minItems" else "at most"
         return f"has {len(error.instance)} item{'s' if len(error.instance) != 1 else ''}; needs {bound} {error.validator_value}"
     if validator_name == "oneOf" and isinstance(error.instance, dict):
         return "must have exactly one of: " + ", ".join(
             next(iter(s.get("required", [])), "?") for s in error.validator_value)
-    message = error.message
+    message = error.message   # jsonschema quotes the whole value: keep an excerpt
     return message if len(message) < 200 else message[:197] + "..."
+
+
+def _type_words(names: Any) -> str:
+    """`'integer'` or `'integer', 'null'`, as jsonschema's own message names types."""
+    return ", ".join(repr(n) for n in ([names] if isinstance(names, str) else names))

@@ -3,8 +3,11 @@
 Starting from simulated matches of every ruleset and the examples in matches/, hypothesis
 damages the file: entries and fields deleted, duplicated, reordered; values retyped
 (string, number, list, null, mapping); garbage entries and fields; huge, negative and
-fractional numbers, NaN and Infinity as raw text; 10,000 levels of `[`; bytes that are not
-UTF-8, byte-order marks, truncation. Then every reading command runs on it.
+fractional numbers, NaN and Infinity as raw text; whole numbers of 5,000 digits (beyond
+Python's int conversion limit); strings of 100,000 characters; times at the ends of the
+calendar (in year 0 or 10000 once in UTC, deadlines past 9999); 10,000 levels of `[`; bytes
+that are not UTF-8, byte-order marks, truncation. Then every reading command runs on it,
+and a typed move with a huge number; every message stays short (issue 15).
 
 What must hold (SPEC "Exit status"): exit 0, 1 or 2, never 3 and never a traceback; an
 unusable file is exit 2 with one sentence naming the file, for every command alike; a
@@ -35,7 +38,9 @@ EXAMPLES = sorted((REPO / "matches").glob("*.json"))
 
 # Raw JSON text a Python value cannot produce through json.dumps: a placeholder string is
 # put in the data and swapped for the raw text after serialising.
-RAW_TEXTS = ("NaN", "Infinity", "-Infinity", "1e999", "-1e999", "-0", "1.0", "2.5e3", "1" * 400,
+HUGE_TEXT = "x" * 100_000
+RAW_TEXTS = ("NaN", "Infinity", "-Infinity", "1e999", "-1e999", "-0", "1.0", "2.5e3", "1" * 400, "1" * 5000,
+             "-" + "9" * 4301, "1" * 101, "1" * 5000 + ".5",
              "[" * 10_000 + "]" * 10_000, "[" * 10_000, '"\\ud800"', '"a\\udfffb"', '"\\u0000"', '"\\u001b[2J"',
              "true", "null", '""')
 NUMBERS = (10**30, -10**30, 2**63, -1, 0, 1.5, 2.0, -0.5, 1e308, float("nan"), float("inf"), float("-inf"))
@@ -45,6 +50,10 @@ BAD_BYTES = (b"\xff", b"\xc3", b"\xed\xa0\x80", b"\x00", b"\x80\x80", b"\xef\xbb
 def placeholder(index: int) -> str:
     return f"\u0001RAW{index}\u0001"
 
+
+# Times whose UTC instant is outside years 1-9999, or whose deadline would be.
+EDGE_TIMES = ("9999-12-31T23:59:30Z", "9999-12-31T23:59:59+00:00", "0001-01-01T00:00:00+14:00",
+              "9999-12-31T23:00:00-02:00", "0001-01-01T00:00:00Z")
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10, 10**6) | st.floats(allow_nan=False) | st.text(max_size=12),
@@ -64,7 +73,8 @@ plausible_entries = st.fixed_dictionaries(
                                             optional={"player": st.sampled_from(("p1", "p2", "x")),
                                                       "winner": st.sampled_from(("p1", "p2", "x"))}),
               "flagged": st.sampled_from(("not-your-turn", "sealed", "x")),
-              "at": st.sampled_from(("2026-11-21T20:14:05Z", "2026-11-21T20:14:05", "1999-01-01T00:00:00+01:00"))})
+              "at": st.sampled_from(("2026-11-21T20:14:05Z", "2026-11-21T20:14:05", "1999-01-01T00:00:00+01:00")
+                                    + EDGE_TIMES)})
 
 
 # --- Damage -----------------------------------------------------------------------------
@@ -99,8 +109,8 @@ def at(doc: Any, path: list[Any]) -> Any:
     return doc
 
 
-OPERATIONS = ("delete", "duplicate", "reorder", "retype", "garbage field", "garbage entry", "number", "raw",
-              "tweak", "tweak", "tweak", "float twin", "odd text")
+OPERATIONS = ("delete", "duplicate", "reorder", "retype", "garbage field", "garbage entry", "number", "raw", "raw",
+              "tweak", "tweak", "tweak", "float twin", "odd text", "huge text", "edge time")
 ENTRY_OPERATIONS = ("drop", "repeat", "move", "swap player", "tweak")
 
 
@@ -142,6 +152,16 @@ def damaged_tree(draw: st.DrawFn, doc: Any, raws: list[str]) -> Any:
         replacement = draw(tweaked(node))
     elif how == "float twin":
         replacement = float_twins(node)
+    elif how == "huge text":
+        replacement = HUGE_TEXT if draw(st.booleans()) or not isinstance(node, dict) else {**node, HUGE_TEXT: 1}
+    elif how == "edge time":   # every timed entry and `started` at one end of the calendar
+        when = draw(st.sampled_from(EDGE_TIMES))
+        for entry in doc.get("entries", []) if isinstance(doc, dict) and isinstance(doc.get("entries"), list) else []:
+            if isinstance(entry, dict) and "at" in entry:
+                entry["at"] = when
+        if isinstance(doc, dict) and "started" in doc:
+            doc["started"] = when
+        return doc
     elif how == "odd text":
         replacement = odd_texts(node, draw(st.sampled_from(("\ud800", "\udcff", "\x1b[2J", "\x9b", "\x00", "\r"))))
     else:
@@ -313,9 +333,13 @@ def run_all(cli: Any, path: Path, original: dict[str, Any]) -> dict[str, Any]:
     out = {name: cli(*(a.format(f=path) for a in args)) for name, args in {**READERS, **CHECKS}.items()}
     player, move = some_move(original)
     out["move"] = cli("move", path, player, "--json", "--dry-run", "--", move)
+    out["move typed"] = cli("move", path, player, "reroll", "1" * 5000, "--dry-run")
     for name, res in out.items():
         assert_no_crash(res, (name,))
         assert_inert(res, (name,))
+        assert len(res.err) < 2000, (name, len(res.err), res.err[:200])   # messages quote excerpts
+    for name in CHECKS:   # a row and a line per problem, each short
+        assert max(map(len, out[name].out.splitlines())) < 2000, name
     return out
 
 
@@ -388,7 +412,9 @@ def test_a_refused_append_leaves_the_damaged_file_as_it_was(cli, tmp_path, damag
 
 
 @pytest.mark.parametrize("raw", [b"[" * 10_000, b"[" * 10_000 + b"]" * 10_000, b'{"entries": ' + b"[" * 10_000,
-                                 b"\xef\xbb\xbf", b"\xff\xfe{}", b"", b"null", b"NaN", b'{"format": NaN}'])
+                                 b"\xef\xbb\xbf", b"\xff\xfe{}", b"", b"null", b"NaN", b'{"format": NaN}',
+                                 b'{"seq": ' + b"1" * 5000 + b"}", b"[" + b"9" * 4301 + b"]", b'"' + b"x" * 10**6 + b'"'],
+                         ids=lambda raw: raw[:12].decode("latin-1") + f"...{len(raw)}")
 def test_degenerate_files_are_refused_by_every_command(cli, tmp_path, raw):
     """The worst files from the issue, each through every command."""
     path = tmp_path / "m.json"
@@ -447,3 +473,44 @@ def test_text_that_is_not_unicode_is_kept_as_an_escape(cli, write):
     assert '"title": "final \\ud800"' in text and '"note": "post \\udcff"' in text
     assert matchfile.load(path).entries[-1]["note"] == "post \udcff"
     assert matchfile.dumps(matchfile.load(path).data) == text
+
+
+# --- Alias-heavy YAML rulesets ------------------------------------------------------------
+
+@st.composite
+def aliased_rulesets(draw: st.DrawFn) -> tuple[str, int]:
+    """A ruleset whose parameter is built from nested aliases (`width` aliases of the level
+    below, `levels` deep, maybe holding itself), and how many values it expands to."""
+    levels, width = draw(st.integers(0, 7)), draw(st.integers(1, 9))
+    lines = ["id: aliased", "extends: dice-tug-of-war", "summary: aliases",
+             "a0: &a0 [" + ", ".join(["1"] * width) + "]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * width) + "]" for i in range(1, levels + 1)]
+    lists = [1 + width]                    # a0: the list and its numbers
+    for _ in range(levels):
+        lists.append(1 + width * lists[-1])
+    size = 1 + 2 * 3 + (levels + 1) + sum(lists)   # the mapping, 3 fields and their values, a0..aN
+    if draw(st.booleans()):
+        lines.append("loop: &self [*self]")
+        size = float("inf")
+    return "\n".join(lines) + "\n", size
+
+
+@scaled(15)
+@given(case=aliased_rulesets())
+def test_alias_heavy_yaml_is_read_or_refused_quickly(cli, tmp_path, case):
+    """Aliases are expanded only up to bounded.MAX_NODES values: a ruleset within it is read
+    as any other (here it fails the schema: `a0` is no ruleset field), one beyond it is
+    refused in one sentence, whatever its size once expanded, never in minutes."""
+    from adjudicator.bounded import MAX_NODES
+
+    text, size = case
+    path = tmp_path / "aliased.yaml"
+    path.write_text(text)
+    res = cli("ruleset", "validate", path)
+    assert_no_crash(res)
+    assert res.code == 2 and len(res.err) < 400, res.err
+    if size > MAX_NODES:
+        assert f"more than {MAX_NODES} values" in res.err, (size, res.err)
+    else:
+        assert "values" not in res.err and "field" in res.err, (size, res.err)
+    event("refused as too big" if size > MAX_NODES else "read")

@@ -347,7 +347,7 @@ class DiceTugOfWar(Game):
         joined = " ".join(words)
         if joined in ("keep", "reroll", "re-roll", "reroll none", "re-roll none", "keep all"):
             return {"reroll": []}
-        if words and words[0] in ("reroll", "re-roll", "r") and all(w.isdigit() for w in words[1:]):
+        if words and words[0] in ("reroll", "re-roll", "r") and all(w.isdecimal() for w in words[1:]):
             return {"reroll": [int(w) for w in words[1:]]}
         if joined in ("attack", "a"):
             return {"attack": True}

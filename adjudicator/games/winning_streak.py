@@ -630,7 +630,7 @@ class WinningStreak(Game):
         index = 0
         while index < len(words):
             word = words[index]
-            if word in ("turn", "round") and index + 1 < len(words) and words[index + 1].isdigit():
+            if word in ("turn", "round") and index + 1 < len(words) and words[index + 1].isdecimal():
                 word, index = word + words[index + 1], index + 1
             found = self._NUMBER.match(word)
             if found and number is None:

@@ -51,7 +51,7 @@ def parse(text: str) -> dict[str, Any]:
         if word == ",":
             i += 1
             continue
-        if low.isdigit():
+        if low.isdecimal():
             miner = int(low)
             action_word = need(i + 1, f"an action for miner {miner}")
             action_low = action_word.lower()
@@ -66,7 +66,7 @@ def parse(text: str) -> dict[str, Any]:
                 i += 2
             elif action_low in ("nothing", "none", "-", "pass", "rest"):
                 i += 2  # TT-3: doing nothing is the same as no action
-            elif action_low.isdigit():
+            elif action_low.isdecimal():
                 raise NotationError(f"'{text}': miner {miner} has no action before '{action_word}'. {_HELP}")
             else:
                 actions.append({"miner": miner, "board": action_word})
@@ -87,7 +87,7 @@ def parse(text: str) -> dict[str, Any]:
             if j < len(tokens) and tokens[j] in ("=", "to"):
                 j += 1
             value = need(j, "the value for Hidden Value")
-            if not value.isdigit():
+            if not value.isdecimal():
                 raise NotationError(f"'{text}': the Hidden Value must be a number, not '{value}'. {_HELP}")
             hidden = {"use": "hidden-value", "destination": destination, "value": int(value)}
             i = j + 1

@@ -45,7 +45,7 @@ def cell_name(row: int, col: int) -> str:
 
 def parse_cell(text: str) -> tuple[int, int] | None:
     text = text.strip().upper()
-    if len(text) < 2 or text[0] not in string.ascii_uppercase or not text[1:].isdigit():
+    if len(text) < 2 or text[0] not in string.ascii_uppercase or not text[1:].isdecimal():
         return None
     return int(text[1:]) - 1, string.ascii_uppercase.index(text[0])
 

@@ -65,7 +65,7 @@ def parse(text: str, modules: Sequence[str] = MODULE_NAMES) -> dict[str, Any]:
     if not words:
         raise _fail(text, "it is empty", modules)
     if words[0] == "discard":
-        if len(words) < 2 or not all(w.isdigit() for w in words[1:]):
+        if len(words) < 2 or not all(w.isdecimal() for w in words[1:]):
             raise _fail(text, "'discard' is followed by the cards to discard", modules)
         return {"discard": [int(w) for w in words[1:]]}
     module = words[0]
@@ -77,7 +77,7 @@ def parse(text: str, modules: Sequence[str] = MODULE_NAMES) -> dict[str, Any]:
     while i < len(rest) and rest[i] not in ("discard", "block"):
         w = rest[i]
         anchor = _ANCHOR.match(w)
-        if w.isdigit():
+        if w.isdecimal():
             move["cards"].append(int(w))
         elif anchor:
             move["cards"].append(int(anchor.group(1)))
@@ -99,7 +99,7 @@ def parse(text: str, modules: Sequence[str] = MODULE_NAMES) -> dict[str, Any]:
         if rest[i] == "discard":
             i += 1
             cards = []
-            while i < len(rest) and rest[i].isdigit():
+            while i < len(rest) and rest[i].isdecimal():
                 cards.append(int(rest[i]))
                 i += 1
             if not cards or "discard" in move:
