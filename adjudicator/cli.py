@@ -813,7 +813,8 @@ def check_cmd(
 
     Exit status: 0 all fine; 1 some file has an illegal entry it does not mark as recorded
     on purpose ("flagged": CODE), or (--strict-dice) a roll the seed cannot verify; 2 some
-    file could not be used. With --seed, each file's line says how many rolls were verified,
+    file could not be used; 3 checking some file hit a bug in adjudicator (its row says
+    "error"; every other file is still checked and reported). With --seed, each file's line says how many rolls were verified,
     how many could not be (transcribed from a dice bot) and how many were wrong.
 
     \b
