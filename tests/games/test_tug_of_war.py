@@ -557,3 +557,29 @@ def test_reading_host_end_scores_modules_won_then_points_on_active_modules():
     assert game.score_end(s).winner == "maddie"
     win(s, ("clock", "sally"))
     assert game.score_end(s).winner == "sally"
+
+
+def test_card_choices_are_listed_once_each_as_itertools_would_sort_them():
+    """Legal-move listing walks distinct card choices (multisets), in the order that sorting
+    itertools' combinations and permutations gave, so the listing is unchanged."""
+    import random
+    from itertools import combinations, permutations
+
+    from adjudicator.games.tug_of_war.game import multiset_combinations, multiset_permutations
+
+    rnd = random.Random(14)
+    for _ in range(500):
+        hand = sorted(rnd.randint(1, 5) for _ in range(rnd.randint(0, 9)))
+        k = rnd.randint(0, 4)
+        assert list(multiset_combinations(hand, k)) == sorted(set(combinations(hand, k)))
+        assert list(multiset_permutations(hand, k)) == sorted(set(permutations(hand, k)))
+
+
+def test_a_huge_hand_lists_its_discards_without_visiting_every_choice_tw7():
+    """Rewards of 20 cards five times over (issue 15: parameters that combine) leave a hand of
+    105 cards that must discard 100: one distinct way per multiset, not C(105, 5) positions."""
+    from adjudicator.games.tug_of_war.game import multiset_combinations
+
+    hand = [1] * 100 + [2] * 5
+    assert list(multiset_combinations(hand, 100)) == [(1,) * 100, (1,) * 99 + (2,), (1,) * 98 + (2, 2),
+                                                      (1,) * 97 + (2,) * 3, (1,) * 96 + (2,) * 4, (1,) * 95 + (2,) * 5]

@@ -8,9 +8,10 @@ change (both hands, the chosen module and Conker), so checking never touches the
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import combinations, permutations, product
+from itertools import product
 from typing import Any, NamedTuple
 
 from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Turn
@@ -77,6 +78,44 @@ def plain_copy(value: Any) -> Any:
 def kept_in_preview(text: str) -> bool:
     """Whether a legal move's preview keeps an event: what the move gains, scores, wins or loses."""
     return "gains" in text or "scores" in text or "wins" in text or "loses" in text
+
+
+def multiset_combinations(cards: list[int], k: int) -> Iterator[tuple[int, ...]]:
+    """The distinct k-card choices from `cards`, each sorted, in sorted order: what
+    `sorted(set(combinations(sorted(cards), k)))` gives, without visiting every choice of
+    positions (a hand of 100 equal cards has one way to keep five, not 75 million)."""
+    counts = sorted(Counter(cards).items())
+
+    def pick(start: int, left: int) -> Iterator[tuple[int, ...]]:
+        if left == 0:
+            yield ()
+            return
+        for index in range(start, len(counts)):
+            value, have = counts[index]
+            for take in range(min(have, left), 0, -1):
+                for rest in pick(index + 1, left - take):
+                    yield (value,) * take + rest
+    # Lexicographic order: more of a smaller value comes first.
+    yield from pick(0, k)
+
+
+def multiset_permutations(cards: list[int], k: int) -> Iterator[tuple[int, ...]]:
+    """The distinct ordered k-card plays from `cards`, in sorted order: what
+    `sorted(set(permutations(cards, k)))` gives, visiting each distinct play once."""
+    counts = Counter(cards)
+    values = sorted(counts)
+
+    def place(left: int) -> Iterator[tuple[int, ...]]:
+        if left == 0:
+            yield ()
+            return
+        for value in values:
+            if counts[value]:
+                counts[value] -= 1
+                for rest in place(left - 1):
+                    yield (value,) + rest
+                counts[value] += 1
+    yield from place(k)
 
 
 def cascade(n: int, top: int) -> list[int]:
@@ -583,7 +622,7 @@ class TugOfWar(Game):
                 return
             hand = s.hands[player]
             extra = len(hand) - self.params["hand_limit"]
-            for combo in sorted(set(combinations(hand, extra))):
+            for combo in multiset_combinations(hand, extra):
                 kept = list(hand)
                 for c in combo:
                     kept.remove(c)
@@ -611,10 +650,10 @@ class TugOfWar(Game):
                 yield from self._legal_path(s, player, hand, k)
                 continue
             if key == "maze":  # a tilt ignores strength: one listing per set of cards
-                seqs = sorted({tuple(sorted(c)) for c in combinations(hand, k)})
+                seqs = list(multiset_combinations(hand, k))
                 extras = [{"directions": list(d)} for d in product(DIRECTIONS, repeat=k)]
             else:
-                seqs = sorted(set(permutations(hand, k)))
+                seqs = list(multiset_permutations(hand, k))
                 extras = [{"option": o} for o in "ABC"] if key == "tower" else [{}]
             for seq in seqs:
                 for extra in extras:
@@ -628,7 +667,7 @@ class TugOfWar(Game):
     def _legal_path(self, s: TWState, player: str, hand: list[int], k: int) -> Iterator[tuple[dict[str, Any], str]]:
         path = self.modules["path"]
         previews: dict[Any, str | None] = {}   # one card's previews by outcome, whatever the card
-        for seq in sorted(set(permutations(hand, k))):
+        for seq in multiset_permutations(hand, k):
             fits = [path.anchors(card) for card in seq]
             if not all(fits):
                 continue
