@@ -262,12 +262,12 @@ def mutate(original: dict[str, Any], rnd: random.Random) -> tuple[bytes, list[st
 
 # --- Sources ------------------------------------------------------------------------------
 
-def sources(seed: int) -> list[dict[str, Any]]:
+def sources(seed: int, per_ruleset: int = SIMULATED_PER_RULESET) -> list[dict[str, Any]]:
     """The examples, and a few simulated matches of every ruleset (some with every item)."""
     found = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((REPO / "matches").glob("*.json"))]
     for info in rulesets.list_rulesets():
         items = tuple(rulesets.resolve(info["id"]).items)
-        for index in range(1, SIMULATED_PER_RULESET + 1):
+        for index in range(1, per_ruleset + 1):
             played = simulate.play(info["id"], index, seed=seed, items=items if index % 2 else (),
                                    max_entries=MAX_ENTRIES)
             found.append(json.loads(matchfile.dumps(played.data)))
@@ -320,7 +320,8 @@ def call(argv: list[str]) -> dict[str, Any]:
     """Run one command in this process with its output captured, bounded by the alarm."""
     out, err = io.StringIO(), io.StringIO()
     started = time.perf_counter()
-    signal.alarm(HANG_SECONDS)
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code: Any = run(argv)
@@ -330,7 +331,7 @@ def call(argv: list[str]) -> dict[str, Any]:
         code = "escaped"
         err.write(f"{type(exc).__name__}: {exc}")
     finally:
-        signal.alarm(0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
     return {"code": code, "seconds": time.perf_counter() - started, "out": out.getvalue(), "err": err.getvalue()}
 
 
@@ -476,13 +477,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--files", type=int, default=5000, help="mutated files to make and run (default 5000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the simulated matches and the mutations")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--simulated", type=int, default=SIMULATED_PER_RULESET,
+                        help=f"simulated source matches per ruleset (default {SIMULATED_PER_RULESET})")
     parser.add_argument("--out", type=Path, default=Path("fuzz-out"), help="where reproducers are saved")
     parser.add_argument("--no-hostile", action="store_true", help="skip the sweep of hostile inputs")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON (for tests)")
     args = parser.parse_args(argv)
     os.environ["ADJUDICATOR_NOW"] = NOW
     started = time.perf_counter()
-    found = sources(args.seed)
+    found = sources(args.seed, args.simulated)
     with tempfile.TemporaryDirectory(prefix="fuzz-") as folder:
         tasks = [(args.seed, n, found[n % len(found)], folder, str(args.out)) for n in range(1, args.files + 1)]
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
