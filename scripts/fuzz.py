@@ -354,8 +354,9 @@ def findings(argv: list[str], named: str, res: dict[str, Any]) -> list[str]:
 def one_sentence(err: str, named: str) -> bool:
     """An input error: one or two short lines naming the file or key (or an option click refused)."""
     lines = err.strip().splitlines()
-    named = named in err or "Error: " in err or "Usage:" in err
-    return 0 < len(lines) <= 3 and len(err) <= ERROR_BOUND and named
+    if lines and lines[0].startswith("Usage: "):   # click's form: usage, a hint, then one "Error: " line
+        lines = [line for line in lines if line.startswith("Error: ")]
+    return 0 < len(lines) <= 2 and len(err) <= ERROR_BOUND and named in err
 
 
 def fuzz_one(task: tuple[int, int, dict[str, Any], str, str]) -> dict[str, Any]:
@@ -495,8 +496,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.files} mutated files from {len(found)} sources (seed {args.seed}), "
           f"{sum(e['runs'] for e in table.values())} command runs, {time.perf_counter() - started:.0f} s\n")
     print(markdown(table, hostile))
-    slowest = max(table.items(), key=lambda item: item[1]["slowest"][0])
-    print(f"\nslowest: {slowest[0]}, {slowest[1]['slowest'][0]:.2f} s, {slowest[1]['slowest'][1]}")
+    if table:
+        slowest = max(table.items(), key=lambda item: item[1]["slowest"][0])
+        print(f"\nslowest: {slowest[0]}, {slowest[1]['slowest'][0]:.2f} s, {slowest[1]['slowest'][1]}")
     bad = sum(e["codes"][3] + e["codes"]["escaped"] + e["codes"]["hang"] + e["findings"]["traceback"]
               for e in table.values())
     bad += sum(c[3] + c["escaped"] + c["hang"] + c["traceback"] for c in hostile.values())
