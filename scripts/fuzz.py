@@ -41,9 +41,11 @@ from typing import Any, Iterator
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))   # the mutations the fuzz tests use (tests/mutations.py)
 
 from adjudicator import matchfile, rulesets, simulate  # noqa: E402
 from adjudicator.cli import run  # noqa: E402
+from mutations import float_twins, odd_texts, renumber  # noqa: E402
 
 NOW = "2026-11-23T12:00:00Z"      # the tool's "now" for every call: runs repeat exactly
 HANG_SECONDS = 20                 # a call slower than this counts as a hang
@@ -111,30 +113,6 @@ def tweak(rnd: random.Random, node: Any) -> Any:
         key = rnd.choice(sorted(node, key=str))
         return {**node, key: tweak(rnd, node[key])}
     return rnd.choice(SIMPLE)
-
-
-def float_twins(node: Any) -> Any:
-    """Every whole number in `node` written as a float of the same value (3 → 3.0)."""
-    if isinstance(node, bool):
-        return node
-    if isinstance(node, int):
-        return float(node)
-    if isinstance(node, list):
-        return [float_twins(v) for v in node]
-    if isinstance(node, dict):
-        return {k: v if k == "seq" else float_twins(v) for k, v in node.items()}
-    return node
-
-
-def odd_texts(node: Any, odd: str) -> Any:
-    """Every string in `node` with `odd` appended (keys of the match format left alone)."""
-    if isinstance(node, str):
-        return node + odd
-    if isinstance(node, list):
-        return [odd_texts(v, odd) for v in node]
-    if isinstance(node, dict):
-        return {k: odd_texts(v, odd) if k not in ("type", "format", "seq") else v for k, v in node.items()}
-    return node
 
 
 def damage_tree(rnd: random.Random, doc: Any, raws: list[str]) -> tuple[Any, str]:
@@ -211,14 +189,6 @@ def damage_log(rnd: random.Random, doc: Any) -> tuple[Any, str]:
     elif isinstance(entry, dict) and isinstance(entry.get("move"), dict):
         entry["move"] = tweak(rnd, entry["move"])
     return doc, f"log: {how}"
-
-
-def renumber(doc: Any) -> None:
-    """seq counting from 1 again, so that reordered entries reach the rules, not the schema."""
-    if isinstance(doc, dict) and isinstance(doc.get("entries"), list):
-        for number, entry in enumerate(doc["entries"], 1):
-            if isinstance(entry, dict):
-                entry["seq"] = number
 
 
 def damage_bytes(rnd: random.Random, text: str) -> tuple[bytes, str]:

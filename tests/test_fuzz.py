@@ -31,6 +31,7 @@ from adjudicator import matchfile, session, views
 from adjudicator.errors import AdjudicatorError
 from adjudicator.render import FORMATS, clean
 from conftest import REPO
+from mutations import float_twins, odd_texts, renumber
 from strategies import (INDICES, RULESETS, assert_inert, assert_no_crash, assert_one_sentence_error, scaled,
                         simulated, strict_json, tweaked)
 
@@ -195,38 +196,6 @@ def damaged_log(draw: st.DrawFn, doc: Any) -> Any:
     elif isinstance(entry, dict) and isinstance(entry.get("move"), dict):
         entry["move"] = draw(tweaked(entry["move"]))
     return doc
-
-
-def float_twins(node: Any) -> Any:
-    """Every whole number in `node` written as a float of the same value (3 → 3.0)."""
-    if isinstance(node, bool):
-        return node
-    if isinstance(node, int):
-        return float(node)
-    if isinstance(node, list):
-        return [float_twins(v) for v in node]
-    if isinstance(node, dict):
-        return {k: v if k == "seq" else float_twins(v) for k, v in node.items()}
-    return node
-
-
-def odd_texts(node: Any, odd: str) -> Any:
-    """Every string in `node` with `odd` appended (keys of the match format left alone)."""
-    if isinstance(node, str):
-        return node + odd
-    if isinstance(node, list):
-        return [odd_texts(v, odd) for v in node]
-    if isinstance(node, dict):
-        return {k: odd_texts(v, odd) if k not in ("type", "format", "seq") else v for k, v in node.items()}
-    return node
-
-
-def renumber(doc: Any) -> None:
-    """Make seq count from 1 again, so that reordered entries reach the rules, not the schema."""
-    if isinstance(doc, dict) and isinstance(doc.get("entries"), list):
-        for number, entry in enumerate(doc["entries"], 1):
-            if isinstance(entry, dict):
-                entry["seq"] = number
 
 
 @st.composite
