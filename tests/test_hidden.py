@@ -16,13 +16,12 @@ import pytest
 from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
-from adjudicator import schemas
 from adjudicator.games.track_trouble.notation import parse
 from adjudicator.matchfile import LoadedMatch
 from conftest import REPO
 from strategies import (BOARD_FORMATS, INDICES, RULESETS, has_sealed_phases, loaded, replay_prefix, scaled,
-                        simulated, tweaked)
-from test_properties import open_to, same_kind, sealed_phase_moves, sealed_windows, variant
+                        simulated)
+from test_properties import open_to, refused_variant, same_kind, sealed_phase_moves, sealed_windows, variant
 
 # Round 1: T1 goes to N1 (2 points), T2 to N2 (4 points), T3 to N3 (6 points).
 R1 = {"destinations": {"N1": 2, "N2": 4, "N3": 6}, "switches": {},
@@ -315,11 +314,7 @@ def refused_pair(data: Any, match: LoadedMatch) -> tuple[LoadedMatch, LoadedMatc
     record = data.draw(st.sampled_from(("none", "own", "first's")), label="recorded as illegal")
     made, codes = [], []
     for label in ("first", "second"):
-        move = data.draw(tweaked(entry["move"]), label=label)
-        assume(not schemas.errors(f"move/{match.ruleset.game}", move))
-        replay = replay_prefix(match, at)
-        log = replay.step({**entry, "move": move})
-        assume(log.flag is not None and log.sealed)
+        move, _, log = refused_variant(data, match, at, entry, label)
         codes.append(log.flag.code)
         marker = {"none": {}, "own": {"flagged": codes[-1]}, "first's": {"flagged": codes[0]}}[record]
         kept = {k: v for k, v in entry.items() if k != "flagged"}

@@ -481,6 +481,18 @@ def sealed_phase_moves(match: LoadedMatch) -> list[int]:
     return spots
 
 
+def refused_variant(data: Any, match: LoadedMatch, at: int, entry: dict[str, Any],
+                    label: str) -> tuple[dict[str, Any], Replay, Any]:
+    """A tweaked copy of the sealed submission `entry` that the rules refuse, stepped on the
+    log before it: the move, the replay and its (still sealed) log entry."""
+    move = data.draw(tweaked(entry["move"]), label=label)
+    assume(not schemas.errors(f"move/{match.ruleset.game}", move))
+    replay = replay_prefix(match, at)
+    log = replay.step({**entry, "move": move})
+    assume(log.flag is not None and log.sealed)
+    return move, replay, log
+
+
 @pytest.mark.parametrize("ruleset_id", SEALED_RULESETS)
 @scaled(4)
 @given(index=indices, data=st.data())
@@ -492,11 +504,7 @@ def test_refused_sealed_submissions_look_alike(ruleset_id, index, data):
     entry = match.entries[at]
     seen = []
     for label in ("first", "second"):
-        move = data.draw(tweaked(entry["move"]), label=label)
-        assume(not schemas.errors(f"move/{match.ruleset.game}", move))
-        replay = replay_prefix(match, at)
-        log = replay.step({**entry, "move": move})
-        assume(log.flag is not None and log.sealed)
+        _, replay, log = refused_variant(data, match, at, entry, label)
         seen.append((log.flag.code, public_and_opponent(match, replay, entry["player"])))
     assert seen[0][1] == seen[1][1], (seen[0][0], seen[1][0])
 
