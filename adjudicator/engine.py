@@ -326,6 +326,8 @@ class Replay:
         self._opened = False                      # an entry took effect: no opening pick now (G-6)
         self._last_timed: tuple[int, str] | None = None   # (seq, at) of the latest timed entry
         self.announced: dict[str, list[str]] = {}  # items announced in the open phase (TT-7)
+        self._announcing = frozenset(item for item, spec in game.ruleset.items.items()
+                                     if spec.get("announced_on_submission"))
 
     def _bonus(self, player: Player) -> int:
         """Reserve seconds that held items add (e.g. Arrowbic's Reserve, AX-8)."""
@@ -422,10 +424,11 @@ class Replay:
             return self._left_out(entry)
         self._changed = False
         self._at = None
+        void = kind == "host" and is_void(entry)
         try:
-            if not is_void(entry):   # a void is bookkeeping: it neither runs nor stops a clock (G-4, G-7)
+            if not void:   # a void is bookkeeping: it neither runs nor stops a clock (G-4, G-7)
                 self._at = self._timestamp(entry)
-            if self.outcome is not None and not is_void(entry):
+            if self.outcome is not None and not void:
                 raise Illegal("match-over", f"the match is already over ({self.outcome.reason}); "
                               "no entry can follow", "G-1", "G-4")
             if kind == "move":
@@ -568,8 +571,10 @@ class Replay:
 
     # Items announced on submission (TT-7) --------------------------------------
     def _announced_items(self, move: dict[str, Any]) -> list[str]:
-        catalogue = self.game.ruleset.items
-        return [item for item in self.game.items_used(move) if catalogue.get(item, {}).get("announced_on_submission")]
+        """Items of `move` the ruleset announces on submission (TT-7); none in most games."""
+        if not self._announcing:
+            return []
+        return [item for item in self.game.items_used(move) if item in self._announcing]
 
     def _check_announced(self, player: str, move: dict[str, Any], phase: Phase) -> None:
         """An item announced in this phase is public: a resubmission must keep it (TT-7, G-3)."""
@@ -792,9 +797,10 @@ def voided_entries(entries: list[dict[str, Any]]) -> dict[int, int]:
     that voids it (G-4). A void may name any earlier entry, a void included, so the log is read
     backwards: a void counts only when no later void left it out."""
     voided: dict[int, int] = {}
-    for entry in reversed(entries):
+    voids = [entry for entry in entries if entry.get("type") == "host" and is_void(entry)]
+    for entry in reversed(voids):   # only a void can void, so only voids need reading backwards
         seq = entry.get("seq")
-        if seq in voided or not is_void(entry):
+        if seq in voided:
             continue
         target = entry["host"].get("seq")
         if isinstance(target, int) and isinstance(seq, int) and 1 <= target < seq:
