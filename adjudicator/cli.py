@@ -229,7 +229,7 @@ def new_cmd(
     data["players"] = players
     game_type = game_class(ruleset.game)
     first_random = first is not None and first.casefold() == "random"
-    if first_random and not game_type.first_by_pick:
+    if first_random and not game_type.nature.first_by_pick:
         raise typer.BadParameter(f"{ruleset.id} does not start by a draw: {game_type.who_starts} (G-6).",
                                  param_hint="--first")
     if first_random and (no_seed or output is None):
@@ -243,7 +243,7 @@ def new_cmd(
         if value:
             data[key] = value
     data["entries"] = []
-    with_seed = (game_type.uses_chance or first_random) and not no_seed
+    with_seed = (game_type.nature.chance or first_random) and not no_seed
     seed_file = create_match(data, output, force=force, with_seed=with_seed, first_random=first_random)
     if output is None:
         from adjudicator.matchfile import dumps
@@ -730,13 +730,15 @@ def legal_cmd(
     """
     from adjudicator import matchfile
     from adjudicator.session import replay_match
+    from adjudicator.wording import preview as preview_text
 
     _choice(fmt, ("text", "json"), "--format")
     match = matchfile.load(match_path)
     player = _check_viewer(match, player, match_path, "PLAYER")
     replay = replay_match(match)
     players = [player] if player else replay.to_act()
-    listing = {p: [(match.game.format_move(m), preview) for m, preview in replay.legal_moves(p)] for p in players}
+    listing = {p: [(match.game.format_move(m), preview_text(match.game, preview)) for m, preview in replay.legal_moves(p)]
+               for p in players}
     if fmt == "json":
         _out(_json({"awaiting": replay.awaiting(), "legal": {p: [{"move": m, "effect": e} for m, e in moves]
                                                             for p, moves in listing.items()}}))

@@ -13,13 +13,13 @@ before their phase resolves, so they cannot leak them.
 from __future__ import annotations
 
 import copy
-import re
+
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, ClassVar, Iterator, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator, NamedTuple, Union
 
-from adjudicator.clock import Clock, ClockSettings, describe, parse_time
+from adjudicator.clock import Clock, ClockSettings, parse_time
 
 if TYPE_CHECKING:
     from adjudicator.rulesets import Ruleset
@@ -29,11 +29,13 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Turn:
-    """The listed player moves next; the move takes effect at once."""
+    """The listed player moves next; the move takes effect at once. `label` is a code the
+    game's `dues` table words (with `fields`), or words of its own."""
 
     players: tuple[str, ...]
     label: str = "move"
     kind: str = ""          # names the clock's limit for this turn (params.time_control.kind_seconds)
+    fields: Any = None      # what the label's wording needs (a dict), compared but never hashed
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class Phase:
     players: tuple[str, ...]
     label: str
     kind: str = ""          # names the clock's limit for this phase (params.time_control.kind_seconds)
+    fields: Any = None
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,7 @@ class ChanceDue:
     dice: int = 0
     faces: int = 6
     pick: tuple[str, ...] = ()
+    fields: Any = None
 
 
 Pending = Union[Turn, Phase, ChanceDue, None]
@@ -76,32 +80,52 @@ class SideMove:
 # --- What happened ----------------------------------------------------------------------
 
 class Event(NamedTuple):
-    """One sentence of narration, with the rulings it applied. A named tuple, not a frozen
-    dataclass: replay makes several per entry, and this is three times cheaper to build."""
+    """One thing that happened: a kind ("placed", "point-scored"), its fields as plain data
+    (player ids, cells, numbers) and the rulings it applied. Worded only when shown
+    (adjudicator.wording). A named tuple: replay makes several per entry."""
 
-    text: str
+    kind: str
+    fields: dict[str, Any]
     rulings: tuple[str, ...] = ()
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "rulings": list(self.rulings)}
+    @property
+    def text(self) -> str:   # TRANSITIONAL: removed once every game reports data events
+        return self.fields["said"]
+
+
+def said(text: str, rulings: tuple[str, ...] = ()) -> Event:
+    """An event already in words. Only for text the host typed (a reason, a note)."""
+    return Event("said", {"said": text}, rulings)
 
 
 class Illegal(Exception):
-    """An entry the rules forbid: a stable code, a sentence, the rulings that forbid it."""
+    """An entry the rules forbid: a stable code, the rulings that forbid it, and the fields a
+    message needs (worded by adjudicator.wording.refusal, only when shown)."""
 
-    def __init__(self, code: str, message: str, *rulings: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, *rulings: str, **fields: Any) -> None:
+        super().__init__(code)
         self.code = code
-        self.message = message
-        self.rulings = tuple(rulings)
+        self.rulings = rulings
+        self.fields = fields
+
+
+def illegal_said(code: str, message: str, *rulings: str) -> Illegal:
+    """A refusal already in words (transitional, for a game not yet giving data)."""
+    return Illegal(code, *rulings, said=message)
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a match ended: the winner (None for a draw) and why."""
+    """How a match ended: the winner (None for a draw), a termination code ("off-board",
+    "modules-won", "forfeit") and the figures that decided it. `wording.reason` words it."""
 
     winner: str | None
-    reason: str
+    termination: str
+    figures: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def reason(self) -> str:   # TRANSITIONAL: removed once every game ends with a termination code
+        return self.termination
 
 
 @dataclass(frozen=True)
@@ -114,14 +138,22 @@ class Player:
 
 @dataclass
 class Flag:
-    """An entry replay refused (G-1)."""
+    """An entry replay refused (G-1). Its message is worded from the refusal's data when read."""
 
     seq: int
     player: str | None
     code: str
-    message: str
+    refused: Illegal
+    game: "Game" = field(repr=False, compare=False)
     rulings: tuple[str, ...] = ()
     acknowledged: bool = False
+    after_void: str = ""
+
+    @property
+    def message(self) -> str:
+        from adjudicator.wording import refusal
+
+        return refusal(self.game, self.refused) + self.after_void
 
     def as_dict(self) -> dict[str, Any]:
         return {"seq": self.seq, "player": self.player, "code": self.code, "message": self.message,
@@ -130,35 +162,61 @@ class Flag:
 
 @dataclass
 class LogEntry:
-    """What one entry did. A sealed entry shows only `sealed_events` publicly until revealed."""
+    """What one entry did. A sealed entry shows only `sealed_events` publicly until revealed.
+    `said` is the entry as given; its `summary` (notation) is written only when read."""
 
     seq: int
     type: str
     player: str | None
-    summary: str
+    said: Any
     events: list[Event] = field(default_factory=list)
     flag: Flag | None = None
     sealed: bool = False
     sealed_events: list[Event] = field(default_factory=list)
     voided_by: int | None = None    # seq of the host `void` that left this entry out
     expired: bool = False           # its time ran out: it lost the match or counted as empty (G-7)
+    game: "Game | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def summary(self) -> str:
+        """The entry in the game's notation: `E5 up`, `dice 3 5`, `void 7 (typo)`."""
+        if isinstance(self.said, str):
+            return self.said
+        return summarise(self.game, self.type, self.said)
 
 
 # --- The game interface -----------------------------------------------------------------
 
+@dataclass(frozen=True)
+class Nature:
+    """What a game is, as data the engine, `simulate` and the game-agnostic tests read."""
+
+    turns: bool = True              # players take turns (Turn)
+    sealed_phases: bool = False     # players submit sealed moves resolved together (Phase, G-2)
+    chance: bool = False            # the log records random outcomes (ChanceDue, DT-7)
+    hidden: bool = False            # something stays private for a while (side moves, hands)
+    first_by_pick: bool = False     # a match without `first` may open with a pick of who starts (G-6)
+
+
 class Game:
-    """Rules of one game. Subclasses fill in the hooks; the engine does the rest.
+    """Rules of one game: its rules core on plain data. Subclasses fill in the hooks; the
+    engine does the rest (turns, sealed phases, chance, items, clocks, voids).
 
     State is whatever plain Python data the game likes; the engine only passes it back.
     `check_move` must not change the state; `apply_move` may assume the move passed it.
+    The core writes no text: it reports `Event`s, refuses with `Illegal` codes, ends with an
+    `Outcome`, and its tables (`words`, `refusals`, `endings`, `dues`) word them at the edge.
+    The simulator's extra needs are the optional `SelfPlay` hooks below.
     """
 
     name: ClassVar[str] = ""
-    uses_chance: ClassVar[bool] = False
-    first_by_pick: ClassVar[bool] = False   # a match without `first` may open with a pick (G-6)
+    nature: ClassVar[Nature] = Nature()
     who_starts: ClassVar[str] = "its players act together, so nobody starts"   # wording, when not by pick
-    notation: str = ""                    # one line: the typed move forms, for --help and errors (a game may set it per match)
-    notation_examples: tuple[str, ...] = ()
+    # The game's wording (adjudicator.wording): code -> (game, fields) -> sentence.
+    words: ClassVar[dict[str, Any]] = {}      # Event kinds
+    refusals: ClassVar[dict[str, Any]] = {}   # Illegal codes
+    endings: ClassVar[dict[str, Any]] = {}    # Outcome terminations
+    dues: ClassVar[dict[str, Any]] = {}       # Turn, Phase and ChanceDue labels
 
     def __init__(self, ruleset: "Ruleset", players: list[Player], header: dict[str, Any] | None = None) -> None:
         self.ruleset = ruleset
@@ -237,12 +295,12 @@ class Game:
         """Told when the match ends by a host entry or the clock rather than by the rules,
         so the game can make public what it kept hidden until a reveal that will not come."""
 
-    def score_end(self, state: Any) -> Outcome:
-        """The result when the host ends the match without naming a winner."""
-        return Outcome(None, "ended by the host with no result by the rules")
+    def stopped_result(self, state: Any) -> Outcome:
+        """The result by the rules when the host ends the match without naming a winner."""
+        return Outcome(None, "host-no-result")
 
-    # Self-play (adjudicator simulate)
-    def score(self, state: Any, player: str) -> float:
+    # Self-play (adjudicator simulate): optional
+    def bot_score(self, state: Any, player: str) -> float:
         """How well `player` stands by the game's own count (points, pieces, modules), higher
         is better; what the greedy bot maximises one move ahead. Default: no preference."""
         return 0.0
@@ -252,24 +310,17 @@ class Game:
         simulator count phases and turn pairs itself."""
         return None
 
-    def ending(self, state: Any, outcome: Outcome) -> str:
-        """How a match ended, as a category to count across many matches: by default the
-        reason with player ids and numbers blanked ("X's hand is empty", "won N modules")."""
-        text = outcome.reason
-        for player in self.player_ids:
-            text = re.sub(rf"\b{re.escape(player)}\b", "X", text)
-        return re.sub(r"\d+", "N", text)
-
     def deciders(self, state: Any, outcome: Outcome) -> list[str]:
         """What decided a finished match, for a designer's summary (Tug of War: the modules
         the winner took). Default: nothing beyond the outcome's reason."""
         return []
 
     # Views
-    def public_view(self, state: Any) -> dict[str, Any]:
+    def public_view(self, state: Any, items: "ItemsView | None" = None) -> dict[str, Any]:
+        """What everyone may see; `items` is the engine's count of items left and used (G-5)."""
         raise NotImplementedError
 
-    def private_view(self, state: Any, player: str) -> dict[str, Any]:
+    def private_view(self, state: Any, player: str, items: "ItemsView | None" = None) -> dict[str, Any]:
         """What only `player` may see, beyond the public view (hidden values, hands)."""
         return {}
 
@@ -298,36 +349,46 @@ class Game:
 # --- Replay -----------------------------------------------------------------------------
 
 UNLIMITED = 10**9
+DUE_PICK = "opening-pick"
 
 
 class Replay:
-    """Applies entries in log order (G-2) and keeps what happened."""
+    """Applies entries in log order (G-2) and keeps what happened.
 
-    def __init__(self, game: Game) -> None:
+    With `keep_log=False` (check, board) nothing is kept per entry but flagged entries, the
+    entries of the open phase and the voided ones, so memory stays flat however long the log.
+    """
+
+    def __init__(self, game: Game, keep_log: bool = True) -> None:
         self.game = game
         self.state = game.initial_state()
         settings = ClockSettings.from_params(game.params.get("time_control"))
         self.on_expiry = settings.on_expiry
         self.clock = Clock(settings, {p.id: settings.reserve_seconds + self._bonus(p) for p in game.players},
                            game.header.get("started"))
+        self.keep_log = keep_log
         self.warnings: list[str] = []
         self._at: datetime | None = None
         self._changed = False
         self.outcome: Outcome | None = None
         self.log: list[LogEntry] = []
         self.flags: list[Flag] = []
+        self.flagged: list[LogEntry] = []          # the entries behind `flags`, for views
         self.sealed: dict[str, dict[str, Any] | None] = {}
         self._phase_logs: list[LogEntry] = []
         self._side_logs: list[list[Any]] = []   # [LogEntry, phases left before it is public]
         self.items_left = {p.id: self._holdings(p) for p in game.players}
+        self.items_used: dict[str, list[str]] = {p.id: [] for p in game.players}   # in order of use (G-5)
         self.last_seq = 0
         self.voided: dict[int, int] = {}          # seq of a voided entry -> seq of the void (G-4)
+        self._left_out_logs: dict[int, LogEntry] = {}   # voided entries, for their void's narration
         self._voided_sealed: list[LogEntry] = []  # voided sealed entries, private until the end
         self._opened = False                      # an entry took effect: no opening pick now (G-6)
         self._last_timed: tuple[int, str] | None = None   # (seq, at) of the latest timed entry
         self.announced: dict[str, list[str]] = {}  # items announced in the open phase (TT-7)
         self._announcing = frozenset(item for item, spec in game.ruleset.items.items()
                                      if spec.get("announced_on_submission"))
+        self._uses_items = any(p.items for p in game.players)
 
     def _bonus(self, player: Player) -> int:
         """Reserve seconds that held items add (e.g. Arrowbic's Reserve, AX-8)."""
@@ -350,14 +411,38 @@ class Replay:
         twin.clock = copy.deepcopy(self.clock)
         twin.sealed = dict(self.sealed)
         twin.items_left = {player: Counter(left) for player, left in self.items_left.items()}
-        twin.log, twin.flags, twin.warnings = [], [], []
+        twin.items_used = {player: list(used) for player, used in self.items_used.items()}
+        twin.log, twin.flags, twin.flagged, twin.warnings = [], [], [], []
         twin._phase_logs, twin._side_logs, twin._voided_sealed = [], [], []
+        twin._left_out_logs = {}
         twin.announced = {player: list(items) for player, items in self.announced.items()}
         return twin
 
-    def use_voids(self, entries: list[dict[str, Any]]) -> None:
+    def use_voids(self, entries: Iterable[dict[str, Any]]) -> None:
         """Know before stepping which of `entries` host `void` entries leave out (G-4)."""
         self.voided = voided_entries(entries)
+
+    # Words, at the edge ----------------------------------------------------------
+    def words(self, event: Event) -> str:
+        from adjudicator.wording import text
+
+        return text(self.game, event)
+
+    @property
+    def reason(self) -> str | None:
+        """Why the match ended, in words; None while it goes on."""
+        from adjudicator.wording import reason
+
+        return None if self.outcome is None else reason(self.game, self.outcome)
+
+    def items(self) -> "ItemsView":
+        return ItemsView(self.items_left, self.items_used)
+
+    def public_view(self) -> dict[str, Any]:
+        return self.game.public_view(self.state, self.items())
+
+    def private_view(self, player: str) -> dict[str, Any]:
+        return self.game.private_view(self.state, player, self.items())
 
     # What is due ---------------------------------------------------------------
     def pending(self) -> Pending:
@@ -373,14 +458,16 @@ class Replay:
 
     def awaiting(self) -> str | None:
         """What the match waits for, in words a host can act on."""
+        from adjudicator.wording import due_label
+
         due = self.pending()
         if isinstance(due, Turn):
-            return f"{' or '.join(due.players)} to {due.label}"
+            return f"{' or '.join(due.players)} to {due_label(self.game, due)}"
         if isinstance(due, Phase):
             waiting = [p for p in due.players if p not in self.sealed]
-            return f"sealed submissions for {due.label}: waiting for {', '.join(waiting)}"
+            return f"sealed submissions for {due_label(self.game, due)}: waiting for {', '.join(waiting)}"
         if isinstance(due, ChanceDue):
-            return f"{due.label} (adjudicator roll)"
+            return f"{due_label(self.game, due)} (adjudicator roll)"
         return None
 
     def chance_due(self) -> ChanceDue | None:
@@ -392,22 +479,34 @@ class Replay:
         return self.opening_pick()
 
     def opening_pick(self) -> ChanceDue | None:
-        if self._opened or self.outcome is not None or not self.game.first_by_pick or self.game.header.get("first"):
+        if self._opened or self.outcome is not None or not self.game.nature.first_by_pick \
+                or self.game.header.get("first"):
             return None
-        return ChanceDue("the draw for who starts", pick=self.game.player_ids)
+        return ChanceDue(DUE_PICK, pick=self.game.player_ids)
 
-    def legal_moves(self, player: str) -> Iterator[tuple[dict[str, Any], str]]:
-        """The game's legal moves for `player` now, less those only the engine can rule out:
-        nothing when it is not their turn, and no side move that would come too late."""
+    def legal_moves(self, player: str) -> Iterator[tuple[dict[str, Any], Any]]:
+        """The game's legal moves for `player` now, each with its preview (events, worded by
+        wording.preview), less those only the engine can rule out: nothing when it is not
+        their turn, no move using an item the player no longer has (G-5), and no side move
+        that would come too late."""
         if player not in self.to_act():
             return
         late = bool(self.sealed)
         for move, preview in self.game.legal_moves(self.state, player):
+            if self._uses_items and not self._items_allow(player, move):
+                continue
             if late:
                 side = self.game.side_move(self.state, player, move)
                 if side is not None and side.before_submissions:
                     continue
             yield move, preview
+
+    def _items_allow(self, player: str, move: dict[str, Any]) -> bool:
+        try:
+            self._check_items(player, move)
+        except Illegal:
+            return False
+        return True
 
     def submitted(self) -> dict[str, bool] | None:
         due = self.pending()
@@ -419,44 +518,52 @@ class Replay:
     def step(self, entry: dict[str, Any]) -> LogEntry:
         """Apply one entry, or flag it and change nothing (G-1)."""
         kind = entry["type"]
-        player = entry.get("player")
-        if entry["seq"] in self.voided:
+        seq = entry["seq"]
+        if seq in self.voided:
             return self._left_out(entry)
         self._changed = False
         self._at = None
         void = kind == "host" and is_void(entry)
         try:
-            if not void:   # a void is bookkeeping: it neither runs nor stops a clock (G-4, G-7)
+            if not void and "at" in entry:   # a void is bookkeeping: it neither runs nor stops a clock (G-4, G-7)
                 self._at = self._timestamp(entry)
             if self.outcome is not None and not void:
-                raise Illegal("match-over", f"the match is already over ({self.outcome.reason}); "
-                              "no entry can follow", "G-1", "G-4")
+                raise Illegal("match-over", "G-1", "G-4", outcome=self.outcome)
             if kind == "move":
-                log = self._move(entry["seq"], player, entry["move"])
+                log = self._move(entry)
             elif kind == "chance":
-                log = self._chance(entry["seq"], entry["chance"])
+                log = self._chance(entry)
             else:
-                log = self._host(entry["seq"], entry["host"])
+                log = self._host(entry)
         except Illegal as exc:
-            flag = Flag(entry["seq"], player, exc.code, exc.message + self._after_void(entry["seq"]), exc.rulings)
-            summary = self._summary(entry)
-            sealed = isinstance(self.pending(), Phase) and kind == "move"
-            log = LogEntry(entry["seq"], kind, player, summary, [], flag, sealed=sealed)
-            if sealed:
-                self._phase_logs.append(log)
+            log = self._refused(entry, exc)
         if log.flag:
             log.flag.acknowledged = entry.get("flagged") == log.flag.code
             self.flags.append(log.flag)
+            self.flagged.append(log)
         else:
             self._opened = True
         if self._changed:
             self.clock.restart(self._at)
-        self.log.append(log)
-        self.last_seq = entry["seq"]
+        if self.keep_log:
+            self.log.append(log)
+        self.last_seq = seq
         if self.outcome is None:
             self.outcome = self.game.outcome(self.state)
             if self.outcome is not None:
                 self._reveal_all()
+        return log
+
+    def _refused(self, entry: dict[str, Any], exc: Illegal) -> LogEntry:
+        """The log entry of a refused entry: flagged, and nothing changed (G-1)."""
+        kind = entry["type"]
+        player = entry.get("player")
+        flag = Flag(entry["seq"], player, exc.code, exc, self.game, exc.rulings,
+                    after_void=self._after_void(entry["seq"]))
+        sealed = kind == "move" and isinstance(self.pending(), Phase)
+        log = LogEntry(entry["seq"], kind, player, entry, [], flag, sealed=sealed, game=self.game)
+        if sealed:
+            self._phase_logs.append(log)
         return log
 
     def _timestamp(self, entry: dict[str, Any]) -> datetime | None:
@@ -468,8 +575,7 @@ class Replay:
         last = self.clock.last_at
         if last is not None and at < last and self._last_timed is not None:
             seq, when = self._last_timed
-            raise Illegal("time-order", f"entry {entry['seq']} is timed {entry['at']}, earlier than entry {seq} "
-                          f"({when}); time only runs forward", "G-7")
+            raise Illegal("time-order", "G-7", seq=entry["seq"], at=entry["at"], last_seq=seq, last_at=when)
         self.clock.last_at = at
         self._last_timed = (entry["seq"], entry["at"])
         return at
@@ -480,90 +586,84 @@ class Replay:
         stays private until the match ends, since it never resolves."""
         by = self.voided[entry["seq"]]
         kind = entry["type"]
-        events = [Event(f"voided by entry {by}: left out, and what follows is adjudicated without it", ("G-4",))]
-        log = LogEntry(entry["seq"], kind, entry.get("player"), self._summary(entry), events, voided_by=by)
+        events = [Event("voided", {"by": by}, ("G-4",))]
+        log = LogEntry(entry["seq"], kind, entry.get("player"), entry, events, voided_by=by, game=self.game)
         if kind == "move" and isinstance(self.pending(), Phase):
             log.sealed = True
             log.sealed_events = list(events)
             self._voided_sealed.append(log)
-        self.log.append(log)
+        self._left_out_logs[entry["seq"]] = log
+        if self.keep_log:
+            self.log.append(log)
         self.last_seq = entry["seq"]
         return log
 
     def _after_void(self, seq: int) -> str:
         """Why an entry may have become illegal: an earlier entry was voided after it was written."""
+        if not self.voided:
+            return ""
         causes = sorted((target, by) for target, by in self.voided.items() if target < seq < by)
         if not causes:
             return ""
-        said = ", ".join(f"entry {by} voided entry {target}" for target, by in causes)
-        return f" (after {said})"
+        said_ = ", ".join(f"entry {by} voided entry {target}" for target, by in causes)
+        return f" (after {said_})"
 
-    def _void(self, seq: int, host: dict[str, Any]) -> LogEntry:
+    def _void(self, entry: dict[str, Any]) -> LogEntry:
+        seq = entry["seq"]
+        host = entry["host"]
         target = host.get("seq")
-        summary = format_host(host)
         if not isinstance(target, int) or not 1 <= target < seq:
-            raise Illegal("void-target", f"a void names an earlier entry of the log (1–{seq - 1}), "
-                          f"not {target}", "G-4")
-        reason = f", because: {host['reason']}" if host.get("reason") else ""
+            raise Illegal("void-target", "G-4", seq=seq, target=target)
         by = self.voided.get(target)
         if by is not None and by != seq:
-            return LogEntry(seq, "host", None, summary, [Event(f"entry {target} was already voided by entry {by}; "
-                                                               "this changes nothing", ("G-4",))])
+            return LogEntry(seq, "host", None, entry, [Event("void-repeated", {"target": target, "by": by}, ("G-4",))],
+                            game=self.game)
         if by is None:   # stepped without Replay.use_voids: nothing was left out
-            raise Illegal("void-unprepared", f"entry {target} cannot be voided here: replay the whole log", "G-4")
-        what = self._described(target)
-        return LogEntry(seq, "host", None, summary, [Event(f"the host voids entry {target}{what}{reason}; it is "
-                                                           "left out and the entries after it are adjudicated "
-                                                           "again", ("G-4",))])
+            raise Illegal("void-unprepared", "G-4", target=target)
+        return LogEntry(seq, "host", None, entry, [Event("void", {"target": target, "reason": host.get("reason"),
+                                                                  "described": self._described(target)}, ("G-4",))],
+                        game=self.game)
 
-    def _described(self, seq: int) -> str:
-        """` (anna's move)`: how a void's narration names its target without showing sealed content."""
-        for log in self.log:
-            if log.seq == seq:
-                if log.sealed:
-                    return f" ({log.player}'s sealed submission)"
-                return f" ({log.player + ': ' if log.player else ''}{log.summary})"
-        return ""
+    def _described(self, seq: int) -> tuple[str | None, str, bool] | None:
+        """(player, summary, sealed) of a voided entry, for its void's narration."""
+        log = self._left_out_logs.get(seq)
+        if log is None:
+            return None
+        return (log.player, "" if log.sealed else log.summary, log.sealed)
 
-    def _summary(self, entry: dict[str, Any]) -> str:
-        if entry["type"] == "move":
-            try:
-                return self.game.format_move(entry["move"])
-            except Exception:  # an unformattable move is still shown as given
-                return entry.get("text") or str(entry["move"])
-        if entry["type"] == "chance":
-            return format_chance(entry["chance"])
-        return format_host(entry["host"])
-
-    def _move(self, seq: int, player: str, move: dict[str, Any]) -> LogEntry:
+    def _move(self, entry: dict[str, Any]) -> LogEntry:
+        seq = entry["seq"]
+        player = entry["player"]
+        move = entry["move"]
         due = self.pending()
-        if isinstance(due, ChanceDue):
-            raise Illegal("chance-due", f"{due.label} must be recorded before any move", "G-2", "DT-7")
         if due is None:
-            raise Illegal("match-over", "the match is over; no move can follow", "G-1")
+            raise Illegal("match-over", "G-1")
+        if due.__class__ is ChanceDue:
+            raise Illegal("chance-due", "G-2", "DT-7", due=due)
         if player not in due.players:
             if isinstance(due, Phase):
-                raise Illegal("not-in-phase", f"{player} has nothing to submit in {due.label}", "G-1", "G-2")
-            raise Illegal("not-your-turn", f"it is {' or '.join(due.players)}'s turn to {due.label}, "
-                          f"not {player}'s", "G-1")
+                raise Illegal("not-in-phase", "G-1", "G-2", player=player, due=due)
+            raise Illegal("not-your-turn", "G-1", player=player, due=due)
         side = self.game.side_move(self.state, player, move) if isinstance(due, Phase) else None
         if side is not None:
-            return self._side_move(seq, player, move, due, side)
+            return self._side_move(entry, player, move, due, side)
         self._check_items(player, move)
         self.game.check_move(self.state, player, move)
-        summary = self.game.format_move(move)
-        timing = self._time(seq, player, due)
+        timing = self._time(entry, player, due) if self._at is not None else None
         if isinstance(timing, LogEntry):  # out of time: a loss, or a late empty submission
-            timing.summary = summary
             return timing
-        if isinstance(due, Turn):
+        if due.__class__ is Turn:
             events = self.game.apply_move(self.state, player, move)
-            self._use_items(player, move)
+            if self._uses_items:
+                self._use_items(player, move)
             self._changed = True
-            return LogEntry(seq, "move", player, summary, (timing or []) + events)
-        self._check_announced(player, move, due)
-        announced = self._announce(player, move, due)
-        log = self._submit(seq, player, move, summary, due, announced)
+            return LogEntry(seq, "move", player, entry, (timing + events) if timing else events, game=self.game)
+        if self._announcing:
+            self._check_announced(player, move, due)
+            announced = self._announce(player, move, due)
+        else:
+            announced = []
+        log = self._submit(entry, player, move, due, announced)
         if timing:
             log.sealed_events = timing + log.sealed_events
             log.events = timing + log.events
@@ -572,17 +672,13 @@ class Replay:
     # Items announced on submission (TT-7) --------------------------------------
     def _announced_items(self, move: dict[str, Any]) -> list[str]:
         """Items of `move` the ruleset announces on submission (TT-7); none in most games."""
-        if not self._announcing:
-            return []
         return [item for item in self.game.items_used(move) if item in self._announcing]
 
     def _check_announced(self, player: str, move: dict[str, Any], phase: Phase) -> None:
         """An item announced in this phase is public: a resubmission must keep it (TT-7, G-3)."""
         missing = [item for item in self.announced.get(player, []) if item not in self.game.items_used(move)]
         if missing:
-            name = self.game.ruleset.items[missing[0]]["name"]
-            raise Illegal("announced-item", f"{player} announced {name} in {phase.label}; a resubmission "
-                          "must keep it", "G-3", "TT-7")
+            raise Illegal("announced-item", "G-3", "TT-7", player=player, item=missing[0], due=phase)
 
     def _announce(self, player: str, move: dict[str, Any], phase: Phase) -> list[Event]:
         """Make public at once the items the ruleset announces on submission, and restart the
@@ -593,89 +689,96 @@ class Replay:
             if item in self.announced.get(player, []):
                 continue
             self.announced.setdefault(player, []).append(item)
-            text = f"{player} uses {catalogue[item]['name']} (announced at once)"
-            if catalogue[item].get("restarts_phase_clock") and self._at is not None:
+            restarts = bool(catalogue[item].get("restarts_phase_clock") and self._at is not None)
+            if restarts:
                 self.clock.restart(self._at)
-                text += f"; the time for {phase.label} restarts for both players"
-            events.append(Event(text, ("TT-7",)))
+            events.append(Event("announced", {"player": player, "item": item, "due": phase, "restarts": restarts},
+                                ("TT-7",)))
         return events
 
-    def _time(self, seq: int, player: str, due: Turn | Phase) -> list[Event] | LogEntry | None:
+    def _time(self, entry: dict[str, Any], player: str, due: Turn | Phase) -> list[Event] | LogEntry | None:
         """Charge the clock for a legal entry (G-7).
 
         Returns events to narrate, or, when time ran out, the whole log entry: a loss
         (`on_expiry: lose`, the move does not count) or a late submission that counts as
         empty (`on_expiry: skip`).
         """
+        seq = entry["seq"]
         charge = self.clock.charge(player, self._at, due.kind)
         if charge is None:
             return None
         self.clock.pay(player, charge)
-        said = Event(describe(player, charge, self.on_expiry), ("G-7",))
+        told = Event("clock", {"player": player, "charge": charge, "on_expiry": self.on_expiry}, ("G-7",))
         if not charge.expired:
-            return [said]
+            return [told]
         if self.on_expiry == "lose":
-            self._end(Outcome(self.game.opponent(player), f"{player} ran out of reserve at entry {seq}"))
-            return LogEntry(seq, "move", player, "", [said, Event(f"{player} ran out of time and loses; "
-                                                                  "the move does not count", ("G-7",))], expired=True)
-        flag = Flag(seq, player, "late", f"{player}'s entry came {charge.used:.0f} s after "
-                    f"{due.label} began (limit {charge.limit} s): it counts as an empty submission", ("G-7",))
+            self._end(Outcome(self.game.opponent(player), "reserve-out", {"player": player, "seq": seq}))
+            return LogEntry(seq, "move", player, entry, [told, Event("out-of-time", {"player": player}, ("G-7",))],
+                            expired=True, game=self.game)
+        refused = Illegal("late", "G-7", player=player, used=charge.used, due=due, limit=charge.limit)
+        flag = Flag(seq, player, "late", refused, self.game, refused.rulings)
         if isinstance(due, Phase):
-            log = self._submit(seq, player, None, "", due, late=True)
+            log = self._submit(entry, player, None, due, late=True)
         else:
-            log = LogEntry(seq, "move", player, "", [])
+            log = LogEntry(seq, "move", player, entry, [], game=self.game)
         log.flag = flag
         log.expired = True
-        log.events.insert(0, said)
+        log.events.insert(0, told)
         return log
 
-    def _submit(self, seq: int, player: str, move: dict[str, Any] | None, summary: str, phase: Phase,
+    def _submit(self, entry: dict[str, Any], player: str, move: dict[str, Any] | None, phase: Phase,
                 announced: list[Event] | None = None, late: bool = False) -> LogEntry:
         """Seal a submission; a later one replaces it until the phase resolves (G-3)."""
         replaced = player in self.sealed
         self.sealed[player] = move
         if late:
-            events = [Event(f"{player}'s submission for {phase.label} came late and counts as empty", ("G-7",))]
+            events = [Event("late-submission", {"player": player, "due": phase}, ("G-7",))]
+        elif replaced:
+            events = [Event("resubmitted", {"player": player, "due": phase}, ("G-3",))]
         else:
-            note = "resubmitted, replacing the earlier submission" if replaced else "submitted"
-            events = [Event(f"{player} {note} for {phase.label} (sealed)", ("G-3",) if replaced else ("G-2",))]
-        events += announced or []
-        log = LogEntry(seq, "move", player, summary, events, sealed=True, sealed_events=list(events))
+            events = [Event("submitted", {"player": player, "due": phase}, ("G-2",))]
+        if announced:
+            events += announced
+        log = LogEntry(entry["seq"], "move", player, entry, events, sealed=True, sealed_events=list(events),
+                       game=self.game)
         self._phase_logs.append(log)
         if all(p in self.sealed for p in phase.players):
             log.events += self._resolve(phase)
         return log
 
-    def _side_move(self, seq: int, player: str, move: dict[str, Any], phase: Phase, side: SideMove) -> LogEntry:
+    def _side_move(self, entry: dict[str, Any], player: str, move: dict[str, Any], phase: Phase,
+                   side: SideMove) -> LogEntry:
         """Apply a declaration at once; keep its entry private for a number of phases."""
         if side.before_submissions and self.sealed:
-            raise Illegal("too-late", f"this must come before the first submission of {phase.label}", *side.rulings)
+            raise Illegal("too-late", *side.rulings, due=phase)
         self._check_items(player, move)
         self.game.check_move(self.state, player, move)
         events = self.game.apply_move(self.state, player, move)
         self._use_items(player, move)
-        log = LogEntry(seq, "move", player, self.game.format_move(move), events, sealed=True,
-                       sealed_events=[Event(f"{player} made a private declaration during {phase.label}",
-                                            side.rulings)])
+        log = LogEntry(entry["seq"], "move", player, entry, events, sealed=True,
+                       sealed_events=[Event("private-declaration", {"player": player, "due": phase}, side.rulings)],
+                       game=self.game)
         self._side_logs.append([log, side.reveal_after_phases])
         return log
 
     def _resolve(self, phase: Phase) -> list[Event]:
         submissions = {p: self.sealed.get(p) for p in phase.players}
-        events = [Event(f"{p} did not submit and does nothing in {phase.label}", ("G-2",))
+        events = [Event("did-not-submit", {"player": p, "due": phase}, ("G-2",))
                   for p in phase.players if p not in self.sealed]
         events += self.game.resolve_phase(self.state, phase, submissions)
-        for player, move in submissions.items():
-            if move is not None:
-                self._use_items(player, move)
+        if self._uses_items:
+            for player, move in submissions.items():
+                if move is not None:
+                    self._use_items(player, move)
         self.sealed = {}
         self.announced = {}
         self._reveal()
         self._changed = True
-        for pair in self._side_logs:
-            pair[1] -= 1
-            pair[0].sealed = pair[1] > 0
-        self._side_logs = [pair for pair in self._side_logs if pair[1] > 0]
+        if self._side_logs:
+            for pair in self._side_logs:
+                pair[1] -= 1
+                pair[0].sealed = pair[1] > 0
+            self._side_logs = [pair for pair in self._side_logs if pair[1] > 0]
         return events
 
     def _reveal(self) -> None:
@@ -700,91 +803,113 @@ class Replay:
         catalogue = self.game.ruleset.items
         for item, count in wanted.items():
             if item not in catalogue:
-                raise Illegal("unknown-item", f"'{item}' is not an item of {self.game.ruleset.id}", "G-5")
+                raise Illegal("unknown-item", "G-5", item=item)
             if item not in self.game.by_id[player].items:
-                raise Illegal("item-not-held", f"{player} does not hold {catalogue[item]['name']}", "G-5")
+                raise Illegal("item-not-held", "G-5", player=player, item=item)
             if self.items_left[player][item] < count:
-                raise Illegal("item-used", f"{player} has already used {catalogue[item]['name']}", "G-5")
+                raise Illegal("item-used", "G-5", player=player, item=item)
 
     def _use_items(self, player: str, move: dict[str, Any]) -> None:
         for item in self.game.items_used(move):
             self.items_left[player][item] -= 1
+            self.items_used[player].append(item)
 
-    def _chance(self, seq: int, chance: dict[str, Any]) -> LogEntry:
+    def _chance(self, entry: dict[str, Any]) -> LogEntry:
+        chance = entry["chance"]
         due = self.pending()
         if not isinstance(due, ChanceDue):
             pick = self.opening_pick()
             if pick is not None and "pick" in chance:
-                return self._pick_first(seq, pick, chance)
-            what = self.awaiting() or "nothing"
-            raise Illegal("chance-not-due", f"no random outcome is due now (waiting for {what})", "G-2", "DT-7")
+                return self._pick_first(entry, pick, chance)
+            raise Illegal("chance-not-due", "G-2", "DT-7", waiting=self.awaiting() or "nothing")
         check_chance(due, chance)
         events = self.game.apply_chance(self.state, due, chance)
         self._changed = True
-        return LogEntry(seq, "chance", None, format_chance(chance), events)
+        return LogEntry(entry["seq"], "chance", None, entry, events, game=self.game)
 
-    def _pick_first(self, seq: int, due: ChanceDue, chance: dict[str, Any]) -> LogEntry:
+    def _pick_first(self, entry: dict[str, Any], due: ChanceDue, chance: dict[str, Any]) -> LogEntry:
         """The opening draw of who starts, from the match seed or a dice bot (G-6)."""
         check_chance(due, chance)
         first = chance["pick"]
         self.state = self.game.start_with(first)
         self._changed = True
-        how = "copied from a dice bot" if chance.get("source") == "external" else "drawn from the match seed"
-        return LogEntry(seq, "chance", None, format_chance(chance),
-                        [Event(f"{self.game.label(first)} starts: {how}", ("G-6",))])
+        return LogEntry(entry["seq"], "chance", None, entry,
+                        [Event("first-by-pick", {"first": first, "external": chance.get("source") == "external"},
+                               ("G-6",))], game=self.game)
 
-    def _host(self, seq: int, host: dict[str, Any]) -> LogEntry:
+    def _host(self, entry: dict[str, Any]) -> LogEntry:
+        seq = entry["seq"]
+        host = entry["host"]
         action = host["action"]
         if action == "void":
-            return self._void(seq, host)
-        summary = format_host(host)
+            return self._void(entry)
+        events = self._host_events(seq, host, action)
+        return LogEntry(seq, "host", None, entry, events, game=self.game)
+
+    def _host_events(self, seq: int, host: dict[str, Any], action: str) -> list[Event]:
         if action == "deadline":
             due = self.pending()
             if isinstance(due, Phase):
-                return LogEntry(seq, "host", None, summary,
-                                [Event(f"the host closed {due.label}", ("G-2",))] + self._resolve(due))
-            return LogEntry(seq, "host", None, summary,
-                            [Event("no simultaneous phase was open, so the deadline changes nothing", ("G-4",))])
+                return [Event("host-closed", {"due": due}, ("G-2",))] + self._resolve(due)
+            return [Event("deadline-nothing-open", {}, ("G-4",))]
         if action == "timeout":
-            return LogEntry(seq, "host", None, summary, self._timeout(host["player"]))
+            return self._timeout(host["player"])
         if action == "forfeit":
             player = host["player"]
-            self._end(Outcome(self.game.opponent(player), f"{player} forfeited (entry {seq})"))
-            return LogEntry(seq, "host", None, summary, [Event(f"{player} forfeits; "
-                                                               f"{self.game.opponent(player)} wins", ("G-4",))])
+            self._end(Outcome(self.game.opponent(player), "forfeit", {"player": player, "seq": seq}))
+            return [Event("forfeit", {"player": player}, ("G-4",))]
         if action == "draw":
-            self._end(Outcome(None, f"drawn by the host (entry {seq})"))
-            return LogEntry(seq, "host", None, summary, [Event("the host declares a draw", ("G-4",))])
+            self._end(Outcome(None, "host-draw", {"seq": seq}))
+            return [Event("host-draw", {}, ("G-4",))]
         winner = host.get("winner")
         if winner:
-            reason = host.get("reason") or f"ended by the host (entry {seq})"
-            self._end(Outcome(winner, reason))
+            self._end(Outcome(winner, "host-end", {"seq": seq, "note": host.get("reason")}))
         else:
-            scored = self.game.score_end(self.state)
-            reason = f"ended by the host (entry {seq}); by the rules: {scored.reason}"
-            self._end(Outcome(scored.winner, host.get("reason") or reason))
-        result = f"{self.outcome.winner} wins" if self.outcome.winner else "no winner"
-        return LogEntry(seq, "host", None, summary, [Event(f"the host ends the match: {result}", ("G-4",))])
+            scored = self.game.stopped_result(self.state)
+            self._end(Outcome(scored.winner, "host-end-scored", {"seq": seq, "note": host.get("reason"),
+                                                                  "scored": scored}))
+        return [Event("host-end", {"winner": self.outcome.winner}, ("G-4",))]
 
     def _timeout(self, player: str) -> list[Event]:
         """A host's call that `player` ran out of time: a loss, or an empty submission (G-7)."""
         if self.on_expiry == "lose":
-            self._end(Outcome(self.game.opponent(player), f"{player} ran out of time (host's call)"))
-            return [Event(f"{player} ran out of time and loses", ("G-4", "G-7"))]
+            self._end(Outcome(self.game.opponent(player), "host-timeout", {"player": player}))
+            return [Event("timeout-loss", {"player": player}, ("G-4", "G-7"))]
         due = self.pending()
         if isinstance(due, Phase) and player in due.players:
             self.sealed[player] = None
-            events = [Event(f"{player} ran out of time: counts as an empty submission for {due.label}", ("G-7",))]
+            events = [Event("timeout-empty", {"player": player, "due": due}, ("G-7",))]
             if all(p in self.sealed for p in due.players):
                 events += self._resolve(due)
             return events
-        return [Event(f"{player}'s timeout is recorded; nothing was due from them", ("G-4", "G-7"))]
+        return [Event("timeout-nothing-due", {"player": player}, ("G-4", "G-7"))]
 
     def _end(self, outcome: Outcome) -> None:
         self.outcome = outcome
         self._changed = True
         self.game.match_over(self.state, outcome)
         self._reveal_all()
+
+
+class ItemsView(NamedTuple):
+    """What the engine knows of items (G-5), for a game's views: uses left and items used, in
+    the order they were used, per player."""
+
+    left: dict[str, Counter]
+    used: dict[str, list[str]]
+
+
+def summarise(game: "Game | None", kind: str, entry: dict[str, Any]) -> str:
+    """An entry in notation: the game's for a move (as given when it cannot be formatted)."""
+    if kind == "move":
+        try:
+            return game.format_move(entry["move"])
+        except Exception:  # an unformattable move is still shown as given
+            return entry.get("text") or str(entry["move"])
+    if kind == "chance":
+        return format_chance(entry["chance"])
+    return format_host(entry["host"])
+
 
 
 def is_void(entry: dict[str, Any]) -> bool:
@@ -813,19 +938,18 @@ def check_chance(due: ChanceDue, chance: dict[str, Any]) -> None:
     if due.dice:
         dice = chance.get("dice")
         if dice is None:
-            raise Illegal("chance-kind", f"{due.label}: a dice roll is due, not a pick", "DT-7")
+            raise Illegal("chance-kind", "DT-7", due=due, dice=True)
         if len(dice) != due.dice:
-            raise Illegal("dice-count", f"{due.label}: {due.dice} {'die' if due.dice == 1 else 'dice'} are due, "
-                          f"not {len(dice)}", "DT-7")
+            raise Illegal("dice-count", "DT-7", due=due, count=len(dice))
         bad = [d for d in dice if not 1 <= d <= due.faces]
         if bad:
-            raise Illegal("die-value", f"{due.label}: {bad[0]} is not a face of a {due.faces}-sided die", "DT-7")
+            raise Illegal("die-value", "DT-7", due=due, value=bad[0])
     else:
         pick = chance.get("pick")
         if pick is None:
-            raise Illegal("chance-kind", f"{due.label}: a pick is due, not dice", "G-6")
+            raise Illegal("chance-kind", "G-6", due=due, dice=False)
         if pick not in due.pick:
-            raise Illegal("pick-value", f"{due.label}: '{pick}' is not one of {', '.join(due.pick)}", "G-6")
+            raise Illegal("pick-value", "G-6", due=due, pick=pick)
 
 
 def format_chance(chance: dict[str, Any]) -> str:

@@ -105,7 +105,7 @@ def value_for(replay: Replay, player: str) -> float:
         if replay.outcome.winner is None:
             return 0.0
         return WIN_VALUE if replay.outcome.winner == player else -WIN_VALUE
-    return float(replay.game.score(replay.state, player))
+    return float(replay.game.bot_score(replay.state, player))
 
 
 def greedy_move(replay: Replay, player: str, moves: list[dict[str, Any]], rnd: random.Random) -> dict[str, Any]:
@@ -204,7 +204,7 @@ def summarise(index: int, data: dict[str, Any], game: Any, replay: Replay, first
                       f"unfinished after {len(data['entries'])} entries")
     side = game.by_id[outcome.winner].side if outcome.winner else None
     return Played(index, data, outcome.winner, side, True, first_mover, len(data["entries"]), rounds,
-                  game.ending(replay.state, outcome), game.deciders(replay.state, outcome))
+                  outcome.termination, game.deciders(replay.state, outcome))
 
 
 def expand_items(ruleset: Any, items: Iterable[str]) -> list[str]:

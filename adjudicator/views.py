@@ -12,6 +12,7 @@ from typing import Any
 from adjudicator.engine import LogEntry, Replay
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import Heading, Para, Pre, render
+from adjudicator.wording import text
 
 SEALED_MESSAGE = "a sealed submission was refused; the reason is shown when the phase resolves"
 
@@ -42,13 +43,13 @@ def result(match: LoadedMatch, replay: Replay, viewer: str | None = None,
         "ruleset": match.ruleset.id,
         "status": "finished" if outcome else "in_progress",
         "winner": outcome.winner if outcome else None,
-        "reason": outcome.reason if outcome else None,
+        "reason": replay.reason,
         "to_act": replay.to_act(),
         "awaiting": replay.awaiting(),
         "at_seq": replay.last_seq,
-        "flagged": [flag_view(log, viewer, marked.get(log.seq)) for log in replay.log if log.flag],
+        "flagged": [flag_view(log, viewer, marked.get(log.seq)) for log in replay.flagged],
         "warnings": list(match.warnings) + replay.warnings,
-        "board": match.game.public_view(replay.state),
+        "board": replay.public_view(),
     }
     due = replay.pending()
     clock = replay.clock.status(replay.to_act(), getattr(due, "kind", None))
@@ -60,7 +61,7 @@ def result(match: LoadedMatch, replay: Replay, viewer: str | None = None,
     if replay.announced:
         out["announced"] = {player: list(items) for player, items in replay.announced.items()}
     if viewer:
-        private = dict(match.game.private_view(replay.state, viewer))
+        private = dict(replay.private_view(viewer))
         if viewer in replay.sealed:
             move = replay.sealed[viewer]
             private["pending_submission"] = None if move is None else match.game.format_move(move)
@@ -83,7 +84,8 @@ def entry_view(log: LogEntry, viewer: str | None = None, marked: Any = None) -> 
     data: dict[str, Any] = {
         "seq": log.seq, "type": log.type, "player": log.player,
         "summary": log.summary if visible else "sealed submission",
-        "events": [e.as_dict() for e in (log.events if visible else log.sealed_events)],
+        "events": [{"text": text(log.game, e), "rulings": list(e.rulings)}
+                   for e in (log.events if visible else log.sealed_events)],
         "flag": None if not log.flag else flag_view(log, viewer, marked),
         "sealed": log.sealed,
     }

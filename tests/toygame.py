@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator.engine import ChanceDue, Event, Game, Illegal, Outcome, Phase, SideMove
+from adjudicator.engine import ChanceDue, Event, Game, Illegal, Outcome, Phase, SideMove, ItemsView, said, illegal_said, Nature
 from adjudicator.errors import NotationError
 from adjudicator.registry import register
 from adjudicator.render import Para
@@ -35,7 +35,7 @@ class BidState:
 @register
 class SealedBid(Game):
     name = "sealed-bid"
-    uses_chance = True
+    nature = Nature(turns=False, sealed_phases=True, chance=True, hidden=True)
 
     def initial_state(self) -> BidState:
         return BidState(points={p: 0 for p in self.player_ids})
@@ -52,17 +52,17 @@ class SealedBid(Game):
 
     def apply_move(self, s: BidState, player: str, move: dict[str, Any]) -> list[Event]:
         s.boost[player] = move["boost"]  # only side moves are applied at once in this game
-        return [Event(f"{player} boosts by {move['boost']}", ("TOY-2",))]
+        return [said(f"{player} boosts by {move['boost']}", ("TOY-2",))]
 
     def check_move(self, s: BidState, player: str, move: dict[str, Any]) -> None:
         if "boost" in move:
             return
         if not 0 <= move["bid"] <= self.params["max_bid"]:
-            raise Illegal("bid-range", f"a bid is 0–{self.params['max_bid']}", "TOY-1")
+            raise illegal_said("bid-range", f"a bid is 0–{self.params['max_bid']}", "TOY-1")
 
     def apply_chance(self, s: BidState, due: ChanceDue, chance: dict[str, Any]) -> list[Event]:
         s.secret = dict(zip(self.player_ids, chance["dice"]))
-        return [Event("secret numbers dealt")]
+        return [said("secret numbers dealt")]
 
     def resolve_phase(self, s: BidState, phase: Phase, subs: dict[str, Any]) -> list[Event]:
         bids = {}
@@ -72,7 +72,7 @@ class SealedBid(Game):
                 bid *= 2
             bids[p] = bid
         a, b = self.player_ids
-        events = [Event(f"bids: {a} {bids[a]}, {b} {bids[b]}")]
+        events = [said(f"bids: {a} {bids[a]}, {b} {bids[b]}")]
         if bids[a] != bids[b]:
             winner = a if bids[a] > bids[b] else b
             s.points[winner] += 1 + (subs[winner] is not None and subs[winner]["bid"] == s.secret[winner])
@@ -86,16 +86,16 @@ class SealedBid(Game):
                 return Outcome(p, f"{p} reached {n} points")
         return None
 
-    def score_end(self, s: BidState) -> Outcome:
+    def stopped_result(self, s: BidState) -> Outcome:
         a, b = self.player_ids
         if s.points[a] == s.points[b]:
             return Outcome(None, "equal points")
         return Outcome(max(s.points, key=s.points.get), "more points")
 
-    def public_view(self, s: BidState) -> dict[str, Any]:
+    def public_view(self, s: BidState, items: ItemsView | None = None) -> dict[str, Any]:
         return {"points": dict(s.points), "round": s.round, "history": list(s.history)}
 
-    def private_view(self, s: BidState, player: str) -> dict[str, Any]:
+    def private_view(self, s: BidState, player: str, items: ItemsView | None = None) -> dict[str, Any]:
         return {"secret": s.secret.get(player), "boost": s.boost.get(player, 0)}
 
     def board_blocks(self, view: dict[str, Any]) -> list[Any]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterator
 
-from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Turn
+from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Turn, ItemsView, said, illegal_said, Nature
 from adjudicator.errors import NotationError
 from adjudicator.render import Para, Pre, Span, Table
 
@@ -101,6 +101,7 @@ class Chains:
 
 class Arrowbic(Game):
     name = "arrowbic"
+    nature = Nature(turns=True)
     who_starts = "red always starts (AX-1); choose who plays red with --player"
     notation = "CELL ARROW (E5 up, E5 ^, e5 u, place E5 up; arrows ^ v < > or ↑ ↓ ← →) | retake"
     notation_examples = ("E5 up", "E5 ^", "place C3 left", "retake")
@@ -226,15 +227,15 @@ class Arrowbic(Game):
         name = self.cell_name(cell)
         if cell in s.stones:
             owner, there = s.stones[cell]
-            return Illegal("occupied", f"{name} already holds {owner}'s {GLYPH[there]} {there} stone; a stone goes "
+            return illegal_said("occupied", f"{name} already holds {owner}'s {GLYPH[there]} {there} stone; a stone goes "
                            "on a cell without one", "AX-2")
         if arrow == s.last_arrow[player]:
-            return Illegal("same-arrow", f"{player} placed {GLYPH[arrow]} {arrow} last time and may not use the same "
+            return illegal_said("same-arrow", f"{player} placed {GLYPH[arrow]} {arrow} last time and may not use the same "
                            "arrow twice in a row", "AX-2")
         loop = self.loop_through(s, cell, arrow)
         if loop:
             cells = " → ".join(self.cell_name(c) for c in loop)
-            return Illegal("closed-loop", f"{GLYPH[arrow]} {arrow} on {name} would close a loop of "
+            return illegal_said("closed-loop", f"{GLYPH[arrow]} {arrow} on {name} would close a loop of "
                            f"{len(loop) - 1} stones: {cells} (a loop is checked before captures)", "AX-3")
         return None
 
@@ -263,7 +264,7 @@ class Arrowbic(Game):
             return
         cell = self.parse_cell(move["place"])
         if cell is None:
-            raise Illegal("off-board", f"{move['place']} is not on the board: columns run A–"
+            raise illegal_said("off-board", f"{move['place']} is not on the board: columns run A–"
                           f"{chr(ord('A') + self.size - 1)}, rows 1–{self.size}", "AX-1")
         problem = self.placement_problem(s, player, cell, move["arrow"])
         if problem:
@@ -274,11 +275,11 @@ class Arrowbic(Game):
         count = self.params["retake_undoes"]
         if len(s.history) < count:
             done = len(s.history)
-            raise Illegal("retake-too-early", f"Retake undoes the last {count} placements, and only {done} "
+            raise illegal_said("retake-too-early", f"Retake undoes the last {count} placements, and only {done} "
                           f"{'has' if done == 1 else 'have'} been made", "AX-8")
         own = s.history[-count]
         if own["player"] == player and own["pass"]:
-            raise Illegal("retake-after-pass", f"{player}'s last turn was a pass (no legal placement): "
+            raise illegal_said("retake-after-pass", f"{player}'s last turn was a pass (no legal placement): "
                           "Retake would give back a turn with nothing to place", "AX-8", "AX-7")
 
     def apply_move(self, s: ArrowState, player: str, move: dict[str, Any]) -> list[Event]:
@@ -299,13 +300,13 @@ class Arrowbic(Game):
         s.last_arrow[player] = arrow
         s.last_place = (player, cell, arrow)
         s.placements = k
-        events = [Event(f"placement {k}: {self.label(player)} places {GLYPH[arrow]} {arrow} on {name}", ("AX-2",))]
+        events = [said(f"placement {k}: {self.label(player)} places {GLYPH[arrow]} {arrow} on {name}", ("AX-2",))]
         for direction, run in self.captures(s, player, cell):
             closer = (run[-1][0] + direction[0], run[-1][1] + direction[1])
             for at in run:
                 record["captured"].append((at, s.stones.pop(at)))
             cells = ", ".join(self.cell_name(c) for c in run)
-            events.append(Event(f"captures {cells} ({COMPASS[direction]} of {name}, closed by {player}'s stone on "
+            events.append(said(f"captures {cells} ({COMPASS[direction]} of {name}, closed by {player}'s stone on "
                                 f"{self.cell_name(closer)})", ("AX-4",)))
         s.history.append(record)
         events += self._movement(s, k, record)
@@ -318,7 +319,7 @@ class Arrowbic(Game):
                                   "last_arrow": s.last_arrow[player], "last_place": s.last_place, "moved": None}
         s.placements = k
         s.history.append(record)
-        events = [Event(f"placement {k}: {self.label(player)} has no legal placement and passes; the pass counts "
+        events = [said(f"placement {k}: {self.label(player)} has no legal placement and passes; the pass counts "
                         "as a placement for the movement order", ("AX-7",))]
         return events + self._movement(s, k, record)
 
@@ -330,7 +331,7 @@ class Arrowbic(Game):
         at = s.pieces[mover]
         stone = s.stones.get(at)
         if stone is None:
-            return [Event(f"{why}: it stands on {self.cell_name(at)} without a stone and stays", ("AX-5",))]
+            return [said(f"{why}: it stands on {self.cell_name(at)} without a stone and stays", ("AX-5",))]
         owner, arrow = stone
         dx, dy = STEP[arrow]
         to = (at[0] + dx, at[1] + dy)
@@ -340,11 +341,11 @@ class Arrowbic(Game):
             winner = self.opponent(mover)
             s.over, s.winner = True, winner
             s.reason = f"{mover}'s piece left the board from {self.cell_name(at)} going {arrow}"
-            return [Event(f"{why}: it follows {owner}'s {GLYPH[arrow]} on {self.cell_name(at)} {arrow}, off the "
+            return [said(f"{why}: it follows {owner}'s {GLYPH[arrow]} on {self.cell_name(at)} {arrow}, off the "
                           "board", ("AX-5",)),
-                    Event(f"{mover}'s piece has left the board: {mover} loses, {winner} wins", ("AX-6",))]
+                    said(f"{mover}'s piece has left the board: {mover} loses, {winner} wins", ("AX-6",))]
         s.pieces[mover] = to
-        return [Event(f"{why}: it follows {owner}'s {GLYPH[arrow]} on {self.cell_name(at)} to {self.cell_name(to)}",
+        return [said(f"{why}: it follows {owner}'s {GLYPH[arrow]} on {self.cell_name(at)} to {self.cell_name(to)}",
                       ("AX-5",))]
 
     def _next_turn(self, s: ArrowState, player: str) -> list[Event]:
@@ -359,7 +360,7 @@ class Arrowbic(Game):
                 # ever change again. The rules do not say; the adjudicator ends it drawn.
                 s.over, s.winner = True, None
                 s.reason = "no player can place a stone and no piece can move (a draw: the rules are silent)"
-                events.append(Event("neither player has a legal placement and neither piece stands on a stone: "
+                events.append(said("neither player has a legal placement and neither piece stands on a stone: "
                                     "nothing can change, so the match ends drawn (adjudicator's reading)", ("AX-7",)))
                 break
             events += self._pass(s, s.to_move)
@@ -392,11 +393,11 @@ class Arrowbic(Game):
         s.retakes[player] += 1
         barred = s.last_arrow[player]
         rule = f"may not use {GLYPH[barred]} {barred}, as the first time" if barred else "may use any arrow"
-        return [Event(f"{self.label(player)} uses Retake: undoes {' and '.join(undone)} with their movements; "
+        return [said(f"{self.label(player)} uses Retake: undoes {' and '.join(undone)} with their movements; "
                       f"{player} places again and {rule}", ("AX-8",))]
 
     # --- Self-play ----------------------------------------------------------------------
-    def score(self, s: ArrowState, player: str) -> float:
+    def bot_score(self, s: ArrowState, player: str) -> float:
         """Room to the edge: own piece's distance to it less the opponent's (AX-6 pushes off)."""
         return self._room(s.pieces[player]) - self._room(s.pieces[self.opponent(player)])
 
@@ -421,12 +422,12 @@ class Arrowbic(Game):
         """A host or the clock ended the match: nobody is to place any more."""
         s.ended = True
 
-    def score_end(self, s: ArrowState) -> Outcome:
+    def stopped_result(self, s: ArrowState) -> Outcome:
         """A host's `end` without a winner: the seed only ends by leaving the board (AX-6), so no winner."""
         return Outcome(None, "both pieces are still on the board (AX-6): no winner")
 
     # --- Views --------------------------------------------------------------------------
-    def public_view(self, s: ArrowState) -> dict[str, Any]:
+    def public_view(self, s: ArrowState, items: ItemsView | None = None) -> dict[str, Any]:
         """Everything is public. `pieces` and `stones` are the SPEC keys; the rest serves the board."""
         stones = {self.cell_name(c): {"owner": o, "arrow": a}
                   for c, (o, a) in sorted(s.stones.items(), key=lambda kv: (-kv[0][1], kv[0][0]))}

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Iterator
 
-from adjudicator.engine import ChanceDue, Event, Game, Illegal, Outcome, Pending, Turn
+from adjudicator.engine import ChanceDue, Event, Game, Illegal, Outcome, Pending, Turn, ItemsView, said, illegal_said, Nature
 from adjudicator.errors import NotationError
 from adjudicator.render import Para, Pre, Table
 
@@ -59,7 +59,7 @@ def dice_text(values: list[int]) -> str:
 class DiceTugOfWar(Game):
     name = "dice-tug-of-war"
     who_starts = "the set-up roll decides (DT-2)"
-    uses_chance = True
+    nature = Nature(turns=True, chance=True)
     notation = "keep | reroll POS... | attack | trade ROLLED for COLUMN"
     notation_examples = ("keep", "reroll 1 3", "attack", "trade 3 for 2")
 
@@ -118,7 +118,7 @@ class DiceTugOfWar(Game):
         if "reroll" in move:
             self._check_reroll(s, move["reroll"])
         elif s.in_setup:
-            raise Illegal("in-setup", f"{player} is still setting up: keep the setup roll or re-roll "
+            raise illegal_said("in-setup", f"{player} is still setting up: keep the setup roll or re-roll "
                           "1–3 of its dice", "DT-2")
         elif "trade" in move:
             self._check_trade(s, move["trade"])
@@ -126,31 +126,31 @@ class DiceTugOfWar(Game):
     def _check_reroll(self, s: DiceState, positions: list[int]) -> None:
         bad = [p for p in positions if not 1 <= p <= self.size]
         if bad:
-            raise Illegal("reroll-position", f"position {bad[0]} does not exist: positions run 1–{self.size} "
+            raise illegal_said("reroll-position", f"position {bad[0]} does not exist: positions run 1–{self.size} "
                           f"in the last roll ({dice_text(s.rolled)})", "DT-3")
         if len(set(positions)) != len(positions):
-            raise Illegal("reroll-position", "a re-roll names each position once", "DT-3")
+            raise illegal_said("reroll-position", "a re-roll names each position once", "DT-3")
         if s.in_setup:
             return  # DT-2: 0–3 dice, once; the stage machine allows a single decision
         if not positions:
-            raise Illegal("empty-reroll", "an empty re-roll only keeps a setup roll; in a turn, re-roll "
+            raise illegal_said("empty-reroll", "an empty re-roll only keeps a setup roll; in a turn, re-roll "
                           "some dice, attack or trade", "DT-3")
         if len(positions) > s.rerolls_left:
             sixes = self._allowance(s.column[s.actor])
-            raise Illegal("reroll-allowance", f"{s.actor} may re-roll {s.rerolls_left} more "
+            raise illegal_said("reroll-allowance", f"{s.actor} may re-roll {s.rerolls_left} more "
                           f"{'die' if s.rerolls_left == 1 else 'dice'} this turn (one per "
                           f"{self.params['reroll_face']} in the column, which has {sixes})", "DT-3")
 
     def _check_trade(self, s: DiceState, trade: dict[str, int]) -> None:
         rolled, old = trade["rolled"], trade["column"]
         if rolled not in s.rolled:
-            raise Illegal("trade-not-rolled", f"no {rolled} was rolled (rolled: {dice_text(s.rolled)})", "DT-5")
+            raise illegal_said("trade-not-rolled", f"no {rolled} was rolled (rolled: {dice_text(s.rolled)})", "DT-5")
         column = s.column[s.actor]
         if old not in column:
-            raise Illegal("trade-not-in-column", f"the column has no {old} (column: "
+            raise illegal_said("trade-not-in-column", f"the column has no {old} (column: "
                           f"{dice_text(sorted(column))})", "DT-5")
         if rolled == old:
-            raise Illegal("trade-same-value", f"a trade needs dice of different values, not {rolled} for {old}",
+            raise illegal_said("trade-same-value", f"a trade needs dice of different values, not {rolled} for {old}",
                           "DT-5")
 
     def apply_move(self, s: DiceState, player: str, move: dict[str, Any]) -> list[Event]:
@@ -173,7 +173,7 @@ class DiceTugOfWar(Game):
         values = dice_text([s.rolled[p - 1] for p in positions])
         rule = "DT-2" if s.in_setup else "DT-3"
         left = "" if s.in_setup else f"; {s.rerolls_left} re-roll{'s' if s.rerolls_left != 1 else ''} left"
-        return [Event(f"{s.actor} re-rolls position{'s' if len(positions) > 1 else ''} "
+        return [said(f"{s.actor} re-rolls position{'s' if len(positions) > 1 else ''} "
                       f"{', '.join(map(str, positions))} (showing {values}){left}", (rule,))]
 
     def _attack(self, s: DiceState, rolled: list[int], column: list[int], lead: str) -> list[Event]:
@@ -184,11 +184,11 @@ class DiceTugOfWar(Game):
         before = s.team[opponent]
         s.team[opponent] -= removed
         matched = ", ".join(f"{r}≥{c}" for r, c in pairs) or "no die reaches a column die"
-        events = [Event(f"{lead} {dice_text(rolled)} against column {dice_text(sorted(column))}: {matched}; "
+        events = [said(f"{lead} {dice_text(rolled)} against column {dice_text(sorted(column))}: {matched}; "
                         f"{opponent} loses {removed} ({before} → {s.team[opponent]})", ("DT-4",))]
         if s.team[opponent] == 0:
             s.winner, s.reason = s.actor, f"{opponent}'s team has no pawns left"
-            events.append(Event(f"{opponent}'s team is empty: {s.actor} wins", ("DT-6",)))
+            events.append(said(f"{opponent}'s team is empty: {s.actor} wins", ("DT-6",)))
         return events
 
     def _trade(self, s: DiceState, new: int, old: int) -> list[Event]:
@@ -202,13 +202,13 @@ class DiceTugOfWar(Game):
         before = s.team[player]
         s.team[player] = max(0, min(self.pawns, before + change))
         capped = " (limited by the reserve)" if before + change > self.pawns else ""
-        events = [Event(f"{player} trades the rolled {new} for the column {old}: column "
+        events = [said(f"{player} trades the rolled {new} for the column {old}: column "
                         f"{dice_text(sorted(column))}; team {before} → {s.team[player]} "
                         f"({self.params['trade_bonus']:+d} for the trade, {new - old:+d} difference){capped}",
                         ("DT-5",))]
         if s.team[player] == 0:  # DT-6 applies at once, before the attack
             s.winner, s.reason = self.opponent(player), f"{player}'s trade emptied their own team"
-            events.append(Event(f"{player}'s team is empty: {self.opponent(player)} wins", ("DT-5", "DT-6")))
+            events.append(said(f"{player}'s team is empty: {self.opponent(player)} wins", ("DT-5", "DT-6")))
             return events
         others = list(column)
         others.remove(new)  # the new die does not attack (DT-5)
@@ -231,7 +231,7 @@ class DiceTugOfWar(Game):
                 s.rolled[position - 1] = value
             s.reroll_positions = []
             rule = "DT-2" if s.in_setup else "DT-3"
-            events = [Event(f"{s.actor}'s re-roll: {dice_text(dice)}; dice now {dice_text(s.rolled)}", (rule,))]
+            events = [said(f"{s.actor}'s re-roll: {dice_text(dice)}; dice now {dice_text(s.rolled)}", (rule,))]
             if s.in_setup and s.rerolls_left == 0:
                 return events + self._finish_setup(s, "takes")
             s.stage = "decide"
@@ -239,17 +239,17 @@ class DiceTugOfWar(Game):
         s.rolled = dice
         s.stage = "decide"
         if s.in_setup:
-            return [Event(f"{s.actor}'s setup roll: {dice_text(dice)}", ("DT-2",))]
+            return [said(f"{s.actor}'s setup roll: {dice_text(dice)}", ("DT-2",))]
         s.rerolls_left = self._allowance(s.column[s.actor])
         grant = (f"; {s.rerolls_left} re-roll{'s' if s.rerolls_left != 1 else ''} "
                  f"for the {self.params['reroll_face']}s in the column" if s.rerolls_left else "")
-        return [Event(f"{s.actor} rolls {dice_text(dice)}{grant}", ("DT-3",))]
+        return [said(f"{s.actor} rolls {dice_text(dice)}{grant}", ("DT-3",))]
 
     def _finish_setup(self, s: DiceState, verb: str) -> list[Event]:
         player = s.actor
         s.column[player] = list(s.rolled)
         s.team[player] = min(self.pawns, sum(s.rolled))
-        events = [Event(f"{player} {verb} {dice_text(s.rolled)} as the column: team {s.team[player]}, "
+        events = [said(f"{player} {verb} {dice_text(s.rolled)} as the column: team {s.team[player]}, "
                         f"reserve {self.pawns - s.team[player]}", ("DT-1", "DT-2"))]
         s.rolled, s.stage = [], "roll"
         if s.setup_queue:
@@ -265,11 +265,11 @@ class DiceTugOfWar(Game):
             s.actor = self.by_side[self.params["tie_starts"]]
             why = f"equal teams: {self.params['tie_starts']} starts"
         s.rerolls_left = 0
-        events.append(Event(f"{why}: {self.label(s.actor)} begins", ("DT-2",)))
+        events.append(said(f"{why}: {self.label(s.actor)} begins", ("DT-2",)))
         return events
 
     # --- Self-play ----------------------------------------------------------------------
-    def score(self, s: DiceState, player: str) -> float:
+    def bot_score(self, s: DiceState, player: str) -> float:
         """Team members ahead: what every pull is about (DT-6)."""
         return s.team[player] - s.team[self.opponent(player)]
 
@@ -284,7 +284,7 @@ class DiceTugOfWar(Game):
         """A host or the clock ended the match: nobody rolls or decides any more."""
         s.ended = True
 
-    def score_end(self, s: DiceState) -> Outcome:
+    def stopped_result(self, s: DiceState) -> Outcome:
         """A host's `end` without a winner: the larger team wins, equal teams draw.
 
         The seed has no score but elimination (DT-6); this is the adjudicator's reading of
@@ -297,7 +297,7 @@ class DiceTugOfWar(Game):
         return Outcome(winner, f"larger team ({s.team[winner]} to {s.team[self.opponent(winner)]})")
 
     # --- Views --------------------------------------------------------------------------
-    def public_view(self, s: DiceState) -> dict[str, Any]:
+    def public_view(self, s: DiceState, items: ItemsView | None = None) -> dict[str, Any]:
         """Everything in this game is public: dice, columns, teams. Once the match is over
         nobody is to act (`actor` null); `rolled_by` names who rolled the dice still shown."""
         over = bool(s.winner) or s.ended

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterator
 
-from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase, Player
+from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase, Player, ItemsView, said, illegal_said, Nature
 from adjudicator.errors import NotationError
 from adjudicator.render import Para, Pre, Span, Table
 
@@ -72,6 +72,7 @@ class StreakState:
 
 class WinningStreak(Game):
     name = "winning-streak"
+    nature = Nature(turns=False, sealed_phases=True)
     notation = ("[tN] place TROOP LOC | [rN] set [LOC=TROOP|LOC=-]... [buff TROOP attack|health] "
                 "(N is the current placement turn or relocation round)")
     notation_examples = ("t4 place 3/5 C", "r2 set A=3/5 B=- buff 3/5 health", "r2 set", "r2 set D=5/5 E=4/5")
@@ -205,17 +206,17 @@ class WinningStreak(Game):
     def _troop(self, s: StreakState, player: str, name: str, rule: str) -> Troop:
         troop = s.troops[player].get(name)
         if troop is None:
-            raise Illegal("unknown-troop", f"there is no troop '{name}' in {player}'s squad: troops are named by "
+            raise illegal_said("unknown-troop", f"there is no troop '{name}' in {player}'s squad: troops are named by "
                           f"their starting attack/health, {self.params['troops'][0]} … {self.params['troops'][-1]}",
                           "WS-1", rule)
         if not troop.alive:
-            raise Illegal("troop-dead", f"the troop {name} of {player}'s died in an earlier fight and is out of the "
+            raise illegal_said("troop-dead", f"the troop {name} of {player}'s died in an earlier fight and is out of the "
                           "game", "WS-3", rule)
         return troop
 
     def _location(self, location: str, rule: str) -> str:
         if location not in self.line_position:
-            raise Illegal("unknown-location", f"there is no location '{location}' (locations "
+            raise illegal_said("unknown-location", f"there is no location '{location}' (locations "
                           f"{self.locations[0]}–{self.locations[-1]})", "WS-1", rule)
         return location
 
@@ -238,17 +239,17 @@ class WinningStreak(Game):
     def check_move(self, s: StreakState, player: str, move: dict[str, Any]) -> None:
         if s.stage == "placement":
             if move["phase"] != "placement":
-                raise Illegal("wrong-phase", f"this is placement turn {s.turn} of {self.placement_turns}: place a "
+                raise illegal_said("wrong-phase", f"this is placement turn {s.turn} of {self.placement_turns}: place a "
                               "troop; relocation starts after the first fight", "WS-2", "WS-4")
             if move["turn"] != s.turn:
-                raise Illegal("wrong-turn", f"this is placement turn {s.turn}, not turn {move['turn']}", "WS-2")
+                raise illegal_said("wrong-turn", f"this is placement turn {s.turn}, not turn {move['turn']}", "WS-2")
             self._check_placement(s, player, move)
             return
         if move["phase"] != "relocation":
-            raise Illegal("wrong-phase", f"placement is over; this is relocation round {s.round} (after fight "
+            raise illegal_said("wrong-phase", f"placement is over; this is relocation round {s.round} (after fight "
                           f"{s.fights}): relocate, or submit an empty set", "WS-2", "WS-4")
         if move["round"] != s.round:
-            raise Illegal("wrong-round", f"this is relocation round {s.round} (after fight {s.fights}), "
+            raise illegal_said("wrong-round", f"this is relocation round {s.round} (after fight {s.fights}), "
                           f"not round {move['round']}", "WS-4")
         self._plan(s, player, move["set"])
         if move.get("buff"):
@@ -259,15 +260,15 @@ class WinningStreak(Game):
         troop = self._troop(s, player, move["troop"], "WS-2")
         if troop.at is not None or troop.name in s.placed_order[player]:
             where = f" (at {troop.at})" if troop.at else ""
-            raise Illegal("troop-placed", f"the troop {troop.name} of {player}'s has already been placed{where}; "
+            raise illegal_said("troop-placed", f"the troop {troop.name} of {player}'s has already been placed{where}; "
                           "place a troop that has yet to be placed", "WS-2")
         location = self._location(move["location"], "WS-2")
         if s.winner[location]:
-            raise Illegal("location-won", f"{location} has been won by {s.winner[location]}; no more troops may be "
+            raise illegal_said("location-won", f"{location} has been won by {s.winner[location]}; no more troops may be "
                           "placed there", "WS-3", "WS-2")
         there = self.occupant(s, player, location)
         if there is not None:
-            raise Illegal("location-taken", f"{location} already holds a troop of {player}'s ({there.now()}); "
+            raise illegal_said("location-taken", f"{location} already holds a troop of {player}'s ({there.now()}); "
                           "one troop per location per side", "WS-2")
 
     def _plan(self, s: StreakState, player: str, changes: dict[str, str | None]) -> dict[str, str | None]:
@@ -286,10 +287,10 @@ class WinningStreak(Game):
                 continue
             self._troop(s, player, name, "WS-4")
             if name in named:
-                raise Illegal("troop-twice", f"{name} is named at both {named[name]} and {location}; a troop "
+                raise illegal_said("troop-twice", f"{name} is named at both {named[name]} and {location}; a troop "
                               "stands in one place", "WS-4")
             if s.winner[location]:
-                raise Illegal("location-won", f"{location} has been won by {s.winner[location]}: won locations "
+                raise illegal_said("location-won", f"{location} has been won by {s.winner[location]}: won locations "
                               "take no troops", "WS-4")
             named[name] = location
         if not changes:
@@ -308,7 +309,7 @@ class WinningStreak(Game):
             if will != was:
                 plan[location] = will
         if len(plan) > self.change_limit:
-            raise Illegal("too-many-changes", f"this relocation of {player}'s changes {len(plan)} locations "
+            raise illegal_said("too-many-changes", f"this relocation of {player}'s changes {len(plan)} locations "
                           f"({', '.join(plan)}); at most {self.change_limit} may change (a move or a swap "
                           "changes both ends)", "WS-4")
         return plan
@@ -316,9 +317,9 @@ class WinningStreak(Game):
     def _check_buff(self, s: StreakState, player: str, buff: dict[str, str]) -> None:
         if self.holder != player:
             who = f"{self.holder} holds it" if self.holder else "nobody holds it in this match"
-            raise Illegal("no-advantage", f"only the Advantage holder may buff a troop ({who})", "WS-5")
+            raise illegal_said("no-advantage", f"only the Advantage holder may buff a troop ({who})", "WS-5")
         if s.advantage_left <= 0:
-            raise Illegal("advantage-used", f"the Advantage has already been used by {player} (once per match)", "WS-5")
+            raise illegal_said("advantage-used", f"the Advantage has already been used by {player} (once per match)", "WS-5")
         self._troop(s, player, buff["troop"], "WS-5")
 
     def apply_move(self, s: StreakState, player: str, move: dict[str, Any]) -> list[Event]:
@@ -344,12 +345,12 @@ class WinningStreak(Game):
             troop = s.troops[player][move["troop"]]
             self._stand(s, player, troop, move["location"])
             s.placed_order[player].append(troop.name)
-            events.append(Event(f"{player} places {troop.name} at {troop.at}", ("WS-2",)))
+            events.append(said(f"{player} places {troop.name} at {troop.at}", ("WS-2",)))
         if missed:
-            events.append(Event(f"a missed placement turn places nothing: {' and '.join(missed)} "
+            events.append(said(f"a missed placement turn places nothing: {' and '.join(missed)} "
                                 f"place{'s' if len(missed) == 1 else ''} no troop in turn {s.turn}", ("WS-2",)))
         if s.turn == self.placement_turns:
-            events.append(Event(f"placement is over after {self.placement_turns} turns: the first fight follows",
+            events.append(said(f"placement is over after {self.placement_turns} turns: the first fight follows",
                                 ("WS-2", "WS-3")))
         return events
 
@@ -362,15 +363,15 @@ class WinningStreak(Game):
         for player in self.player_ids:
             move = submissions.get(player)
             if move is None:
-                events.append(Event(f"{player} is taken to have relocated nothing", ("WS-4", "WS-8")))
+                events.append(said(f"{player} is taken to have relocated nothing", ("WS-4", "WS-8")))
                 continue
             plan = plans[player]
             if plan:
                 what = ", ".join(f"{x} {self._name_at(s, player, x)}→{name or '-'}" for x, name in plan.items())
-                events.append(Event(f"{player} changes {len(plan)} location{'s' if len(plan) != 1 else ''} "
+                events.append(said(f"{player} changes {len(plan)} location{'s' if len(plan) != 1 else ''} "
                                     f"of {self.change_limit}: {what}", ("WS-4",)))
             else:
-                events.append(Event(f"{player} changes no location", ("WS-4",)))
+                events.append(said(f"{player} changes no location", ("WS-4",)))
             self._relocate(s, player, plan)
             buff = move.get("buff")
             if buff:
@@ -378,7 +379,7 @@ class WinningStreak(Game):
                 amount = self.params["advantage_amount"]
                 setattr(troop, buff["stat"], getattr(troop, buff["stat"]) + amount)
                 s.advantage_left -= 1
-                events.append(Event(f"{player} uses the Advantage: {troop.name} gains +{amount} {buff['stat']} "
+                events.append(said(f"{player} uses the Advantage: {troop.name} gains +{amount} {buff['stat']} "
                                     f"(now {troop.attack}/{troop.health}); not a change of location", ("WS-5",)))
         return events
 
@@ -417,11 +418,11 @@ class WinningStreak(Game):
                 continue
             text = self._clash(s, location, {a: ta, b: tb})
             points = s.points[location]
-            events.append(Event(f"fight {k} at {location}: {text} ({a} {points[a]}, {b} {points[b]})", ("WS-3",)))
+            events.append(said(f"fight {k} at {location}: {text} ({a} {points[a]}, {b} {points[b]})", ("WS-3",)))
             if points[a] >= target or points[b] >= target:
                 events.append(self._win(s, location, a if points[a] >= target else b, ta, tb))
         if empty:
-            events.append(Event(f"fight {k}: no troops at {', '.join(empty)}", ("WS-3",)))
+            events.append(said(f"fight {k}: no troops at {', '.join(empty)}", ("WS-3",)))
         return events + self._after_fight(s)
 
     def _win(self, s: StreakState, location: str, player: str, ta: Troop | None, tb: Troop | None) -> Event:
@@ -433,7 +434,7 @@ class WinningStreak(Game):
             self._lift(s, owner, troop)
         returned = (", ".join(f"{owner}'s {t.now()}" for owner, t in back) or "no troop") + \
             " return" + ("s" if len(back) <= 1 else "") + " to reserve"
-        return Event(f"{player} reaches {s.points[location][player]} points at {location} and "
+        return said(f"{player} reaches {s.points[location][player]} points at {location} and "
                      f"wins it; {returned}", ("WS-3",))
 
     def _clash(self, s: StreakState, location: str, facing: dict[str, Troop | None]) -> str:
@@ -470,7 +471,7 @@ class WinningStreak(Game):
         events = []
         if left[a] == 0 or left[b] == 0:
             if left[a] == 0 and left[b] == 0:
-                events.append(Event("neither side has a living troop: the match ends and no unwon location is won",
+                events.append(said("neither side has a living troop: the match ends and no unwon location is won",
                                     ("WS-6",)))
                 s.end_reason = "both sides ran out of troops"
             else:
@@ -479,18 +480,18 @@ class WinningStreak(Game):
                 taken = [x for x in self.locations if not s.winner[x] and self.occupant(s, other, x)]
                 for location in taken:
                     s.winner[location] = other
-                events.append(Event(f"{out} has no living troops: the match ends; {other} wins every unwon location "
+                events.append(said(f"{out} has no living troops: the match ends; {other} wins every unwon location "
                                     f"where they have a troop ({', '.join(taken) or 'none'})", ("WS-6",)))
                 s.end_reason = f"{out} ran out of troops"
         elif all(s.winner.values()):
-            events.append(Event("every location has been won: the match ends", ("WS-6",)))
+            events.append(said("every location has been won: the match ends", ("WS-6",)))
             s.end_reason = "every location won"
         else:
             s.stage, s.round = "relocation", s.fights
             return events
         s.stage = "over"
         s.result = self._score(s, s.end_reason + "; ")
-        events.append(Event(f"result: {s.result.winner or 'no winner'} — {s.result.reason}", ("WS-7",)))
+        events.append(said(f"result: {s.result.winner or 'no winner'} — {s.result.reason}", ("WS-7",)))
         return events
 
     # --- Result -------------------------------------------------------------------------
@@ -512,7 +513,7 @@ class WinningStreak(Game):
                              "the Advantage")
 
     # --- Self-play ----------------------------------------------------------------------
-    def score(self, s: StreakState, player: str) -> float:
+    def bot_score(self, s: StreakState, player: str) -> float:
         """Streak first, then locations won, then points at open locations (WS-7's order)."""
         other = self.opponent(player)
         streak, won = self.streaks(s), self.won(s)
@@ -529,7 +530,7 @@ class WinningStreak(Game):
         """A host ended the match: no placement or relocation is due any more."""
         s.ended = True
 
-    def score_end(self, s: StreakState) -> Outcome:
+    def stopped_result(self, s: StreakState) -> Outcome:
         """A host's `end` without a winner: WS-7 over the locations won so far.
 
         Unwon locations break streaks; the WS-6 walkover (winning every location where
@@ -542,7 +543,7 @@ class WinningStreak(Game):
     def _troop_view(troop: Troop) -> dict[str, Any]:
         return {"name": troop.name, "attack": troop.attack, "health": troop.health}
 
-    def public_view(self, s: StreakState) -> dict[str, Any]:
+    def public_view(self, s: StreakState, items: ItemsView | None = None) -> dict[str, Any]:
         """Everything here is public once a phase resolves; sealed submissions never reach the state."""
         locations = {}
         for x in self.locations:

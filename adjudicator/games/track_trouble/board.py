@@ -10,6 +10,7 @@ import copy
 import random
 from typing import Any, Iterator
 
+from adjudicator.engine import ItemsView
 from adjudicator.games.track_trouble import layouts as lay
 from adjudicator.games.track_trouble import notation as tt_notation
 from adjudicator.games.track_trouble.state import HIDDEN, TTState
@@ -20,7 +21,7 @@ class TrackTroubleViews:
     """Views and move listing; relies on the rule helpers of `TrackTrouble`."""
 
     # --- Views --------------------------------------------------------------------------
-    def public_view(self, s: TTState) -> dict[str, Any]:
+    def public_view(self, s: TTState, items: ItemsView | None = None) -> dict[str, Any]:
         """Everything public: no Hidden Value before its round ends, no withheld points (TT-7)."""
         hidden = s.hidden if not s.finished else {}
         withheld = s.withheld if not s.finished else {p: 0 for p in self.player_ids}
@@ -73,7 +74,7 @@ class TrackTroubleViews:
             used.remove("hidden-value")
         return used
 
-    def private_view(self, s: TTState, player: str) -> dict[str, Any]:
+    def private_view(self, s: TTState, player: str, items: ItemsView | None = None) -> dict[str, Any]:
         """The holder of a Hidden Value sees it, and the totals with the points scored at it
         (TT-7). Only at their own: points at the opponent's Hidden Value stay `?`, as on the
         public board, since they would give the opponent's value away (issue 15)."""

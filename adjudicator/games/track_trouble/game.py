@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase, Player, SideMove
+from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase, Player, SideMove, ItemsView, said, illegal_said, Nature
 from adjudicator.games.track_trouble import layouts as lay
 from adjudicator.games.track_trouble import notation as tt_notation
 from adjudicator.games.track_trouble.board import TrackTroubleViews
@@ -29,6 +29,7 @@ Targets = dict[tuple[str, Any], dict[str, list[int]]]
 
 class TrackTrouble(TrackTroubleViews, Game):
     name = "track-trouble"
+    nature = Nature(turns=False, sealed_phases=True, hidden=True)
     notation = tt_notation.NOTATION
     notation_examples = tt_notation.EXAMPLES
 
@@ -186,13 +187,13 @@ class TrackTrouble(TrackTroubleViews, Game):
 
     def check_move(self, s: TTState, player: str, move: dict[str, Any]) -> None:
         if move.get("round") != s.round:
-            raise Illegal("wrong-round", f"this move is for round {move.get('round')}, but the match is in "
+            raise illegal_said("wrong-round", f"this move is for round {move.get('round')}, but the match is in "
                           f"round {s.round}, crossing {s.crossing}", "G-2")
         if self._hidden_form(move):
             self._check_hidden(s, player, move)
             return
         if move.get("crossing") != s.crossing:
-            raise Illegal("wrong-crossing", f"this submission is for crossing {move.get('crossing')}, but round "
+            raise illegal_said("wrong-crossing", f"this submission is for crossing {move.get('crossing')}, but round "
                           f"{s.round} is at crossing {s.crossing}", "G-2")
         items = move.get("items") or []
         uses = [item.get("use") for item in items]
@@ -200,20 +201,20 @@ class TrackTrouble(TrackTroubleViews, Game):
         for item in items:
             use = item.get("use")
             if use == "hidden-value":
-                raise Illegal("hidden-value-alone", "Hidden Value Crossing is a move of its own, before the "
+                raise illegal_said("hidden-value-alone", "Hidden Value Crossing is a move of its own, before the "
                               "round's first crossing-1 submission, not part of a crossing submission", "TT-7")
             if use == "extra-miner":
                 if s.crossing != 1:
-                    raise Illegal("extra-miner-crossing", f"Extra Miner is declared in a crossing-1 submission; "
+                    raise illegal_said("extra-miner-crossing", f"Extra Miner is declared in a crossing-1 submission; "
                                   f"this is crossing {s.crossing}", "TT-7")
                 if s.extra[player]:
-                    raise Illegal("extra-miner-crossing", "Extra Miner is already in play this round", "TT-7")
+                    raise illegal_said("extra-miner-crossing", "Extra Miner is already in play this round", "TT-7")
             if use == "remote-switch" and item.get("switch") not in s.layout["switches"]:
-                raise Illegal("unknown-switch", f"Remote Switch names '{item.get('switch')}', which is not a "
+                raise illegal_said("unknown-switch", f"Remote Switch names '{item.get('switch')}', which is not a "
                               f"switch of round {s.round} ({', '.join(s.layout['switches']) or 'none'})",
                               "TT-7", "TT-1")
         if uses.count("extra-miner") > 1 or uses.count("remote-switch") > 1:
-            raise Illegal("item-repeated", "each item is named at most once in a submission", "G-5")
+            raise illegal_said("item-repeated", "each item is named at most once in a submission", "G-5")
         active = self._active_miners(s, player, declaring_extra)
         seen: set[int] = set()
         for action in move.get("actions") or []:
@@ -224,65 +225,65 @@ class TrackTrouble(TrackTroubleViews, Game):
         miner = action.get("miner")
         if miner not in active:
             if miner == self.miners + 1:
-                raise Illegal("no-extra-miner", f"miner {miner} acts only when Extra Miner is declared in this "
+                raise illegal_said("no-extra-miner", f"miner {miner} acts only when Extra Miner is declared in this "
                               f"round's crossing-1 submission", "TT-7", "TT-2")
-            raise Illegal("no-such-miner", f"{player} has miners 1–{active[-1]}, not {miner}", "TT-2")
+            raise illegal_said("no-such-miner", f"{player} has miners 1–{active[-1]}, not {miner}", "TT-2")
         if miner in seen:
-            raise Illegal("duplicate-miner", f"miner {miner} is given two actions; each miner takes one "
+            raise illegal_said("duplicate-miner", f"miner {miner} is given two actions; each miner takes one "
                           f"action per crossing", "TT-3")
         seen.add(miner)
         if s.crossing == 1 and miner in s.benched[player]:
-            raise Illegal("miner-benched", f"miner {miner} is benched in crossing 1 of round {s.round}: "
+            raise illegal_said("miner-benched", f"miner {miner} is benched in crossing 1 of round {s.round}: "
                           f"{player}'s benched miners are {miners_text(s.benched[player])} (highest numbers "
                           f"first, one per miner who failed to cross last round)", "TT-2")
         switches = s.layout["switches"]
         if "switch" in action:
             name = action["switch"]
             if name not in switches:
-                raise Illegal("unknown-switch", f"there is no switch '{name}' in round {s.round} "
+                raise illegal_said("unknown-switch", f"there is no switch '{name}' in round {s.round} "
                               f"({', '.join(switches) or 'none'})", "TT-1")
             side = "north" if miner in s.crossed[player] else "south"
             if switches[name]["side"] != side:
                 why = "has crossed this round, so it may only activate a north-side switch" if side == "north" \
                     else "is on the south side and can only reach south-side switches"
-                raise Illegal("switch-out-of-reach", f"miner {miner} {why}; '{name}' is on the "
+                raise illegal_said("switch-out-of-reach", f"miner {miner} {why}; '{name}' is on the "
                               f"{switches[name]['side']} side", "TT-3")
             return
         if miner in s.crossed[player]:
             how = s.crossed[player][miner]
-            raise Illegal("already-crossed", f"miner {miner} crossed in crossing {how['crossing']} (to "
+            raise illegal_said("already-crossed", f"miner {miner} crossed in crossing {how['crossing']} (to "
                           f"{how['to']}); in a later crossing it may only activate a north-side switch", "TT-3")
         if "board" in action:
             track = action["board"]
             if track not in s.carts:
-                raise Illegal("unknown-track", f"there is no track '{track}' in round {s.round} "
+                raise illegal_said("unknown-track", f"there is no track '{track}' in round {s.round} "
                               f"({', '.join(s.carts)})", "TT-1")
             if s.carts[track] == 0:
-                raise Illegal("no-minecarts", f"track {track} has no minecarts left this round (they departed "
+                raise illegal_said("no-minecarts", f"track {track} has no minecarts left this round (they departed "
                               f"earlier)", "TT-4")
         elif action.get("train"):
             if not s.train:
-                raise Illegal("no-train", f"there is no train in round {s.round} (train rounds: "
+                raise illegal_said("no-train", f"there is no train in round {s.round} (train rounds: "
                               f"{', '.join(map(str, self.params['train_rounds']))}, unless a layout says "
                               f"otherwise)", "TT-4")
             if s.train_gone:
-                raise Illegal("train-gone", "the train has already left this round", "TT-4")
+                raise illegal_said("train-gone", "the train has already left this round", "TT-4")
 
     def _check_hidden(self, s: TTState, player: str, move: dict[str, Any]) -> None:
         item = (move.get("items") or [{}])[0]
         if s.crossing != 1:
-            raise Illegal("hidden-value-late", f"Hidden Value Crossing is used before crossing 1 of a round; "
+            raise illegal_said("hidden-value-late", f"Hidden Value Crossing is used before crossing 1 of a round; "
                           f"round {s.round} is at crossing {s.crossing}", "TT-7")
         destination, value = item.get("destination"), item.get("value")
         if destination not in s.values:
-            raise Illegal("unknown-destination", f"there is no destination '{destination}' in round {s.round} "
+            raise illegal_said("unknown-destination", f"there is no destination '{destination}' in round {s.round} "
                           f"({', '.join(s.values)})", "TT-7", "TT-1")
         low, high = self.params["hidden_values"]
         if not isinstance(value, int) or not low <= value <= high:
-            raise Illegal("hidden-value-range", f"a Hidden Value is a whole number from {low} to {high}, "
+            raise illegal_said("hidden-value-range", f"a Hidden Value is a whole number from {low} to {high}, "
                           f"not {value}", "TT-7")
         if destination in s.hidden:
-            raise Illegal("destination-hidden", f"{destination} already shows '?' this round; choose another "
+            raise illegal_said("destination-hidden", f"{destination} already shows '?' this round; choose another "
                           f"destination", "TT-7")
 
     def apply_move(self, s: TTState, player: str, move: dict[str, Any]) -> list[Event]:
@@ -293,7 +294,7 @@ class TrackTrouble(TrackTroubleViews, Game):
         s.values[destination] = value
         s.hidden[destination] = {"player": player, "value": value, "was": before}
         s.used_items[player].append("hidden-value")
-        return [Event(f"{player} uses Hidden Value Crossing: {destination} is worth {value} this round "
+        return [said(f"{player} uses Hidden Value Crossing: {destination} is worth {value} this round "
                       f"instead of {before}; the public board shows '?' until the round ends", ("TT-7",))]
 
     def complete_move(self, s: TTState, player: str, move: dict[str, Any]) -> dict[str, Any]:
@@ -343,19 +344,19 @@ class TrackTrouble(TrackTroubleViews, Game):
                 s.used_items[player].append(item["use"])
                 if item["use"] == "extra-miner":
                     s.extra[player] = True
-                    events.append(Event(f"{player} uses Extra Miner: miner {self.miners + 1} joins for round "
+                    events.append(said(f"{player} uses Extra Miner: miner {self.miners + 1} joins for round "
                                         f"{s.round}", ("TT-7",)))
                 elif item["use"] == "remote-switch":
                     remote[player] = item["switch"]
             shown = tt_notation.format_move({"actions": actions[player], "items": items}) if move else \
                 "no submission"
             report["actions"][player] = shown
-            events.append(Event(f"{player}'s actions: {shown}", ("TT-3", "TT-5")))
+            events.append(said(f"{player}'s actions: {shown}", ("TT-3", "TT-5")))
         targets = self._targets(actions)
         results = self._advance_switches(s, targets, remote)
         results += self._depart_tracks(s, targets)
         results += self._depart_train(s, targets)
-        results.append(Event(f"totals after round {s.round}, crossing {s.crossing}: {self._totals_text(s)}",
+        results.append(said(f"totals after round {s.round}, crossing {s.crossing}: {self._totals_text(s)}",
                              ("TT-5",)))
         events += results
         report["results"] = [e.text for e in events if "'s actions: " not in e.text]
@@ -384,7 +385,7 @@ class TrackTrouble(TrackTroubleViews, Game):
         """TT-4 (1): one state per activation, both players' miners and Remote Switch, cyclically."""
         events = []
         for player, name in remote.items():
-            events.append(Event(f"{player}'s Remote Switch activates {name}", ("TT-7",)))
+            events.append(said(f"{player}'s Remote Switch activates {name}", ("TT-7",)))
         for name, switch in s.layout["switches"].items():
             activations = targets.get(("switch", name), {})
             if not activations and name not in remote.values():
@@ -400,7 +401,7 @@ class TrackTrouble(TrackTroubleViews, Game):
             count += sum(1 for n in remote.values() if n == name)
             before = s.switch_state[name]
             s.switch_state[name] = (before + count) % switch["states"]
-            events.append(Event(f"switch {name}: {count} activation{'s' if count > 1 else ''} "
+            events.append(said(f"switch {name}: {count} activation{'s' if count > 1 else ''} "
                                 f"({'; '.join(who)}): state {before} → {s.switch_state[name]} "
                                 f"(of 0–{switch['states'] - 1})", ("TT-4",)))
         return events
@@ -436,7 +437,7 @@ class TrackTrouble(TrackTroubleViews, Game):
                 continue
             left = s.carts[track]
             if total > left:
-                events.append(Event(f"{track} is overfilled: {total} miners ({self._who(boarders)}) for {left} "
+                events.append(said(f"{track} is overfilled: {total} miners ({self._who(boarders)}) for {left} "
                                     f"minecart{'s' if left != 1 else ''}; nobody departs, they stay south",
                                     ("TT-4",)))
                 continue
@@ -447,7 +448,7 @@ class TrackTrouble(TrackTroubleViews, Game):
                 if miners:
                     self._credit(s, player, miners, destination, track)
             note = " (Hidden Value: shown at the end of the round)" if shown == HIDDEN else ""
-            events.append(Event(f"{track} departs with {self._who(boarders)} ({total} of {left} minecarts) to "
+            events.append(said(f"{track} departs with {self._who(boarders)} ({total} of {left} minecarts) to "
                                 f"{destination}: {shown} point{'s' if shown != 1 else ''} each{note}; "
                                 f"{s.carts[track]} left", ("TT-4", "TT-5")))
         return events
@@ -461,17 +462,17 @@ class TrackTrouble(TrackTroubleViews, Game):
         last = s.crossing == self.crossings
         if not last and len(owners) != 1:
             if owners:
-                return [Event(f"the train stays: both players boarded it ({self._who(boarders)}) in crossing "
+                return [said(f"the train stays: both players boarded it ({self._who(boarders)}) in crossing "
                               f"{s.crossing}; they stay south and must board again to ride", ("TT-4",))]
             return []
         s.train_gone = True
         if not owners:
-            return [Event(f"the train leaves empty in crossing {s.crossing}", ("TT-4",))]
+            return [said(f"the train leaves empty in crossing {s.crossing}", ("TT-4",))]
         for player in owners:
             self._credit(s, player, boarders[player], "train", "train")
         why = "it always leaves in the last crossing" if last else f"all its boarders are {owners[0]}'s"
         points = self.params["train_points"]
-        return [Event(f"the train leaves ({why}) with {self._who(boarders)}: {points} point"
+        return [said(f"the train leaves ({why}) with {self._who(boarders)}: {points} point"
                       f"{'s' if points != 1 else ''} each", ("TT-4", "TT-5"))]
 
     def _totals_text(self, s: TTState) -> str:
@@ -490,20 +491,20 @@ class TrackTrouble(TrackTroubleViews, Game):
         events = []
         benched: dict[str, list[int]] = {}
         for player in self.player_ids:
-            benched[player], said = self._failures(s, player, last)
-            events.append(said)
+            benched[player], failed = self._failures(s, player, last)
+            events.append(failed)
         events += self._reveal_hidden(s)
         a, b = self.player_ids
         totals = f"{a} {s.points[a]}, {b} {s.points[b]}"
-        events.append(Event(f"totals after round {s.round}: {totals}", ("TT-5",)))
+        events.append(said(f"totals after round {s.round}: {totals}", ("TT-5",)))
         if last:
             winner = a if s.points[a] > s.points[b] else b
             s.finished, s.winner = True, winner
             s.reason = f"more points after round {s.round}: {totals}"
-            events.append(Event(f"{winner} wins with more points after round {s.round}", ("TT-6",)))
+            events.append(said(f"{winner} wins with more points after round {s.round}", ("TT-6",)))
             return events
         if s.round >= self.rounds:
-            events.append(Event(f"totals are tied after round {s.round}: tie-break round {s.round + 1} follows",
+            events.append(said(f"totals are tied after round {s.round}: tie-break round {s.round + 1} follows",
                                 ("TT-6",)))
         s.benched = benched
         self._start_round(s, s.round + 1)
@@ -513,11 +514,11 @@ class TrackTrouble(TrackTroubleViews, Game):
         """At the round's end each Hidden Value and the points withheld for it become public (TT-7)."""
         events = []
         for destination, info in s.hidden.items():
-            events.append(Event(f"Hidden Value revealed: {destination} was worth {info['value']} in round "
+            events.append(said(f"Hidden Value revealed: {destination} was worth {info['value']} in round "
                                 f"{s.round} (set by {info['player']}; printed value {info['was']})", ("TT-7",)))
         for player in self.player_ids:
             if s.withheld_miners[player]:
-                events.append(Event(f"{player}'s {s.withheld_miners[player]} miner"
+                events.append(said(f"{player}'s {s.withheld_miners[player]} miner"
                                     f"{'s' if s.withheld_miners[player] > 1 else ''} at a hidden value score "
                                     f"{s.withheld[player]}", ("TT-5", "TT-7")))
         s.withheld = {p: 0 for p in self.player_ids}
@@ -540,18 +541,18 @@ class TrackTrouble(TrackTroubleViews, Game):
         bench = min(self.miners, count - 1 if absorbed else count)
         benched = list(range(self.miners - bench + 1, self.miners + 1))
         if not failed:
-            return benched, Event(f"all of {player}'s miners crossed in round {s.round}", ("TT-5",))
+            return benched, said(f"all of {player}'s miners crossed in round {s.round}", ("TT-5",))
         lost = f"{player}'s miner{'s' if count > 1 else ''} {miners_text(failed)} did not cross and score 0 this round"
         if last:
-            return benched, Event(lost, ("TT-5", "TT-7") if s.extra[player] else ("TT-5",))
+            return benched, said(lost, ("TT-5", "TT-7") if s.extra[player] else ("TT-5",))
         extra = "; Extra Miner counts as one of the failures, so one fewer is benched" if absorbed else ""
         nxt = f"miner{'s' if bench != 1 else ''} {miners_text(benched)} sit{'s' if bench == 1 else ''} " \
               f"out crossing 1 of the next round" if bench else "nobody is benched next round"
-        return benched, Event(f"{lost}; {nxt}{extra}",
+        return benched, said(f"{lost}; {nxt}{extra}",
                               ("TT-2", "TT-5", "TT-7") if s.extra[player] else ("TT-2", "TT-5"))
 
     # --- Self-play ----------------------------------------------------------------------
-    def score(self, s: TTState, player: str) -> float:
+    def bot_score(self, s: TTState, player: str) -> float:
         """Points ahead, withheld Hidden Value points included (TT-5)."""
         return s.points[player] - s.points[self.opponent(player)]
 
@@ -572,7 +573,7 @@ class TrackTrouble(TrackTroubleViews, Game):
         """A host ended the match mid-round: Hidden Values are public from now on (TT-7)."""
         s.finished = True
 
-    def score_end(self, s: TTState) -> Outcome:
+    def stopped_result(self, s: TTState) -> Outcome:
         """A host's `end` without a winner: the higher total so far wins; equal totals draw."""
         a, b = self.player_ids
         if s.points[a] == s.points[b]:

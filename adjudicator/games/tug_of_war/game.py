@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, NamedTuple
 
-from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Turn
+from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Turn, ItemsView, said, illegal_said, Nature
 from adjudicator.games.tug_of_war import notation as typed
 from adjudicator.games.tug_of_war.grids import Maze, Path
 from adjudicator.games.tug_of_war.modules import (
@@ -136,7 +136,7 @@ def count_text(n: int, noun: str) -> str:
 
 class TugOfWar(Game):
     name = "tug-of-war"
-    first_by_pick = True     # who starts may be drawn at random (G-6, TW-18 Starter)
+    nature = Nature(turns=True, first_by_pick=True)   # who starts may be drawn at random (G-6, TW-18 Starter)
     notation = typed.NOTATION
     notation_examples = typed.EXAMPLES
 
@@ -278,10 +278,10 @@ class TugOfWar(Game):
 
     def _check_discard_only(self, s: TWState, player: str, move: dict[str, Any]) -> None:
         if not s.owe:
-            raise Illegal("no-discard-due", f"{player} has no discard to make: a move names a module and "
+            raise illegal_said("no-discard-due", f"{player} has no discard to make: a move names a module and "
                           "1–3 cards", "TW-3", "TW-7")
         if "item" in move:
-            raise Illegal("item-without-module", "an item is used in a module move, not in a discard", "TW-18")
+            raise illegal_said("item-without-module", "an item is used in a module move, not in a discard", "TW-18")
         self._check_discard(s.hands[player], move["discard"], player)
 
     def _check_discard(self, hand: list[int], discard: list[int], player: str, after_turn: bool = False) -> None:
@@ -296,9 +296,9 @@ class TugOfWar(Game):
             return
         held = f"{whose} is {count_text(len(hand), 'card')} ({cards_text(sorted(hand))})"
         if over <= 0:
-            raise Illegal("bad-discard", f"{held}, within the limit of {limit}, so there is nothing to discard: "
+            raise illegal_said("bad-discard", f"{held}, within the limit of {limit}, so there is nothing to discard: "
                           f"a discard must leave exactly {count_text(limit, 'card')}", "TW-7")
-        raise Illegal("bad-discard", f"{held}, over the limit of {limit}: discard exactly "
+        raise illegal_said("bad-discard", f"{held}, over the limit of {limit}: discard exactly "
                       f"{count_text(over, 'card')} to keep {limit}, not {len(discard)}", "TW-7")
 
     def _need_cards(self, hand: list[int], cards: list[int], what: str, ruling: str,
@@ -307,7 +307,7 @@ class TugOfWar(Game):
         pool = list(hand)
         for c in cards:
             if c not in pool:
-                raise Illegal("card-not-in-hand", f"cannot {what} a {c}: {whose} holds {cards_text(sorted(hand))}"
+                raise illegal_said("card-not-in-hand", f"cannot {what} a {c}: {whose} holds {cards_text(sorted(hand))}"
                               + (" (counting each card once)" if c in hand else ""), ruling)
             pool.remove(c)
 
@@ -316,33 +316,33 @@ class TugOfWar(Game):
         for c in discard:
             hand.remove(c)
         s.owe.pop(0)
-        return [Event(f"{player} discards {cards_text(discard)}: hand {cards_text(hand)}", ("TW-7",))]
+        return [said(f"{player} discards {cards_text(discard)}: hand {cards_text(hand)}", ("TW-7",))]
 
     def _precheck(self, s: TWState, player: str, move: dict[str, Any]) -> None:
         """Everything about a module move that does not need the cards resolved."""
         key = move["module"]
         if s.owe:
-            raise Illegal("discard-required", f"{s.owe[0]} must first discard down to "
+            raise illegal_said("discard-required", f"{s.owe[0]} must first discard down to "
                           f"{self.params['hand_limit']} with a discard-only move", "TW-7")
         if key not in s.mods:
-            raise Illegal("unknown-module", f"{key} is not a module of {self.ruleset.id} "
+            raise illegal_said("unknown-module", f"{key} is not a module of {self.ruleset.id} "
                           f"({', '.join(s.mods)})", "TW-3")
         if s.mods[key]["winner"] is not None:
-            raise Illegal("module-inactive", f"{key} was won by {s.mods[key]['winner']} and is inactive", "TW-3")
+            raise illegal_said("module-inactive", f"{key} was won by {s.mods[key]['winner']} and is inactive", "TW-3")
         bar = self.barred(s, player).get(key)
         if bar is not None:  # the ruling goes in the rulings only: the engine prints them (TW-4, TW-18)
             code = "module-blocked" if bar.ruling == "TW-18" else "module-barred"
-            raise Illegal(code, f"{player} may not choose {key}: {bar.why}", bar.ruling)
+            raise illegal_said(code, f"{player} may not choose {key}: {bar.why}", bar.ruling)
         cards = move["cards"]
         most = self.max_cards(key)
         if not 1 <= len(cards) <= most:
-            raise Illegal("too-many-cards", f"a turn on {key} plays 1–{most} cards, not {len(cards)}",
+            raise illegal_said("too-many-cards", f"a turn on {key} plays 1–{most} cards, not {len(cards)}",
                           "TW-15" if key == "path" else "TW-3")
         self._need_cards(s.hands[player], cards, "play", "TW-3")
         for extra, owner in (("option", "tower"), ("directions", "maze"), ("anchors", "path")):
             if extra in move and key != owner:
                 why = f"not {key}" if owner in self.modules else f"and {self.ruleset.id} has no {owner}"
-                raise Illegal("extra-not-allowed", f"'{extra}' belongs to {owner} moves, {why}", "TW-3")
+                raise illegal_said("extra-not-allowed", f"'{extra}' belongs to {owner} moves, {why}", "TW-3")
         self.modules[key].check_extras(Play(player, self.opponent(player), key, cards, move, s.mods[key]))
         item = move.get("item")
         if item:
@@ -351,14 +351,14 @@ class TugOfWar(Game):
     def _check_block(self, s: TWState, player: str, item: dict[str, Any]) -> None:
         n = len(self.active(s))
         if item.get("use") != "block-move":
-            raise Illegal("unknown-item", f"'{item.get('use')}' is not an item used in a move", "TW-18")
+            raise illegal_said("unknown-item", f"'{item.get('use')}' is not an item used in a move", "TW-18")
         if n not in self.params["block_move_active"]:
             allowed = " or ".join(map(str, self.params["block_move_active"]))
-            raise Illegal("block-move-late", f"Block Move is used while {allowed} modules are active, not {n}",
+            raise illegal_said("block-move-late", f"Block Move is used while {allowed} modules are active, not {n}",
                           "TW-18")
         target = item.get("module")
         if target not in s.mods or s.mods[target]["winner"] is not None:
-            raise Illegal("block-move-module", f"Block Move must name an active module "
+            raise illegal_said("block-move-module", f"Block Move must name an active module "
                           f"({', '.join(self.active(s))}), not {target}", "TW-18")
 
     def max_cards(self, key: str) -> int:
@@ -380,7 +380,7 @@ class TugOfWar(Game):
         for index, card in enumerate(cards):
             if play.scorer or play.won_outright:
                 what = "the point" if play.scorer else f"winning {module.title}"
-                raise Illegal("card-after-point", f"the {card} (card {index + 1}) follows {what} on "
+                raise illegal_said("card-after-point", f"the {card} (card {index + 1}) follows {what} on "
                               f"{module.title}; no card may be played after it", "TW-5", "TW-9")
             play.index = index
             module.card(play, card)
@@ -527,7 +527,7 @@ class TugOfWar(Game):
         return play.events
 
     # --- Self-play ----------------------------------------------------------------------
-    def score(self, s: TWState, player: str) -> float:
+    def bot_score(self, s: TWState, player: str) -> float:
         """Modules won first, then points on the modules still open (as score_end counts)."""
         other = self.opponent(player)
         won = self.won_count(s, player) - self.won_count(s, other)
@@ -553,7 +553,7 @@ class TugOfWar(Game):
         """A host or the clock ended the match: nobody is to play or discard any more."""
         s.ended = True
 
-    def score_end(self, s: TWState) -> Outcome:
+    def stopped_result(self, s: TWState) -> Outcome:
         """A host's `end` without a winner: more modules won, then more points on active modules.
 
         The seed has no score for a stopped match; this is the adjudicator's reading.
@@ -571,7 +571,7 @@ class TugOfWar(Game):
         return Outcome(None, "equal modules won and equal points on active modules")
 
     # --- Views --------------------------------------------------------------------------
-    def public_view(self, s: TWState) -> dict[str, Any]:
+    def public_view(self, s: TWState, items: ItemsView | None = None) -> dict[str, Any]:
         """Everything in this game is public: hands, modules, points."""
         over = bool(s.winner) or s.ended
         owe = None

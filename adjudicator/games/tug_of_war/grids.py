@@ -10,7 +10,7 @@ import string
 from itertools import groupby
 from typing import Any
 
-from adjudicator.engine import Illegal
+from adjudicator.engine import Illegal, ItemsView, said, illegal_said
 from adjudicator.games.tug_of_war.modules import (
     DIRECTIONS,
     Module,
@@ -30,7 +30,7 @@ def one_per_card(play: Play, field: str, module: str, noun: str, ruling: str,
     given = play.move.get(field) or []
     if not given or len(given) != len(play.cards):
         cards, count = len(play.cards), len(given)
-        raise Illegal(f"{field}-mismatch", f"{module} needs one {noun_in_rule or noun} per card: {cards} "
+        raise illegal_said(f"{field}-mismatch", f"{module} needs one {noun_in_rule or noun} per card: {cards} "
                       f"card{'s' if cards != 1 else ''}, {count} {noun}{'s' if count != 1 else ''}",
                       "TW-3", ruling)
     return given
@@ -172,7 +172,7 @@ class Path(Module):
         for card, anchor in zip(play.cards, anchors):
             if self.cells(card, anchor) is None:
                 last = cell_name(self.size - 1, self.size - 1)
-                raise Illegal("shape-off-board", f"the {card}'s shape anchored at {anchor.upper()} does not lie "
+                raise illegal_said("shape-off-board", f"the {card}'s shape anchored at {anchor.upper()} does not lie "
                               f"wholly on the board (A1–{last}, shapes never rotate)", "TW-15")
 
     def card(self, play: Play, s: int) -> None:

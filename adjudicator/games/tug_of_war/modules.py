@@ -12,7 +12,7 @@ import string
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.engine import Event, Illegal
+from adjudicator.engine import Event, Illegal, ItemsView, said, illegal_said
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -35,7 +35,7 @@ class Play:
     state: Any = None                   # the match state (or check_move's scratch copy)
 
     def say(self, text: str, *rulings: str) -> None:
-        self.events.append(Event(text, tuple(rulings)))
+        self.events.append(said(text, tuple(rulings)))
 
 
 def cell_name(row: int, col: int) -> str:
@@ -168,7 +168,7 @@ class Race(Module):
         m, o = play.mover, play.opponent
         here, end = steps[m], self.p["length"]
         if s > end - here:
-            raise Illegal("race-overshoot", f"a {s} cannot be played on Race from step {here}: only "
+            raise illegal_said("race-overshoot", f"a {s} cannot be played on Race from step {here}: only "
                           f"{end - here} step{'s' if end - here != 1 else ''} left to the end", "TW-11")
         target = here + s
         puddle = next((p for p in sorted(self.p["puddles"]) if here < p <= target), None)
@@ -355,7 +355,7 @@ class Tower(Module):
 
     def check_extras(self, play: Play) -> None:
         if play.move.get("option") not in ("A", "B", "C"):
-            raise Illegal("option-required", "Tower needs the reward option A, B or C", "TW-3", "TW-17")
+            raise illegal_said("option-required", "Tower needs the reward option A, B or C", "TW-3", "TW-17")
 
     def card(self, play: Play, s: int) -> None:
         h = play.mod["height"]

@@ -1,0 +1,179 @@
+"""Sentences, made from data only when something is shown.
+
+The engine and the games' rules cores report what happened as `Event`s (a kind and plain
+fields), refuse with `Illegal` (a code and the fields a message needs), end with an `Outcome`
+(a termination code and the figures that decided it) and say what is due with a `Turn`,
+`Phase` or `ChanceDue` whose `label` is a code. This module turns each into English, using
+the game's own tables first (`Game.words`, `Game.refusals`, `Game.endings`, `Game.dues`) and
+the engine's below. No code decides anything from these sentences.
+
+A table maps a code to a function `(game, fields) -> str`. A code found in no table is shown
+as it is: a due label or termination a game gives in words is its own wording.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+
+if TYPE_CHECKING:
+    from adjudicator.engine import Event, Game, Illegal, Outcome, Pending
+
+Say = Callable[["Game", Mapping[str, Any]], str]
+
+
+def _said(fields: Mapping[str, Any]) -> str:
+    return fields["said"]
+
+
+# --- The engine's own words ------------------------------------------------------------------
+
+def _due(game: "Game", fields: Mapping[str, Any]) -> str:
+    return due_label(game, fields["due"])
+
+
+def _players(names: Iterable[str]) -> str:
+    return " or ".join(names)
+
+
+ENGINE_WORDS: dict[str, Say] = {
+    "submitted": lambda g, f: f"{f['player']} submitted for {due_label(g, f['due'])} (sealed)",
+    "resubmitted": lambda g, f: f"{f['player']} resubmitted, replacing the earlier submission for "
+                                f"{due_label(g, f['due'])} (sealed)",
+    "late-submission": lambda g, f: f"{f['player']}'s submission for {due_label(g, f['due'])} came late and "
+                                    "counts as empty",
+    "did-not-submit": lambda g, f: f"{f['player']} did not submit and does nothing in {due_label(g, f['due'])}",
+    "private-declaration": lambda g, f: f"{f['player']} made a private declaration during {due_label(g, f['due'])}",
+    "announced": lambda g, f: (f"{f['player']} uses {g.ruleset.items[f['item']]['name']} (announced at once)"
+                               + (f"; the time for {due_label(g, f['due'])} restarts for both players"
+                                  if f["restarts"] else "")),
+    "clock": lambda g, f: _clock(f),
+    "out-of-time": lambda g, f: f"{f['player']} ran out of time and loses; the move does not count",
+    "voided": lambda g, f: f"voided by entry {f['by']}: left out, and what follows is adjudicated without it",
+    "void-repeated": lambda g, f: f"entry {f['target']} was already voided by entry {f['by']}; this changes nothing",
+    "void": lambda g, f: (f"the host voids entry {f['target']}{_target(f)}"
+                          f"{', because: ' + f['reason'] if f.get('reason') else ''}; it is left out and the "
+                          "entries after it are adjudicated again"),
+    "first-by-pick": lambda g, f: (f"{g.label(f['first'])} starts: "
+                                   f"{'copied from a dice bot' if f['external'] else 'drawn from the match seed'}"),
+    "host-closed": lambda g, f: f"the host closed {due_label(g, f['due'])}",
+    "deadline-nothing-open": lambda g, f: "no simultaneous phase was open, so the deadline changes nothing",
+    "forfeit": lambda g, f: f"{f['player']} forfeits; {g.opponent(f['player'])} wins",
+    "host-draw": lambda g, f: "the host declares a draw",
+    "host-end": lambda g, f: f"the host ends the match: {f['winner'] + ' wins' if f['winner'] else 'no winner'}",
+    "timeout-loss": lambda g, f: f"{f['player']} ran out of time and loses",
+    "timeout-empty": lambda g, f: (f"{f['player']} ran out of time: counts as an empty submission for "
+                                   f"{due_label(g, f['due'])}"),
+    "timeout-nothing-due": lambda g, f: f"{f['player']}'s timeout is recorded; nothing was due from them",
+}
+
+
+def _clock(fields: Mapping[str, Any]) -> str:
+    from adjudicator.clock import describe
+
+    return describe(fields["player"], fields["charge"], fields["on_expiry"])
+
+
+def _target(fields: Mapping[str, Any]) -> str:
+    """` (anna's move)`: how a void names its target without showing sealed content."""
+    target = fields.get("described")
+    if target is None:
+        return ""
+    player, summary, sealed = target
+    if sealed:
+        return f" ({player}'s sealed submission)"
+    return f" ({player + ': ' if player else ''}{summary})"
+
+
+ENGINE_REFUSALS: dict[str, Say] = {
+    "match-over": lambda g, f: (f"the match is already over ({reason(g, f['outcome'])}); no entry can follow"
+                                if f.get("outcome") is not None else "the match is over; no move can follow"),
+    "time-order": lambda g, f: (f"entry {f['seq']} is timed {f['at']}, earlier than entry {f['last_seq']} "
+                                f"({f['last_at']}); time only runs forward"),
+    "chance-due": lambda g, f: f"{due_label(g, f['due'])} must be recorded before any move",
+    "not-in-phase": lambda g, f: f"{f['player']} has nothing to submit in {due_label(g, f['due'])}",
+    "not-your-turn": lambda g, f: (f"it is {_players(f['due'].players)}'s turn to {due_label(g, f['due'])}, "
+                                   f"not {f['player']}'s"),
+    "announced-item": lambda g, f: (f"{f['player']} announced {g.ruleset.items[f['item']]['name']} in "
+                                    f"{due_label(g, f['due'])}; a resubmission must keep it"),
+    "too-late": lambda g, f: f"this must come before the first submission of {due_label(g, f['due'])}",
+    "unknown-item": lambda g, f: f"'{f['item']}' is not an item of {g.ruleset.id}",
+    "item-not-held": lambda g, f: f"{f['player']} does not hold {g.ruleset.items[f['item']]['name']}",
+    "item-used": lambda g, f: f"{f['player']} has already used {g.ruleset.items[f['item']]['name']}",
+    "chance-not-due": lambda g, f: f"no random outcome is due now (waiting for {f['waiting']})",
+    "chance-kind": lambda g, f: (f"{due_label(g, f['due'])}: a dice roll is due, not a pick" if f["dice"]
+                                 else f"{due_label(g, f['due'])}: a pick is due, not dice"),
+    "dice-count": lambda g, f: (f"{due_label(g, f['due'])}: {f['due'].dice} "
+                                f"{'die' if f['due'].dice == 1 else 'dice'} are due, not {f['count']}"),
+    "die-value": lambda g, f: f"{due_label(g, f['due'])}: {f['value']} is not a face of a {f['due'].faces}-sided die",
+    "pick-value": lambda g, f: f"{due_label(g, f['due'])}: '{f['pick']}' is not one of {', '.join(f['due'].pick)}",
+    "void-target": lambda g, f: f"a void names an earlier entry of the log (1–{f['seq'] - 1}), not {f['target']}",
+    "void-unprepared": lambda g, f: f"entry {f['target']} cannot be voided here: replay the whole log",
+    "late": lambda g, f: (f"{f['player']}'s entry came {f['used']:.0f} s after {due_label(g, f['due'])} began "
+                          f"(limit {f['limit']} s): it counts as an empty submission"),
+}
+
+ENGINE_ENDINGS: dict[str, Say] = {
+    "reserve-out": lambda g, f: f"{f['player']} ran out of reserve at entry {f['seq']}",
+    "forfeit": lambda g, f: f"{f['player']} forfeited (entry {f['seq']})",
+    "host-draw": lambda g, f: f"drawn by the host (entry {f['seq']})",
+    "host-end": lambda g, f: f.get("note") or f"ended by the host (entry {f['seq']})",
+    "host-end-scored": lambda g, f: f.get("note") or (f"ended by the host (entry {f['seq']}); by the rules: "
+                                                      f"{reason(g, f['scored'])}"),
+    "host-timeout": lambda g, f: f"{f['player']} ran out of time (host's call)",
+    "host-no-result": lambda g, f: "ended by the host with no result by the rules",
+}
+
+ENGINE_DUES: dict[str, Say] = {
+    "move": lambda g, f: "move",
+    "opening-pick": lambda g, f: "the draw for who starts",
+}
+
+
+# --- Wording at the edge ---------------------------------------------------------------------
+
+def _lookup(game: "Game", table: str, engine: Mapping[str, Say], code: str) -> Say | None:
+    return getattr(game, table, {}).get(code) or engine.get(code)
+
+
+def text(game: "Game", event: "Event") -> str:
+    """The sentence of one event."""
+    fields = event.fields
+    if "said" in fields:
+        return fields["said"]
+    say = _lookup(game, "words", ENGINE_WORDS, event.kind)
+    if say is None:
+        raise KeyError(f"{game.name}: no words for event kind '{event.kind}'")
+    return say(game, fields)
+
+
+def refusal(game: "Game", illegal: "Illegal") -> str:
+    """The sentence of a refusal (without the rulings, which are shown beside it)."""
+    fields = illegal.fields
+    if "said" in fields:
+        return fields["said"]
+    say = _lookup(game, "refusals", ENGINE_REFUSALS, illegal.code)
+    if say is None:
+        raise KeyError(f"{game.name}: no words for refusal '{illegal.code}'")
+    return say(game, fields)
+
+
+def reason(game: "Game", outcome: "Outcome") -> str:
+    """Why a match ended, as the result's `reason`."""
+    say = _lookup(game, "endings", ENGINE_ENDINGS, outcome.termination)
+    return outcome.termination if say is None else say(game, outcome.figures)
+
+
+def due_label(game: "Game", due: "Pending") -> str:
+    """What is due, in words: `place a stone (not up)`, `crossing 2`, `the roll for who begins`."""
+    if due is None:
+        return "nothing"
+    say = _lookup(game, "dues", ENGINE_DUES, due.label)
+    return due.label if say is None else say(game, due.fields or {})
+
+
+def preview(game: "Game", effects: Iterable["Event"] | str) -> str:
+    """A legal move's preview: the sentences of what it would do, joined."""
+    if isinstance(effects, str):
+        return effects
+    joiner = getattr(game, "preview_joiner", "; ")
+    return joiner.join(text(game, effect) for effect in effects)
