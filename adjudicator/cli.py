@@ -355,55 +355,13 @@ def move_cmd(
       adjudicator move m.json bernd --json '{"attack": true}'
     `adjudicator legal MATCH` lists what is legal now, in these forms.
     """
-    from adjudicator.session import append_entry, now_utc
+    from adjudicator.session import play_move
 
     _choice(fmt, BOARD_FORMATS, "--format")
-    text = " ".join(words)
-    stamp = _check_time(at) if at else now_utc()
-
-    def build(match: Any, replay: Any) -> dict[str, Any]:
-        pid = resolve_player(match, player, match_path)
-        move = _parse_move(match, replay, pid, text, as_json, str(match_path))
-        entry: dict[str, Any] = {"at": stamp, "type": "move", "player": pid, "move": move, "text": text}
-        if note:
-            entry["note"] = note
-        return entry
-
-    match, replay, log = append_entry(match_path, build, dry_run=dry_run, record_illegal=record_illegal,
-                                      stamped=at is None)
+    match, replay, log = play_move(match_path, player, " ".join(words), as_json=as_json,
+                                   at=_check_time(at) if at else None, note=note, dry_run=dry_run,
+                                   record_illegal=record_illegal)
     _report(match, replay, log, fmt, dry_run)
-
-
-def _parse_move(match: Any, replay: Any, player: str, text: str, as_json: bool, name: str) -> dict[str, Any]:
-    from adjudicator import schemas
-    from adjudicator.bounded import MAX_DIGITS, TooManyDigits, loads_json, long_number
-    from adjudicator.errors import InputError, NotationError
-
-    if as_json:
-        try:
-            move = loads_json(text)
-        except TooManyDigits as exc:
-            raise InputError(f"{name}: the --json move, field {schemas.field_path(['move', *exc.parts])}: "
-                             f"{exc.sentence()}.") from None
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{name}: the --json move is not valid JSON ({exc.msg} at column {exc.colno}).") from None
-    else:
-        digits = long_number(text)
-        if digits is not None:   # int() refuses more than 4,300 digits; no move needs 100
-            raise NotationError(f"{name}: the move holds a whole number of {digits} digits; numbers in a move "
-                                f"have at most {MAX_DIGITS} digits.")
-        try:
-            move = match.game.parse_move(text)
-        except NotationError as exc:
-            raise NotationError(f"{name}: {exc.message}") from None
-    if not isinstance(move, dict):
-        raise InputError(f"{name}: a move is a JSON object, e.g. {{\"attack\": true}}.")
-    move = match.game.complete_move(replay.state, player, move)
-    found = schemas.errors(f"move/{match.ruleset.game}", move)
-    if found:
-        raise InputError(f"{name}: the move, field {schemas.field_path(['move', *found[0].absolute_path])}: "
-                         f"{schemas.describe_error(found[0])}.")
-    return move
 
 
 def _check_time(value: str) -> str:
@@ -557,6 +515,7 @@ def host_cmd(
     """
     from adjudicator.engine import Phase
     from adjudicator.errors import RefusedError
+    from adjudicator import session
     from adjudicator.session import append_entry, now_utc
 
     _choice(action, HOST_ACTIONS, "ACTION")
@@ -582,7 +541,7 @@ def host_cmd(
             host["seq"] = _void_target(match, replay, player or "", match_path)
             before.extend(flag.seq for flag in replay.flags)
         elif player:
-            host["winner" if action == "end" else "player"] = resolve_player(match, player, match_path)
+            host["winner" if action == "end" else "player"] = session.resolve_player(match, player, match_path)
         if action == "deadline" and not isinstance(replay.pending(), Phase):
             raise RefusedError(f"{match_path}: there is no open simultaneous phase to close "
                                f"(awaiting {replay.awaiting() or 'nothing'}); nothing written.", "no-open-phase")
@@ -630,22 +589,6 @@ def _warn_new_flags(replay: Any, before: list[int]) -> None:
         _err(f"warning: entry {flag['seq']} is now flagged ({flag['code']}): {flag['message']}.")
 
 
-def resolve_player(match: Any, typed: str, path: Path, option: str = "") -> str:
-    """A player as typed: the id, or the id or side in another case where only one player fits."""
-    from adjudicator.errors import InputError
-
-    players = match.game.players
-    if typed in match.game.player_ids:
-        return typed
-    folded = typed.casefold()
-    hits = {p.id for p in players if p.id.casefold() == folded} or {p.id for p in players if p.side.casefold() == folded}
-    if len(hits) == 1:
-        return hits.pop()
-    known = ", ".join(f"{p.id} ({p.side})" for p in players)
-    label = f"{option} " if option else ""
-    raise InputError(f"{path}: {label}'{typed}' is not a player of this match ({known}).")
-
-
 # --- board, replay, legal -------------------------------------------------------------
 
 @app.command("board")
@@ -676,7 +619,9 @@ def board_cmd(
 
 def _check_viewer(match: Any, viewer: Optional[str], name: Path, option: str = "--as") -> Optional[str]:
     """The player id `--as` (or a command's PLAYER) names, in any case; None when not given."""
-    return resolve_player(match, viewer, name, option) if viewer else None
+    from adjudicator import session
+
+    return session.resolve_player(match, viewer, name, option) if viewer else None
 
 
 def _warn(match: Any) -> None:

@@ -211,6 +211,7 @@ class Game:
 
     name: ClassVar[str] = ""
     nature: ClassVar[Nature] = Nature()
+    chance_rulings: ClassVar[tuple[str, ...]] = ()   # the game's ruling on recording chance (dice: DT-7)
     who_starts: ClassVar[str] = "its players act together, so nobody starts"   # wording, when not by pick
     # The game's wording (adjudicator.wording): code -> (game, fields) -> sentence.
     words: ClassVar[dict[str, Any]] = {}      # Event kinds
@@ -639,7 +640,7 @@ class Replay:
         if due is None:
             raise Illegal("match-over", "G-1")
         if due.__class__ is ChanceDue:
-            raise Illegal("chance-due", "G-2", "DT-7", due=due)
+            raise Illegal("chance-due", "G-2", *self.game.chance_rulings, due=due)
         if player not in due.players:
             if isinstance(due, Phase):
                 raise Illegal("not-in-phase", "G-1", "G-2", player=player, due=due)
@@ -821,8 +822,8 @@ class Replay:
             pick = self.opening_pick()
             if pick is not None and "pick" in chance:
                 return self._pick_first(entry, pick, chance)
-            raise Illegal("chance-not-due", "G-2", "DT-7", waiting=self.awaiting() or "nothing")
-        check_chance(due, chance)
+            raise Illegal("chance-not-due", "G-2", *self.game.chance_rulings, waiting=self.awaiting() or "nothing")
+        check_chance(due, chance, self.game.chance_rulings)
         events = self.game.apply_chance(self.state, due, chance)
         self._changed = True
         return LogEntry(entry["seq"], "chance", None, entry, events, game=self.game)
@@ -933,17 +934,18 @@ def voided_entries(entries: list[dict[str, Any]]) -> dict[int, int]:
     return voided
 
 
-def check_chance(due: ChanceDue, chance: dict[str, Any]) -> None:
-    """The recorded outcome must be the kind and size that is due."""
+def check_chance(due: ChanceDue, chance: dict[str, Any], rulings: tuple[str, ...] = ()) -> None:
+    """The recorded outcome must be the kind and size that is due; `rulings` are the game's
+    own on recording chance (the dice game's DT-7), a pick's is G-6."""
     if due.dice:
         dice = chance.get("dice")
         if dice is None:
-            raise Illegal("chance-kind", "DT-7", due=due, dice=True)
+            raise Illegal("chance-kind", *rulings, due=due, dice=True)
         if len(dice) != due.dice:
-            raise Illegal("dice-count", "DT-7", due=due, count=len(dice))
+            raise Illegal("dice-count", *rulings, due=due, count=len(dice))
         bad = [d for d in dice if not 1 <= d <= due.faces]
         if bad:
-            raise Illegal("die-value", "DT-7", due=due, value=bad[0])
+            raise Illegal("die-value", *rulings, due=due, value=bad[0])
     else:
         pick = chance.get("pick")
         if pick is None:

@@ -83,6 +83,76 @@ def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, An
     return match, replay, log
 
 
+def play_move(path: Path, player: str, text: str, *, as_json: bool = False, at: str | None = None,
+              note: str | None = None, dry_run: bool = False,
+              record_illegal: bool = False) -> tuple[LoadedMatch, Replay, LogEntry]:
+    """`adjudicator move`: read the typed move for the player as typed, check it against the
+    replayed match and append it (see append_entry). Without `at` the entry is stamped now."""
+    stamp = at or now_utc()
+
+    def build(match: LoadedMatch, replay: Replay) -> dict[str, Any]:
+        pid = resolve_player(match, player, path)
+        move = read_move(match, replay, pid, text, as_json, str(path))
+        entry: dict[str, Any] = {"at": stamp, "type": "move", "player": pid, "move": move, "text": text}
+        if note:
+            entry["note"] = note
+        return entry
+
+    return append_entry(path, build, dry_run=dry_run, record_illegal=record_illegal, stamped=at is None)
+
+
+def resolve_player(match: LoadedMatch, typed: str, path: Path, option: str = "") -> str:
+    """A player as typed: the id, or the id or side in another case where only one player fits."""
+    from adjudicator.errors import InputError
+
+    players = match.game.players
+    if typed in match.game.player_ids:
+        return typed
+    folded = typed.casefold()
+    hits = {p.id for p in players if p.id.casefold() == folded} or {p.id for p in players if p.side.casefold() == folded}
+    if len(hits) == 1:
+        return hits.pop()
+    known = ", ".join(f"{p.id} ({p.side})" for p in players)
+    label = f"{option} " if option else ""
+    raise InputError(f"{path}: {label}'{typed}' is not a player of this match ({known}).")
+
+
+def read_move(match: LoadedMatch, replay: Replay, player: str, text: str, as_json: bool, name: str) -> dict[str, Any]:
+    """A move as the host typed it (the game's notation, or JSON with `as_json`), completed from
+    the match (the current turn or round) and checked against the game's move schema."""
+    import json
+
+    from adjudicator import schemas
+    from adjudicator.bounded import MAX_DIGITS, TooManyDigits, loads_json, long_number
+    from adjudicator.errors import InputError, NotationError
+
+    if as_json:
+        try:
+            move = loads_json(text)
+        except TooManyDigits as exc:
+            raise InputError(f"{name}: the --json move, field {schemas.field_path(['move', *exc.parts])}: "
+                             f"{exc.sentence()}.") from None
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{name}: the --json move is not valid JSON ({exc.msg} at column {exc.colno}).") from None
+    else:
+        digits = long_number(text)
+        if digits is not None:   # int() refuses more than 4,300 digits; no move needs 100
+            raise NotationError(f"{name}: the move holds a whole number of {digits} digits; numbers in a move "
+                                f"have at most {MAX_DIGITS} digits.")
+        try:
+            move = match.game.parse_move(text)
+        except NotationError as exc:
+            raise NotationError(f"{name}: {exc.message}") from None
+    if not isinstance(move, dict):
+        raise InputError(f"{name}: a move is a JSON object, e.g. {{\"attack\": true}}.")
+    move = match.game.complete_move(replay.state, player, move)
+    found = schemas.errors(f"move/{match.ruleset.game}", move)
+    if found:
+        raise InputError(f"{name}: the move, field {schemas.field_path(['move', *found[0].absolute_path])}: "
+                         f"{schemas.describe_error(found[0])}.")
+    return move
+
+
 def stamped_expiry(path: Path, entry: dict[str, Any], log: LogEntry) -> str:
     """Why a time the tool stamped is not allowed to decide this entry (G-7)."""
     player = entry.get("player")

@@ -87,7 +87,7 @@ def test_resubmission_replaces_until_resolution_g3():
     replay, log = dealt()
     first = log(player="ann", move={"bid": 1})
     second = log(player="ann", move={"bid": 5})
-    assert "replacing" in second.events[0].text and second.events[0].rulings == ("G-3",)
+    assert "replacing" in replay.words(second.events[0]) and second.events[0].rulings == ("G-3",)
     log(player="bob", move={"bid": 3})
     assert replay.state.history[-1] == {"ann": 5, "bob": 3}
     assert not first.sealed and not second.sealed
@@ -97,7 +97,7 @@ def test_deadline_closes_phase_missing_player_does_nothing_g2():
     replay, log = dealt()
     log(player="bob", move={"bid": 2})
     entry = log(host={"action": "deadline"})
-    assert any("ann did not submit" in e.text for e in entry.events)
+    assert any("ann did not submit" in replay.words(e) for e in entry.events)
     assert replay.state.history[-1] == {"ann": 0, "bob": 2}
     assert replay.state.round == 2
 
@@ -106,7 +106,7 @@ def test_deadline_without_open_phase_changes_nothing_g4():
     replay = make()
     log = Log(replay)
     entry = log(host={"action": "deadline"})
-    assert entry.flag is None and "changes nothing" in entry.events[0].text
+    assert entry.flag is None and "changes nothing" in replay.words(entry.events[0])
     assert isinstance(replay.pending(), ChanceDue)
 
 
@@ -174,13 +174,13 @@ def test_timeout_skip_counts_as_empty_submission_g7():
     log(player="ann", move={"bid": 4})
     entry = log(host={"action": "timeout", "player": "bob"})
     assert replay.state.history[-1] == {"ann": 4, "bob": 0}
-    assert any("empty submission" in e.text for e in entry.events)
+    assert any("empty submission" in replay.words(e) for e in entry.events)
 
 
 def test_timeout_lose_ends_match_g7():
     replay, log = dealt(on_expiry="lose")
     log(host={"action": "timeout", "player": "bob"})
-    assert replay.outcome.winner == "ann" and "ran out of time" in replay.outcome.reason
+    assert replay.outcome.winner == "ann" and "ran out of time" in replay.reason
 
 
 def test_forfeit_draw_and_end_g4():
@@ -189,10 +189,10 @@ def test_forfeit_draw_and_end_g4():
     assert replay.outcome.winner == "bob"
     replay, log = dealt()
     log(host={"action": "draw"})
-    assert replay.outcome.winner is None and "drawn" in replay.outcome.reason
+    assert replay.outcome.winner is None and "drawn" in replay.reason
     replay, log = dealt()
     log(host={"action": "end", "winner": "ann", "reason": "bob left"})
-    assert replay.outcome.winner == "ann" and replay.outcome.reason == "bob left"
+    assert replay.outcome.winner == "ann" and replay.reason == "bob left"
 
 
 def test_end_without_winner_scores_by_the_game_g4():
@@ -200,7 +200,7 @@ def test_end_without_winner_scores_by_the_game_g4():
     log(player="ann", move={"bid": 3})
     log(player="bob", move={"bid": 1})
     log(host={"action": "end"})
-    assert replay.outcome.winner == "ann" and "more points" in replay.outcome.reason
+    assert replay.outcome.winner == "ann" and "more points" in replay.reason
 
 
 def test_any_entry_after_the_end_is_flagged_g4():
@@ -240,13 +240,27 @@ def test_game_outcome_stops_play(target):
 def test_random_pick_is_checked_against_its_options_g6():
     from adjudicator.engine import Illegal, check_chance
 
+    from adjudicator.wording import refusal
+
+    game = make().game
     due = ChanceDue("who starts", pick=("ann", "bob"))
     check_chance(due, {"pick": "bob"})
-    with pytest.raises(Illegal, match="'zed' is not one of ann, bob") as caught:
+    with pytest.raises(Illegal) as caught:
         check_chance(due, {"pick": "zed"})
+    assert caught.value.code == "pick-value" and caught.value.fields["pick"] == "zed"
+    assert refusal(game, caught.value) == "who starts: 'zed' is not one of ann, bob"
     assert caught.value.rulings == ("G-6",)
-    with pytest.raises(Illegal, match="a pick is due, not dice"):
+    with pytest.raises(Illegal) as caught:
         check_chance(due, {"dice": [1]})
+    assert refusal(game, caught.value) == "who starts: a pick is due, not dice"
+
+
+def test_generic_chance_errors_cite_the_games_own_ruling_not_a_dice_ruling():
+    """The engine's chance errors cite G-2 and the game's `chance_rulings` (the toy's TOY-3),
+    never the dice game's DT-7 (issue 16)."""
+    replay, log = dealt()
+    flagged = log(type="chance", chance={"dice": [1, 1]})
+    assert flagged.flag.code == "chance-not-due" and flagged.flag.rulings == ("G-2", "TOY-3")
 
 
 BOOST = {"boost": 2, "item": {"use": "boost"}}

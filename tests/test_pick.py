@@ -23,7 +23,7 @@ def test_an_opening_pick_names_who_starts_g6():
     assert flags(replay) == [] and replay.to_act() == ["maddie"]
     default = replayed(tw_match(first="maddie"))[0].game
     assert match.game.public_view(replay.state)["hands"] == default.public_view(default.initial_state())["hands"]
-    assert "maddie (blue) starts: copied from a dice bot" in replay.log[0].events[0].text
+    assert "maddie (blue) starts: copied from a dice bot" in replay.words(replay.log[0].events[0])
 
 
 def test_a_pick_is_due_only_at_the_opening_g6():

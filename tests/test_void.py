@@ -42,9 +42,9 @@ def test_void_leaves_the_entry_out_and_readjudicates_g4():
     assert flags(replay) == []
     assert match.game.public_view(replay.state)["team"]["bernd"] == 12   # the attack never happened
     assert replay.to_act() == ["anna"]
-    assert replay.log[5].voided_by == 7 and "voided by entry 7" in replay.log[5].events[0].text
+    assert replay.log[5].voided_by == 7 and "voided by entry 7" in replay.words(replay.log[5].events[0])
     said = replay.log[6].events[0]
-    assert "voids entry 6" in said.text and "anna posted trade 3 for 1" in said.text and said.rulings == ("G-4",)
+    assert "voids entry 6" in replay.words(said) and "anna posted trade 3 for 1" in replay.words(said) and said.rulings == ("G-4",)
     add(data, ("anna", {"trade": {"rolled": 3, "column": 1}}))
     match, replay = replayed(data)
     assert flags(replay) == [] and match.game.public_view(replay.state)["column"]["anna"] == [1, 1, 3]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator.engine import ChanceDue, Event, Game, Illegal, Outcome, Phase, SideMove, ItemsView, said, illegal_said, Nature
+from adjudicator.engine import ChanceDue, Event, Game, Illegal, ItemsView, Nature, Outcome, Phase, SideMove
 from adjudicator.errors import NotationError
 from adjudicator.registry import register
 from adjudicator.render import Para
@@ -36,33 +36,49 @@ class BidState:
 class SealedBid(Game):
     name = "sealed-bid"
     nature = Nature(turns=False, sealed_phases=True, chance=True, hidden=True)
+    chance_rulings = ("TOY-3",)
+    words = {
+        "boosted": lambda g, f: f"{f['player']} boosts by {f['by']}",
+        "secrets-dealt": lambda g, f: "secret numbers dealt",
+        "bids": lambda g, f: "bids: " + ", ".join(f"{p} {n}" for p, n in f["bids"].items()),
+    }
+    refusals = {"bid-range": lambda g, f: f"a bid is 0–{f['max']}"}
+    endings = {
+        "target": lambda g, f: f"{f['player']} reached {f['points']} points",
+        "equal-points": lambda g, f: "equal points",
+        "more-points": lambda g, f: "more points",
+    }
+    dues = {
+        "secrets": lambda g, f: "secret numbers",
+        "round": lambda g, f: f"round {f['round']}",
+    }
 
     def initial_state(self) -> BidState:
         return BidState(points={p: 0 for p in self.player_ids})
 
     def pending(self, s: BidState):
         if not s.secret:
-            return ChanceDue("secret numbers", dice=2, faces=self.params["max_bid"])
+            return ChanceDue("secrets", dice=2, faces=self.params["max_bid"])
         if max(s.points.values()) >= self.params["target"]:
             return None
-        return Phase(f"round-{s.round}", self.player_ids, f"round {s.round}")
+        return Phase(f"round-{s.round}", self.player_ids, "round", fields={"round": s.round})
 
     def side_move(self, s: BidState, player: str, move: dict[str, Any]):
         return SideMove(reveal_after_phases=2, rulings=("TOY-2",)) if "boost" in move else None
 
     def apply_move(self, s: BidState, player: str, move: dict[str, Any]) -> list[Event]:
         s.boost[player] = move["boost"]  # only side moves are applied at once in this game
-        return [said(f"{player} boosts by {move['boost']}", ("TOY-2",))]
+        return [Event("boosted", {"player": player, "by": move["boost"]}, ("TOY-2",))]
 
     def check_move(self, s: BidState, player: str, move: dict[str, Any]) -> None:
         if "boost" in move:
             return
         if not 0 <= move["bid"] <= self.params["max_bid"]:
-            raise illegal_said("bid-range", f"a bid is 0–{self.params['max_bid']}", "TOY-1")
+            raise Illegal("bid-range", "TOY-1", max=self.params["max_bid"])
 
     def apply_chance(self, s: BidState, due: ChanceDue, chance: dict[str, Any]) -> list[Event]:
         s.secret = dict(zip(self.player_ids, chance["dice"]))
-        return [said("secret numbers dealt")]
+        return [Event("secrets-dealt", {})]
 
     def resolve_phase(self, s: BidState, phase: Phase, subs: dict[str, Any]) -> list[Event]:
         bids = {}
@@ -72,7 +88,7 @@ class SealedBid(Game):
                 bid *= 2
             bids[p] = bid
         a, b = self.player_ids
-        events = [said(f"bids: {a} {bids[a]}, {b} {bids[b]}")]
+        events = [Event("bids", {"bids": dict(bids)})]
         if bids[a] != bids[b]:
             winner = a if bids[a] > bids[b] else b
             s.points[winner] += 1 + (subs[winner] is not None and subs[winner]["bid"] == s.secret[winner])
@@ -83,14 +99,14 @@ class SealedBid(Game):
     def outcome(self, s: BidState):
         for p, n in s.points.items():
             if n >= self.params["target"]:
-                return Outcome(p, f"{p} reached {n} points")
+                return Outcome(p, "target", {"player": p, "points": n})
         return None
 
     def stopped_result(self, s: BidState) -> Outcome:
         a, b = self.player_ids
         if s.points[a] == s.points[b]:
-            return Outcome(None, "equal points")
-        return Outcome(max(s.points, key=s.points.get), "more points")
+            return Outcome(None, "equal-points")
+        return Outcome(max(s.points, key=s.points.get), "more-points")
 
     def public_view(self, s: BidState, items: ItemsView | None = None) -> dict[str, Any]:
         return {"points": dict(s.points), "round": s.round, "history": list(s.history)}
@@ -117,9 +133,9 @@ class SealedBid(Game):
 
     def legal_moves(self, s: BidState, player: str):
         if "boost" in self.by_id[player].items:
-            yield {"boost": 1, "item": {"use": "boost"}}, "boost your bids by 1"
+            yield {"boost": 1, "item": {"use": "boost"}}, (Event("boosted", {"player": player, "by": 1}),)
         for bid in range(self.params["max_bid"] + 1):
-            yield {"bid": bid}, ""
+            yield {"bid": bid}, ()
 
 
 def toy_ruleset() -> Ruleset:
