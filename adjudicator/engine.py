@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 # --- What a match waits for -------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Turn:
     """The listed player moves next; the move takes effect at once. `label` is a code the
     game's `dues` table words (with `fields`), or words of its own."""
@@ -38,7 +38,7 @@ class Turn:
     fields: Any = None      # what the label's wording needs (a dict), compared but never hashed
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Phase:
     """Sealed simultaneous submissions from every listed player, resolved together (G-2)."""
 
@@ -49,7 +49,7 @@ class Phase:
     fields: Any = None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ChanceDue:
     """A random outcome that the log must record next as a `chance` entry (G-6, DT-7)."""
 
@@ -136,7 +136,7 @@ class Player:
     items: tuple[str, ...] = ()
 
 
-@dataclass
+@dataclass(slots=True)
 class Flag:
     """An entry replay refused (G-1). Its message is worded from the refusal's data when read."""
 
@@ -160,7 +160,7 @@ class Flag:
                 "rulings": list(self.rulings), "acknowledged": self.acknowledged}
 
 
-@dataclass
+@dataclass(slots=True)
 class LogEntry:
     """What one entry did. A sealed entry shows only `sealed_events` publicly until revealed.
     `said` is the entry as given; its `summary` (notation) is written only when read."""

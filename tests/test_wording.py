@@ -1,0 +1,110 @@
+"""Events, refusals, outcomes and due labels are data; sentences come from one wording place
+per game and the engine's (adjudicator.wording), only when shown (issue 16).
+
+Every ruleset is played at random (with its items, and with times stamped so the clocks
+charge and expire); every event kind, refusal code, termination and due label met must have
+words in a table, and no field of an event may be a sentence."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+import pytest
+
+from adjudicator import matchfile, rulesets, session, simulate, wording
+from adjudicator.engine import Event, Outcome, Replay
+from strategies import RULESETS
+
+START = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)
+PLAIN = (str, int, float, bool, type(None))
+
+
+def stamped(data: dict[str, Any], seed: int) -> dict[str, Any]:
+    """The match with times moving forward at random, sometimes past a turn's limit."""
+    rnd = random.Random(seed)
+    at = START
+    entries = []
+    for entry in data["entries"]:
+        at += timedelta(seconds=rnd.choice((5, 20, 40, 58, 61, 125, 400)))
+        entries.append({**entry, "at": at.strftime("%Y-%m-%dT%H:%M:%SZ")})
+    return {**data, "started": START.strftime("%Y-%m-%dT%H:%M:%SZ"), "entries": entries}
+
+
+def matches_of(ruleset_id: str) -> list[dict[str, Any]]:
+    items = sorted(rulesets.resolve(ruleset_id).items)
+    played = [simulate.play(ruleset_id, index, seed=11, items=items if index % 2 else (), max_entries=300).data
+              for index in range(1, 5)]
+    return played + [stamped(data, n) for n, data in enumerate(played)]
+
+
+def has_words(game: Any, table: str, engine: dict[str, Any], code: str) -> bool:
+    return code in getattr(game, table) or code in engine
+
+
+def plain(value: Any, depth: int = 0) -> bool:
+    """Plain data: numbers, short codes and ids, and containers of them. The engine's own
+    records in fields (a due, a clock charge, a refusal's outcome) count as data too."""
+    if isinstance(value, str):
+        return len(value.split()) <= 3   # an id, a cell, a code, a name; not a sentence
+    if isinstance(value, PLAIN):
+        return True
+    if isinstance(value, dict):
+        return all(plain(k) and plain(v, depth + 1) for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return all(plain(v, depth + 1) for v in value)
+    return hasattr(value, "__dataclass_fields__") or isinstance(value, Outcome)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_everything_met_in_play_has_words_and_no_event_carries_a_sentence(ruleset_id: str) -> None:
+    kinds: set[str] = set()
+    codes: set[str] = set()
+    endings: set[str] = set()
+    dues: set[str] = set()
+    for data in matches_of(ruleset_id):
+        match = matchfile.prepare(data, None)
+        game = match.game
+        replay = Replay(game)
+        replay.use_voids(match.entries)
+        for entry in match.entries:
+            due = replay.pending()
+            if due is not None:
+                dues.add(due.label)
+                wording.due_label(game, due)
+            log = replay.step(entry)
+            for event in [*log.events, *log.sealed_events]:
+                assert isinstance(event, Event) and event.kind != "said", (ruleset_id, event)
+                assert plain(event.fields), (ruleset_id, event)
+                kinds.add(event.kind)
+                assert wording.text(game, event)
+            if log.flag:
+                codes.add(log.flag.code)
+                assert log.flag.message
+        if replay.outcome is not None:
+            endings.add(replay.outcome.termination)
+            assert replay.reason
+        for player in replay.to_act():
+            for _move, effects in replay.legal_moves(player):
+                for effect in effects:
+                    kinds.add(effect.kind)
+                    assert plain(effect.fields), (ruleset_id, effect)
+                wording.preview(game, effects)
+    assert kinds and dues, ruleset_id   # something was checked
+    for kind in kinds:
+        assert has_words(game, "words", wording.ENGINE_WORDS, kind), f"{ruleset_id}: no words for event '{kind}'"
+    for code in codes:
+        assert has_words(game, "refusals", wording.ENGINE_REFUSALS, code), f"{ruleset_id}: no words for '{code}'"
+    for code in endings:
+        assert has_words(game, "endings", wording.ENGINE_ENDINGS, code), f"{ruleset_id}: no words for end '{code}'"
+    for label in dues:
+        assert has_words(game, "dues", wording.ENGINE_DUES, label), f"{ruleset_id}: no words for due '{label}'"
+
+
+def test_replay_words_the_engines_own_events() -> None:
+    """A host's void and deadline, a late submission: engine events worded by the engine's table."""
+    match = matchfile.prepare(simulate.play(RULESETS[0], 1, seed=3, max_entries=4).data, None)
+    replay = session.replay_match(match)
+    event = Event("deadline-nothing-open", {}, ("G-4",))
+    assert replay.words(event) == "no simultaneous phase was open, so the deadline changes nothing"
