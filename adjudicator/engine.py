@@ -342,9 +342,16 @@ class Game:
     def format_move(self, move: dict[str, Any]) -> str:
         raise NotImplementedError
 
-    def legal_moves(self, state: Any, player: str) -> Iterator[tuple[dict[str, Any], str]]:
-        """Every legal move for `player` now, each with a short preview of its effect."""
+    def legal_moves(self, state: Any, player: str) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
+        """The legal moves for `player` now, each with the events that preview its effect
+        (worded by wording.preview)."""
         raise NotImplementedError
+
+    @classmethod
+    def listed_in_full(cls, move: dict[str, Any]) -> bool:
+        """Does `legal_moves` list every legal move of this move's shape? A game that samples
+        or groups some moves (too many to list) says which; `legal` and the tests read it."""
+        return True
 
 
 # --- Replay -----------------------------------------------------------------------------

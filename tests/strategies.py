@@ -27,14 +27,13 @@ from adjudicator.matchfile import LoadedMatch
 RULESETS = tuple(info["id"] for info in rulesets.list_rulesets())
 BOARD_FORMATS = ("text", "markdown", "bbcode", "json")
 
-# Items the bots hold (every match index not divisible by 3), so Retake, Block Move and
-# Track Trouble's Hidden Value, Extra Miner and Remote Switch all turn up in the logs.
-ITEMS: dict[str, tuple[str, ...]] = {
-    "arrowbic": ("retake",),
-    "track-trouble": ("hidden-value", "extra-miner", "remote-switch"),
-    "tug-of-war-v1": ("block-move", "conker-start"),
-    "tug-of-war-v2": ("block-move",),
-}
+
+
+def items_of(ruleset_id: str) -> tuple[str, ...]:
+    """Every item of the ruleset's catalogue: the bots hold them all (every match index not
+    divisible by 3), so each item turns up in the logs, whatever the game."""
+    return tuple(sorted(rulesets.resolve(ruleset_id).items))
+
 
 LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
 INDICES = 12 if LONG else 3          # simulated matches per ruleset a test may draw from
@@ -47,9 +46,8 @@ def game_of(ruleset_id: str) -> str:
 
 
 def has_sealed_phases(ruleset_id: str) -> bool:
-    """Does the ruleset's game declare sealed simultaneous phases (G-2)? A game declares
-    them by resolving them: the engine's own Game.resolve_phase says there are none."""
-    return registry.game_class(game_of(ruleset_id)).resolve_phase is not Game.resolve_phase
+    """Does the ruleset's game declare sealed simultaneous phases (G-2) in its `nature`?"""
+    return registry.game_class(game_of(ruleset_id)).nature.sealed_phases
 
 
 def scaled(examples: int) -> settings:
@@ -61,7 +59,7 @@ def scaled(examples: int) -> settings:
 
 @functools.lru_cache(maxsize=None)
 def _played(ruleset_id: str, index: int) -> tuple[str, str | None, bool]:
-    items = ITEMS.get(ruleset_id, ()) if index % 3 else ()
+    items = items_of(ruleset_id) if index % 3 else ()
     played = simulate.play(ruleset_id, index, seed=1, items=items, max_entries=MAX_ENTRIES)
     return matchfile.dumps(played.data), played.winner, played.finished
 
@@ -116,35 +114,11 @@ def move_positions(match: LoadedMatch) -> list[int]:
 # --- What `legal` promises ------------------------------------------------------------
 
 def listing_is_complete_for(ruleset_id: str, move: Any) -> bool:
-    """Does the ruleset's game promise to list every legal move of this shape?
-
-    From the games' own `legal_moves` docstrings: dice Tug of War and Arrowbic list every
-    move; Tug of War groups Path anchors, Maze card orders and Block Move targets and leaves
-    out in-move discards; Winning Streak lists every placement but only a sample of
-    relocations; Track Trouble lists each miner's single actions, the items alone, Extra
-    Miner with its own miner's action and Hidden Value, plus a sample of whole submissions.
-    """
+    """Does the ruleset's game promise to list every legal move of this shape? Each game
+    says so itself (`Game.listed_in_full`): some sample or group what they list."""
     if not isinstance(move, dict):
         return True
-    game = game_of(ruleset_id)
-    if game in ("dice-tug-of-war", "arrowbic"):
-        return True
-    if game == "tug-of-war":
-        return move.get("module") not in ("path", "maze") and "item" not in move \
-            and not ("module" in move and "discard" in move)
-    if game == "winning-streak":
-        return move.get("phase") == "placement"
-    if game == "track-trouble":
-        actions, items = move.get("actions") or [], move.get("items") or []
-        uses = [i.get("use") for i in items if isinstance(i, dict)]
-        if "crossing" not in move:
-            return True                       # Hidden Value: every destination and value listed
-        if not items:
-            return len(actions) <= 1
-        if uses == ["extra-miner"]:
-            return not actions or (len(actions) == 1 and isinstance(actions[0], dict) and actions[0].get("miner") == 8)
-        return uses == ["remote-switch"] and not actions
-    return True
+    return registry.game_class(game_of(ruleset_id)).listed_in_full(move)
 
 
 def canonical(move: Any) -> Any:
