@@ -28,7 +28,7 @@ DT12 = ("DT-1", "DT-2")
 DT56 = ("DT-5", "DT-6")
 
 
-@dataclass
+@dataclass(slots=True)
 class DiceState:
     """Plain data, mutated in place by replay."""
 
@@ -53,13 +53,21 @@ def count_matches(rolled: list[int], column: list[int]) -> list[tuple[int, int]]
     Greedy over the column in ascending order, each taking the smallest rolled die that
     reaches it, is optimal for this threshold structure.
     """
-    pool = sorted(rolled)
+    return _matches(sorted(rolled), sorted(column))
+
+
+def _matches(pool: list[int], column: list[int]) -> list[tuple[int, int]]:
+    """`count_matches` on dice already sorted: a rolled die too small for one column die is too
+    small for every later one, so one pass over both finds the same pairs."""
     pairs = []
-    for need in sorted(column):
-        for index, value in enumerate(pool):
-            if value >= need:
-                pairs.append((pool.pop(index), need))
-                break
+    i, n = 0, len(pool)
+    for need in column:
+        while i < n and pool[i] < need:
+            i += 1
+        if i == n:
+            break
+        pairs.append((pool[i], need))
+        i += 1
     return pairs
 
 
@@ -75,6 +83,15 @@ class DiceTugOfWar(Game):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._dues: dict[Any, Pending] = {}   # what is due never changes for the same data: made once
+        a, b = self.player_ids
+        self._other = {a: b, b: a}
+        params = self.params   # read once: the per-entry path looks them up often
+        self._pawns = params.get("pawns")
+        self._face = params.get("reroll_face")
+        self._bonus = params.get("trade_bonus")
+
+    def opponent(self, player: str) -> str:
+        return self._other[player]
 
     # --- Parameters ---------------------------------------------------------------------
     @property
@@ -175,7 +192,8 @@ class DiceTugOfWar(Game):
         if "reroll" in move:
             return self._reroll(s, move["reroll"])
         if "attack" in move:
-            events = self._attack(s, list(s.rolled), s.column[player], "attack")
+            # The roll is not copied: after an attack the turn ends with a new list, or the match ends.
+            events = self._attack(s, s.rolled, sorted(s.column[player]), "attack")
         else:
             trade = move["trade"]
             events = self._trade(s, trade["rolled"], trade["column"])
@@ -200,14 +218,18 @@ class DiceTugOfWar(Game):
 
     def _attack(self, s: DiceState, rolled: list[int], column: list[int], by: str) -> list[Event]:
         """Remove one opposing pawn per matched die, never more than the team holds (DT-4).
-        `by` says whose dice attack: the whole roll (`attack`) or those a trade left (`trade`)."""
+        `column` is sorted; `by` says whose dice attack: the whole roll (`attack`) or those a
+        trade left (`trade`)."""
         player = s.actor
-        opponent = self.opponent(player)
-        pairs = count_matches(rolled, column)
-        before = s.team[opponent]
-        removed = min(len(pairs), before)
-        after = s.team[opponent] = before - removed
-        events = [Event("attacked", {"player": player, "by": by, "rolled": rolled, "column": sorted(column),
+        opponent = self._other[player]
+        pairs = _matches(sorted(rolled), column)
+        team = s.team
+        before = team[opponent]
+        removed = len(pairs)
+        if removed > before:
+            removed = before
+        after = team[opponent] = before - removed
+        events = [Event("attacked", {"player": player, "by": by, "rolled": rolled, "column": column,
                                      "pairs": pairs, "removed": removed, "before": before, "after": after}, DT4)]
         if after == 0:
             s.winner = player
@@ -222,36 +244,41 @@ class DiceTugOfWar(Game):
         column[column.index(old)] = new
         rest = list(s.rolled)
         rest.remove(new)
-        bonus = self.params["trade_bonus"]
+        bonus = self._bonus
         before = s.team[player]
         total = before + bonus + new - old
-        pawns = self.pawns
+        pawns = self._pawns
         after = s.team[player] = pawns if total > pawns else (total if total > 0 else 0)
-        events = [Event("traded", {"player": player, "new": new, "old": old, "column": sorted(column),
+        ordered = sorted(column)
+        events = [Event("traded", {"player": player, "new": new, "old": old, "column": ordered,
                                    "before": before, "after": after, "bonus": bonus, "capped": total > pawns},
                         DT5)]
         if after == 0:  # DT-6 applies at once, before the attack
-            winner = self.opponent(player)
+            winner = self._other[player]
             s.winner = winner
             s.result = Outcome(winner, "own-goal", {"player": player})
             events.append(Event("team-empty", {"player": player}, DT56))
             return events
-        others = list(column)
+        others = list(ordered)
         others.remove(new)  # the new die does not attack (DT-5)
         events += self._attack(s, rest, others, "trade")
         return events
 
     def _end_turn(self, s: DiceState) -> None:
-        s.actor = self.opponent(s.actor)
-        s.stage, s.rolled, s.reroll_positions, s.rerolls_left = "roll", [], [], 0
+        s.actor = self._other[s.actor]
+        s.stage = "roll"
+        s.rolled = []
+        s.reroll_positions = []
+        s.rerolls_left = 0
         s.turns += 1
 
     def _allowance(self, column: list[int]) -> int:
-        return column.count(self.params["reroll_face"])
+        return column.count(self._face)
 
     # --- Chance -------------------------------------------------------------------------
     def apply_chance(self, s: DiceState, due: ChanceDue, chance: dict[str, Any]) -> list[Event]:
-        dice = list(chance["dice"])
+        # The events keep the entry's own list, which nothing changes; the state gets a copy.
+        dice = chance["dice"]
         if s.stage == "reroll":
             rolled = s.rolled
             for position, value in zip(s.reroll_positions, dice):
@@ -263,12 +290,12 @@ class DiceTugOfWar(Game):
                 return events + self._finish_setup(s, False)
             s.stage = "decide"
             return events
-        s.rolled = dice
+        s.rolled = list(dice)
         s.stage = "decide"
         if s.in_setup:
-            return [Event("setup-rolled", {"player": s.actor, "dice": list(dice)}, DT2)]
-        s.rerolls_left = left = self._allowance(s.column[s.actor])
-        return [Event("rolled", {"player": s.actor, "dice": list(dice), "rerolls": left}, DT3)]
+            return [Event("setup-rolled", {"player": s.actor, "dice": dice}, DT2)]
+        s.rerolls_left = left = s.column[s.actor].count(self._face)
+        return [Event("rolled", {"player": s.actor, "dice": dice, "rerolls": left}, DT3)]
 
     def _finish_setup(self, s: DiceState, kept: bool) -> list[Event]:
         """The roll becomes the column and its sum the team (DT-1, DT-2); `kept`: without a re-roll."""
