@@ -44,6 +44,7 @@ class DiceState:
     turns: int = 0
     winner: str | None = None
     result: Outcome | None = None     # how the rules ended the match (DT-5, DT-6)
+    due: Pending = None               # what is due, set whenever it changes (None once won)
     ended: bool = False               # ended by a host entry or the clock, not by the rules (DT-6)
 
 
@@ -82,13 +83,21 @@ class DiceTugOfWar(Game):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._dues: dict[Any, Pending] = {}   # what is due never changes for the same data: made once
         a, b = self.player_ids
         self._other = {a: b, b: a}
         params = self.params   # read once: the per-entry path looks them up often
         self._pawns = params.get("pawns")
         self._face = params.get("reroll_face")
         self._bonus = params.get("trade_bonus")
+        # What can be due, made once: (in set-up, player) -> the roll and the decision after it.
+        self._size = size = params.get("column_dice")
+        faces = params.get("faces")
+        self._roll_due = {(setup, p): ChanceDue("setup-roll" if setup else "turn-roll", dice=size, faces=faces,
+                                                fields={"player": p, "dice": size})
+                          for setup in (True, False) for p in self.player_ids}
+        self._decide_due = {(setup, p): Turn((p,), "setup-decision" if setup else "turn-decision")
+                            for setup in (True, False) for p in self.player_ids}
+        self._reroll_dues: dict[tuple[str, tuple[int, ...]], ChanceDue] = {}
 
     def opponent(self, player: str) -> str:
         return self._other[player]
@@ -127,28 +136,19 @@ class DiceTugOfWar(Game):
     def initial_state(self) -> DiceState:
         order = [self.by_side[side] for side in self.params["setup_order"]]
         return DiceState(team={p: 0 for p in self.player_ids}, column={p: [] for p in self.player_ids},
-                         setup_queue=order[1:], actor=order[0], rerolls_left=self.params["setup_rerolls"])
+                         setup_queue=order[1:], actor=order[0], rerolls_left=self.params["setup_rerolls"],
+                         due=self._roll_due[True, order[0]])
 
     def pending(self, s: DiceState) -> Pending:
-        if s.winner:
-            return None
-        stage = s.stage
-        key = (stage, s.in_setup, s.actor, tuple(s.reroll_positions) if stage == "reroll" else ())
-        due = self._dues.get(key)
-        if due is None:
-            due = self._dues[key] = self._due(s, stage)
-        return due
+        return s.due
 
-    def _due(self, s: DiceState, stage: str) -> Pending:
-        player = s.actor
-        if stage == "roll":
-            label = "setup-roll" if s.in_setup else "turn-roll"
-            return ChanceDue(label, dice=self.size, faces=self.faces, fields={"player": player, "dice": self.size})
-        if stage == "reroll":
-            positions = list(s.reroll_positions)
-            return ChanceDue("reroll", dice=len(positions), faces=self.faces,
-                             fields={"player": player, "positions": positions})
-        return Turn((player,), "setup-decision" if s.in_setup else "turn-decision")
+    def _reroll_due(self, player: str, positions: list[int]) -> ChanceDue:
+        key = (player, tuple(positions))
+        due = self._reroll_dues.get(key)
+        if due is None:
+            due = self._reroll_dues[key] = ChanceDue("reroll", dice=len(positions), faces=self.faces,
+                                                     fields={"player": player, "positions": list(positions)})
+        return due
 
     # --- Moves --------------------------------------------------------------------------
     def items_used(self, move: dict[str, Any]) -> list[str]:
@@ -164,7 +164,7 @@ class DiceTugOfWar(Game):
             self._check_trade(s, move["trade"])
 
     def _check_reroll(self, s: DiceState, positions: list[int]) -> None:
-        size = self.size
+        size = self._size
         for p in positions:
             if not 1 <= p <= size:
                 raise Illegal("reroll-position", "DT-3", position=p, size=size, rolled=list(s.rolled))
@@ -207,6 +207,7 @@ class DiceTugOfWar(Game):
         rolled = s.rolled
         s.reroll_positions = list(positions)
         s.stage = "reroll"
+        s.due = self._reroll_due(s.actor, positions)
         showing = [rolled[p - 1] for p in positions]
         if s.in_setup:
             s.rerolls_left -= 1
@@ -233,6 +234,7 @@ class DiceTugOfWar(Game):
                                      "pairs": pairs, "removed": removed, "before": before, "after": after}, DT4)]
         if after == 0:
             s.winner = player
+            s.due = None
             s.result = Outcome(player, "team-empty", {"player": opponent})
             events.append(Event("team-empty", {"player": opponent}, DT6))
         return events
@@ -256,6 +258,7 @@ class DiceTugOfWar(Game):
         if after == 0:  # DT-6 applies at once, before the attack
             winner = self._other[player]
             s.winner = winner
+            s.due = None
             s.result = Outcome(winner, "own-goal", {"player": player})
             events.append(Event("team-empty", {"player": player}, DT56))
             return events
@@ -265,8 +268,9 @@ class DiceTugOfWar(Game):
         return events
 
     def _end_turn(self, s: DiceState) -> None:
-        s.actor = self._other[s.actor]
+        s.actor = actor = self._other[s.actor]
         s.stage = "roll"
+        s.due = self._roll_due[False, actor]
         s.rolled = []
         s.reroll_positions = []
         s.rerolls_left = 0
@@ -289,9 +293,11 @@ class DiceTugOfWar(Game):
             if s.in_setup and s.rerolls_left == 0:
                 return events + self._finish_setup(s, False)
             s.stage = "decide"
+            s.due = self._decide_due[s.in_setup, s.actor]
             return events
         s.rolled = list(dice)
         s.stage = "decide"
+        s.due = self._decide_due[s.in_setup, s.actor]
         if s.in_setup:
             return [Event("setup-rolled", {"player": s.actor, "dice": dice}, DT2)]
         s.rerolls_left = left = s.column[s.actor].count(self._face)
@@ -307,6 +313,7 @@ class DiceTugOfWar(Game):
         if s.setup_queue:
             s.actor = s.setup_queue.pop(0)
             s.rerolls_left = self.params["setup_rerolls"]
+            s.due = self._roll_due[True, s.actor]
             return events
         s.in_setup = False
         a, b = self.player_ids
@@ -316,6 +323,7 @@ class DiceTugOfWar(Game):
         else:
             s.actor = a if s.team[a] < s.team[b] else b
         s.rerolls_left = 0
+        s.due = self._roll_due[False, s.actor]
         events.append(Event("starts", {"player": s.actor, "tie": tie}, DT2))
         return events
 
@@ -541,7 +549,7 @@ DiceTugOfWar.endings = {
 }
 
 
-def _reroll_due(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
+def _reroll_label(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
     positions = f["positions"]
     return f"re-roll of {_s(len(positions), 'position')} {', '.join(map(str, positions))} for {f['player']}"
 
@@ -549,7 +557,7 @@ def _reroll_due(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
 DiceTugOfWar.dues = {
     "setup-roll": lambda g, f: f"setup roll: {f['dice']} dice for {f['player']}",
     "turn-roll": lambda g, f: f"turn roll: {f['dice']} dice for {f['player']}",
-    "reroll": _reroll_due,
+    "reroll": _reroll_label,
     "setup-decision": lambda g, f: "keep or re-roll the setup roll",
     "turn-decision": lambda g, f: "re-roll, attack or trade",
 }
