@@ -3,6 +3,9 @@
 Each side has a column of three dice and a team of pawns. A turn rolls the three free
 dice, may re-roll some (one die per 6 in the column), then attacks or trades. Every roll is
 a `chance` entry, so the log alone replays the match (DT-7).
+
+The rules core reports `Event`s, refuses with `Illegal` codes and ends with `Outcome`s, all
+plain data; the final section, "Wording", turns them into sentences when they are shown.
 """
 
 from __future__ import annotations
@@ -10,14 +13,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
-from adjudicator.engine import ChanceDue, Event, Game, Illegal, Outcome, Pending, Turn, ItemsView, said, illegal_said, Nature
+from adjudicator.engine import ChanceDue, Event, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn
 from adjudicator.errors import NotationError
 from adjudicator.render import Para, Pre, Table
 
+DT2 = ("DT-2",)
+DT3 = ("DT-3",)
+DT4 = ("DT-4",)
+DT5 = ("DT-5",)
+DT6 = ("DT-6",)
+DT12 = ("DT-1", "DT-2")
+DT56 = ("DT-5", "DT-6")
 
-@dataclass
+
+@dataclass(slots=True)
 class DiceState:
     """Plain data, mutated in place by replay."""
 
@@ -32,7 +43,8 @@ class DiceState:
     rerolls_left: int = 0             # setup: re-rolls of the setup roll; turn: dice (DT-3)
     turns: int = 0
     winner: str | None = None
-    reason: str = ""
+    result: Outcome | None = None     # how the rules ended the match (DT-5, DT-6)
+    due: Pending = None               # what is due, set whenever it changes (None once won)
     ended: bool = False               # ended by a host entry or the clock, not by the rules (DT-6)
 
 
@@ -42,13 +54,21 @@ def count_matches(rolled: list[int], column: list[int]) -> list[tuple[int, int]]
     Greedy over the column in ascending order, each taking the smallest rolled die that
     reaches it, is optimal for this threshold structure.
     """
-    pool = sorted(rolled)
+    return _matches(sorted(rolled), sorted(column))
+
+
+def _matches(pool: list[int], column: list[int]) -> list[tuple[int, int]]:
+    """`count_matches` on dice already sorted: a rolled die too small for one column die is too
+    small for every later one, so one pass over both finds the same pairs."""
     pairs = []
-    for need in sorted(column):
-        for index, value in enumerate(pool):
-            if value >= need:
-                pairs.append((pool.pop(index), need))
-                break
+    i, n = 0, len(pool)
+    for need in column:
+        while i < n and pool[i] < need:
+            i += 1
+        if i == n:
+            break
+        pairs.append((pool[i], need))
+        i += 1
     return pairs
 
 
@@ -60,8 +80,27 @@ class DiceTugOfWar(Game):
     name = "dice-tug-of-war"
     who_starts = "the set-up roll decides (DT-2)"
     nature = Nature(turns=True, chance=True)
-    notation = "keep | reroll POS... | attack | trade ROLLED for COLUMN"
-    notation_examples = ("keep", "reroll 1 3", "attack", "trade 3 for 2")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        a, b = self.player_ids
+        self._other = {a: b, b: a}
+        params = self.params   # read once: the per-entry path looks them up often
+        self._pawns = params.get("pawns")
+        self._face = params.get("reroll_face")
+        self._bonus = params.get("trade_bonus")
+        # What can be due, made once: (in set-up, player) -> the roll and the decision after it.
+        self._size = size = params.get("column_dice")
+        faces = params.get("faces")
+        self._roll_due = {(setup, p): ChanceDue("setup-roll" if setup else "turn-roll", dice=size, faces=faces,
+                                                fields={"player": p, "dice": size})
+                          for setup in (True, False) for p in self.player_ids}
+        self._decide_due = {(setup, p): Turn((p,), "setup-decision" if setup else "turn-decision")
+                            for setup in (True, False) for p in self.player_ids}
+        self._reroll_dues: dict[tuple[str, tuple[int, ...]], ChanceDue] = {}
+
+    def opponent(self, player: str) -> str:
+        return self._other[player]
 
     # --- Parameters ---------------------------------------------------------------------
     @property
@@ -97,98 +136,107 @@ class DiceTugOfWar(Game):
     def initial_state(self) -> DiceState:
         order = [self.by_side[side] for side in self.params["setup_order"]]
         return DiceState(team={p: 0 for p in self.player_ids}, column={p: [] for p in self.player_ids},
-                         setup_queue=order[1:], actor=order[0], rerolls_left=self.params["setup_rerolls"])
+                         setup_queue=order[1:], actor=order[0], rerolls_left=self.params["setup_rerolls"],
+                         due=self._roll_due[True, order[0]])
 
     def pending(self, s: DiceState) -> Pending:
-        if s.winner:
-            return None
-        if s.stage == "roll":
-            what = "setup roll" if s.in_setup else "turn roll"
-            return ChanceDue(f"{what}: {self.size} dice for {s.actor}", dice=self.size, faces=self.faces)
-        if s.stage == "reroll":
-            where = ", ".join(str(p) for p in s.reroll_positions)
-            return ChanceDue(f"re-roll of position{'s' if len(s.reroll_positions) > 1 else ''} {where} "
-                             f"for {s.actor}", dice=len(s.reroll_positions), faces=self.faces)
-        if s.in_setup:
-            return Turn((s.actor,), "keep or re-roll the setup roll")
-        return Turn((s.actor,), "re-roll, attack or trade")
+        return s.due
+
+    def _reroll_due(self, player: str, positions: list[int]) -> ChanceDue:
+        key = (player, tuple(positions))
+        due = self._reroll_dues.get(key)
+        if due is None:
+            due = self._reroll_dues[key] = ChanceDue("reroll", dice=len(positions), faces=self.faces,
+                                                     fields={"player": player, "positions": list(positions)})
+        return due
 
     # --- Moves --------------------------------------------------------------------------
+    def items_used(self, move: dict[str, Any]) -> list[str]:
+        """No move of this game uses an item: its schema allows no item field (G-5)."""
+        return []
+
     def check_move(self, s: DiceState, player: str, move: dict[str, Any]) -> None:
         if "reroll" in move:
             self._check_reroll(s, move["reroll"])
         elif s.in_setup:
-            raise illegal_said("in-setup", f"{player} is still setting up: keep the setup roll or re-roll "
-                          "1–3 of its dice", "DT-2")
+            raise Illegal("in-setup", "DT-2", player=player)
         elif "trade" in move:
             self._check_trade(s, move["trade"])
 
     def _check_reroll(self, s: DiceState, positions: list[int]) -> None:
-        bad = [p for p in positions if not 1 <= p <= self.size]
-        if bad:
-            raise illegal_said("reroll-position", f"position {bad[0]} does not exist: positions run 1–{self.size} "
-                          f"in the last roll ({dice_text(s.rolled)})", "DT-3")
+        size = self._size
+        for p in positions:
+            if not 1 <= p <= size:
+                raise Illegal("reroll-position", "DT-3", position=p, size=size, rolled=list(s.rolled))
         if len(set(positions)) != len(positions):
-            raise illegal_said("reroll-position", "a re-roll names each position once", "DT-3")
+            raise Illegal("reroll-position", "DT-3", position=None)
         if s.in_setup:
             return  # DT-2: 0–3 dice, once; the stage machine allows a single decision
         if not positions:
-            raise illegal_said("empty-reroll", "an empty re-roll only keeps a setup roll; in a turn, re-roll "
-                          "some dice, attack or trade", "DT-3")
+            raise Illegal("empty-reroll", "DT-3")
         if len(positions) > s.rerolls_left:
-            sixes = self._allowance(s.column[s.actor])
-            raise illegal_said("reroll-allowance", f"{s.actor} may re-roll {s.rerolls_left} more "
-                          f"{'die' if s.rerolls_left == 1 else 'dice'} this turn (one per "
-                          f"{self.params['reroll_face']} in the column, which has {sixes})", "DT-3")
+            raise Illegal("reroll-allowance", "DT-3", player=s.actor, left=s.rerolls_left,
+                          face=self.params["reroll_face"], allowance=self._allowance(s.column[s.actor]))
 
     def _check_trade(self, s: DiceState, trade: dict[str, int]) -> None:
         rolled, old = trade["rolled"], trade["column"]
         if rolled not in s.rolled:
-            raise illegal_said("trade-not-rolled", f"no {rolled} was rolled (rolled: {dice_text(s.rolled)})", "DT-5")
+            raise Illegal("trade-not-rolled", "DT-5", value=rolled, rolled=list(s.rolled))
         column = s.column[s.actor]
         if old not in column:
-            raise illegal_said("trade-not-in-column", f"the column has no {old} (column: "
-                          f"{dice_text(sorted(column))})", "DT-5")
+            raise Illegal("trade-not-in-column", "DT-5", value=old, column=sorted(column))
         if rolled == old:
-            raise illegal_said("trade-same-value", f"a trade needs dice of different values, not {rolled} for {old}",
-                          "DT-5")
+            raise Illegal("trade-same-value", "DT-5", rolled=rolled, old=old)
 
     def apply_move(self, s: DiceState, player: str, move: dict[str, Any]) -> list[Event]:
         if "reroll" in move:
             return self._reroll(s, move["reroll"])
         if "attack" in move:
-            events = self._attack(s, list(s.rolled), s.column[player], f"{player} attacks with")
+            # The roll is not copied: after an attack the turn ends with a new list, or the match ends.
+            events = self._attack(s, s.rolled, sorted(s.column[player]), "attack")
         else:
-            events = self._trade(s, move["trade"]["rolled"], move["trade"]["column"])
+            trade = move["trade"]
+            events = self._trade(s, trade["rolled"], trade["column"])
         if not s.winner:
             self._end_turn(s)
         return events
 
     def _reroll(self, s: DiceState, positions: list[int]) -> list[Event]:
         if not positions:  # only legal in set-up (DT-2)
-            return self._finish_setup(s, "keeps")
-        s.rerolls_left -= 1 if s.in_setup else len(positions)
+            return self._finish_setup(s, True)
+        rolled = s.rolled
         s.reroll_positions = list(positions)
         s.stage = "reroll"
-        values = dice_text([s.rolled[p - 1] for p in positions])
-        rule = "DT-2" if s.in_setup else "DT-3"
-        left = "" if s.in_setup else f"; {s.rerolls_left} re-roll{'s' if s.rerolls_left != 1 else ''} left"
-        return [said(f"{s.actor} re-rolls position{'s' if len(positions) > 1 else ''} "
-                      f"{', '.join(map(str, positions))} (showing {values}){left}", (rule,))]
+        s.due = self._reroll_due(s.actor, positions)
+        showing = [rolled[p - 1] for p in positions]
+        if s.in_setup:
+            s.rerolls_left -= 1
+            return [Event("reroll", {"player": s.actor, "positions": s.reroll_positions, "showing": showing,
+                                     "left": None}, DT2)]
+        s.rerolls_left -= len(positions)
+        return [Event("reroll", {"player": s.actor, "positions": s.reroll_positions, "showing": showing,
+                                 "left": s.rerolls_left}, DT3)]
 
-    def _attack(self, s: DiceState, rolled: list[int], column: list[int], lead: str) -> list[Event]:
-        """Remove one opposing pawn per matched die, never more than the team holds (DT-4)."""
-        opponent = self.opponent(s.actor)
-        pairs = count_matches(rolled, column)
-        removed = min(len(pairs), s.team[opponent])
-        before = s.team[opponent]
-        s.team[opponent] -= removed
-        matched = ", ".join(f"{r}≥{c}" for r, c in pairs) or "no die reaches a column die"
-        events = [said(f"{lead} {dice_text(rolled)} against column {dice_text(sorted(column))}: {matched}; "
-                        f"{opponent} loses {removed} ({before} → {s.team[opponent]})", ("DT-4",))]
-        if s.team[opponent] == 0:
-            s.winner, s.reason = s.actor, f"{opponent}'s team has no pawns left"
-            events.append(said(f"{opponent}'s team is empty: {s.actor} wins", ("DT-6",)))
+    def _attack(self, s: DiceState, rolled: list[int], column: list[int], by: str) -> list[Event]:
+        """Remove one opposing pawn per matched die, never more than the team holds (DT-4).
+        `column` is sorted; `by` says whose dice attack: the whole roll (`attack`) or those a
+        trade left (`trade`)."""
+        player = s.actor
+        opponent = self._other[player]
+        pairs = _matches(sorted(rolled), column)
+        team = s.team
+        before = team[opponent]
+        removed = len(pairs)
+        if removed > before:
+            removed = before
+        after = team[opponent] = before - removed
+        events = [Event("attacked", {"player": player, "by": by, "rolled": rolled, "column": column,
+                                     "pairs": pairs, "removed": removed, "before": before, "after": after}, DT4)]
+        if after == 0:
+            s.winner = player
+            s.due = None
+            s.result = Outcome(player, "team-empty", {"player": opponent})
+            events.append(Event("team-empty", {"player": opponent}, DT6))
         return events
 
     def _trade(self, s: DiceState, new: int, old: int) -> list[Event]:
@@ -198,74 +246,85 @@ class DiceTugOfWar(Game):
         column[column.index(old)] = new
         rest = list(s.rolled)
         rest.remove(new)
-        change = self.params["trade_bonus"] + (new - old)
+        bonus = self._bonus
         before = s.team[player]
-        s.team[player] = max(0, min(self.pawns, before + change))
-        capped = " (limited by the reserve)" if before + change > self.pawns else ""
-        events = [said(f"{player} trades the rolled {new} for the column {old}: column "
-                        f"{dice_text(sorted(column))}; team {before} → {s.team[player]} "
-                        f"({self.params['trade_bonus']:+d} for the trade, {new - old:+d} difference){capped}",
-                        ("DT-5",))]
-        if s.team[player] == 0:  # DT-6 applies at once, before the attack
-            s.winner, s.reason = self.opponent(player), f"{player}'s trade emptied their own team"
-            events.append(said(f"{player}'s team is empty: {self.opponent(player)} wins", ("DT-5", "DT-6")))
+        total = before + bonus + new - old
+        pawns = self._pawns
+        after = s.team[player] = pawns if total > pawns else (total if total > 0 else 0)
+        ordered = sorted(column)
+        events = [Event("traded", {"player": player, "new": new, "old": old, "column": ordered,
+                                   "before": before, "after": after, "bonus": bonus, "capped": total > pawns},
+                        DT5)]
+        if after == 0:  # DT-6 applies at once, before the attack
+            winner = self._other[player]
+            s.winner = winner
+            s.due = None
+            s.result = Outcome(winner, "own-goal", {"player": player})
+            events.append(Event("team-empty", {"player": player}, DT56))
             return events
-        others = list(column)
+        others = list(ordered)
         others.remove(new)  # the new die does not attack (DT-5)
-        events += self._attack(s, rest, others, "the other dice")
+        events += self._attack(s, rest, others, "trade")
         return events
 
     def _end_turn(self, s: DiceState) -> None:
-        s.actor = self.opponent(s.actor)
-        s.stage, s.rolled, s.reroll_positions, s.rerolls_left = "roll", [], [], 0
+        s.actor = actor = self._other[s.actor]
+        s.stage = "roll"
+        s.due = self._roll_due[False, actor]
+        s.rolled = []
+        s.reroll_positions = []
+        s.rerolls_left = 0
         s.turns += 1
 
     def _allowance(self, column: list[int]) -> int:
-        return column.count(self.params["reroll_face"])
+        return column.count(self._face)
 
     # --- Chance -------------------------------------------------------------------------
     def apply_chance(self, s: DiceState, due: ChanceDue, chance: dict[str, Any]) -> list[Event]:
-        dice = list(chance["dice"])
+        # The events keep the entry's own list, which nothing changes; the state gets a copy.
+        dice = chance["dice"]
         if s.stage == "reroll":
+            rolled = s.rolled
             for position, value in zip(s.reroll_positions, dice):
-                s.rolled[position - 1] = value
+                rolled[position - 1] = value
             s.reroll_positions = []
-            rule = "DT-2" if s.in_setup else "DT-3"
-            events = [said(f"{s.actor}'s re-roll: {dice_text(dice)}; dice now {dice_text(s.rolled)}", (rule,))]
+            events = [Event("rerolled", {"player": s.actor, "dice": dice, "now": list(rolled)},
+                            DT2 if s.in_setup else DT3)]
             if s.in_setup and s.rerolls_left == 0:
-                return events + self._finish_setup(s, "takes")
+                return events + self._finish_setup(s, False)
             s.stage = "decide"
+            s.due = self._decide_due[s.in_setup, s.actor]
             return events
-        s.rolled = dice
+        s.rolled = list(dice)
         s.stage = "decide"
+        s.due = self._decide_due[s.in_setup, s.actor]
         if s.in_setup:
-            return [said(f"{s.actor}'s setup roll: {dice_text(dice)}", ("DT-2",))]
-        s.rerolls_left = self._allowance(s.column[s.actor])
-        grant = (f"; {s.rerolls_left} re-roll{'s' if s.rerolls_left != 1 else ''} "
-                 f"for the {self.params['reroll_face']}s in the column" if s.rerolls_left else "")
-        return [said(f"{s.actor} rolls {dice_text(dice)}{grant}", ("DT-3",))]
+            return [Event("setup-rolled", {"player": s.actor, "dice": dice}, DT2)]
+        s.rerolls_left = left = s.column[s.actor].count(self._face)
+        return [Event("rolled", {"player": s.actor, "dice": dice, "rerolls": left}, DT3)]
 
-    def _finish_setup(self, s: DiceState, verb: str) -> list[Event]:
+    def _finish_setup(self, s: DiceState, kept: bool) -> list[Event]:
+        """The roll becomes the column and its sum the team (DT-1, DT-2); `kept`: without a re-roll."""
         player = s.actor
-        s.column[player] = list(s.rolled)
-        s.team[player] = min(self.pawns, sum(s.rolled))
-        events = [said(f"{player} {verb} {dice_text(s.rolled)} as the column: team {s.team[player]}, "
-                        f"reserve {self.pawns - s.team[player]}", ("DT-1", "DT-2"))]
+        column = s.column[player] = s.rolled
+        team = s.team[player] = min(self.pawns, sum(column))
+        events = [Event("column-set", {"player": player, "dice": list(column), "kept": kept, "team": team}, DT12)]
         s.rolled, s.stage = [], "roll"
         if s.setup_queue:
             s.actor = s.setup_queue.pop(0)
             s.rerolls_left = self.params["setup_rerolls"]
+            s.due = self._roll_due[True, s.actor]
             return events
         s.in_setup = False
         a, b = self.player_ids
-        if s.team[a] != s.team[b]:
-            s.actor = a if s.team[a] < s.team[b] else b
-            why = "the smaller team starts"
-        else:
+        tie = s.team[a] == s.team[b]
+        if tie:
             s.actor = self.by_side[self.params["tie_starts"]]
-            why = f"equal teams: {self.params['tie_starts']} starts"
+        else:
+            s.actor = a if s.team[a] < s.team[b] else b
         s.rerolls_left = 0
-        events.append(said(f"{why}: {self.label(s.actor)} begins", ("DT-2",)))
+        s.due = self._roll_due[False, s.actor]
+        events.append(Event("starts", {"player": s.actor, "tie": tie}, DT2))
         return events
 
     # --- Self-play ----------------------------------------------------------------------
@@ -278,7 +337,7 @@ class DiceTugOfWar(Game):
 
     # --- Result -------------------------------------------------------------------------
     def outcome(self, s: DiceState) -> Outcome | None:
-        return Outcome(s.winner, s.reason) if s.winner else None
+        return s.result
 
     def match_over(self, s: DiceState, outcome: Outcome) -> None:
         """A host or the clock ended the match: nobody rolls or decides any more."""
@@ -292,9 +351,9 @@ class DiceTugOfWar(Game):
         """
         a, b = self.player_ids
         if s.team[a] == s.team[b]:
-            return Outcome(None, f"equal teams ({s.team[a]} each)")
+            return Outcome(None, "equal-teams", {"team": s.team[a]})
         winner = a if s.team[a] > s.team[b] else b
-        return Outcome(winner, f"larger team ({s.team[winner]} to {s.team[self.opponent(winner)]})")
+        return Outcome(winner, "larger-team", {"team": s.team[winner], "other": s.team[self.opponent(winner)]})
 
     # --- Views --------------------------------------------------------------------------
     def public_view(self, s: DiceState, items: ItemsView | None = None) -> dict[str, Any]:
@@ -364,35 +423,144 @@ class DiceTugOfWar(Game):
             return "attack"
         return f"trade {move['trade']['rolled']} for {move['trade']['column']}"
 
-    def legal_moves(self, s: DiceState, player: str) -> Iterator[tuple[dict[str, Any], str]]:
+    def legal_moves(self, s: DiceState, player: str) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
+        """Each legal move with what it would do: one `would-…` event (worded by the tables below)."""
         if s.winner or s.stage != "decide" or player != s.actor:
             return
         positions = range(1, len(s.rolled) + 1)
         if s.in_setup:
-            yield {"reroll": []}, f"column {dice_text(sorted(s.rolled))}, team {min(self.pawns, sum(s.rolled))}"
+            yield {"reroll": []}, (Event("would-keep", {"column": sorted(s.rolled),
+                                                        "team": min(self.pawns, sum(s.rolled))}, DT12),)
         most = len(s.rolled) if s.in_setup else min(s.rerolls_left, len(s.rolled))
+        rule = DT2 if s.in_setup else DT3
         for k in range(1, most + 1):
             for chosen in combinations(positions, k):
-                showing = dice_text([s.rolled[p - 1] for p in chosen])
-                yield {"reroll": list(chosen)}, f"re-roll {showing}"
+                showing = [s.rolled[p - 1] for p in chosen]
+                yield {"reroll": list(chosen)}, (Event("would-reroll", {"showing": showing}, rule),)
         if s.in_setup:
             return
         opponent = self.opponent(player)
         hits = min(len(count_matches(s.rolled, s.column[player])), s.team[opponent])
-        yield {"attack": True}, f"removes {hits}"
+        yield {"attack": True}, (Event("would-attack", {"removes": hits}, DT4),)
         for new in sorted(set(s.rolled)):
             for old in sorted(set(s.column[player])):
                 if new == old:
                     continue
                 team = max(0, min(self.pawns, s.team[player] + self.params["trade_bonus"] + new - old))
                 if team == 0:
-                    yield {"trade": {"rolled": new, "column": old}}, "empties your own team: you lose"
+                    yield {"trade": {"rolled": new, "column": old}}, (Event("would-empty-own-team", {}, DT56),)
                     continue
                 rest, others = list(s.rolled), list(s.column[player])
                 rest.remove(new)
                 others.remove(old)
                 hits = min(len(count_matches(rest, others)), s.team[opponent])
-                yield {"trade": {"rolled": new, "column": old}}, f"team {s.team[player]} → {team}, removes {hits}"
+                yield {"trade": {"rolled": new, "column": old}}, (
+                    Event("would-trade", {"before": s.team[player], "after": team, "removes": hits}, DT5),)
+
+
+# --- Wording ------------------------------------------------------------------------------
+# Sentences, made from the data above only when something is shown (adjudicator.wording):
+# the class's tables `words` (event kinds), `refusals` (codes), `endings` (terminations) and
+# `dues` (labels), each code -> (game, fields) -> sentence.
+
+def _s(count: int, word: str) -> str:
+    """`word` with an `s` unless `count` is one."""
+    return word if count == 1 else word + "s"
+
+
+def _rerolled(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
+    positions = f["positions"]
+    left = "" if f["left"] is None else f"; {f['left']} {_s(f['left'], 're-roll')} left"
+    return (f"{f['player']} re-rolls {_s(len(positions), 'position')} {', '.join(map(str, positions))} "
+            f"(showing {dice_text(f['showing'])}){left}")
+
+
+def _rolled(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
+    left = f["rerolls"]
+    grant = (f"; {left} {_s(left, 're-roll')} for the {game.params['reroll_face']}s in the column"
+             if left else "")
+    return f"{f['player']} rolls {dice_text(f['dice'])}{grant}"
+
+
+def _attacked(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
+    lead = f"{f['player']} attacks with" if f["by"] == "attack" else "the other dice"
+    matched = ", ".join(f"{r}≥{c}" for r, c in f["pairs"]) or "no die reaches a column die"
+    return (f"{lead} {dice_text(f['rolled'])} against column {dice_text(f['column'])}: {matched}; "
+            f"{game.opponent(f['player'])} loses {f['removed']} ({f['before']} → {f['after']})")
+
+
+def _traded(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
+    capped = " (limited by the reserve)" if f["capped"] else ""
+    return (f"{f['player']} trades the rolled {f['new']} for the column {f['old']}: column "
+            f"{dice_text(f['column'])}; team {f['before']} → {f['after']} "
+            f"({f['bonus']:+d} for the trade, {f['new'] - f['old']:+d} difference){capped}")
+
+
+def _starts(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
+    why = f"equal teams: {game.params['tie_starts']} starts" if f["tie"] else "the smaller team starts"
+    return f"{why}: {game.label(f['player'])} begins"
+
+
+DiceTugOfWar.words = {
+    "setup-rolled": lambda g, f: f"{f['player']}'s setup roll: {dice_text(f['dice'])}",
+    "rolled": _rolled,
+    "reroll": _rerolled,
+    "rerolled": lambda g, f: f"{f['player']}'s re-roll: {dice_text(f['dice'])}; dice now {dice_text(f['now'])}",
+    "column-set": lambda g, f: (f"{f['player']} {'keeps' if f['kept'] else 'takes'} {dice_text(f['dice'])} as the "
+                                f"column: team {f['team']}, reserve {g.pawns - f['team']}"),
+    "starts": _starts,
+    "attacked": _attacked,
+    "traded": _traded,
+    "team-empty": lambda g, f: f"{f['player']}'s team is empty: {g.opponent(f['player'])} wins",
+    # The previews of legal moves.
+    "would-keep": lambda g, f: f"column {dice_text(f['column'])}, team {f['team']}",
+    "would-reroll": lambda g, f: f"re-roll {dice_text(f['showing'])}",
+    "would-attack": lambda g, f: f"removes {f['removes']}",
+    "would-trade": lambda g, f: f"team {f['before']} → {f['after']}, removes {f['removes']}",
+    "would-empty-own-team": lambda g, f: "empties your own team: you lose",
+}
+
+
+def _bad_position(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
+    if f["position"] is None:
+        return "a re-roll names each position once"
+    return (f"position {f['position']} does not exist: positions run 1–{f['size']} "
+            f"in the last roll ({dice_text(f['rolled'])})")
+
+
+DiceTugOfWar.refusals = {
+    "in-setup": lambda g, f: (f"{f['player']} is still setting up: keep the setup roll or re-roll "
+                              "1–3 of its dice"),
+    "reroll-position": _bad_position,
+    "empty-reroll": lambda g, f: ("an empty re-roll only keeps a setup roll; in a turn, re-roll "
+                                  "some dice, attack or trade"),
+    "reroll-allowance": lambda g, f: (f"{f['player']} may re-roll {f['left']} more {'die' if f['left'] == 1 else 'dice'}"
+                                      f" this turn (one per {f['face']} in the column, which has {f['allowance']})"),
+    "trade-not-rolled": lambda g, f: f"no {f['value']} was rolled (rolled: {dice_text(f['rolled'])})",
+    "trade-not-in-column": lambda g, f: f"the column has no {f['value']} (column: {dice_text(f['column'])})",
+    "trade-same-value": lambda g, f: f"a trade needs dice of different values, not {f['rolled']} for {f['old']}",
+}
+
+DiceTugOfWar.endings = {
+    "team-empty": lambda g, f: f"{f['player']}'s team has no pawns left",
+    "own-goal": lambda g, f: f"{f['player']}'s trade emptied their own team",
+    "equal-teams": lambda g, f: f"equal teams ({f['team']} each)",
+    "larger-team": lambda g, f: f"larger team ({f['team']} to {f['other']})",
+}
+
+
+def _reroll_label(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
+    positions = f["positions"]
+    return f"re-roll of {_s(len(positions), 'position')} {', '.join(map(str, positions))} for {f['player']}"
+
+
+DiceTugOfWar.dues = {
+    "setup-roll": lambda g, f: f"setup roll: {f['dice']} dice for {f['player']}",
+    "turn-roll": lambda g, f: f"turn roll: {f['dice']} dice for {f['player']}",
+    "reroll": _reroll_label,
+    "setup-decision": lambda g, f: "keep or re-roll the setup roll",
+    "turn-decision": lambda g, f: "re-roll, attack or trade",
+}
 
 
 GAME = DiceTugOfWar

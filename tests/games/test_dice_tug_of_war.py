@@ -69,6 +69,11 @@ def test_dt2_setup_reroll_happens_once():
 def test_dt2_smaller_team_starts():
     _, replay = play(*setup_entries([6, 6, 5], [1, 2, 3]))
     assert "turn roll: 3 dice for anna" in replay.awaiting()
+    due = replay.pending()
+    assert (due.label, due.fields, due.dice) == ("turn-roll", {"player": "anna", "dice": 3}, 3)
+    starts = replay.log[-1].events[-1]
+    assert starts.kind == "starts" and starts.fields == {"player": "anna", "tie": False}
+    assert replay.words(starts) == "the smaller team starts: anna (red) begins"
 
 
 def test_dt2_equal_teams_yellow_starts():
@@ -212,7 +217,9 @@ def test_dt5_gains_limited_by_reserve():
                ("roll", 6, 1, 1), ("anna", {"trade": {"rolled": 6, "column": 5}})]
     view, replay = board(*entries)
     assert view["team"]["anna"] == 18 and view["reserve"]["anna"] == 0
-    assert "limited by the reserve" in replay.log[-1].events[0].text
+    traded = replay.log[-1].events[0]
+    assert traded.kind == "traded" and traded.fields["capped"] is True and traded.fields["after"] == 18
+    assert "limited by the reserve" in replay.words(traded)
 
 
 @pytest.mark.parametrize("trade, code", [({"rolled": 4, "column": 1}, "trade-not-rolled"),
@@ -241,8 +248,11 @@ def test_dt6_trade_to_zero_ends_before_the_attack():
     view, replay = board(*entries)
     # bernd lost 2 + 2 to anna's 1 1 1 rolls; her remaining 6 6 would have taken 2 more.
     assert view["team"]["anna"] == 0 and view["team"]["bernd"] == 14
-    assert replay.outcome.winner == "bernd" and "own team" in replay.outcome.reason
+    assert replay.outcome.winner == "bernd" and replay.outcome.termination == "own-goal"
+    assert replay.outcome.figures == {"player": "anna"}
+    assert replay.reason == "anna's trade emptied their own team"
     assert any("DT-6" in e.rulings for e in replay.log[-1].events)
+    assert [e.kind for e in replay.log[-1].events] == ["traded", "team-empty"]  # no attack after it
 
 
 def test_dt6_moves_after_the_end_are_flagged():
@@ -359,3 +369,99 @@ def test_replay_events_cite_rulings():
     cited = {r for log in replay.log for e in log.events for r in e.rulings}
     assert {"DT-1", "DT-2", "DT-3", "DT-4"} <= cited
     assert json.dumps(match.game.public_view(replay.state))
+
+
+# --- A match stopped by the host (G-4) ------------------------------------------------------
+
+@pytest.mark.parametrize("red, winner, termination, figures, reason", [
+    ([1, 1, 1], "bernd", "larger-team", {"team": 12, "other": 3}, "larger team (12 to 3)"),
+    ([4, 4, 4], None, "equal-teams", {"team": 12}, "equal teams (12 each)"),
+])
+def test_host_end_without_a_winner_scores_the_teams(red, winner, termination, figures, reason):
+    _, replay = play(*setup_entries([2, 4, 6], red), ("host", {"action": "end"}))
+    scored = replay.outcome.figures["scored"]
+    assert replay.outcome.winner == winner
+    assert (scored.termination, scored.figures) == (termination, figures)
+    assert replay.reason == f"ended by the host (entry 5); by the rules: {reason}"
+
+
+# --- Words: every code the game produces is worded, from plain data ------------------------------
+
+ILLEGAL = [  # one entry list per refusal code of the game, from the tests above
+    [("roll", 1, 2, 3), ("bernd", {"attack": True})],                                         # in-setup
+    [*turn([6, 6, 6], [1, 1, 1], [1, 1, 1]), ("anna", {"attack": True}), ("roll", 1, 1, 1),
+     ("bernd", {"reroll": [4]}), ("bernd", {"reroll": [1, 1]})],                               # reroll-position
+    [*turn([1, 2, 3], [4, 4, 5], [1, 1, 1]), ("bernd", {"reroll": []}),                       # empty-reroll
+     ("bernd", {"reroll": [1]})],                                                              # reroll-allowance
+    [*turn([1, 2, 3], [4, 4, 5], [1, 5, 6]), ("bernd", {"trade": {"rolled": 4, "column": 1}}),
+     ("bernd", {"trade": {"rolled": 1, "column": 4}}), ("bernd", {"trade": {"rolled": 1, "column": 1}})],
+]
+
+
+def plain(value):
+    """Plain data: numbers, flags, ids and codes (strings without spaces), lists and dicts of them."""
+    if value is None or isinstance(value, (bool, int)):
+        return True
+    if isinstance(value, str):
+        return " " not in value
+    if isinstance(value, (list, tuple)):
+        return all(plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and plain(v) for k, v in value.items())
+    return False
+
+
+def test_every_event_refusal_ending_and_due_is_worded_from_plain_data():
+    from adjudicator import simulate, wording
+    from adjudicator.engine import Replay
+
+    replays = [session.replay_match(matchfile.prepare(simulate.play("dice-tug-of-war", i, seed=7).data, None))
+               for i in range(1, 7)]
+    cases = [play(*entries)[1] for entries in ILLEGAL]
+    cases += [play(*WON)[1], play(*setup_entries([2, 4, 6], [1, 1, 1]), ("host", {"action": "end"}))[1],
+              play(*setup_entries([2, 4, 6], [4, 4, 4]), ("host", {"action": "end"}))[1],
+              play(("roll", 2, 6, 6), ("bernd", {"reroll": [2, 3]}), ("roll", 3, 5))[1]]
+    tables = cases[0].game   # the wording tables are the class's
+    words, refusals, endings, dues = set(), set(), set(), set()
+    for replay in replays + cases:
+        # Step again, looking at what is due and the legal moves' previews before each entry.
+        game = replay.game
+        again = Replay(game)
+        again.use_voids([log.said for log in replay.log])
+        for log in replay.log:
+            due = again.pending()
+            if due is not None and due.label in game.dues:
+                assert plain(due.fields or {}), due
+                assert wording.due_label(game, due), due
+                dues.add(due.label)
+            for player in game.player_ids:
+                for move, effects in again.legal_moves(player):
+                    for effect in effects:
+                        assert plain(effect.fields), effect
+                        words.add(effect.kind)
+                    assert wording.preview(game, effects), move
+            stepped = again.step(log.said)
+            for event in stepped.events:
+                if event.kind in game.words:
+                    assert plain(event.fields), event
+                    assert event.rulings and all(r.startswith("DT-") for r in event.rulings), event
+                    words.add(event.kind)
+                assert "said" not in event.fields
+                assert wording.text(game, event)
+            if stepped.flag and stepped.flag.code in game.refusals:
+                assert plain(stepped.flag.refused.fields), stepped.flag
+                refusals.add(stepped.flag.code)
+                assert stepped.flag.message
+        outcome = again.outcome
+        if outcome is None:
+            continue
+        for decided in (outcome, outcome.figures.get("scored")):
+            if decided is not None and decided.termination in game.endings:
+                assert plain(decided.figures), decided
+                assert wording.reason(game, decided)
+                endings.add(decided.termination)
+        assert again.reason == replay.reason
+    assert words == set(tables.words)
+    assert refusals == set(tables.refusals)
+    assert endings == set(tables.endings)
+    assert dues == set(tables.dues)
