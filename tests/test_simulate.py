@@ -28,7 +28,7 @@ def test_a_simulated_match_is_a_valid_file_that_replays_to_its_result(ruleset_id
     assert (replay.outcome.winner if replay.outcome else None) == played.winner
     assert (replay.outcome is not None) == played.finished
     if played.finished:
-        assert played.ending == match.game.ending(replay.state, replay.outcome)
+        assert played.ending == replay.outcome.termination
     assert played.entries == len(played.data["entries"])
     chance = [e for e in played.data["entries"] if e["type"] == "chance"]
     assert all(e["chance"]["source"] == "external" for e in chance)   # not from a match seed (DT-7)

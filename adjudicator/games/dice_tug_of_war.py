@@ -80,6 +80,7 @@ class DiceTugOfWar(Game):
     name = "dice-tug-of-war"
     who_starts = "the set-up roll decides (DT-2)"
     nature = Nature(turns=True, chance=True)
+    chance_rulings = ("DT-7",)   # dice are chance entries (DT-7): the engine cites it on a roll recorded wrong
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
