@@ -2,6 +2,8 @@
 
 Rules data lives here and mechanics live in the game modules, so a host who changes a
 number edits YAML, never Python. Mappings merge key by key; lists and values replace.
+This module imports neither the engine nor the registry: games depend on rulesets, never
+the other way round.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.errors import RulesetError
-from adjudicator.paths import cache_dir, ruleset_dirs
+from adjudicator.paths import cache_dir, find_game, ruleset_dirs, unknown_game
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,99}$")
 
@@ -373,9 +375,8 @@ def validate_file(path: Path) -> Ruleset:
         layers.append(base.data)
         chain += base.chain
     ruleset = build(layers, chain, path)
-    from adjudicator.registry import game_class
-
-    game_class(ruleset.game, where=f"{path}: field game")
+    if find_game(ruleset.game) is None:   # found, not imported: the caller loads the game
+        raise RulesetError(unknown_game(ruleset.game, where=f"{path}: field game"))
     return ruleset
 
 

@@ -9,17 +9,18 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from adjudicator.errors import InputError
-from adjudicator.paths import data_dir
+from adjudicator.paths import cache_dir, data_dir, find_game, game_names
 
 SCHEMA_NAMES = ("match", "ruleset", "result")
 
 
 def schema_path(name: str) -> Path:
-    """The file of schema `name`: 'match', 'ruleset', 'result' or 'move/<game>'."""
+    """The file of schema `name`: 'match', 'ruleset', 'result' or 'move/<game>' (a game's
+    move schema is where the game search path finds the game: paths.find_game)."""
     base = data_dir("schemas")
     if name.startswith("move/"):
-        game = name[len("move/"):]
-        path = base / "move" / f"{game}.schema.json"
+        source = find_game(name[len("move/"):])
+        path = source.schema if source else base / "move" / "-"
     else:
         path = base / f"{name}.schema.json"
     if not _is_plain_name(name) or not path.is_file():
@@ -37,7 +38,52 @@ def available_schemas() -> list[str]:
     base = data_dir("schemas")
     names = [n for n in SCHEMA_NAMES if (base / f"{n}.schema.json").is_file()]
     names += sorted(f"move/{p.name[:-len('.schema.json')]}" for p in (base / "move").glob("*.schema.json"))
+    plugged = (find_game(game) for game in game_names() if f"move/{game}" not in names)
+    names += [f"move/{source.name}" for source in plugged if source and source.schema.is_file()]
     return names
+
+
+def check_move_schema(game: str, path: Path) -> None:
+    """A plug-in game's move schema must be there, be JSON and be a valid JSON Schema
+    (Draft 2020-12); else one sentence. The check is remembered under the file's SHA-256
+    (paths.cache_dir), so an unchanged schema costs a read, not jsonschema's import."""
+    import hashlib
+
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: the move schema of game '{game}' is missing: a game's move schema "
+                         f"<name>.schema.json lies beside its module.") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the move schema of game '{game}' ({exc.strerror}).") from None
+    try:
+        data = json.loads(raw)
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: the move schema of game '{game}' is not UTF-8 text.") from None
+    except ValueError as exc:
+        raise InputError(f"{path}: the move schema of game '{game}' is not JSON ({exc.msg} at line "
+                         f"{exc.lineno}, column {exc.colno}).") from None
+    if not isinstance(data, dict):
+        raise InputError(f"{path}: the move schema of game '{game}' must be a JSON object.")
+    folder = cache_dir()
+    marker = folder / "schemas" / f"{hashlib.sha256(raw).hexdigest()}.ok" if folder else None
+    if marker is not None and marker.is_file():
+        return
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    try:
+        Draft202012Validator.check_schema(data)
+    except SchemaError as exc:
+        at = field_path(exc.absolute_path)
+        raise InputError(f"{path}: the move schema of game '{game}' is not a valid JSON Schema: "
+                         f"{'' if at == '(top level)' else 'at ' + at + ', '}{describe_error(exc)}.") from None
+    if marker is not None:
+        try:
+            marker.parent.mkdir(parents=True, exist_ok=True)
+            marker.touch()
+        except OSError:
+            pass
 
 
 @lru_cache(maxsize=None)

@@ -6,6 +6,8 @@ plus one if the bid equals the bidder's secret. The `double` item doubles a bid.
 `boost` item is a side move declared before a round's bids: it adds to the player's bids
 and stays private for two phases. First to 3.
 It exists to prove the engine's simultaneous phases, items and views with no real rules.
+The unit tests build it directly (no search path, nothing registered); how a contributor's
+game plugs in is proven by tests/plugins/ and tests/test_plugin.py.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from typing import Any
 
 from adjudicator.engine import ChanceDue, Event, Game, Illegal, ItemsView, Nature, Outcome, Phase, SideMove
 from adjudicator.errors import NotationError
-from adjudicator.registry import register
 from adjudicator.render import Para
 from adjudicator.rulesets import Ruleset
 
@@ -32,7 +33,6 @@ class BidState:
     history: list[dict[str, Any]] = field(default_factory=list)
 
 
-@register
 class SealedBid(Game):
     name = "sealed-bid"
     nature = Nature(turns=False, sealed_phases=True, chance=True, hidden=True)
