@@ -53,7 +53,7 @@ class GameSource:
 
 
 def find_game(name: str) -> GameSource | None:
-    """Where game `name` is, or None. Only a name like `take-away` is looked up, and only
+    """Where game `name` is, or None. Only a name like `rope-race` is looked up, and only
     as a module of the built-in games or of a games folder: never a path a file names.
     A built-in game's name cannot be taken by a plug-in."""
     if not isinstance(name, str) or not GAME_NAME.match(name):
