@@ -17,12 +17,20 @@ import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator, NamedTuple, Union
+from typing import Any, ClassVar, Iterable, Iterator, NamedTuple, Protocol, Union
 
 from adjudicator.clock import Clock, ClockSettings, parse_time
 
-if TYPE_CHECKING:
-    from adjudicator.rulesets import Ruleset
+
+class RulesData(Protocol):
+    """What the engine and a game read of a ruleset (adjudicator.rulesets.Ruleset is one): the
+    engine knows nothing of how rulesets are found or loaded."""
+
+    id: str
+    game: str
+    params: dict[str, Any]
+    items: dict[str, Any]
+    sides: list[str]
 
 
 # --- What a match waits for -------------------------------------------------------------
@@ -219,7 +227,7 @@ class Game:
     endings: ClassVar[dict[str, Any]] = {}    # Outcome terminations
     dues: ClassVar[dict[str, Any]] = {}       # Turn, Phase and ChanceDue labels
 
-    def __init__(self, ruleset: "Ruleset", players: list[Player], header: dict[str, Any] | None = None) -> None:
+    def __init__(self, ruleset: RulesData, players: list[Player], header: dict[str, Any] | None = None) -> None:
         self.ruleset = ruleset
         self.params: dict[str, Any] = ruleset.params
         self.players = players
