@@ -43,6 +43,7 @@ from adjudicator.games.tug_of_war.modules import (
 
 MODULES = {cls.name: cls for cls in (Rope, Race, Collation, Clock, Maze, Path, Conker, Tower)}
 ATOMS = frozenset((str, int, type(None), bool, float))
+EXTRAS = (("option", "tower"), ("directions", "maze"), ("anchors", "path"))   # a move's module fields (TW-3)
 R3_5, R6, R7, R8, R9, R16_9, R18 = ("TW-3", "TW-5"), ("TW-6",), ("TW-7",), ("TW-8",), ("TW-9",), ("TW-16", "TW-9"), \
     ("TW-18",)
 
@@ -169,6 +170,9 @@ class TugOfWar(Game):
             if key in MODULES and isinstance(self.params.get(key), dict):
                 self.modules[key] = MODULES[key](self, self.params[key])
         self._dues = {p: (Turn((p,), "discard"), Turn((p,), "play-module")) for p in self.player_ids}
+        self._rivals = {a: b for a, b in (self.player_ids, self.player_ids[::-1])} if len(self.player_ids) == 2 else {}
+        # The move fields that belong to another module than each module (TW-3).
+        self._foreign = {key: tuple((extra, owner) for extra, owner in EXTRAS if owner != key) for key in MODULES}
 
     def side(self, player: str) -> str:
         return self.by_id[player].side
@@ -258,6 +262,11 @@ class TugOfWar(Game):
         return out
 
     # --- Moves --------------------------------------------------------------------------
+    def items_used(self, move: dict[str, Any]) -> list[str]:
+        """Block Move is the one item used in a move (TW-18); asked once per entry."""
+        item = move.get("item")
+        return [item["use"]] if isinstance(item, dict) and "use" in item else []
+
     def check_move(self, s: TWState, player: str, move: dict[str, Any]) -> None:
         if "module" not in move:
             self._check_discard_only(s, player, move)
@@ -279,16 +288,20 @@ class TugOfWar(Game):
         return self._resolve(s, player, move)
 
     def _scratch(self, s: TWState, module: str) -> TWState:
-        """A copy of just what one turn can change: hands, the chosen module, Conker."""
-        mods = dict(s.mods)
-        for key in {module, "conker"}:
-            if key in mods:
-                mods[key] = plain_copy(mods[key])
-        # Every field by name, not dataclasses.replace: legal_moves makes one of these per
-        # previewed move, and replace looks the fields up each time.
-        return TWState(hands={p: list(h) for p, h in s.hands.items()}, mods=mods, to_play=s.to_play,
-                       last=dict(s.last), blocked=dict(s.blocked), owe=list(s.owe), turns=s.turns,
-                       winner=s.winner, termination=s.termination, figures=s.figures, ended=s.ended)
+        """A copy of just what one turn can change: hands, the chosen module, Conker, the
+        bookkeeping dicts (the rest is atoms, or replaced whole as `figures` is)."""
+        mods = s.mods.copy()
+        modules = self.modules
+        for key in (module, "conker"):
+            mod = mods.get(key)
+            if mod is not None:
+                mods[key] = modules[key].copy(mod) if key in modules else plain_copy(mod)
+        scratch = object.__new__(TWState)   # no __init__: replay makes one per entry
+        fields = s.__dict__.copy()
+        fields.update(hands={p: h[:] for p, h in s.hands.items()}, mods=mods, last=s.last.copy(),
+                      blocked=s.blocked.copy(), owe=s.owe[:])
+        scratch.__dict__ = fields
+        return scratch
 
     def _check_discard_only(self, s: TWState, player: str, move: dict[str, Any]) -> None:
         if not s.owe:
@@ -310,6 +323,8 @@ class TugOfWar(Game):
                     whose: str = "the-hand", player: str | None = None) -> None:
         """Every card named is in `hand`, each card counted once (TW-3, TW-7). `what` is
         `play` or `discard`; `whose` says which hand (`the-hand`, `hand`, `after-turn`)."""
+        if len(cards) == 1 and cards[0] in hand:
+            return
         pool = list(hand)
         for c in cards:
             if c not in pool:
@@ -329,25 +344,27 @@ class TugOfWar(Game):
         key = move["module"]
         if s.owe:
             raise Illegal("discard-required", "TW-7", player=s.owe[0])
-        if key not in s.mods:
+        mod = s.mods.get(key)
+        if mod is None:
             raise Illegal("unknown-module", "TW-3", module=key, modules=list(s.mods))
-        if s.mods[key]["winner"] is not None:
-            raise Illegal("module-inactive", "TW-3", module=key, winner=s.mods[key]["winner"])
-        bar = self.barred(s, player).get(key)
-        if bar is not None:  # the ruling goes in the rulings only: the engine prints them (TW-4, TW-18)
-            code = "module-blocked" if bar.ruling == "TW-18" else "module-barred"
-            raise Illegal(code, bar.ruling, player=player, module=key, why=bar.why, active=bar.active)
+        if mod["winner"] is not None:
+            raise Illegal("module-inactive", "TW-3", module=key, winner=mod["winner"])
+        if key == s.last[player] or key == s.blocked.get(player) or key == s.last[self.opponent(player)]:
+            bar = self.barred(s, player).get(key)   # only those three can bar a module
+            if bar is not None:  # the ruling goes in the rulings only: the engine prints them (TW-4, TW-18)
+                code = "module-blocked" if bar.ruling == "TW-18" else "module-barred"
+                raise Illegal(code, bar.ruling, player=player, module=key, why=bar.why, active=bar.active)
         cards = move["cards"]
         most = self.max_cards(key)
         if not 1 <= len(cards) <= most:
             raise Illegal("too-many-cards", "TW-15" if key == "path" else "TW-3", module=key, most=most,
                           count=len(cards))
         self._need_cards(s.hands[player], cards, "play", "TW-3")
-        for extra, owner in (("option", "tower"), ("directions", "maze"), ("anchors", "path")):
-            if extra in move and key != owner:
+        for extra, owner in self._foreign[key]:
+            if extra in move:
                 raise Illegal("extra-not-allowed", "TW-3", extra=extra, owner=owner, module=key,
                               has_owner=owner in self.modules)
-        self.modules[key].check_extras(Play(player, self.opponent(player), key, cards, move, s.mods[key]))
+        self.modules[key].check_extras(move, cards)
         item = move.get("item")
         if item:
             self._check_block(s, player, item)
@@ -363,43 +380,44 @@ class TugOfWar(Game):
             raise Illegal("block-move-module", "TW-18", module=target, active=self.active(s))
 
     def max_cards(self, key: str) -> int:
-        module = self.modules[key]
-        return module.p.get("max_cards", self.params["cards_per_turn"])
+        return self.modules[key].p.get("max_cards", self.params["cards_per_turn"])
 
     # --- The turn (TW-9) ----------------------------------------------------------------
     def _resolve(self, s: TWState, player: str, move: dict[str, Any]) -> list[Event]:
         key = move["module"]
-        opp = self.opponent(player)
+        opp = self._rivals.get(player) or self.opponent(player)
         module = self.modules[key]
         cards = list(move["cards"])
         hand = s.hands[player]
         for c in cards:  # the played cards leave the hand (TW-10 letter A counts after this)
             hand.remove(c)
-        play = Play(player, opp, key, cards, move, s.mods[key], state=s)
+        play = Play(player, opp, key, cards, move, s.mods[key], s)
         play.events.append(Event("played", {"player": player, "cards": cards, "module": key}, R3_5))
         # 1. Cards, one by one (TW-5); none may follow a point or a Tower/Maze win (TW-9).
+        card_of = module.card
         for index, card in enumerate(cards):
             if play.scorer or play.won_outright:
                 raise Illegal("card-after-point", "TW-5", "TW-9", card=card, index=index, module=key,
                               after="point" if play.scorer else "win")
             play.index = index
-            module.card(play, card)
+            card_of(play, card)
         module.after_cards(play)
         # 2. Module point → module win → match end.
-        if play.scorer:
-            self._point(s, play, key, play.scorer)
+        scorer = play.scorer
+        if scorer:
+            self._point(s, play, key, scorer)
         if play.won_outright:
             self._win(s, play, key, play.won_outright, "TW-14" if key == "maze" else "TW-17")
         if s.winner:
             return self._finish_turn(s, play, early=True)
         # 3. Conker release → Conker point → Conker win → match end (TW-16).
-        gains: list[tuple[str, int, str]] = []
-        if (play.scorer and key != "conker") or play.won_outright:
-            gains += self._release(s, play)
+        gains: list[Gain] = []
+        if (scorer and key != "conker") or play.won_outright:
+            gains = self._release(s, play)
             if s.winner:
                 return self._finish_turn(s, play, early=True)
         # 4. Rewards, from the state as it stands now (TW-6).
-        reward = module.scoring_reward(play) if play.scorer else None
+        reward = module.scoring_reward(play) if scorer else None
         if reward is not None:
             gains = reward + gains
         else:
@@ -471,16 +489,25 @@ class TugOfWar(Game):
     def _pay(self, s: TWState, play: Play, gains: list[Gain]) -> None:
         """Each gain cascades (TW-6); gains with the same reason are told in one event."""
         top = self.params["max_strength"]
+        events = play.events
+        hands = s.hands
+        if len(gains) == 1:   # the usual case: one gain, one event
+            who, n, why = gains[0]
+            got = ([n] if n > 0 else []) if n <= top else cascade(n, top)
+            hands[who] += got
+            events.append(Event("gained", {"player": who, "cards": got, "strengths": [n], "why": why}, R6))
+            for hand in hands.values():
+                hand.sort()
+            return
         told: dict[tuple[str, tuple[Any, ...]], list[int]] = {}
         for who, n, why in gains:
             told.setdefault((who, why), []).append(n)
-        events = play.events
         for (who, why), strengths in told.items():
             got = [card for n in strengths for card in cascade(n, top)]
-            s.hands[who].extend(got)
+            hands[who].extend(got)
             events.append(Event("gained", {"player": who, "cards": got, "strengths": strengths, "why": why}, R6))
-        for p in s.hands:
-            s.hands[p].sort()
+        for hand in hands.values():
+            hand.sort()
 
     def _finish_turn(self, s: TWState, play: Play, early: bool = False) -> list[Event]:
         player, opp = play.mover, play.opponent

@@ -26,15 +26,12 @@ R14, R15 = ("TW-14",), ("TW-15",)
 # --- Maze (TW-14) ------------------------------------------------------------------------
 
 
-def one_per_card(play: Play, field: str, module: str, noun: str, ruling: str,
-                 noun_in_rule: str | None = None) -> list[Any]:
-    """The move's `field`, which must give one `noun` per card played (TW-3 and the module's
-    ruling); refused as `<field>-mismatch` otherwise (`module` and the nouns are the words
-    the refusal uses, fixed by the module, never typed by a player)."""
-    given = play.move.get(field) or []
-    if not given or len(given) != len(play.cards):
-        raise Illegal(f"{field}-mismatch", "TW-3", ruling, module=module, noun=noun, noun_in_rule=noun_in_rule or noun,
-                      cards=len(play.cards), count=len(given))
+def one_per_card(move: dict[str, Any], cards: list[int], field: str, ruling: str) -> list[Any]:
+    """The move's `field` (`directions`, `anchors`), which must give one per card played
+    (TW-3 and the module's ruling); refused as `<field>-mismatch` otherwise."""
+    given = move.get(field) or []
+    if not given or len(given) != len(cards):
+        raise Illegal(f"{field}-mismatch", "TW-3", ruling, cards=len(cards), count=len(given))
     return given
 
 
@@ -64,8 +61,8 @@ class Maze(Module):
         r, c = self.start()
         return {"square": cell_name(r, c)}
 
-    def check_extras(self, play: Play) -> None:
-        one_per_card(play, "directions", "Maze", "direction", "TW-14")
+    def check_extras(self, move: dict[str, Any], cards: list[int]) -> None:
+        one_per_card(move, cards, "directions", "TW-14")
 
     def slide(self, r: int, c: int, direction: str) -> tuple[int, int]:
         """The square slides to a wall or the edge, stopping on entering an end zone (TW-14)."""
@@ -131,6 +128,7 @@ class Path(Module):
     def __init__(self, game: Any, params: dict[str, Any]) -> None:
         super().__init__(game, params)
         self._anchors: dict[int, list[str]] = {}
+        self._cells: dict[tuple[int, str], list[tuple[int, int]] | None] = {}
         self._shape_masks: dict[int, list[tuple[str, int]] | None] = {}
         self._bits: Bitboard | None = None
 
@@ -153,7 +151,16 @@ class Path(Module):
         return self._anchors[strength]
 
     def cells(self, strength: int, anchor: str) -> list[tuple[int, int]] | None:
-        """The tiles a card covers, or None when the shape would leave the board (TW-15)."""
+        """The tiles a card covers, or None when the shape would leave the board (TW-15).
+        Shapes and size are ruleset parameters, so each answer is worked out once."""
+        try:
+            return self._cells[strength, anchor]
+        except KeyError:
+            pass
+        out = self._cells[strength, anchor] = self._cells_of(strength, anchor)
+        return out
+
+    def _cells_of(self, strength: int, anchor: str) -> list[tuple[int, int]] | None:
         where = parse_cell(anchor)
         if where is None:
             return None
@@ -163,9 +170,12 @@ class Path(Module):
             return out
         return None
 
-    def check_extras(self, play: Play) -> None:
-        anchors = one_per_card(play, "anchors", "Path", "anchor", "TW-15", noun_in_rule="anchor cell")
-        for card, anchor in zip(play.cards, anchors):
+    def copy(self, mod: dict[str, Any]) -> dict[str, Any]:
+        return {**mod, "points": mod["points"].copy(), "tiles": [row[:] for row in mod["tiles"]]}
+
+    def check_extras(self, move: dict[str, Any], cards: list[int]) -> None:
+        anchors = one_per_card(move, cards, "anchors", "TW-15")
+        for card, anchor in zip(cards, anchors):
             if self.cells(card, anchor) is None:
                 raise Illegal("shape-off-board", "TW-15", card=card, anchor=anchor.upper(),
                               last=cell_name(self.size - 1, self.size - 1))
@@ -211,7 +221,18 @@ class Path(Module):
 
     def after_cards(self, play: Play) -> None:
         tiles = play.mod["tiles"]
-        for who in (play.mover, play.opponent):  # the mover's path first (TW-15)
+        bits = self.bitboard()
+        masks = bits.masks(tiles, play.mover, play.opponent)   # the quick way, on an ordinary board
+        if masks is not None:
+            mine, theirs = masks
+            who = play.mover if bits.across(mine) else play.opponent if bits.across(theirs) else None
+            if who is None:
+                play.info["run_now"] = bits.longest_run(mine)
+                return
+            candidates: tuple[str, ...] = (who,)
+        else:
+            candidates = (play.mover, play.opponent)
+        for who in candidates:  # the mover's path first (TW-15)
             if self.connected(tiles, who):
                 grey = any(t is None for row in tiles for t in row)
                 play.scorer = who
@@ -280,7 +301,9 @@ class Path(Module):
         return self._shape_masks[strength]
 
     def usual_reward(self, play: Play) -> list[Gain]:
-        run = self.longest_run(play.mod["tiles"], play.mover)
+        run = play.info.get("run_now")   # after_cards found it when no path was made
+        if run is None:
+            run = self.longest_run(play.mod["tiles"], play.mover)
         return [(play.mover, run, ("path-run", play.mover, run))]
 
     def scoring_reward(self, play: Play) -> list[Gain]:

@@ -11,7 +11,6 @@ tuple (code, numbers…); wording.py words both, only when shown.
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.engine import Event, Illegal
@@ -22,22 +21,27 @@ Gain = tuple[str, int, tuple[Any, ...]]
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
-@dataclass
 class Play:
-    """One turn on one module, as it resolves (TW-9). Shared by check and apply."""
+    """One turn on one module, as it resolves (TW-9). Shared by check and apply. A plain
+    class with slots: replay makes one per entry."""
 
-    mover: str
-    opponent: str
-    module: str
-    cards: list[int]
-    move: dict[str, Any]
-    mod: dict[str, Any]                 # the chosen module's state dict
-    events: list[Event] = field(default_factory=list)
-    scorer: str | None = None        # a point scored on the chosen module this turn
-    won_outright: str | None = None  # Tower or Maze won this turn (no points)
-    info: dict[str, Any] = field(default_factory=dict)
-    index: int = 0                      # the card being resolved (0-based)
-    state: Any = None                   # the match state (or check_move's scratch copy)
+    __slots__ = ("cards", "events", "index", "info", "mod", "module", "move", "mover", "opponent", "scorer", "state",
+                 "won_outright")
+
+    def __init__(self, mover: str, opponent: str, module: str, cards: list[int], move: dict[str, Any],
+                 mod: dict[str, Any], state: Any = None) -> None:
+        self.mover = mover
+        self.opponent = opponent
+        self.module = module
+        self.cards = cards
+        self.move = move
+        self.mod = mod                          # the chosen module's state dict
+        self.events: list[Event] = []
+        self.scorer: str | None = None          # a point scored on the chosen module this turn
+        self.won_outright: str | None = None    # Tower or Maze won this turn (no points)
+        self.info: dict[str, Any] = {}
+        self.index = 0                          # the card being resolved (0-based)
+        self.state = state                      # the match state (or check_move's scratch copy)
 
     def tell(self, kind: str, rulings: tuple[str, ...], **fields: Any) -> None:
         self.events.append(Event(kind, fields, rulings))
@@ -64,6 +68,7 @@ class Module:
     ruling = ""
     has_points = True                   # Tower and Maze are won outright
     scoring_reward_kind = True          # Rope, Tower, Maze have no scoring reward (TW-6)
+    pairs: tuple[str, ...] = ()         # the state's per-player dicts, copied with the state
 
     def __init__(self, game: Any, params: dict[str, Any]) -> None:
         self.game = game
@@ -72,7 +77,16 @@ class Module:
     def initial(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def check_extras(self, play: Play) -> None:
+    def copy(self, mod: dict[str, Any]) -> dict[str, Any]:
+        """A copy of the module's state sharing nothing a turn changes (check_move plays
+        the turn on it): the points and the per-player dicts are copied, the rest is atoms."""
+        new = mod.copy()
+        new["points"] = mod["points"].copy()
+        for key in self.pairs:
+            new[key] = mod[key].copy()
+        return new
+
+    def check_extras(self, move: dict[str, Any], cards: list[int]) -> None:
         """Per-module fields of the move (option, directions, anchors), before any card."""
 
     def card(self, play: Play, strength: int) -> None:
@@ -106,6 +120,7 @@ class Module:
 class Rope(Module):
     name, title, ruling = "rope", "Rope", "TW-10"
     scoring_reward_kind = False
+    pairs = ("spots",)
 
     def initial(self) -> dict[str, Any]:
         return {"spots": {p: self.p["start_spot"] for p in self.ids()}}
@@ -159,6 +174,7 @@ class Rope(Module):
 
 class Race(Module):
     name, title, ruling = "race", "Race", "TW-11"
+    pairs = ("steps",)
 
     def initial(self) -> dict[str, Any]:
         return {"steps": {p: 0 for p in self.ids()}}
@@ -195,6 +211,7 @@ class Race(Module):
 
 class Collation(Module):
     name, title, ruling = "collation", "Collation", "TW-12"
+    pairs = ("held",)
 
     def initial(self) -> dict[str, Any]:
         return {"pile": self.p["pile"], "held": {p: 0 for p in self.ids()}}
@@ -301,6 +318,7 @@ class Clock(Module):
 
 class Conker(Module):
     name, title, ruling = "conker", "Conker", "TW-16"
+    pairs = ("height",)
 
     def initial(self) -> dict[str, Any]:
         return {"height": {p: 0 for p in self.ids()}}
@@ -324,6 +342,7 @@ class Tower(Module):
     name, title, ruling = "tower", "Tower", "TW-17"
     has_points = False
     scoring_reward_kind = False
+    pairs = ("height",)
 
     def initial(self) -> dict[str, Any]:
         return {"height": {p: 0 for p in self.ids()}}
@@ -331,8 +350,8 @@ class Tower(Module):
     def lights(self, height: int) -> int:
         return height // self.p["light_every"]
 
-    def check_extras(self, play: Play) -> None:
-        if play.move.get("option") not in ("A", "B", "C"):
+    def check_extras(self, move: dict[str, Any], cards: list[int]) -> None:
+        if move.get("option") not in ("A", "B", "C"):
             raise Illegal("option-required", "TW-3", "TW-17")
 
     def card(self, play: Play, s: int) -> None:

@@ -232,10 +232,18 @@ def _barred(g: TugOfWar, f: Mapping[str, Any]) -> str:
     return f"{f['player']} may not choose {f['module']}: {BARS[f['why']](g, f)}"
 
 
-def _mismatch(g: TugOfWar, f: Mapping[str, Any]) -> str:
-    cards, count = f["cards"], f["count"]
-    return (f"{f['module']} needs one {f['noun_in_rule']} per card: {cards} card{plural(cards)}, "
-            f"{count} {f['noun']}{plural(count)}")
+# A move field given once per card (grids.one_per_card): its module, what one is called, and
+# what the rule calls it.
+MISMATCH = {"directions": ("Maze", "direction", "direction"), "anchors": ("Path", "anchor", "anchor cell")}
+
+
+def _mismatch(field: str) -> Say:
+    module, noun, in_rule = MISMATCH[field]
+
+    def say(g: TugOfWar, f: Mapping[str, Any]) -> str:
+        cards, count = f["cards"], f["count"]
+        return f"{module} needs one {in_rule} per card: {cards} card{plural(cards)}, {count} {noun}{plural(count)}"
+    return say
 
 
 REFUSALS: dict[str, Say] = {
@@ -267,8 +275,8 @@ REFUSALS: dict[str, Say] = {
     "race-overshoot": lambda g, f: (f"a {f['strength']} cannot be played on Race from step {f['step']}: only "
                                     f"{f['left']} step{plural(f['left'])} left to the end"),
     "option-required": lambda g, f: "Tower needs the reward option A, B or C",
-    "directions-mismatch": _mismatch,
-    "anchors-mismatch": _mismatch,
+    "directions-mismatch": _mismatch("directions"),
+    "anchors-mismatch": _mismatch("anchors"),
     "shape-off-board": lambda g, f: (f"the {f['card']}'s shape anchored at {f['anchor']} does not lie wholly on "
                                      f"the board (A1–{f['last']}, shapes never rotate)"),
 }
