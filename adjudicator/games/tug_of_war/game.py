@@ -298,8 +298,14 @@ class TugOfWar(Game):
                 mods[key] = modules[key].copy(mod) if key in modules else plain_copy(mod)
         scratch = object.__new__(TWState)   # no __init__: replay makes one per entry
         fields = s.__dict__.copy()
-        fields.update(hands={p: h[:] for p, h in s.hands.items()}, mods=mods, last=s.last.copy(),
-                      blocked=s.blocked.copy(), owe=s.owe[:])
+        hands = s.hands.copy()
+        for p, hand in hands.items():
+            hands[p] = hand[:]
+        fields["hands"] = hands
+        fields["mods"] = mods
+        fields["last"] = s.last.copy()
+        fields["blocked"] = s.blocked.copy()
+        fields["owe"] = s.owe[:]
         scratch.__dict__ = fields
         return scratch
 
