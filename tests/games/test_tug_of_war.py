@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator import matchfile, session, views
+from adjudicator import matchfile, session, views, wording
 from adjudicator.engine import Illegal
 from adjudicator.errors import MatchFileError
 from adjudicator.games.tug_of_war.game import cascade
@@ -57,7 +57,7 @@ def do(game, state, player: str, text: str | dict) -> list[str]:
     """Check then apply one move, as replay does; returns the narration."""
     move = game.parse_move(text) if isinstance(text, str) else text
     game.check_move(state, player, move)
-    return [e.text for e in game.apply_move(state, player, move)]
+    return [wording.text(game, e) for e in game.apply_move(state, player, move)]
 
 
 def refused(game, state, player: str, text: str | dict) -> Illegal:
@@ -265,7 +265,7 @@ def test_tw5_a_card_after_the_scoring_card_is_illegal():
 def test_tw5_cards_resolve_in_the_stated_order():
     game, s = fresh()  # v2 puddle on step 4: 1 then 4 stops at 4; 4 then 1 reaches 5
     setup(game, s, sally=[1, 4])
-    a, b = game.preview(s, "sally", game.parse_move("race 1 4")), game.preview(s, "sally", game.parse_move("race 4 1"))
+    a, b = (wording.preview(game, game.preview(s, "sally", game.parse_move(text))) for text in ("race 1 4", "race 4 1"))
     assert "distance 4" in a and "distance 5" in b
 
 
@@ -325,7 +325,7 @@ def test_tw7_mover_over_five_owes_a_discard_only_move():
     game, s = fresh()
     setup(game, s, sally=[1, 2, 3, 4, 5])
     do(game, s, "sally", "tower 1 C")  # 2,3,4,5 + 1,1,1 = 7 cards
-    assert game.pending(s).players == ("sally",) and "discard" in game.pending(s).label
+    assert game.pending(s).players == ("sally",) and wording.due_label(game, game.pending(s)) == "discard down to 5"
     assert game.public_view(s)["pending_discard"] == {"player": "sally", "count": 2}
     assert refused(game, s, "sally", "rope 1").code == "discard-required"
     assert refused(game, s, "sally", "discard 1").code == "bad-discard"
@@ -366,11 +366,11 @@ def test_tw7_a_discard_over_the_limit_states_how_many():
     game, s = fresh()
     setup(game, s, sally=[1, 2, 3, 4, 5])
     flag = refused(game, s, "sally", "tower 1 C discard 1")  # 2,3,4,5 + 1,1,1 = 7 cards after the turn
-    assert flag.code == "bad-discard" and "7 cards (1, 1, 1, 2, 3, 4, 5)" in flag.message
-    assert "exactly 2 cards to keep 5, not 1" in flag.message
+    assert flag.code == "bad-discard" and "7 cards (1, 1, 1, 2, 3, 4, 5)" in wording.refusal(game, flag)
+    assert "exactly 2 cards to keep 5, not 1" in wording.refusal(game, flag)
     setup(game, s, sally=[1, 2, 3, 4])
     flag = refused(game, s, "sally", "tower 1 C discard 1 1 1")  # 2,3,4 + 1,1,1 = 6 cards
-    assert "exactly 1 card to keep 5, not 3" in flag.message
+    assert "exactly 1 card to keep 5, not 3" in wording.refusal(game, flag)
 
 
 def test_tw7_a_discard_from_a_one_card_hand_says_card_not_cards():
@@ -378,7 +378,7 @@ def test_tw7_a_discard_from_a_one_card_hand_says_card_not_cards():
     game, s = fresh()
     setup(game, s, sally=[2])
     flag = refused(game, s, "sally", "rope 2 discard 1")  # spot 11, letter D: a 1 back, so the hand is 1
-    assert flag.code == "bad-discard" and "is 1 card (1)," in flag.message
+    assert flag.code == "bad-discard" and "is 1 card (1)," in wording.refusal(game, flag)
 
 
 def test_tw7_mover_discards_first_then_the_opponent():
@@ -390,7 +390,7 @@ def test_tw7_mover_discards_first_then_the_opponent():
     assert game.pending(s).players == ("maddie",)
     assert refused(game, s, "maddie", "rope 1").code == "discard-required"
     do(game, s, "maddie", "discard 1")
-    assert game.pending(s).players == ("maddie",) and game.pending(s).label == "play a module"
+    assert game.pending(s).players == ("maddie",) and wording.due_label(game, game.pending(s)) == "play a module"
 
 
 def test_tw7_the_opponents_discard_comes_before_their_turn_in_replay():
@@ -413,7 +413,8 @@ def test_tw8_an_empty_hand_after_the_turn_loses():
     setup(game, s, sally=[2])
     s.mods["race"]["steps"]["maddie"] = 2
     text = do(game, s, "sally", "race 2")
-    assert s.winner == "maddie" and "hand is empty" in s.reason and any("loses" in t for t in text)
+    assert s.winner == "maddie" and (s.termination, s.figures) == ("hand-empty", {"player": "sally"})
+    assert wording.reason(game, game.outcome(s)) == "sally's hand is empty" and any("loses" in t for t in text)
 
 
 def test_tw8_in_replay_the_match_is_over():
@@ -421,7 +422,8 @@ def test_tw8_in_replay_the_match_is_over():
     _, rep = replay(("sally", "race 2"), ("maddie", "collation 2"), ("sally", "conker 2"), ("maddie", "race 2"),
                     ("sally", "rope 1"), params=hands)
     # maddie's race 2 draws level with sally (distance 0): no card back, an empty hand
-    assert rep.outcome.winner == "sally" and rep.outcome.reason == "maddie's hand is empty"
+    assert rep.outcome.winner == "sally" and rep.outcome.termination == "hand-empty"
+    assert rep.reason == "maddie's hand is empty"
     assert flags(rep) == [(5, "match-over")]
 
 
@@ -435,7 +437,8 @@ def test_tw9_third_module_wins_at_once_without_rewards():
     s.mods["race"]["points"]["sally"] = 1
     s.mods["conker"]["height"] = {"sally": 0, "maddie": 5}
     text = do(game, s, "sally", "race 1")
-    assert s.winner == "sally" and s.reason == "won 3 modules"
+    assert s.winner == "sally" and (s.termination, s.figures) == ("modules-won", {"player": "sally", "won": 3})
+    assert wording.reason(game, game.outcome(s)) == "won 3 modules"
     assert s.hands["sally"] == [1]                              # no reward after the end
     assert s.mods["conker"]["points"]["maddie"] == 0            # match end comes before the release
     assert not any("Conker release" in t for t in text)
@@ -552,11 +555,16 @@ def test_tw19_a_timeout_loses():
 
 def test_reading_host_end_scores_modules_won_then_points_on_active_modules():
     game, s = fresh()
-    assert game.score_end(s).winner is None
+    level = game.stopped_result(s)
+    assert level.winner is None and wording.reason(game, level) == "equal modules won and equal points on active modules"
     s.mods["race"]["points"]["maddie"] = 1
-    assert game.score_end(s).winner == "maddie"
+    points = game.stopped_result(s)
+    assert (points.winner, points.termination, points.figures) == ("maddie", "more-points", {"points": [1, 0]})
+    assert wording.reason(game, points) == "equal modules won; more points on active modules (1 to 0)"
     win(s, ("clock", "sally"))
-    assert game.score_end(s).winner == "sally"
+    won = game.stopped_result(s)
+    assert (won.winner, won.termination) == ("sally", "more-modules-won")
+    assert wording.reason(game, won) == "more modules won (1 to 0)"
 
 
 def test_card_choices_are_listed_once_each_as_itertools_would_sort_them():

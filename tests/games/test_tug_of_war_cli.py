@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from test_tug_of_war import AT, fresh, refused, replay, setup, tw_match
 
-from adjudicator import matchfile, schemas, session, simulate
+from adjudicator import matchfile, schemas, session, simulate, wording
 from adjudicator.errors import NotationError
 from adjudicator.games.tug_of_war.modules import Play
-from adjudicator.games.tug_of_war.notation import MODULE_NAMES, format_move, parse
+from adjudicator.games.tug_of_war.notation import MODULE_NAMES, examples_for, format_move, notation_for, parse
 from adjudicator.render import render
 from adjudicator.rulesets import resolve
 from conftest import replayed
@@ -84,10 +84,11 @@ def test_notation_line_and_examples_follow_the_ruleset(ruleset):
     """TW-14, TW-15: the notation line has the Maze form only in v1 and the Path form only in v2."""
     game, _ = fresh(ruleset)
     has = set(game.params["modules"])
-    assert ("maze CARD DIR" in game.notation) == ("maze" in has)
-    assert ("path CARD@CELL" in game.notation) == ("path" in has)
-    assert all(word in has for e in game.notation_examples for word in e.split() if word in MODULE_NAMES)
-    for example in game.notation_examples:
+    line, examples = notation_for(tuple(game.modules)), examples_for(tuple(game.modules))
+    assert ("maze CARD DIR" in line) == ("maze" in has)
+    assert ("path CARD@CELL" in line) == ("path" in has)
+    assert examples and all(word in has for e in examples for word in e.split() if word in MODULE_NAMES)
+    for example in examples:
         game.parse_move(example)
 
 
@@ -107,7 +108,7 @@ def test_extras_of_a_module_the_ruleset_lacks_say_so():
     """TW-3: v2 has no Maze, so a v2 move with directions is told that, not pointed to maze moves."""
     game, s = fresh("tug-of-war-v2")
     flag = refused(game, s, "sally", {"module": "rope", "cards": [1], "directions": ["up"]})
-    assert flag.code == "extra-not-allowed" and "tug-of-war-v2 has no maze" in flag.message
+    assert flag.code == "extra-not-allowed" and "tug-of-war-v2 has no maze" in wording.refusal(game, flag)
 
 
 def test_block_move_on_a_module_the_match_lacks_lists_the_active_ones():
@@ -115,7 +116,7 @@ def test_block_move_on_a_module_the_match_lacks_lists_the_active_ones():
     game, s = fresh("tug-of-war-v2", items={"sally": ["block-move"]})
     flag = refused(game, s, "sally", "rope 1 block maze")
     assert flag.code == "block-move-module"
-    listed = re.search(r"\(([^)]*)\)", flag.message).group(1).split(", ")
+    listed = re.search(r"\(([^)]*)\)", wording.refusal(game, flag)).group(1).split(", ")
     assert listed == game.active(s) and "maze" not in listed
 
 
@@ -172,7 +173,8 @@ def test_legal_groups_where_there_are_many():
         moves = list(game.legal_moves(s, "sally"))
         assert len(moves) < 2000
         blocks = [m for m, _ in moves if "item" in m]
-        assert len(blocks) == 7 and all("may end any move above" in e for m, e in moves if "item" in m)
+        assert len(blocks) == 7 and all("may end any move above" in wording.preview(game, e)
+                                        for m, e in moves if "item" in m)
 
 
 def test_legal_lists_a_scoring_path_anchor_alone():
@@ -180,7 +182,8 @@ def test_legal_lists_a_scoring_path_anchor_alone():
     setup(game, s, sally=[1, 2])
     for r in range(7):
         s.mods["path"]["tiles"][r][0] = "sally"
-    listed = {format_move(m): e for m, e in game.legal_moves(s, "sally") if m.get("module") == "path"}
+    listed = {format_move(m): wording.preview(game, e) for m, e in game.legal_moves(s, "sally")
+              if m.get("module") == "path"}
     assert "sally scores" in listed["path 1@A8"]
     assert "the same at 55 other anchors" in listed["path 1@B1"]  # A1–A7 flip red tiles: other effects
 
@@ -195,7 +198,7 @@ def test_legal_discards_when_a_discard_is_owed():
 
 def test_legal_previews_say_what_a_move_gains():
     game, s = fresh()
-    preview = {format_move(m): e for m, e in game.legal_moves(s, "sally")}
+    preview = {format_move(m): wording.preview(game, e) for m, e in game.legal_moves(s, "sally")}
     assert preview["collation 1 1"] == "sally gains a 2 (Collation: 2 taken this turn)"
 
 
@@ -218,12 +221,15 @@ def listed_the_plain_way(game, s, player: str) -> list[tuple[dict, str]]:
         game._precheck(s, player, move)   # raises for a built move the checks would refuse
         return type(game)._preview_built(game, s, player, move)
 
-    game._anchor_free_previews = False
+    path = game.modules.get("path")
+    if path is not None:
+        path.single_card_outcomes = lambda *args: None   # every anchor played on its own
     game._preview_built = prechecked
     try:
-        return list(game.legal_moves(s, player))
+        return [(move, wording.preview(game, effects)) for move, effects in game.legal_moves(s, player)]
     finally:
-        game._anchor_free_previews = True
+        if path is not None:
+            del path.single_card_outcomes
         del game._preview_built
 
 
@@ -237,22 +243,25 @@ def test_quick_listing_agrees_with_previewing_every_move(ruleset, index, items):
     _legal_path_card and _preview_built): same moves, order and previews as the plain way,
     and check_move accepts each."""
     for game, s, player in playout_positions(ruleset, index, items)[::2]:
-        quick = list(game.legal_moves(s, player))
+        quick = [(move, wording.preview(game, effects)) for move, effects in game.legal_moves(s, player)]
         assert quick == listed_the_plain_way(game, s, player)
         for move, _ in quick:
             game.check_move(s, player, move)
 
 
-def test_a_player_id_holding_a_preview_word_previews_every_anchor():
-    """The card's own narration names its anchor and a preview keeps it when the mover's id
-    says "wins": then anchors may not share a preview."""
-    data = tw_match()
-    data["players"][0]["id"] = data["first"] = "winsome"
-    game = matchfile.prepare(data, None).game
-    s = game.initial_state()
-    assert not game._anchor_free_previews
-    path = [(m, e) for m, e in game.legal_moves(s, "winsome") if m.get("module") == "path" and len(m["cards"]) == 1]
-    assert len(path) == 64 and all("winsome plays 1 at" in e for _, e in path)   # the hand holds 1s only
+def test_a_player_id_holding_a_preview_word_changes_no_preview():
+    """A preview keeps events by kind, not by their words: a mover whose id says "wins" gets
+    the previews anyone else gets (they once kept the card's own narration, anchor and all,
+    and so could not share a preview across anchors)."""
+    def path_previews(name: str) -> list[tuple[dict, str]]:
+        data = tw_match()
+        data["players"][0]["id"] = data["first"] = name
+        game = matchfile.prepare(data, None).game
+        return [(m["anchors"], wording.preview(game, e)) for m, e in game.legal_moves(game.initial_state(), name)
+                if m.get("module") == "path" and len(m["cards"]) == 1]
+    winsome, sally = path_previews("winsome"), path_previews("sally")
+    assert len(winsome) == 1 and "the same at 63 other anchors" in winsome[0][1]   # the hand holds 1s only
+    assert winsome == [(anchors, text.replace("sally", "winsome")) for anchors, text in sally]
 
 
 def test_path_single_card_outcomes_agree_with_playing_the_card():
@@ -300,15 +309,14 @@ def test_path_outcomes_step_aside_for_an_unusual_board_or_shape():
 
 def test_scratch_copies_every_field_and_shares_nothing_a_turn_changes():
     game, s = fresh()
-    s.owe, s.turns, s.winner, s.reason = ["maddie"], 7, "sally", "why"
-    s.blocked["maddie"], s.last["sally"], s.used_items["sally"] = "rope", "race", ["block-move"]
+    s.owe, s.turns, s.winner, s.termination, s.figures = ["maddie"], 7, "sally", "hand-empty", {"player": "maddie"}
+    s.blocked["maddie"], s.last["sally"] = "rope", "race"
     scratch = game._scratch(s, "path")
     assert scratch == s
     scratch.mods["path"]["tiles"][0][0] = scratch.mods["conker"]["height"]["sally"] = "changed"
     scratch.hands["sally"].append(5)
-    scratch.used_items["sally"].append("x")
     assert s.mods["path"]["tiles"][0][0] is None and s.mods["conker"]["height"]["sally"] == 0
-    assert s.hands["sally"] == [1, 1, 1] and s.used_items["sally"] == ["block-move"]
+    assert s.hands["sally"] == [1, 1, 1]
 
 
 # --- Board and replay -----------------------------------------------------------------------

@@ -3,6 +3,7 @@
 One function, `_resolve`, plays a turn in the order TW-9 fixes. `apply_move` runs it on
 the match state; `check_move` runs it on a scratch state that copies only what a turn can
 change (both hands, the chosen module and Conker), so checking never touches the match.
+The rules core writes no text: events, refusals and endings are data, worded in wording.py.
 """
 
 from __future__ import annotations
@@ -14,14 +15,25 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, NamedTuple
 
-from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Turn, ItemsView, said, illegal_said, Nature
+from adjudicator.engine import (
+    Event,
+    Game,
+    Illegal,
+    ItemsView,
+    Nature,
+    Outcome,
+    Pending,
+    Turn,
+)
 from adjudicator.games.tug_of_war import notation as typed
+from adjudicator.games.tug_of_war import wording
 from adjudicator.games.tug_of_war.grids import Maze, Path
 from adjudicator.games.tug_of_war.modules import (
     DIRECTIONS,
     Clock,
     Collation,
     Conker,
+    Gain,
     Module,
     Play,
     Race,
@@ -31,13 +43,18 @@ from adjudicator.games.tug_of_war.modules import (
 
 MODULES = {cls.name: cls for cls in (Rope, Race, Collation, Clock, Maze, Path, Conker, Tower)}
 ATOMS = frozenset((str, int, type(None), bool, float))
+EXTRAS = (("option", "tower"), ("directions", "maze"), ("anchors", "path"))   # a move's module fields (TW-3)
+R3_5, R6, R7, R8, R9, R16_9, R18 = ("TW-3", "TW-5"), ("TW-6",), ("TW-7",), ("TW-8",), ("TW-9",), ("TW-16", "TW-9"), \
+    ("TW-18",)
 
 
 class Bar(NamedTuple):
-    """Why a module is barred to a player this turn, and the ruling that bars it."""
+    """Why a module is barred to a player this turn (`blocked`, `opponent-previous`,
+    `own-previous`), the ruling that bars it and the number of active modules."""
 
     why: str
     ruling: str
+    active: int = 0
 
 
 @dataclass
@@ -50,10 +67,10 @@ class TWState:
     last: dict[str, str | None]           # the module each player used on their previous turn (TW-4)
     blocked: dict[str, str | None]        # Block Move: barred for that player's next turn (TW-18)
     owe: list[str] = field(default_factory=list)   # players who must discard, in order (TW-7)
-    used_items: dict[str, list[str]] = field(default_factory=dict)
     turns: int = 0
     winner: str | None = None
-    reason: str = ""
+    termination: str = ""                    # why the rules ended the match: "modules-won", "hand-empty"
+    figures: dict[str, Any] = field(default_factory=dict)   # what decided it
     ended: bool = False                      # ended by a host entry or the clock, not by the rules
 
 
@@ -75,9 +92,21 @@ def plain_copy(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-def kept_in_preview(text: str) -> bool:
-    """Whether a legal move's preview keeps an event: what the move gains, scores, wins or loses."""
-    return "gains" in text or "scores" in text or "wins" in text or "loses" in text
+# What a legal move's preview keeps of the turn it would play: what the move gains, scores,
+# wins or loses.
+PREVIEW_KINDS = frozenset(("gained", "module-won", "match-won", "hand-empty", "rope-scored", "race-scored",
+                           "collation-early", "collation-emptied", "clock-full", "tower-completed", "tower-lead",
+                           "maze-won", "path-scored"))
+NOTHING_GAINED = (Event("nothing-gained", {}),)
+
+
+def frozen(value: Any) -> Any:
+    """Plain data made hashable (lists and dicts to tuples), to group previews by their events."""
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, frozen(v)) for k, v in value.items())
+    return value
 
 
 def multiset_combinations(cards: list[int], k: int) -> Iterator[tuple[int, ...]]:
@@ -125,20 +154,13 @@ def cascade(n: int, top: int) -> list[int]:
     return [top] * (n // top) + ([n % top] if n % top else [])
 
 
-def cards_text(cards: list[int]) -> str:
-    return ", ".join(map(str, cards)) if cards else "none"
-
-
-def count_text(n: int, noun: str) -> str:
-    """`1 card`, `3 cards`: a count with its noun in the right number."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
 class TugOfWar(Game):
     name = "tug-of-war"
     nature = Nature(turns=True, first_by_pick=True)   # who starts may be drawn at random (G-6, TW-18 Starter)
-    notation = typed.NOTATION
-    notation_examples = typed.EXAMPLES
+    words = wording.WORDS
+    refusals = wording.REFUSALS
+    endings = wording.ENDINGS
+    dues = wording.DUES
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -147,13 +169,10 @@ class TugOfWar(Game):
         for key in self.params.get("modules", []):
             if key in MODULES and isinstance(self.params.get(key), dict):
                 self.modules[key] = MODULES[key](self, self.params[key])
-        # Hints and the notation line name this ruleset's modules only (v2: Path, no Maze).
-        self.notation = typed.notation_for(tuple(self.modules))
-        self.notation_examples = typed.examples_for(tuple(self.modules))
-        # Path's narration of a card names its anchor, and a preview keeps it when a player id
-        # or side holds a preview word; anchors may share a preview only when none does.
-        names = [*self.player_ids, *(p.side for p in self.players)]
-        self._anchor_free_previews = not any(kept_in_preview(name) for name in names)
+        self._dues = {p: (Turn((p,), "discard"), Turn((p,), "play-module")) for p in self.player_ids}
+        self._rivals = {a: b for a, b in (self.player_ids, self.player_ids[::-1])} if len(self.player_ids) == 2 else {}
+        # The move fields that belong to another module than each module (TW-3).
+        self._foreign = {key: tuple((extra, owner) for extra, owner in EXTRAS if owner != key) for key in MODULES}
 
     def side(self, player: str) -> str:
         return self.by_id[player].side
@@ -213,14 +232,14 @@ class TugOfWar(Game):
                 if "conker-start" in pl.items:
                     mods["conker"]["points"][pl.id] += self.modules["conker"].p["start_item_points"]
         return TWState(hands=hands, mods=mods, to_play=first, last={p: None for p in self.player_ids},
-                       blocked={p: None for p in self.player_ids}, used_items={p: [] for p in self.player_ids})
+                       blocked={p: None for p in self.player_ids})
 
     def pending(self, s: TWState) -> Pending:
         if s.winner:
             return None
         if s.owe:
-            return Turn((s.owe[0],), f"discard down to {self.params['hand_limit']}")
-        return Turn((s.to_play,), "play a module")
+            return self._dues[s.owe[0]][0]
+        return self._dues[s.to_play][1]
 
     # --- Small queries ------------------------------------------------------------------
     def active(self, s: TWState) -> list[str]:
@@ -234,15 +253,20 @@ class TugOfWar(Game):
         out: dict[str, Bar] = {}
         n = len(self.active(s))
         if s.blocked.get(player):
-            out[s.blocked[player]] = Bar("blocked by Block Move", "TW-18")
+            out[s.blocked[player]] = Bar("blocked", "TW-18", n)
         opp = self.opponent(player)
         if n >= self.params["bar_opponent_from_active"] and s.last[opp]:
-            out[s.last[opp]] = Bar(f"{opp}'s previous module, barred with {n} active", "TW-4")
+            out[s.last[opp]] = Bar("opponent-previous", "TW-4", n)
         if s.last[player]:
-            out[s.last[player]] = Bar(f"{player}'s own previous module", "TW-4")
+            out[s.last[player]] = Bar("own-previous", "TW-4", n)
         return out
 
     # --- Moves --------------------------------------------------------------------------
+    def items_used(self, move: dict[str, Any]) -> list[str]:
+        """Block Move is the one item used in a move (TW-18); asked once per entry."""
+        item = move.get("item")
+        return [item["use"]] if isinstance(item, dict) and "use" in item else []
+
     def check_move(self, s: TWState, player: str, move: dict[str, Any]) -> None:
         if "module" not in move:
             self._check_discard_only(s, player, move)
@@ -264,51 +288,54 @@ class TugOfWar(Game):
         return self._resolve(s, player, move)
 
     def _scratch(self, s: TWState, module: str) -> TWState:
-        """A copy of just what one turn can change: hands, the chosen module, Conker."""
-        mods = dict(s.mods)
-        for key in {module, "conker"}:
-            if key in mods:
-                mods[key] = plain_copy(mods[key])
-        # Every field by name, not dataclasses.replace: legal_moves makes one of these per
-        # previewed move, and replace looks the fields up each time.
-        return TWState(hands={p: list(h) for p, h in s.hands.items()}, mods=mods, to_play=s.to_play,
-                       last=dict(s.last), blocked=dict(s.blocked), owe=list(s.owe),
-                       used_items={p: list(u) for p, u in s.used_items.items()},
-                       turns=s.turns, winner=s.winner, reason=s.reason, ended=s.ended)
+        """A copy of just what one turn can change: hands, the chosen module, Conker, the
+        bookkeeping dicts (the rest is atoms, or replaced whole as `figures` is)."""
+        mods = s.mods.copy()
+        modules = self.modules
+        for key in (module, "conker"):
+            mod = mods.get(key)
+            if mod is not None:
+                mods[key] = modules[key].copy(mod) if key in modules else plain_copy(mod)
+        scratch = object.__new__(TWState)   # no __init__: replay makes one per entry
+        fields = s.__dict__.copy()
+        hands = s.hands.copy()
+        for p, hand in hands.items():
+            hands[p] = hand[:]
+        fields["hands"] = hands
+        fields["mods"] = mods
+        fields["last"] = s.last.copy()
+        fields["blocked"] = s.blocked.copy()
+        fields["owe"] = s.owe[:]
+        scratch.__dict__ = fields
+        return scratch
 
     def _check_discard_only(self, s: TWState, player: str, move: dict[str, Any]) -> None:
         if not s.owe:
-            raise illegal_said("no-discard-due", f"{player} has no discard to make: a move names a module and "
-                          "1–3 cards", "TW-3", "TW-7")
+            raise Illegal("no-discard-due", "TW-3", "TW-7", player=player)
         if "item" in move:
-            raise illegal_said("item-without-module", "an item is used in a module move, not in a discard", "TW-18")
+            raise Illegal("item-without-module", "TW-18")
         self._check_discard(s.hands[player], move["discard"], player)
 
     def _check_discard(self, hand: list[int], discard: list[int], player: str, after_turn: bool = False) -> None:
         """A discard must leave exactly the hand limit (TW-7). `hand` is the hand the discard
         comes from: inside a module move, the hand after the cards and rewards (TW-9)."""
-        limit = self.params["hand_limit"]
-        whose = f"{player}'s hand after this turn (cards played, rewards paid)" if after_turn \
-            else f"{player}'s hand"
-        self._need_cards(hand, discard, "discard", "TW-7", whose)
-        over = len(hand) - limit
-        if over == len(discard):
+        whose = "after-turn" if after_turn else "hand"
+        self._need_cards(hand, discard, "discard", "TW-7", whose, player)
+        if len(hand) - self.params["hand_limit"] == len(discard):
             return
-        held = f"{whose} is {count_text(len(hand), 'card')} ({cards_text(sorted(hand))})"
-        if over <= 0:
-            raise illegal_said("bad-discard", f"{held}, within the limit of {limit}, so there is nothing to discard: "
-                          f"a discard must leave exactly {count_text(limit, 'card')}", "TW-7")
-        raise illegal_said("bad-discard", f"{held}, over the limit of {limit}: discard exactly "
-                      f"{count_text(over, 'card')} to keep {limit}, not {len(discard)}", "TW-7")
+        raise Illegal("bad-discard", "TW-7", player=player, whose=whose, hand=sorted(hand), count=len(discard))
 
     def _need_cards(self, hand: list[int], cards: list[int], what: str, ruling: str,
-                    whose: str = "the hand") -> None:
-        """Every card named is in `hand`, each card counted once (TW-3, TW-7)."""
+                    whose: str = "the-hand", player: str | None = None) -> None:
+        """Every card named is in `hand`, each card counted once (TW-3, TW-7). `what` is
+        `play` or `discard`; `whose` says which hand (`the-hand`, `hand`, `after-turn`)."""
+        if len(cards) == 1 and cards[0] in hand:
+            return
         pool = list(hand)
         for c in cards:
             if c not in pool:
-                raise illegal_said("card-not-in-hand", f"cannot {what} a {c}: {whose} holds {cards_text(sorted(hand))}"
-                              + (" (counting each card once)" if c in hand else ""), ruling)
+                raise Illegal("card-not-in-hand", ruling, what=what, card=c, whose=whose, player=player,
+                              hand=sorted(hand), twice=c in hand)
             pool.remove(c)
 
     def _discard_only(self, s: TWState, player: str, discard: list[int]) -> list[Event]:
@@ -316,34 +343,34 @@ class TugOfWar(Game):
         for c in discard:
             hand.remove(c)
         s.owe.pop(0)
-        return [said(f"{player} discards {cards_text(discard)}: hand {cards_text(hand)}", ("TW-7",))]
+        return [Event("discarded", {"player": player, "cards": discard, "hand": list(hand)}, R7)]
 
     def _precheck(self, s: TWState, player: str, move: dict[str, Any]) -> None:
         """Everything about a module move that does not need the cards resolved."""
         key = move["module"]
         if s.owe:
-            raise illegal_said("discard-required", f"{s.owe[0]} must first discard down to "
-                          f"{self.params['hand_limit']} with a discard-only move", "TW-7")
-        if key not in s.mods:
-            raise illegal_said("unknown-module", f"{key} is not a module of {self.ruleset.id} "
-                          f"({', '.join(s.mods)})", "TW-3")
-        if s.mods[key]["winner"] is not None:
-            raise illegal_said("module-inactive", f"{key} was won by {s.mods[key]['winner']} and is inactive", "TW-3")
-        bar = self.barred(s, player).get(key)
-        if bar is not None:  # the ruling goes in the rulings only: the engine prints them (TW-4, TW-18)
-            code = "module-blocked" if bar.ruling == "TW-18" else "module-barred"
-            raise illegal_said(code, f"{player} may not choose {key}: {bar.why}", bar.ruling)
+            raise Illegal("discard-required", "TW-7", player=s.owe[0])
+        mod = s.mods.get(key)
+        if mod is None:
+            raise Illegal("unknown-module", "TW-3", module=key, modules=list(s.mods))
+        if mod["winner"] is not None:
+            raise Illegal("module-inactive", "TW-3", module=key, winner=mod["winner"])
+        if key == s.last[player] or key == s.blocked.get(player) or key == s.last[self.opponent(player)]:
+            bar = self.barred(s, player).get(key)   # only those three can bar a module
+            if bar is not None:  # the ruling goes in the rulings only: the engine prints them (TW-4, TW-18)
+                code = "module-blocked" if bar.ruling == "TW-18" else "module-barred"
+                raise Illegal(code, bar.ruling, player=player, module=key, why=bar.why, active=bar.active)
         cards = move["cards"]
         most = self.max_cards(key)
         if not 1 <= len(cards) <= most:
-            raise illegal_said("too-many-cards", f"a turn on {key} plays 1–{most} cards, not {len(cards)}",
-                          "TW-15" if key == "path" else "TW-3")
+            raise Illegal("too-many-cards", "TW-15" if key == "path" else "TW-3", module=key, most=most,
+                          count=len(cards))
         self._need_cards(s.hands[player], cards, "play", "TW-3")
-        for extra, owner in (("option", "tower"), ("directions", "maze"), ("anchors", "path")):
-            if extra in move and key != owner:
-                why = f"not {key}" if owner in self.modules else f"and {self.ruleset.id} has no {owner}"
-                raise illegal_said("extra-not-allowed", f"'{extra}' belongs to {owner} moves, {why}", "TW-3")
-        self.modules[key].check_extras(Play(player, self.opponent(player), key, cards, move, s.mods[key]))
+        for extra, owner in self._foreign[key]:
+            if extra in move:
+                raise Illegal("extra-not-allowed", "TW-3", extra=extra, owner=owner, module=key,
+                              has_owner=owner in self.modules)
+        self.modules[key].check_extras(move, cards)
         item = move.get("item")
         if item:
             self._check_block(s, player, item)
@@ -351,55 +378,52 @@ class TugOfWar(Game):
     def _check_block(self, s: TWState, player: str, item: dict[str, Any]) -> None:
         n = len(self.active(s))
         if item.get("use") != "block-move":
-            raise illegal_said("unknown-item", f"'{item.get('use')}' is not an item used in a move", "TW-18")
+            raise Illegal("unknown-item", "TW-18", item=item.get("use"), in_move=True)
         if n not in self.params["block_move_active"]:
-            allowed = " or ".join(map(str, self.params["block_move_active"]))
-            raise illegal_said("block-move-late", f"Block Move is used while {allowed} modules are active, not {n}",
-                          "TW-18")
+            raise Illegal("block-move-late", "TW-18", active=n)
         target = item.get("module")
         if target not in s.mods or s.mods[target]["winner"] is not None:
-            raise illegal_said("block-move-module", f"Block Move must name an active module "
-                          f"({', '.join(self.active(s))}), not {target}", "TW-18")
+            raise Illegal("block-move-module", "TW-18", module=target, active=self.active(s))
 
     def max_cards(self, key: str) -> int:
-        module = self.modules[key]
-        return module.p.get("max_cards", self.params["cards_per_turn"])
+        return self.modules[key].p.get("max_cards", self.params["cards_per_turn"])
 
     # --- The turn (TW-9) ----------------------------------------------------------------
     def _resolve(self, s: TWState, player: str, move: dict[str, Any]) -> list[Event]:
         key = move["module"]
-        opp = self.opponent(player)
+        opp = self._rivals.get(player) or self.opponent(player)
         module = self.modules[key]
         cards = list(move["cards"])
         hand = s.hands[player]
         for c in cards:  # the played cards leave the hand (TW-10 letter A counts after this)
             hand.remove(c)
-        play = Play(player, opp, key, cards, move, s.mods[key], state=s)
-        play.say(f"{player} plays {cards_text(cards)} on {module.title}", "TW-3", "TW-5")
+        play = Play(player, opp, key, cards, move, s.mods[key], s)
+        play.events.append(Event("played", {"player": player, "cards": cards, "module": key}, R3_5))
         # 1. Cards, one by one (TW-5); none may follow a point or a Tower/Maze win (TW-9).
+        card_of = module.card
         for index, card in enumerate(cards):
             if play.scorer or play.won_outright:
-                what = "the point" if play.scorer else f"winning {module.title}"
-                raise illegal_said("card-after-point", f"the {card} (card {index + 1}) follows {what} on "
-                              f"{module.title}; no card may be played after it", "TW-5", "TW-9")
+                raise Illegal("card-after-point", "TW-5", "TW-9", card=card, index=index, module=key,
+                              after="point" if play.scorer else "win")
             play.index = index
-            module.card(play, card)
+            card_of(play, card)
         module.after_cards(play)
         # 2. Module point → module win → match end.
-        if play.scorer:
-            self._point(s, play, key, play.scorer)
+        scorer = play.scorer
+        if scorer:
+            self._point(s, play, key, scorer)
         if play.won_outright:
             self._win(s, play, key, play.won_outright, "TW-14" if key == "maze" else "TW-17")
         if s.winner:
             return self._finish_turn(s, play, early=True)
         # 3. Conker release → Conker point → Conker win → match end (TW-16).
-        gains: list[tuple[str, int, str]] = []
-        if (play.scorer and key != "conker") or play.won_outright:
-            gains += self._release(s, play)
+        gains: list[Gain] = []
+        if (scorer and key != "conker") or play.won_outright:
+            gains = self._release(s, play)
             if s.winner:
                 return self._finish_turn(s, play, early=True)
         # 4. Rewards, from the state as it stands now (TW-6).
-        reward = module.scoring_reward(play) if play.scorer else None
+        reward = module.scoring_reward(play) if scorer else None
         if reward is not None:
             gains = reward + gains
         else:
@@ -412,20 +436,19 @@ class TugOfWar(Game):
         mod["points"][who] += 1
         a, b = self.player_ids
         need = self.modules[key].points_to_win
-        play.say(f"{self.modules[key].title} point to {who}: {mod['points'][a]}–{mod['points'][b]} "
-                 f"({a}–{b}; {need} to win)", self.modules[key].ruling, "TW-9")
+        play.tell("point", (self.modules[key].ruling, "TW-9"), module=key, player=who,
+                  score=[mod["points"][a], mod["points"][b]])
         if mod["points"][who] >= need:
             self._win(s, play, key, who, self.modules[key].ruling)
 
     def _win(self, s: TWState, play: Play, key: str, who: str, ruling: str) -> None:
         s.mods[key]["winner"] = who
         n = self.won_count(s, who)
-        play.say(f"{who} wins {self.modules[key].title} ({n} module{'s' if n != 1 else ''} won); it is now inactive",
-                 ruling, "TW-9")
+        play.tell("module-won", (ruling, "TW-9"), player=who, module=key, won=n)
         if n >= self.params["modules_to_win"]:
             s.winner = who
-            s.reason = f"won {n} modules"
-            play.say(f"{who} has won {n} modules and wins the match", "TW-9")
+            s.termination, s.figures = "modules-won", {"player": who, "won": n}
+            play.tell("match-won", R9, player=who, won=n)
 
     def _release(self, s: TWState, play: Play) -> list[tuple[str, int, str]]:
         conker = s.mods.get("conker")
@@ -433,64 +456,64 @@ class TugOfWar(Game):
             return []
         h = conker["height"]
         a, b = self.player_ids
-        trigger = f"a point on {self.modules[play.module].title}" if play.scorer else \
-            f"{play.won_outright} winning {self.modules[play.module].title}"
         gains = []
-        if h[a] == h[b]:
-            play.say(f"Conker release after {trigger}: equal heights ({h[a]}), no point; both reset to 0",
-                     "TW-16", "TW-9")
-        else:
-            high = a if h[a] > h[b] else b
-            play.say(f"Conker release after {trigger}: {high}'s conker is higher ({h[a]}–{h[b]}); both reset to 0",
-                     "TW-16", "TW-9")
-            gains.append((high, self.modules["conker"].p["point_reward"], "Conker point"))
+        # `winner`: who won the module outright (Tower, Maze); None when a point released them
+        high = None if h[a] == h[b] else a if h[a] > h[b] else b
+        play.tell("conker-release", R16_9, module=play.module, winner=None if play.scorer else play.won_outright,
+                  heights=[h[a], h[b]], high=high)
+        if high is not None:
+            gains.append((high, self.modules["conker"].p["point_reward"], ("conker-point",)))
             self._point(s, play, "conker", high)
         h[a] = h[b] = 0
         return gains
 
     # --- Rewards (TW-6) -----------------------------------------------------------------
-    def letter_reward(self, play: Play, letter: str, why: str) -> list[tuple[str, int, str]]:
+    # A gain is (player, strength, why); `why` is a reason as data, a tuple (code, values…)
+    # that wording.REASONS words: ("race-distance", 3), ("to-opponent", ("tower-option", "C")).
+    def letter_reward(self, play: Play, letter: str, why: tuple[Any, ...]) -> list[Gain]:
         """Rope's letters A–G (TW-10), read from the state as it stands (TW-9)."""
         s = play.state
         m, o = play.mover, play.opponent
         if letter == "A":
             n = abs(len(s.hands[m]) - len(s.hands[o])) + 1
-            return [(m, n, f"{why}: hands {len(s.hands[m])} and {len(s.hands[o])}, difference + 1")]
+            return [(m, n, ("letter-A", why, len(s.hands[m]), len(s.hands[o])))]
         if letter == "D":
             won = self.won_count(s, m)
-            return [(m, won + 1, f"{why}: {won} module{'s' if won != 1 else ''} won + 1")]
+            return [(m, won + 1, ("letter-D", why, won))]
         if letter == "E":
-            return [(m, len(play.cards), f"{why}: {len(play.cards)} card{'s' if len(play.cards) != 1 else ''} played")]
+            return [(m, len(play.cards), ("letter-E", why, len(play.cards)))]
         if letter == "F":
             pts = sum(mod["points"][m] for mod in s.mods.values() if mod["winner"] is None)
-            return [(m, pts + 1, f"{why}: {pts} point{'s' if pts != 1 else ''} on active modules + 1")]
+            return [(m, pts + 1, ("letter-F", why, pts))]
         return self.fixed_reward(play, letter, why)
 
-    def fixed_reward(self, play: Play, letter: str, why: str) -> list[tuple[str, int, str]]:
+    def fixed_reward(self, play: Play, letter: str, why: tuple[Any, ...]) -> list[Gain]:
         spec = self.params["fixed_rewards"][letter]
         return ([(play.mover, n, why) for n in spec.get("mover", [])]
-                + [(play.opponent, n, f"{why}, to the opponent") for n in spec.get("opponent", [])])
+                + [(play.opponent, n, ("to-opponent", why)) for n in spec.get("opponent", [])])
 
-    def _pay(self, s: TWState, play: Play, gains: list[tuple[str, int, str]]) -> None:
-        """Each gain cascades (TW-6); gains with the same reason are told in one sentence."""
+    def _pay(self, s: TWState, play: Play, gains: list[Gain]) -> None:
+        """Each gain cascades (TW-6); gains with the same reason are told in one event."""
         top = self.params["max_strength"]
-        told: dict[tuple[str, str], list[int]] = {}
+        events = play.events
+        hands = s.hands
+        if len(gains) == 1:   # the usual case: one gain, one event
+            who, n, why = gains[0]
+            got = ([n] if n > 0 else []) if n <= top else cascade(n, top)
+            hands[who] += got
+            events.append(Event("gained", {"player": who, "cards": got, "strengths": [n], "why": why}, R6))
+            for hand in hands.values():
+                hand.sort()
+            return
+        told: dict[tuple[str, tuple[Any, ...]], list[int]] = {}
         for who, n, why in gains:
             told.setdefault((who, why), []).append(n)
         for (who, why), strengths in told.items():
             got = [card for n in strengths for card in cascade(n, top)]
-            s.hands[who].extend(got)
-            if not got:
-                play.say(f"{who} gains nothing ({why}: strength {strengths[0]})", "TW-6")
-            elif any(n > top for n in strengths):
-                play.say(f"{who} gains {cards_text(got)} ({why}: strength {'+'.join(map(str, strengths))} "
-                         "cascades)", "TW-6")
-            elif len(got) == 1:
-                play.say(f"{who} gains a {got[0]} ({why})", "TW-6")
-            else:
-                play.say(f"{who} gains {cards_text(got)} ({why})", "TW-6")
-        for p in s.hands:
-            s.hands[p].sort()
+            hands[who].extend(got)
+            events.append(Event("gained", {"player": who, "cards": got, "strengths": strengths, "why": why}, R6))
+        for hand in hands.values():
+            hand.sort()
 
     def _finish_turn(self, s: TWState, play: Play, early: bool = False) -> list[Event]:
         player, opp = play.mover, play.opponent
@@ -499,8 +522,7 @@ class TugOfWar(Game):
         s.blocked[player] = None  # a Block Move on this player lasted this one turn (TW-18)
         if item:  # TW-18
             s.blocked[opp] = item["module"]
-            s.used_items[player].append("block-move")
-            play.say(f"{player} uses Block Move: {opp} may not choose {item['module']} on their next turn", "TW-18")
+            play.tell("block-used", R18, player=player, opponent=opp, module=item["module"])
         if early:
             return play.events
         # 5. Discards: the mover first, then the opponent (TW-7).
@@ -510,20 +532,21 @@ class TugOfWar(Game):
             self._check_discard(hand, move["discard"], player, after_turn=True)
             for c in move["discard"]:
                 hand.remove(c)
-            play.say(f"{player} discards {cards_text(move['discard'])}: hand {cards_text(hand)}", "TW-7")
+            play.tell("discarded", R7, player=player, cards=move["discard"], hand=list(hand))
         elif len(hand) > limit:
             s.owe.append(player)
-            play.say(f"{player} holds {len(hand)} cards and must discard {len(hand) - limit}", "TW-7")
+            play.tell("must-discard", R7, player=player, held=len(hand))
         if len(s.hands[opp]) > limit:
             s.owe.append(opp)
-            play.say(f"{opp} holds {len(s.hands[opp])} cards and must discard {len(s.hands[opp]) - limit}", "TW-7")
+            play.tell("must-discard", R7, player=opp, held=len(s.hands[opp]))
         s.last[player] = play.module
         s.to_play = opp
         s.turns += 1
         # 6. Running out (TW-8).
         if not hand:
-            s.winner, s.reason = opp, f"{player}'s hand is empty"
-            play.say(f"{player} has no cards left and loses", "TW-8")
+            s.winner = opp
+            s.termination, s.figures = "hand-empty", {"player": player}
+            play.tell("hand-empty", R8, player=player)
         return play.events
 
     # --- Self-play ----------------------------------------------------------------------
@@ -541,13 +564,13 @@ class TugOfWar(Game):
         """The modules the winner took; "empty hand" when the loser ran out of cards (TW-8)."""
         if outcome.winner is None:
             return []
-        if outcome.reason.endswith("hand is empty"):
+        if outcome.termination == "hand-empty":
             return ["empty hand"]
         return sorted(key for key, m in s.mods.items() if m["winner"] == outcome.winner)
 
     # --- Result -------------------------------------------------------------------------
     def outcome(self, s: TWState) -> Outcome | None:
-        return Outcome(s.winner, s.reason) if s.winner else None
+        return Outcome(s.winner, s.termination, s.figures) if s.winner else None
 
     def match_over(self, s: TWState, outcome: Outcome) -> None:
         """A host or the clock ended the match: nobody is to play or discard any more."""
@@ -562,13 +585,13 @@ class TugOfWar(Game):
         wa, wb = self.won_count(s, a), self.won_count(s, b)
         if wa != wb:
             w = a if wa > wb else b
-            return Outcome(w, f"more modules won ({max(wa, wb)} to {min(wa, wb)})")
+            return Outcome(w, "more-modules-won", {"won": [max(wa, wb), min(wa, wb)]})
         pa = sum(m["points"][a] for m in s.mods.values() if m["winner"] is None)
         pb = sum(m["points"][b] for m in s.mods.values() if m["winner"] is None)
         if pa != pb:
             w = a if pa > pb else b
-            return Outcome(w, f"equal modules won; more points on active modules ({max(pa, pb)} to {min(pa, pb)})")
-        return Outcome(None, "equal modules won and equal points on active modules")
+            return Outcome(w, "more-points", {"points": [max(pa, pb), min(pa, pb)]})
+        return Outcome(None, "level")
 
     # --- Views --------------------------------------------------------------------------
     def public_view(self, s: TWState, items: ItemsView | None = None) -> dict[str, Any]:
@@ -584,7 +607,7 @@ class TugOfWar(Game):
             "modules_won": {p: self.won_count(s, p) for p in self.player_ids},
             "modules": {k: {"active": m["winner"] is None, "winner": m["winner"], "points": dict(m["points"]),
                             "points_to_win": self.modules[k].points_to_win if self.modules[k].has_points else None,
-                            "state": self.modules[k].describe(m), **self.modules[k].view(m)}
+                            "state": wording.module_state(self, k, m), **self.modules[k].view(m)}
                         for k, m in s.mods.items()},
             "sides": {p: self.side(p) for p in self.player_ids},
             "to_play": to_play,
@@ -607,13 +630,15 @@ class TugOfWar(Game):
         return typed.format_move(move)
 
     # --- Legal moves --------------------------------------------------------------------
-    def legal_moves(self, s: TWState, player: str) -> Iterator[tuple[dict[str, Any], str]]:
-        """Every legal choice, grouped where there are very many (each listed move is legal as shown).
+    def legal_moves(self, s: TWState, player: str) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
+        """Every legal choice, grouped where there are very many (each listed move is legal as
+        shown), each with its preview: the events of what it gains, scores, wins or loses.
 
         Grouped: Path anchors (a scoring single-card move is listed alone; otherwise one
         move per card or card pair stands for every anchor where the shapes fit), Maze card
         orders (strengths do not change a tilt), and Block Move targets (one move per target
-        stands for adding `block MODULE` to any listed move).
+        stands for adding `block MODULE` to any listed move; the engine drops them once the
+        item is used).
         """
         if s.winner:
             return
@@ -626,7 +651,7 @@ class TugOfWar(Game):
                 kept = list(hand)
                 for c in combo:
                     kept.remove(c)
-                yield {"discard": list(combo)}, f"keeps {cards_text(kept)}"
+                yield {"discard": list(combo)}, (Event("keeps", {"cards": kept}),)
             return
         if s.to_play != player:
             return
@@ -637,13 +662,12 @@ class TugOfWar(Game):
                 first = first or move
                 yield move, preview
         n = len(self.active(s))
-        if first and "block-move" in self.by_id[player].items and "block-move" not in s.used_items[player] \
-                and n in self.params["block_move_active"]:
+        if first and "block-move" in self.by_id[player].items and n in self.params["block_move_active"]:
             for target in self.active(s):
                 yield {**first, "item": {"use": "block-move", "module": target}}, \
-                    f"Block Move: `block {target}` may end any move above ({target} barred for the opponent's next turn)"
+                    (Event("block-hint", {"module": target}),)
 
-    def _legal_on(self, s: TWState, player: str, key: str) -> Iterator[tuple[dict[str, Any], str]]:
+    def _legal_on(self, s: TWState, player: str, key: str) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
         hand = s.hands[player]
         for k in range(1, self.max_cards(key) + 1):
             if key == "path":
@@ -661,12 +685,13 @@ class TugOfWar(Game):
                     preview = self._preview_built(s, player, move)
                     if preview is not None:
                         if key == "maze" and len(set(seq)) > 1:
-                            preview += " (the cards in any order)"
+                            preview = (Event("in-any-order", {"effects": preview}),)
                         yield move, preview
 
-    def _legal_path(self, s: TWState, player: str, hand: list[int], k: int) -> Iterator[tuple[dict[str, Any], str]]:
+    def _legal_path(self, s: TWState, player: str, hand: list[int],
+                    k: int) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
         path = self.modules["path"]
-        previews: dict[Any, str | None] = {}   # one card's previews by outcome, whatever the card
+        previews: dict[Any, tuple[Event, ...] | None] = {}   # one card's previews by outcome, whatever the card
         for seq in multiset_permutations(hand, k):
             fits = [path.anchors(card) for card in seq]
             if not all(fits):
@@ -678,26 +703,24 @@ class TugOfWar(Game):
                 total = 1
                 for f in fits:
                     total *= len(f)
-                yield move, (f"one of {total} anchor pairs where both shapes fit; their effects are not "
-                             f"previewed one by one (try `move --dry-run`)")
+                yield move, (Event("anchor-pairs", {"total": total}),)
 
     def _legal_path_card(self, s: TWState, player: str, card: int,
-                         previews: dict[Any, str | None]) -> Iterator[tuple[dict[str, Any], str]]:
+                         previews: dict[Any, tuple[Event, ...] | None]
+                         ) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
         """One card on Path: a move per distinct preview, saying at how many other anchors
         it is the same.
 
         The turn is played out once per outcome (Path.single_card_outcomes), not once per
-        anchor and card: past the card's own narration, which a preview leaves out, a
-        one-card turn depends on where and what the card is only through who then has a
-        path across and whether grey is left, or else the mover's longest run (TW-15, TW-6,
-        TW-9); the hand is one card shorter whichever it was. `previews` holds the outcomes
-        played so far in this listing.
+        anchor and card: past the card's own event, which a preview leaves out, a one-card
+        turn depends on where and what the card is only through who then has a path across
+        and whether grey is left, or else the mover's longest run (TW-15, TW-6, TW-9); the
+        hand is one card shorter whichever it was. `previews` holds the outcomes played so
+        far in this listing.
         """
         path = self.modules["path"]
-        outcomes = None
-        if self._anchor_free_previews:
-            outcomes = path.single_card_outcomes(s.mods["path"]["tiles"], player, self.opponent(player), card)
-        same: dict[str, list[dict[str, Any]]] = {}   # anchors grouped by identical preview
+        outcomes = path.single_card_outcomes(s.mods["path"]["tiles"], player, self.opponent(player), card)
+        same: dict[Any, list[Any]] = {}   # anchors grouped by identical preview
         for anchor in path.anchors(card):
             move = {"module": "path", "cards": [card], "anchors": [anchor]}
             outcome = (card, anchor) if outcomes is None else outcomes[anchor]
@@ -705,21 +728,20 @@ class TugOfWar(Game):
                 previews[outcome] = self._preview_built(s, player, move)
             preview = previews[outcome]
             if preview is not None:
-                same.setdefault(preview, []).append(move)
-        for preview, moves in same.items():
+                same.setdefault(frozen(preview), [preview]).append(move)
+        for preview, *moves in same.values():
             others = len(moves) - 1
-            yield moves[0], (f"{preview}; the same at {others} other anchor{'s' if others != 1 else ''}"
-                             if others else preview)
+            yield moves[0], (preview + (Event("same-at-anchors", {"others": others}),) if others else preview)
 
-    def preview(self, s: TWState, player: str, move: dict[str, Any]) -> str | None:
-        """What a move would do, in a few words; None when it is illegal."""
+    def preview(self, s: TWState, player: str, move: dict[str, Any]) -> tuple[Event, ...] | None:
+        """What a move would do, as the events a preview keeps; None when it is illegal."""
         try:
             self._precheck(s, player, move)
         except Illegal:
             return None
         return self._preview_built(s, player, move)
 
-    def _preview_built(self, s: TWState, player: str, move: dict[str, Any]) -> str | None:
+    def _preview_built(self, s: TWState, player: str, move: dict[str, Any]) -> tuple[Event, ...] | None:
         """`preview` of a move as `legal_moves` builds them: 1 to max_cards cards from the
         hand, for an active module the player is not barred from, with that module's own
         extras and no discard owed. `_precheck` accepts every such move (TW-3, TW-4, TW-7,
@@ -730,5 +752,4 @@ class TugOfWar(Game):
             events = self._resolve(scratch, player, move)
         except Illegal:
             return None
-        gained = [e.text for e in events if kept_in_preview(e.text)]
-        return "; ".join(gained) or "no cards gained"
+        return tuple(e for e in events if e.kind in PREVIEW_KINDS) or NOTHING_GAINED

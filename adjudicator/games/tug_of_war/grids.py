@@ -10,9 +10,10 @@ import string
 from itertools import groupby
 from typing import Any
 
-from adjudicator.engine import Illegal, ItemsView, said, illegal_said
+from adjudicator.engine import Illegal
 from adjudicator.games.tug_of_war.modules import (
     DIRECTIONS,
+    Gain,
     Module,
     Play,
     cell_name,
@@ -20,19 +21,17 @@ from adjudicator.games.tug_of_war.modules import (
 )
 from adjudicator.render import Span
 
+R14, R15 = ("TW-14",), ("TW-15",)
+
 # --- Maze (TW-14) ------------------------------------------------------------------------
 
 
-def one_per_card(play: Play, field: str, module: str, noun: str, ruling: str,
-                 noun_in_rule: str | None = None) -> list[Any]:
-    """The move's `field`, which must give one `noun` per card played (TW-3 and the module's
-    ruling); refused as `<field>-mismatch` otherwise."""
-    given = play.move.get(field) or []
-    if not given or len(given) != len(play.cards):
-        cards, count = len(play.cards), len(given)
-        raise illegal_said(f"{field}-mismatch", f"{module} needs one {noun_in_rule or noun} per card: {cards} "
-                      f"card{'s' if cards != 1 else ''}, {count} {noun}{'s' if count != 1 else ''}",
-                      "TW-3", ruling)
+def one_per_card(move: dict[str, Any], cards: list[int], field: str, ruling: str) -> list[Any]:
+    """The move's `field` (`directions`, `anchors`), which must give one per card played
+    (TW-3 and the module's ruling); refused as `<field>-mismatch` otherwise."""
+    given = move.get(field) or []
+    if not given or len(given) != len(cards):
+        raise Illegal(f"{field}-mismatch", "TW-3", ruling, cards=len(cards), count=len(given))
     return given
 
 
@@ -62,8 +61,8 @@ class Maze(Module):
         r, c = self.start()
         return {"square": cell_name(r, c)}
 
-    def check_extras(self, play: Play) -> None:
-        one_per_card(play, "directions", "Maze", "direction", "TW-14")
+    def check_extras(self, move: dict[str, Any], cards: list[int]) -> None:
+        one_per_card(move, cards, "directions", "TW-14")
 
     def slide(self, r: int, c: int, direction: str) -> tuple[int, int]:
         """The square slides to a wall or the edge, stopping on entering an end zone (TW-14)."""
@@ -78,27 +77,21 @@ class Maze(Module):
         direction = play.move["directions"][play.index]
         r, c = parse_cell(play.mod["square"])
         nr, nc = self.slide(r, c, direction)
-        play.mod["square"] = cell_name(nr, nc)
+        start, end = cell_name(r, c), cell_name(nr, nc)
+        play.mod["square"] = end
         if nr != r:
             play.info["rows"] = play.info.get("rows", 0) + 1
-        moved = f"slides {cell_name(r, c)} → {cell_name(nr, nc)}" if (nr, nc) != (r, c) else \
-            f"does not move from {cell_name(r, c)}"
-        text = f"Maze: {play.mover} plays {s} {direction}: the square {moved}"
         zone = self.zone.get(self.at(nr, nc))
         if zone == self.game.side(play.mover):
             play.won_outright = play.mover
-            play.say(f"{text}, into {play.mover}'s end zone — {play.mover} wins Maze", "TW-14")
-        elif zone:
-            play.say(f"{text}, into {play.opponent}'s end zone, which does nothing", "TW-14")
-        else:
-            play.say(text, "TW-14")
+            play.tell("maze-won", R14, player=play.mover, strength=s, direction=direction, start=start, end=end)
+        else:   # `their_zone`: the square stopped in the opponent's end zone, which does nothing
+            play.tell("maze-tilted", R14, player=play.mover, opponent=play.opponent, strength=s, direction=direction,
+                      start=start, end=end, their_zone=zone is not None)
 
-    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+    def usual_reward(self, play: Play) -> list[Gain]:
         rows = play.info.get("rows", 0)
-        return [(play.mover, 1, f"Maze: a 1 per row change ({rows})")] * rows
-
-    def describe(self, mod: dict[str, Any]) -> str:
-        return f"square at {mod['square']}"
+        return [(play.mover, 1, ("maze-rows", rows))] * rows
 
     def picture(self, mod: dict[str, Any]) -> list[str]:
         r0, c0 = parse_cell(mod["square"])
@@ -135,6 +128,7 @@ class Path(Module):
     def __init__(self, game: Any, params: dict[str, Any]) -> None:
         super().__init__(game, params)
         self._anchors: dict[int, list[str]] = {}
+        self._cells: dict[tuple[int, str], list[tuple[int, int]] | None] = {}
         self._shape_masks: dict[int, list[tuple[str, int]] | None] = {}
         self._bits: Bitboard | None = None
 
@@ -157,7 +151,16 @@ class Path(Module):
         return self._anchors[strength]
 
     def cells(self, strength: int, anchor: str) -> list[tuple[int, int]] | None:
-        """The tiles a card covers, or None when the shape would leave the board (TW-15)."""
+        """The tiles a card covers, or None when the shape would leave the board (TW-15).
+        Shapes and size are ruleset parameters, so each answer is worked out once."""
+        try:
+            return self._cells[strength, anchor]
+        except KeyError:
+            pass
+        out = self._cells[strength, anchor] = self._cells_of(strength, anchor)
+        return out
+
+    def _cells_of(self, strength: int, anchor: str) -> list[tuple[int, int]] | None:
         where = parse_cell(anchor)
         if where is None:
             return None
@@ -167,32 +170,33 @@ class Path(Module):
             return out
         return None
 
-    def check_extras(self, play: Play) -> None:
-        anchors = one_per_card(play, "anchors", "Path", "anchor", "TW-15", noun_in_rule="anchor cell")
-        for card, anchor in zip(play.cards, anchors):
+    def copy(self, mod: dict[str, Any]) -> dict[str, Any]:
+        return {**mod, "points": mod["points"].copy(), "tiles": [row[:] for row in mod["tiles"]]}
+
+    def check_extras(self, move: dict[str, Any], cards: list[int]) -> None:
+        anchors = one_per_card(move, cards, "anchors", "TW-15")
+        for card, anchor in zip(cards, anchors):
             if self.cells(card, anchor) is None:
-                last = cell_name(self.size - 1, self.size - 1)
-                raise illegal_said("shape-off-board", f"the {card}'s shape anchored at {anchor.upper()} does not lie "
-                              f"wholly on the board (A1–{last}, shapes never rotate)", "TW-15")
+                raise Illegal("shape-off-board", "TW-15", card=card, anchor=anchor.upper(),
+                              last=cell_name(self.size - 1, self.size - 1))
 
     def card(self, play: Play, s: int) -> None:
         anchor = play.move["anchors"][play.index].upper()
         tiles = play.mod["tiles"]
         m, o = play.mover, play.opponent
-        mine, theirs = self.game.side(m), self.game.side(o)
-        changed = {f"grey → {mine}": 0, f"{theirs} → {mine}": 0, f"{mine} → {theirs}": 0}
+        grey = won = lost = 0
         for r, c in self.cells(s, anchor):
             if tiles[r][c] is None:
                 tiles[r][c] = m
-                changed[f"grey → {mine}"] += 1
+                grey += 1
             elif tiles[r][c] == o:
                 tiles[r][c] = m
-                changed[f"{theirs} → {mine}"] += 1
+                won += 1
             else:
                 tiles[r][c] = o
-                changed[f"{mine} → {theirs}"] += 1
-        what = ", ".join(f"{n} {k}" for k, n in changed.items() if n)
-        play.say(f"Path: {m} plays {s} at {anchor}: {what}", "TW-15")
+                lost += 1
+        # the tiles turned grey → mover's colour, opponent's → mover's, mover's → opponent's
+        play.tell("path-played", R15, player=m, opponent=o, strength=s, anchor=anchor, turned=[grey, won, lost])
 
     def connected(self, tiles: list[list[Any]], player: str) -> bool:
         """An orthogonal path of `player`'s tiles top-to-bottom or left-to-right (TW-15)."""
@@ -217,14 +221,23 @@ class Path(Module):
 
     def after_cards(self, play: Play) -> None:
         tiles = play.mod["tiles"]
-        for who in (play.mover, play.opponent):  # the mover's path first (TW-15)
+        bits = self.bitboard()
+        masks = bits.masks(tiles, play.mover, play.opponent)   # the quick way, on an ordinary board
+        if masks is not None:
+            mine, theirs = masks
+            who = play.mover if bits.across(mine) else play.opponent if bits.across(theirs) else None
+            if who is None:
+                play.info["run_now"] = bits.longest_run(mine)
+                return
+            candidates: tuple[str, ...] = (who,)
+        else:
+            candidates = (play.mover, play.opponent)
+        for who in candidates:  # the mover's path first (TW-15)
             if self.connected(tiles, who):
                 grey = any(t is None for row in tiles for t in row)
                 play.scorer = who
                 play.info["grey_left"] = grey
-                whose = "" if who == play.mover else f" (the opponent's colour, {self.game.side(who)})"
-                play.say(f"Path: {who} has a path across{whose} — {who} scores; the board resets to grey",
-                         "TW-15")
+                play.tell("path-scored", R15, player=who, mover=play.mover)
                 play.info["run"] = self.longest_run(tiles, play.mover)
                 for row in tiles:
                     row[:] = [None] * self.size
@@ -287,20 +300,16 @@ class Path(Module):
             self._shape_masks[strength] = placed
         return self._shape_masks[strength]
 
-    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
-        run = self.longest_run(play.mod["tiles"], play.mover)
-        return [(play.mover, run, f"Path: longest straight line of {self.game.side(play.mover)} is {run}")]
+    def usual_reward(self, play: Play) -> list[Gain]:
+        run = play.info.get("run_now")   # after_cards found it when no path was made
+        if run is None:
+            run = self.longest_run(play.mod["tiles"], play.mover)
+        return [(play.mover, run, ("path-run", play.mover, run))]
 
-    def scoring_reward(self, play: Play) -> list[tuple[str, int, str]]:
+    def scoring_reward(self, play: Play) -> list[Gain]:
         grey = play.info["grey_left"]
         n = self.p["reward_grey_left"] if grey else self.p["reward_no_grey"]
-        why = "grey tiles remained" if grey else "no grey tiles remained"
-        return [(play.scorer, n, f"Path point: {why}")]
-
-    def describe(self, mod: dict[str, Any]) -> str:
-        a, b = self.ids()
-        count = {p: sum(t == p for row in mod["tiles"] for t in row) for p in (a, b)}
-        return f"tiles {a} {count[a]}, {b} {count[b]}, grey {self.size ** 2 - count[a] - count[b]}"
+        return [(play.scorer, n, ("path-point", grey))]
 
     def view(self, mod: dict[str, Any]) -> dict[str, Any]:
         marks = {p: self.game.side(p)[0].upper() for p in self.ids()}

@@ -4,38 +4,50 @@ A module keeps its state in a plain dict (inside the match state) and works on a
 the turn being resolved: one call per card (`card`), one after the cards (`after_cards`),
 and the rewards (`usual_reward`, `scoring_reward`). Every number comes from the module's
 ruleset parameters; the turn order, points, wins and payment live in game.py (TW-9).
+A module reports what a card did as an `Event` of plain data and a reward's reason as a
+tuple (code, numbers…); wording.py words both, only when shown.
 """
 
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.engine import Event, Illegal, ItemsView, said, illegal_said
+from adjudicator.engine import Event, Illegal
+
+# A reward to pay (TW-6): (player, strength, why), `why` a reason as data, (code, values…).
+Gain = tuple[str, int, tuple[Any, ...]]
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
-@dataclass
 class Play:
-    """One turn on one module, as it resolves (TW-9). Shared by check and apply."""
+    """One turn on one module, as it resolves (TW-9). Shared by check and apply. A plain
+    class with slots: replay makes one per entry."""
 
-    mover: str
-    opponent: str
-    module: str
-    cards: list[int]
-    move: dict[str, Any]
-    mod: dict[str, Any]                 # the chosen module's state dict
-    events: list[Event] = field(default_factory=list)
-    scorer: str | None = None        # a point scored on the chosen module this turn
-    won_outright: str | None = None  # Tower or Maze won this turn (no points)
-    info: dict[str, Any] = field(default_factory=dict)
-    index: int = 0                      # the card being resolved (0-based)
-    state: Any = None                   # the match state (or check_move's scratch copy)
+    __slots__ = ("cards", "events", "index", "info", "mod", "module", "move", "mover", "opponent", "scorer", "state",
+                 "won_outright")
 
-    def say(self, text: str, *rulings: str) -> None:
-        self.events.append(said(text, tuple(rulings)))
+    def __init__(self, mover: str, opponent: str, module: str, cards: list[int], move: dict[str, Any],
+                 mod: dict[str, Any], state: Any = None) -> None:
+        self.mover = mover
+        self.opponent = opponent
+        self.module = module
+        self.cards = cards
+        self.move = move
+        self.mod = mod                          # the chosen module's state dict
+        self.events: list[Event] = []
+        self.scorer: str | None = None          # a point scored on the chosen module this turn
+        self.won_outright: str | None = None    # Tower or Maze won this turn (no points)
+        self.info: dict[str, Any] = {}
+        self.index = 0                          # the card being resolved (0-based)
+        self.state = state                      # the match state (or check_move's scratch copy)
+
+    def tell(self, kind: str, rulings: tuple[str, ...], **fields: Any) -> None:
+        self.events.append(Event(kind, fields, rulings))
+
+
+R10, R11, R12, R13, R16, R17 = ("TW-10",), ("TW-11",), ("TW-12",), ("TW-13",), ("TW-16",), ("TW-17",)
 
 
 def cell_name(row: int, col: int) -> str:
@@ -56,6 +68,7 @@ class Module:
     ruling = ""
     has_points = True                   # Tower and Maze are won outright
     scoring_reward_kind = True          # Rope, Tower, Maze have no scoring reward (TW-6)
+    pairs: tuple[str, ...] = ()         # the state's per-player dicts, copied with the state
 
     def __init__(self, game: Any, params: dict[str, Any]) -> None:
         self.game = game
@@ -64,7 +77,16 @@ class Module:
     def initial(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def check_extras(self, play: Play) -> None:
+    def copy(self, mod: dict[str, Any]) -> dict[str, Any]:
+        """A copy of the module's state sharing nothing a turn changes (check_move plays
+        the turn on it): the points and the per-player dicts are copied, the rest is atoms."""
+        new = mod.copy()
+        new["points"] = mod["points"].copy()
+        for key in self.pairs:
+            new[key] = mod[key].copy()
+        return new
+
+    def check_extras(self, move: dict[str, Any], cards: list[int]) -> None:
         """Per-module fields of the move (option, directions, anchors), before any card."""
 
     def card(self, play: Play, strength: int) -> None:
@@ -73,14 +95,11 @@ class Module:
     def after_cards(self, play: Play) -> None:
         """Anything checked once the cards have resolved (Path's paths)."""
 
-    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+    def usual_reward(self, play: Play) -> list[Gain]:
         raise NotImplementedError
 
-    def scoring_reward(self, play: Play) -> list[tuple[str, int, str]] | None:
+    def scoring_reward(self, play: Play) -> list[Gain] | None:
         return None
-
-    def describe(self, mod: dict[str, Any]) -> str:
-        raise NotImplementedError
 
     def view(self, mod: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in mod.items() if k not in ("winner", "points")}
@@ -101,6 +120,7 @@ class Module:
 class Rope(Module):
     name, title, ruling = "rope", "Rope", "TW-10"
     scoring_reward_kind = False
+    pairs = ("spots",)
 
     def initial(self) -> dict[str, Any]:
         return {"spots": {p: self.p["start_spot"] for p in self.ids()}}
@@ -113,11 +133,10 @@ class Rope(Module):
         play.info["spot"] = spots[m]
         if spots[o] <= 0:
             play.scorer = m
-            play.say(f"Rope: {m} pulls {s}: {m} to spot {spots[m]}, {o} into the pit — {m} scores; "
-                     f"both back to spot {self.p['start_spot']}", "TW-10")
+            play.tell("rope-scored", R10, player=m, opponent=o, strength=s, spot=spots[m])
             spots[m] = spots[o] = self.p["start_spot"]
         else:
-            play.say(f"Rope: {m} pulls {s}: {m} at spot {spots[m]}, {o} at spot {spots[o]}", "TW-10")
+            play.tell("rope-pulled", R10, player=m, opponent=o, strength=s, spot=spots[m], their_spot=spots[o])
 
     def letter(self, spot: int) -> str | None:
         for letter, (low, high) in self.p["letters"].items():
@@ -125,16 +144,12 @@ class Rope(Module):
                 return letter
         return None
 
-    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+    def usual_reward(self, play: Play) -> list[Gain]:
         spot = play.info["spot"]  # a scoring turn reads the spot held before the reset (TW-10)
         letter = self.letter(spot)
         if letter is None:
             return []
-        return self.game.letter_reward(play, letter, f"Rope letter {letter} (spot {spot})")
-
-    def describe(self, mod: dict[str, Any]) -> str:
-        a, b = self.ids()
-        return f"spots {a} {mod['spots'][a]}, {b} {mod['spots'][b]} (pit at 0, top {self.p['length']})"
+        return self.game.letter_reward(play, letter, ("rope-letter", letter, spot))
 
     def validate(self) -> list[str]:
         out = []
@@ -159,6 +174,7 @@ class Rope(Module):
 
 class Race(Module):
     name, title, ruling = "race", "Race", "TW-11"
+    pairs = ("steps",)
 
     def initial(self) -> dict[str, Any]:
         return {"steps": {p: 0 for p in self.ids()}}
@@ -168,39 +184,34 @@ class Race(Module):
         m, o = play.mover, play.opponent
         here, end = steps[m], self.p["length"]
         if s > end - here:
-            raise illegal_said("race-overshoot", f"a {s} cannot be played on Race from step {here}: only "
-                          f"{end - here} step{'s' if end - here != 1 else ''} left to the end", "TW-11")
+            raise Illegal("race-overshoot", "TW-11", strength=s, step=here, left=end - here)
         target = here + s
         puddle = next((p for p in sorted(self.p["puddles"]) if here < p <= target), None)
         if puddle is not None and puddle < target:
             target = puddle
         steps[m] = target
-        how = f", stopped by the puddle on step {puddle}" if puddle is not None and puddle < here + s else ""
         if target == end:
             play.scorer = m
-            play.say(f"Race: {m} runs {s} to the end (step {end}) — {m} scores; both back to 0", "TW-11")
+            play.tell("race-scored", R11, player=m, strength=s, end=end)
             steps[m] = steps[o] = 0
         else:
-            play.say(f"Race: {m} runs {s} to step {target}{how} ({o} at {steps[o]})", "TW-11")
+            play.tell("race-ran", R11, player=m, opponent=o, strength=s, step=target, their_step=steps[o],
+                      puddle=puddle if puddle is not None and puddle < here + s else None)
 
-    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+    def usual_reward(self, play: Play) -> list[Gain]:
         steps = play.mod["steps"]
         gap = abs(steps[play.mover] - steps[play.opponent])
-        return [(play.mover, gap, f"Race distance {gap}")]
+        return [(play.mover, gap, ("race-distance", gap))]
 
-    def scoring_reward(self, play: Play) -> list[tuple[str, int, str]]:
-        return [(play.mover, self.p["score_reward"], "Race point")]
-
-    def describe(self, mod: dict[str, Any]) -> str:
-        a, b = self.ids()
-        puddles = f"; puddles {', '.join(map(str, self.p['puddles']))}" if self.p["puddles"] else ""
-        return f"steps {a} {mod['steps'][a]}, {b} {mod['steps'][b]} of {self.p['length']}{puddles}"
+    def scoring_reward(self, play: Play) -> list[Gain]:
+        return [(play.mover, self.p["score_reward"], ("race-point",))]
 
 
 # --- Collation (TW-12) -------------------------------------------------------------------
 
 class Collation(Module):
     name, title, ruling = "collation", "Collation", "TW-12"
+    pairs = ("held",)
 
     def initial(self) -> dict[str, Any]:
         return {"pile": self.p["pile"], "held": {p: 0 for p in self.ids()}}
@@ -213,7 +224,7 @@ class Collation(Module):
         held[m] += take
         mod["pile"] -= take
         play.info["taken"] = play.info.get("taken", 0) + take
-        play.say(f"Collation: {m} takes {take} (holds {held[m]}; {mod['pile']} left in the pile)", "TW-12")
+        play.tell("collation-took", R12, player=m, take=take, held=held[m], pile=mod["pile"])
         early = self.p.get("early_end")
         taken = self.p["pile"] - mod["pile"]
         scorer = None
@@ -221,17 +232,14 @@ class Collation(Module):
             over = [p for p in (m, play.opponent) if held[p] >= early["holding"]]
             if over:
                 scorer = max(over, key=lambda p: held[p])
-                play.say(f"Collation: {taken} counters taken and {scorer} holds {held[scorer]} "
-                         f"(≥ {early['holding']}) — {scorer} scores at once", "TW-12")
+                play.tell("collation-early", R12, player=scorer, taken=taken, held=held[scorer])
         if scorer is None and mod["pile"] == 0:
             a, b = self.ids()
             if held[a] != held[b]:
                 scorer = a if held[a] > held[b] else b
-                play.say(f"Collation: the pile is empty, {scorer} holds more ({held[a]}–{held[b]}) — "
-                         f"{scorer} scores", "TW-12")
+                play.tell("collation-emptied", R12, player=scorer, held=[held[a], held[b]])
             else:
-                play.say(f"Collation: the pile is empty with equal counters ({held[a]} each): "
-                         "no point; the pile resets", "TW-12")
+                play.tell("collation-tied", R12, held=held[a])
                 self._reset(mod)
                 return
         if scorer:
@@ -244,21 +252,17 @@ class Collation(Module):
         for p in mod["held"]:
             mod["held"][p] = 0
 
-    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+    def usual_reward(self, play: Play) -> list[Gain]:
         taken = play.info.get("taken", 0)
-        return [(play.mover, taken, f"Collation: {taken} taken this turn")]
+        return [(play.mover, taken, ("collation-taken", taken))]
 
-    def scoring_reward(self, play: Play) -> list[tuple[str, int, str]]:
+    def scoring_reward(self, play: Play) -> list[Gain]:
         per = self.p["counters_per_card"]
         out = []
         for p in self.ids():
             held = play.info["held_at_point"][p]
-            out += [(p, 1, f"Collation point: {held} counters held, a 1 per {per}")] * (held // per)
+            out += [(p, 1, ("collation-point", held, per))] * (held // per)
         return out
-
-    def describe(self, mod: dict[str, Any]) -> str:
-        a, b = self.ids()
-        return f"pile {mod['pile']}; held {a} {mod['held'][a]}, {b} {mod['held'][b]}"
 
 
 # --- Clock (TW-13) -----------------------------------------------------------------------
@@ -272,53 +276,49 @@ class Clock(Module):
     def card(self, play: Play, s: int) -> None:
         mod = play.mod
         m = play.mover
-        side = self.game.side(m)
-        way = "clockwise" if side == "red" else "anticlockwise"
+        theirs = 0
         if mod["colour"] in (None, m):
             mod["colour"], mod["filled"] = m, mod["filled"] + s
-            text = f"Clock: {m} colours {s} {way} ({mod['filled']} {side})"
+            how = "coloured"
         else:
             theirs = mod["filled"]
             if s < theirs:
                 mod["filled"] = theirs - s
-                text = f"Clock: {m} pushes back {s} ({mod['filled']} {self.game.side(mod['colour'])} left)"
+                how = "pushed"
             elif s == theirs:
                 mod["colour"], mod["filled"] = None, 0
-                text = f"Clock: {m} pushes back all {s}: the clock is empty"
+                how = "emptied"
             else:
                 mod["colour"], mod["filled"] = m, s - theirs
-                text = (f"Clock: {m} pushes back all {theirs} and fills the excess {s - theirs} "
-                        f"{way} ({mod['filled']} {side})")
+                how = "overfilled"
         segments = self.p["segments"]
         if mod["colour"] == m and mod["filled"] >= segments:
             excess = mod["filled"] - segments
             play.scorer = m
             play.info["excess"] = excess
-            play.say(f"{text} — the clock is full: {m} scores (excess {excess}); the clock resets", "TW-13")
+            play.tell("clock-full", R13, player=m, opponent=play.opponent, strength=s, how=how,
+                      filled=mod["filled"], theirs=theirs, excess=excess)
             mod["colour"], mod["filled"] = None, 0
         else:
-            play.say(text, "TW-13")
+            play.tell("clock-turned", R13, player=m, opponent=play.opponent, strength=s, how=how,
+                      filled=mod["filled"], theirs=theirs)
 
-    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+    def usual_reward(self, play: Play) -> list[Gain]:
         filled = play.mod["filled"]
         n = filled // self.p["segments_per_quarter"] + 1
-        return [(play.mover, n, f"Clock: {filled} segments filled, {n - 1} quarter{'s' if n != 2 else ''} + 1")]
+        return [(play.mover, n, ("clock-filled", filled, n - 1))]
 
-    def scoring_reward(self, play: Play) -> list[tuple[str, int, str]]:
+    def scoring_reward(self, play: Play) -> list[Gain]:
         excess = play.info["excess"]
         n = self.p["score_reward"] + excess
-        return [(play.mover, n, f"Clock point: {self.p['score_reward']} + excess {excess}")]
-
-    def describe(self, mod: dict[str, Any]) -> str:
-        if not mod["colour"]:
-            return f"empty (0/{self.p['segments']})"
-        return f"{mod['filled']}/{self.p['segments']} {self.game.side(mod['colour'])} ({mod['colour']})"
+        return [(play.mover, n, ("clock-point", self.p["score_reward"], excess))]
 
 
 # --- Conker (TW-16) ----------------------------------------------------------------------
 
 class Conker(Module):
     name, title, ruling = "conker", "Conker", "TW-16"
+    pairs = ("height",)
 
     def initial(self) -> dict[str, Any]:
         return {"height": {p: 0 for p in self.ids()}}
@@ -326,18 +326,14 @@ class Conker(Module):
     def card(self, play: Play, s: int) -> None:
         h = play.mod["height"]
         h[play.mover] += s
-        play.say(f"Conker: {play.mover} raises their conker {s} to {h[play.mover]} "
-                 f"({play.opponent} at {h[play.opponent]})", "TW-16")
+        play.tell("conker-raised", R16, player=play.mover, opponent=play.opponent, strength=s,
+                  height=h[play.mover], their_height=h[play.opponent])
 
-    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
-        out = [(play.mover, self.p["play_reward"], "Conker: played here")]
+    def usual_reward(self, play: Play) -> list[Gain]:
+        out = [(play.mover, self.p["play_reward"], ("conker-played",))]
         if len(play.cards) > 1:
-            out.append((play.mover, self.p["extra_card_reward"], "Conker: more than one card"))
+            out.append((play.mover, self.p["extra_card_reward"], ("conker-cards",)))
         return out
-
-    def describe(self, mod: dict[str, Any]) -> str:
-        a, b = self.ids()
-        return f"heights {a} {mod['height'][a]}, {b} {mod['height'][b]}"
 
 
 # --- Tower (TW-17) -----------------------------------------------------------------------
@@ -346,6 +342,7 @@ class Tower(Module):
     name, title, ruling = "tower", "Tower", "TW-17"
     has_points = False
     scoring_reward_kind = False
+    pairs = ("height",)
 
     def initial(self) -> dict[str, Any]:
         return {"height": {p: 0 for p in self.ids()}}
@@ -353,39 +350,32 @@ class Tower(Module):
     def lights(self, height: int) -> int:
         return height // self.p["light_every"]
 
-    def check_extras(self, play: Play) -> None:
-        if play.move.get("option") not in ("A", "B", "C"):
-            raise illegal_said("option-required", "Tower needs the reward option A, B or C", "TW-3", "TW-17")
+    def check_extras(self, move: dict[str, Any], cards: list[int]) -> None:
+        if move.get("option") not in ("A", "B", "C"):
+            raise Illegal("option-required", "TW-3", "TW-17")
 
     def card(self, play: Play, s: int) -> None:
         h = play.mod["height"]
         m, o = play.mover, play.opponent
         h[m] = min(self.p["height"], h[m] + s)
-        lm, lo = self.lights(h[m]), self.lights(h[o])
-        text = f"Tower: {m} builds {s} to {h[m]} ({lm} light{'s' if lm != 1 else ''}; {o} {h[o]}, {lo})"
+        every = self.p["light_every"]
         if h[m] >= self.p["height"]:
             play.won_outright = m
-            play.say(f"{text} — the tower is complete: {m} wins Tower", "TW-17")
-        elif lm - lo >= self.p["lead_to_win"]:
+            kind = "tower-completed"
+        elif h[m] // every - h[o] // every >= self.p["lead_to_win"]:
             play.won_outright = m
-            play.say(f"{text} — {lm - lo} lights ahead: {m} wins Tower", "TW-17")
+            kind = "tower-lead"
         else:
-            play.say(text, "TW-17")
+            kind = "tower-built"
+        play.tell(kind, R17, player=m, opponent=o, strength=s, height=h[m], their_height=h[o])
 
-    def usual_reward(self, play: Play) -> list[tuple[str, int, str]]:
+    def usual_reward(self, play: Play) -> list[Gain]:
         option = play.move["option"]
         if option == "A":
             h = play.mod["height"]
             diff = abs(self.lights(h[play.mover]) - self.lights(h[play.opponent]))
-            return [(play.mover, diff + 1, f"Tower option A: light difference {diff} + 1")]
-        return self.game.fixed_reward(play, option, f"Tower option {option}")
-
-    def describe(self, mod: dict[str, Any]) -> str:
-        a, b = self.ids()
-        h = mod["height"]
-        la, lb = self.lights(h[a]), self.lights(h[b])
-        return (f"heights {a} {h[a]} ({la} light{'s' if la != 1 else ''}), {b} {h[b]} "
-                f"({lb} light{'s' if lb != 1 else ''}) of {self.p['height']}")
+            return [(play.mover, diff + 1, ("tower-A", diff))]
+        return self.game.fixed_reward(play, option, ("tower-option", option))
 
     def view(self, mod: dict[str, Any]) -> dict[str, Any]:
         return {"height": dict(mod["height"]), "lights": {p: self.lights(h) for p, h in mod["height"].items()}}
