@@ -630,6 +630,13 @@ class TugOfWar(Game):
         return typed.format_move(move)
 
     # --- Legal moves --------------------------------------------------------------------
+    @classmethod
+    def listed_in_full(cls, move: dict[str, Any]) -> bool:
+        """`legal_moves` groups Path anchors, Maze card orders and Block Move targets and
+        leaves out in-move discards; everything else it lists in full."""
+        return move.get("module") not in ("path", "maze") and "item" not in move \
+            and not ("module" in move and "discard" in move)
+
     def legal_moves(self, s: TWState, player: str) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
         """Every legal choice, grouped where there are very many (each listed move is legal as
         shown), each with its preview: the events of what it gains, scores, wins or loses.
