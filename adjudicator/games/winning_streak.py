@@ -27,6 +27,7 @@ from adjudicator.render import Para, Pre, Span, Table
 TROOP_NAME = re.compile(r"^([1-9][0-9]?)/([1-9][0-9]?)$")
 LOCATION_NAME = re.compile(r"^[A-Z]{1,3}$")
 STATS = ("attack", "health")
+WS3 = ("WS-3",)
 
 
 @dataclass
@@ -75,7 +76,10 @@ class WinningStreak(Game):
 
     def __init__(self, ruleset: Any, players: list[Player], header: dict[str, Any] | None = None) -> None:
         super().__init__(ruleset, players, header)
-        self._phases: dict[tuple[str, int], Phase] = {}   # (kind, number) → its phase, see `_phase`
+        self._phases: dict[str, dict[int, Phase]] = {"placement": {}, "relocation": {}}   # see `_phase`
+        # player → (state, move, fights, plan) of the relocation check_move last passed, so the
+        # phase's resolution need not plan the same move on the same state again (`_plan_of`)
+        self._planned: dict[str, tuple[StreakState, dict[str, Any], int, dict[str, str | None]]] = {}
 
     # --- Parameters ---------------------------------------------------------------------
     # Read once per match (cached): replay asks for them on every entry and every location.
@@ -101,6 +105,19 @@ class WinningStreak(Game):
     @cached_property
     def target(self) -> int:
         return self.params["points_to_win"]
+
+    @cached_property
+    def points_empty(self) -> int:
+        return self.params["points_empty_square"]
+
+    @cached_property
+    def points_kill(self) -> int:
+        return self.params["points_kill_and_survive"]
+
+    @cached_property
+    def squad(self) -> tuple[tuple[str, int, int], ...]:
+        """Each troop's name and starting attack and health (WS-1), read from its name once."""
+        return tuple((name, *(int(x) for x in name.split("/"))) for name in self.params["troops"])
 
     @property
     def holder(self) -> str | None:
@@ -140,12 +157,8 @@ class WinningStreak(Game):
 
     # --- Set-up -------------------------------------------------------------------------
     def initial_state(self) -> StreakState:
-        troops = {}
-        for player in self.player_ids:
-            troops[player] = {}
-            for name in self.params["troops"]:
-                attack, health = (int(x) for x in name.split("/"))
-                troops[player][name] = Troop(name, attack, health)
+        troops = {player: {name: Troop(name, attack, health) for name, attack, health in self.squad}
+                  for player in self.player_ids}
         return StreakState(troops=troops,
                            points={x: {p: 0 for p in self.player_ids} for x in self.locations},
                            winner={x: None for x in self.locations},
@@ -158,19 +171,17 @@ class WinningStreak(Game):
         if s.result is not None:
             return None
         if s.stage == "placement":
-            return self._phase("placement", s.turn)
-        return self._phase("relocation", s.round)
+            return self._phases["placement"].get(s.turn) or self._phase("placement", s.turn)
+        return self._phases["relocation"].get(s.round) or self._phase("relocation", s.round)
 
     def _phase(self, kind: str, number: int) -> Phase:
         """The sealed phase for placement turn or relocation round `number` (WS-2, WS-4).
 
-        The engine asks several times per entry; a Phase is frozen, so one per phase is made
-        and handed out again.
+        The engine asks several times per entry; nobody changes a Phase, so one per phase is
+        made and handed out again.
         """
-        phase = self._phases.get((kind, number))
-        if phase is None:
-            phase = self._phases[kind, number] = Phase(f"{kind}-{number}", self.player_ids, kind, kind=kind,
-                                                       fields={"number": number})
+        phase = self._phases[kind][number] = Phase(f"{kind}-{number}", self.player_ids, kind, kind=kind,
+                                                   fields={"number": number})
         return phase
 
     # --- Helpers ------------------------------------------------------------------------
@@ -240,9 +251,10 @@ class WinningStreak(Game):
             raise Illegal("wrong-phase", "WS-2", "WS-4", stage="relocation", round=s.round, fights=s.fights)
         if move["round"] != s.round:
             raise Illegal("wrong-round", "WS-4", round=s.round, fights=s.fights, given=move["round"])
-        self._plan(s, player, move["set"])
+        plan = self._plan(s, player, move["set"])
         if move.get("buff"):
             self._check_buff(s, player, move["buff"])
+        self._planned[player] = (s, move, s.fights, plan)
 
     def _check_placement(self, s: StreakState, player: str, move: dict[str, Any]) -> None:
         """WS-2: a troop not yet placed, in a location without a troop of the player's."""
@@ -269,25 +281,28 @@ class WinningStreak(Game):
         if not changes:
             return {}
         named: dict[str, str] = {}
-        winner = s.winner
+        winner, position, troops = s.winner, self.line_position, s.troops[player]
         for location, name in changes.items():
-            self._location(location, "WS-4")
+            if location not in position:
+                self._location(location, "WS-4")   # refused
             if name is None:
                 continue
-            self._troop(s, player, name, "WS-4")
+            troop = troops.get(name)
+            if troop is None or not troop.alive:
+                self._troop(s, player, name, "WS-4")   # refused
             if name in named:
                 raise Illegal("troop-twice", "WS-4", troop=name, first=named[name], second=location)
             if winner[location]:
                 raise Illegal("location-won", "WS-4", location=location, winner=winner[location], stage="relocation")
             named[name] = location
-        standing, troops = s.standing[player], s.troops[player]
+        standing = s.standing[player]
         touched = set(changes)
         for name in named:
             left = troops[name].at
             if left is not None:
                 touched.add(left)
         plan: dict[str, str | None] = {}
-        for location in sorted(touched, key=self.line_position.__getitem__) if len(touched) > 1 else touched:
+        for location in sorted(touched, key=position.__getitem__) if len(touched) > 1 else touched:
             there = standing.get(location)
             was = there.name if there is not None else None
             will = changes[location] if location in changes else (None if was in named else was)
@@ -297,12 +312,26 @@ class WinningStreak(Game):
             raise Illegal("too-many-changes", "WS-4", player=player, changed=list(plan))
         return plan
 
+    def _plan_of(self, s: StreakState, player: str, move: dict[str, Any]) -> dict[str, str | None]:
+        """The plan of a relocation being resolved: the one check_move made of this very move
+        on this very state, or made afresh. Nothing changes the state between the check of a
+        sealed submission and its phase's resolution, and every resolution fights (so
+        `fights` grows); the state and the move are held, so their ids cannot be reused."""
+        planned = self._planned.get(player)
+        if planned is not None and planned[0] is s and planned[1] is move and planned[2] == s.fights:
+            return planned[3]
+        return self._plan(s, player, move["set"])
+
     def _check_buff(self, s: StreakState, player: str, buff: dict[str, str]) -> None:
         if self.holder != player:
             raise Illegal("no-advantage", "WS-5", holder=self.holder)
         if s.advantage_left <= 0:
             raise Illegal("advantage-used", "WS-5", player=player)
         self._troop(s, player, buff["troop"], "WS-5")
+
+    def items_used(self, move: dict[str, Any]) -> tuple[str, ...]:
+        """None: Winning Streak has no items, and its move schema allows no item field."""
+        return ()
 
     def apply_move(self, s: StreakState, player: str, move: dict[str, Any]) -> list[Event]:
         raise NotImplementedError("every Winning Streak move is a sealed submission (resolve_phase)")
@@ -339,7 +368,7 @@ class WinningStreak(Game):
         plans = {}
         for player in self.player_ids:  # both plans from the state at phase start (simultaneous)
             move = submissions.get(player)
-            plans[player] = self._plan(s, player, move["set"]) if move else None
+            plans[player] = self._plan_of(s, player, move) if move else None
         for player in self.player_ids:
             move = submissions.get(player)
             if move is None:
@@ -378,28 +407,62 @@ class WinningStreak(Game):
                 self._stand(s, player, troops[name], location)
 
     def _fight(self, s: StreakState) -> list[Event]:
-        """WS-3 at every unwon location, location by location; then the end check (WS-6)."""
+        """WS-3 at every unwon location, location by location; then the end check (WS-6).
+
+        At each location a troop facing an empty square scores; facing troops deal their
+        attack to each other at once, and one that kills and survives scores. The hot loop of
+        a replay, so written out in one piece."""
         s.fights += 1
         k = s.fights
         a, b = self.player_ids
-        standing_a, standing_b, winner = s.standing[a], s.standing[b], s.winner
-        target = self.target
+        standing_a, standing_b, winner, all_points = s.standing[a], s.standing[b], s.winner, s.points
+        target, empty_square, kill = self.target, self.points_empty, self.points_kill
         events = []
         empty = []
         for location in self.locations:
             if winner[location]:
                 continue
             ta, tb = standing_a.get(location), standing_b.get(location)
-            if ta is None and tb is None:
-                empty.append(location)
-                continue
-            points = s.points[location]
-            events.append(self._clash(s, k, location, a, b, ta, tb, points))
+            if ta is None:
+                if tb is None:
+                    empty.append(location)
+                    continue
+                points = all_points[location]
+                points[b] += empty_square
+                events.append(Event("scored-empty", {"fight": k, "location": location, "player": b,
+                                                     "troop": (tb.name, tb.attack, tb.health),
+                                                     "points": (points[a], points[b])}, WS3))
+            elif tb is None:
+                points = all_points[location]
+                points[a] += empty_square
+                events.append(Event("scored-empty", {"fight": k, "location": location, "player": a,
+                                                     "troop": (ta.name, ta.attack, ta.health),
+                                                     "points": (points[a], points[b])}, WS3))
+            else:
+                points = all_points[location]
+                before = ((ta.name, ta.attack, ta.health), (tb.name, tb.attack, tb.health))
+                ta.health -= tb.attack
+                tb.health -= ta.attack
+                dead_a, dead_b = ta.health <= 0, tb.health <= 0
+                if dead_a:
+                    ta.alive = False
+                    s.living[a] -= 1
+                    self._lift(s, a, ta)
+                if dead_b:
+                    tb.alive = False
+                    s.living[b] -= 1
+                    self._lift(s, b, tb)
+                if dead_a != dead_b:
+                    points[b if dead_a else a] += kill
+                events.append(Event("clash", {"fight": k, "location": location, "troops": before,
+                                              "health": (ta.health, tb.health), "points": (points[a], points[b])},
+                                    WS3))
             if points[a] >= target or points[b] >= target:
                 events.append(self._win(s, location, a if points[a] >= target else b, ta, tb))
         if empty:
-            events.append(Event("no-troops", {"fight": k, "locations": empty}, ("WS-3",)))
-        return events + self._after_fight(s)
+            events.append(Event("no-troops", {"fight": k, "locations": empty}, WS3))
+        events += self._after_fight(s)
+        return events
 
     def _win(self, s: StreakState, location: str, player: str, ta: Troop | None, tb: Troop | None) -> Event:
         """WS-3: `player` reached the points to win `location`; surviving troops there go to reserve."""
@@ -410,34 +473,7 @@ class WinningStreak(Game):
         for owner, troop in back:
             self._lift(s, owner, troop)
         return Event("location-won", {"player": player, "location": location, "points": s.points[location][player],
-                                      "returned": returned}, ("WS-3",))
-
-    def _clash(self, s: StreakState, k: int, location: str, a: str, b: str, ta: Troop | None, tb: Troop | None,
-               points: dict[str, int]) -> Event:
-        """One location's fight (WS-3): a troop facing an empty square scores; facing troops
-        deal their attack to each other at once, and one that kills and survives scores."""
-        if ta is None or tb is None:
-            player, troop = (a, ta) if tb is None else (b, tb)
-            points[player] += self.params["points_empty_square"]
-            return Event("scored-empty", {"fight": k, "location": location, "player": player,
-                                          "troop": (troop.name, troop.attack, troop.health),
-                                          "points": (points[a], points[b])}, ("WS-3",))
-        before = ((ta.name, ta.attack, ta.health), (tb.name, tb.attack, tb.health))
-        ta.health -= tb.attack
-        tb.health -= ta.attack
-        dead_a, dead_b = ta.health <= 0, tb.health <= 0
-        if dead_a:
-            ta.alive = False
-            s.living[a] -= 1
-            self._lift(s, a, ta)
-        if dead_b:
-            tb.alive = False
-            s.living[b] -= 1
-            self._lift(s, b, tb)
-        if dead_a != dead_b:
-            points[b if dead_a else a] += self.params["points_kill_and_survive"]
-        return Event("clash", {"fight": k, "location": location, "troops": before,
-                               "health": (ta.health, tb.health), "points": (points[a], points[b])}, ("WS-3",))
+                                      "returned": returned}, WS3)
 
     def _after_fight(self, s: StreakState) -> list[Event]:
         """WS-6: a side without living troops ends the match, and so does every location won."""
