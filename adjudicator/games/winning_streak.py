@@ -11,6 +11,10 @@ adjacent won locations wins (WS-6, WS-7).
 Both players submit in every phase, even with nothing to do; the host closes a phase
 with `deadline`, and a missing submission does nothing (G-2). The game only sees the
 submissions when the engine resolves the phase, so nothing sealed reaches a board.
+
+The rules core writes no text: it reports events, refuses with codes and ends with an
+Outcome (a termination code and the WS-7 figures); every sentence of the game is in the
+final section, "Wording".
 """
 
 from __future__ import annotations
