@@ -793,3 +793,18 @@ def test_everything_the_core_reports_is_plain_data_and_has_words():
         missing = set(getattr(game, table)) - seen[table]
         assert not missing, f"{table} never produced: {sorted(missing)}"
     assert "match-over" in seen["refusals"] and "host-end-scored" in seen["endings"]
+
+
+def test_a_relocation_checked_elsewhere_does_not_change_the_resolution():
+    """The plan check_move makes is reused when the phase resolves, but only for that very move
+    on that very state: a bot's look-ahead on a fork, checking other moves, changes nothing."""
+    entries = SEED_EXAMPLES + both(1, sally={"D": "4/4", "A": None}, maddie={"E": "3/3"})
+    expected, _ = board(*entries)
+    match, replay = play(*SEED_EXAMPLES, entries[len(SEED_EXAMPLES)])
+    twin = replay.fork()
+    twin.step({"seq": len(SEED_EXAMPLES) + 2, "type": "move", "player": "sally", "move": reloc(1, {"F": "5/5"})})
+    match.game.check_move(twin.state, "sally", reloc(1, {"G": "1/1"}))
+    replay.step({"seq": len(SEED_EXAMPLES) + 2, "type": "move", **dict(zip(("player", "move"), entries[-1]))})
+    assert match.game.public_view(replay.state) == expected
+    assert expected["locations"]["D"]["troops"]["sally"]["name"] == "4/4"
+    assert expected["locations"]["A"]["troops"]["sally"] is None
