@@ -11,6 +11,10 @@ adjacent won locations wins (WS-6, WS-7).
 Both players submit in every phase, even with nothing to do; the host closes a phase
 with `deadline`, and a missing submission does nothing (G-2). The game only sees the
 submissions when the engine resolves the phase, so nothing sealed reaches a board.
+
+The rules core writes no text: it reports events, refuses with codes and ends with an
+Outcome (a termination code and the WS-7 figures); every sentence of the game is in the
+final section, "Wording".
 """
 
 from __future__ import annotations
@@ -20,13 +24,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterator
 
-from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase, Player, ItemsView, said, illegal_said, Nature
+from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase, Player, ItemsView, Nature
 from adjudicator.errors import NotationError
 from adjudicator.render import Para, Pre, Span, Table
 
 TROOP_NAME = re.compile(r"^([1-9][0-9]?)/([1-9][0-9]?)$")
 LOCATION_NAME = re.compile(r"^[A-Z]{1,3}$")
 STATS = ("attack", "health")
+WS3 = ("WS-3",)
 
 
 @dataclass
@@ -39,10 +44,10 @@ class Troop:
     at: str | None = None      # the location it stands in, None in reserve
     alive: bool = True
 
-    def now(self) -> str:
-        """`5/5` while unchanged, `5/5 now 5/4` once damaged or buffed (WS-4 keeps damage)."""
-        current = f"{self.attack}/{self.health}"
-        return self.name if current == self.name else f"{self.name} now {current}"
+
+def _snap(troop: Troop) -> tuple[str, int, int]:
+    """A troop as plain data for an event: (name, attack, health) as they are now."""
+    return (troop.name, troop.attack, troop.health)
 
 
 @dataclass
@@ -58,7 +63,6 @@ class StreakState:
     round: int = 0                                    # relocation round k follows fight k (WS-4)
     fights: int = 0
     result: Outcome | None = None
-    end_reason: str = ""
     placed_order: dict[str, list[str]] = field(default_factory=dict)
     # player → location → the living troop standing there: an index of `Troop.at`, so that
     # finding a location's occupant is a lookup rather than a scan of the squad. Every change
@@ -73,13 +77,13 @@ class StreakState:
 class WinningStreak(Game):
     name = "winning-streak"
     nature = Nature(turns=False, sealed_phases=True)
-    notation = ("[tN] place TROOP LOC | [rN] set [LOC=TROOP|LOC=-]... [buff TROOP attack|health] "
-                "(N is the current placement turn or relocation round)")
-    notation_examples = ("t4 place 3/5 C", "r2 set A=3/5 B=- buff 3/5 health", "r2 set", "r2 set D=5/5 E=4/5")
 
     def __init__(self, ruleset: Any, players: list[Player], header: dict[str, Any] | None = None) -> None:
         super().__init__(ruleset, players, header)
-        self._phases: dict[tuple[str, int], Phase] = {}   # (kind, number) → its phase, see `_phase`
+        self._phases: dict[str, dict[int, Phase]] = {"placement": {}, "relocation": {}}   # see `_phase`
+        # player → (state, move, fights, plan) of the relocation check_move last passed, so the
+        # phase's resolution need not plan the same move on the same state again (`_plan_of`)
+        self._planned: dict[str, tuple[StreakState, dict[str, Any], int, dict[str, str | None]]] = {}
 
     # --- Parameters ---------------------------------------------------------------------
     # Read once per match (cached): replay asks for them on every entry and every location.
@@ -105,6 +109,19 @@ class WinningStreak(Game):
     @cached_property
     def target(self) -> int:
         return self.params["points_to_win"]
+
+    @cached_property
+    def points_empty(self) -> int:
+        return self.params["points_empty_square"]
+
+    @cached_property
+    def points_kill(self) -> int:
+        return self.params["points_kill_and_survive"]
+
+    @cached_property
+    def squad(self) -> tuple[tuple[str, int, int], ...]:
+        """Each troop's name and starting attack and health (WS-1), read from its name once."""
+        return tuple((name, *(int(x) for x in name.split("/"))) for name in self.params["troops"])
 
     @property
     def holder(self) -> str | None:
@@ -144,12 +161,8 @@ class WinningStreak(Game):
 
     # --- Set-up -------------------------------------------------------------------------
     def initial_state(self) -> StreakState:
-        troops = {}
-        for player in self.player_ids:
-            troops[player] = {}
-            for name in self.params["troops"]:
-                attack, health = (int(x) for x in name.split("/"))
-                troops[player][name] = Troop(name, attack, health)
+        troops = {player: {name: Troop(name, attack, health) for name, attack, health in self.squad}
+                  for player in self.player_ids}
         return StreakState(troops=troops,
                            points={x: {p: 0 for p in self.player_ids} for x in self.locations},
                            winner={x: None for x in self.locations},
@@ -162,19 +175,17 @@ class WinningStreak(Game):
         if s.result is not None:
             return None
         if s.stage == "placement":
-            return self._phase("placement", s.turn)
-        return self._phase("relocation", s.round)
+            return self._phases["placement"].get(s.turn) or self._phase("placement", s.turn)
+        return self._phases["relocation"].get(s.round) or self._phase("relocation", s.round)
 
     def _phase(self, kind: str, number: int) -> Phase:
         """The sealed phase for placement turn or relocation round `number` (WS-2, WS-4).
 
-        The engine asks several times per entry; a Phase is frozen, so one per phase is made
-        and handed out again.
+        The engine asks several times per entry; nobody changes a Phase, so one per phase is
+        made and handed out again.
         """
-        phase = self._phases.get((kind, number))
-        if phase is None:
-            label = f"placement turn {number}" if kind == "placement" else f"relocation round {number}"
-            phase = self._phases[kind, number] = Phase(f"{kind}-{number}", self.player_ids, label, kind=kind)
+        phase = self._phases[kind][number] = Phase(f"{kind}-{number}", self.player_ids, kind, kind=kind,
+                                                   fields={"number": number})
         return phase
 
     # --- Helpers ------------------------------------------------------------------------
@@ -206,18 +217,14 @@ class WinningStreak(Game):
     def _troop(self, s: StreakState, player: str, name: str, rule: str) -> Troop:
         troop = s.troops[player].get(name)
         if troop is None:
-            raise illegal_said("unknown-troop", f"there is no troop '{name}' in {player}'s squad: troops are named by "
-                          f"their starting attack/health, {self.params['troops'][0]} … {self.params['troops'][-1]}",
-                          "WS-1", rule)
+            raise Illegal("unknown-troop", "WS-1", rule, player=player, troop=name)
         if not troop.alive:
-            raise illegal_said("troop-dead", f"the troop {name} of {player}'s died in an earlier fight and is out of the "
-                          "game", "WS-3", rule)
+            raise Illegal("troop-dead", "WS-3", rule, player=player, troop=name)
         return troop
 
     def _location(self, location: str, rule: str) -> str:
         if location not in self.line_position:
-            raise illegal_said("unknown-location", f"there is no location '{location}' (locations "
-                          f"{self.locations[0]}–{self.locations[-1]})", "WS-1", rule)
+            raise Illegal("unknown-location", "WS-1", rule, location=location)
         return location
 
     def streaks(self, s: StreakState) -> dict[str, int]:
@@ -239,37 +246,32 @@ class WinningStreak(Game):
     def check_move(self, s: StreakState, player: str, move: dict[str, Any]) -> None:
         if s.stage == "placement":
             if move["phase"] != "placement":
-                raise illegal_said("wrong-phase", f"this is placement turn {s.turn} of {self.placement_turns}: place a "
-                              "troop; relocation starts after the first fight", "WS-2", "WS-4")
+                raise Illegal("wrong-phase", "WS-2", "WS-4", stage="placement", turn=s.turn)
             if move["turn"] != s.turn:
-                raise illegal_said("wrong-turn", f"this is placement turn {s.turn}, not turn {move['turn']}", "WS-2")
+                raise Illegal("wrong-turn", "WS-2", turn=s.turn, given=move["turn"])
             self._check_placement(s, player, move)
             return
         if move["phase"] != "relocation":
-            raise illegal_said("wrong-phase", f"placement is over; this is relocation round {s.round} (after fight "
-                          f"{s.fights}): relocate, or submit an empty set", "WS-2", "WS-4")
+            raise Illegal("wrong-phase", "WS-2", "WS-4", stage="relocation", round=s.round, fights=s.fights)
         if move["round"] != s.round:
-            raise illegal_said("wrong-round", f"this is relocation round {s.round} (after fight {s.fights}), "
-                          f"not round {move['round']}", "WS-4")
-        self._plan(s, player, move["set"])
+            raise Illegal("wrong-round", "WS-4", round=s.round, fights=s.fights, given=move["round"])
+        plan = self._plan(s, player, move["set"])
         if move.get("buff"):
             self._check_buff(s, player, move["buff"])
+        self._planned[player] = (s, move, s.fights, plan)
 
     def _check_placement(self, s: StreakState, player: str, move: dict[str, Any]) -> None:
         """WS-2: a troop not yet placed, in a location without a troop of the player's."""
         troop = self._troop(s, player, move["troop"], "WS-2")
         if troop.at is not None or troop.name in s.placed_order[player]:
-            where = f" (at {troop.at})" if troop.at else ""
-            raise illegal_said("troop-placed", f"the troop {troop.name} of {player}'s has already been placed{where}; "
-                          "place a troop that has yet to be placed", "WS-2")
+            raise Illegal("troop-placed", "WS-2", player=player, troop=troop.name, at=troop.at)
         location = self._location(move["location"], "WS-2")
         if s.winner[location]:
-            raise illegal_said("location-won", f"{location} has been won by {s.winner[location]}; no more troops may be "
-                          "placed there", "WS-3", "WS-2")
+            raise Illegal("location-won", "WS-3", "WS-2", location=location, winner=s.winner[location],
+                          stage="placement")
         there = self.occupant(s, player, location)
         if there is not None:
-            raise illegal_said("location-taken", f"{location} already holds a troop of {player}'s ({there.now()}); "
-                          "one troop per location per side", "WS-2")
+            raise Illegal("location-taken", "WS-2", player=player, location=location, troop=_snap(there))
 
     def _plan(self, s: StreakState, player: str, changes: dict[str, str | None]) -> dict[str, str | None]:
         """The locations a relocation changes, in line order, each with the troop that will
@@ -280,47 +282,60 @@ class WinningStreak(Game):
         Only the locations named and the places their troops leave can change, so only those
         are looked at.
         """
-        named: dict[str, str] = {}
-        for location, name in changes.items():
-            self._location(location, "WS-4")
-            if name is None:
-                continue
-            self._troop(s, player, name, "WS-4")
-            if name in named:
-                raise illegal_said("troop-twice", f"{name} is named at both {named[name]} and {location}; a troop "
-                              "stands in one place", "WS-4")
-            if s.winner[location]:
-                raise illegal_said("location-won", f"{location} has been won by {s.winner[location]}: won locations "
-                              "take no troops", "WS-4")
-            named[name] = location
         if not changes:
             return {}
-        standing, troops = s.standing[player], s.troops[player]
+        named: dict[str, str] = {}
+        winner, position, troops = s.winner, self.line_position, s.troops[player]
+        for location, name in changes.items():
+            if location not in position:
+                self._location(location, "WS-4")   # refused
+            if name is None:
+                continue
+            troop = troops.get(name)
+            if troop is None or not troop.alive:
+                self._troop(s, player, name, "WS-4")   # refused
+            if name in named:
+                raise Illegal("troop-twice", "WS-4", troop=name, first=named[name], second=location)
+            if winner[location]:
+                raise Illegal("location-won", "WS-4", location=location, winner=winner[location], stage="relocation")
+            named[name] = location
+        standing = s.standing[player]
         touched = set(changes)
         for name in named:
             left = troops[name].at
             if left is not None:
                 touched.add(left)
         plan: dict[str, str | None] = {}
-        for location in sorted(touched, key=self.line_position.__getitem__) if len(touched) > 1 else touched:
+        for location in sorted(touched, key=position.__getitem__) if len(touched) > 1 else touched:
             there = standing.get(location)
             was = there.name if there is not None else None
             will = changes[location] if location in changes else (None if was in named else was)
             if will != was:
                 plan[location] = will
         if len(plan) > self.change_limit:
-            raise illegal_said("too-many-changes", f"this relocation of {player}'s changes {len(plan)} locations "
-                          f"({', '.join(plan)}); at most {self.change_limit} may change (a move or a swap "
-                          "changes both ends)", "WS-4")
+            raise Illegal("too-many-changes", "WS-4", player=player, changed=list(plan))
         return plan
+
+    def _plan_of(self, s: StreakState, player: str, move: dict[str, Any]) -> dict[str, str | None]:
+        """The plan of a relocation being resolved: the one check_move made of this very move
+        on this very state, or made afresh. Nothing changes the state between the check of a
+        sealed submission and its phase's resolution, and every resolution fights (so
+        `fights` grows); the state and the move are held, so their ids cannot be reused."""
+        planned = self._planned.get(player)
+        if planned is not None and planned[0] is s and planned[1] is move and planned[2] == s.fights:
+            return planned[3]
+        return self._plan(s, player, move["set"])
 
     def _check_buff(self, s: StreakState, player: str, buff: dict[str, str]) -> None:
         if self.holder != player:
-            who = f"{self.holder} holds it" if self.holder else "nobody holds it in this match"
-            raise illegal_said("no-advantage", f"only the Advantage holder may buff a troop ({who})", "WS-5")
+            raise Illegal("no-advantage", "WS-5", holder=self.holder)
         if s.advantage_left <= 0:
-            raise illegal_said("advantage-used", f"the Advantage has already been used by {player} (once per match)", "WS-5")
+            raise Illegal("advantage-used", "WS-5", player=player)
         self._troop(s, player, buff["troop"], "WS-5")
+
+    def items_used(self, move: dict[str, Any]) -> tuple[str, ...]:
+        """None: Winning Streak has no items, and its move schema allows no item field."""
+        return ()
 
     def apply_move(self, s: StreakState, player: str, move: dict[str, Any]) -> list[Event]:
         raise NotImplementedError("every Winning Streak move is a sealed submission (resolve_phase)")
@@ -345,13 +360,11 @@ class WinningStreak(Game):
             troop = s.troops[player][move["troop"]]
             self._stand(s, player, troop, move["location"])
             s.placed_order[player].append(troop.name)
-            events.append(said(f"{player} places {troop.name} at {troop.at}", ("WS-2",)))
+            events.append(Event("placed", {"player": player, "troop": troop.name, "location": troop.at}, ("WS-2",)))
         if missed:
-            events.append(said(f"a missed placement turn places nothing: {' and '.join(missed)} "
-                                f"place{'s' if len(missed) == 1 else ''} no troop in turn {s.turn}", ("WS-2",)))
+            events.append(Event("missed-placement", {"players": missed, "turn": s.turn}, ("WS-2",)))
         if s.turn == self.placement_turns:
-            events.append(said(f"placement is over after {self.placement_turns} turns: the first fight follows",
-                                ("WS-2", "WS-3")))
+            events.append(Event("placement-over", {"turns": self.placement_turns}, ("WS-2", "WS-3")))
         return events
 
     def _resolve_relocation(self, s: StreakState, submissions: dict[str, dict[str, Any] | None]) -> list[Event]:
@@ -359,34 +372,31 @@ class WinningStreak(Game):
         plans = {}
         for player in self.player_ids:  # both plans from the state at phase start (simultaneous)
             move = submissions.get(player)
-            plans[player] = self._plan(s, player, move["set"]) if move else None
+            plans[player] = self._plan_of(s, player, move) if move else None
         for player in self.player_ids:
             move = submissions.get(player)
             if move is None:
-                events.append(said(f"{player} is taken to have relocated nothing", ("WS-4", "WS-8")))
+                events.append(Event("relocated-nothing", {"player": player}, ("WS-4", "WS-8")))
                 continue
             plan = plans[player]
+            standing = s.standing[player]
+            changes = []
+            for x, name in plan.items():
+                there = standing.get(x)
+                changes.append((x, there.name if there is not None else None, name))
+            events.append(Event("relocated", {"player": player, "changes": changes}, ("WS-4",)))
             if plan:
-                what = ", ".join(f"{x} {self._name_at(s, player, x)}→{name or '-'}" for x, name in plan.items())
-                events.append(said(f"{player} changes {len(plan)} location{'s' if len(plan) != 1 else ''} "
-                                    f"of {self.change_limit}: {what}", ("WS-4",)))
-            else:
-                events.append(said(f"{player} changes no location", ("WS-4",)))
-            self._relocate(s, player, plan)
+                self._relocate(s, player, plan)
             buff = move.get("buff")
             if buff:
                 troop = s.troops[player][buff["troop"]]
                 amount = self.params["advantage_amount"]
                 setattr(troop, buff["stat"], getattr(troop, buff["stat"]) + amount)
                 s.advantage_left -= 1
-                events.append(said(f"{player} uses the Advantage: {troop.name} gains +{amount} {buff['stat']} "
-                                    f"(now {troop.attack}/{troop.health}); not a change of location", ("WS-5",)))
+                events.append(Event("advantage-used", {"player": player, "troop": troop.name, "stat": buff["stat"],
+                                                       "amount": amount, "now": (troop.attack, troop.health)},
+                                    ("WS-5",)))
         return events
-
-    def _name_at(self, s: StreakState, player: str, location: str) -> str:
-        """The name of `player`'s troop at `location`, or '-' (as narration shows an empty spot)."""
-        troop = s.standing[player].get(location)
-        return troop.name if troop is not None else "-"
 
     def _relocate(self, s: StreakState, player: str, plan: dict[str, str | None]) -> None:
         """Carry out a checked plan (WS-4): empty every changed location first, then fill them,
@@ -401,116 +411,120 @@ class WinningStreak(Game):
                 self._stand(s, player, troops[name], location)
 
     def _fight(self, s: StreakState) -> list[Event]:
-        """WS-3 at every unwon location, location by location; then the end check (WS-6)."""
+        """WS-3 at every unwon location, location by location; then the end check (WS-6).
+
+        At each location a troop facing an empty square scores; facing troops deal their
+        attack to each other at once, and one that kills and survives scores. The hot loop of
+        a replay, so written out in one piece."""
         s.fights += 1
         k = s.fights
         a, b = self.player_ids
-        standing_a, standing_b, winner = s.standing[a], s.standing[b], s.winner
-        target = self.target
+        standing_a, standing_b, winner, all_points = s.standing[a], s.standing[b], s.winner, s.points
+        target, empty_square, kill = self.target, self.points_empty, self.points_kill
         events = []
         empty = []
         for location in self.locations:
             if winner[location]:
                 continue
             ta, tb = standing_a.get(location), standing_b.get(location)
-            if ta is None and tb is None:
-                empty.append(location)
-                continue
-            text = self._clash(s, location, {a: ta, b: tb})
-            points = s.points[location]
-            events.append(said(f"fight {k} at {location}: {text} ({a} {points[a]}, {b} {points[b]})", ("WS-3",)))
+            if ta is None:
+                if tb is None:
+                    empty.append(location)
+                    continue
+                points = all_points[location]
+                points[b] += empty_square
+                events.append(Event("scored-empty", {"fight": k, "location": location, "player": b,
+                                                     "troop": (tb.name, tb.attack, tb.health),
+                                                     "points": (points[a], points[b])}, WS3))
+            elif tb is None:
+                points = all_points[location]
+                points[a] += empty_square
+                events.append(Event("scored-empty", {"fight": k, "location": location, "player": a,
+                                                     "troop": (ta.name, ta.attack, ta.health),
+                                                     "points": (points[a], points[b])}, WS3))
+            else:
+                points = all_points[location]
+                before = ((ta.name, ta.attack, ta.health), (tb.name, tb.attack, tb.health))
+                ta.health -= tb.attack
+                tb.health -= ta.attack
+                dead_a, dead_b = ta.health <= 0, tb.health <= 0
+                if dead_a:
+                    ta.alive = False
+                    s.living[a] -= 1
+                    self._lift(s, a, ta)
+                if dead_b:
+                    tb.alive = False
+                    s.living[b] -= 1
+                    self._lift(s, b, tb)
+                if dead_a != dead_b:
+                    points[b if dead_a else a] += kill
+                events.append(Event("clash", {"fight": k, "location": location, "troops": before,
+                                              "health": (ta.health, tb.health), "points": (points[a], points[b])},
+                                    WS3))
             if points[a] >= target or points[b] >= target:
                 events.append(self._win(s, location, a if points[a] >= target else b, ta, tb))
         if empty:
-            events.append(said(f"fight {k}: no troops at {', '.join(empty)}", ("WS-3",)))
-        return events + self._after_fight(s)
+            events.append(Event("no-troops", {"fight": k, "locations": empty}, WS3))
+        events += self._after_fight(s)
+        return events
 
     def _win(self, s: StreakState, location: str, player: str, ta: Troop | None, tb: Troop | None) -> Event:
         """WS-3: `player` reached the points to win `location`; surviving troops there go to reserve."""
         a, b = self.player_ids
         s.winner[location] = player
         back = [(p, t) for p, t in ((a, ta), (b, tb)) if t is not None and t.alive]
+        returned = [(owner, *_snap(troop)) for owner, troop in back]
         for owner, troop in back:
             self._lift(s, owner, troop)
-        returned = (", ".join(f"{owner}'s {t.now()}" for owner, t in back) or "no troop") + \
-            " return" + ("s" if len(back) <= 1 else "") + " to reserve"
-        return said(f"{player} reaches {s.points[location][player]} points at {location} and "
-                     f"wins it; {returned}", ("WS-3",))
-
-    def _clash(self, s: StreakState, location: str, facing: dict[str, Troop | None]) -> str:
-        a, b = self.player_ids
-        ta, tb = facing[a], facing[b]
-        if ta is None or tb is None:
-            player, troop = (a, ta) if tb is None else (b, tb)
-            s.points[location][player] += self.params["points_empty_square"]
-            return f"{player}'s {troop.now()} faces an empty square and scores"
-        shown = f"{a}'s {ta.now()} vs {b}'s {tb.now()}"
-        ta.health -= tb.attack
-        tb.health -= ta.attack
-        dead = [t for t in (ta, tb) if t.health <= 0]
-        for owner, troop in ((a, ta), (b, tb)):
-            if troop.health <= 0:
-                troop.alive = False
-                s.living[owner] -= 1
-                self._lift(s, owner, troop)
-        if len(dead) == 2:
-            return f"{shown}: both die, no point"
-        if not dead:
-            return (f"{shown}: both survive ({a}'s at {ta.attack}/{ta.health}, {b}'s at {tb.attack}/{tb.health}), "
-                    "no point")
-        killer = a if tb in dead else b
-        loser, survivor = self.opponent(killer), facing[killer]
-        s.points[location][killer] += self.params["points_kill_and_survive"]
-        return (f"{shown}: {loser}'s {facing[loser].name} dies; {killer}'s {survivor.name} survives at "
-                f"{survivor.attack}/{survivor.health} and scores")
+        return Event("location-won", {"player": player, "location": location, "points": s.points[location][player],
+                                      "returned": returned}, WS3)
 
     def _after_fight(self, s: StreakState) -> list[Event]:
         """WS-6: a side without living troops ends the match, and so does every location won."""
         a, b = self.player_ids
-        left = {p: self.living(s, p) for p in self.player_ids}
-        events = []
-        if left[a] == 0 or left[b] == 0:
-            if left[a] == 0 and left[b] == 0:
-                events.append(said("neither side has a living troop: the match ends and no unwon location is won",
-                                    ("WS-6",)))
-                s.end_reason = "both sides ran out of troops"
-            else:
-                out = a if left[a] == 0 else b
-                other = self.opponent(out)
-                taken = [x for x in self.locations if not s.winner[x] and self.occupant(s, other, x)]
-                for location in taken:
-                    s.winner[location] = other
-                events.append(said(f"{out} has no living troops: the match ends; {other} wins every unwon location "
-                                    f"where they have a troop ({', '.join(taken) or 'none'})", ("WS-6",)))
-                s.end_reason = f"{out} ran out of troops"
+        left_a, left_b = s.living[a], s.living[b]
+        if left_a == 0 and left_b == 0:
+            events = [Event("both-out-of-troops", {}, ("WS-6",))]
+            ending: dict[str, Any] = {"termination": "both-out-of-troops"}
+        elif left_a == 0 or left_b == 0:
+            out = a if left_a == 0 else b
+            other = self.opponent(out)
+            taken = [x for x in self.locations if not s.winner[x] and self.occupant(s, other, x)]
+            for location in taken:
+                s.winner[location] = other
+            events = [Event("out-of-troops", {"player": out, "taker": other, "taken": taken}, ("WS-6",))]
+            ending = {"termination": "out-of-troops", "out": out}
         elif all(s.winner.values()):
-            events.append(said("every location has been won: the match ends", ("WS-6",)))
-            s.end_reason = "every location won"
+            events = [Event("every-location-won", {}, ("WS-6",))]
+            ending = {"termination": "every-location-won"}
         else:
             s.stage, s.round = "relocation", s.fights
-            return events
+            return []
         s.stage = "over"
-        s.result = self._score(s, s.end_reason + "; ")
-        events.append(said(f"result: {s.result.winner or 'no winner'} — {s.result.reason}", ("WS-7",)))
+        s.result = self._score(s, **ending)
+        events.append(Event("result", {"winner": s.result.winner, "termination": s.result.termination,
+                                       "figures": s.result.figures}, ("WS-7",)))
         return events
 
     # --- Result -------------------------------------------------------------------------
-    def _score(self, s: StreakState, lead: str = "") -> Outcome:
-        """WS-7: the longest streak, then more locations won, then the Advantage holder."""
+    def _score(self, s: StreakState, termination: str, **figures: Any) -> Outcome:
+        """WS-7: the longest streak, then more locations won, then the Advantage holder.
+
+        The figures: each side's longest streak and locations won, what decided it
+        (`streak`, `locations`, `advantage` or `tie`) and the Advantage holder, besides
+        what the `termination` itself needs (`out`: who ran out of troops)."""
         a, b = self.player_ids
         streak, won = self.streaks(s), self.won(s)
         if streak[a] != streak[b]:
-            winner = a if streak[a] > streak[b] else b
-            return Outcome(winner, f"{lead}longest winning streak {streak[winner]} to {streak[self.opponent(winner)]}")
-        if won[a] != won[b]:
-            winner = a if won[a] > won[b] else b
-            return Outcome(winner, f"{lead}streaks {streak[a]} each; more locations won "
-                                   f"({won[winner]} to {won[self.opponent(winner)]})")
-        if self.holder:
-            return Outcome(self.holder, f"{lead}streaks {streak[a]} each and {won[a]} locations each; "
-                                        f"{self.holder} holds the Advantage")
-        return Outcome(None, f"{lead}streaks {streak[a]} each and {won[a]} locations each, and nobody holds "
-                             "the Advantage")
+            winner, decided_by = (a if streak[a] > streak[b] else b), "streak"
+        elif won[a] != won[b]:
+            winner, decided_by = (a if won[a] > won[b] else b), "locations"
+        elif self.holder:
+            winner, decided_by = self.holder, "advantage"
+        else:
+            winner, decided_by = None, "tie"
+        figures.update(streak=streak, won=won, decided_by=decided_by, advantage=self.holder)
+        return Outcome(winner, termination, figures)
 
     # --- Self-play ----------------------------------------------------------------------
     def bot_score(self, s: StreakState, player: str) -> float:
@@ -536,7 +550,7 @@ class WinningStreak(Game):
         Unwon locations break streaks; the WS-6 walkover (winning every location where
         one still has a troop) belongs only to a side running out of troops, not here.
         """
-        return self._score(s, "locations won so far: ")
+        return self._score(s, "scored-so-far")
 
     # --- Views --------------------------------------------------------------------------
     @staticmethod
@@ -708,7 +722,7 @@ class WinningStreak(Game):
             words.append(f"buff {move['buff']['troop']} {move['buff']['stat']}")
         return " ".join(words)
 
-    def legal_moves(self, s: StreakState, player: str) -> Iterator[tuple[dict[str, Any], str]]:
+    def legal_moves(self, s: StreakState, player: str) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
         """Placements: every unplaced troop at every open location. Relocations are too many to
         list: no change, every single-location change (field, withdraw, replace), every move and
         swap of two troops, and the Advantage buffs, each saying how many changes remain."""
@@ -721,18 +735,15 @@ class WinningStreak(Game):
                         if t.alive and t.at is None and t.name not in s.placed_order[player]]
             for x in free:
                 facing = self.occupant(s, opponent, x)
-                against = f"facing {opponent}'s {facing.now()}" if facing else "nothing of the opponent's there yet"
+                against = _snap(facing) if facing else None
                 for troop in unplaced:
                     yield ({"phase": "placement", "turn": s.turn, "troop": troop.name, "location": x},
-                           f"{troop.name} to {x}, {against}")
+                           (Event("would-place", {"troop": troop.name, "location": x, "opponent": opponent,
+                                                  "facing": against}),))
             return
         limit = self.change_limit
         base = {"phase": "relocation", "round": s.round}
-
-        def left(used: int) -> str:
-            return f"{used} change{'s' if used != 1 else ''}, {limit - used} of {limit} left"
-
-        yield {**base, "set": {}}, f"no change ({limit} of {limit} changes left)"
+        yield {**base, "set": {}}, (Event("would-keep", {}),)
         open_ = [x for x in self.locations if not s.winner[x]]
         mine = self.field_of(s, player)
         reserve = [t for t in s.troops[player].values() if t.alive and t.at is None]
@@ -740,27 +751,193 @@ class WinningStreak(Game):
             for x in open_:
                 here = mine.get(x)
                 for troop in reserve:
-                    verb = f"{troop.now()} replaces {here} (to reserve)" if here else f"field {troop.now()}"
-                    yield {**base, "set": {x: troop.name}}, f"{verb} at {x}: {left(1)}"
+                    yield {**base, "set": {x: troop.name}}, \
+                        (Event("would-field", {"troop": _snap(troop), "location": x, "replaces": here, "changes": 1}),)
                 if here:
-                    yield {**base, "set": {x: None}}, f"withdraw {here} from {x}: {left(1)}"
+                    yield {**base, "set": {x: None}}, \
+                        (Event("would-withdraw", {"troop": here, "location": x, "changes": 1}),)
         if limit >= 2:
+            order = self.line_position
             for x, name in mine.items():
                 for y in open_:
                     if y == x:
                         continue
                     if y in mine:
-                        if self.locations.index(y) > self.locations.index(x):
-                            yield {**base, "set": {x: mine[y], y: name}}, f"swap {x} and {y}: {left(2)}"
+                        if order[y] > order[x]:
+                            yield {**base, "set": {x: mine[y], y: name}}, \
+                                (Event("would-swap", {"locations": (x, y), "changes": 2}),)
                     else:
-                        yield {**base, "set": {y: name}}, f"move {name} from {x} to {y}: {left(2)}"
+                        yield {**base, "set": {y: name}}, \
+                            (Event("would-move", {"troop": name, "from": x, "to": y, "changes": 2}),)
         if self.holder == player and s.advantage_left > 0:
             amount = self.params["advantage_amount"]
             for troop in s.troops[player].values():
                 if troop.alive:
                     for stat in STATS:
                         yield ({**base, "set": {}, "buff": {"troop": troop.name, "stat": stat}},
-                               f"Advantage: {troop.name} +{amount} {stat}, no change of location")
+                               (Event("would-buff", {"troop": troop.name, "stat": stat, "amount": amount}),))
 
 
 GAME = WinningStreak
+
+
+# --- Wording --------------------------------------------------------------------------------
+# Every sentence of Winning Streak: what happened (events), why an entry is refused, how a
+# match ended, what is due, and what a legal move would do. Made only when shown.
+
+def _now(troop: tuple[str, int, int]) -> str:
+    """`5/5` while unchanged, `5/5 now 5/4` once damaged or buffed (WS-4 keeps damage)."""
+    name, attack, health = troop
+    current = f"{attack}/{health}"
+    return name if current == name else f"{name} now {current}"
+
+
+def _standing(g: WinningStreak, points: tuple[int, int]) -> str:
+    """`(sally 1, maddie 0)`: the points at a location after its fight."""
+    a, b = g.player_ids
+    return f"({a} {points[0]}, {b} {points[1]})"
+
+
+def _clash(g: WinningStreak, f: dict[str, Any]) -> str:
+    a, b = g.player_ids
+    (name_a, attack_a, _), (name_b, attack_b, _) = troops = f["troops"]
+    health_a, health_b = f["health"]
+    shown = f"{a}'s {_now(troops[0])} vs {b}'s {_now(troops[1])}"
+    if health_a <= 0 and health_b <= 0:
+        told = f"{shown}: both die, no point"
+    elif health_a > 0 and health_b > 0:
+        told = (f"{shown}: both survive ({a}'s at {attack_a}/{health_a}, {b}'s at {attack_b}/{health_b}), "
+                "no point")
+    else:
+        if health_b <= 0:
+            killer, name, attack, health, loser, lost = a, name_a, attack_a, health_a, b, name_b
+        else:
+            killer, name, attack, health, loser, lost = b, name_b, attack_b, health_b, a, name_a
+        told = f"{shown}: {loser}'s {lost} dies; {killer}'s {name} survives at {attack}/{health} and scores"
+    return f"fight {f['fight']} at {f['location']}: {told} {_standing(g, f['points'])}"
+
+
+def _returned(returned: list[tuple[str, str, int, int]]) -> str:
+    troops = ", ".join(f"{owner}'s {_now((name, attack, health))}" for owner, name, attack, health in returned)
+    return (troops or "no troop") + " return" + ("s" if len(returned) <= 1 else "") + " to reserve"
+
+
+def _relocated(g: WinningStreak, f: dict[str, Any]) -> str:
+    changes = f["changes"]
+    if not changes:
+        return f"{f['player']} changes no location"
+    what = ", ".join(f"{x} {was or '-'}→{will or '-'}" for x, was, will in changes)
+    return (f"{f['player']} changes {len(changes)} location{'s' if len(changes) != 1 else ''} "
+            f"of {g.change_limit}: {what}")
+
+
+def _left(g: WinningStreak, used: int) -> str:
+    """`2 changes, 1 of 3 left`: what a relocation would leave of the WS-4 limit."""
+    limit = g.change_limit
+    return f"{used} change{'s' if used != 1 else ''}, {limit - used} of {limit} left"
+
+
+def _field(g: WinningStreak, f: dict[str, Any]) -> str:
+    verb = f"{_now(f['troop'])} replaces {f['replaces']} (to reserve)" if f["replaces"] else f"field {_now(f['troop'])}"
+    return f"{verb} at {f['location']}: {_left(g, f['changes'])}"
+
+
+WORDS: dict[str, Any] = {
+    "placed": lambda g, f: f"{f['player']} places {f['troop']} at {f['location']}",
+    "missed-placement": lambda g, f: (f"a missed placement turn places nothing: {' and '.join(f['players'])} "
+                                      f"place{'s' if len(f['players']) == 1 else ''} no troop in turn {f['turn']}"),
+    "placement-over": lambda g, f: f"placement is over after {f['turns']} turns: the first fight follows",
+    "relocated-nothing": lambda g, f: f"{f['player']} is taken to have relocated nothing",
+    "relocated": _relocated,
+    "advantage-used": lambda g, f: (f"{f['player']} uses the Advantage: {f['troop']} gains +{f['amount']} "
+                                    f"{f['stat']} (now {f['now'][0]}/{f['now'][1]}); not a change of location"),
+    "scored-empty": lambda g, f: (f"fight {f['fight']} at {f['location']}: {f['player']}'s {_now(f['troop'])} "
+                                  f"faces an empty square and scores {_standing(g, f['points'])}"),
+    "clash": _clash,
+    "location-won": lambda g, f: (f"{f['player']} reaches {f['points']} points at {f['location']} and wins it; "
+                                  f"{_returned(f['returned'])}"),
+    "no-troops": lambda g, f: f"fight {f['fight']}: no troops at {', '.join(f['locations'])}",
+    "both-out-of-troops": lambda g, f: "neither side has a living troop: the match ends and no unwon location is won",
+    "out-of-troops": lambda g, f: (f"{f['player']} has no living troops: the match ends; {f['taker']} wins every "
+                                   f"unwon location where they have a troop ({', '.join(f['taken']) or 'none'})"),
+    "every-location-won": lambda g, f: "every location has been won: the match ends",
+    "result": lambda g, f: (f"result: {f['winner'] or 'no winner'} — "
+                            f"{ENDINGS[f['termination']](g, f['figures'])}"),
+    # What a legal move would do (previews)
+    "would-place": lambda g, f: (f"{f['troop']} to {f['location']}, " +
+                                 (f"facing {f['opponent']}'s {_now(f['facing'])}" if f["facing"]
+                                  else "nothing of the opponent's there yet")),
+    "would-keep": lambda g, f: f"no change ({g.change_limit} of {g.change_limit} changes left)",
+    "would-field": _field,
+    "would-withdraw": lambda g, f: f"withdraw {f['troop']} from {f['location']}: {_left(g, f['changes'])}",
+    "would-swap": lambda g, f: f"swap {f['locations'][0]} and {f['locations'][1]}: {_left(g, f['changes'])}",
+    "would-move": lambda g, f: f"move {f['troop']} from {f['from']} to {f['to']}: {_left(g, f['changes'])}",
+    "would-buff": lambda g, f: f"Advantage: {f['troop']} +{f['amount']} {f['stat']}, no change of location",
+}
+
+
+REFUSALS: dict[str, Any] = {
+    "unknown-troop": lambda g, f: (f"there is no troop '{f['troop']}' in {f['player']}'s squad: troops are named "
+                                   f"by their starting attack/health, {g.params['troops'][0]} … "
+                                   f"{g.params['troops'][-1]}"),
+    "troop-dead": lambda g, f: (f"the troop {f['troop']} of {f['player']}'s died in an earlier fight and is out "
+                                "of the game"),
+    "unknown-location": lambda g, f: (f"there is no location '{f['location']}' "
+                                      f"(locations {g.locations[0]}–{g.locations[-1]})"),
+    "wrong-phase": lambda g, f: (f"this is placement turn {f['turn']} of {g.placement_turns}: place a troop; "
+                                 "relocation starts after the first fight" if f["stage"] == "placement" else
+                                 f"placement is over; this is relocation round {f['round']} (after fight "
+                                 f"{f['fights']}): relocate, or submit an empty set"),
+    "wrong-turn": lambda g, f: f"this is placement turn {f['turn']}, not turn {f['given']}",
+    "wrong-round": lambda g, f: (f"this is relocation round {f['round']} (after fight {f['fights']}), "
+                                 f"not round {f['given']}"),
+    "troop-placed": lambda g, f: (f"the troop {f['troop']} of {f['player']}'s has already been placed"
+                                  f"{' (at ' + f['at'] + ')' if f['at'] else ''}; place a troop that has yet "
+                                  "to be placed"),
+    "location-won": lambda g, f: (f"{f['location']} has been won by {f['winner']}; no more troops may be placed "
+                                  "there" if f["stage"] == "placement" else
+                                  f"{f['location']} has been won by {f['winner']}: won locations take no troops"),
+    "location-taken": lambda g, f: (f"{f['location']} already holds a troop of {f['player']}'s "
+                                    f"({_now(f['troop'])}); one troop per location per side"),
+    "troop-twice": lambda g, f: (f"{f['troop']} is named at both {f['first']} and {f['second']}; a troop stands "
+                                 "in one place"),
+    "too-many-changes": lambda g, f: (f"this relocation of {f['player']}'s changes {len(f['changed'])} locations "
+                                      f"({', '.join(f['changed'])}); at most {g.change_limit} may change (a move "
+                                      "or a swap changes both ends)"),
+    "no-advantage": lambda g, f: ("only the Advantage holder may buff a troop "
+                                  f"({f['holder'] + ' holds it' if f['holder'] else 'nobody holds it in this match'})"),
+    "advantage-used": lambda g, f: f"the Advantage has already been used by {f['player']} (once per match)",
+}
+
+
+def _score(g: WinningStreak, f: dict[str, Any]) -> str:
+    """WS-7 in words: what decided the result, from its figures."""
+    a, _ = g.player_ids
+    streak, won, decided_by = f["streak"], f["won"], f["decided_by"]
+    if decided_by == "streak":
+        return f"longest winning streak {max(streak.values())} to {min(streak.values())}"
+    if decided_by == "locations":
+        return f"streaks {streak[a]} each; more locations won ({max(won.values())} to {min(won.values())})"
+    if decided_by == "advantage":
+        return f"streaks {streak[a]} each and {won[a]} locations each; {f['advantage']} holds the Advantage"
+    return f"streaks {streak[a]} each and {won[a]} locations each, and nobody holds the Advantage"
+
+
+ENDINGS: dict[str, Any] = {
+    "out-of-troops": lambda g, f: f"{f['out']} ran out of troops; {_score(g, f)}",
+    "both-out-of-troops": lambda g, f: f"both sides ran out of troops; {_score(g, f)}",
+    "every-location-won": lambda g, f: f"every location won; {_score(g, f)}",
+    "scored-so-far": lambda g, f: f"locations won so far: {_score(g, f)}",
+}
+
+
+DUES: dict[str, Any] = {
+    "placement": lambda g, f: f"placement turn {f['number']}",
+    "relocation": lambda g, f: f"relocation round {f['number']}",
+}
+
+
+WinningStreak.words = WORDS
+WinningStreak.refusals = REFUSALS
+WinningStreak.endings = ENDINGS
+WinningStreak.dues = DUES

@@ -8,7 +8,7 @@ from itertools import islice
 
 import pytest
 
-from adjudicator import engine, matchfile, rulesets, schemas, session, views
+from adjudicator import engine, matchfile, rulesets, schemas, session, simulate, views, wording
 from adjudicator.errors import MatchFileError, NotationError
 from adjudicator.render import FORMATS, render
 from conftest import add, flags, replayed
@@ -88,7 +88,7 @@ def rulings_of(replay):
 
 
 def texts(replay):
-    return [e.text for log in replay.log for e in log.events]
+    return [replay.words(e) for log in replay.log for e in log.events]
 
 
 SEED_EXAMPLES = placements([("5/5", "A"), ("3/1", "B"), ("2/4", "C")],
@@ -366,7 +366,10 @@ def test_ws6_a_side_out_of_troops_ends_the_match_and_the_other_wins_where_it_sta
     view, replay = board(*entries, params=SMALL)
     assert view["alive"] == {"sally": 1, "maddie": 0}
     assert {x: spot["winner"] for x, spot in view["locations"].items()} == {"A": None, "B": None, "C": "sally"}
-    assert replay.outcome == engine.Outcome("sally", "maddie ran out of troops; longest winning streak 1 to 0")
+    assert replay.outcome == engine.Outcome("sally", "out-of-troops")
+    assert replay.outcome.figures == {"out": "maddie", "streak": {"sally": 1, "maddie": 0},
+                                      "won": {"sally": 1, "maddie": 0}, "decided_by": "streak", "advantage": "maddie"}
+    assert replay.reason == "maddie ran out of troops; longest winning streak 1 to 0"
     assert replay.pending() is None and view["phase"] == "over"
     assert "WS-6" in rulings_of(replay)
 
@@ -376,9 +379,14 @@ def test_ws6_both_out_of_troops_no_unwon_location_is_won_and_ws7_advantage_decid
     entries = placements([("1/1", "A")], [("1/1", "A")], turns=1)
     view, replay = board(*entries, params=params)
     assert {x: spot["winner"] for x, spot in view["locations"].items()} == {"A": None, "B": None}
-    assert replay.outcome.winner == "maddie" and "maddie holds the Advantage" in replay.outcome.reason
+    assert replay.outcome.winner == "maddie" and replay.outcome.termination == "both-out-of-troops"
+    assert replay.outcome.figures["decided_by"] == "advantage"
+    assert replay.reason == ("both sides ran out of troops; streaks 0 each and 0 locations each; "
+                             "maddie holds the Advantage")
     _, replay = play(*entries, params=params, advantage=None)
-    assert replay.outcome.winner is None and "nobody holds the Advantage" in replay.outcome.reason
+    assert replay.outcome.winner is None and replay.outcome.figures["decided_by"] == "tie"
+    assert replay.reason == ("both sides ran out of troops; streaks 0 each and 0 locations each, and nobody holds "
+                             "the Advantage")
 
 
 def test_ws6_every_location_won_ends_the_match():
@@ -387,7 +395,8 @@ def test_ws6_every_location_won_ends_the_match():
     view, replay = board(*entries, params=params)
     assert {x: spot["winner"] for x, spot in view["locations"].items()} == {"A": "sally", "B": "maddie"}
     assert replay.outcome.winner == "maddie"  # streaks 1 each, 1 location each: the Advantage (WS-7)
-    assert "every location won" in replay.outcome.reason
+    assert replay.outcome.termination == "every-location-won" and replay.outcome.figures["decided_by"] == "advantage"
+    assert replay.reason == "every location won; streaks 1 each and 1 locations each; maddie holds the Advantage"
     _, replay = play(*entries, ("sally", reloc(1)), params=params)
     assert flags(replay) == [(len(entries) + 1, "match-over")]
 
@@ -398,7 +407,8 @@ def scored(winners, advantage="maddie"):
     match, replay = play(advantage=advantage)
     for x, who in zip(LETTERS, winners):
         replay.state.winner[x] = {"s": "sally", "m": "maddie"}.get(who)
-    return match.game.score_end(replay.state), match.game.streaks(replay.state)
+    outcome = match.game.stopped_result(replay.state)
+    return outcome, match.game.streaks(replay.state), wording.reason(match.game, outcome)
 
 
 @pytest.mark.parametrize("line, winner, streaks, why", [
@@ -410,18 +420,20 @@ def scored(winners, advantage="maddie"):
     ("sssssssssssss", "sally", {"sally": 13, "maddie": 0}, "13 to 0"),
 ])
 def test_ws7_streak_then_locations_then_advantage(line, winner, streaks, why):
-    outcome, found = scored(line)
-    assert found == streaks and outcome.winner == winner and why in outcome.reason
+    outcome, found, reason = scored(line)
+    assert found == streaks and outcome.winner == winner and outcome.termination == "scored-so-far"
+    assert reason.startswith("locations won so far: ") and reason.endswith(why)
 
 
 def test_ws7_clarification_a_and_m_are_not_adjacent():
-    _, found = scored("s...........s")
+    _, found, _ = scored("s...........s")
     assert found["sally"] == 1
 
 
 def test_ws7_full_tie_without_advantage_is_a_draw():
-    outcome, _ = scored("ss.mm", advantage=None)
-    assert outcome.winner is None
+    outcome, _, reason = scored("ss.mm", advantage=None)
+    assert outcome.winner is None and outcome.figures["decided_by"] == "tie"
+    assert reason == "locations won so far: streaks 2 each and 2 locations each, and nobody holds the Advantage"
 
 
 def test_ws7_g4_host_end_without_winner_scores_by_the_rule():
@@ -429,7 +441,10 @@ def test_ws7_g4_host_end_without_winner_scores_by_the_rule():
     entries = placements([("1/1", "A"), ("1/2", "B")], [("1/1", "D")]) + [("host", {"action": "end"})]
     _, replay = play(*entries, params=params)
     assert replay.outcome.winner == "sally"
-    assert "by the rules: locations won so far: longest winning streak 2 to 1" in replay.outcome.reason
+    assert replay.outcome.termination == "host-end-scored"
+    assert replay.outcome.figures["scored"].termination == "scored-so-far"
+    assert replay.reason == (f"ended by the host (entry {len(entries)}); by the rules: locations won so far: "
+                             "longest winning streak 2 to 1")
 
 
 def test_board_after_a_host_ending_asks_for_no_placement():
@@ -610,7 +625,7 @@ def test_move_schema_errors_are_crisp(cli, write, move, field, message):
 
 def test_legal_placements_are_every_unplaced_troop_at_every_open_location(cli, write):
     match, replay = play(*SEED_EXAMPLES[:6])
-    moves = list(match.game.legal_moves(replay.state, "sally"))
+    moves = [(m, wording.preview(match.game, effects)) for m, effects in match.game.legal_moves(replay.state, "sally")]
     assert len(moves) == 22 * 10 and all(m["turn"] == 4 for m, _ in moves)
     assert ({"phase": "placement", "turn": 4, "troop": "1/1", "location": "D"}, "1/1 to D, nothing of the "
             "opponent's there yet") in moves
@@ -675,3 +690,121 @@ def test_board_json_matches_the_result_schema_and_spec_keys():
     assert board_["locations"]["A"]["points"] == {"sally": 1, "maddie": 0}
     assert board_["locations"]["A"]["winner"] is None
     assert board_["streak"] == {"sally": 0, "maddie": 0} and board_["alive"] == {"sally": 24, "maddie": 23}
+
+
+# --- Words for everything the rules core reports --------------------------------------------
+
+def _plain(value):
+    """Plain data: numbers, ids, codes, troop names and locations, and lists, tuples and dicts
+    of them. Nothing the core reports is a sentence, so no string of it holds a space."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return True
+    if isinstance(value, str):
+        return " " not in value
+    if isinstance(value, (list, tuple)):
+        return all(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
+    return False
+
+
+FLAGGED_IN_PLACEMENT = [("sally", place(4, "6/1", "A")), ("sally", place(4, "1/1", "N")),
+                        ("sally", place(4, "5/5", "D")), ("sally", place(4, "4/4", "A")),
+                        ("sally", place(5, "4/4", "D")), ("sally", reloc(1))]
+FLAGGED_IN_RELOCATION = [("sally", reloc(1, {"D": "3/1"})), ("sally", place(13, "4/4", "D")), ("sally", reloc(2)),
+                         ("sally", reloc(1, {"D": "4/4", "E": "4/4"})),
+                         ("sally", reloc(1, {"D": "1/2", "E": "1/3", "F": "1/4", "G": "1/5"})),
+                         ("sally", reloc(1, buff=("5/5", "attack")))]
+# Between them, and a few simulated matches: every event, refusal, ending and due of the game.
+COVERAGE = [
+    (SEED_EXAMPLES[:6] + FLAGGED_IN_PLACEMENT + SEED_EXAMPLES[6:] + FLAGGED_IN_RELOCATION
+     + both(1, sally={"A": "2/4", "C": "5/5"}, maddie_buff=("5/5", "health"))
+     + [("maddie", reloc(2, buff=("5/5", "health"))), ("sally", reloc(2, {"D": "4/4"})), DEADLINE,
+        ("host", {"action": "end"})], None, "maddie"),
+    (placements([("1/5", "A")], [], turns=2) + [("sally", reloc(1)), ("maddie", reloc(1, {"A": "5/5"}))],
+     {"points_to_win": 1, "placement_turns": 2}, "maddie"),
+    (placements([("3/3", "A"), ("1/1", "C")], [("1/1", "A"), ("3/3", "B")], turns=2) + both(1, maddie={"A": "3/3"}),
+     SMALL, "maddie"),
+    (placements([("1/1", "A")], [("1/1", "A")], turns=1), {"troops": ["1/1"], "locations": ["A", "B"],
+                                                           "placement_turns": 1}, None),
+    (placements([("1/1", "A")], [("1/1", "B")], turns=2) + [("sally", reloc(1))],
+     {"locations": ["A", "B"], "placement_turns": 2, "points_to_win": 1}, "maddie"),
+]
+
+
+def test_everything_the_core_reports_is_plain_data_and_has_words():
+    """Every event kind (previews too), refusal code, termination and due label Winning Streak
+    produces, in the cases above and in simulated matches, is plain data and has a sentence;
+    and every entry of the game's wording tables is reached."""
+    matches = []
+    for entries, params, advantage in COVERAGE:
+        matches.append(play(*entries, params=params, advantage=advantage))
+    for index in (1, 2, 3):
+        played = simulate.play("winning-streak", index, seed=5, max_entries=400)
+        matches.append(replayed(played.data))
+    seen = {"words": set(), "refusals": set(), "endings": set(), "dues": set()}
+    checked = 0
+
+    def word(table, code, sentence):
+        nonlocal checked
+        assert isinstance(sentence, str) and sentence.strip(), (table, code)
+        seen[table].add(code)
+        checked += 1
+
+    for match, replay in matches:
+        game = match.game
+        for log in replay.log:
+            for event in log.events:
+                if event.kind in game.words:
+                    assert _plain(event.fields), event
+                word("words", event.kind, replay.words(event))
+        for flag in replay.flags:
+            if flag.code in game.refusals:
+                assert _plain(flag.refused.fields), flag.refused.fields
+            word("refusals", flag.code, flag.message)
+        if replay.outcome is not None:
+            outcome = replay.outcome
+            scored = outcome.figures.get("scored")
+            for each in (outcome, scored) if scored is not None else (outcome,):
+                if each.termination in game.endings:
+                    assert _plain(each.figures), each.figures
+                word("endings", each.termination, wording.reason(game, each))
+    # previews, due labels and the one refusal no real match reaches (a placement at a won
+    # location: locations are won only in fights, after placement), on the first case's states
+    match, _ = play(*SEED_EXAMPLES[:6])
+    game = match.game
+    for entries, player in ((SEED_EXAMPLES[:6], "sally"), (SEED_EXAMPLES[:6] + SEED_EXAMPLES[6:], "maddie"),
+                            (SEED_EXAMPLES + both(1, sally={"D": "4/4"}), "sally")):
+        _, replay = play(*entries)
+        due = replay.pending()
+        word("dues", due.label, wording.due_label(game, due))
+        for _move, effects in replay.legal_moves(player):
+            for effect in effects:
+                assert _plain(effect.fields), effect
+                word("words", effect.kind, wording.text(game, effect))
+    _, replay = play(*SEED_EXAMPLES[:6])
+    replay.state.winner["D"] = "maddie"
+    with pytest.raises(engine.Illegal) as refused:
+        game.check_move(replay.state, "sally", place(4, "4/4", "D"))
+    assert wording.refusal(game, refused.value) == "D has been won by maddie; no more troops may be placed there"
+    word("refusals", refused.value.code, wording.refusal(game, refused.value))
+    assert checked > 100
+    for table in seen:
+        missing = set(getattr(game, table)) - seen[table]
+        assert not missing, f"{table} never produced: {sorted(missing)}"
+    assert "match-over" in seen["refusals"] and "host-end-scored" in seen["endings"]
+
+
+def test_a_relocation_checked_elsewhere_does_not_change_the_resolution():
+    """The plan check_move makes is reused when the phase resolves, but only for that very move
+    on that very state: a bot's look-ahead on a fork, checking other moves, changes nothing."""
+    entries = SEED_EXAMPLES + both(1, sally={"D": "4/4", "A": None}, maddie={"E": "3/3"})
+    expected, _ = board(*entries)
+    match, replay = play(*SEED_EXAMPLES, entries[len(SEED_EXAMPLES)])
+    twin = replay.fork()
+    twin.step({"seq": len(SEED_EXAMPLES) + 2, "type": "move", "player": "sally", "move": reloc(1, {"F": "5/5"})})
+    match.game.check_move(twin.state, "sally", reloc(1, {"G": "1/1"}))
+    replay.step({"seq": len(SEED_EXAMPLES) + 2, "type": "move", **dict(zip(("player", "move"), entries[-1]))})
+    assert match.game.public_view(replay.state) == expected
+    assert expected["locations"]["D"]["troops"]["sally"]["name"] == "4/4"
+    assert expected["locations"]["A"]["troops"]["sally"] is None
