@@ -722,6 +722,11 @@ class WinningStreak(Game):
             words.append(f"buff {move['buff']['troop']} {move['buff']['stat']}")
         return " ".join(words)
 
+    @classmethod
+    def listed_in_full(cls, move: dict[str, Any]) -> bool:
+        """Every placement is listed; relocations only as a sample (there are too many)."""
+        return move.get("phase") == "placement"
+
     def legal_moves(self, s: StreakState, player: str) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
         """Placements: every unplaced troop at every open location. Relocations are too many to
         list: no change, every single-location change (field, withdraw, replace), every move and
