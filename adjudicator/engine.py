@@ -739,7 +739,7 @@ class Replay:
             log = LogEntry(seq, "move", player, entry, [], game=self.game)
         log.flag = flag
         log.expired = True
-        log.events.insert(0, told)
+        log.events = [told, *log.events]
         return log
 
     def _submit(self, entry: dict[str, Any], player: str, move: dict[str, Any] | None, phase: Phase,
@@ -755,11 +755,11 @@ class Replay:
             events = [Event("submitted", {"player": player, "due": phase}, ("G-2",))]
         if announced:
             events += announced
-        log = LogEntry(entry["seq"], "move", player, entry, events, sealed=True, sealed_events=list(events),
+        log = LogEntry(entry["seq"], "move", player, entry, events, sealed=True, sealed_events=events,
                        game=self.game)
         self._phase_logs.append(log)
-        if all(p in self.sealed for p in phase.players):
-            log.events += self._resolve(phase)
+        if len(self.sealed) == len(phase.players):   # only the phase's players can have submitted (G-2)
+            log.events = events + self._resolve(phase)
         return log
 
     def _side_move(self, entry: dict[str, Any], player: str, move: dict[str, Any], phase: Phase,
