@@ -39,7 +39,7 @@ class TrackTroubleViews:
             places = {}
             for miner in self._active_miners(s, player):
                 if miner in s.crossed[player]:
-                    places[str(miner)] = s.crossed[player][miner]["to"]
+                    places[str(miner)] = s.crossed[player][miner][0]
                 elif s.crossing == 1 and miner in s.benched[player] and not s.finished:
                     places[str(miner)] = "benched"
                 else:
@@ -103,10 +103,10 @@ class TrackTroubleViews:
         """`sally 5 + ? (1 miner at a hidden value)`: `player`'s total as someone who knows the
         values of the hidden destinations `known` can count it."""
         total, unknown = s.points[player] - s.withheld[player], 0
-        for how in s.crossed[player].values():
-            if how["to"] in known:
-                total += s.values[how["to"]]
-            elif how["to"] in s.hidden:
+        for to, _ in s.crossed[player].values():
+            if to in known:
+                total += s.values[to]
+            elif to in s.hidden:
                 unknown += 1
         if not unknown:
             return f"{player} {total}"

@@ -39,6 +39,7 @@ class TrackTrouble(TrackTroubleViews, Game):
         super().__init__(ruleset, players, header)
         self._phases: dict[tuple[int, int], Phase] = {}   # (round, crossing) → its phase, see `pending`
         self._side: SideMove | None = None                  # Hidden Value's, made once (see `side_move`)
+        self._starts: dict[int, tuple[Any, ...]] = {}      # round → how it starts, see `_start_round`
 
     # --- Parameters ---------------------------------------------------------------------
     # Read once per match (cached): replay asks for them on every entry. Cached lazily, not
@@ -110,6 +111,11 @@ class TrackTrouble(TrackTroubleViews, Game):
         layout = self.layout_for(number)
         return layout if "switches" in layout else {**layout, "switches": {}}
 
+    def items_used(self, move: dict[str, Any]) -> list[str]:
+        """Item ids a move uses (G-5): its `items`, each `{use: ID}` (the schema sees to it)."""
+        items = move.get("items")
+        return [item["use"] for item in items] if items else []
+
     # --- Set-up -------------------------------------------------------------------------
     def initial_state(self) -> TTState:
         s = TTState(round=1, crossing=1, points={p: 0 for p in self.player_ids},
@@ -119,17 +125,30 @@ class TrackTrouble(TrackTroubleViews, Game):
 
     def _start_round(self, s: TTState, number: int) -> None:
         """A new layout: switches at their start, every minecart back, all miners south (TT-2, TT-4)."""
-        layout = self._layout(number)
+        start = self._starts.get(number)
+        if start is None:
+            start = self._starts[number] = self._round_start(number)
+        layout, values, switch_state, carts, train = start
         s.round, s.crossing, s.layout = number, 1, layout
-        s.values = dict(layout["destinations"])
+        s.values = values.copy()
         s.hidden = {}
-        s.switch_state = {name: sw.get("start", 0) for name, sw in layout["switches"].items()}
-        s.carts = {name: track["carts"] for name, track in layout["tracks"].items()}
-        s.train, s.train_gone = self.train_runs(number, layout), False
-        s.crossed = {p: {} for p in self.player_ids}
-        s.extra = {p: False for p in self.player_ids}
-        s.withheld = {p: 0 for p in self.player_ids}
-        s.withheld_miners = {p: 0 for p in self.player_ids}
+        s.switch_state = switch_state.copy()
+        s.carts = carts.copy()
+        s.train, s.train_gone = train, False
+        a, b = self.player_ids
+        s.crossed = {a: {}, b: {}}
+        s.extra = {a: False, b: False}
+        s.withheld = {a: 0, b: 0}
+        s.withheld_miners = {a: 0, b: 0}
+
+    def _round_start(self, number: int) -> tuple[dict[str, Any], dict[str, int], dict[str, int], dict[str, int], bool]:
+        """Round `number` as it starts (layout, destination values, switch states, minecarts, train),
+        made once per match and copied at each round start: the layouts never change."""
+        layout = self._layout(number)
+        return (layout, dict(layout["destinations"]),
+                {name: sw.get("start", 0) for name, sw in layout["switches"].items()},
+                {name: track["carts"] for name, track in layout["tracks"].items()},
+                self.train_runs(number, layout))
 
     def pending(self, s: TTState) -> Pending:
         """The crossing's sealed phase (TT-3). The engine asks several times per entry; a Phase
@@ -215,7 +234,9 @@ class TrackTrouble(TrackTroubleViews, Game):
         seen: set[int] = set()
         benched = s.benched[player] if s.crossing == 1 else ()
         crossed = s.crossed[player]
-        for action in actions:
+        switches = s.layout["switches"]
+        carts = s.carts
+        for action in actions:      # one pass, no call per action: replay checks every submission
             miner = action.get("miner")
             if miner not in active:
                 if miner == self.miners + 1:
@@ -227,35 +248,31 @@ class TrackTrouble(TrackTroubleViews, Game):
             if miner in benched:
                 raise Illegal("miner-benched", "TT-2", miner=miner, round=s.round, player=player,
                               benched=list(benched))
-            self._check_action(s, action, miner, crossed)
-
-    def _check_action(self, s: TTState, action: dict[str, Any], miner: int, crossed: dict[int, Any]) -> None:
-        if "switch" in action:
-            name = action["switch"]
-            switch = s.layout["switches"].get(name)
-            if switch is None:
-                raise Illegal("unknown-switch", "TT-1", switch=name, round=s.round,
-                              switches=list(s.layout["switches"]))
-            side = "north" if miner in crossed else "south"
-            if switch["side"] != side:
-                raise Illegal("switch-out-of-reach", "TT-3", miner=miner, switch=name, side=side,
-                              switch_side=switch["side"])
-            return
-        if miner in crossed:
-            how = crossed[miner]
-            raise Illegal("already-crossed", "TT-3", miner=miner, crossing=how["crossing"], to=how["to"])
-        if "board" in action:
-            track = action["board"]
-            left = s.carts.get(track)
-            if left is None:
-                raise Illegal("unknown-track", "TT-1", track=track, round=s.round, tracks=list(s.carts))
-            if left == 0:
-                raise Illegal("no-minecarts", "TT-4", track=track)
-        elif action.get("train"):
-            if not s.train:
-                raise Illegal("no-train", "TT-4", round=s.round, train_rounds=list(self.params["train_rounds"]))
-            if s.train_gone:
-                raise Illegal("train-gone", "TT-4")
+            if "switch" in action:
+                name = action["switch"]
+                switch = switches.get(name)
+                if switch is None:
+                    raise Illegal("unknown-switch", "TT-1", switch=name, round=s.round, switches=list(switches))
+                side = "north" if miner in crossed else "south"
+                if switch["side"] != side:
+                    raise Illegal("switch-out-of-reach", "TT-3", miner=miner, switch=name, side=side,
+                                  switch_side=switch["side"])
+                continue
+            if miner in crossed:
+                to, crossing = crossed[miner]
+                raise Illegal("already-crossed", "TT-3", miner=miner, crossing=crossing, to=to)
+            if "board" in action:
+                track = action["board"]
+                left = carts.get(track)
+                if left is None:
+                    raise Illegal("unknown-track", "TT-1", track=track, round=s.round, tracks=list(carts))
+                if left == 0:
+                    raise Illegal("no-minecarts", "TT-4", track=track)
+            elif action.get("train"):
+                if not s.train:
+                    raise Illegal("no-train", "TT-4", round=s.round, train_rounds=list(self.params["train_rounds"]))
+                if s.train_gone:
+                    raise Illegal("train-gone", "TT-4")
 
     def _check_hidden(self, s: TTState, player: str, move: dict[str, Any]) -> None:
         item = (move.get("items") or [{}])[0]
@@ -400,21 +417,17 @@ class TrackTrouble(TrackTroubleViews, Game):
                                            "before": before, "after": after, "states": switch["states"]},
                                 ("TT-4",)))
 
-    def _credit(self, s: TTState, player: str, miners: list[int], destination: str, how: str) -> None:
+    def _credit(self, s: TTState, player: str, miners: list[int], destination: str) -> None:
         """TT-5: points at departure; a Hidden Value's share stays off the public totals until the round ends."""
         value = self.params["train_points"] if destination == "train" else s.values[destination]
         crossed = s.crossed[player]
-        crossing = s.crossing
+        how = (destination, s.crossing)
         for miner in miners:
-            crossed[miner] = {"to": destination, "crossing": crossing, "via": how}
+            crossed[miner] = how
         s.points[player] += value * len(miners)
         if destination in s.hidden:
             s.withheld[player] += value * len(miners)
             s.withheld_miners[player] += len(miners)
-
-    def _boarders(self, found: dict[str, list[int]]) -> dict[str, list[int]]:
-        """Player → the miners (sorted) of `found`, every player listed."""
-        return {p: sorted(found.get(p, ())) for p in self.player_ids}
 
     def _depart_tracks(self, s: TTState, targets: Targets, events: list[Event]) -> None:
         """TT-4 (2): a track sends all its boarders unless they outnumber its minecarts."""
@@ -422,7 +435,7 @@ class TrackTrouble(TrackTroubleViews, Game):
             found = targets.get(("board", track))
             if not found:
                 continue
-            boarders = self._boarders(found)
+            boarders = found            # player → miners, players in order, only those aboard
             total = 0
             for miners in boarders.values():
                 total += len(miners)
@@ -435,8 +448,7 @@ class TrackTrouble(TrackTroubleViews, Game):
             s.carts[track] = left - total
             shown = HIDDEN if destination in s.hidden else s.values[destination]
             for player, miners in boarders.items():
-                if miners:
-                    self._credit(s, player, miners, destination, track)
+                self._credit(s, player, miners, destination)
             events.append(Event("departed", {"track": track, "boarders": boarders, "total": total, "carts": left,
                                              "destination": destination, "value": shown, "left": left - total},
                                 ("TT-4", "TT-5")))
@@ -445,8 +457,8 @@ class TrackTrouble(TrackTroubleViews, Game):
         """TT-4 (3): crossing 1 only with one player's miners aboard; always in the last crossing."""
         if not s.train or s.train_gone:
             return
-        boarders = self._boarders(targets.get(("train", True), {}))
-        owners = [p for p, m in boarders.items() if m]
+        boarders = targets.get(("train", True), {})
+        owners = list(boarders)
         last = s.crossing == self.crossings
         if not last and len(owners) != 1:
             if owners:
@@ -457,7 +469,7 @@ class TrackTrouble(TrackTroubleViews, Game):
             events.append(Event("train-empty", {"crossing": s.crossing}, ("TT-4",)))
             return
         for player in owners:
-            self._credit(s, player, boarders[player], "train", "train")
+            self._credit(s, player, boarders[player], "train")
         events.append(Event("train-leaves", {"boarders": boarders, "last": last, "owner": owners[0],
                                              "points": self.params["train_points"]}, ("TT-4", "TT-5")))
 

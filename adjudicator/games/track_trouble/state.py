@@ -22,7 +22,7 @@ class TTState:
     carts: dict[str, int] = field(default_factory=dict)           # minecarts left per track
     train: bool = False                                           # the train runs this round
     train_gone: bool = False
-    crossed: dict[str, dict[int, dict[str, Any]]] = field(default_factory=dict)  # player → miner → how
+    crossed: dict[str, dict[int, tuple[str, int]]] = field(default_factory=dict)  # player → miner → (to, crossing)
     benched: dict[str, list[int]] = field(default_factory=dict)   # for crossing 1 of this round (TT-2)
     extra: dict[str, bool] = field(default_factory=dict)          # Extra Miner this round (TT-7)
     withheld: dict[str, int] = field(default_factory=dict)        # points at hidden destinations
