@@ -215,6 +215,22 @@ class TrackTroubleViews:
             over = [t for t, n in counts.items() if n > s.carts[t]]
             yield move, (Event("preview-whole", {"miners": len(chosen), "over": over}),)
 
+    @classmethod
+    def listed_in_full(cls, move: dict[str, Any]) -> bool:
+        """`legal_moves` lists each miner's single actions, the items alone, Extra Miner with its
+        own miner's action (miner 8 with the ruleset's 7 miners) and every Hidden Value; whole
+        submissions only as a sample."""
+        actions, items = move.get("actions") or [], move.get("items") or []
+        uses = [i.get("use") for i in items if isinstance(i, dict)]
+        if "crossing" not in move:
+            return True                       # Hidden Value: every destination and value listed
+        if not items:
+            return len(actions) <= 1
+        if uses == ["extra-miner"]:
+            return not actions or (len(actions) == 1 and isinstance(actions[0], dict)
+                                   and actions[0].get("miner") == 8)
+        return uses == ["remote-switch"] and not actions
+
     def _remote_left(self, s: TTState, player: str) -> bool:
         """Whether `player` still has a Remote Switch: the sample of whole submissions draws one
         only then (G-5: once per item held unless the catalogue says `uses`; 0 = unlimited)."""
