@@ -9,6 +9,10 @@ move before a round's submissions; Extra Miner and Remote Switch ride in a submi
 Hidden Value: the changed destination shows as "?" publicly until the round ends. Points
 earned there are credited at departure (TT-5) but withheld from the public totals until the
 round ends, since the totals would otherwise give the value away (our reading of TT-5/TT-7).
+
+The core writes no text: it reports `Event`s, refuses with `Illegal` codes and ends with an
+`Outcome` code, each with plain data; `wording.py` words them when they are shown. Items held
+and used are the engine's (G-5).
 """
 
 from __future__ import annotations
@@ -27,6 +31,21 @@ from adjudicator.games.track_trouble.state import HIDDEN, TTState
 Targets = dict[tuple[str, Any], dict[str, list[int]]]
 
 
+# Round starts per parameter set, shared by every match of a ruleset: (params, round → start).
+# Keyed by id(params) and holding params, so an id is never reused while its entry lives; a
+# handful of parameter sets is the usual, so the cache is simply emptied when it grows.
+_STARTS: dict[int, tuple[dict[str, Any], dict[int, tuple[Any, ...]]]] = {}
+
+
+def _round_starts(params: dict[str, Any]) -> dict[int, tuple[Any, ...]]:
+    held = _STARTS.get(id(params))
+    if held is None or held[0] is not params:
+        if len(_STARTS) >= 32:
+            _STARTS.clear()
+        held = _STARTS[id(params)] = (params, {})
+    return held[1]
+
+
 class TrackTrouble(TrackTroubleViews, Game):
     name = "track-trouble"
     nature = Nature(turns=False, sealed_phases=True, hidden=True)
@@ -39,7 +58,7 @@ class TrackTrouble(TrackTroubleViews, Game):
         super().__init__(ruleset, players, header)
         self._phases: dict[tuple[int, int], Phase] = {}   # (round, crossing) → its phase, see `pending`
         self._side: SideMove | None = None                  # Hidden Value's, made once (see `side_move`)
-        self._starts: dict[int, tuple[Any, ...]] = {}      # round → how it starts, see `_start_round`
+        self._starts = _round_starts(self.params)           # round → how it starts, see `_start_round`
 
     # --- Parameters ---------------------------------------------------------------------
     # Read once per match (cached): replay asks for them on every entry. Cached lazily, not
@@ -143,7 +162,7 @@ class TrackTrouble(TrackTroubleViews, Game):
 
     def _round_start(self, number: int) -> tuple[dict[str, Any], dict[str, int], dict[str, int], dict[str, int], bool]:
         """Round `number` as it starts (layout, destination values, switch states, minecarts, train),
-        made once per match and copied at each round start: the layouts never change."""
+        made once per parameter set and copied at each round start: the layouts never change."""
         layout = self._layout(number)
         return (layout, dict(layout["destinations"]),
                 {name: sw.get("start", 0) for name, sw in layout["switches"].items()},
