@@ -355,6 +355,7 @@ def test_tt6_after_round_9_the_higher_total_wins():
              ("maddie", "r1 c2: nothing")]
     match, replay = play(*nine_rounds(first))
     assert replay.outcome.winner == "sally" and "after round 9" in replay.reason
+    assert replay.outcome.termination == "more-points"
     _, replay = play(*nine_rounds(first), ("sally", "r10 c1: nothing"))
     assert flags(replay)[-1][1] == "match-over"
 
@@ -371,6 +372,7 @@ def test_tt6_a_tie_adds_tiebreak_rounds_cycled_until_totals_differ():
                      ("sally", "r11 c1: nothing"), ("maddie", "r11 c1: nothing"),
                      ("sally", "r11 c2: nothing"), ("maddie", "r11 c2: 1 train"))
     assert replay.outcome.winner == "maddie" and "after round 11" in replay.reason
+    assert replay.outcome.termination == "more-points-tiebreak"
 
 
 def failure_events(replay):
