@@ -6,14 +6,14 @@ off the public totals until the round ends (TT-7); the holder sees them in the p
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any, Iterator
 
-from adjudicator.engine import ItemsView
+from adjudicator.engine import Event, ItemsView
 from adjudicator.games.track_trouble import layouts as lay
 from adjudicator.games.track_trouble import notation as tt_notation
 from adjudicator.games.track_trouble.state import HIDDEN, TTState
+from adjudicator.games.track_trouble.wording import shown_actions
 from adjudicator.render import Para, Pre, Table
 
 
@@ -39,7 +39,7 @@ class TrackTroubleViews:
             places = {}
             for miner in self._active_miners(s, player):
                 if miner in s.crossed[player]:
-                    places[str(miner)] = s.crossed[player][miner]["to"]
+                    places[str(miner)] = s.crossed[player][miner][0]
                 elif s.crossing == 1 and miner in s.benched[player] and not s.finished:
                     places[str(miner)] = "benched"
                 else:
@@ -61,18 +61,33 @@ class TrackTroubleViews:
             "miners": miners,
             "benched": {p: list(s.benched[p]) if s.crossing == 1 else [] for p in self.player_ids},
             "extra_miner": dict(s.extra),
-            "items_used": {p: self._public_items_used(s, p) for p in self.player_ids},
-            "last_crossing": copy.deepcopy(s.history[-1]) if s.history else None,
+            "items_used": {p: self._public_items_used(s, p, items) for p in self.player_ids},
+            "last_crossing": self._last_crossing(s),
             "over": s.finished,
         }
         return view
 
-    def _public_items_used(self, s: TTState, player: str) -> list[str]:
-        """Items used so far, leaving out a Hidden Value still in play (its entry is private, TT-7)."""
-        used = list(s.used_items[player])
-        if not s.finished and any(info["player"] == player for info in s.hidden.values()):
+    def _public_items_used(self, s: TTState, player: str, items: ItemsView | None) -> list[str]:
+        """Items used so far (the engine's count, G-5), leaving out a Hidden Value still in play
+        (its entry is private, TT-7); none when the view is made without the engine's count."""
+        used = list(items.used[player]) if items is not None else []
+        if not s.finished and "hidden-value" in used and any(info["player"] == player for info in s.hidden.values()):
             used.remove("hidden-value")
         return used
+
+    def _last_crossing(self, s: TTState) -> dict[str, Any] | None:
+        """The last crossing's report: each player's actions and what happened, in words (TT-5)."""
+        if s.last is None:
+            return None
+        from adjudicator.wording import text
+
+        actions, results = {}, []
+        for event in s.last["events"]:
+            if event.kind == "actions":
+                actions[event.fields["player"]] = shown_actions(event.fields)
+            else:
+                results.append(text(self, event))
+        return {"round": s.last["round"], "crossing": s.last["crossing"], "actions": actions, "results": results}
 
     def private_view(self, s: TTState, player: str, items: ItemsView | None = None) -> dict[str, Any]:
         """The holder of a Hidden Value sees it, and the totals with the points scored at it
@@ -88,10 +103,10 @@ class TrackTroubleViews:
         """`sally 5 + ? (1 miner at a hidden value)`: `player`'s total as someone who knows the
         values of the hidden destinations `known` can count it."""
         total, unknown = s.points[player] - s.withheld[player], 0
-        for how in s.crossed[player].values():
-            if how["to"] in known:
-                total += s.values[how["to"]]
-            elif how["to"] in s.hidden:
+        for to, _ in s.crossed[player].values():
+            if to in known:
+                total += s.values[to]
+            elif to in s.hidden:
                 unknown += 1
         if not unknown:
             return f"{player} {total}"
@@ -142,38 +157,38 @@ class TrackTroubleViews:
     def format_move(self, move: dict[str, Any]) -> str:
         return tt_notation.format_move(move)
 
-    def legal_moves(self, s: TTState, player: str) -> Iterator[tuple[dict[str, Any], str]]:
+    def legal_moves(self, s: TTState, player: str) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
         """Each miner's options one by one, item uses, the empty submission, then a bounded
-        sample of whole submissions (the full product is far too large to list)."""
+        sample of whole submissions (the full product is far too large to list). Item uses are
+        listed for every item held; the engine leaves out those already used (G-5)."""
         if s.finished or player not in self.player_ids:
             return
         head = {"round": s.round, "crossing": s.crossing}
-        yield {**head, "actions": []}, "no action for any miner"
-        items = self._items_left(s, player)
+        yield {**head, "actions": []}, (Event("preview-nothing", {}),)
+        held = self.by_id[player].items
         for miner in self._active_miners(s, player):
             for action in self._options(s, player, miner):
-                yield {**head, "actions": [action]}, self._preview(s, action)
-        extra_ok = s.crossing == 1 and "extra-miner" in items and not s.extra[player]
-        if extra_ok:
+                yield {**head, "actions": [action]}, (self._preview(s, action),)
+        if s.crossing == 1 and "extra-miner" in held and not s.extra[player]:
+            extra = self.miners + 1
             yield {**head, "actions": [], "items": [{"use": "extra-miner"}]}, \
-                f"Extra Miner: miner {self.miners + 1} joins this round"
-            for action in self._options(s, player, self.miners + 1):
+                (Event("preview-extra", {"miner": extra}),)
+            for action in self._options(s, player, extra):
                 yield ({**head, "actions": [action], "items": [{"use": "extra-miner"}]},
-                       "Extra Miner, and " + self._preview(s, action))
-        remote_ok = "remote-switch" in items
+                       (self._preview(s, action, extra=True),))
+        remote_ok = self._remote_left(s, player)
         if remote_ok:
             for name in s.layout["switches"]:
                 yield {**head, "actions": [], "items": [{"use": "remote-switch", "switch": name}]}, \
-                    f"Remote Switch: one activation of {name}"
-        if s.crossing == 1 and "hidden-value" in items:
+                    (Event("preview-remote", {"switch": name}),)
+        if s.crossing == 1 and "hidden-value" in held:
             low, high = self.params["hidden_values"]
             for dest in s.values:
                 if dest in s.hidden:
                     continue
                 for value in range(low, high + 1):
                     yield ({"round": s.round, "items": [{"use": "hidden-value", "destination": dest, "value": value}]},
-                           f"Hidden Value: {dest} worth {value} this round (only before anyone's crossing-1 "
-                           f"submission)")
+                           (Event("preview-hidden", {"destination": dest, "value": value}),))
         # Seeded from public facts only: a seed that saw Hidden Value points would list other
         # moves for another hidden value, and so give it away (issue 15, TT-7).
         public_points = sum(s.points[p] - s.withheld[p] for p in self.player_ids)
@@ -198,17 +213,44 @@ class TrackTroubleViews:
                 if "board" in action:
                     counts[action["board"]] = counts.get(action["board"], 0) + 1
             over = [t for t, n in counts.items() if n > s.carts[t]]
-            note = f"; overfills {', '.join(over)} on its own" if over else ""
-            yield move, f"a whole submission: {len(chosen)} miners act{note}"
+            yield move, (Event("preview-whole", {"miners": len(chosen), "over": over}),)
 
-    def _preview(self, s: TTState, action: dict[str, Any]) -> str:
+    @classmethod
+    def listed_in_full(cls, move: dict[str, Any]) -> bool:
+        """`legal_moves` lists each miner's single actions, the items alone, Extra Miner with its
+        own miner's action (miner 8 with the ruleset's 7 miners) and every Hidden Value; whole
+        submissions only as a sample."""
+        actions, items = move.get("actions") or [], move.get("items") or []
+        uses = [i.get("use") for i in items if isinstance(i, dict)]
+        if "crossing" not in move:
+            return True                       # Hidden Value: every destination and value listed
+        if not items:
+            return len(actions) <= 1
+        if uses == ["extra-miner"]:
+            return not actions or (len(actions) == 1 and isinstance(actions[0], dict)
+                                   and actions[0].get("miner") == 8)
+        return uses == ["remote-switch"] and not actions
+
+    def _remote_left(self, s: TTState, player: str) -> bool:
+        """Whether `player` still has a Remote Switch: the sample of whole submissions draws one
+        only then (G-5: once per item held unless the catalogue says `uses`; 0 = unlimited)."""
+        held = self.by_id[player].items.count("remote-switch")
+        if not held:
+            return False
+        uses = self.ruleset.items.get("remote-switch", {}).get("uses", 1)
+        return uses <= 0 or held * uses > s.remote_used[player]
+
+    def _preview(self, s: TTState, action: dict[str, Any], extra: bool = False) -> Event:
         miner = action["miner"]
+        fields: dict[str, Any] = {"miner": miner, "extra": extra}
         if "board" in action:
             dest = self._leads_to(s, action["board"])
-            left = s.carts[action["board"]]
-            return (f"miner {miner} boards {action['board']} ({left} minecart{'s' if left != 1 else ''} left; now "
-                    f"leads to {dest}, {self._public_value(s, dest)} points)")
+            fields.update(track=action["board"], left=s.carts[action["board"]], destination=dest,
+                          value=self._public_value(s, dest))
+            return Event("preview-board", fields)
         if "switch" in action:
             sw = s.layout["switches"][action["switch"]]
-            return f"miner {miner} activates {action['switch']} ({sw['side']}, state {s.switch_state[action['switch']]})"
-        return f"miner {miner} boards the train ({self.params['train_points']} point)"
+            fields.update(switch=action["switch"], side=sw["side"], state=s.switch_state[action["switch"]])
+            return Event("preview-switch", fields)
+        fields["points"] = self.params["train_points"]
+        return Event("preview-train", fields)

@@ -9,6 +9,10 @@ move before a round's submissions; Extra Miner and Remote Switch ride in a submi
 Hidden Value: the changed destination shows as "?" publicly until the round ends. Points
 earned there are credited at departure (TT-5) but withheld from the public totals until the
 round ends, since the totals would otherwise give the value away (our reading of TT-5/TT-7).
+
+The core writes no text: it reports `Event`s, refuses with `Illegal` codes and ends with an
+`Outcome` code, each with plain data; `wording.py` words them when they are shown. Items held
+and used are the engine's (G-5).
 """
 
 from __future__ import annotations
@@ -16,26 +20,45 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase, Player, SideMove, ItemsView, said, illegal_said, Nature
+from adjudicator.engine import Event, Game, Illegal, Nature, Outcome, Pending, Phase, Player, SideMove
 from adjudicator.games.track_trouble import layouts as lay
-from adjudicator.games.track_trouble import notation as tt_notation
+from adjudicator.games.track_trouble import wording
 from adjudicator.games.track_trouble.board import TrackTroubleViews
-from adjudicator.games.track_trouble.state import HIDDEN, TTState, miners_text
+from adjudicator.games.track_trouble.state import HIDDEN, TTState
 
 # (action, target) → player → miners: who boards each track, activates each switch, boards
 # the train in one crossing; see `TrackTrouble._targets`.
 Targets = dict[tuple[str, Any], dict[str, list[int]]]
 
 
+# Round starts per parameter set, shared by every match of a ruleset: (params, round → start).
+# Keyed by id(params) and holding params, so an id is never reused while its entry lives; a
+# handful of parameter sets is the usual, so the cache is simply emptied when it grows.
+_STARTS: dict[int, tuple[dict[str, Any], dict[int, tuple[Any, ...]]]] = {}
+
+
+def _round_starts(params: dict[str, Any]) -> dict[int, tuple[Any, ...]]:
+    held = _STARTS.get(id(params))
+    if held is None or held[0] is not params:
+        if len(_STARTS) >= 32:
+            _STARTS.clear()
+        held = _STARTS[id(params)] = (params, {})
+    return held[1]
+
+
 class TrackTrouble(TrackTroubleViews, Game):
     name = "track-trouble"
     nature = Nature(turns=False, sealed_phases=True, hidden=True)
-    notation = tt_notation.NOTATION
-    notation_examples = tt_notation.EXAMPLES
+    words = wording.WORDS
+    refusals = wording.REFUSALS
+    endings = wording.ENDINGS
+    dues = wording.DUES
 
     def __init__(self, ruleset: Any, players: list[Player], header: dict[str, Any] | None = None) -> None:
         super().__init__(ruleset, players, header)
         self._phases: dict[tuple[int, int], Phase] = {}   # (round, crossing) → its phase, see `pending`
+        self._side: SideMove | None = None                  # Hidden Value's, made once (see `side_move`)
+        self._starts = _round_starts(self.params)           # round → how it starts, see `_start_round`
 
     # --- Parameters ---------------------------------------------------------------------
     # Read once per match (cached): replay asks for them on every entry. Cached lazily, not
@@ -107,26 +130,44 @@ class TrackTrouble(TrackTroubleViews, Game):
         layout = self.layout_for(number)
         return layout if "switches" in layout else {**layout, "switches": {}}
 
+    def items_used(self, move: dict[str, Any]) -> list[str]:
+        """Item ids a move uses (G-5): its `items`, each `{use: ID}` (the schema sees to it)."""
+        items = move.get("items")
+        return [item["use"] for item in items] if items else []
+
     # --- Set-up -------------------------------------------------------------------------
     def initial_state(self) -> TTState:
         s = TTState(round=1, crossing=1, points={p: 0 for p in self.player_ids},
-                    benched={p: [] for p in self.player_ids}, used_items={p: [] for p in self.player_ids})
+                    benched={p: [] for p in self.player_ids}, remote_used={p: 0 for p in self.player_ids})
         self._start_round(s, 1)
         return s
 
     def _start_round(self, s: TTState, number: int) -> None:
         """A new layout: switches at their start, every minecart back, all miners south (TT-2, TT-4)."""
-        layout = self._layout(number)
+        start = self._starts.get(number)
+        if start is None:
+            start = self._starts[number] = self._round_start(number)
+        layout, values, switch_state, carts, train = start
         s.round, s.crossing, s.layout = number, 1, layout
-        s.values = dict(layout["destinations"])
+        s.values = values.copy()
         s.hidden = {}
-        s.switch_state = {name: sw.get("start", 0) for name, sw in layout["switches"].items()}
-        s.carts = {name: track["carts"] for name, track in layout["tracks"].items()}
-        s.train, s.train_gone = self.train_runs(number, layout), False
-        s.crossed = {p: {} for p in self.player_ids}
-        s.extra = {p: False for p in self.player_ids}
-        s.withheld = {p: 0 for p in self.player_ids}
-        s.withheld_miners = {p: 0 for p in self.player_ids}
+        s.switch_state = switch_state.copy()
+        s.carts = carts.copy()
+        s.train, s.train_gone = train, False
+        a, b = self.player_ids
+        s.crossed = {a: {}, b: {}}
+        s.extra = {a: False, b: False}
+        s.withheld = {a: 0, b: 0}
+        s.withheld_miners = {a: 0, b: 0}
+
+    def _round_start(self, number: int) -> tuple[dict[str, Any], dict[str, int], dict[str, int], dict[str, int], bool]:
+        """Round `number` as it starts (layout, destination values, switch states, minecarts, train),
+        made once per parameter set and copied at each round start: the layouts never change."""
+        layout = self._layout(number)
+        return (layout, dict(layout["destinations"]),
+                {name: sw.get("start", 0) for name, sw in layout["switches"].items()},
+                {name: track["carts"] for name, track in layout["tracks"].items()},
+                self.train_runs(number, layout))
 
     def pending(self, s: TTState) -> Pending:
         """The crossing's sealed phase (TT-3). The engine asks several times per entry; a Phase
@@ -136,21 +177,11 @@ class TrackTrouble(TrackTroubleViews, Game):
         key = (s.round, s.crossing)
         phase = self._phases.get(key)
         if phase is None:
-            phase = self._phases[key] = Phase(f"r{s.round}-c{s.crossing}", self.player_ids,
-                                              f"round {s.round}, crossing {s.crossing}")
+            phase = self._phases[key] = Phase(f"r{s.round}-c{s.crossing}", self.player_ids, "crossing",
+                                              fields={"round": s.round, "crossing": s.crossing})
         return phase
 
     # --- Helpers ------------------------------------------------------------------------
-    def _items_left(self, s: TTState, player: str) -> list[str]:
-        """Items `player` may still use (G-5: once each unless the catalogue says `uses`; 0 = unlimited)."""
-        left: dict[str, int] = {}
-        for item in self.by_id[player].items:
-            uses = self.ruleset.items.get(item, {}).get("uses", 1)
-            left[item] = left.get(item, 0) + (uses if uses > 0 else 10**9)
-        for used in s.used_items.get(player, []):
-            left[used] = left.get(used, 0) - 1
-        return [item for item, count in left.items() if count > 0]
-
     def _public_value(self, s: TTState, destination: str) -> Any:
         return HIDDEN if destination in s.hidden else s.values[destination]
 
@@ -181,110 +212,100 @@ class TrackTrouble(TrackTroubleViews, Game):
     # --- Moves --------------------------------------------------------------------------
     def side_move(self, s: TTState, player: str, move: dict[str, Any]) -> SideMove | None:
         """Hidden Value Crossing acts at once and stays private until the round ends (TT-7)."""
-        if self._hidden_form(move):
-            return SideMove(reveal_after_phases=self.crossings, before_submissions=True, rulings=("TT-7",))
-        return None
+        if "crossing" in move or "actions" in move:
+            return None
+        if self._side is None:
+            self._side = SideMove(reveal_after_phases=self.crossings, before_submissions=True, rulings=("TT-7",))
+        return self._side
 
     def check_move(self, s: TTState, player: str, move: dict[str, Any]) -> None:
         if move.get("round") != s.round:
-            raise illegal_said("wrong-round", f"this move is for round {move.get('round')}, but the match is in "
-                          f"round {s.round}, crossing {s.crossing}", "G-2")
-        if self._hidden_form(move):
+            raise Illegal("wrong-round", "G-2", given=move.get("round"), round=s.round, crossing=s.crossing)
+        if "crossing" not in move and "actions" not in move:
             self._check_hidden(s, player, move)
             return
         if move.get("crossing") != s.crossing:
-            raise illegal_said("wrong-crossing", f"this submission is for crossing {move.get('crossing')}, but round "
-                          f"{s.round} is at crossing {s.crossing}", "G-2")
-        items = move.get("items") or []
-        uses = [item.get("use") for item in items]
-        declaring_extra = "extra-miner" in uses
-        for item in items:
-            use = item.get("use")
-            if use == "hidden-value":
-                raise illegal_said("hidden-value-alone", "Hidden Value Crossing is a move of its own, before the "
-                              "round's first crossing-1 submission, not part of a crossing submission", "TT-7")
-            if use == "extra-miner":
-                if s.crossing != 1:
-                    raise illegal_said("extra-miner-crossing", f"Extra Miner is declared in a crossing-1 submission; "
-                                  f"this is crossing {s.crossing}", "TT-7")
-                if s.extra[player]:
-                    raise illegal_said("extra-miner-crossing", "Extra Miner is already in play this round", "TT-7")
-            if use == "remote-switch" and item.get("switch") not in s.layout["switches"]:
-                raise illegal_said("unknown-switch", f"Remote Switch names '{item.get('switch')}', which is not a "
-                              f"switch of round {s.round} ({', '.join(s.layout['switches']) or 'none'})",
-                              "TT-7", "TT-1")
-        if uses.count("extra-miner") > 1 or uses.count("remote-switch") > 1:
-            raise illegal_said("item-repeated", "each item is named at most once in a submission", "G-5")
-        active = self._active_miners(s, player, declaring_extra)
-        seen: set[int] = set()
-        for action in move.get("actions") or []:
-            self._check_action(s, player, action, active, seen)
-
-    def _check_action(self, s: TTState, player: str, action: dict[str, Any], active: list[int],
-                      seen: set[int]) -> None:
-        miner = action.get("miner")
-        if miner not in active:
-            if miner == self.miners + 1:
-                raise illegal_said("no-extra-miner", f"miner {miner} acts only when Extra Miner is declared in this "
-                              f"round's crossing-1 submission", "TT-7", "TT-2")
-            raise illegal_said("no-such-miner", f"{player} has miners 1–{active[-1]}, not {miner}", "TT-2")
-        if miner in seen:
-            raise illegal_said("duplicate-miner", f"miner {miner} is given two actions; each miner takes one "
-                          f"action per crossing", "TT-3")
-        seen.add(miner)
-        if s.crossing == 1 and miner in s.benched[player]:
-            raise illegal_said("miner-benched", f"miner {miner} is benched in crossing 1 of round {s.round}: "
-                          f"{player}'s benched miners are {miners_text(s.benched[player])} (highest numbers "
-                          f"first, one per miner who failed to cross last round)", "TT-2")
-        switches = s.layout["switches"]
-        if "switch" in action:
-            name = action["switch"]
-            if name not in switches:
-                raise illegal_said("unknown-switch", f"there is no switch '{name}' in round {s.round} "
-                              f"({', '.join(switches) or 'none'})", "TT-1")
-            side = "north" if miner in s.crossed[player] else "south"
-            if switches[name]["side"] != side:
-                why = "has crossed this round, so it may only activate a north-side switch" if side == "north" \
-                    else "is on the south side and can only reach south-side switches"
-                raise illegal_said("switch-out-of-reach", f"miner {miner} {why}; '{name}' is on the "
-                              f"{switches[name]['side']} side", "TT-3")
+            raise Illegal("wrong-crossing", "G-2", given=move.get("crossing"), round=s.round, crossing=s.crossing)
+        items = move.get("items")
+        declaring_extra = False
+        if items:
+            uses = [item.get("use") for item in items]
+            declaring_extra = "extra-miner" in uses
+            for item in items:
+                use = item.get("use")
+                if use == "hidden-value":
+                    raise Illegal("hidden-value-alone", "TT-7")
+                if use == "extra-miner":
+                    if s.crossing != 1:
+                        raise Illegal("extra-miner-crossing", "TT-7", crossing=s.crossing)
+                    if s.extra[player]:
+                        raise Illegal("extra-miner-crossing", "TT-7", again=True)
+                if use == "remote-switch" and item.get("switch") not in s.layout["switches"]:
+                    raise Illegal("unknown-switch", "TT-7", "TT-1", remote=True, switch=item.get("switch"),
+                                  round=s.round, switches=list(s.layout["switches"]))
+            if uses.count("extra-miner") > 1 or uses.count("remote-switch") > 1:
+                raise Illegal("item-repeated", "G-5")
+        actions = move.get("actions")
+        if not actions:
             return
-        if miner in s.crossed[player]:
-            how = s.crossed[player][miner]
-            raise illegal_said("already-crossed", f"miner {miner} crossed in crossing {how['crossing']} (to "
-                          f"{how['to']}); in a later crossing it may only activate a north-side switch", "TT-3")
-        if "board" in action:
-            track = action["board"]
-            if track not in s.carts:
-                raise illegal_said("unknown-track", f"there is no track '{track}' in round {s.round} "
-                              f"({', '.join(s.carts)})", "TT-1")
-            if s.carts[track] == 0:
-                raise illegal_said("no-minecarts", f"track {track} has no minecarts left this round (they departed "
-                              f"earlier)", "TT-4")
-        elif action.get("train"):
-            if not s.train:
-                raise illegal_said("no-train", f"there is no train in round {s.round} (train rounds: "
-                              f"{', '.join(map(str, self.params['train_rounds']))}, unless a layout says "
-                              f"otherwise)", "TT-4")
-            if s.train_gone:
-                raise illegal_said("train-gone", "the train has already left this round", "TT-4")
+        count = self.miners + (1 if declaring_extra or s.extra[player] else 0)
+        active = range(1, count + 1)   # `in` compares as a list would: 1.0 is miner 1, as it always was
+        seen: set[int] = set()
+        benched = s.benched[player] if s.crossing == 1 else ()
+        crossed = s.crossed[player]
+        switches = s.layout["switches"]
+        carts = s.carts
+        for action in actions:      # one pass, no call per action: replay checks every submission
+            miner = action.get("miner")
+            if miner not in active:
+                if miner == self.miners + 1:
+                    raise Illegal("no-extra-miner", "TT-7", "TT-2", miner=miner)
+                raise Illegal("no-such-miner", "TT-2", player=player, miner=miner, last=count)
+            if miner in seen:
+                raise Illegal("duplicate-miner", "TT-3", miner=miner)
+            seen.add(miner)
+            if miner in benched:
+                raise Illegal("miner-benched", "TT-2", miner=miner, round=s.round, player=player,
+                              benched=list(benched))
+            if "switch" in action:
+                name = action["switch"]
+                switch = switches.get(name)
+                if switch is None:
+                    raise Illegal("unknown-switch", "TT-1", switch=name, round=s.round, switches=list(switches))
+                side = "north" if miner in crossed else "south"
+                if switch["side"] != side:
+                    raise Illegal("switch-out-of-reach", "TT-3", miner=miner, switch=name, side=side,
+                                  switch_side=switch["side"])
+                continue
+            if miner in crossed:
+                to, crossing = crossed[miner]
+                raise Illegal("already-crossed", "TT-3", miner=miner, crossing=crossing, to=to)
+            if "board" in action:
+                track = action["board"]
+                left = carts.get(track)
+                if left is None:
+                    raise Illegal("unknown-track", "TT-1", track=track, round=s.round, tracks=list(carts))
+                if left == 0:
+                    raise Illegal("no-minecarts", "TT-4", track=track)
+            elif action.get("train"):
+                if not s.train:
+                    raise Illegal("no-train", "TT-4", round=s.round, train_rounds=list(self.params["train_rounds"]))
+                if s.train_gone:
+                    raise Illegal("train-gone", "TT-4")
 
     def _check_hidden(self, s: TTState, player: str, move: dict[str, Any]) -> None:
         item = (move.get("items") or [{}])[0]
         if s.crossing != 1:
-            raise illegal_said("hidden-value-late", f"Hidden Value Crossing is used before crossing 1 of a round; "
-                          f"round {s.round} is at crossing {s.crossing}", "TT-7")
+            raise Illegal("hidden-value-late", "TT-7", round=s.round, crossing=s.crossing)
         destination, value = item.get("destination"), item.get("value")
         if destination not in s.values:
-            raise illegal_said("unknown-destination", f"there is no destination '{destination}' in round {s.round} "
-                          f"({', '.join(s.values)})", "TT-7", "TT-1")
+            raise Illegal("unknown-destination", "TT-7", "TT-1", destination=destination, round=s.round,
+                          destinations=list(s.values))
         low, high = self.params["hidden_values"]
         if not isinstance(value, int) or not low <= value <= high:
-            raise illegal_said("hidden-value-range", f"a Hidden Value is a whole number from {low} to {high}, "
-                          f"not {value}", "TT-7")
+            raise Illegal("hidden-value-range", "TT-7", low=low, high=high, value=value)
         if destination in s.hidden:
-            raise illegal_said("destination-hidden", f"{destination} already shows '?' this round; choose another "
-                          f"destination", "TT-7")
+            raise Illegal("destination-hidden", "TT-7", destination=destination)
 
     def apply_move(self, s: TTState, player: str, move: dict[str, Any]) -> list[Event]:
         """Only Hidden Value Crossing applies at once (a side move); crossings resolve in phases."""
@@ -293,9 +314,8 @@ class TrackTrouble(TrackTroubleViews, Game):
         before = s.values[destination]
         s.values[destination] = value
         s.hidden[destination] = {"player": player, "value": value, "was": before}
-        s.used_items[player].append("hidden-value")
-        return [said(f"{player} uses Hidden Value Crossing: {destination} is worth {value} this round "
-                      f"instead of {before}; the public board shows '?' until the round ends", ("TT-7",))]
+        return [Event("hidden-value", {"player": player, "destination": destination, "value": value, "was": before},
+                      ("TT-7",))]
 
     def complete_move(self, s: TTState, player: str, move: dict[str, Any]) -> dict[str, Any]:
         """Typed moves may leave out the current round and crossing; names match the layout's
@@ -333,40 +353,41 @@ class TrackTrouble(TrackTroubleViews, Game):
     # --- Resolution (TT-4) --------------------------------------------------------------
     def resolve_phase(self, s: TTState, phase: Phase, submissions: dict[str, dict[str, Any] | None]) -> list[Event]:
         events: list[Event] = []
-        report: dict[str, Any] = {"round": s.round, "crossing": s.crossing, "actions": {}, "results": []}
         actions: dict[str, list[dict[str, Any]]] = {}
         remote: dict[str, str] = {}
         for player in self.player_ids:
             move = submissions.get(player)
-            actions[player] = list(move.get("actions") or []) if move else []
-            items = list(move.get("items") or []) if move else []
+            if move is None:
+                actions[player] = []
+                events.append(Event("actions", {"player": player, "submitted": False, "actions": [], "items": []},
+                                    ("TT-3", "TT-5")))
+                continue
+            actions[player] = mine = move.get("actions") or []
+            items = move.get("items") or []
             for item in items:
-                s.used_items[player].append(item["use"])
-                if item["use"] == "extra-miner":
+                use = item["use"]
+                if use == "extra-miner":
                     s.extra[player] = True
-                    events.append(said(f"{player} uses Extra Miner: miner {self.miners + 1} joins for round "
-                                        f"{s.round}", ("TT-7",)))
-                elif item["use"] == "remote-switch":
+                    events.append(Event("extra-miner", {"player": player, "miner": self.miners + 1, "round": s.round},
+                                        ("TT-7",)))
+                elif use == "remote-switch":
                     remote[player] = item["switch"]
-            shown = tt_notation.format_move({"actions": actions[player], "items": items}) if move else \
-                "no submission"
-            report["actions"][player] = shown
-            events.append(said(f"{player}'s actions: {shown}", ("TT-3", "TT-5")))
+                    s.remote_used[player] += 1
+            events.append(Event("actions", {"player": player, "submitted": True, "actions": mine, "items": items},
+                                ("TT-3", "TT-5")))
         targets = self._targets(actions)
-        results = self._advance_switches(s, targets, remote)
-        results += self._depart_tracks(s, targets)
-        results += self._depart_train(s, targets)
-        results.append(said(f"totals after round {s.round}, crossing {s.crossing}: {self._totals_text(s)}",
-                             ("TT-5",)))
-        events += results
-        report["results"] = [e.text for e in events if "'s actions: " not in e.text]
-        s.history.append(report)
+        self._advance_switches(s, targets, remote, events)
+        self._depart_tracks(s, targets, events)
+        self._depart_train(s, targets, events)
+        events.append(Event("crossing-totals", {
+            "round": s.round, "crossing": s.crossing,
+            "points": {p: s.points[p] - s.withheld[p] for p in self.player_ids},
+            "unknown": dict(s.withheld_miners)}, ("TT-5",)))
+        s.last = {"round": s.round, "crossing": s.crossing, "events": events}
         if s.crossing < self.crossings:
             s.crossing += 1
         else:
-            end = self._end_round(s)
-            report["results"] += [e.text for e in end]
-            events += end
+            self._end_round(s, events)
         return events
 
     def _targets(self, actions: dict[str, list[dict[str, Any]]]) -> Targets:
@@ -376,154 +397,135 @@ class TrackTrouble(TrackTroubleViews, Game):
         targets: Targets = {}
         for player in self.player_ids:
             for action in actions[player]:
-                for key in ("switch", "board", "train"):
-                    if key in action:
-                        targets.setdefault((key, action[key]), {}).setdefault(player, []).append(action["miner"])
+                if "board" in action:
+                    key: tuple[str, Any] = ("board", action["board"])
+                elif "switch" in action:
+                    key = ("switch", action["switch"])
+                elif "train" in action:
+                    key = ("train", action["train"])
+                else:
+                    continue
+                by = targets.get(key)
+                if by is None:
+                    by = targets[key] = {}
+                miners = by.get(player)
+                if miners is None:
+                    by[player] = [action["miner"]]
+                else:
+                    miners.append(action["miner"])
         return targets
 
-    def _advance_switches(self, s: TTState, targets: Targets, remote: dict[str, str]) -> list[Event]:
+    def _advance_switches(self, s: TTState, targets: Targets, remote: dict[str, str], events: list[Event]) -> None:
         """TT-4 (1): one state per activation, both players' miners and Remote Switch, cyclically."""
-        events = []
         for player, name in remote.items():
-            events.append(said(f"{player}'s Remote Switch activates {name}", ("TT-7",)))
+            events.append(Event("remote-switch", {"player": player, "switch": name}, ("TT-7",)))
+        remotes = remote.values()
         for name, switch in s.layout["switches"].items():
-            activations = targets.get(("switch", name), {})
-            if not activations and name not in remote.values():
-                continue
-            who = []
-            for player in self.player_ids:
-                mine = activations.get(player)
-                if mine:
-                    who.append(f"{player} miner{'s' if len(mine) > 1 else ''} {miners_text(mine)}")
-                if remote.get(player) == name:
-                    who.append(f"{player}'s Remote Switch")
-            count = sum(len(mine) for mine in activations.values())
-            count += sum(1 for n in remote.values() if n == name)
+            activations = targets.get(("switch", name))
+            if activations is None:
+                if name not in remotes:
+                    continue
+                activations = {}
+            by_remote = [p for p, n in remote.items() if n == name] if remote else []
+            count = len(by_remote)
+            for mine in activations.values():
+                count += len(mine)
             before = s.switch_state[name]
-            s.switch_state[name] = (before + count) % switch["states"]
-            events.append(said(f"switch {name}: {count} activation{'s' if count > 1 else ''} "
-                                f"({'; '.join(who)}): state {before} → {s.switch_state[name]} "
-                                f"(of 0–{switch['states'] - 1})", ("TT-4",)))
-        return events
+            after = s.switch_state[name] = (before + count) % switch["states"]
+            events.append(Event("switch", {"switch": name, "miners": activations, "remote": by_remote, "count": count,
+                                           "before": before, "after": after, "states": switch["states"]},
+                                ("TT-4",)))
 
-    def _credit(self, s: TTState, player: str, miners: list[int], destination: str, how: str) -> None:
+    def _credit(self, s: TTState, player: str, miners: list[int], destination: str) -> None:
         """TT-5: points at departure; a Hidden Value's share stays off the public totals until the round ends."""
         value = self.params["train_points"] if destination == "train" else s.values[destination]
+        crossed = s.crossed[player]
+        how = (destination, s.crossing)
         for miner in miners:
-            s.crossed[player][miner] = {"to": destination, "crossing": s.crossing, "via": how}
-            s.points[player] += value
-            if destination in s.hidden:
-                s.withheld[player] += value
-                s.withheld_miners[player] += 1
+            crossed[miner] = how
+        s.points[player] += value * len(miners)
+        if destination in s.hidden:
+            s.withheld[player] += value * len(miners)
+            s.withheld_miners[player] += len(miners)
 
-    def _boarders(self, targets: Targets, key: str, value: Any) -> dict[str, list[int]]:
-        """Player → the miners (sorted) whose action is `key` `value`, every player listed."""
-        found = targets.get((key, value), {})
-        return {p: sorted(found.get(p, ())) for p in self.player_ids}
-
-    @staticmethod
-    def _who(boarders: dict[str, list[int]]) -> str:
-        return "; ".join(f"{p} {miners_text(m)}" for p, m in boarders.items() if m)
-
-    def _depart_tracks(self, s: TTState, targets: Targets) -> list[Event]:
+    def _depart_tracks(self, s: TTState, targets: Targets, events: list[Event]) -> None:
         """TT-4 (2): a track sends all its boarders unless they outnumber its minecarts."""
-        events = []
         for track in s.layout["tracks"]:
-            if ("board", track) not in targets:
+            found = targets.get(("board", track))
+            if not found:
                 continue
-            boarders = self._boarders(targets, "board", track)
-            total = sum(len(m) for m in boarders.values())
-            if not total:
-                continue
+            boarders = found            # player → miners, players in order, only those aboard
+            total = 0
+            for miners in boarders.values():
+                total += len(miners)
             left = s.carts[track]
             if total > left:
-                events.append(said(f"{track} is overfilled: {total} miners ({self._who(boarders)}) for {left} "
-                                    f"minecart{'s' if left != 1 else ''}; nobody departs, they stay south",
-                                    ("TT-4",)))
+                events.append(Event("overfilled", {"track": track, "boarders": boarders, "total": total,
+                                                   "carts": left}, ("TT-4",)))
                 continue
-            destination = self._leads_to(s, track)
+            destination = lay.follow(s.layout["tracks"][track]["route"], s.switch_state)
             s.carts[track] = left - total
-            shown = self._public_value(s, destination)
+            shown = HIDDEN if destination in s.hidden else s.values[destination]
             for player, miners in boarders.items():
-                if miners:
-                    self._credit(s, player, miners, destination, track)
-            note = " (Hidden Value: shown at the end of the round)" if shown == HIDDEN else ""
-            events.append(said(f"{track} departs with {self._who(boarders)} ({total} of {left} minecarts) to "
-                                f"{destination}: {shown} point{'s' if shown != 1 else ''} each{note}; "
-                                f"{s.carts[track]} left", ("TT-4", "TT-5")))
-        return events
+                self._credit(s, player, miners, destination)
+            events.append(Event("departed", {"track": track, "boarders": boarders, "total": total, "carts": left,
+                                             "destination": destination, "value": shown, "left": left - total},
+                                ("TT-4", "TT-5")))
 
-    def _depart_train(self, s: TTState, targets: Targets) -> list[Event]:
+    def _depart_train(self, s: TTState, targets: Targets, events: list[Event]) -> None:
         """TT-4 (3): crossing 1 only with one player's miners aboard; always in the last crossing."""
         if not s.train or s.train_gone:
-            return []
-        boarders = self._boarders(targets, "train", True)
-        owners = [p for p, m in boarders.items() if m]
+            return
+        boarders = targets.get(("train", True), {})
+        owners = list(boarders)
         last = s.crossing == self.crossings
         if not last and len(owners) != 1:
             if owners:
-                return [said(f"the train stays: both players boarded it ({self._who(boarders)}) in crossing "
-                              f"{s.crossing}; they stay south and must board again to ride", ("TT-4",))]
-            return []
+                events.append(Event("train-stays", {"boarders": boarders, "crossing": s.crossing}, ("TT-4",)))
+            return
         s.train_gone = True
         if not owners:
-            return [said(f"the train leaves empty in crossing {s.crossing}", ("TT-4",))]
+            events.append(Event("train-empty", {"crossing": s.crossing}, ("TT-4",)))
+            return
         for player in owners:
-            self._credit(s, player, boarders[player], "train", "train")
-        why = "it always leaves in the last crossing" if last else f"all its boarders are {owners[0]}'s"
-        points = self.params["train_points"]
-        return [said(f"the train leaves ({why}) with {self._who(boarders)}: {points} point"
-                      f"{'s' if points != 1 else ''} each", ("TT-4", "TT-5"))]
+            self._credit(s, player, boarders[player], "train")
+        events.append(Event("train-leaves", {"boarders": boarders, "last": last, "owner": owners[0],
+                                             "points": self.params["train_points"]}, ("TT-4", "TT-5")))
 
-    def _totals_text(self, s: TTState) -> str:
-        parts = []
-        for player in self.player_ids:
-            text = f"{player} {s.points[player] - s.withheld[player]}"
-            if s.withheld_miners[player]:
-                text += f" + ? ({s.withheld_miners[player]} miner{'s' if s.withheld_miners[player] > 1 else ''} " \
-                        f"at a hidden value)"
-            parts.append(text)
-        return ", ".join(parts)
-
-    def _end_round(self, s: TTState) -> list[Event]:
+    def _end_round(self, s: TTState, events: list[Event]) -> None:
         """Failures score 0 and bench next round (TT-2, TT-5, TT-7); hidden values revealed; TT-6."""
         last = self._match_ends_now(s)
-        events = []
         benched: dict[str, list[int]] = {}
         for player in self.player_ids:
-            benched[player], failed = self._failures(s, player, last)
-            events.append(failed)
-        events += self._reveal_hidden(s)
+            benched[player] = self._failures(s, player, last, events)
+        self._reveal_hidden(s, events)
         a, b = self.player_ids
-        totals = f"{a} {s.points[a]}, {b} {s.points[b]}"
-        events.append(said(f"totals after round {s.round}: {totals}", ("TT-5",)))
+        events.append(Event("round-totals", {"round": s.round, "points": {a: s.points[a], b: s.points[b]}},
+                            ("TT-5",)))
         if last:
             winner = a if s.points[a] > s.points[b] else b
             s.finished, s.winner = True, winner
-            s.reason = f"more points after round {s.round}: {totals}"
-            events.append(said(f"{winner} wins with more points after round {s.round}", ("TT-6",)))
-            return events
+            events.append(Event("won", {"winner": winner, "round": s.round}, ("TT-6",)))
+            return
         if s.round >= self.rounds:
-            events.append(said(f"totals are tied after round {s.round}: tie-break round {s.round + 1} follows",
-                                ("TT-6",)))
+            events.append(Event("tie-break", {"round": s.round}, ("TT-6",)))
         s.benched = benched
         self._start_round(s, s.round + 1)
-        return events
 
-    def _reveal_hidden(self, s: TTState) -> list[Event]:
+    def _reveal_hidden(self, s: TTState, events: list[Event]) -> None:
         """At the round's end each Hidden Value and the points withheld for it become public (TT-7)."""
-        events = []
+        if not s.hidden:
+            return
         for destination, info in s.hidden.items():
-            events.append(said(f"Hidden Value revealed: {destination} was worth {info['value']} in round "
-                                f"{s.round} (set by {info['player']}; printed value {info['was']})", ("TT-7",)))
+            events.append(Event("hidden-revealed", {"destination": destination, "value": info["value"],
+                                                    "round": s.round, "player": info["player"], "was": info["was"]},
+                                ("TT-7",)))
         for player in self.player_ids:
             if s.withheld_miners[player]:
-                events.append(said(f"{player}'s {s.withheld_miners[player]} miner"
-                                    f"{'s' if s.withheld_miners[player] > 1 else ''} at a hidden value score "
-                                    f"{s.withheld[player]}", ("TT-5", "TT-7")))
+                events.append(Event("hidden-scored", {"player": player, "miners": s.withheld_miners[player],
+                                                      "points": s.withheld[player]}, ("TT-5", "TT-7")))
         s.withheld = {p: 0 for p in self.player_ids}
         s.withheld_miners = {p: 0 for p in self.player_ids}
-        return events
 
     def _match_ends_now(self, s: TTState) -> bool:
         """TT-6: the round just played ends the match: round 9 or a tie-break round, totals differing.
@@ -531,25 +533,27 @@ class TrackTrouble(TrackTroubleViews, Game):
         a, b = self.player_ids
         return s.round >= self.rounds and s.points[a] != s.points[b]
 
-    def _failures(self, s: TTState, player: str, last: bool) -> tuple[list[int], Event]:
+    def _failures(self, s: TTState, player: str, last: bool, events: list[Event]) -> list[int]:
         """`player`'s miners who did not cross this round, and the miners they bench in crossing 1 of
         the next (TT-2, TT-5; Extra Miner absorbs one failure, TT-7). After the last round there is
         no next round, so nothing is said about a bench."""
-        failed = [m for m in self._active_miners(s, player) if m not in s.crossed[player]]
+        crossed = s.crossed[player]
+        extra = s.extra[player]
+        failed = [m for m in range(1, self.miners + (2 if extra else 1)) if m not in crossed]
         count = len(failed)
-        absorbed = s.extra[player] and count > 0
+        absorbed = extra and count > 0
         bench = min(self.miners, count - 1 if absorbed else count)
         benched = list(range(self.miners - bench + 1, self.miners + 1))
         if not failed:
-            return benched, said(f"all of {player}'s miners crossed in round {s.round}", ("TT-5",))
-        lost = f"{player}'s miner{'s' if count > 1 else ''} {miners_text(failed)} did not cross and score 0 this round"
-        if last:
-            return benched, said(lost, ("TT-5", "TT-7") if s.extra[player] else ("TT-5",))
-        extra = "; Extra Miner counts as one of the failures, so one fewer is benched" if absorbed else ""
-        nxt = f"miner{'s' if bench != 1 else ''} {miners_text(benched)} sit{'s' if bench == 1 else ''} " \
-              f"out crossing 1 of the next round" if bench else "nobody is benched next round"
-        return benched, said(f"{lost}; {nxt}{extra}",
-                              ("TT-2", "TT-5", "TT-7") if s.extra[player] else ("TT-2", "TT-5"))
+            events.append(Event("all-crossed", {"player": player, "round": s.round}, ("TT-5",)))
+        elif last:
+            events.append(Event("failed", {"player": player, "failed": failed, "benched": None, "absorbed": absorbed},
+                                ("TT-5", "TT-7") if extra else ("TT-5",)))
+        else:
+            events.append(Event("failed", {"player": player, "failed": failed, "benched": benched,
+                                           "absorbed": absorbed},
+                                ("TT-2", "TT-5", "TT-7") if extra else ("TT-2", "TT-5")))
+        return benched
 
     # --- Self-play ----------------------------------------------------------------------
     def bot_score(self, s: TTState, player: str) -> float:
@@ -559,15 +563,13 @@ class TrackTrouble(TrackTroubleViews, Game):
     def rounds_played(self, s: TTState) -> int:
         return s.round
 
-    def ending(self, s: TTState, outcome: Outcome) -> str:
-        if s.finished:
-            return "more points after the last round" if s.round <= self.rounds else \
-                "more points after tie-break rounds (TT-6)"
-        return super().ending(s, outcome)
-
     # --- Result -------------------------------------------------------------------------
     def outcome(self, s: TTState) -> Outcome | None:
-        return Outcome(s.winner, s.reason) if s.finished else None
+        """TT-6: more points after the last round, or after the tie-break rounds a tie added."""
+        if not s.finished:
+            return None
+        termination = "more-points" if s.round <= self.rounds else "more-points-tiebreak"
+        return Outcome(s.winner, termination, {"round": s.round, "points": dict(s.points)})
 
     def match_over(self, s: TTState, outcome: Outcome) -> None:
         """A host ended the match mid-round: Hidden Values are public from now on (TT-7)."""
@@ -576,7 +578,7 @@ class TrackTrouble(TrackTroubleViews, Game):
     def stopped_result(self, s: TTState) -> Outcome:
         """A host's `end` without a winner: the higher total so far wins; equal totals draw."""
         a, b = self.player_ids
+        figures = {"round": s.round, "points": dict(s.points)}
         if s.points[a] == s.points[b]:
-            return Outcome(None, f"equal totals ({s.points[a]} each) in round {s.round}")
-        winner = a if s.points[a] > s.points[b] else b
-        return Outcome(winner, f"more points in round {s.round}: {a} {s.points[a]}, {b} {s.points[b]}")
+            return Outcome(None, "equal-totals", figures)
+        return Outcome(a if s.points[a] > s.points[b] else b, "more-points-so-far", figures)

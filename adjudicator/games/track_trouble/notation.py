@@ -12,11 +12,6 @@ from typing import Any
 
 from adjudicator.errors import NotationError
 
-NOTATION = ("[rR cC:] MINER TRACK | MINER switch NAME | MINER train | MINER nothing, ... "
-            "[, extra-miner] [, remote NAME] | nothing | hidden DESTINATION VALUE")
-EXAMPLES = ("1 T2, 2 switch purple, 3 train", "1 T1, 2 T1, extra-miner, 8 train", "4 switch green, remote purple",
-            "nothing", "hidden N4 2", "r3 c2: 1 T3")
-
 _PREFIX = re.compile(r"^\s*(?:r(?:ound)?\s*(\d+))?\s*(?:c(?:rossing)?\s*(\d+))?\s*:\s*", re.IGNORECASE)
 _HELP = ("Write each miner's action as NUMBER TRACK, NUMBER switch NAME, NUMBER train or NUMBER nothing, "
          "separated by commas, e.g. '1 T2, 2 switch purple, 3 train'; add 'extra-miner' or 'remote NAME' "

@@ -22,18 +22,15 @@ class TTState:
     carts: dict[str, int] = field(default_factory=dict)           # minecarts left per track
     train: bool = False                                           # the train runs this round
     train_gone: bool = False
-    crossed: dict[str, dict[int, dict[str, Any]]] = field(default_factory=dict)  # player → miner → how
+    crossed: dict[str, dict[int, tuple[str, int]]] = field(default_factory=dict)  # player → miner → (to, crossing)
     benched: dict[str, list[int]] = field(default_factory=dict)   # for crossing 1 of this round (TT-2)
     extra: dict[str, bool] = field(default_factory=dict)          # Extra Miner this round (TT-7)
     withheld: dict[str, int] = field(default_factory=dict)        # points at hidden destinations
     withheld_miners: dict[str, int] = field(default_factory=dict)
-    used_items: dict[str, list[str]] = field(default_factory=dict)
-    history: list[dict[str, Any]] = field(default_factory=list)   # one report per crossing
+    # Remote Switch activations per player so far: only for the sample of whole submissions in
+    # `legal_moves`, which is not given the engine's items (G-5 counts live in the engine).
+    remote_used: dict[str, int] = field(default_factory=dict)
+    last: dict[str, Any] | None = None                            # the last crossing: its events (TT-5)
     finished: bool = False
     winner: str | None = None
-    reason: str = ""
 
-
-def miners_text(miners: list[int]) -> str:
-    """`1, 3, 4`: miner numbers in order, as narration and messages list them."""
-    return ", ".join(map(str, sorted(miners)))
