@@ -350,9 +350,11 @@ class Game:
     def format_move(self, move: dict[str, Any]) -> str:
         raise NotImplementedError
 
-    def legal_moves(self, state: Any, player: str) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
+    def legal_moves(self, state: Any, player: str,
+                    items: "ItemsView | None" = None) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
         """The legal moves for `player` now, each with the events that preview its effect
-        (worded by wording.preview)."""
+        (worded by wording.preview). The engine drops moves using an item the player no longer
+        has; `items` (uses left and used, G-5) is there for a game whose listing depends on it."""
         raise NotImplementedError
 
     @classmethod
@@ -508,7 +510,7 @@ class Replay:
         if player not in self.to_act():
             return
         late = bool(self.sealed)
-        for move, preview in self.game.legal_moves(self.state, player):
+        for move, preview in self.game.legal_moves(self.state, player, self.items()):
             if self._uses_items and not self._items_allow(player, move):
                 continue
             if late:

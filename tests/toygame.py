@@ -131,7 +131,7 @@ class SealedBid(Game):
             return f"boost {move['boost']}"
         return f"bid {move['bid']}" + (" double" if "item" in move else "")
 
-    def legal_moves(self, s: BidState, player: str):
+    def legal_moves(self, s: BidState, player: str, items: ItemsView | None = None):
         if "boost" in self.by_id[player].items:
             yield {"boost": 1, "item": {"use": "boost"}}, (Event("boosted", {"player": player, "by": 1}),)
         for bid in range(self.params["max_bid"] + 1):

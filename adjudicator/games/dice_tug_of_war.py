@@ -424,7 +424,7 @@ class DiceTugOfWar(Game):
             return "attack"
         return f"trade {move['trade']['rolled']} for {move['trade']['column']}"
 
-    def legal_moves(self, s: DiceState, player: str) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
+    def legal_moves(self, s: DiceState, player: str, items: ItemsView | None = None) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
         """Each legal move with what it would do: one `would-…` event (worded by the tables below)."""
         if s.winner or s.stage != "decide" or player != s.actor:
             return

@@ -727,7 +727,7 @@ class WinningStreak(Game):
         """Every placement is listed; relocations only as a sample (there are too many)."""
         return move.get("phase") == "placement"
 
-    def legal_moves(self, s: StreakState, player: str) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
+    def legal_moves(self, s: StreakState, player: str, items: ItemsView | None = None) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
         """Placements: every unplaced troop at every open location. Relocations are too many to
         list: no change, every single-location change (field, withdraw, replace), every move and
         swap of two troops, and the Advantage buffs, each saying how many changes remain."""

@@ -157,7 +157,7 @@ class TrackTroubleViews:
     def format_move(self, move: dict[str, Any]) -> str:
         return tt_notation.format_move(move)
 
-    def legal_moves(self, s: TTState, player: str) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
+    def legal_moves(self, s: TTState, player: str, items: ItemsView | None = None) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
         """Each miner's options one by one, item uses, the empty submission, then a bounded
         sample of whole submissions (the full product is far too large to list). Item uses are
         listed for every item held; the engine leaves out those already used (G-5)."""
@@ -176,7 +176,7 @@ class TrackTroubleViews:
             for action in self._options(s, player, extra):
                 yield ({**head, "actions": [action], "items": [{"use": "extra-miner"}]},
                        (self._preview(s, action, extra=True),))
-        remote_ok = self._remote_left(s, player)
+        remote_ok = self._remote_left(player, items)
         if remote_ok:
             for name in s.layout["switches"]:
                 yield {**head, "actions": [], "items": [{"use": "remote-switch", "switch": name}]}, \
@@ -231,14 +231,12 @@ class TrackTroubleViews:
                                    and actions[0].get("miner") == 8)
         return uses == ["remote-switch"] and not actions
 
-    def _remote_left(self, s: TTState, player: str) -> bool:
-        """Whether `player` still has a Remote Switch: the sample of whole submissions draws one
-        only then (G-5: once per item held unless the catalogue says `uses`; 0 = unlimited)."""
-        held = self.by_id[player].items.count("remote-switch")
-        if not held:
-            return False
-        uses = self.ruleset.items.get("remote-switch", {}).get("uses", 1)
-        return uses <= 0 or held * uses > s.remote_used[player]
+    def _remote_left(self, player: str, items: ItemsView | None) -> bool:
+        """Whether `player` still has a Remote Switch, by the engine's count (G-5): the sample
+        of whole submissions draws one only then. Without the count, one is held if listed."""
+        if items is None:
+            return "remote-switch" in self.by_id[player].items
+        return items.left[player]["remote-switch"] > 0
 
     def _preview(self, s: TTState, action: dict[str, Any], extra: bool = False) -> Event:
         miner = action["miner"]

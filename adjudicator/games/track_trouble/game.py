@@ -138,7 +138,7 @@ class TrackTrouble(TrackTroubleViews, Game):
     # --- Set-up -------------------------------------------------------------------------
     def initial_state(self) -> TTState:
         s = TTState(round=1, crossing=1, points={p: 0 for p in self.player_ids},
-                    benched={p: [] for p in self.player_ids}, remote_used={p: 0 for p in self.player_ids})
+                    benched={p: [] for p in self.player_ids})
         self._start_round(s, 1)
         return s
 
@@ -372,7 +372,6 @@ class TrackTrouble(TrackTroubleViews, Game):
                                         ("TT-7",)))
                 elif use == "remote-switch":
                     remote[player] = item["switch"]
-                    s.remote_used[player] += 1
             events.append(Event("actions", {"player": player, "submitted": True, "actions": mine, "items": items},
                                 ("TT-3", "TT-5")))
         targets = self._targets(actions)

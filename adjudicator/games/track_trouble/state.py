@@ -27,9 +27,6 @@ class TTState:
     extra: dict[str, bool] = field(default_factory=dict)          # Extra Miner this round (TT-7)
     withheld: dict[str, int] = field(default_factory=dict)        # points at hidden destinations
     withheld_miners: dict[str, int] = field(default_factory=dict)
-    # Remote Switch activations per player so far: only for the sample of whole submissions in
-    # `legal_moves`, which is not given the engine's items (G-5 counts live in the engine).
-    remote_used: dict[str, int] = field(default_factory=dict)
     last: dict[str, Any] | None = None                            # the last crossing: its events (TT-5)
     finished: bool = False
     winner: str | None = None

@@ -637,7 +637,7 @@ class TugOfWar(Game):
         return move.get("module") not in ("path", "maze") and "item" not in move \
             and not ("module" in move and "discard" in move)
 
-    def legal_moves(self, s: TWState, player: str) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
+    def legal_moves(self, s: TWState, player: str, items: ItemsView | None = None) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
         """Every legal choice, grouped where there are very many (each listed move is legal as
         shown), each with its preview: the events of what it gains, scores, wins or loses.
 

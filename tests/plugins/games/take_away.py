@@ -184,7 +184,7 @@ class TakeAway(Game):
     def format_move(self, move: dict[str, Any]) -> str:
         return f"take {move['take']}"
 
-    def legal_moves(self, s: PileState, player: str) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
+    def legal_moves(self, s: PileState, player: str, items: ItemsView | None = None) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
         if s.over or s.ended or player != s.to_move:
             return
         for count in range(1, min(self.params["max_take"], s.left) + 1):
