@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any, Iterator
 
 from adjudicator.engine import Event, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn
@@ -49,6 +49,10 @@ NOTATION_HELP = ("Write a placement as CELL ARROW, e.g. 'E5 up', 'E5 ^', 'e5 u' 
 AX2, AX3, AX4, AX5, AX6, AX7, AX8 = (("AX-2",), ("AX-3",), ("AX-4",), ("AX-5",), ("AX-6",), ("AX-7",),
                                      ("AX-8",))
 NO_ITEMS: tuple[str, ...] = ()
+NO_CAPTURES: tuple[Any, ...] = ()   # an undo record's captures until there are some
+
+# An Event made without the named tuple's Python-level __new__: replay makes several per entry.
+_event = partial(tuple.__new__, Event)
 
 
 @dataclass
@@ -122,7 +126,8 @@ class Board:
             cell: {arrow: (cell[0] + dx, cell[1] + dy) for arrow, (dx, dy) in STEP.items()} for cell in self.cells}
         self.steps: dict[Cell, tuple[tuple[str, Cell], ...]] = {
             cell: tuple((arrow, self.next[cell][arrow]) for arrow in ARROWS) for cell in self.cells}
-        self.rays: dict[Cell, tuple[tuple[tuple[int, int], tuple[Cell, ...]], ...]] = {}
+        # Per cell, per direction with room for a capture: (direction, neighbour, the cells beyond).
+        self.rays: dict[Cell, tuple[tuple[tuple[int, int], Cell, tuple[Cell, ...]], ...]] = {}
         for cell in self.cells:
             rays = []
             for d in EIGHT:
@@ -132,8 +137,15 @@ class Board:
                     ray.append(at)
                     at = (at[0] + d[0], at[1] + d[1])
                 if len(ray) >= 2:   # a run of one or more, then the closing stone
-                    rays.append((d, tuple(ray)))
+                    rays.append((d, ray[0], tuple(ray[1:])))
             self.rays[cell] = tuple(rays)
+        self.rotations: dict[Cell, tuple[Cell, ...]] = {}
+
+    def rotation(self, start: Cell) -> tuple[Cell, ...]:
+        """Every cell once, from `start` on in reading order, then round from the top."""
+        at = self.cells.index(start)
+        self.rotations[start] = turn = self.cells[at:] + self.cells[:at]
+        return turn
 
 
 _BOARDS: dict[int, Board] = {}
@@ -151,6 +163,7 @@ class Arrowbic(Game):
     name = "arrowbic"
     nature = Nature(turns=True)
     who_starts = "red always starts (AX-1); choose who plays red with --player"
+    _found: Cell = (0, 0)   # where has_placement last found a placement: only where it looks first
 
     # --- Parameters ---------------------------------------------------------------------
     @property
@@ -295,7 +308,8 @@ class Arrowbic(Game):
         """
         found = []
         stones = s.stones
-        for d, ray in self.board.rays[cell]:
+        for d, first, beyond in self.board.rays[cell]:
+            ray = (first, *beyond)
             run = 0
             for at in ray:
                 stone = stones.get(at)
@@ -327,12 +341,15 @@ class Arrowbic(Game):
         crowded board needs the chains followed."""
         barred = s.last_arrow[player]
         stones = s.stones
-        steps = self.board.steps
-        for cell in self.board.cells:
+        board = self.board
+        steps = board.steps
+        # Start where the last answer was found: one stone later that cell is mostly still free.
+        for cell in board.rotations.get(self._found) or board.rotation(self._found):
             if cell in stones:
                 continue
             for arrow, to in steps[cell]:
                 if to not in stones and arrow != barred:
+                    self._found = cell
                     return True
         return any(True for _ in self._placements(s, player))
 
@@ -350,6 +367,8 @@ class Arrowbic(Game):
                     yield cell, arrow
 
     # --- Moves --------------------------------------------------------------------------
+    # The per-entry path (check_move, apply_move) works on the board's tables, builds events
+    # as plain data and asks has_placement the cheap question first: it runs for every entry.
     def items_used(self, move: dict[str, Any]) -> Any:
         """Retake is the only item a move uses (`item: {use}`, G-5); a placement uses none."""
         item = move.get("item")
@@ -365,13 +384,16 @@ class Arrowbic(Game):
         if "item" in move:
             self._check_retake(s, player)
             return
-        cell = self._cell(move["place"])
+        place = move["place"]
+        cell = self.board.by_name.get(place)
         if cell is None:
-            raise Illegal("off-board", "AX-1", place=move["place"])
+            cell = self.parse_cell(place)
+            if cell is None:
+                raise Illegal("off-board", "AX-1", place=place)
         arrow = move["arrow"]
         stones = s.stones
         if cell in stones or arrow == s.last_arrow[player] or self.closes_loop(stones, cell, arrow):
-            raise self.placement_problem(s, player, cell, arrow)
+            raise self.placement_problem(s, player, cell, arrow)   # AX-2, AX-3: which rule, worded later
 
     def _check_retake(self, s: ArrowState, player: str) -> None:
         """AX-8: the holder's turn (the engine checks the turn and G-5), two placements to undo."""
@@ -396,28 +418,34 @@ class Arrowbic(Game):
         names = board.names
         name = names[cell]
         k = s.placements + 1
-        captured: list[tuple[Cell, tuple[str, str]]] = []
-        record = {"player": player, "pass": False, "cell": cell, "captured": captured,
-                  "last_arrow": s.last_arrow[player], "last_place": s.last_place, "moved": None}
         stones = s.stones
+        last_arrow = s.last_arrow
+        record = {"player": player, "pass": False, "cell": cell, "captured": NO_CAPTURES,
+                  "last_arrow": last_arrow[player], "last_place": s.last_place, "moved": None}
         stones[cell] = (player, arrow)
-        s.last_arrow[player] = arrow
+        last_arrow[player] = arrow
         s.last_place = (player, cell, arrow)
         s.placements = k
-        events.append(Event("placed", {"k": k, "player": player, "cell": name, "arrow": arrow}, AX2))
-        for d, ray in board.rays[cell]:   # AX-4; the rays of one cell share no cell
-            run = 0
+        events.append(_event(("placed", {"k": k, "player": player, "cell": name, "arrow": arrow}, AX2)))
+        get = stones.get
+        for d, first, ray in board.rays[cell]:   # AX-4; the rays of one cell share no cell
+            stone = get(first)
+            if stone is None or stone[0] == player:   # most rays end here: no enemy stone beside
+                continue
+            run = 1
             for at in ray:
-                stone = stones.get(at)
+                stone = get(at)
                 if stone is None:
                     break
                 if stone[0] == player:
-                    if run:
-                        cells = ray[:run]
-                        for c in cells:
-                            captured.append((c, stones.pop(c)))
-                        events.append(Event("captured", {"cells": [names[c] for c in cells], "direction": COMPASS[d],
-                                                         "cell": name, "player": player, "closer": names[at]}, AX4))
+                    cells = (first, *ray[:run - 1])
+                    captured = record["captured"]
+                    if captured is NO_CAPTURES:
+                        captured = record["captured"] = []
+                    for c in cells:
+                        captured.append((c, stones.pop(c)))
+                    events.append(_event(("captured", {"cells": [names[c] for c in cells], "direction": COMPASS[d],
+                                                       "cell": name, "player": player, "closer": names[at]}, AX4)))
                     break
                 run += 1
         s.history.append(record)
@@ -426,34 +454,36 @@ class Arrowbic(Game):
     def _pass(self, s: ArrowState, player: str, events: list[Event]) -> None:
         """AX-7: no legal placement; the pass counts as placement k and the movement follows."""
         k = s.placements + 1
-        record: dict[str, Any] = {"player": player, "pass": True, "cell": None, "captured": [],
+        record: dict[str, Any] = {"player": player, "pass": True, "cell": None, "captured": NO_CAPTURES,
                                   "last_arrow": s.last_arrow[player], "last_place": s.last_place, "moved": None}
         s.placements = k
         s.history.append(record)
-        events.append(Event("passed", {"k": k, "player": player}, AX7))
+        events.append(_event(("passed", {"k": k, "player": player}, AX7)))
         self._movement(s, k, record, events)
 
     def _movement(self, s: ArrowState, k: int, record: dict[str, Any], events: list[Event]) -> None:
         """After placement k one piece follows the stone under it (AX-5); off the board loses (AX-6)."""
-        mover = self.mover_of(k)
-        names = self.board.names
+        movers = self.movers
+        mover = movers[(k - 1) % len(movers)]
+        board = self.board
+        names = board.names
         at = s.pieces[mover]
         stone = s.stones.get(at)
         if stone is None:
-            events.append(Event("stayed", {"k": k, "player": mover, "cell": names[at]}, AX5))
+            events.append(_event(("stayed", {"k": k, "player": mover, "cell": names[at]}, AX5)))
             return
         owner, arrow = stone
-        to = self.board.next[at][arrow]
+        to = board.next[at][arrow]
         record["moved"] = (mover, at)
         to_name = names.get(to)
-        events.append(Event("moved", {"k": k, "player": mover, "owner": owner, "arrow": arrow, "cell": names[at],
-                                      "to": to_name}, AX5))
+        events.append(_event(("moved", {"k": k, "player": mover, "owner": owner, "arrow": arrow, "cell": names[at],
+                                        "to": to_name}, AX5)))
         if to_name is None:   # off the board (AX-6)
             s.pieces[mover] = None
             winner = self.opponent(mover)
             s.over, s.winner = True, winner
             s.termination, s.figures = "off-board", {"player": mover, "cell": names[at], "arrow": arrow}
-            events.append(Event("left-board", {"player": mover, "winner": winner}, AX6))
+            events.append(_event(("left-board", {"player": mover, "winner": winner}, AX6)))
             return
         s.pieces[mover] = to
 
@@ -468,7 +498,7 @@ class Arrowbic(Game):
                 # ever change again. The rules do not say; the adjudicator ends it drawn.
                 s.over, s.winner = True, None
                 s.termination, s.figures = "stuck-draw", {}
-                events.append(Event("stuck", {}, AX7))
+                events.append(_event(("stuck", {}, AX7)))
                 break
             self._pass(s, s.to_move, events)
             s.to_move = other
