@@ -233,7 +233,6 @@ class Arrowbic(Game):
         return []
 
     # --- Set-up -------------------------------------------------------------------------
-
     def initial_state(self) -> ArrowState:
         start = self.params["start"]
         pieces = {pid: self.parse_cell(start[self.by_id[pid].side]) for pid in self.player_ids}
@@ -376,10 +375,6 @@ class Arrowbic(Game):
             return NO_ITEMS
         return [item["use"]] if isinstance(item, dict) and "use" in item else NO_ITEMS
 
-    def _cell(self, place: str) -> Cell | None:
-        cell = self.board.by_name.get(place)
-        return cell if cell is not None else self.parse_cell(place)
-
     def check_move(self, s: ArrowState, player: str, move: dict[str, Any]) -> None:
         if "item" in move:
             self._check_retake(s, player)
@@ -408,9 +403,12 @@ class Arrowbic(Game):
         if "item" in move:
             return self._retake(s, player)
         events: list[Event] = []
-        self._place(s, player, self._cell(move["place"]), move["arrow"], events)
+        place = move["place"]
+        self._place(s, player, self.board.by_name.get(place) or self.parse_cell(place), move["arrow"], events)
         if not s.over:
-            self._next_turn(s, self.opponent(player), events)
+            s.to_move = other = self.opponent(player)
+            if not self.has_placement(s, other):   # mostly they have one: no passes to make
+                self._next_turn(s, other, events)
         return events
 
     def _place(self, s: ArrowState, player: str, cell: Cell, arrow: str, events: list[Event]) -> None:

@@ -527,9 +527,10 @@ def test_ax8_retake_is_listed_as_legal_when_it_can_be_used():
     assert {"item": {"use": "retake"}} in listed
     match, replay = play(*retake_game(), (MADDIE, "retake"), items={MADDIE: ["retake"]})
     assert {"item": {"use": "retake"}} not in [mv for mv, _ in replay.legal_moves(MADDIE)]   # used (G-5)
-    assert replay.public_view()["retakes_used"] == {SALLY: 0, MADDIE: 1}
+    assert replay.public_view()["retakes_used"] == {SALLY: 0, MADDIE: 1}           # the engine's count
+    assert match.game.public_view(replay.state)["retakes_used"] == {SALLY: 0, MADDIE: 0}   # no items given
     # Before it is used the rules allow it, but not to a player who does not hold it.
-    match, replay = play(*retake_game(), items={SALLY: ["retake"]})
+    _, replay = play(*retake_game(), items={SALLY: ["retake"]})
     assert {"item": {"use": "retake"}} not in [mv for mv, _ in replay.legal_moves(MADDIE)]
     assert replay.public_view()["retakes_used"] == {SALLY: 0, MADDIE: 0}
 
