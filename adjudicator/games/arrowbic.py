@@ -9,17 +9,21 @@ placement passes automatically (AX-7). Retake undoes the last two placements (AX
 
 State is plain data mutated in place. Cells are (column, row) pairs counted from 0, so
 A1 is (0, 0) and up is +1 row (AX-1). Each placement (or pass) leaves a small undo record
-in `history`, which is all Retake needs.
+in `history`, which is all Retake needs. The engine counts the Retakes used (G-5).
+
+The rules core writes no text: it reports `Event`s (cells by name, players by id), refuses
+with `Illegal` codes and ends with an `Outcome`; the last section, "Wording", words them.
+The board's geometry (cell names, neighbours, capture rays) is worked out once per game.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any, Iterator
 
-from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Turn, ItemsView, said, illegal_said, Nature
+from adjudicator.engine import Event, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn
 from adjudicator.errors import NotationError
 from adjudicator.render import Para, Pre, Span, Table
 
@@ -41,6 +45,15 @@ ARROW_WORDS = {"up": "up", "u": "up", "^": "up", "↑": "up",
 NOTATION_HELP = ("Write a placement as CELL ARROW, e.g. 'E5 up', 'E5 ^', 'e5 u' or 'place E5 up' "
                  "(arrows: up/down/left/right, u/d/l/r, ^ v < >, ↑ ↓ ← →), or 'retake' to use Retake.")
 
+# The rulings events cite, made once.
+AX2, AX3, AX4, AX5, AX6, AX7, AX8 = (("AX-2",), ("AX-3",), ("AX-4",), ("AX-5",), ("AX-6",), ("AX-7",),
+                                     ("AX-8",))
+NO_ITEMS: tuple[str, ...] = ()
+NO_CAPTURES: tuple[Any, ...] = ()   # an undo record's captures until there are some
+
+# An Event made without the named tuple's Python-level __new__: replay makes several per entry.
+_event = partial(tuple.__new__, Event)
+
 
 @dataclass
 class ArrowState:
@@ -53,9 +66,9 @@ class ArrowState:
     placements: int = 0                           # k of AX-5; passes count too (AX-7)
     last_place: tuple[str, Cell, str] | None = None   # (player, cell, arrow) of the latest stone
     history: list[dict[str, Any]] = field(default_factory=list)   # undo records (AX-8), one per placement or pass
-    retakes: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
-    reason: str = ""
+    termination: str = ""                         # how the rules ended it: "off-board" (AX-6), "stuck-draw" (AX-7)
+    figures: dict[str, Any] = field(default_factory=dict)   # what decided it (the piece, its cell and arrow)
     over: bool = False
     ended: bool = False                           # ended by a host entry or the clock, not by the rules
 
@@ -99,28 +112,82 @@ class Chains:
         return self.end((cell[0] + dx, cell[1] + dy)) == cell
 
 
+class Board:
+    """The geometry of one board size, worked out once: cell names both ways, each cell's
+    neighbour per arrow (AX-3, AX-5) and its capture rays (AX-4)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.cells: tuple[Cell, ...] = tuple((col, row) for row in range(size - 1, -1, -1) for col in range(size))
+        self.names: dict[Cell, str] = {cell: f"{chr(ord('A') + cell[0])}{cell[1] + 1}" for cell in self.cells}
+        self.by_name: dict[str, Cell] = {name: cell for cell, name in self.names.items()}
+        # Neighbours may lie off the board: such a cell never holds a stone.
+        self.next: dict[Cell, dict[str, Cell]] = {
+            cell: {arrow: (cell[0] + dx, cell[1] + dy) for arrow, (dx, dy) in STEP.items()} for cell in self.cells}
+        self.steps: dict[Cell, tuple[tuple[str, Cell], ...]] = {
+            cell: tuple((arrow, self.next[cell][arrow]) for arrow in ARROWS) for cell in self.cells}
+        # Per cell, per direction with room for a capture: (direction, neighbour, the cells beyond).
+        self.rays: dict[Cell, tuple[tuple[tuple[int, int], Cell, tuple[Cell, ...]], ...]] = {}
+        for cell in self.cells:
+            rays = []
+            for d in EIGHT:
+                ray = []
+                at = (cell[0] + d[0], cell[1] + d[1])
+                while 0 <= at[0] < size and 0 <= at[1] < size:
+                    ray.append(at)
+                    at = (at[0] + d[0], at[1] + d[1])
+                if len(ray) >= 2:   # a run of one or more, then the closing stone
+                    rays.append((d, ray[0], tuple(ray[1:])))
+            self.rays[cell] = tuple(rays)
+        self.rotations: dict[Cell, tuple[Cell, ...]] = {}
+
+    def rotation(self, start: Cell) -> tuple[Cell, ...]:
+        """Every cell once, from `start` on in reading order, then round from the top."""
+        at = self.cells.index(start)
+        self.rotations[start] = turn = self.cells[at:] + self.cells[:at]
+        return turn
+
+
+_BOARDS: dict[int, Board] = {}
+
+
+def board_of(size: int) -> Board:
+    """The geometry of a size×size board, made once per size."""
+    board = _BOARDS.get(size)
+    if board is None:
+        board = _BOARDS[size] = Board(size)
+    return board
+
+
 class Arrowbic(Game):
     name = "arrowbic"
     nature = Nature(turns=True)
     who_starts = "red always starts (AX-1); choose who plays red with --player"
-    notation = "CELL ARROW (E5 up, E5 ^, e5 u, place E5 up; arrows ^ v < > or ↑ ↓ ← →) | retake"
-    notation_examples = ("E5 up", "E5 ^", "place C3 left", "retake")
+    _found: Cell = (0, 0)   # where has_placement last found a placement: only where it looks first
 
     # --- Parameters ---------------------------------------------------------------------
     @property
     def size(self) -> int:
         return self.params["size"]
 
-    def cell_name(self, cell: Cell) -> str:
-        return f"{chr(ord('A') + cell[0])}{cell[1] + 1}"
-
     @cached_property
+    def board(self) -> Board:
+        return board_of(self.params["size"])
+
+    def cell_name(self, cell: Cell) -> str:
+        name = self.board.names.get(cell)
+        return name if name is not None else f"{chr(ord('A') + cell[0])}{cell[1] + 1}"
+
+    @property
     def cell_names(self) -> dict[Cell, str]:
         """Every board cell's name, made once: listing moves names each cell many times."""
-        return {(col, row): self.cell_name((col, row)) for col in range(self.size) for row in range(self.size)}
+        return self.board.names
 
     def parse_cell(self, name: str) -> Cell | None:
         """(column, row) of a name like 'E5', or None when it is not on the board (AX-1)."""
+        cell = self.board.by_name.get(name)
+        if cell is not None:
+            return cell
         match = re.fullmatch(r"([A-Za-z])(\d{1,2})", name.strip())
         if not match:
             return None
@@ -170,19 +237,32 @@ class Arrowbic(Game):
         start = self.params["start"]
         pieces = {pid: self.parse_cell(start[self.by_id[pid].side]) for pid in self.player_ids}
         return ArrowState(pieces=pieces, stones={}, last_arrow={p: None for p in self.player_ids},
-                          to_move=self.by_side[self.params["starting_side"]],
-                          retakes={p: 0 for p in self.player_ids})
+                          to_move=self.by_side[self.params["starting_side"]])
+
+    @cached_property
+    def _turns(self) -> dict[tuple[str, str | None], Turn]:
+        """The Turn of each player and barred arrow, made once each (pending is asked every entry)."""
+        return {}
 
     def pending(self, s: ArrowState) -> Pending:
         if s.over:
             return None
-        barred = s.last_arrow[s.to_move]
-        return Turn((s.to_move,), f"place a stone (not {barred})" if barred else "place a stone")
+        player = s.to_move
+        key = (player, s.last_arrow[player])
+        turn = self._turns.get(key)
+        if turn is None:
+            turn = self._turns[key] = Turn((player,), "place", fields={"barred": key[1]})
+        return turn
+
+    @cached_property
+    def movers(self) -> tuple[str, ...]:
+        """Whose piece moves after placement k, at index (k - 1) mod length (AX-5)."""
+        return tuple(self.by_side[side] for side in self.params["movement_order"])
 
     def mover_of(self, k: int) -> str:
         """The player whose piece moves after the k-th placement (AX-5: B, R, R, B, …)."""
-        order = self.params["movement_order"]
-        return self.by_side[order[(k - 1) % len(order)]]
+        movers = self.movers
+        return movers[(k - 1) % len(movers)]
 
     # --- Rules as pure functions of the state -------------------------------------------
     def loop_through(self, s: ArrowState, cell: Cell, arrow: str) -> list[Cell] | None:
@@ -205,6 +285,20 @@ class Arrowbic(Game):
             at = (at[0] + dx, at[1] + dy)
         return path + [cell]
 
+    def closes_loop(self, stones: dict[Cell, tuple[str, str]], cell: Cell, arrow: str) -> bool:
+        """Whether `arrow` on the empty on-board `cell` closes a loop: `loop_through` without
+        the path, on the board's neighbour table (AX-3)."""
+        step = self.board.next
+        at = step[cell][arrow]
+        left = len(stones)   # the guard of loop_through: never more stones than the board holds
+        while at != cell:
+            stone = stones.get(at)
+            if stone is None or not left:
+                return False
+            left -= 1
+            at = step[at][stone[1]]
+        return True
+
     def captures(self, s: ArrowState, player: str, cell: Cell) -> list[tuple[tuple[int, int], list[Cell]]]:
         """Runs of enemy stones closed by one of `player`'s stones, per direction (AX-4).
 
@@ -212,145 +306,187 @@ class Arrowbic(Game):
         beside `cell`, so this works before or after the new stone is put there.
         """
         found = []
-        for d in EIGHT:
-            run = []
-            at = (cell[0] + d[0], cell[1] + d[1])
-            while at in s.stones and s.stones[at][0] != player:
-                run.append(at)
-                at = (at[0] + d[0], at[1] + d[1])
-            if run and at in s.stones and s.stones[at][0] == player:
-                found.append((d, run))
+        stones = s.stones
+        for d, first, beyond in self.board.rays[cell]:
+            ray = (first, *beyond)
+            run = 0
+            for at in ray:
+                stone = stones.get(at)
+                if stone is None:
+                    break
+                if stone[0] == player:
+                    if run:
+                        found.append((d, list(ray[:run])))
+                    break
+                run += 1
         return found
 
     def placement_problem(self, s: ArrowState, player: str, cell: Cell, arrow: str) -> Illegal | None:
-        """Why `player` may not place `arrow` on `cell`, or None (AX-2, AX-3)."""
-        name = self.cell_name(cell)
-        if cell in s.stones:
-            owner, there = s.stones[cell]
-            return illegal_said("occupied", f"{name} already holds {owner}'s {GLYPH[there]} {there} stone; a stone goes "
-                           "on a cell without one", "AX-2")
+        """Why `player` may not place `arrow` on the on-board `cell`, or None (AX-2, AX-3)."""
+        stone = s.stones.get(cell)
+        if stone is not None:
+            return Illegal("occupied", "AX-2", cell=self.board.names[cell], owner=stone[0], arrow=stone[1])
         if arrow == s.last_arrow[player]:
-            return illegal_said("same-arrow", f"{player} placed {GLYPH[arrow]} {arrow} last time and may not use the same "
-                           "arrow twice in a row", "AX-2")
-        loop = self.loop_through(s, cell, arrow)
-        if loop:
-            cells = " → ".join(self.cell_name(c) for c in loop)
-            return illegal_said("closed-loop", f"{GLYPH[arrow]} {arrow} on {name} would close a loop of "
-                           f"{len(loop) - 1} stones: {cells} (a loop is checked before captures)", "AX-3")
+            return Illegal("same-arrow", "AX-2", player=player, arrow=arrow)
+        if self.closes_loop(s.stones, cell, arrow):
+            loop = self.loop_through(s, cell, arrow)
+            names = self.board.names
+            return Illegal("closed-loop", "AX-3", cell=names[cell], arrow=arrow, loop=[names[c] for c in loop])
         return None
 
     def has_placement(self, s: ArrowState, player: str) -> bool:
-        """Whether `player` has any legal placement (AX-7)."""
+        """Whether `player` has any legal placement (AX-7). An arrow toward a cell without a
+        stone (or off the board) can close no loop, so that is looked for first; only a
+        crowded board needs the chains followed."""
+        barred = s.last_arrow[player]
+        stones = s.stones
+        board = self.board
+        steps = board.steps
+        # Start where the last answer was found: one stone later that cell is mostly still free.
+        for cell in board.rotations.get(self._found) or board.rotation(self._found):
+            if cell in stones:
+                continue
+            for arrow, to in steps[cell]:
+                if to not in stones and arrow != barred:
+                    self._found = cell
+                    return True
         return any(True for _ in self._placements(s, player))
 
     def _placements(self, s: ArrowState, player: str) -> Iterator[tuple[Cell, str]]:
         """Every legal (cell, arrow), top row first: what `placement_problem` allows, tested
         directly (AX-2, AX-3) rather than by building a refusal for each arrow it rules out."""
         barred = s.last_arrow[player]
-        chains = Chains(s.stones)
-        for row in range(self.size - 1, -1, -1):
-            for col in range(self.size):
-                cell = (col, row)
-                if cell in s.stones:
-                    continue
-                for arrow in ARROWS:
-                    if arrow != barred and not chains.closes_loop(cell, arrow):
-                        yield cell, arrow
+        stones = s.stones
+        chains = Chains(stones)
+        for cell in self.board.cells:
+            if cell in stones:
+                continue
+            for arrow in ARROWS:
+                if arrow != barred and not chains.closes_loop(cell, arrow):
+                    yield cell, arrow
 
     # --- Moves --------------------------------------------------------------------------
+    # The per-entry path (check_move, apply_move) works on the board's tables, builds events
+    # as plain data and asks has_placement the cheap question first: it runs for every entry.
+    def items_used(self, move: dict[str, Any]) -> Any:
+        """Retake is the only item a move uses (`item: {use}`, G-5); a placement uses none."""
+        item = move.get("item")
+        if item is None:
+            return NO_ITEMS
+        return [item["use"]] if isinstance(item, dict) and "use" in item else NO_ITEMS
+
     def check_move(self, s: ArrowState, player: str, move: dict[str, Any]) -> None:
         if "item" in move:
             self._check_retake(s, player)
             return
-        cell = self.parse_cell(move["place"])
+        place = move["place"]
+        cell = self.board.by_name.get(place)
         if cell is None:
-            raise illegal_said("off-board", f"{move['place']} is not on the board: columns run A–"
-                          f"{chr(ord('A') + self.size - 1)}, rows 1–{self.size}", "AX-1")
-        problem = self.placement_problem(s, player, cell, move["arrow"])
-        if problem:
-            raise problem
+            cell = self.parse_cell(place)
+            if cell is None:
+                raise Illegal("off-board", "AX-1", place=place)
+        arrow = move["arrow"]
+        stones = s.stones
+        if cell in stones or arrow == s.last_arrow[player] or self.closes_loop(stones, cell, arrow):
+            raise self.placement_problem(s, player, cell, arrow)   # AX-2, AX-3: which rule, worded later
 
     def _check_retake(self, s: ArrowState, player: str) -> None:
         """AX-8: the holder's turn (the engine checks the turn and G-5), two placements to undo."""
         count = self.params["retake_undoes"]
         if len(s.history) < count:
-            done = len(s.history)
-            raise illegal_said("retake-too-early", f"Retake undoes the last {count} placements, and only {done} "
-                          f"{'has' if done == 1 else 'have'} been made", "AX-8")
+            raise Illegal("retake-too-early", "AX-8", count=count, done=len(s.history))
         own = s.history[-count]
         if own["player"] == player and own["pass"]:
-            raise illegal_said("retake-after-pass", f"{player}'s last turn was a pass (no legal placement): "
-                          "Retake would give back a turn with nothing to place", "AX-8", "AX-7")
+            raise Illegal("retake-after-pass", "AX-8", "AX-7", player=player)
 
     def apply_move(self, s: ArrowState, player: str, move: dict[str, Any]) -> list[Event]:
         if "item" in move:
             return self._retake(s, player)
-        cell = self.parse_cell(move["place"])
-        events = self._place(s, player, cell, move["arrow"])
+        events: list[Event] = []
+        place = move["place"]
+        self._place(s, player, self.board.by_name.get(place) or self.parse_cell(place), move["arrow"], events)
         if not s.over:
-            events += self._next_turn(s, self.opponent(player))
+            s.to_move = other = self.opponent(player)
+            if not self.has_placement(s, other):   # mostly they have one: no passes to make
+                self._next_turn(s, other, events)
         return events
 
-    def _place(self, s: ArrowState, player: str, cell: Cell, arrow: str) -> list[Event]:
+    def _place(self, s: ArrowState, player: str, cell: Cell, arrow: str, events: list[Event]) -> None:
+        board = self.board
+        names = board.names
+        name = names[cell]
         k = s.placements + 1
-        name = self.cell_name(cell)
-        record: dict[str, Any] = {"player": player, "pass": False, "cell": cell, "captured": [],
-                                  "last_arrow": s.last_arrow[player], "last_place": s.last_place, "moved": None}
-        s.stones[cell] = (player, arrow)
-        s.last_arrow[player] = arrow
+        stones = s.stones
+        last_arrow = s.last_arrow
+        record = {"player": player, "pass": False, "cell": cell, "captured": NO_CAPTURES,
+                  "last_arrow": last_arrow[player], "last_place": s.last_place, "moved": None}
+        stones[cell] = (player, arrow)
+        last_arrow[player] = arrow
         s.last_place = (player, cell, arrow)
         s.placements = k
-        events = [said(f"placement {k}: {self.label(player)} places {GLYPH[arrow]} {arrow} on {name}", ("AX-2",))]
-        for direction, run in self.captures(s, player, cell):
-            closer = (run[-1][0] + direction[0], run[-1][1] + direction[1])
-            for at in run:
-                record["captured"].append((at, s.stones.pop(at)))
-            cells = ", ".join(self.cell_name(c) for c in run)
-            events.append(said(f"captures {cells} ({COMPASS[direction]} of {name}, closed by {player}'s stone on "
-                                f"{self.cell_name(closer)})", ("AX-4",)))
+        events.append(_event(("placed", {"k": k, "player": player, "cell": name, "arrow": arrow}, AX2)))
+        get = stones.get
+        for d, first, ray in board.rays[cell]:   # AX-4; the rays of one cell share no cell
+            stone = get(first)
+            if stone is None or stone[0] == player:   # most rays end here: no enemy stone beside
+                continue
+            run = 1
+            for at in ray:
+                stone = get(at)
+                if stone is None:
+                    break
+                if stone[0] == player:
+                    cells = (first, *ray[:run - 1])
+                    captured = record["captured"]
+                    if captured is NO_CAPTURES:
+                        captured = record["captured"] = []
+                    for c in cells:
+                        captured.append((c, stones.pop(c)))
+                    events.append(_event(("captured", {"cells": [names[c] for c in cells], "direction": COMPASS[d],
+                                                       "cell": name, "player": player, "closer": names[at]}, AX4)))
+                    break
+                run += 1
         s.history.append(record)
-        events += self._movement(s, k, record)
-        return events
+        self._movement(s, k, record, events)
 
-    def _pass(self, s: ArrowState, player: str) -> list[Event]:
+    def _pass(self, s: ArrowState, player: str, events: list[Event]) -> None:
         """AX-7: no legal placement; the pass counts as placement k and the movement follows."""
         k = s.placements + 1
-        record: dict[str, Any] = {"player": player, "pass": True, "cell": None, "captured": [],
+        record: dict[str, Any] = {"player": player, "pass": True, "cell": None, "captured": NO_CAPTURES,
                                   "last_arrow": s.last_arrow[player], "last_place": s.last_place, "moved": None}
         s.placements = k
         s.history.append(record)
-        events = [said(f"placement {k}: {self.label(player)} has no legal placement and passes; the pass counts "
-                        "as a placement for the movement order", ("AX-7",))]
-        return events + self._movement(s, k, record)
+        events.append(_event(("passed", {"k": k, "player": player}, AX7)))
+        self._movement(s, k, record, events)
 
-    def _movement(self, s: ArrowState, k: int, record: dict[str, Any]) -> list[Event]:
+    def _movement(self, s: ArrowState, k: int, record: dict[str, Any], events: list[Event]) -> None:
         """After placement k one piece follows the stone under it (AX-5); off the board loses (AX-6)."""
-        mover = self.mover_of(k)
-        order = "".join(side[0].upper() for side in self.params["movement_order"])
-        why = f"after placement {k} {mover}'s {self.by_id[mover].side} piece moves ({order}… order)"
+        movers = self.movers
+        mover = movers[(k - 1) % len(movers)]
+        board = self.board
+        names = board.names
         at = s.pieces[mover]
         stone = s.stones.get(at)
         if stone is None:
-            return [said(f"{why}: it stands on {self.cell_name(at)} without a stone and stays", ("AX-5",))]
+            events.append(_event(("stayed", {"k": k, "player": mover, "cell": names[at]}, AX5)))
+            return
         owner, arrow = stone
-        dx, dy = STEP[arrow]
-        to = (at[0] + dx, at[1] + dy)
+        to = board.next[at][arrow]
         record["moved"] = (mover, at)
-        if not self.on_board(to):
+        to_name = names.get(to)
+        events.append(_event(("moved", {"k": k, "player": mover, "owner": owner, "arrow": arrow, "cell": names[at],
+                                        "to": to_name}, AX5)))
+        if to_name is None:   # off the board (AX-6)
             s.pieces[mover] = None
             winner = self.opponent(mover)
             s.over, s.winner = True, winner
-            s.reason = f"{mover}'s piece left the board from {self.cell_name(at)} going {arrow}"
-            return [said(f"{why}: it follows {owner}'s {GLYPH[arrow]} on {self.cell_name(at)} {arrow}, off the "
-                          "board", ("AX-5",)),
-                    said(f"{mover}'s piece has left the board: {mover} loses, {winner} wins", ("AX-6",))]
+            s.termination, s.figures = "off-board", {"player": mover, "cell": names[at], "arrow": arrow}
+            events.append(_event(("left-board", {"player": mover, "winner": winner}, AX6)))
+            return
         s.pieces[mover] = to
-        return [said(f"{why}: it follows {owner}'s {GLYPH[arrow]} on {self.cell_name(at)} to {self.cell_name(to)}",
-                      ("AX-5",))]
 
-    def _next_turn(self, s: ArrowState, player: str) -> list[Event]:
+    def _next_turn(self, s: ArrowState, player: str, events: list[Event]) -> None:
         """Hand the turn over; a player with no legal placement passes at once (AX-7)."""
-        events: list[Event] = []
         s.to_move = player
         while not s.over and not self.has_placement(s, s.to_move):
             other = self.opponent(s.to_move)
@@ -359,17 +495,16 @@ class Arrowbic(Game):
                 # Neither player can place and neither piece stands on a stone: nothing can
                 # ever change again. The rules do not say; the adjudicator ends it drawn.
                 s.over, s.winner = True, None
-                s.reason = "no player can place a stone and no piece can move (a draw: the rules are silent)"
-                events.append(said("neither player has a legal placement and neither piece stands on a stone: "
-                                    "nothing can change, so the match ends drawn (adjudicator's reading)", ("AX-7",)))
+                s.termination, s.figures = "stuck-draw", {}
+                events.append(_event(("stuck", {}, AX7)))
                 break
-            events += self._pass(s, s.to_move)
+            self._pass(s, s.to_move, events)
             s.to_move = other
-        return events
 
     def _retake(self, s: ArrowState, player: str) -> list[Event]:
         """AX-8: undo the last placements and their movements; the holder places again."""
-        undone = []
+        names = self.board.names
+        undone: list[dict[str, Any]] = []
         for _ in range(self.params["retake_undoes"]):
             record = s.history.pop()
             k = s.placements
@@ -377,24 +512,19 @@ class Arrowbic(Game):
                 mover, origin = record["moved"]
                 s.pieces[mover] = origin
             if record["pass"]:
-                undone.append(f"placement {k} ({record['player']} passed)")
+                undone.append({"k": k, "player": record["player"], "pass": True})
             else:
                 cell = record["cell"]
                 owner, arrow = s.stones.pop(cell)
                 for at, stone in record["captured"]:
                     s.stones[at] = stone
-                back = f", {len(record['captured'])} captured stone{'s' if len(record['captured']) != 1 else ''} " \
-                       f"back" if record["captured"] else ""
-                undone.append(f"placement {k} ({owner} {GLYPH[arrow]} on {self.cell_name(cell)}{back})")
+                undone.append({"k": k, "player": owner, "pass": False, "cell": names[cell], "arrow": arrow,
+                               "back": len(record["captured"])})
             s.last_arrow[record["player"]] = record["last_arrow"]
             s.last_place = record["last_place"]
             s.placements -= 1
             s.to_move = record["player"]
-        s.retakes[player] += 1
-        barred = s.last_arrow[player]
-        rule = f"may not use {GLYPH[barred]} {barred}, as the first time" if barred else "may use any arrow"
-        return [said(f"{self.label(player)} uses Retake: undoes {' and '.join(undone)} with their movements; "
-                      f"{player} places again and {rule}", ("AX-8",))]
+        return [Event("retake", {"player": player, "undone": undone, "barred": s.last_arrow[player]}, AX8)]
 
     # --- Self-play ----------------------------------------------------------------------
     def bot_score(self, s: ArrowState, player: str) -> float:
@@ -406,17 +536,12 @@ class Arrowbic(Game):
             return -1
         return min(cell[0], cell[1], self.size - 1 - cell[0], self.size - 1 - cell[1])
 
-    def ending(self, s: ArrowState, outcome: Outcome) -> str:
-        if any(cell is None for cell in s.pieces.values()):
-            return "a piece left the board (AX-6)"
-        return super().ending(s, outcome)
-
     def rounds_played(self, s: ArrowState) -> int:
         return (s.placements + 1) // 2
 
     # --- Result -------------------------------------------------------------------------
     def outcome(self, s: ArrowState) -> Outcome | None:
-        return Outcome(s.winner, s.reason) if s.over else None
+        return Outcome(s.winner, s.termination, s.figures) if s.over else None
 
     def match_over(self, s: ArrowState, outcome: Outcome) -> None:
         """A host or the clock ended the match: nobody is to place any more."""
@@ -424,11 +549,12 @@ class Arrowbic(Game):
 
     def stopped_result(self, s: ArrowState) -> Outcome:
         """A host's `end` without a winner: the seed only ends by leaving the board (AX-6), so no winner."""
-        return Outcome(None, "both pieces are still on the board (AX-6): no winner")
+        return Outcome(None, "pieces-on-board")
 
     # --- Views --------------------------------------------------------------------------
     def public_view(self, s: ArrowState, items: ItemsView | None = None) -> dict[str, Any]:
-        """Everything is public. `pieces` and `stones` are the SPEC keys; the rest serves the board."""
+        """Everything is public. `pieces` and `stones` are the SPEC keys; the rest serves the board.
+        `retakes_used` counts the engine's record of items used (G-5); none without it."""
         stones = {self.cell_name(c): {"owner": o, "arrow": a}
                   for c, (o, a) in sorted(s.stones.items(), key=lambda kv: (-kv[0][1], kv[0][0]))}
         last = None
@@ -436,6 +562,7 @@ class Arrowbic(Game):
             player, cell, arrow = s.last_place
             last = {"player": player, "cell": self.cell_name(cell), "arrow": arrow}
         over = s.over or s.ended
+        used = items.used if items is not None else {}
         return {
             "pieces": {p: (self.cell_name(c) if c is not None else None) for p, c in s.pieces.items()},
             "stones": stones,
@@ -447,7 +574,7 @@ class Arrowbic(Game):
             "last_placement": last,
             "placements": s.placements,
             "next_mover": None if over else self.mover_of(s.placements + 1),
-            "retakes_used": dict(s.retakes),
+            "retakes_used": {p: used.get(p, ()).count("retake") for p in self.player_ids},
         }
 
     def board_blocks(self, view: dict[str, Any]) -> list[Any]:
@@ -527,7 +654,10 @@ class Arrowbic(Game):
             return move["item"]["use"]
         return f"{move['place']} {move['arrow']}"
 
-    def legal_moves(self, s: ArrowState, player: str) -> Iterator[tuple[dict[str, Any], str]]:
+
+    def legal_moves(self, s: ArrowState, player: str) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
+        """Every legal placement, top row first, then Retake when the rules allow it (the
+        engine leaves it out once used, G-5); each with what it would do, as events."""
         if s.over or player != s.to_move:
             return
         k = s.placements + 1
@@ -535,42 +665,119 @@ class Arrowbic(Game):
         piece = s.pieces[mover]
         standing = s.stones[piece][1] if piece in s.stones else None
         fates = {under: self._piece_fate(mover, piece, under) for under in (None, *ARROWS)}
-        names = self.cell_names
-        cell = captured = captures_text = None
+        names = self.board.names
+        cell = captured = capturing = None
         for place, arrow in self._placements(s, player):
             if place != cell:   # what a cell captures does not depend on the arrow (AX-4)
                 cell = place
-                captured, captures_text = self._captured(s, player, cell)
+                captured, capturing = self._captured(s, player, cell)
             # After the placement the moving piece follows the stone under it (AX-5): the new
             # one, none if that stone was just captured, else the one it stood on.
             under = arrow if piece == cell else (None if piece in captured else standing)
-            yield {"place": names[cell], "arrow": arrow}, captures_text + fates[under]
-        held = self.by_id[player].items.count("retake")
-        uses = self.ruleset.items.get("retake", {}).get("uses", 1)
-        left = held * uses - s.retakes[player] if uses else 1
-        if held and left > 0:
+            yield {"place": names[cell], "arrow": arrow}, (capturing, fates[under]) if capturing else (fates[under],)
+        if "retake" in self.by_id[player].items:
             try:
                 self._check_retake(s, player)
             except Illegal:
                 return
-            count = self.params["retake_undoes"]
-            yield {"item": {"use": "retake"}}, f"undo the last {count} placements and place again"
+            yield {"item": {"use": "retake"}}, (Event("would-retake", {"count": self.params["retake_undoes"]}, AX8),)
 
-    def _captured(self, s: ArrowState, player: str, cell: Cell) -> tuple[set[Cell], str]:
-        """The stones a placement on `cell` would capture, and the preview's words for them."""
+    def _captured(self, s: ArrowState, player: str, cell: Cell) -> tuple[set[Cell], Event | None]:
+        """The stones a placement on `cell` would capture, and the preview's event for them."""
         captured = {c for _, run in self.captures(s, player, cell) for c in run}
         if not captured:
-            return captured, ""
+            return captured, None
         ordered = sorted(captured, key=lambda c: (-c[1], c[0]))
-        return captured, "captures " + ", ".join(self.cell_names[c] for c in ordered) + "; "
+        return captured, Event("would-capture", {"cells": [self.board.names[c] for c in ordered]}, AX4)
 
-    def _piece_fate(self, mover: str, at: Cell, under: str | None) -> str:
-        """The preview's words for the moving piece on `at` following `under` (None: no stone)."""
+    def _piece_fate(self, mover: str, at: Cell, under: str | None) -> Event:
+        """What the moving piece on `at` would do following `under` (None: no stone) (AX-5, AX-6)."""
+        names = self.board.names
         if under is None:
-            return f"{mover}'s piece stays on {self.cell_name(at)}"
-        to = (at[0] + STEP[under][0], at[1] + STEP[under][1])
-        return (f"{mover}'s piece → {self.cell_name(to)}" if self.on_board(to)
-                else f"{mover}'s piece leaves the board: {mover} loses")
+            return Event("would-stay", {"player": mover, "cell": names[at]}, AX5)
+        to = names.get(self.board.next[at][under])
+        if to is None:
+            return Event("would-leave", {"player": mover}, AX6)
+        return Event("would-move", {"player": mover, "to": to}, AX5)
 
+
+# --- Wording ---------------------------------------------------------------------------------
+# Sentences are made here only, from the data of events, refusals, outcomes and dues.
+
+def _arrow(arrow: str) -> str:
+    return f"{GLYPH[arrow]} {arrow}"
+
+
+def _why(game: Arrowbic, k: int, mover: str) -> str:
+    order = "".join(side[0].upper() for side in game.params["movement_order"])
+    return f"after placement {k} {mover}'s {game.by_id[mover].side} piece moves ({order}… order)"
+
+
+def _moved(game: Arrowbic, f: dict[str, Any]) -> str:
+    follows = f"{_why(game, f['k'], f['player'])}: it follows {f['owner']}'s {GLYPH[f['arrow']]} on {f['cell']}"
+    return f"{follows} to {f['to']}" if f["to"] is not None else f"{follows} {f['arrow']}, off the board"
+
+
+def _undone(step: dict[str, Any]) -> str:
+    if step["pass"]:
+        return f"placement {step['k']} ({step['player']} passed)"
+    back = step["back"]
+    back = f", {back} captured stone{'s' if back != 1 else ''} back" if back else ""
+    return f"placement {step['k']} ({step['player']} {GLYPH[step['arrow']]} on {step['cell']}{back})"
+
+
+def _retake(game: Arrowbic, f: dict[str, Any]) -> str:
+    barred = f["barred"]
+    rule = f"may not use {_arrow(barred)}, as the first time" if barred else "may use any arrow"
+    return (f"{game.label(f['player'])} uses Retake: undoes {' and '.join(_undone(u) for u in f['undone'])} "
+            f"with their movements; {f['player']} places again and {rule}")
+
+
+WORDS: dict[str, Any] = {
+    "placed": lambda g, f: f"placement {f['k']}: {g.label(f['player'])} places {_arrow(f['arrow'])} on {f['cell']}",
+    "captured": lambda g, f: (f"captures {', '.join(f['cells'])} ({f['direction']} of {f['cell']}, closed by "
+                              f"{f['player']}'s stone on {f['closer']})"),
+    "stayed": lambda g, f: f"{_why(g, f['k'], f['player'])}: it stands on {f['cell']} without a stone and stays",
+    "moved": _moved,
+    "left-board": lambda g, f: f"{f['player']}'s piece has left the board: {f['player']} loses, {f['winner']} wins",
+    "passed": lambda g, f: (f"placement {f['k']}: {g.label(f['player'])} has no legal placement and passes; the "
+                            "pass counts as a placement for the movement order"),
+    "stuck": lambda g, f: ("neither player has a legal placement and neither piece stands on a stone: nothing can "
+                           "change, so the match ends drawn (adjudicator's reading)"),
+    "retake": _retake,
+    # Previews of legal moves, joined with "; " (wording.preview).
+    "would-capture": lambda g, f: f"captures {', '.join(f['cells'])}",
+    "would-stay": lambda g, f: f"{f['player']}'s piece stays on {f['cell']}",
+    "would-move": lambda g, f: f"{f['player']}'s piece → {f['to']}",
+    "would-leave": lambda g, f: f"{f['player']}'s piece leaves the board: {f['player']} loses",
+    "would-retake": lambda g, f: f"undo the last {f['count']} placements and place again",
+}
+
+REFUSALS: dict[str, Any] = {
+    "off-board": lambda g, f: (f"{f['place']} is not on the board: columns run A–{chr(ord('A') + g.size - 1)}, "
+                               f"rows 1–{g.size}"),
+    "occupied": lambda g, f: (f"{f['cell']} already holds {f['owner']}'s {_arrow(f['arrow'])} stone; a stone goes "
+                              "on a cell without one"),
+    "same-arrow": lambda g, f: (f"{f['player']} placed {_arrow(f['arrow'])} last time and may not use the same "
+                                "arrow twice in a row"),
+    "closed-loop": lambda g, f: (f"{_arrow(f['arrow'])} on {f['cell']} would close a loop of {len(f['loop']) - 1} "
+                                 f"stones: {' → '.join(f['loop'])} (a loop is checked before captures)"),
+    "retake-too-early": lambda g, f: (f"Retake undoes the last {f['count']} placements, and only {f['done']} "
+                                      f"{'has' if f['done'] == 1 else 'have'} been made"),
+    "retake-after-pass": lambda g, f: (f"{f['player']}'s last turn was a pass (no legal placement): Retake would "
+                                       "give back a turn with nothing to place"),
+}
+
+ENDINGS: dict[str, Any] = {
+    "off-board": lambda g, f: f"{f['player']}'s piece left the board from {f['cell']} going {f['arrow']}",
+    "stuck-draw": lambda g, f: "no player can place a stone and no piece can move (a draw: the rules are silent)",
+    "pieces-on-board": lambda g, f: "both pieces are still on the board (AX-6): no winner",
+}
+
+DUES: dict[str, Any] = {
+    "place": lambda g, f: f"place a stone (not {f['barred']})" if f.get("barred") else "place a stone",
+}
+
+Arrowbic.words, Arrowbic.refusals, Arrowbic.endings, Arrowbic.dues = WORDS, REFUSALS, ENDINGS, DUES
 
 GAME = Arrowbic

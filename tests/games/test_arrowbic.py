@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from adjudicator import matchfile, session, simulate, views
+from adjudicator import matchfile, session, simulate, views, wording
 from adjudicator.engine import Illegal, Turn
 from adjudicator.errors import MatchFileError, NotationError
 from adjudicator.games.arrowbic import Chains
@@ -198,8 +198,9 @@ def test_ax3_long_loop_of_eight():
             "F5": (SALLY, "down"), "F4": (MADDIE, "left"), "E4": (SALLY, "left")}
     game, s = position(ring, to_move=MADDIE)
     flag = illegal(game, s, MADDIE, {"place": "D4", "arrow": "up"})
-    assert flag.code == "closed-loop" and "loop of 8 stones" in flag.message
-    assert "D4 → D5 → D6 → E6 → F6 → F5 → F4 → E4 → D4" in flag.message
+    message = wording.refusal(game, flag)
+    assert flag.code == "closed-loop" and "loop of 8 stones" in message
+    assert "D4 → D5 → D6 → E6 → F6 → F5 → F4 → E4 → D4" in message
     game.check_move(s, MADDIE, {"place": "D4", "arrow": "left"})  # leads away: legal
 
 
@@ -217,7 +218,7 @@ def test_ax3_loop_is_checked_before_captures():
     game, s = position(stones)
     assert game.captures(s, SALLY, game.parse_cell("D5"))  # it would capture
     flag = illegal(game, s, SALLY, {"place": "D5", "arrow": "right"})
-    assert flag.code == "closed-loop" and "checked before captures" in flag.message
+    assert flag.code == "closed-loop" and "checked before captures" in wording.refusal(game, flag)
 
 
 # --- AX-4 captures ----------------------------------------------------------------------
@@ -240,8 +241,8 @@ def test_ax4_capture_in_each_of_the_eight_directions(name):
     found = game.apply_move(s, SALLY, {"place": "E5", "arrow": arrow})
     assert cells(game, s) == {"E5": (SALLY, arrow), shift("E5", d, 3): (SALLY, "up")}
     capture = [e for e in found if "AX-4" in e.rulings]
-    assert len(capture) == 1 and f"({name} of E5" in capture[0].text
-    assert f"{shift('E5', d, 1)}, {shift('E5', d, 2)}" in capture[0].text
+    assert len(capture) == 1 and f"({name} of E5" in wording.text(game, capture[0])
+    assert f"{shift('E5', d, 1)}, {shift('E5', d, 2)}" in wording.text(game, capture[0])
 
 
 def test_ax4_seed_example_x_and_y():
@@ -294,7 +295,7 @@ def test_ax4_captures_come_before_the_movement():
 
 def test_ax4_replay_narrates_the_captured_cells():
     _, replay = play((SALLY, "E5 up"), (MADDIE, "E6 left"), (SALLY, "E7 down"))
-    narration = [e.text for e in events(replay, 3) if "AX-4" in e.rulings]
+    narration = [replay.words(e) for e in events(replay, 3) if "AX-4" in e.rulings]
     assert narration == ["captures E6 (down of E7, closed by sally's stone on E5)"]
 
 
@@ -316,7 +317,7 @@ def test_ax5_replayed_order_over_twelve_placements():
     movers = []
     for log in replay.log:
         (movement,) = [e for e in log.events if "AX-5" in e.rulings]
-        movers.append("B" if movement.text.split()[3] == "maddie's" else "R")
+        movers.append("B" if replay.words(movement).split()[3] == "maddie's" else "R")
     assert "".join(movers) == "BRRBBRRBBRRB"
 
 
@@ -325,14 +326,14 @@ def test_ax5_the_piece_follows_the_stone_under_it_whoever_owns_it():
     v, replay = view((SALLY, "E1 up"), (MADDIE, "C5 left"))
     assert v["pieces"][SALLY] == "B5"
     (movement,) = [e for e in events(replay, 2) if "AX-5" in e.rulings]
-    assert movement.text == ("after placement 2 sally's red piece moves (BRRB… order): it follows maddie's ← "
+    assert replay.words(movement) == ("after placement 2 sally's red piece moves (BRRB… order): it follows maddie's ← "
                              "on C5 to B5")
 
 
 def test_ax5_a_piece_on_no_stone_stays():
     v, replay = view((SALLY, "E1 up"))
     assert v["pieces"][MADDIE] == "G5"
-    assert "stands on G5 without a stone and stays" in events(replay, 1)[-1].text
+    assert "stands on G5 without a stone and stays" in replay.words(events(replay, 1)[-1])
 
 
 def test_ax5_both_pieces_may_share_a_cell():
@@ -350,7 +351,7 @@ def test_ax5_retake_rewinds_the_order():
                      items={SALLY: ["retake"]})
     assert flags(replay) == []
     (movement,) = [e for e in events(replay, 4) if "AX-5" in e.rulings]
-    assert movement.text.startswith("after placement 1 maddie's")
+    assert replay.words(movement).startswith("after placement 1 maddie's")
 
 
 # --- AX-6 leaving the board ---------------------------------------------------------------
@@ -362,7 +363,8 @@ def test_ax6_pushed_off_the_board_loses():
              (SALLY, "I7 right")]
     v, replay = view(*moves)
     assert replay.outcome.winner == SALLY
-    assert "maddie's piece left the board from I7 going right" in replay.outcome.reason
+    assert "maddie's piece left the board from I7 going right" in replay.reason
+    assert replay.outcome.termination == "off-board"
     assert v["pieces"][MADDIE] is None and v["to_move"] is None
     assert [e.rulings for e in events(replay, 9)][-1] == ("AX-6",)
 
@@ -398,9 +400,10 @@ def test_ax7_no_legal_placement_passes_and_the_movement_happens():
     assert not game.has_placement(s, MADDIE)
     assert s.placements == 6                                             # the pass is placement 6 …
     assert s.pieces[SALLY] == game.parse_cell("B2")                      # … after which red moves B1 → B2
-    assert game.pending(s) == Turn((SALLY,), "place a stone (not left)")
+    assert game.pending(s) == Turn((SALLY,), "place", fields={"barred": "left"})
+    assert wording.due_label(game, game.pending(s)) == "place a stone (not left)"
     passing = [e for e in said if "AX-7" in e.rulings]
-    assert passing and "maddie (blue) has no legal placement and passes" in passing[0].text
+    assert passing and "maddie (blue) has no legal placement and passes" in wording.text(game, passing[0])
     game.check_move(s, SALLY, {"place": "B3", "arrow": "up"})            # sally can still place
 
 
@@ -419,8 +422,9 @@ def test_ax7_nobody_can_place_and_nothing_can_move_is_a_draw():
              "A3": (MADDIE, "up"), "C3": (SALLY, "up"), "C1": (MADDIE, "down")}
     game, s = position(stuck, pieces={SALLY: "B2", MADDIE: "B2"}, params=SMALL)
     said = game.apply_move(s, SALLY, {"place": "A1", "arrow": "down"})
-    assert s.over and s.winner is None and "rules are silent" in s.reason
-    assert any("AX-7" in e.rulings and "drawn" in e.text for e in said)
+    assert s.over and s.winner is None and game.outcome(s).termination == "stuck-draw"
+    assert "rules are silent" in wording.reason(game, game.outcome(s))
+    assert any("AX-7" in e.rulings and "drawn" in wording.text(game, e) for e in said)
 
 
 def test_ax7_replayed_match_passes_without_an_entry():
@@ -430,10 +434,10 @@ def test_ax7_replayed_match_passes_without_an_entry():
                      params=small)
     assert flags(replay) == []
     # 4: blue B2 → B1. Pass 5 (sally): blue B1 → A1. Pass 6 (maddie): red A1 ↓ off the board.
-    said = [e.text for e in events(replay, 4) if "AX-7" in e.rulings]
+    said = [replay.words(e) for e in events(replay, 4) if "AX-7" in e.rulings]
     assert len(said) == 2 and said[0].startswith("placement 5: sally (red) has no legal placement and passes")
     assert replay.outcome.winner == MADDIE
-    assert "sally's piece left the board from A1 going down" in replay.outcome.reason
+    assert "sally's piece left the board from A1 going down" in replay.reason
 
 
 # --- AX-8 items -------------------------------------------------------------------------
@@ -470,7 +474,7 @@ def test_ax8_retake_undoes_two_placements_with_captures_and_movements():
     assert flags(replay) == []
     assert after["stones"] == before["stones"] and after["pieces"] == before["pieces"]
     assert after["placements"] == 3 and after["to_move"] == MADDIE and after["last_arrow"] == before["last_arrow"]
-    (said,) = [e.text for e in events(replay, 6)]
+    (said,) = [replay.words(e) for e in events(replay, 6)]
     assert said == ("maddie (blue) uses Retake: undoes placement 5 (sally ← on G5, 1 captured stone back) and "
                     "placement 4 (maddie ↓ on F5) with their movements; maddie places again and may not use ↑ up, "
                     "as the first time")
@@ -514,15 +518,21 @@ def test_ax8_retake_after_pass_refusal_names_each_ruling_once():
     game, s = position({}, items={MADDIE: ["retake"]}, to_move=MADDIE)
     s.history = [{"player": MADDIE, "pass": True}, {"player": SALLY, "pass": False}]
     flag = illegal(game, s, MADDIE, {"item": {"use": "retake"}})
-    assert not [r for r in flag.rulings if r in flag.message]
+    assert not [r for r in flag.rulings if r in wording.refusal(game, flag)]
 
 
 def test_ax8_retake_is_listed_as_legal_when_it_can_be_used():
     match, replay = play(*retake_game(), items={MADDIE: ["retake"]})
-    listed = [mv for mv, _ in match.game.legal_moves(replay.state, MADDIE)]
+    listed = [mv for mv, _ in replay.legal_moves(MADDIE)]
     assert {"item": {"use": "retake"}} in listed
     match, replay = play(*retake_game(), (MADDIE, "retake"), items={MADDIE: ["retake"]})
-    assert {"item": {"use": "retake"}} not in [mv for mv, _ in match.game.legal_moves(replay.state, MADDIE)]
+    assert {"item": {"use": "retake"}} not in [mv for mv, _ in replay.legal_moves(MADDIE)]   # used (G-5)
+    assert replay.public_view()["retakes_used"] == {SALLY: 0, MADDIE: 1}           # the engine's count
+    assert match.game.public_view(replay.state)["retakes_used"] == {SALLY: 0, MADDIE: 0}   # no items given
+    # Before it is used the rules allow it, but not to a player who does not hold it.
+    _, replay = play(*retake_game(), items={SALLY: ["retake"]})
+    assert {"item": {"use": "retake"}} not in [mv for mv, _ in replay.legal_moves(MADDIE)]
+    assert replay.public_view()["retakes_used"] == {SALLY: 0, MADDIE: 0}
 
 
 def test_ax8_starter_and_reserve_are_header_items():
@@ -623,11 +633,13 @@ def test_legal_moves_agree_with_check_move():
 
 def test_legal_moves_preview_captures_and_movement():
     match, replay = play((SALLY, "E5 up"), (MADDIE, "E6 left"))
-    previews = {match.game.format_move(mv): effect for mv, effect in match.game.legal_moves(replay.state, SALLY)}
+    previews = {match.game.format_move(mv): wording.preview(match.game, effect)
+                for mv, effect in match.game.legal_moves(replay.state, SALLY)}
     assert previews["E7 down"] == "captures E6; sally's piece stays on C5"
     assert previews["C5 right"] == "sally's piece → D5"
     match, replay = play(params={"start": {"red": "C5", "blue": "I5"}})
-    previews = {match.game.format_move(mv): effect for mv, effect in match.game.legal_moves(replay.state, SALLY)}
+    previews = {match.game.format_move(mv): wording.preview(match.game, effect)
+                for mv, effect in match.game.legal_moves(replay.state, SALLY)}
     assert previews["I5 right"] == "maddie's piece leaves the board: maddie loses"
 
 
@@ -671,7 +683,7 @@ def test_quick_listing_agrees_with_the_plain_one_over_a_playout(index, items):
     for number, entry in enumerate(played.data["entries"]):
         if number % 3 == 0:
             s, player = replay.state, replay.to_act()[0]
-            placements = [(mv, e) for mv, e in game.legal_moves(s, player) if "place" in mv]
+            placements = [(mv, wording.preview(game, e)) for mv, e in game.legal_moves(s, player) if "place" in mv]
             assert placements == listed_the_plain_way(game, s, player)
         replay.step(entry)
 
@@ -686,7 +698,7 @@ def test_quick_listing_agrees_on_a_crowded_board_with_a_loop_already_on_it():
     game, s = position(stones, pieces={SALLY: "G6", MADDIE: "C6"}, last={SALLY: "down"})
     for placements in (0, 1):   # maddie's piece moves next, then sally's (AX-5)
         s.placements = placements
-        listed = [(mv, e) for mv, e in game.legal_moves(s, SALLY) if "place" in mv]
+        listed = [(mv, wording.preview(game, e)) for mv, e in game.legal_moves(s, SALLY) if "place" in mv]
         assert listed == listed_the_plain_way(game, s, SALLY)
     previews = {game.format_move(mv): e for mv, e in listed}
     assert previews["G8 up"] == "captures G7, G6; sally's piece stays on G6"   # its stone is captured
@@ -767,7 +779,7 @@ def test_schema_rejects_a_leading_zero():
 def test_host_end_without_a_winner_has_none():
     """AX-6 is the only way to win; a host's `end` without a winner scores no winner (G-4)."""
     _, replay = play((SALLY, "E5 up"), ("host", {"action": "end"}))
-    assert replay.outcome.winner is None and "AX-6" in replay.outcome.reason
+    assert replay.outcome.winner is None and "AX-6" in replay.reason
 
 
 # --- The command line -----------------------------------------------------------------------
@@ -824,3 +836,111 @@ def test_cli_board_json_matches_the_result_schema(cli):
         res = cli("board", REPO / "matches" / name, "--format", "json")
         assert res.code == 0 and not schemas.errors("result", res.json)
         assert res.json["status"] == "finished" and res.json["winner"] == "sally"
+
+
+# --- Data, worded at the edge (issue 16) -----------------------------------------------------
+
+def plain(value):
+    """Plain data: numbers, codes, cell names and player ids, in lists and dicts; no sentences."""
+    if isinstance(value, str):
+        return " " not in value
+    if value is None or isinstance(value, (bool, int)):
+        return True
+    if isinstance(value, (list, tuple)):
+        return all(plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and plain(v) for k, v in value.items())
+    return False
+
+
+def produced():
+    """What the rules core reports over a few simulated matches (items held) and the
+    positions of this file that reach the rarer rules: (game, events, refusals, outcomes)."""
+    seen_events, seen_refusals, seen_outcomes = [], [], []
+    game = None
+
+    def take(match, replay):
+        nonlocal game
+        game = match.game
+        seen_events.extend((match.game, e) for log in replay.log for e in log.events)
+        seen_refusals.extend((match.game, f.refused) for f in replay.flags)
+        if replay.outcome is not None:
+            seen_outcomes.append((match.game, replay.outcome))
+            if "scored" in replay.outcome.figures:   # a host's end: the result by the rules
+                seen_outcomes.append((match.game, replay.outcome.figures["scored"]))
+        for player in match.game.player_ids:
+            seen_events.extend((match.game, e) for _, effects in replay.legal_moves(player) for e in effects)
+
+    for index in (1, 2, 3):
+        played = simulate.play("arrowbic", index, items=("retake", "reserve", "starter"), max_entries=120)
+        match = matchfile.prepare(played.data, None)
+        take(match, session.replay_match(match))
+    moves = retake_game()
+    take(*play(*moves, items={MADDIE: ["retake"]}))                               # Retake listed
+    take(*play(*moves, (MADDIE, "retake"), items={MADDIE: ["retake"]}))          # Retake used
+    take(*play((SALLY, "retake"), (SALLY, "J5 up"), (SALLY, "E5 right"), (MADDIE, "E5 up"), (MADDIE, "F5 left"),
+               (MADDIE, "A1 right"), (SALLY, "A2 right"), items={SALLY: ["retake"]}))
+    take(*play((SALLY, "E5 up"), ("host", {"action": "end"})))                  # no winner by the rules
+    take(*play(params={"start": {"red": "C5", "blue": "I5"}}))                  # a preview off the board
+    take(*play((SALLY, "A2 right"), (MADDIE, "B1 left"), (SALLY, "B2 down"), (MADDIE, "A1 down"),
+               params={"size": 2, "start": {"red": "A1", "blue": "B2"}}))          # passes, off the board
+    take(*play((SALLY, "G5 right"), (MADDIE, "A1 up"), (SALLY, "H5 up"), (MADDIE, "A3 down"),
+               (SALLY, "H6 right"), (MADDIE, "A5 up"), (SALLY, "I6 up"), (MADDIE, "A7 right"), (SALLY, "I7 right")))
+    stuck = {"B3": (MADDIE, "down"), "B1": (SALLY, "up"), "A2": (SALLY, "right"), "C2": (MADDIE, "left"),
+             "A3": (MADDIE, "up"), "C3": (SALLY, "up"), "C1": (MADDIE, "down")}
+    g, s = position(stuck, pieces={SALLY: "B2", MADDIE: "B2"}, params=SMALL)
+    seen_events.extend((g, e) for e in g.apply_move(s, SALLY, {"place": "A1", "arrow": "down"}))
+    seen_outcomes.append((g, g.outcome(s)))
+    g, s = position({}, items={MADDIE: ["retake"]}, to_move=MADDIE)
+    s.history = [{"player": MADDIE, "pass": True}, {"player": SALLY, "pass": False}]
+    seen_refusals.append((g, illegal(g, s, MADDIE, {"item": {"use": "retake"}})))
+    return game, seen_events, seen_refusals, seen_outcomes
+
+
+def test_every_event_refusal_and_ending_has_words_and_plain_data():
+    game, seen_events, seen_refusals, seen_outcomes = produced()
+    kinds = {e.kind for _, e in seen_events}
+    codes = {r.code for _, r in seen_refusals}
+    terminations = {o.termination for _, o in seen_outcomes}
+    # Every entry of the game's tables was met, so each was checked below.
+    assert set(game.words) <= kinds, set(game.words) - kinds
+    assert set(game.refusals) <= codes, set(game.refusals) - codes
+    assert set(game.endings) <= terminations, set(game.endings) - terminations
+    # All have words; the game's own (the engine's may carry its objects) hold plain data only.
+    for g, event in seen_events:
+        assert wording.text(g, event).strip(), event
+        assert event.kind not in game.words or plain(event.fields), event
+    for g, refused in seen_refusals:
+        assert wording.refusal(g, refused).strip(), refused.code
+        assert refused.code not in game.refusals or plain(refused.fields), refused.fields
+    for g, outcome in seen_outcomes:
+        assert wording.reason(g, outcome).strip(), outcome.termination
+        assert outcome.termination not in game.endings or plain(outcome.figures), outcome
+    assert len(seen_events) > 1000 and len(seen_refusals) >= len(game.refusals)
+    for barred in (None, *("up", "right", "down", "left")):
+        assert wording.due_label(game, Turn((SALLY,), "place", fields={"barred": barred})).startswith("place a stone")
+
+
+def test_has_placement_agrees_with_the_full_listing_over_playouts():
+    """has_placement looks for an arrow toward a free cell first, starting where it last found
+    one; it must agree with the full test through Chains (AX-3, AX-7) wherever it starts."""
+    checked = 0
+    for index in (1, 2):
+        played = simulate.play("arrowbic", index, max_entries=300)
+        replay = session.new_replay(matchfile.prepare({**played.data, "entries": []}, None))
+        game = replay.game
+        for entry in played.data["entries"]:
+            replay.step(entry)
+            s = replay.state
+            for player in game.player_ids:
+                full = any(True for _ in game._placements(s, player))
+                for start in ((0, 0), (8, 8), (4, 4)):
+                    game._found = start
+                    assert game.has_placement(s, player) == full
+                    checked += 1
+    # And on the crowded 3×3 board, where only the chains can tell.
+    game, s = position(CROWDED, to_move=SALLY, last={SALLY: "right", MADDIE: "up"}, placements=4, params=SMALL)
+    s.stones[game.parse_cell("A1")] = (SALLY, "left")
+    for player in (SALLY, MADDIE):
+        assert game.has_placement(s, player) == any(True for _ in game._placements(s, player))
+    assert checked > 100
