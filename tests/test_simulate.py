@@ -138,7 +138,7 @@ def test_greedy_maximises_the_game_score(monkeypatch):
         return float(any(match.game.cell_name(at) == target["place"] and arrow == target["arrow"]
                          for at, (_owner, arrow) in state.stones.items()))
 
-    monkeypatch.setattr(match.game, "score", prefers_target)
+    monkeypatch.setattr(match.game, "bot_score", prefers_target)
     assert simulate.greedy_move(replay, player, moves, random.Random(1)) == target
 
 

@@ -655,7 +655,7 @@ class Arrowbic(Game):
         return f"{move['place']} {move['arrow']}"
 
 
-    def legal_moves(self, s: ArrowState, player: str) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
+    def legal_moves(self, s: ArrowState, player: str, items: ItemsView | None = None) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
         """Every legal placement, top row first, then Retake when the rules allow it (the
         engine leaves it out once used, G-5); each with what it would do, as events."""
         if s.over or player != s.to_move:
