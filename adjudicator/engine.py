@@ -96,15 +96,6 @@ class Event(NamedTuple):
     fields: dict[str, Any]
     rulings: tuple[str, ...] = ()
 
-    @property
-    def text(self) -> str:   # TRANSITIONAL: removed once every game reports data events
-        return self.fields["said"]
-
-
-def said(text: str, rulings: tuple[str, ...] = ()) -> Event:
-    """An event already in words. Only for text the host typed (a reason, a note)."""
-    return Event("said", {"said": text}, rulings)
-
 
 class Illegal(Exception):
     """An entry the rules forbid: a stable code, the rulings that forbid it, and the fields a
@@ -117,11 +108,6 @@ class Illegal(Exception):
         self.fields = fields
 
 
-def illegal_said(code: str, message: str, *rulings: str) -> Illegal:
-    """A refusal already in words (transitional, for a game not yet giving data)."""
-    return Illegal(code, *rulings, said=message)
-
-
 @dataclass(frozen=True)
 class Outcome:
     """How a match ended: the winner (None for a draw), a termination code ("off-board",
@@ -130,10 +116,6 @@ class Outcome:
     winner: str | None
     termination: str
     figures: dict[str, Any] = field(default_factory=dict, compare=False)
-
-    @property
-    def reason(self) -> str:   # TRANSITIONAL: removed once every game ends with a termination code
-        return self.termination
 
 
 @dataclass(frozen=True)

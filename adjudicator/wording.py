@@ -7,8 +7,9 @@ fields), refuse with `Illegal` (a code and the fields a message needs), end with
 the game's own tables first (`Game.words`, `Game.refusals`, `Game.endings`, `Game.dues`) and
 the engine's below. No code decides anything from these sentences.
 
-A table maps a code to a function `(game, fields) -> str`. A code found in no table is shown
-as it is: a due label or termination a game gives in words is its own wording.
+A table maps a code to a function `(game, fields) -> str`. A code found in no table is a bug
+(KeyError): tests/test_wording.py and each game's wording test play every ruleset to prove
+that everything met has words.
 """
 
 from __future__ import annotations
@@ -21,15 +22,7 @@ if TYPE_CHECKING:
 Say = Callable[["Game", Mapping[str, Any]], str]
 
 
-def _said(fields: Mapping[str, Any]) -> str:
-    return fields["said"]
-
-
 # --- The engine's own words ------------------------------------------------------------------
-
-def _due(game: "Game", fields: Mapping[str, Any]) -> str:
-    return due_label(game, fields["due"])
-
 
 def _players(names: Iterable[str]) -> str:
     return " or ".join(names)
@@ -131,49 +124,36 @@ ENGINE_DUES: dict[str, Say] = {
 
 # --- Wording at the edge ---------------------------------------------------------------------
 
-def _lookup(game: "Game", table: str, engine: Mapping[str, Say], code: str) -> Say | None:
-    return getattr(game, table, {}).get(code) or engine.get(code)
+def _lookup(game: "Game", table: str, engine: Mapping[str, Say], code: str, what: str) -> Say:
+    say = getattr(game, table, {}).get(code) or engine.get(code)
+    if say is None:
+        raise KeyError(f"{game.name}: no words for {what} '{code}'")
+    return say
 
 
 def text(game: "Game", event: "Event") -> str:
     """The sentence of one event."""
-    fields = event.fields
-    if "said" in fields:
-        return fields["said"]
-    say = _lookup(game, "words", ENGINE_WORDS, event.kind)
-    if say is None:
-        raise KeyError(f"{game.name}: no words for event kind '{event.kind}'")
-    return say(game, fields)
+    return _lookup(game, "words", ENGINE_WORDS, event.kind, "event kind")(game, event.fields)
 
 
 def refusal(game: "Game", illegal: "Illegal") -> str:
     """The sentence of a refusal (without the rulings, which are shown beside it)."""
-    fields = illegal.fields
-    if "said" in fields:
-        return fields["said"]
-    say = _lookup(game, "refusals", ENGINE_REFUSALS, illegal.code)
-    if say is None:
-        raise KeyError(f"{game.name}: no words for refusal '{illegal.code}'")
-    return say(game, fields)
+    return _lookup(game, "refusals", ENGINE_REFUSALS, illegal.code, "refusal")(game, illegal.fields)
 
 
 def reason(game: "Game", outcome: "Outcome") -> str:
     """Why a match ended, as the result's `reason`."""
-    say = _lookup(game, "endings", ENGINE_ENDINGS, outcome.termination)
-    return outcome.termination if say is None else say(game, outcome.figures)
+    return _lookup(game, "endings", ENGINE_ENDINGS, outcome.termination, "termination")(game, outcome.figures)
 
 
 def due_label(game: "Game", due: "Pending") -> str:
     """What is due, in words: `place a stone (not up)`, `crossing 2`, `the roll for who begins`."""
     if due is None:
         return "nothing"
-    say = _lookup(game, "dues", ENGINE_DUES, due.label)
-    return due.label if say is None else say(game, due.fields or {})
+    return _lookup(game, "dues", ENGINE_DUES, due.label, "due label")(game, due.fields or {})
 
 
-def preview(game: "Game", effects: Iterable["Event"] | str) -> str:
+def preview(game: "Game", effects: Iterable["Event"]) -> str:
     """A legal move's preview: the sentences of what it would do, joined."""
-    if isinstance(effects, str):
-        return effects
     joiner = getattr(game, "preview_joiner", "; ")
     return joiner.join(text(game, effect) for effect in effects)
