@@ -243,16 +243,16 @@ def test_random_pick_is_checked_against_its_options_g6():
     from adjudicator.wording import refusal
 
     game = make().game
-    due = ChanceDue("who starts", pick=("ann", "bob"))
+    due = ChanceDue("opening-pick", pick=("ann", "bob"))
     check_chance(due, {"pick": "bob"})
     with pytest.raises(Illegal) as caught:
         check_chance(due, {"pick": "zed"})
     assert caught.value.code == "pick-value" and caught.value.fields["pick"] == "zed"
-    assert refusal(game, caught.value) == "who starts: 'zed' is not one of ann, bob"
+    assert refusal(game, caught.value) == "the draw for who starts: 'zed' is not one of ann, bob"
     assert caught.value.rulings == ("G-6",)
     with pytest.raises(Illegal) as caught:
         check_chance(due, {"dice": [1]})
-    assert refusal(game, caught.value) == "who starts: a pick is due, not dice"
+    assert refusal(game, caught.value) == "the draw for who starts: a pick is due, not dice"
 
 
 def test_generic_chance_errors_cite_the_games_own_ruling_not_a_dice_ruling():
