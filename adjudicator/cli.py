@@ -713,11 +713,21 @@ def replay_cmd(
     narrated = told["narration"].done()
     _warn(match)
     if fmt == "json":
-        _out(views.replay_json(match, replay, told["viewer"], narrated))
+        _out_pieces(views.replay_json(match, replay, told["viewer"], narrated))
     else:
         _out(views.replay_text(match, replay, told["viewer"], narrated))
     if replay.flags:
         raise typer.Exit(1)
+
+
+def _out_pieces(pieces: Any) -> None:
+    """Print a long text given in pieces that end it with a newline (as _out, never joined)."""
+    try:
+        for piece in pieces:
+            sys.stdout.write(piece)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _discard_stdout()
 
 
 @app.command("legal")

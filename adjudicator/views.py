@@ -8,7 +8,7 @@ private view and pending submission, nothing of the opponent's.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from adjudicator.engine import LogEntry, Replay
 from adjudicator.matchfile import LoadedMatch
@@ -191,32 +191,39 @@ class Narration:
 
 
 def narration(match: LoadedMatch, viewer: str | None, fmt: str) -> Narration:
-    """The Narration of `replay` text (lines per entry) or JSON (each entry's JSON text)."""
+    """The Narration of `replay` text (entry_text) or JSON (each entry's JSON text as it is
+    printed inside the result, indented and inert)."""
+    from adjudicator.render import inert_json
+
     marked = marks(match)
     if fmt == "json":
-        return Narration(lambda log: json.dumps(entry_view(log, viewer, marked.get(log.seq)), indent=2,
-                                                ensure_ascii=False).replace("\n", "\n    "))
-    return Narration(lambda log: entry_lines(log, viewer, marked=marked.get(log.seq)))
+        return Narration(lambda log: inert_json(json.dumps(entry_view(log, viewer, marked.get(log.seq)), indent=2,
+                                                           ensure_ascii=False).replace("\n", "\n    ")))
+    return Narration(lambda log: entry_text(log, viewer, marked.get(log.seq)))
 
 
-def replay_json(match: LoadedMatch, replay: Replay, viewer: str | None, entries: list[str]) -> str:
+def replay_json(match: LoadedMatch, replay: Replay, viewer: str | None, entries: list[str]) -> Iterator[str]:
     """The text of `result(..., with_entries=True)` as the command line prints it (indented
-    JSON), with the entries' JSON texts from a Narration."""
+    JSON, inert_json), in pieces, with the entries' JSON texts from a Narration."""
     from adjudicator.render import inert_json
 
     out = result(match, replay, viewer)
     out["entries"] = []
-    text = json.dumps(out, indent=2, ensure_ascii=False)
-    if entries:
-        empty = '"entries": []\n}'
-        text = text[:-len(empty)] + '"entries": [\n    ' + ",\n    ".join(entries) + "\n  ]\n}"
-    return inert_json(text) + "\n"
+    text = inert_json(json.dumps(out, indent=2, ensure_ascii=False))
+    if not entries:
+        yield text + "\n"
+        return
+    empty = '"entries": []\n}'
+    yield text[:-len(empty)] + '"entries": [\n    '
+    for start in range(0, len(entries), 1000):
+        yield (",\n    " if start else "") + ",\n    ".join(entries[start:start + 1000])
+    yield "\n  ]\n}\n"
 
 
 def replay_text(match: LoadedMatch, replay: Replay, viewer: str | None = None,
-                narrated: list[list[str]] | None = None) -> str:
+                narrated: list[str] | None = None) -> str:
     """Entry by entry, as a host would post it: what happened, which ruling applied. The
-    lines of each entry are `narrated` (a Narration's) when the replay kept no log."""
+    text of each entry (entry_text) is `narrated` (a Narration's) when the replay kept no log."""
     lines = []
     game = match.game
     head = match.data.get("title") or match.data["id"]
@@ -226,16 +233,22 @@ def replay_text(match: LoadedMatch, replay: Replay, viewer: str | None = None,
         lines.append(f"warning: {warning}")
     if narrated is None:
         marked = marks(match)
-        narrated = [entry_lines(log, viewer, marked=marked.get(log.seq)) for log in replay.log]
-    for entry in narrated:
-        lines += entry
+        narrated = [entry_text(log, viewer, marked.get(log.seq)) for log in replay.log]
     res = result(match, replay, viewer)
-    lines.append("Result: " + describe_status(res))
+    tail = ["Result: " + describe_status(res)]
     if res["flagged"]:
-        lines.append(f"Flagged: {len(res['flagged'])} entr{'y' if len(res['flagged']) == 1 else 'ies'} "
-                     f"({', '.join('#' + str(f['seq']) for f in res['flagged'])})")
+        tail.append(f"Flagged: {len(res['flagged'])} entr{'y' if len(res['flagged']) == 1 else 'ies'} "
+                    f"({', '.join('#' + str(f['seq']) for f in res['flagged'])})")
     from adjudicator.render import clean
-    return "\n".join(clean(line, one_line=True) for line in lines) + "\n"
+    return "\n".join([*(clean(line, one_line=True) for line in lines), *narrated,
+                      *(clean(line, one_line=True) for line in tail)]) + "\n"
+
+
+def entry_text(log: LogEntry, viewer: str | None = None, marked: Any = None) -> str:
+    """An entry's lines in `replay` text (entry_lines, padded), each one clean line."""
+    from adjudicator.render import clean
+
+    return "\n".join(clean(line, one_line=True) for line in entry_lines(log, viewer, marked=marked))
 
 
 def entry_lines(log: LogEntry, viewer: str | None = None, pad: bool = True, marked: Any = None) -> list[str]:
