@@ -507,11 +507,15 @@ class MatchStream:
         if line[end:] != (b"\n" if last else b",\n") or line[end - 1:end] != b"}" or not line.startswith(b"    {"):
             if not strict:
                 return None
-            raise NotStreamable(f"entries[{index}] is not one line of its own")
+            end = len(line) - line.endswith(b"\n")   # parse it as it is, to say what is wrong
+            end -= line[:end].endswith(b",")
         from adjudicator.bounded import TooManyDigits, loads_json
 
         try:
-            return loads_json(line[:end].decode("utf-8"))
+            entry = loads_json(line[:end].decode("utf-8"))
+            if strict and line[end - 1:end] != b"}":
+                raise NotStreamable(f"entries[{index}] is not one line of its own")
+            return entry
         except UnicodeDecodeError:
             problem = MatchFileError(f"{self.name}: entries[{index}]: not UTF-8 text.")
         except TooManyDigits as exc:
