@@ -490,8 +490,8 @@ class MatchStream:
         from adjudicator.bounded import MAX_DIGITS
 
         if b"0" * (MAX_DIGITS + 1) not in text.translate(_DIGITS_AS_ZERO):
-            try:
-                entries = json.loads(b"[" + text + b"]")   # bytes: decoded as UTF-8 (no BOM here)
+            try:   # decoded strictly, as `load` does (json.loads of bytes lets surrogates pass)
+                entries = json.loads("[" + text.decode("utf-8") + "]")
             except (ValueError, RecursionError):
                 entries = None
             if entries.__class__ is list and len(entries) == len(lines):
