@@ -50,13 +50,23 @@ def _check_file(path: str, seed: str | None = None, strict_dice: bool = False) -
 
     row = empty_row(path)
     try:
-        match = matchfile.load(path)
-        row["ruleset"], row["entries"], row["warnings"] = match.ruleset.id, len(match.entries), match.warnings
-        replay = session.replay_match(match)
+        if seed:   # the rolls are checked against the log as it stood at each: read it whole
+            match = matchfile.load(path)
+            replay = session.replay_match(match)
+            marked_logs = None
+        else:   # entry by entry, keeping only the log entries of those the host marked
+            marked_logs = {}
+
+            def watch(_match: Any) -> Any:
+                marked_logs.clear()
+                return lambda entry, log: marked_logs.__setitem__(log.seq, log) if entry.get("flagged") else None
+
+            match, replay = session.replay_streamed(path, watch=watch)
+        row["ruleset"], row["entries"], row["warnings"] = match.ruleset.id, count_of(match), match.warnings
         row["status"] = "finished" if replay.outcome else "in_progress"
         row["winner"] = replay.outcome.winner if replay.outcome else None
         row["flagged"] = len(replay.flags)
-        row["problems"] = flag_problems(match, replay)
+        row["problems"] = flag_problems(match, replay, marked_logs)
         if seed:
             row["problems"] += roll_problems(row, session.verify_rolls(match, seed))
             if strict_dice:
@@ -88,32 +98,41 @@ def rolls_line(row: dict[str, Any]) -> str:
             f"(transcribed from a dice bot, \"source\": \"external\"), wrong: {rolls['wrong']}")
 
 
-def flag_problems(match: Any, replay: Any) -> list[str]:
+def count_of(match: Any) -> int:
+    return len(match.entries) if match.count is None else match.count
+
+
+def flag_problems(match: Any, replay: Any, marked_logs: dict[int, Any] | None = None) -> list[str]:
     """Flags the file did not announce, and announced flags that replay did not find.
 
     As everyone may see them: a sealed submission refused in a phase still open shows no
     reason, and the code a host recorded for it is taken on trust until the reveal, since
-    both would give the submission away (views.public_flag, G-1, G-2; issue 15)."""
+    both would give the submission away (views.public_flag, G-1, G-2; issue 15).
+    `marked_logs` (seq -> log entry of each entry the host marked) is what a replay that kept
+    no log kept instead; without it, they are found in `replay.log`."""
     from adjudicator import views
 
     problems = []
-    logs = {log.seq: log for log in replay.log}
-    for log in replay.log:
-        if log.flag:
-            flag = views.flag_view(log, None, marked_code(match, log.seq))
-            if not flag["acknowledged"]:
-                problems.append(flag_line(flag))
-    for entry in match.entries:
-        marked = entry.get("flagged")
-        log = logs.get(entry["seq"])
-        if marked and log is not None and not log.flag and log.voided_by is None:   # a void drops it (G-4)
-            shown = "" if log.sealed else f" ({marked})"
-            problems.append(f"seq {entry['seq']}: recorded as illegal{shown} but replay finds it legal")
+    for log in replay.flagged:   # the flagged entries of the log, in order
+        flag = views.flag_view(log, None, marked_code(match, log.seq))
+        if not flag["acknowledged"]:
+            problems.append(flag_line(flag))
+    marked = views.marks(match)
+    if marked_logs is None:
+        logs = {log.seq: log for log in replay.log}
+        marked_logs = {seq: logs.get(seq) for seq in marked}
+    for seq, code in marked.items():
+        log = marked_logs.get(seq)
+        if log is not None and not log.flag and log.voided_by is None:   # a void drops it (G-4)
+            shown = "" if log.sealed else f" ({code})"
+            problems.append(f"seq {seq}: recorded as illegal{shown} but replay finds it legal")
     return problems
 
 
 def marked_code(match: Any, seq: int) -> Any:
     """The code entry `seq` was recorded with as illegal (`"flagged"`), if any."""
+    if match.marked is not None:
+        return match.marked.get(seq)
     entries = match.entries
     entry = entries[seq - 1] if 0 < seq <= len(entries) and entries[seq - 1].get("seq") == seq else None
     return entry.get("flagged") if entry else None

@@ -606,13 +606,12 @@ def board_cmd(
       adjudicator board m.json --at 12
       adjudicator board m.json --as anna            # what only anna may see
     """
-    from adjudicator import matchfile
-    from adjudicator.session import replay_match
+    from adjudicator.session import check_at, replay_streamed
 
     _choice(fmt, BOARD_FORMATS, "--format")
-    match = matchfile.load(match_path)
+    match, replay = replay_streamed(match_path, at)   # entry by entry, nothing kept per entry
     viewer = _check_viewer(match, viewer, match_path)
-    replay = replay_match(match, at)
+    check_at(match, at)
     _warn(match)
     _print_board(match, replay, fmt, viewer)
 
@@ -644,20 +643,36 @@ def replay_cmd(
       adjudicator replay m.json
       adjudicator replay m.json --format json
     """
-    from adjudicator import matchfile, views
-    from adjudicator.session import replay_match
+    from adjudicator import views
+    from adjudicator.session import replay_streamed
 
     _choice(fmt, ("text", "json"), "--format")
-    match = matchfile.load(match_path)
-    viewer = _check_viewer(match, viewer, match_path)
-    replay = replay_match(match)
+    told: dict[str, Any] = {}
+
+    def watch(match: Any) -> Any:   # entry by entry: only what is printed is kept
+        told["viewer"] = _check_viewer(match, viewer, match_path)
+        told["narration"] = views.narration(match, told["viewer"], fmt)
+        return lambda _entry, log: told["narration"].add(log)
+
+    match, replay = replay_streamed(match_path, watch=watch)
+    narrated = told["narration"].done()
     _warn(match)
     if fmt == "json":
-        _out(_json(views.result(match, replay, viewer, with_entries=True)))
+        _out_pieces(views.replay_json(match, replay, told["viewer"], narrated))
     else:
-        _out(views.replay_text(match, replay, viewer))
+        _out(views.replay_text(match, replay, told["viewer"], narrated))
     if replay.flags:
         raise typer.Exit(1)
+
+
+def _out_pieces(pieces: Any) -> None:
+    """Print a long text given in pieces that end it with a newline (as _out, never joined)."""
+    try:
+        for piece in pieces:
+            sys.stdout.write(piece)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _discard_stdout()
 
 
 @app.command("legal")

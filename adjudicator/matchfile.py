@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import itertools
 import json
 import os
 import stat
@@ -33,10 +34,18 @@ class LoadedMatch:
     ruleset: Any
     game: Any
     warnings: list[str] = field(default_factory=list)
+    # Read entry by entry (`stream`): `data` is the header alone, and what is kept of the
+    # entries is their number and the codes the host recorded (seq -> `"flagged"`).
+    count: int | None = None
+    marked: dict[int, Any] | None = None
 
     @property
     def entries(self) -> list[dict[str, Any]]:
         return self.data["entries"]
+
+    @property
+    def streamed(self) -> bool:
+        return "entries" not in self.data
 
     @property
     def name(self) -> str:
@@ -69,6 +78,27 @@ def read_regular(path: Path, what: str = "match file", limit: int | None = None,
     on the open descriptor (no race with a rename), so a FIFO, a device such as /dev/zero or
     a socket is refused at once instead of hanging or reading without end."""
     limit = max_bytes() if limit is None else limit
+    fd = open_regular(path, what, limit, error)
+    try:
+        chunks, total = [], 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:   # it grew while we read
+                raise error(_too_big(path, what, limit))
+        return b"".join(chunks)
+    except OSError as exc:
+        raise error(f"{path}: cannot read it ({exc.strerror}).") from None
+    finally:
+        os.close(fd)
+
+
+def open_regular(path: Path, what: str, limit: int, error: type[InputError] = MatchFileError) -> int:
+    """An open descriptor of `path` if it is a regular file within `limit` bytes, else `error`
+    (read_regular)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
@@ -86,20 +116,13 @@ def read_regular(path: Path, what: str = "match file", limit: int | None = None,
                         f"from a regular file.")
         if info.st_size > limit:
             raise error(_too_big(path, what, limit))
-        chunks, total = [], 0
-        while True:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-            if total > limit:   # it grew while we read
-                raise error(_too_big(path, what, limit))
-        return b"".join(chunks)
     except OSError as exc:
-        raise error(f"{path}: cannot read it ({exc.strerror}).") from None
-    finally:
         os.close(fd)
+        raise error(f"{path}: cannot read it ({exc.strerror}).") from None
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def _too_big(path: Path, what: str, limit: int) -> str:
@@ -156,6 +179,14 @@ def load(path: str | Path) -> LoadedMatch:
 def prepare(data: Any, path: Path | None) -> LoadedMatch:
     name = str(path) if path else "match"
     check_schema(data, name)
+    match = prepare_header(data, path)
+    check_entries(data, match.ruleset, name)
+    return match
+
+
+def prepare_header(data: dict[str, Any], path: Path | None) -> LoadedMatch:
+    """Everything `prepare` checks but the schema and the entries: ruleset, players, game."""
+    name = str(path) if path else "match"
     from adjudicator import rulesets
     from adjudicator.registry import game_class
 
@@ -179,7 +210,6 @@ def prepare(data: Any, path: Path | None) -> LoadedMatch:
     problems = game.check_header()
     if problems:
         raise MatchFileError(f"{name}: {problems[0]}")
-    check_entries(data, ruleset, name)
     return LoadedMatch(path, data, ruleset, game, warnings)
 
 
@@ -200,19 +230,26 @@ def check_schema(data: Any, name: str) -> None:
     from adjudicator import schemas
 
     found = schemas.errors("match", data)
-    if not found:
-        return
+    if found:
+        raise schema_error(found, name, lambda index: data["entries"][index])
+
+
+def schema_error(found: list[Any], name: str, entry_at: Any) -> MatchFileError:
+    """The error of the first of `found` (schema errors of one part of a match file), naming
+    the entry (`entry_at(index)` gives it) and the field."""
+    from adjudicator import schemas
+
     first = found[0]
     parts = list(first.absolute_path)
     label = schemas.field_path(parts)
     if len(parts) >= 2 and parts[0] == "entries" and isinstance(parts[1], int):
-        entry = data["entries"][parts[1]]
+        entry = entry_at(parts[1])
         rest = schemas.field_path(parts[2:]) if len(parts) > 2 else None
         label = where(parts[1], entry) + (f", field {rest}" if rest else "")
     else:
         label = f"field {label}"
     more = f" ({len(found) - 1} more problem{'s' if len(found) > 2 else ''})" if len(found) > 1 else ""
-    raise MatchFileError(f"{name}: {label}: {_pattern_error(first) or schemas.describe_error(first)}{more}.")
+    return MatchFileError(f"{name}: {label}: {_pattern_error(first) or schemas.describe_error(first)}{more}.")
 
 
 def _pattern_error(error: Any) -> str | None:
@@ -251,29 +288,252 @@ def check_players(data: dict[str, Any], ruleset: Any, name: str) -> None:
 
 def check_entries(data: dict[str, Any], ruleset: Any, name: str) -> None:
     """Sequence numbers contiguous from 1, known players, moves valid for the game's schema."""
-    from adjudicator import schemas
-
     ids = {p["id"] for p in data["players"]}
     move_schema = f"move/{ruleset.game}"
     for index, entry in enumerate(data["entries"]):
-        label = where(index, entry)
-        if entry["seq"] != index + 1:
-            raise MatchFileError(f"{name}: {label}, field seq: expected {index + 1} "
-                                 f"(seq counts from 1 without gaps).")
-        if "player" in entry and entry["player"] not in ids:
-            raise MatchFileError(f"{name}: {label}, field player: '{entry['player']}' is not a player of this match "
-                                 f"({', '.join(sorted(ids))}).")
-        host = entry.get("host") or {}
+        check_entry(index, entry, ids, move_schema, name)
+
+
+def check_entry(index: int, entry: dict[str, Any], ids: set[str], move_schema: str, name: str) -> None:
+    """One entry that fits the match schema: its seq, its players, its move (check_entries)."""
+    if entry["seq"] != index + 1:
+        raise MatchFileError(f"{name}: {where(index, entry)}, field seq: expected {index + 1} "
+                             f"(seq counts from 1 without gaps).")
+    if "player" in entry and entry["player"] not in ids:
+        raise MatchFileError(f"{name}: {where(index, entry)}, field player: '{entry['player']}' is not a player "
+                             f"of this match ({', '.join(sorted(ids))}).")
+    host = entry.get("host")
+    if host:
         for key in ("player", "winner"):
             if key in host and host[key] not in ids:
-                raise MatchFileError(f"{name}: {label}, field host.{key}: '{host[key]}' is not a player of this "
-                                     f"match ({', '.join(sorted(ids))}).")
-        if entry["type"] == "move":
-            found = schemas.errors(move_schema, entry["move"])
-            if found:
-                first = found[0]
-                field_name = schemas.field_path(["move", *first.absolute_path])
-                raise MatchFileError(f"{name}: {label}, field {field_name}: {schemas.describe_error(first)}.")
+                raise MatchFileError(f"{name}: {where(index, entry)}, field host.{key}: '{host[key]}' is not a "
+                                     f"player of this match ({', '.join(sorted(ids))}).")
+    if entry["type"] == "move":
+        from adjudicator import schemas
+
+        found = schemas.errors(move_schema, entry["move"])
+        if found:
+            first = found[0]
+            field_name = schemas.field_path(["move", *first.absolute_path])
+            raise MatchFileError(f"{name}: {where(index, entry)}, field {field_name}: "
+                                 f"{schemas.describe_error(first)}.")
+
+
+# --- Reading entry by entry -------------------------------------------------------------
+
+class NotStreamable(Exception):
+    """The file is not in the tool's own layout (`dumps`: one entry a line), or a line of it
+    is not what that layout holds: read it whole (`load`), which says what is wrong, if anything."""
+
+
+_ENTRIES_OPEN = b'  "entries": [\n'
+_ENTRIES_CLOSE = (b"  ]\n", b"  ],\n")
+_BOM = b"\xef\xbb\xbf"
+_MAX_TAIL = 1 << 20   # what may follow the entries: the header keys written after them
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+BATCH = 256   # entry lines parsed at once
+
+
+class MatchStream:
+    """A match file read entry by entry: the header parsed and checked as `load` checks it,
+    then the entries one at a time, each checked as `load` checks it and none kept.
+
+    Only files in the tool's own layout (`dumps`: one entry a line) are read so, in two
+    passes over the open file. The first finds where the entries are, the header keys
+    around them, and the host `void`s, which replay must know before stepping (G-4): only
+    lines that can hold one are parsed, those with `"void"` or a backslash (an escape can
+    spell any text). The second parses and checks one line at a time (`entries()`). Any
+    other layout raises NotStreamable on opening, and a surprise in a line (two entries on
+    one, a missing comma) on reaching it; then the file is to be read whole.
+
+    Keeps of the entries only the void entries, `match.marked` (seq -> the code a host
+    recorded the entry with as illegal) and, once all are read, `match.count`."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.name = str(path)
+        self._limit = max_bytes()
+        self._file = os.fdopen(open_regular(self.path, "match file", self._limit), "rb", buffering=1 << 16)
+        try:
+            self._scan()
+            self.match = self._prepare()
+        except OSError as exc:
+            self.close()
+            raise MatchFileError(f"{path}: cannot read it ({exc.strerror}).") from None
+        except BaseException:
+            self.close()
+            raise
+
+    def __enter__(self) -> "MatchStream":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._file.close()
+
+    def _scan(self) -> None:
+        """The first pass: the header's lines, the entries' place and count, the voids."""
+        lines = iter(self._file)
+        first = next(lines, b"")
+        skip = len(_BOM) if first.startswith(_BOM) else 0
+        head = [first[skip:]]
+        if head[0] != b"{\n":
+            raise NotStreamable("the file does not start with a line of its own '{'")
+        for line in lines:
+            if line == _ENTRIES_OPEN:
+                break
+            head.append(line)
+        else:
+            raise NotStreamable("no line opens a list of entries")
+        self._start = skip + sum(map(len, head)) + len(_ENTRIES_OPEN)
+        total, count, candidates = self._start, 0, []
+        for line in lines:
+            if line in _ENTRIES_CLOSE:
+                close = line
+                break
+            if b'"void"' in line or b"\\" in line:
+                candidates.append((count, line))
+            count += 1
+            total += len(line)
+        else:
+            raise NotStreamable("no line closes the list of entries")
+        tail = [close]
+        for line in lines:
+            tail.append(line)
+            total += len(line)
+            if total > self._limit or sum(map(len, tail)) > _MAX_TAIL:
+                raise NotStreamable("too much follows the entries")
+        if total > self._limit:   # it grew while we read
+            raise MatchFileError(_too_big(self.path, "match file", self._limit))
+        if not count:
+            raise NotStreamable("an empty list of entries")
+        self.count = count
+        placeholder = b'  "entries": []' + close[3:]
+        self._header_bytes = b"".join(head) + placeholder + b"".join(tail[1:])
+        if b'"entries"' in self._header_bytes.replace(placeholder, b"", 1):
+            raise NotStreamable("another key that may be \"entries\"")
+        self.voids: list[tuple[int, dict[str, Any]]] = []
+        from adjudicator.engine import is_void
+
+        for index, line in candidates:
+            entry = self._parse(index, line, index == count - 1, strict=False)
+            if entry.__class__ is dict and is_void(entry):
+                self.voids.append((index, entry))
+
+    def _prepare(self) -> LoadedMatch:
+        """The header, checked as `load` checks it; its match holds no entries."""
+        try:
+            header = parse_json(self._header_bytes, self.name)
+        except MatchFileError:
+            raise NotStreamable("the header is not valid JSON alone") from None
+        del self._header_bytes
+        if header.__class__ is not dict or header.get("entries") != []:
+            raise NotStreamable("the header is not an object")
+        check_schema(header, self.name)
+        del header["entries"]
+        match = prepare_header(header, self.path)
+        match.marked = {}
+        return match
+
+    def void_entries(self, until: int | None = None) -> list[dict[str, Any]]:
+        """The host `void` entries of the file (of its first `until` entries), unchecked."""
+        return [entry for index, entry in self.voids if until is None or index < until]
+
+    def entries(self) -> Iterator[dict[str, Any]]:
+        """The entries one at a time, each checked as `load` checks it (MatchFileError names
+        the entry and the field); `match.count` is set once the last has been read.
+
+        Lines are parsed a batch at a time (one JSON array of up to BATCH lines: a call of the
+        parser per line costs more than the parsing), and a batch must hold one entry per line,
+        so entry `i` is line `i`, as the void pass assumed; a void elsewhere is a surprise."""
+        from adjudicator import schemas
+        from adjudicator.engine import is_void
+
+        checks = schemas._list_checks("match").get("entries")
+        if checks is None:
+            raise NotStreamable("the match schema's entries cannot be checked one at a time")
+        schema, fits = checks
+        data, name, count = self.match.data, self.name, self.count
+        ids = {p["id"] for p in data["players"]}
+        move_schema = f"move/{self.match.ruleset.game}"
+        marked = self.match.marked
+        voids = dict(self.voids)
+        self._file.seek(self._start)
+        index = 0
+        while index < count:
+            lines = list(itertools.islice(self._file, min(BATCH, count - index)))
+            for entry in self._batch(index, lines, index + len(lines) == count):
+                if entry.__class__ is not dict or not fits(entry):
+                    found = schemas._sorted(schemas.jsonschema_errors("match", entry, schema, ("entries", index)))
+                    if found:
+                        raise schema_error(found, name, lambda _: entry)
+                check_entry(index, entry, ids, move_schema, name)
+                if entry.get("flagged"):
+                    marked[index + 1] = entry["flagged"]
+                if entry["type"] == "host" and is_void(entry) and voids.pop(index, None) != entry:
+                    raise NotStreamable(f"entries[{index}] is a void the first pass did not find")
+                index += 1
+                yield entry
+        if voids or next(self._file, None) not in _ENTRIES_CLOSE:
+            raise NotStreamable("the file changed while it was read")
+        self.match.count = count
+
+    def _batch(self, index: int, lines: list[bytes], last: bool) -> list[Any]:
+        """The entries of `lines` (entries[index] on), parsed as one JSON array."""
+        text = b"".join(lines)
+        end = len(text) - (1 if last else 2)
+        if len(lines) < min(BATCH, self.count - index) or text[end:] != (b"\n" if last else b",\n"):
+            raise NotStreamable(f"entries[{index + len(lines) - 1}] does not end its line as the layout does")
+        text = text[:end]
+        from adjudicator.bounded import MAX_DIGITS
+
+        if b"0" * (MAX_DIGITS + 1) not in text.translate(_DIGITS_AS_ZERO):
+            try:   # decoded strictly, as `load` does (json.loads of bytes lets surrogates pass)
+                entries = json.loads("[" + text.decode("utf-8") + "]")
+            except (ValueError, RecursionError):
+                entries = None
+            if entries.__class__ is list and len(entries) == len(lines):
+                return entries
+        for offset, line in enumerate(lines):   # say where: parse them one by one
+            self._parse(index + offset, line, last and offset == len(lines) - 1)
+        raise NotStreamable(f"entries[{index}] on: the lines parse alone but not together")
+
+    def _parse(self, index: int, line: bytes, last: bool, strict: bool = True) -> Any:
+        """The entry on one line: `    {...},` (the last without the comma); with `strict`,
+        MatchFileError or NotStreamable says what is wrong, else None."""
+        end = len(line) - (1 if last else 2)
+        if line[end:] != (b"\n" if last else b",\n") or line[end - 1:end] != b"}" or not line.startswith(b"    {"):
+            if not strict:
+                return None
+            end = len(line) - line.endswith(b"\n")   # parse it as it is, to say what is wrong
+            end -= line[:end].endswith(b",")
+        from adjudicator.bounded import TooManyDigits, loads_json
+
+        try:
+            entry = loads_json(line[:end].decode("utf-8"))
+            if strict and line[end - 1:end] != b"}":
+                raise NotStreamable(f"entries[{index}] is not one line of its own")
+            return entry
+        except UnicodeDecodeError:
+            problem = MatchFileError(f"{self.name}: entries[{index}]: not UTF-8 text.")
+        except TooManyDigits as exc:
+            problem = MatchFileError(f"{self.name}: {_label(['entries', index, *exc.parts])}: {exc.sentence()}.")
+        except json.JSONDecodeError as exc:
+            problem = MatchFileError(f"{self.name}: entries[{index}]: not valid JSON at column {exc.colno + 4}: "
+                                     f"{exc.msg}.")
+        except RecursionError:
+            problem = MatchFileError(f"{self.name}: entries[{index}]: the JSON is nested too deeply.")
+        if strict:
+            raise problem
+        return None
+
+
+def stream(path: str | Path) -> MatchStream:
+    """Open a match file to read entry by entry (MatchStream); NotStreamable when it is not
+    in the tool's own layout."""
+    return MatchStream(path)
 
 
 # --- Writing ----------------------------------------------------------------------------

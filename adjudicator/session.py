@@ -36,6 +36,58 @@ def replay_entries(match: LoadedMatch, entries: list[dict[str, Any]]) -> Replay:
     return replay
 
 
+Watch = Callable[[LoadedMatch], Callable[[dict[str, Any], LogEntry], Any]]
+
+
+def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = None) -> tuple[LoadedMatch, Replay]:
+    """Load and replay a match file entry by entry up to seq `until`, keeping no entry: the
+    file is read one entry at a time (matchfile.stream) and replayed with `keep_log=False`,
+    so memory stays flat however long the log (`check`, `board`, `replay`). Every entry is
+    read and checked, also those after `until`.
+
+    `watch(match)`, given the match once its header is read, returns what to call with each
+    replayed entry and its log entry. A file in another layout, or with any problem, is read
+    whole by `load` after all (`watch` is asked again), so errors are those `load` gives,
+    in the same order. After it, `match.count` is the number of entries and `match.marked`
+    the codes the host recorded entries with as illegal. Does not check `until`: check_at."""
+    from adjudicator.errors import AdjudicatorError
+
+    try:
+        with matchfile.stream(path) as stream:
+            match = stream.match
+            replay = Replay(match.game, keep_log=False)
+            replay.use_voids(stream.void_entries(until))
+            each = watch(match) if watch else None
+            for entry in stream.entries():
+                if until is None or entry["seq"] <= until:
+                    log = replay.step(entry)
+                    if each is not None:
+                        each(entry, log)
+            return match, replay
+    except (AdjudicatorError, matchfile.NotStreamable):
+        pass   # read whole: the same error as `load` gives, or (another layout) none
+    match = matchfile.load(path)
+    entries = match.entries
+    match.count = len(entries)
+    match.marked = {entry["seq"]: entry["flagged"] for entry in entries if entry.get("flagged")}
+    each = watch(match) if watch else None
+    entries = entries if until is None else entries[:max(until, 0)]
+    replay = Replay(match.game, keep_log=False)
+    replay.use_voids(entries)
+    for entry in entries:
+        log = replay.step(entry)
+        if each is not None:
+            each(entry, log)
+    return match, replay
+
+
+def check_at(match: LoadedMatch, until: int | None) -> None:
+    """`--at SEQ` must name a point of the log (replay_match says the same)."""
+    count = len(match.entries) if match.count is None else match.count
+    if until is not None and not 0 <= until <= count:
+        raise InputError(f"{match.name}: --at {until} is outside the log (entries 1–{count}; 0 is the start).")
+
+
 def now_utc() -> str:
     """The time `move`, `roll` and `host` stamp when no --at is given (clock.now: ADJUDICATOR_NOW or the wall clock)."""
     from adjudicator.clock import format_time, now

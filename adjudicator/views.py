@@ -7,7 +7,8 @@ private view and pending submission, nothing of the opponent's.
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, Callable, Iterator
 
 from adjudicator.engine import LogEntry, Replay
 from adjudicator.matchfile import LoadedMatch
@@ -30,6 +31,8 @@ def public_flag(log: LogEntry, marked: Any = None) -> dict[str, Any]:
 
 def marks(match: LoadedMatch) -> dict[int, Any]:
     """seq → the code the host recorded the entry with as illegal (`"flagged"`), where any."""
+    if match.marked is not None:   # read entry by entry: kept as they passed
+        return match.marked
     return {entry["seq"]: entry["flagged"] for entry in match.entries if entry.get("flagged")}
 
 
@@ -149,8 +152,78 @@ def entry_post(match: LoadedMatch, replay: Replay, log: LogEntry, fmt: str) -> s
     return render([Pre(entry_lines(log, None, pad=False)), *board_blocks(match, replay)], fmt)
 
 
-def replay_text(match: LoadedMatch, replay: Replay, viewer: str | None = None) -> str:
-    """Entry by entry, as a host would post it: what happened, which ruling applied."""
+class Narration:
+    """What `replay` prints of each entry, made as soon as the entry can no longer change, so
+    a replay with `keep_log=False` need keep no log entry: a sealed entry waits until it is
+    revealed (its phase resolves, the match ends) or the replay is over, then is rendered
+    with `render` like the others. (A log entry only ever goes from sealed to public.)"""
+
+    def __init__(self, render: Callable[[LogEntry], Any]) -> None:
+        self.render = render
+        self.items: list[Any] = []
+        self.waiting: list[int] = []   # positions in `items` of log entries still sealed
+
+    def add(self, log: LogEntry) -> None:
+        if log.sealed:
+            self.waiting.append(len(self.items))
+            self.items.append(log)
+            return
+        self.items.append(self.render(log))
+        if self.waiting:   # a public entry may have resolved a phase: see what it revealed
+            self._settle()
+
+    def _settle(self) -> None:
+        still = []
+        for position in self.waiting:
+            log = self.items[position]
+            if log.sealed:
+                still.append(position)
+            else:
+                self.items[position] = self.render(log)
+        self.waiting = still
+
+    def done(self) -> list[Any]:
+        """Every entry's rendering, in log order."""
+        for position in self.waiting:
+            self.items[position] = self.render(self.items[position])
+        self.waiting = []
+        return self.items
+
+
+def narration(match: LoadedMatch, viewer: str | None, fmt: str) -> Narration:
+    """The Narration of `replay` text (entry_text) or JSON (each entry's JSON text as it is
+    printed inside the result, indented and inert)."""
+    from adjudicator.render import inert_json
+
+    marked = marks(match)
+    if fmt == "json":
+        return Narration(lambda log: inert_json(json.dumps(entry_view(log, viewer, marked.get(log.seq)), indent=2,
+                                                           ensure_ascii=False).replace("\n", "\n    ")))
+    return Narration(lambda log: entry_text(log, viewer, marked.get(log.seq)))
+
+
+def replay_json(match: LoadedMatch, replay: Replay, viewer: str | None, entries: list[str]) -> Iterator[str]:
+    """The text of `result(..., with_entries=True)` as the command line prints it (indented
+    JSON, inert_json), in pieces, with the entries' JSON texts from a Narration."""
+    from adjudicator.render import inert_json
+
+    out = result(match, replay, viewer)
+    out["entries"] = []
+    text = inert_json(json.dumps(out, indent=2, ensure_ascii=False))
+    if not entries:
+        yield text + "\n"
+        return
+    empty = '"entries": []\n}'
+    yield text[:-len(empty)] + '"entries": [\n    '
+    for start in range(0, len(entries), 1000):
+        yield (",\n    " if start else "") + ",\n    ".join(entries[start:start + 1000])
+    yield "\n  ]\n}\n"
+
+
+def replay_text(match: LoadedMatch, replay: Replay, viewer: str | None = None,
+                narrated: list[str] | None = None) -> str:
+    """Entry by entry, as a host would post it: what happened, which ruling applied. The
+    text of each entry (entry_text) is `narrated` (a Narration's) when the replay kept no log."""
     lines = []
     game = match.game
     head = match.data.get("title") or match.data["id"]
@@ -158,16 +231,24 @@ def replay_text(match: LoadedMatch, replay: Replay, viewer: str | None = None) -
     lines.append("Players: " + ", ".join(f"{p.id} ({p.side})" for p in game.players))
     for warning in match.warnings + replay.warnings:
         lines.append(f"warning: {warning}")
-    marked = marks(match)
-    for log in replay.log:
-        lines += entry_lines(log, viewer, marked=marked.get(log.seq))
+    if narrated is None:
+        marked = marks(match)
+        narrated = [entry_text(log, viewer, marked.get(log.seq)) for log in replay.log]
     res = result(match, replay, viewer)
-    lines.append("Result: " + describe_status(res))
+    tail = ["Result: " + describe_status(res)]
     if res["flagged"]:
-        lines.append(f"Flagged: {len(res['flagged'])} entr{'y' if len(res['flagged']) == 1 else 'ies'} "
-                     f"({', '.join('#' + str(f['seq']) for f in res['flagged'])})")
+        tail.append(f"Flagged: {len(res['flagged'])} entr{'y' if len(res['flagged']) == 1 else 'ies'} "
+                    f"({', '.join('#' + str(f['seq']) for f in res['flagged'])})")
     from adjudicator.render import clean
-    return "\n".join(clean(line, one_line=True) for line in lines) + "\n"
+    return "\n".join([*(clean(line, one_line=True) for line in lines), *narrated,
+                      *(clean(line, one_line=True) for line in tail)]) + "\n"
+
+
+def entry_text(log: LogEntry, viewer: str | None = None, marked: Any = None) -> str:
+    """An entry's lines in `replay` text (entry_lines, padded), each one clean line."""
+    from adjudicator.render import clean
+
+    return "\n".join(clean(line, one_line=True) for line in entry_lines(log, viewer, marked=marked))
 
 
 def entry_lines(log: LogEntry, viewer: str | None = None, pad: bool = True, marked: Any = None) -> list[str]:

@@ -4,6 +4,7 @@ table it prints has every row. Numbers are not checked (they depend on the machi
 from __future__ import annotations
 
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -39,7 +40,7 @@ def test_every_measurement_makes_its_row(bench, tmp_path):
     assert table[0].startswith("| measure") and set(table[1]) <= set("|- ")
     rows = table[2:]
     ids = bench.ruleset_ids()
-    assert len(rows) == 4 + 2 * (len(ids) + 1) + 2 + 2 + 1
+    assert len(rows) == 4 + 2 * (len(ids) + 1) + 1 + 2 + 2 + 1   # + the slowest ruleset's replay
     for needle in ("`python -c pass`", "`python -c \"import json\"`", "`adjudicator board`", "--dry-run",
                    "all rulesets", "`--jobs 1`", "`--jobs 2`", "match of 100 entries", "match of 150 entries"):
         assert any(needle in row for row in rows), needle
@@ -47,7 +48,11 @@ def test_every_measurement_makes_its_row(bench, tmp_path):
         assert sum(f"{ruleset_id} (" in row for row in rows) == 2, ruleset_id
     assert rows[-1].startswith("| python-chess") and "skipped" in rows[-1]
     assert all(run["summary"] == "6 files: 6 ok, 0 flagged, 0 unusable" for run in results["check"]["runs"])
-    assert (tmp_path / "cache" / "check-6-seed1").is_dir()
+    folder = tmp_path / "cache" / "check-6-seed1-timed"
+    assert folder.is_dir()
+    for path in folder.glob("*.json"):   # stamped: the clocks' real path runs
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert data["started"] and all(entry.get("at") for entry in data["entries"])
 
 
 def test_stretched_match_is_exactly_as_long_and_still_checks_ok(bench, tmp_path):

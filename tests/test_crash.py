@@ -176,11 +176,12 @@ def test_a_huge_number_makes_one_row_unusable(cli, batch, jobs):
     assert "5000 digits" in res.json["files"][1]["problems"][0]
 
 
-def _crash_on(name: str, how: str) -> Any:
-    """A stand-in for matchfile.load that hits a bug (or kills its process) on one file."""
+def _crash_on(name: str, how: str, what: str = "load") -> Any:
+    """A stand-in for matchfile.load (or `what`: stream, which `check` reads with) that hits a
+    bug (or kills its process) on one file."""
     from adjudicator import matchfile
 
-    real = matchfile.load
+    real = getattr(matchfile, what)
 
     def load(path: Any) -> Any:
         if Path(path).name == name:
@@ -196,7 +197,8 @@ def test_an_internal_error_in_one_file_leaves_every_row(cli, batch, monkeypatch,
     """Worker processes are forked: they run the patched function too."""
     from adjudicator import matchfile
 
-    monkeypatch.setattr(matchfile, "load", _crash_on("ok2.json", "raise"))
+    for what in ("load", "stream"):
+        monkeypatch.setattr(matchfile, what, _crash_on("ok2.json", "raise", what))
     res = cli("check", *batch, "--jobs", jobs)
     assert res.code == 3, res.out
     assert "1 ok, 0 flagged, 1 unusable, 1 internal error" in res.out
@@ -214,7 +216,8 @@ def test_an_internal_error_in_one_file_leaves_every_row(cli, batch, monkeypatch,
 def test_a_worker_that_dies_costs_only_its_own_file(cli, batch, monkeypatch):
     from adjudicator import matchfile
 
-    monkeypatch.setattr(matchfile, "load", _crash_on("ok.json", "die"))
+    for what in ("load", "stream"):
+        monkeypatch.setattr(matchfile, what, _crash_on("ok.json", "die", what))
     res = cli("check", *batch, "--jobs", "2", "--format", "json")
     assert res.code == 3, res.out
     rows = res.json["files"]
@@ -340,7 +343,9 @@ def test_one_bad_entry_among_many_is_the_only_thing_jsonschema_sees(cli, tmp_pat
     data["entries"][2500]["seq"] = "x"
     res = cli("check", write(tmp_path / "m.json", data))
     assert res.code == 2 and "entries[2500], field seq: 'x' is not of type 'integer'" in res.out, res.out
-    assert asked == [data["entries"][2500]]
+    # Read entry by entry, then whole to report the file's first problem in `load`'s order:
+    # jsonschema is asked about that entry alone, once each time.
+    assert asked and all(part == data["entries"][2500] for part in asked) and len(asked) <= 2
 
 
 def test_a_bad_header_is_asked_about_without_its_entries(cli, tmp_path, asked):
@@ -348,7 +353,7 @@ def test_a_bad_header_is_asked_about_without_its_entries(cli, tmp_path, asked):
     data["title"] = 5
     res = cli("board", write(tmp_path / "m.json", data))
     assert res.code == 2 and "field title: 5 is not of type 'string'" in res.err, res.err
-    assert len(asked) == 1 and asked[0]["entries"] == [] and asked[0]["title"] == 5
+    assert 1 <= len(asked) <= 2 and all(part["entries"] == [] and part["title"] == 5 for part in asked)
 
 
 def test_jsonschema_keeps_the_last_word_when_a_predicate_refuses_too_much(monkeypatch):
