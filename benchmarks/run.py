@@ -274,7 +274,7 @@ def simulate_corpus(folder: Path, per_ruleset: int, seed: int, jobs: int) -> dic
 def replay_signature(replay: Any) -> tuple[Any, ...]:
     """What a replay concluded, to compare one replay of a match with the next."""
     outcome = replay.outcome
-    return (outcome.winner if outcome else None, outcome.reason if outcome else None,
+    return (outcome.winner if outcome else None, outcome.termination if outcome else None, replay.reason,
             len(replay.flags), replay.last_seq, len(replay.log))
 
 
