@@ -503,7 +503,7 @@ class Replay:
 
     def _items_allow(self, player: str, move: dict[str, Any]) -> bool:
         try:
-            self._check_items(player, move)
+            self._check_items(player, self.game.items_used(move))
         except Illegal:
             return False
         return True
@@ -647,20 +647,22 @@ class Replay:
         side = self.game.side_move(self.state, player, move) if isinstance(due, Phase) else None
         if side is not None:
             return self._side_move(entry, player, move, due, side)
-        self._check_items(player, move)
+        used = self.game.items_used(move)
+        if used:
+            self._check_items(player, used)
         self.game.check_move(self.state, player, move)
         timing = self._time(entry, player, due) if self._at is not None else None
-        if isinstance(timing, LogEntry):  # out of time: a loss, or a late empty submission
+        if timing is not None and timing.__class__ is LogEntry:  # out of time: a loss, or a late empty submission
             return timing
         if due.__class__ is Turn:
             events = self.game.apply_move(self.state, player, move)
-            if self._uses_items:
-                self._use_items(player, move)
+            if used:
+                self._use_items(player, used)
             self._changed = True
             return LogEntry(seq, "move", player, entry, (timing + events) if timing else events, game=self.game)
         if self._announcing:
-            self._check_announced(player, move, due)
-            announced = self._announce(player, move, due)
+            self._check_announced(player, used, due)
+            announced = self._announce(player, used, due)
         else:
             announced = []
         log = self._submit(entry, player, move, due, announced)
@@ -670,22 +672,20 @@ class Replay:
         return log
 
     # Items announced on submission (TT-7) --------------------------------------
-    def _announced_items(self, move: dict[str, Any]) -> list[str]:
-        """Items of `move` the ruleset announces on submission (TT-7); none in most games."""
-        return [item for item in self.game.items_used(move) if item in self._announcing]
-
-    def _check_announced(self, player: str, move: dict[str, Any], phase: Phase) -> None:
+    def _check_announced(self, player: str, used: list[str], phase: Phase) -> None:
         """An item announced in this phase is public: a resubmission must keep it (TT-7, G-3)."""
-        missing = [item for item in self.announced.get(player, []) if item not in self.game.items_used(move)]
+        missing = [item for item in self.announced.get(player, ()) if item not in used]
         if missing:
             raise Illegal("announced-item", "G-3", "TT-7", player=player, item=missing[0], due=phase)
 
-    def _announce(self, player: str, move: dict[str, Any], phase: Phase) -> list[Event]:
+    def _announce(self, player: str, used: list[str], phase: Phase) -> list[Event]:
         """Make public at once the items the ruleset announces on submission, and restart the
         phase's time for both players where the item says so (TT-7)."""
-        events = []
+        events: list[Event] = []
+        if not used:
+            return events
         catalogue = self.game.ruleset.items
-        for item in self._announced_items(move):
+        for item in [item for item in used if item in self._announcing]:
             if item in self.announced.get(player, []):
                 continue
             self.announced.setdefault(player, []).append(item)
@@ -751,10 +751,11 @@ class Replay:
         """Apply a declaration at once; keep its entry private for a number of phases."""
         if side.before_submissions and self.sealed:
             raise Illegal("too-late", *side.rulings, due=phase)
-        self._check_items(player, move)
+        used = self.game.items_used(move)
+        self._check_items(player, used)
         self.game.check_move(self.state, player, move)
         events = self.game.apply_move(self.state, player, move)
-        self._use_items(player, move)
+        self._use_items(player, used)
         log = LogEntry(entry["seq"], "move", player, entry, events, sealed=True,
                        sealed_events=[Event("private-declaration", {"player": player, "due": phase}, side.rulings)],
                        game=self.game)
@@ -769,7 +770,7 @@ class Replay:
         if self._uses_items:
             for player, move in submissions.items():
                 if move is not None:
-                    self._use_items(player, move)
+                    self._use_items(player, self.game.items_used(move))
         self.sealed = {}
         self.announced = {}
         self._reveal()
@@ -795,8 +796,8 @@ class Replay:
             log.sealed = False
         self._voided_sealed = []
 
-    def _check_items(self, player: str, move: dict[str, Any]) -> None:
-        used = self.game.items_used(move)
+    def _check_items(self, player: str, used: list[str]) -> None:
+        """Every item a move uses is in the catalogue, held, and has a use left (G-5)."""
         if not used:
             return
         wanted = Counter(used)
@@ -809,8 +810,8 @@ class Replay:
             if self.items_left[player][item] < count:
                 raise Illegal("item-used", "G-5", player=player, item=item)
 
-    def _use_items(self, player: str, move: dict[str, Any]) -> None:
-        for item in self.game.items_used(move):
+    def _use_items(self, player: str, used: list[str]) -> None:
+        for item in used:
             self.items_left[player][item] -= 1
             self.items_used[player].append(item)
 
