@@ -7,12 +7,15 @@ words in a table, and no field of an event may be a sentence."""
 
 from __future__ import annotations
 
+import ast
 import random
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import adjudicator.games
 from adjudicator import matchfile, rulesets, session, simulate, wording
 from adjudicator.engine import Event, Outcome, Replay
 from strategies import RULESETS
@@ -108,3 +111,69 @@ def test_replay_words_the_engines_own_events() -> None:
     replay = session.replay_match(match)
     event = Event("deadline-nothing-open", {}, ("G-4",))
     assert replay.words(event) == "no simultaneous phase was open, so the deadline changes nothing"
+
+
+# The rules core: what replay and `legal` run. Sentences are made only at the edge.
+CORE = ("initial_state", "start_with", "pending", "check_move", "apply_move", "side_move", "resolve_phase",
+        "apply_chance", "outcome", "stopped_result", "match_over", "items_used", "legal_moves", "public_view")
+
+
+def sentences_in(function: ast.FunctionDef) -> list[tuple[int, str]]:
+    """f-strings of two words or more (a sentence in the making) inside `function`."""
+    found = []
+    for node in ast.walk(function):
+        if isinstance(node, ast.JoinedStr):
+            literal = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+            if len(literal.split()) >= 2:
+                found.append((node.lineno, literal))
+    return found
+
+
+def self_calls(function: ast.FunctionDef) -> set[str]:
+    """Names of the methods `function` calls on `self` (or reads as `self.name`)."""
+    return {node.attr for node in ast.walk(function)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"}
+
+
+def game_packages() -> dict[str, list[Path]]:
+    """Each built-in game's source files (a module, or a package's modules)."""
+    root = Path(adjudicator.games.__file__).parent
+    games = {p.stem: [p] for p in root.glob("*.py") if p.name != "__init__.py"}
+    games.update({d.name: sorted(d.glob("*.py")) for d in root.iterdir() if (d / "__init__.py").is_file()})
+    assert len(games) >= 5
+    return games
+
+
+def core_methods(files: list[Path]) -> dict[str, ast.FunctionDef]:
+    """The methods of a game's classes that its rules core reaches from CORE through calls on
+    `self`: what runs on every entry replayed and every move listed."""
+    methods: dict[str, ast.FunctionDef] = {}
+    for path in files:
+        for cls in (n for n in ast.parse(path.read_text(encoding="utf-8")).body if isinstance(n, ast.ClassDef)):
+            for fn in (n for n in cls.body if isinstance(n, ast.FunctionDef)):
+                methods.setdefault(fn.name, fn)
+    reached: dict[str, ast.FunctionDef] = {}
+    todo = [name for name in CORE if name in methods]
+    while todo:
+        name = todo.pop()
+        if name in reached:
+            continue
+        reached[name] = methods[name]
+        todo += [called for called in self_calls(methods[name]) if called in methods and called not in reached]
+    return reached
+
+
+def test_the_rules_core_of_every_game_builds_no_sentence() -> None:
+    """Check, apply, resolve, outcome, what is due, legal moves and the public view write no
+    text: every sentence comes from the wording tables, at the edge (issue 16). Found by
+    following the calls on `self` from those methods through every class of each game."""
+    offenders = []
+    reached = 0
+    for name, files in game_packages().items():
+        core = core_methods(files)
+        assert {"pending", "check_move", "outcome"} <= set(core), name
+        reached += len(core)
+        offenders += [f"{name}: {fn.name} line {line}: {text!r}" for fn in core.values()
+                      for line, text in sentences_in(fn)]
+    assert reached > 60, reached
+    assert not offenders, "\n".join(offenders)
