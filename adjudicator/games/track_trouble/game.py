@@ -34,6 +34,13 @@ Targets = dict[tuple[str, Any], dict[str, list[int]]]
 # Round starts per parameter set, shared by every match of a ruleset: (params, round → start).
 # Keyed by id(params) and holding params, so an id is never reused while its entry lives; a
 # handful of parameter sets is the usual, so the cache is simply emptied when it grows.
+# Events of the rules core, made as plain tuples: `Event(...)` runs a slower constructor, and
+# resolution makes several per entry. Their rulings, shared.
+_event = tuple.__new__
+_TT_2_5, _TT_2_5_7, _TT_3_5 = ("TT-2", "TT-5"), ("TT-2", "TT-5", "TT-7"), ("TT-3", "TT-5")
+_TT_4, _TT_4_5, _TT_5, _TT_5_7 = ("TT-4",), ("TT-4", "TT-5"), ("TT-5",), ("TT-5", "TT-7")
+_TT_6, _TT_7 = ("TT-6",), ("TT-7",)
+
 _STARTS: dict[int, tuple[dict[str, Any], dict[int, tuple[Any, ...]]]] = {}
 
 
@@ -351,37 +358,66 @@ class TrackTrouble(TrackTroubleViews, Game):
         return fix
 
     # --- Resolution (TT-4) --------------------------------------------------------------
+    # Replay resolves a crossing at every second entry, so this is one lean pass: no call per
+    # action, switch or track, events made as plain tuples (`_event`), rulings shared.
     def resolve_phase(self, s: TTState, phase: Phase, submissions: dict[str, dict[str, Any] | None]) -> list[Event]:
+        """TT-4: switches advance, then tracks send their boarders, then the train; TT-5 credits."""
         events: list[Event] = []
-        actions: dict[str, list[dict[str, Any]]] = {}
+        append = events.append
+        # Who boards each track, activates each switch, boards the train: target → player →
+        # miners, players in order and miners in the order given (one pass over the actions).
+        boards: Targets = {}
+        switched: Targets = {}
+        riders: dict[str, list[int]] = {}
         remote: dict[str, str] = {}
         for player in self.player_ids:
             move = submissions.get(player)
             if move is None:
-                actions[player] = []
-                events.append(Event("actions", {"player": player, "submitted": False, "actions": [], "items": []},
-                                    ("TT-3", "TT-5")))
+                append(_event(Event, ("actions", {"player": player, "submitted": False, "actions": [], "items": []},
+                                      _TT_3_5)))
                 continue
-            actions[player] = mine = move.get("actions") or []
+            mine = move.get("actions") or []
             items = move.get("items") or []
             for item in items:
                 use = item["use"]
                 if use == "extra-miner":
                     s.extra[player] = True
-                    events.append(Event("extra-miner", {"player": player, "miner": self.miners + 1, "round": s.round},
-                                        ("TT-7",)))
+                    append(_event(Event, ("extra-miner", {"player": player, "miner": self.miners + 1,
+                                                          "round": s.round}, _TT_7)))
                 elif use == "remote-switch":
                     remote[player] = item["switch"]
-            events.append(Event("actions", {"player": player, "submitted": True, "actions": mine, "items": items},
-                                ("TT-3", "TT-5")))
-        targets = self._targets(actions)
-        self._advance_switches(s, targets, remote, events)
-        self._depart_tracks(s, targets, events)
-        self._depart_train(s, targets, events)
-        events.append(Event("crossing-totals", {
+            append(_event(Event, ("actions", {"player": player, "submitted": True, "actions": mine, "items": items},
+                                  _TT_3_5)))
+            for action in mine:
+                if "board" in action:
+                    by = boards.get(action["board"])
+                    if by is None:
+                        by = boards[action["board"]] = {}
+                elif "switch" in action:
+                    by = switched.get(action["switch"])
+                    if by is None:
+                        by = switched[action["switch"]] = {}
+                elif "train" in action and action["train"] == True:   # noqa: E712 (1 rides as True did)
+                    by = riders
+                else:
+                    continue
+                miners = by.get(player)
+                if miners is None:
+                    by[player] = [action["miner"]]
+                else:
+                    miners.append(action["miner"])
+        if switched or remote:
+            self._advance_switches(s, switched, remote, events)
+        if boards:
+            self._depart_tracks(s, boards, events)
+        if s.train and not s.train_gone:
+            self._depart_train(s, riders, events)
+        a, b = self.player_ids
+        points, withheld = s.points, s.withheld
+        append(_event(Event, ("crossing-totals", {
             "round": s.round, "crossing": s.crossing,
-            "points": {p: s.points[p] - s.withheld[p] for p in self.player_ids},
-            "unknown": dict(s.withheld_miners)}, ("TT-5",)))
+            "points": {a: points[a] - withheld[a], b: points[b] - withheld[b]},
+            "unknown": s.withheld_miners.copy()}, _TT_5)))
         s.last = {"round": s.round, "crossing": s.crossing, "events": events}
         if s.crossing < self.crossings:
             s.crossing += 1
@@ -389,38 +425,14 @@ class TrackTrouble(TrackTroubleViews, Game):
             self._end_round(s, events)
         return events
 
-    def _targets(self, actions: dict[str, list[dict[str, Any]]]) -> Targets:
-        """(action, target) → player → miners, in the order given: `("switch", "purple")`,
-        `("board", "T2")`, `("train", True)`. One pass over the actions, so that each switch
-        and track of the layout need not look through them all again (TT-4)."""
-        targets: Targets = {}
-        for player in self.player_ids:
-            for action in actions[player]:
-                if "board" in action:
-                    key: tuple[str, Any] = ("board", action["board"])
-                elif "switch" in action:
-                    key = ("switch", action["switch"])
-                elif "train" in action:
-                    key = ("train", action["train"])
-                else:
-                    continue
-                by = targets.get(key)
-                if by is None:
-                    by = targets[key] = {}
-                miners = by.get(player)
-                if miners is None:
-                    by[player] = [action["miner"]]
-                else:
-                    miners.append(action["miner"])
-        return targets
-
-    def _advance_switches(self, s: TTState, targets: Targets, remote: dict[str, str], events: list[Event]) -> None:
+    def _advance_switches(self, s: TTState, switched: Targets, remote: dict[str, str], events: list[Event]) -> None:
         """TT-4 (1): one state per activation, both players' miners and Remote Switch, cyclically."""
         for player, name in remote.items():
-            events.append(Event("remote-switch", {"player": player, "switch": name}, ("TT-7",)))
+            events.append(_event(Event, ("remote-switch", {"player": player, "switch": name}, _TT_7)))
         remotes = remote.values()
+        state = s.switch_state
         for name, switch in s.layout["switches"].items():
-            activations = targets.get(("switch", name))
+            activations = switched.get(name)
             if activations is None:
                 if name not in remotes:
                     continue
@@ -429,11 +441,12 @@ class TrackTrouble(TrackTroubleViews, Game):
             count = len(by_remote)
             for mine in activations.values():
                 count += len(mine)
-            before = s.switch_state[name]
-            after = s.switch_state[name] = (before + count) % switch["states"]
-            events.append(Event("switch", {"switch": name, "miners": activations, "remote": by_remote, "count": count,
-                                           "before": before, "after": after, "states": switch["states"]},
-                                ("TT-4",)))
+            before = state[name]
+            states = switch["states"]
+            after = state[name] = (before + count) % states
+            events.append(_event(Event, ("switch", {"switch": name, "miners": activations, "remote": by_remote,
+                                                    "count": count, "before": before, "after": after,
+                                                    "states": states}, _TT_4)))
 
     def _credit(self, s: TTState, player: str, miners: list[int], destination: str) -> None:
         """TT-5: points at departure; a Hidden Value's share stays off the public totals until the round ends."""
@@ -447,67 +460,76 @@ class TrackTrouble(TrackTroubleViews, Game):
             s.withheld[player] += value * len(miners)
             s.withheld_miners[player] += len(miners)
 
-    def _depart_tracks(self, s: TTState, targets: Targets, events: list[Event]) -> None:
-        """TT-4 (2): a track sends all its boarders unless they outnumber its minecarts."""
-        for track in s.layout["tracks"]:
-            found = targets.get(("board", track))
-            if not found:
+    def _depart_tracks(self, s: TTState, boards: Targets, events: list[Event]) -> None:
+        """TT-4 (2): a track sends all its boarders unless they outnumber its minecarts; tracks
+        in the layout's order."""
+        carts, state, values, hidden = s.carts, s.switch_state, s.values, s.hidden
+        for track, info in s.layout["tracks"].items():
+            boarders = boards.get(track)     # player → miners, players in order, only those aboard
+            if not boarders:
                 continue
-            boarders = found            # player → miners, players in order, only those aboard
             total = 0
             for miners in boarders.values():
                 total += len(miners)
-            left = s.carts[track]
+            left = carts[track]
             if total > left:
-                events.append(Event("overfilled", {"track": track, "boarders": boarders, "total": total,
-                                                   "carts": left}, ("TT-4",)))
+                events.append(_event(Event, ("overfilled", {"track": track, "boarders": boarders, "total": total,
+                                                            "carts": left}, _TT_4)))
                 continue
-            destination = lay.follow(s.layout["tracks"][track]["route"], s.switch_state)
-            s.carts[track] = left - total
-            shown = HIDDEN if destination in s.hidden else s.values[destination]
-            for player, miners in boarders.items():
-                self._credit(s, player, miners, destination)
-            events.append(Event("departed", {"track": track, "boarders": boarders, "total": total, "carts": left,
-                                             "destination": destination, "value": shown, "left": left - total},
-                                ("TT-4", "TT-5")))
+            destination = info["route"]
+            while isinstance(destination, dict):     # lay.follow, inline
+                destination = destination["to"][state[destination["switch"]]]
+            carts[track] = left - total
+            shown = HIDDEN if destination in hidden else values[destination]
+            if destination == "train" or destination in hidden:
+                for player, miners in boarders.items():
+                    self._credit(s, player, miners, destination)
+            else:                                    # _credit, inline: the usual case
+                value = values[destination]
+                how = (destination, s.crossing)
+                for player, miners in boarders.items():
+                    crossed = s.crossed[player]
+                    for miner in miners:
+                        crossed[miner] = how
+                    s.points[player] += value * len(miners)
+            events.append(_event(Event, ("departed", {"track": track, "boarders": boarders, "total": total,
+                                                      "carts": left, "destination": destination, "value": shown,
+                                                      "left": left - total}, _TT_4_5)))
 
-    def _depart_train(self, s: TTState, targets: Targets, events: list[Event]) -> None:
+    def _depart_train(self, s: TTState, boarders: dict[str, list[int]], events: list[Event]) -> None:
         """TT-4 (3): crossing 1 only with one player's miners aboard; always in the last crossing."""
-        if not s.train or s.train_gone:
-            return
-        boarders = targets.get(("train", True), {})
         owners = list(boarders)
         last = s.crossing == self.crossings
         if not last and len(owners) != 1:
             if owners:
-                events.append(Event("train-stays", {"boarders": boarders, "crossing": s.crossing}, ("TT-4",)))
+                events.append(_event(Event, ("train-stays", {"boarders": boarders, "crossing": s.crossing}, _TT_4)))
             return
         s.train_gone = True
         if not owners:
-            events.append(Event("train-empty", {"crossing": s.crossing}, ("TT-4",)))
+            events.append(_event(Event, ("train-empty", {"crossing": s.crossing}, _TT_4)))
             return
         for player in owners:
             self._credit(s, player, boarders[player], "train")
-        events.append(Event("train-leaves", {"boarders": boarders, "last": last, "owner": owners[0],
-                                             "points": self.params["train_points"]}, ("TT-4", "TT-5")))
+        events.append(_event(Event, ("train-leaves", {"boarders": boarders, "last": last, "owner": owners[0],
+                                                      "points": self.params["train_points"]}, _TT_4_5)))
 
     def _end_round(self, s: TTState, events: list[Event]) -> None:
         """Failures score 0 and bench next round (TT-2, TT-5, TT-7); hidden values revealed; TT-6."""
-        last = self._match_ends_now(s)
-        benched: dict[str, list[int]] = {}
-        for player in self.player_ids:
-            benched[player] = self._failures(s, player, last, events)
-        self._reveal_hidden(s, events)
         a, b = self.player_ids
-        events.append(Event("round-totals", {"round": s.round, "points": {a: s.points[a], b: s.points[b]}},
-                            ("TT-5",)))
+        points = s.points
+        last = s.round >= self.rounds and points[a] != points[b]    # TT-6, see `_match_ends_now`
+        benched = {a: self._failures(s, a, last, events), b: self._failures(s, b, last, events)}
+        if s.hidden:
+            self._reveal_hidden(s, events)
+        events.append(_event(Event, ("round-totals", {"round": s.round, "points": {a: points[a], b: points[b]}},
+                                     _TT_5)))
         if last:
-            winner = a if s.points[a] > s.points[b] else b
+            winner = a if points[a] > points[b] else b
             s.finished, s.winner = True, winner
-            events.append(Event("won", {"winner": winner, "round": s.round}, ("TT-6",)))
+            events.append(_event(Event, ("won", {"winner": winner, "round": s.round}, _TT_6)))
             return
         if s.round >= self.rounds:
-            events.append(Event("tie-break", {"round": s.round}, ("TT-6",)))
+            events.append(_event(Event, ("tie-break", {"round": s.round}, _TT_6)))
         s.benched = benched
         self._start_round(s, s.round + 1)
 
@@ -538,20 +560,21 @@ class TrackTrouble(TrackTroubleViews, Game):
         no next round, so nothing is said about a bench."""
         crossed = s.crossed[player]
         extra = s.extra[player]
-        failed = [m for m in range(1, self.miners + (2 if extra else 1)) if m not in crossed]
+        miners = self.miners
+        failed = [m for m in range(1, miners + (2 if extra else 1)) if m not in crossed]
+        if not failed:
+            events.append(_event(Event, ("all-crossed", {"player": player, "round": s.round}, _TT_5)))
+            return []
         count = len(failed)
         absorbed = extra and count > 0
-        bench = min(self.miners, count - 1 if absorbed else count)
-        benched = list(range(self.miners - bench + 1, self.miners + 1))
-        if not failed:
-            events.append(Event("all-crossed", {"player": player, "round": s.round}, ("TT-5",)))
-        elif last:
-            events.append(Event("failed", {"player": player, "failed": failed, "benched": None, "absorbed": absorbed},
-                                ("TT-5", "TT-7") if extra else ("TT-5",)))
+        bench = min(miners, count - 1 if absorbed else count)
+        benched = list(range(miners - bench + 1, miners + 1))
+        if last:
+            events.append(_event(Event, ("failed", {"player": player, "failed": failed, "benched": None,
+                                                    "absorbed": absorbed}, _TT_5_7 if extra else _TT_5)))
         else:
-            events.append(Event("failed", {"player": player, "failed": failed, "benched": benched,
-                                           "absorbed": absorbed},
-                                ("TT-2", "TT-5", "TT-7") if extra else ("TT-2", "TT-5")))
+            events.append(_event(Event, ("failed", {"player": player, "failed": failed, "benched": benched,
+                                                    "absorbed": absorbed}, _TT_2_5_7 if extra else _TT_2_5)))
         return benched
 
     # --- Self-play ----------------------------------------------------------------------
