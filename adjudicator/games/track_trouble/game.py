@@ -359,7 +359,8 @@ class TrackTrouble(TrackTroubleViews, Game):
 
     # --- Resolution (TT-4) --------------------------------------------------------------
     # Replay resolves a crossing at every second entry, so this is one lean pass: no call per
-    # action, switch or track, events made as plain tuples (`_event`), rulings shared.
+    # action, switch or track (the usual steps are written out here), events made as plain
+    # tuples (`_event`) with shared rulings.
     def resolve_phase(self, s: TTState, phase: Phase, submissions: dict[str, dict[str, Any] | None]) -> list[Event]:
         """TT-4: switches advance, then tracks send their boarders, then the train; TT-5 credits."""
         events: list[Event] = []
@@ -378,25 +379,30 @@ class TrackTrouble(TrackTroubleViews, Game):
                 continue
             mine = move.get("actions") or []
             items = move.get("items") or []
-            for item in items:
-                use = item["use"]
-                if use == "extra-miner":
-                    s.extra[player] = True
-                    append(_event(Event, ("extra-miner", {"player": player, "miner": self.miners + 1,
-                                                          "round": s.round}, _TT_7)))
-                elif use == "remote-switch":
-                    remote[player] = item["switch"]
+            if items:
+                for item in items:
+                    use = item["use"]
+                    if use == "extra-miner":
+                        s.extra[player] = True
+                        append(_event(Event, ("extra-miner", {"player": player, "miner": self.miners + 1,
+                                                              "round": s.round}, _TT_7)))
+                    elif use == "remote-switch":
+                        remote[player] = item["switch"]
             append(_event(Event, ("actions", {"player": player, "submitted": True, "actions": mine, "items": items},
                                   _TT_3_5)))
             for action in mine:
                 if "board" in action:
-                    by = boards.get(action["board"])
+                    target = action["board"]
+                    by = boards.get(target)
                     if by is None:
-                        by = boards[action["board"]] = {}
+                        boards[target] = {player: [action["miner"]]}
+                        continue
                 elif "switch" in action:
-                    by = switched.get(action["switch"])
+                    target = action["switch"]
+                    by = switched.get(target)
                     if by is None:
-                        by = switched[action["switch"]] = {}
+                        switched[target] = {player: [action["miner"]]}
+                        continue
                 elif "train" in action and action["train"] == True:   # noqa: E712 (1 rides as True did)
                     by = riders
                 else:
@@ -406,27 +412,79 @@ class TrackTrouble(TrackTroubleViews, Game):
                     by[player] = [action["miner"]]
                 else:
                     miners.append(action["miner"])
-        if switched or remote:
+        layout = s.layout
+        state = s.switch_state
+        crossing = s.crossing
+        # TT-4 (1): one state per activation, both players' miners and Remote Switch, cyclically.
+        if remote:
             self._advance_switches(s, switched, remote, events)
+        elif switched:
+            for name, switch in layout["switches"].items():
+                activations = switched.get(name)
+                if activations is None:
+                    continue
+                count = 0
+                for mine in activations.values():
+                    count += len(mine)
+                before = state[name]
+                states = switch["states"]
+                after = state[name] = (before + count) % states
+                append(_event(Event, ("switch", {"switch": name, "miners": activations, "remote": [], "count": count,
+                                                 "before": before, "after": after, "states": states}, _TT_4)))
+        # TT-4 (2): a track sends all its boarders unless they outnumber its minecarts; tracks
+        # in the layout's order. TT-5: points at departure, see `_credit`.
         if boards:
-            self._depart_tracks(s, boards, events)
+            carts, values, hidden, crossed = s.carts, s.values, s.hidden, s.crossed
+            for track, info in layout["tracks"].items():
+                boarders = boards.get(track)     # player → miners, players in order, only those aboard
+                if boarders is None:
+                    continue
+                total = 0
+                for miners in boarders.values():
+                    total += len(miners)
+                left = carts[track]
+                if total > left:
+                    append(_event(Event, ("overfilled", {"track": track, "boarders": boarders, "total": total,
+                                                         "carts": left}, _TT_4)))
+                    continue
+                destination = info["route"]
+                while isinstance(destination, dict):     # lay.follow, written out
+                    destination = destination["to"][state[destination["switch"]]]
+                carts[track] = left - total
+                if destination in hidden or destination == "train":
+                    shown = HIDDEN if destination in hidden else values[destination]
+                    for player, miners in boarders.items():
+                        self._credit(s, player, miners, destination)
+                else:                                    # `_credit`, written out: the usual case
+                    shown = value = values[destination]
+                    how = (destination, crossing)
+                    points = s.points
+                    for player, miners in boarders.items():
+                        gone = crossed[player]
+                        for miner in miners:
+                            gone[miner] = how
+                        points[player] += value * len(miners)
+                append(_event(Event, ("departed", {"track": track, "boarders": boarders, "total": total,
+                                                   "carts": left, "destination": destination, "value": shown,
+                                                   "left": left - total}, _TT_4_5)))
         if s.train and not s.train_gone:
             self._depart_train(s, riders, events)
         a, b = self.player_ids
         points, withheld = s.points, s.withheld
         append(_event(Event, ("crossing-totals", {
-            "round": s.round, "crossing": s.crossing,
+            "round": s.round, "crossing": crossing,
             "points": {a: points[a] - withheld[a], b: points[b] - withheld[b]},
             "unknown": s.withheld_miners.copy()}, _TT_5)))
-        s.last = {"round": s.round, "crossing": s.crossing, "events": events}
-        if s.crossing < self.crossings:
-            s.crossing += 1
+        s.last = {"round": s.round, "crossing": crossing, "events": events}
+        if crossing < self.crossings:
+            s.crossing = crossing + 1
         else:
             self._end_round(s, events)
         return events
 
     def _advance_switches(self, s: TTState, switched: Targets, remote: dict[str, str], events: list[Event]) -> None:
-        """TT-4 (1): one state per activation, both players' miners and Remote Switch, cyclically."""
+        """TT-4 (1) with Remote Switch in play: one state per activation, both players' miners and
+        Remote Switch, cyclically (`resolve_phase` writes out the usual case, without it)."""
         for player, name in remote.items():
             events.append(_event(Event, ("remote-switch", {"player": player, "switch": name}, _TT_7)))
         remotes = remote.values()
@@ -437,7 +495,7 @@ class TrackTrouble(TrackTroubleViews, Game):
                 if name not in remotes:
                     continue
                 activations = {}
-            by_remote = [p for p, n in remote.items() if n == name] if remote else []
+            by_remote = [p for p, n in remote.items() if n == name]
             count = len(by_remote)
             for mine in activations.values():
                 count += len(mine)
@@ -460,42 +518,6 @@ class TrackTrouble(TrackTroubleViews, Game):
             s.withheld[player] += value * len(miners)
             s.withheld_miners[player] += len(miners)
 
-    def _depart_tracks(self, s: TTState, boards: Targets, events: list[Event]) -> None:
-        """TT-4 (2): a track sends all its boarders unless they outnumber its minecarts; tracks
-        in the layout's order."""
-        carts, state, values, hidden = s.carts, s.switch_state, s.values, s.hidden
-        for track, info in s.layout["tracks"].items():
-            boarders = boards.get(track)     # player → miners, players in order, only those aboard
-            if not boarders:
-                continue
-            total = 0
-            for miners in boarders.values():
-                total += len(miners)
-            left = carts[track]
-            if total > left:
-                events.append(_event(Event, ("overfilled", {"track": track, "boarders": boarders, "total": total,
-                                                            "carts": left}, _TT_4)))
-                continue
-            destination = info["route"]
-            while isinstance(destination, dict):     # lay.follow, inline
-                destination = destination["to"][state[destination["switch"]]]
-            carts[track] = left - total
-            shown = HIDDEN if destination in hidden else values[destination]
-            if destination == "train" or destination in hidden:
-                for player, miners in boarders.items():
-                    self._credit(s, player, miners, destination)
-            else:                                    # _credit, inline: the usual case
-                value = values[destination]
-                how = (destination, s.crossing)
-                for player, miners in boarders.items():
-                    crossed = s.crossed[player]
-                    for miner in miners:
-                        crossed[miner] = how
-                    s.points[player] += value * len(miners)
-            events.append(_event(Event, ("departed", {"track": track, "boarders": boarders, "total": total,
-                                                      "carts": left, "destination": destination, "value": shown,
-                                                      "left": left - total}, _TT_4_5)))
-
     def _depart_train(self, s: TTState, boarders: dict[str, list[int]], events: list[Event]) -> None:
         """TT-4 (3): crossing 1 only with one player's miners aboard; always in the last crossing."""
         owners = list(boarders)
@@ -514,24 +536,51 @@ class TrackTrouble(TrackTroubleViews, Game):
                                                       "points": self.params["train_points"]}, _TT_4_5)))
 
     def _end_round(self, s: TTState, events: list[Event]) -> None:
-        """Failures score 0 and bench next round (TT-2, TT-5, TT-7); hidden values revealed; TT-6."""
+        """Failures score 0 and bench next round (TT-2, TT-5, TT-7); hidden values revealed; TT-6.
+
+        A player's miners who did not cross this round bench as many miners in crossing 1 of the
+        next, the highest numbers (Extra Miner absorbs one failure, TT-7); after the last round
+        there is no next round, so nothing is said about a bench. The match ends after round 9 or
+        a tie-break round with the totals differing: every point of the round is in `s.points`
+        by now, Hidden Value points included (TT-5, TT-6)."""
         a, b = self.player_ids
         points = s.points
-        last = s.round >= self.rounds and points[a] != points[b]    # TT-6, see `_match_ends_now`
-        benched = {a: self._failures(s, a, last, events), b: self._failures(s, b, last, events)}
+        number = s.round
+        last = number >= self.rounds and points[a] != points[b]
+        miners = self.miners
+        benched: dict[str, list[int]] = {}
+        for player in self.player_ids:
+            crossed = s.crossed[player]
+            extra = s.extra[player]
+            failed = []
+            for miner in range(1, miners + 2 if extra else miners + 1):
+                if miner not in crossed:
+                    failed.append(miner)
+            if not failed:
+                events.append(_event(Event, ("all-crossed", {"player": player, "round": number}, _TT_5)))
+                benched[player] = []
+                continue
+            bench = min(miners, len(failed) - 1 if extra else len(failed))
+            benched[player] = bench_list = list(range(miners - bench + 1, miners + 1))
+            if last:
+                events.append(_event(Event, ("failed", {"player": player, "failed": failed, "benched": None,
+                                                        "absorbed": extra}, _TT_5_7 if extra else _TT_5)))
+            else:
+                events.append(_event(Event, ("failed", {"player": player, "failed": failed, "benched": bench_list,
+                                                        "absorbed": extra}, _TT_2_5_7 if extra else _TT_2_5)))
         if s.hidden:
             self._reveal_hidden(s, events)
-        events.append(_event(Event, ("round-totals", {"round": s.round, "points": {a: points[a], b: points[b]}},
+        events.append(_event(Event, ("round-totals", {"round": number, "points": {a: points[a], b: points[b]}},
                                      _TT_5)))
         if last:
             winner = a if points[a] > points[b] else b
             s.finished, s.winner = True, winner
-            events.append(_event(Event, ("won", {"winner": winner, "round": s.round}, _TT_6)))
+            events.append(_event(Event, ("won", {"winner": winner, "round": number}, _TT_6)))
             return
-        if s.round >= self.rounds:
-            events.append(_event(Event, ("tie-break", {"round": s.round}, _TT_6)))
+        if number >= self.rounds:
+            events.append(_event(Event, ("tie-break", {"round": number}, _TT_6)))
         s.benched = benched
-        self._start_round(s, s.round + 1)
+        self._start_round(s, number + 1)
 
     def _reveal_hidden(self, s: TTState, events: list[Event]) -> None:
         """At the round's end each Hidden Value and the points withheld for it become public (TT-7)."""
@@ -547,35 +596,6 @@ class TrackTrouble(TrackTroubleViews, Game):
                                                       "points": s.withheld[player]}, ("TT-5", "TT-7")))
         s.withheld = {p: 0 for p in self.player_ids}
         s.withheld_miners = {p: 0 for p in self.player_ids}
-
-    def _match_ends_now(self, s: TTState) -> bool:
-        """TT-6: the round just played ends the match: round 9 or a tie-break round, totals differing.
-        Every point of the round is in `s.points` by now (Hidden Value points included, TT-5)."""
-        a, b = self.player_ids
-        return s.round >= self.rounds and s.points[a] != s.points[b]
-
-    def _failures(self, s: TTState, player: str, last: bool, events: list[Event]) -> list[int]:
-        """`player`'s miners who did not cross this round, and the miners they bench in crossing 1 of
-        the next (TT-2, TT-5; Extra Miner absorbs one failure, TT-7). After the last round there is
-        no next round, so nothing is said about a bench."""
-        crossed = s.crossed[player]
-        extra = s.extra[player]
-        miners = self.miners
-        failed = [m for m in range(1, miners + (2 if extra else 1)) if m not in crossed]
-        if not failed:
-            events.append(_event(Event, ("all-crossed", {"player": player, "round": s.round}, _TT_5)))
-            return []
-        count = len(failed)
-        absorbed = extra and count > 0
-        bench = min(miners, count - 1 if absorbed else count)
-        benched = list(range(miners - bench + 1, miners + 1))
-        if last:
-            events.append(_event(Event, ("failed", {"player": player, "failed": failed, "benched": None,
-                                                    "absorbed": absorbed}, _TT_5_7 if extra else _TT_5)))
-        else:
-            events.append(_event(Event, ("failed", {"player": player, "failed": failed, "benched": benched,
-                                                    "absorbed": absorbed}, _TT_2_5_7 if extra else _TT_2_5)))
-        return benched
 
     # --- Self-play ----------------------------------------------------------------------
     def bot_score(self, s: TTState, player: str) -> float:
