@@ -34,6 +34,13 @@ Targets = dict[tuple[str, Any], dict[str, list[int]]]
 # Round starts per parameter set, shared by every match of a ruleset: (params, round → start).
 # Keyed by id(params) and holding params, so an id is never reused while its entry lives; a
 # handful of parameter sets is the usual, so the cache is simply emptied when it grows.
+# Events of the rules core, made as plain tuples: `Event(...)` runs a slower constructor, and
+# resolution makes several per entry. Their rulings, shared.
+_event = tuple.__new__
+_TT_2_5, _TT_2_5_7, _TT_3_5 = ("TT-2", "TT-5"), ("TT-2", "TT-5", "TT-7"), ("TT-3", "TT-5")
+_TT_4, _TT_4_5, _TT_5, _TT_5_7 = ("TT-4",), ("TT-4", "TT-5"), ("TT-5",), ("TT-5", "TT-7")
+_TT_6, _TT_7 = ("TT-6",), ("TT-7",)
+
 _STARTS: dict[int, tuple[dict[str, Any], dict[int, tuple[Any, ...]]]] = {}
 
 
@@ -351,89 +358,153 @@ class TrackTrouble(TrackTroubleViews, Game):
         return fix
 
     # --- Resolution (TT-4) --------------------------------------------------------------
+    # Replay resolves a crossing at every second entry, so this is one lean pass: no call per
+    # action, switch or track (the usual steps are written out here), events made as plain
+    # tuples (`_event`) with shared rulings.
     def resolve_phase(self, s: TTState, phase: Phase, submissions: dict[str, dict[str, Any] | None]) -> list[Event]:
+        """TT-4: switches advance, then tracks send their boarders, then the train; TT-5 credits."""
         events: list[Event] = []
-        actions: dict[str, list[dict[str, Any]]] = {}
+        append = events.append
+        # Who boards each track, activates each switch, boards the train: target → player →
+        # miners, players in order and miners in the order given (one pass over the actions).
+        boards: Targets = {}
+        switched: Targets = {}
+        riders: dict[str, list[int]] = {}
         remote: dict[str, str] = {}
         for player in self.player_ids:
             move = submissions.get(player)
             if move is None:
-                actions[player] = []
-                events.append(Event("actions", {"player": player, "submitted": False, "actions": [], "items": []},
-                                    ("TT-3", "TT-5")))
+                append(_event(Event, ("actions", {"player": player, "submitted": False, "actions": [], "items": []},
+                                      _TT_3_5)))
                 continue
-            actions[player] = mine = move.get("actions") or []
+            mine = move.get("actions") or []
             items = move.get("items") or []
-            for item in items:
-                use = item["use"]
-                if use == "extra-miner":
-                    s.extra[player] = True
-                    events.append(Event("extra-miner", {"player": player, "miner": self.miners + 1, "round": s.round},
-                                        ("TT-7",)))
-                elif use == "remote-switch":
-                    remote[player] = item["switch"]
-            events.append(Event("actions", {"player": player, "submitted": True, "actions": mine, "items": items},
-                                ("TT-3", "TT-5")))
-        targets = self._targets(actions)
-        self._advance_switches(s, targets, remote, events)
-        self._depart_tracks(s, targets, events)
-        self._depart_train(s, targets, events)
-        events.append(Event("crossing-totals", {
-            "round": s.round, "crossing": s.crossing,
-            "points": {p: s.points[p] - s.withheld[p] for p in self.player_ids},
-            "unknown": dict(s.withheld_miners)}, ("TT-5",)))
-        s.last = {"round": s.round, "crossing": s.crossing, "events": events}
-        if s.crossing < self.crossings:
-            s.crossing += 1
-        else:
-            self._end_round(s, events)
-        return events
-
-    def _targets(self, actions: dict[str, list[dict[str, Any]]]) -> Targets:
-        """(action, target) → player → miners, in the order given: `("switch", "purple")`,
-        `("board", "T2")`, `("train", True)`. One pass over the actions, so that each switch
-        and track of the layout need not look through them all again (TT-4)."""
-        targets: Targets = {}
-        for player in self.player_ids:
-            for action in actions[player]:
+            if items:
+                for item in items:
+                    use = item["use"]
+                    if use == "extra-miner":
+                        s.extra[player] = True
+                        append(_event(Event, ("extra-miner", {"player": player, "miner": self.miners + 1,
+                                                              "round": s.round}, _TT_7)))
+                    elif use == "remote-switch":
+                        remote[player] = item["switch"]
+            append(_event(Event, ("actions", {"player": player, "submitted": True, "actions": mine, "items": items},
+                                  _TT_3_5)))
+            for action in mine:
                 if "board" in action:
-                    key: tuple[str, Any] = ("board", action["board"])
+                    target = action["board"]
+                    by = boards.get(target)
+                    if by is None:
+                        boards[target] = {player: [action["miner"]]}
+                        continue
                 elif "switch" in action:
-                    key = ("switch", action["switch"])
-                elif "train" in action:
-                    key = ("train", action["train"])
+                    target = action["switch"]
+                    by = switched.get(target)
+                    if by is None:
+                        switched[target] = {player: [action["miner"]]}
+                        continue
+                elif "train" in action and action["train"] == True:   # noqa: E712 (1 rides as True did)
+                    by = riders
                 else:
                     continue
-                by = targets.get(key)
-                if by is None:
-                    by = targets[key] = {}
                 miners = by.get(player)
                 if miners is None:
                     by[player] = [action["miner"]]
                 else:
                     miners.append(action["miner"])
-        return targets
+        layout = s.layout
+        state = s.switch_state
+        crossing = s.crossing
+        # TT-4 (1): one state per activation, both players' miners and Remote Switch, cyclically.
+        if remote:
+            self._advance_switches(s, switched, remote, events)
+        elif switched:
+            for name, switch in layout["switches"].items():
+                activations = switched.get(name)
+                if activations is None:
+                    continue
+                count = 0
+                for mine in activations.values():
+                    count += len(mine)
+                before = state[name]
+                states = switch["states"]
+                after = state[name] = (before + count) % states
+                append(_event(Event, ("switch", {"switch": name, "miners": activations, "remote": [], "count": count,
+                                                 "before": before, "after": after, "states": states}, _TT_4)))
+        # TT-4 (2): a track sends all its boarders unless they outnumber its minecarts; tracks
+        # in the layout's order. TT-5: points at departure, see `_credit`.
+        if boards:
+            carts, values, hidden, crossed = s.carts, s.values, s.hidden, s.crossed
+            for track, info in layout["tracks"].items():
+                boarders = boards.get(track)     # player → miners, players in order, only those aboard
+                if boarders is None:
+                    continue
+                total = 0
+                for miners in boarders.values():
+                    total += len(miners)
+                left = carts[track]
+                if total > left:
+                    append(_event(Event, ("overfilled", {"track": track, "boarders": boarders, "total": total,
+                                                         "carts": left}, _TT_4)))
+                    continue
+                destination = info["route"]
+                while isinstance(destination, dict):     # lay.follow, written out
+                    destination = destination["to"][state[destination["switch"]]]
+                carts[track] = left - total
+                if destination in hidden or destination == "train":
+                    shown = HIDDEN if destination in hidden else values[destination]
+                    for player, miners in boarders.items():
+                        self._credit(s, player, miners, destination)
+                else:                                    # `_credit`, written out: the usual case
+                    shown = value = values[destination]
+                    how = (destination, crossing)
+                    points = s.points
+                    for player, miners in boarders.items():
+                        gone = crossed[player]
+                        for miner in miners:
+                            gone[miner] = how
+                        points[player] += value * len(miners)
+                append(_event(Event, ("departed", {"track": track, "boarders": boarders, "total": total,
+                                                   "carts": left, "destination": destination, "value": shown,
+                                                   "left": left - total}, _TT_4_5)))
+        if s.train and not s.train_gone:
+            self._depart_train(s, riders, events)
+        a, b = self.player_ids
+        points, withheld = s.points, s.withheld
+        append(_event(Event, ("crossing-totals", {
+            "round": s.round, "crossing": crossing,
+            "points": {a: points[a] - withheld[a], b: points[b] - withheld[b]},
+            "unknown": s.withheld_miners.copy()}, _TT_5)))
+        s.last = {"round": s.round, "crossing": crossing, "events": events}
+        if crossing < self.crossings:
+            s.crossing = crossing + 1
+        else:
+            self._end_round(s, events)
+        return events
 
-    def _advance_switches(self, s: TTState, targets: Targets, remote: dict[str, str], events: list[Event]) -> None:
-        """TT-4 (1): one state per activation, both players' miners and Remote Switch, cyclically."""
+    def _advance_switches(self, s: TTState, switched: Targets, remote: dict[str, str], events: list[Event]) -> None:
+        """TT-4 (1) with Remote Switch in play: one state per activation, both players' miners and
+        Remote Switch, cyclically (`resolve_phase` writes out the usual case, without it)."""
         for player, name in remote.items():
-            events.append(Event("remote-switch", {"player": player, "switch": name}, ("TT-7",)))
+            events.append(_event(Event, ("remote-switch", {"player": player, "switch": name}, _TT_7)))
         remotes = remote.values()
+        state = s.switch_state
         for name, switch in s.layout["switches"].items():
-            activations = targets.get(("switch", name))
+            activations = switched.get(name)
             if activations is None:
                 if name not in remotes:
                     continue
                 activations = {}
-            by_remote = [p for p, n in remote.items() if n == name] if remote else []
+            by_remote = [p for p, n in remote.items() if n == name]
             count = len(by_remote)
             for mine in activations.values():
                 count += len(mine)
-            before = s.switch_state[name]
-            after = s.switch_state[name] = (before + count) % switch["states"]
-            events.append(Event("switch", {"switch": name, "miners": activations, "remote": by_remote, "count": count,
-                                           "before": before, "after": after, "states": switch["states"]},
-                                ("TT-4",)))
+            before = state[name]
+            states = switch["states"]
+            after = state[name] = (before + count) % states
+            events.append(_event(Event, ("switch", {"switch": name, "miners": activations, "remote": by_remote,
+                                                    "count": count, "before": before, "after": after,
+                                                    "states": states}, _TT_4)))
 
     def _credit(self, s: TTState, player: str, miners: list[int], destination: str) -> None:
         """TT-5: points at departure; a Hidden Value's share stays off the public totals until the round ends."""
@@ -447,69 +518,69 @@ class TrackTrouble(TrackTroubleViews, Game):
             s.withheld[player] += value * len(miners)
             s.withheld_miners[player] += len(miners)
 
-    def _depart_tracks(self, s: TTState, targets: Targets, events: list[Event]) -> None:
-        """TT-4 (2): a track sends all its boarders unless they outnumber its minecarts."""
-        for track in s.layout["tracks"]:
-            found = targets.get(("board", track))
-            if not found:
-                continue
-            boarders = found            # player → miners, players in order, only those aboard
-            total = 0
-            for miners in boarders.values():
-                total += len(miners)
-            left = s.carts[track]
-            if total > left:
-                events.append(Event("overfilled", {"track": track, "boarders": boarders, "total": total,
-                                                   "carts": left}, ("TT-4",)))
-                continue
-            destination = lay.follow(s.layout["tracks"][track]["route"], s.switch_state)
-            s.carts[track] = left - total
-            shown = HIDDEN if destination in s.hidden else s.values[destination]
-            for player, miners in boarders.items():
-                self._credit(s, player, miners, destination)
-            events.append(Event("departed", {"track": track, "boarders": boarders, "total": total, "carts": left,
-                                             "destination": destination, "value": shown, "left": left - total},
-                                ("TT-4", "TT-5")))
-
-    def _depart_train(self, s: TTState, targets: Targets, events: list[Event]) -> None:
+    def _depart_train(self, s: TTState, boarders: dict[str, list[int]], events: list[Event]) -> None:
         """TT-4 (3): crossing 1 only with one player's miners aboard; always in the last crossing."""
-        if not s.train or s.train_gone:
-            return
-        boarders = targets.get(("train", True), {})
         owners = list(boarders)
         last = s.crossing == self.crossings
         if not last and len(owners) != 1:
             if owners:
-                events.append(Event("train-stays", {"boarders": boarders, "crossing": s.crossing}, ("TT-4",)))
+                events.append(_event(Event, ("train-stays", {"boarders": boarders, "crossing": s.crossing}, _TT_4)))
             return
         s.train_gone = True
         if not owners:
-            events.append(Event("train-empty", {"crossing": s.crossing}, ("TT-4",)))
+            events.append(_event(Event, ("train-empty", {"crossing": s.crossing}, _TT_4)))
             return
         for player in owners:
             self._credit(s, player, boarders[player], "train")
-        events.append(Event("train-leaves", {"boarders": boarders, "last": last, "owner": owners[0],
-                                             "points": self.params["train_points"]}, ("TT-4", "TT-5")))
+        events.append(_event(Event, ("train-leaves", {"boarders": boarders, "last": last, "owner": owners[0],
+                                                      "points": self.params["train_points"]}, _TT_4_5)))
 
     def _end_round(self, s: TTState, events: list[Event]) -> None:
-        """Failures score 0 and bench next round (TT-2, TT-5, TT-7); hidden values revealed; TT-6."""
-        last = self._match_ends_now(s)
+        """Failures score 0 and bench next round (TT-2, TT-5, TT-7); hidden values revealed; TT-6.
+
+        A player's miners who did not cross this round bench as many miners in crossing 1 of the
+        next, the highest numbers (Extra Miner absorbs one failure, TT-7); after the last round
+        there is no next round, so nothing is said about a bench. The match ends after round 9 or
+        a tie-break round with the totals differing: every point of the round is in `s.points`
+        by now, Hidden Value points included (TT-5, TT-6)."""
+        a, b = self.player_ids
+        points = s.points
+        number = s.round
+        last = number >= self.rounds and points[a] != points[b]
+        miners = self.miners
         benched: dict[str, list[int]] = {}
         for player in self.player_ids:
-            benched[player] = self._failures(s, player, last, events)
-        self._reveal_hidden(s, events)
-        a, b = self.player_ids
-        events.append(Event("round-totals", {"round": s.round, "points": {a: s.points[a], b: s.points[b]}},
-                            ("TT-5",)))
+            crossed = s.crossed[player]
+            extra = s.extra[player]
+            failed = []
+            for miner in range(1, miners + 2 if extra else miners + 1):
+                if miner not in crossed:
+                    failed.append(miner)
+            if not failed:
+                events.append(_event(Event, ("all-crossed", {"player": player, "round": number}, _TT_5)))
+                benched[player] = []
+                continue
+            bench = min(miners, len(failed) - 1 if extra else len(failed))
+            benched[player] = bench_list = list(range(miners - bench + 1, miners + 1))
+            if last:
+                events.append(_event(Event, ("failed", {"player": player, "failed": failed, "benched": None,
+                                                        "absorbed": extra}, _TT_5_7 if extra else _TT_5)))
+            else:
+                events.append(_event(Event, ("failed", {"player": player, "failed": failed, "benched": bench_list,
+                                                        "absorbed": extra}, _TT_2_5_7 if extra else _TT_2_5)))
+        if s.hidden:
+            self._reveal_hidden(s, events)
+        events.append(_event(Event, ("round-totals", {"round": number, "points": {a: points[a], b: points[b]}},
+                                     _TT_5)))
         if last:
-            winner = a if s.points[a] > s.points[b] else b
+            winner = a if points[a] > points[b] else b
             s.finished, s.winner = True, winner
-            events.append(Event("won", {"winner": winner, "round": s.round}, ("TT-6",)))
+            events.append(_event(Event, ("won", {"winner": winner, "round": number}, _TT_6)))
             return
-        if s.round >= self.rounds:
-            events.append(Event("tie-break", {"round": s.round}, ("TT-6",)))
+        if number >= self.rounds:
+            events.append(_event(Event, ("tie-break", {"round": number}, _TT_6)))
         s.benched = benched
-        self._start_round(s, s.round + 1)
+        self._start_round(s, number + 1)
 
     def _reveal_hidden(self, s: TTState, events: list[Event]) -> None:
         """At the round's end each Hidden Value and the points withheld for it become public (TT-7)."""
@@ -525,34 +596,6 @@ class TrackTrouble(TrackTroubleViews, Game):
                                                       "points": s.withheld[player]}, ("TT-5", "TT-7")))
         s.withheld = {p: 0 for p in self.player_ids}
         s.withheld_miners = {p: 0 for p in self.player_ids}
-
-    def _match_ends_now(self, s: TTState) -> bool:
-        """TT-6: the round just played ends the match: round 9 or a tie-break round, totals differing.
-        Every point of the round is in `s.points` by now (Hidden Value points included, TT-5)."""
-        a, b = self.player_ids
-        return s.round >= self.rounds and s.points[a] != s.points[b]
-
-    def _failures(self, s: TTState, player: str, last: bool, events: list[Event]) -> list[int]:
-        """`player`'s miners who did not cross this round, and the miners they bench in crossing 1 of
-        the next (TT-2, TT-5; Extra Miner absorbs one failure, TT-7). After the last round there is
-        no next round, so nothing is said about a bench."""
-        crossed = s.crossed[player]
-        extra = s.extra[player]
-        failed = [m for m in range(1, self.miners + (2 if extra else 1)) if m not in crossed]
-        count = len(failed)
-        absorbed = extra and count > 0
-        bench = min(self.miners, count - 1 if absorbed else count)
-        benched = list(range(self.miners - bench + 1, self.miners + 1))
-        if not failed:
-            events.append(Event("all-crossed", {"player": player, "round": s.round}, ("TT-5",)))
-        elif last:
-            events.append(Event("failed", {"player": player, "failed": failed, "benched": None, "absorbed": absorbed},
-                                ("TT-5", "TT-7") if extra else ("TT-5",)))
-        else:
-            events.append(Event("failed", {"player": player, "failed": failed, "benched": benched,
-                                           "absorbed": absorbed},
-                                ("TT-2", "TT-5", "TT-7") if extra else ("TT-2", "TT-5")))
-        return benched
 
     # --- Self-play ----------------------------------------------------------------------
     def bot_score(self, s: TTState, player: str) -> float:
