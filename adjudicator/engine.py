@@ -660,11 +660,11 @@ class Replay:
                 self._use_items(player, used)
             self._changed = True
             return LogEntry(seq, "move", player, entry, (timing + events) if timing else events, game=self.game)
-        if self._announcing:
+        if self._announcing and (used or player in self.announced):
             self._check_announced(player, used, due)
             announced = self._announce(player, used, due)
         else:
-            announced = []
+            announced = None
         log = self._submit(entry, player, move, due, announced)
         if timing:
             log.sealed_events = timing + log.sealed_events
@@ -763,10 +763,15 @@ class Replay:
         return log
 
     def _resolve(self, phase: Phase) -> list[Event]:
-        submissions = {p: self.sealed.get(p) for p in phase.players}
-        events = [Event("did-not-submit", {"player": p, "due": phase}, ("G-2",))
-                  for p in phase.players if p not in self.sealed]
-        events += self.game.resolve_phase(self.state, phase, submissions)
+        sealed = self.sealed
+        if len(sealed) == len(phase.players):   # everyone submitted: the usual case
+            submissions = {p: sealed[p] for p in phase.players}   # in the phase's order, not the posts'
+            events = self.game.resolve_phase(self.state, phase, submissions)
+        else:
+            submissions = {p: sealed.get(p) for p in phase.players}
+            events = [Event("did-not-submit", {"player": p, "due": phase}, ("G-2",))
+                      for p in phase.players if p not in sealed]
+            events += self.game.resolve_phase(self.state, phase, submissions)
         if self._uses_items:
             for player, move in submissions.items():
                 if move is not None:
