@@ -414,14 +414,21 @@ class WinningStreak(Game):
         """WS-3 at every unwon location, location by location; then the end check (WS-6).
 
         At each location a troop facing an empty square scores; facing troops deal their
-        attack to each other at once, and one that kills and survives scores. The hot loop of
-        a replay, so written out in one piece."""
+        attack to each other at once, and one that kills and survives scores; a side
+        reaching the points to win takes the location and the survivors there go to
+        reserve. The hot loop of a replay, so written out in one piece: events are built as
+        plain tuples (`_event`), a dead or returning troop leaves `standing` here rather
+        than through `_lift`, and the living counts are kept in locals until the end."""
         s.fights += 1
         k = s.fights
         a, b = self.player_ids
         standing_a, standing_b, winner, all_points = s.standing[a], s.standing[b], s.winner, s.points
         target, empty_square, kill = self.target, self.points_empty, self.points_kill
-        events = []
+        living = s.living
+        living_a, living_b = living[a], living[b]
+        new, event = tuple.__new__, Event
+        events: list[Event] = []
+        add = events.append
         empty = []
         for location in self.locations:
             if winner[location]:
@@ -432,52 +439,66 @@ class WinningStreak(Game):
                     empty.append(location)
                     continue
                 points = all_points[location]
-                points[b] += empty_square
-                events.append(Event("scored-empty", {"fight": k, "location": location, "player": b,
-                                                     "troop": (tb.name, tb.attack, tb.health),
-                                                     "points": (points[a], points[b])}, WS3))
+                pb = points[b] = points[b] + empty_square
+                pa = points[a]
+                add(new(event, ("scored-empty", {"fight": k, "location": location, "player": b,
+                                                 "troop": (tb.name, tb.attack, tb.health), "points": (pa, pb)}, WS3)))
             elif tb is None:
                 points = all_points[location]
-                points[a] += empty_square
-                events.append(Event("scored-empty", {"fight": k, "location": location, "player": a,
-                                                     "troop": (ta.name, ta.attack, ta.health),
-                                                     "points": (points[a], points[b])}, WS3))
+                pa = points[a] = points[a] + empty_square
+                pb = points[b]
+                add(new(event, ("scored-empty", {"fight": k, "location": location, "player": a,
+                                                 "troop": (ta.name, ta.attack, ta.health), "points": (pa, pb)}, WS3)))
             else:
                 points = all_points[location]
-                before = ((ta.name, ta.attack, ta.health), (tb.name, tb.attack, tb.health))
-                ta.health -= tb.attack
-                tb.health -= ta.attack
-                dead_a, dead_b = ta.health <= 0, tb.health <= 0
-                if dead_a:
+                attack_a, attack_b, health_a, health_b = ta.attack, tb.attack, ta.health, tb.health
+                before = ((ta.name, attack_a, health_a), (tb.name, attack_b, health_b))
+                health_a = ta.health = health_a - attack_b
+                health_b = tb.health = health_b - attack_a
+                pa, pb = points[a], points[b]
+                if health_a <= 0:
                     ta.alive = False
-                    s.living[a] -= 1
-                    self._lift(s, a, ta)
-                if dead_b:
+                    ta.at = None
+                    del standing_a[location]
+                    living_a -= 1
+                    if health_b > 0:
+                        pb = points[b] = pb + kill
+                    else:
+                        tb.alive = False
+                        tb.at = None
+                        del standing_b[location]
+                        living_b -= 1
+                elif health_b <= 0:
                     tb.alive = False
-                    s.living[b] -= 1
-                    self._lift(s, b, tb)
-                if dead_a != dead_b:
-                    points[b if dead_a else a] += kill
-                events.append(Event("clash", {"fight": k, "location": location, "troops": before,
-                                              "health": (ta.health, tb.health), "points": (points[a], points[b])},
-                                    WS3))
-            if points[a] >= target or points[b] >= target:
-                events.append(self._win(s, location, a if points[a] >= target else b, ta, tb))
+                    tb.at = None
+                    del standing_b[location]
+                    living_b -= 1
+                    pa = points[a] = pa + kill
+                add(new(event, ("clash", {"fight": k, "location": location, "troops": before,
+                                          "health": (health_a, health_b), "points": (pa, pb)}, WS3)))
+            if pa >= target or pb >= target:
+                # WS-3: the location is won; surviving troops there go to reserve
+                player, score = (a, pa) if pa >= target else (b, pb)
+                winner[location] = player
+                returned = []
+                if ta is not None and ta.alive:
+                    returned.append((a, ta.name, ta.attack, ta.health))
+                    ta.at = None
+                    del standing_a[location]
+                if tb is not None and tb.alive:
+                    returned.append((b, tb.name, tb.attack, tb.health))
+                    tb.at = None
+                    del standing_b[location]
+                add(new(event, ("location-won", {"player": player, "location": location, "points": score,
+                                                 "returned": returned}, WS3)))
+        living[a], living[b] = living_a, living_b
         if empty:
-            events.append(Event("no-troops", {"fight": k, "locations": empty}, WS3))
+            add(new(event, ("no-troops", {"fight": k, "locations": empty}, WS3)))
+        if living_a and living_b and None in winner.values():
+            s.stage, s.round = "relocation", k   # WS-6: the match goes on (`_after_fight`, written out)
+            return events
         events += self._after_fight(s)
         return events
-
-    def _win(self, s: StreakState, location: str, player: str, ta: Troop | None, tb: Troop | None) -> Event:
-        """WS-3: `player` reached the points to win `location`; surviving troops there go to reserve."""
-        a, b = self.player_ids
-        s.winner[location] = player
-        back = [(p, t) for p, t in ((a, ta), (b, tb)) if t is not None and t.alive]
-        returned = [(owner, *_snap(troop)) for owner, troop in back]
-        for owner, troop in back:
-            self._lift(s, owner, troop)
-        return Event("location-won", {"player": player, "location": location, "points": s.points[location][player],
-                                      "returned": returned}, WS3)
 
     def _after_fight(self, s: StreakState) -> list[Event]:
         """WS-6: a side without living troops ends the match, and so does every location won."""
