@@ -32,6 +32,8 @@ TROOP_NAME = re.compile(r"^([1-9][0-9]?)/([1-9][0-9]?)$")
 LOCATION_NAME = re.compile(r"^[A-Z]{1,3}$")
 STATS = ("attack", "health")
 WS3 = ("WS-3",)
+WS4 = ("WS-4",)
+WS48 = ("WS-4", "WS-8")
 
 
 @dataclass
@@ -81,6 +83,7 @@ class WinningStreak(Game):
     def __init__(self, ruleset: Any, players: list[Player], header: dict[str, Any] | None = None) -> None:
         super().__init__(ruleset, players, header)
         self._phases: dict[str, dict[int, Phase]] = {"placement": {}, "relocation": {}}   # see `_phase`
+        self._placements, self._relocations = self._phases["placement"], self._phases["relocation"]
         # player → (state, move, fights, plan) of the relocation check_move last passed, so the
         # phase's resolution need not plan the same move on the same state again (`_plan_of`)
         self._planned: dict[str, tuple[StreakState, dict[str, Any], int, dict[str, str | None]]] = {}
@@ -175,8 +178,10 @@ class WinningStreak(Game):
         if s.result is not None:
             return None
         if s.stage == "placement":
-            return self._phases["placement"].get(s.turn) or self._phase("placement", s.turn)
-        return self._phases["relocation"].get(s.round) or self._phase("relocation", s.round)
+            phase = self._placements.get(s.turn)
+            return phase if phase is not None else self._phase("placement", s.turn)
+        phase = self._relocations.get(s.round)
+        return phase if phase is not None else self._phase("relocation", s.round)
 
     def _phase(self, kind: str, number: int) -> Phase:
         """The sealed phase for placement turn or relocation round `number` (WS-2, WS-4).
@@ -284,8 +289,33 @@ class WinningStreak(Game):
         """
         if not changes:
             return {}
-        named: dict[str, str] = {}
         winner, position, troops = s.winner, self.line_position, s.troops[player]
+        if len(changes) == 1:   # the usual relocation: one location named, checked as below
+            for location, name in changes.items():
+                if location not in position:
+                    self._location(location, "WS-4")   # refused
+                if name is None:   # a withdrawal: the location's troop, if any, to reserve
+                    plan = {location: None} if location in s.standing[player] else {}
+                else:
+                    troop = troops.get(name)
+                    if troop is None or not troop.alive:
+                        self._troop(s, player, name, "WS-4")   # refused
+                    if winner[location]:
+                        raise Illegal("location-won", "WS-4", location=location, winner=winner[location],
+                                      stage="relocation")
+                    left = troop.at
+                    if left == location:
+                        plan = {}
+                    elif left is None:
+                        plan = {location: name}
+                    elif position[location] < position[left]:
+                        plan = {location: name, left: None}
+                    else:
+                        plan = {left: None, location: name}
+                if len(plan) > self.change_limit:
+                    raise Illegal("too-many-changes", "WS-4", player=player, changed=list(plan))
+                return plan
+        named: dict[str, str] = {}
         for location, name in changes.items():
             if location not in position:
                 self._location(location, "WS-4")   # refused
@@ -368,26 +398,35 @@ class WinningStreak(Game):
         return events
 
     def _resolve_relocation(self, s: StreakState, submissions: dict[str, dict[str, Any] | None]) -> list[Event]:
-        events = []
-        plans = {}
-        for player in self.player_ids:  # both plans from the state at phase start (simultaneous)
-            move = submissions.get(player)
-            plans[player] = self._plan_of(s, player, move) if move else None
-        for player in self.player_ids:
-            move = submissions.get(player)
-            if move is None:
-                events.append(Event("relocated-nothing", {"player": player}, ("WS-4", "WS-8")))
+        """Both plans are made from the state at phase start (simultaneous), then carried out
+        (WS-4): each changed location is emptied first and then filled, so moves and swaps
+        need no order; a troop lifted and not placed again is in reserve. A buff follows its
+        player's relocation (WS-5)."""
+        new, event = tuple.__new__, Event
+        events: list[Event] = []
+        ids = self.player_ids
+        plans = [self._plan_of(s, player, submissions[player]) if submissions.get(player) else None
+                 for player in ids]
+        for player, plan in zip(ids, plans):
+            if plan is None:
+                events.append(new(event, ("relocated-nothing", {"player": player}, WS48)))
                 continue
-            plan = plans[player]
-            standing = s.standing[player]
             changes = []
-            for x, name in plan.items():
-                there = standing.get(x)
-                changes.append((x, there.name if there is not None else None, name))
-            events.append(Event("relocated", {"player": player, "changes": changes}, ("WS-4",)))
             if plan:
-                self._relocate(s, player, plan)
-            buff = move.get("buff")
+                standing, troops = s.standing[player], s.troops[player]
+                for x, name in plan.items():
+                    there = standing.pop(x, None)
+                    if there is None:
+                        changes.append((x, None, name))
+                    else:
+                        there.at = None
+                        changes.append((x, there.name, name))
+                for x, name in plan.items():
+                    if name is not None:
+                        troop = standing[x] = troops[name]
+                        troop.at = x
+            events.append(new(event, ("relocated", {"player": player, "changes": changes}, WS4)))
+            buff = submissions[player].get("buff")
             if buff:
                 troop = s.troops[player][buff["troop"]]
                 amount = self.params["advantage_amount"]
@@ -397,18 +436,6 @@ class WinningStreak(Game):
                                                        "amount": amount, "now": (troop.attack, troop.health)},
                                     ("WS-5",)))
         return events
-
-    def _relocate(self, s: StreakState, player: str, plan: dict[str, str | None]) -> None:
-        """Carry out a checked plan (WS-4): empty every changed location first, then fill them,
-        so moves and swaps need no order; a troop lifted and not placed again is in reserve."""
-        standing, troops = s.standing[player], s.troops[player]
-        for location in plan:
-            there = standing.get(location)
-            if there is not None:
-                self._lift(s, player, there)
-        for location, name in plan.items():
-            if name is not None:
-                self._stand(s, player, troops[name], location)
 
     def _fight(self, s: StreakState) -> list[Event]:
         """WS-3 at every unwon location, location by location; then the end check (WS-6).
