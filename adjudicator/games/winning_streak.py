@@ -33,10 +33,11 @@ LOCATION_NAME = re.compile(r"^[A-Z]{1,3}$")
 STATS = ("attack", "health")
 WS3 = ("WS-3",)
 WS4 = ("WS-4",)
+WS2 = ("WS-2",)
 WS48 = ("WS-4", "WS-8")
 
 
-@dataclass
+@dataclass(slots=True)
 class Troop:
     """One troop: named by its starting stats (WS-1); attack and health as they are now."""
 
@@ -267,7 +268,9 @@ class WinningStreak(Game):
 
     def _check_placement(self, s: StreakState, player: str, move: dict[str, Any]) -> None:
         """WS-2: a troop not yet placed, in a location without a troop of the player's."""
-        troop = self._troop(s, player, move["troop"], "WS-2")
+        troop = s.troops[player].get(move["troop"])
+        if troop is None or not troop.alive:
+            self._troop(s, player, move["troop"], "WS-2")   # refused
         if troop.at is not None or troop.name in s.placed_order[player]:
             raise Illegal("troop-placed", "WS-2", player=player, troop=troop.name, at=troop.at)
         location = self._location(move["location"], "WS-2")
@@ -377,8 +380,8 @@ class WinningStreak(Game):
             if s.turn < self.placement_turns:
                 s.turn += 1
                 return events
-            return events + self._fight(s)
-        return self._resolve_relocation(s, submissions) + self._fight(s)
+            return self._fight(s, events)
+        return self._fight(s, self._resolve_relocation(s, submissions))
 
     def _resolve_placement(self, s: StreakState, submissions: dict[str, dict[str, Any] | None]) -> list[Event]:
         events = []
@@ -387,10 +390,12 @@ class WinningStreak(Game):
             move = submissions.get(player)
             if move is None:
                 continue
-            troop = s.troops[player][move["troop"]]
-            self._stand(s, player, troop, move["location"])
-            s.placed_order[player].append(troop.name)
-            events.append(Event("placed", {"player": player, "troop": troop.name, "location": troop.at}, ("WS-2",)))
+            name, location = move["troop"], move["location"]
+            troop = s.standing[player][location] = s.troops[player][name]   # `_stand`, written out
+            troop.at = location
+            s.placed_order[player].append(name)
+            events.append(tuple.__new__(Event, ("placed", {"player": player, "troop": name, "location": location},
+                                                 WS2)))
         if missed:
             events.append(Event("missed-placement", {"players": missed, "turn": s.turn}, ("WS-2",)))
         if s.turn == self.placement_turns:
@@ -405,8 +410,17 @@ class WinningStreak(Game):
         new, event = tuple.__new__, Event
         events: list[Event] = []
         ids = self.player_ids
-        plans = [self._plan_of(s, player, submissions[player]) if submissions.get(player) else None
-                 for player in ids]
+        plans = []
+        for player in ids:
+            move = submissions.get(player)
+            if not move:
+                plans.append(None)
+                continue
+            planned = self._planned.get(player)   # `_plan_of`, written out
+            if planned is not None and planned[0] is s and planned[1] is move and planned[2] == s.fights:
+                plans.append(planned[3])
+            else:
+                plans.append(self._plan(s, player, move["set"]))
         for player, plan in zip(ids, plans):
             if plan is None:
                 events.append(new(event, ("relocated-nothing", {"player": player}, WS48)))
@@ -437,7 +451,7 @@ class WinningStreak(Game):
                                     ("WS-5",)))
         return events
 
-    def _fight(self, s: StreakState) -> list[Event]:
+    def _fight(self, s: StreakState, events: list[Event]) -> list[Event]:
         """WS-3 at every unwon location, location by location; then the end check (WS-6).
 
         At each location a troop facing an empty square scores; facing troops deal their
@@ -454,7 +468,6 @@ class WinningStreak(Game):
         living = s.living
         living_a, living_b = living[a], living[b]
         new, event = tuple.__new__, Event
-        events: list[Event] = []
         add = events.append
         empty = []
         for location in self.locations:
