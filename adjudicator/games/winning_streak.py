@@ -534,7 +534,7 @@ class WinningStreak(Game):
         living[a], living[b] = living_a, living_b
         if empty:
             add(new(event, ("no-troops", {"fight": k, "locations": empty}, WS3)))
-        if living_a and living_b and None in winner.values():
+        if living_a and living_b and not all(winner.values()):
             s.stage, s.round = "relocation", k   # WS-6: the match goes on (`_after_fight`, written out)
             return events
         events += self._after_fight(s)
