@@ -68,8 +68,9 @@ class StreakState:
     result: Outcome | None = None
     placed_order: dict[str, list[str]] = field(default_factory=dict)
     # player → location → the living troop standing there: an index of `Troop.at`, so that
-    # finding a location's occupant is a lookup rather than a scan of the squad. Every change
-    # of `at` goes through `_stand` and `_lift`, which keep the two in step.
+    # finding a location's occupant is a lookup rather than a scan of the squad. Wherever `at`
+    # changes (placement, relocation, a death or a win in the fight) `standing` changes with
+    # it, in the same lines, so the two stay in step.
     standing: dict[str, dict[str, Troop]] = field(default_factory=dict)
     # player → how many of their troops are alive, counted down as troops die (WS-3), so the
     # WS-6 check after every fight need not count the squads.
@@ -203,19 +204,6 @@ class WinningStreak(Game):
         """Location → troop name for `player`'s troops on the battlefield, in squad order
         (the order legal_moves lists moves in, so it must not follow the index's order)."""
         return {t.at: t.name for t in s.troops[player].values() if t.alive and t.at is not None}
-
-    @staticmethod
-    def _stand(s: StreakState, player: str, troop: Troop, location: str) -> None:
-        """Put `troop` at `location`, keeping the `standing` index in step."""
-        troop.at = location
-        s.standing[player][location] = troop
-
-    @staticmethod
-    def _lift(s: StreakState, player: str, troop: Troop) -> None:
-        """Take `troop` off the field (to reserve, or dead), keeping the `standing` index in step."""
-        if troop.at is not None and s.standing[player].get(troop.at) is troop:
-            del s.standing[player][troop.at]
-        troop.at = None
 
     def living(self, s: StreakState, player: str) -> int:
         return s.living[player]
@@ -391,7 +379,7 @@ class WinningStreak(Game):
             if move is None:
                 continue
             name, location = move["troop"], move["location"]
-            troop = s.standing[player][location] = s.troops[player][name]   # `_stand`, written out
+            troop = s.standing[player][location] = s.troops[player][name]
             troop.at = location
             s.placed_order[player].append(name)
             events.append(tuple.__new__(Event, ("placed", {"player": player, "troop": name, "location": location},
@@ -410,17 +398,8 @@ class WinningStreak(Game):
         new, event = tuple.__new__, Event
         events: list[Event] = []
         ids = self.player_ids
-        plans = []
-        for player in ids:
-            move = submissions.get(player)
-            if not move:
-                plans.append(None)
-                continue
-            planned = self._planned.get(player)   # `_plan_of`, written out
-            if planned is not None and planned[0] is s and planned[1] is move and planned[2] == s.fights:
-                plans.append(planned[3])
-            else:
-                plans.append(self._plan(s, player, move["set"]))
+        plans = [self._plan_of(s, player, submissions[player]) if submissions.get(player) else None
+                 for player in ids]
         for player, plan in zip(ids, plans):
             if plan is None:
                 events.append(new(event, ("relocated-nothing", {"player": player}, WS48)))
@@ -458,8 +437,9 @@ class WinningStreak(Game):
         attack to each other at once, and one that kills and survives scores; a side
         reaching the points to win takes the location and the survivors there go to
         reserve. The hot loop of a replay, so written out in one piece: events are built as
-        plain tuples (`_event`), a dead or returning troop leaves `standing` here rather
-        than through `_lift`, and the living counts are kept in locals until the end."""
+        plain tuples (`tuple.__new__`, skipping the NamedTuple constructor), a dead or
+        returning troop leaves `standing` here, and the living counts are kept in locals
+        until the end."""
         s.fights += 1
         k = s.fights
         a, b = self.player_ids
