@@ -32,9 +32,12 @@ TROOP_NAME = re.compile(r"^([1-9][0-9]?)/([1-9][0-9]?)$")
 LOCATION_NAME = re.compile(r"^[A-Z]{1,3}$")
 STATS = ("attack", "health")
 WS3 = ("WS-3",)
+WS4 = ("WS-4",)
+WS2 = ("WS-2",)
+WS48 = ("WS-4", "WS-8")
 
 
-@dataclass
+@dataclass(slots=True)
 class Troop:
     """One troop: named by its starting stats (WS-1); attack and health as they are now."""
 
@@ -65,8 +68,9 @@ class StreakState:
     result: Outcome | None = None
     placed_order: dict[str, list[str]] = field(default_factory=dict)
     # player → location → the living troop standing there: an index of `Troop.at`, so that
-    # finding a location's occupant is a lookup rather than a scan of the squad. Every change
-    # of `at` goes through `_stand` and `_lift`, which keep the two in step.
+    # finding a location's occupant is a lookup rather than a scan of the squad. Wherever `at`
+    # changes (placement, relocation, a death or a win in the fight) `standing` changes with
+    # it, in the same lines, so the two stay in step.
     standing: dict[str, dict[str, Troop]] = field(default_factory=dict)
     # player → how many of their troops are alive, counted down as troops die (WS-3), so the
     # WS-6 check after every fight need not count the squads.
@@ -81,6 +85,7 @@ class WinningStreak(Game):
     def __init__(self, ruleset: Any, players: list[Player], header: dict[str, Any] | None = None) -> None:
         super().__init__(ruleset, players, header)
         self._phases: dict[str, dict[int, Phase]] = {"placement": {}, "relocation": {}}   # see `_phase`
+        self._placements, self._relocations = self._phases["placement"], self._phases["relocation"]
         # player → (state, move, fights, plan) of the relocation check_move last passed, so the
         # phase's resolution need not plan the same move on the same state again (`_plan_of`)
         self._planned: dict[str, tuple[StreakState, dict[str, Any], int, dict[str, str | None]]] = {}
@@ -175,8 +180,10 @@ class WinningStreak(Game):
         if s.result is not None:
             return None
         if s.stage == "placement":
-            return self._phases["placement"].get(s.turn) or self._phase("placement", s.turn)
-        return self._phases["relocation"].get(s.round) or self._phase("relocation", s.round)
+            phase = self._placements.get(s.turn)
+            return phase if phase is not None else self._phase("placement", s.turn)
+        phase = self._relocations.get(s.round)
+        return phase if phase is not None else self._phase("relocation", s.round)
 
     def _phase(self, kind: str, number: int) -> Phase:
         """The sealed phase for placement turn or relocation round `number` (WS-2, WS-4).
@@ -197,19 +204,6 @@ class WinningStreak(Game):
         """Location → troop name for `player`'s troops on the battlefield, in squad order
         (the order legal_moves lists moves in, so it must not follow the index's order)."""
         return {t.at: t.name for t in s.troops[player].values() if t.alive and t.at is not None}
-
-    @staticmethod
-    def _stand(s: StreakState, player: str, troop: Troop, location: str) -> None:
-        """Put `troop` at `location`, keeping the `standing` index in step."""
-        troop.at = location
-        s.standing[player][location] = troop
-
-    @staticmethod
-    def _lift(s: StreakState, player: str, troop: Troop) -> None:
-        """Take `troop` off the field (to reserve, or dead), keeping the `standing` index in step."""
-        if troop.at is not None and s.standing[player].get(troop.at) is troop:
-            del s.standing[player][troop.at]
-        troop.at = None
 
     def living(self, s: StreakState, player: str) -> int:
         return s.living[player]
@@ -262,7 +256,9 @@ class WinningStreak(Game):
 
     def _check_placement(self, s: StreakState, player: str, move: dict[str, Any]) -> None:
         """WS-2: a troop not yet placed, in a location without a troop of the player's."""
-        troop = self._troop(s, player, move["troop"], "WS-2")
+        troop = s.troops[player].get(move["troop"])
+        if troop is None or not troop.alive:
+            self._troop(s, player, move["troop"], "WS-2")   # refused
         if troop.at is not None or troop.name in s.placed_order[player]:
             raise Illegal("troop-placed", "WS-2", player=player, troop=troop.name, at=troop.at)
         location = self._location(move["location"], "WS-2")
@@ -284,8 +280,33 @@ class WinningStreak(Game):
         """
         if not changes:
             return {}
-        named: dict[str, str] = {}
         winner, position, troops = s.winner, self.line_position, s.troops[player]
+        if len(changes) == 1:   # the usual relocation: one location named, checked as below
+            for location, name in changes.items():
+                if location not in position:
+                    self._location(location, "WS-4")   # refused
+                if name is None:   # a withdrawal: the location's troop, if any, to reserve
+                    plan = {location: None} if location in s.standing[player] else {}
+                else:
+                    troop = troops.get(name)
+                    if troop is None or not troop.alive:
+                        self._troop(s, player, name, "WS-4")   # refused
+                    if winner[location]:
+                        raise Illegal("location-won", "WS-4", location=location, winner=winner[location],
+                                      stage="relocation")
+                    left = troop.at
+                    if left == location:
+                        plan = {}
+                    elif left is None:
+                        plan = {location: name}
+                    elif position[location] < position[left]:
+                        plan = {location: name, left: None}
+                    else:
+                        plan = {left: None, location: name}
+                if len(plan) > self.change_limit:
+                    raise Illegal("too-many-changes", "WS-4", player=player, changed=list(plan))
+                return plan
+        named: dict[str, str] = {}
         for location, name in changes.items():
             if location not in position:
                 self._location(location, "WS-4")   # refused
@@ -347,8 +368,8 @@ class WinningStreak(Game):
             if s.turn < self.placement_turns:
                 s.turn += 1
                 return events
-            return events + self._fight(s)
-        return self._resolve_relocation(s, submissions) + self._fight(s)
+            return self._fight(s, events)
+        return self._fight(s, self._resolve_relocation(s, submissions))
 
     def _resolve_placement(self, s: StreakState, submissions: dict[str, dict[str, Any] | None]) -> list[Event]:
         events = []
@@ -357,10 +378,12 @@ class WinningStreak(Game):
             move = submissions.get(player)
             if move is None:
                 continue
-            troop = s.troops[player][move["troop"]]
-            self._stand(s, player, troop, move["location"])
-            s.placed_order[player].append(troop.name)
-            events.append(Event("placed", {"player": player, "troop": troop.name, "location": troop.at}, ("WS-2",)))
+            name, location = move["troop"], move["location"]
+            troop = s.standing[player][location] = s.troops[player][name]
+            troop.at = location
+            s.placed_order[player].append(name)
+            events.append(tuple.__new__(Event, ("placed", {"player": player, "troop": name, "location": location},
+                                                 WS2)))
         if missed:
             events.append(Event("missed-placement", {"players": missed, "turn": s.turn}, ("WS-2",)))
         if s.turn == self.placement_turns:
@@ -368,26 +391,35 @@ class WinningStreak(Game):
         return events
 
     def _resolve_relocation(self, s: StreakState, submissions: dict[str, dict[str, Any] | None]) -> list[Event]:
-        events = []
-        plans = {}
-        for player in self.player_ids:  # both plans from the state at phase start (simultaneous)
-            move = submissions.get(player)
-            plans[player] = self._plan_of(s, player, move) if move else None
-        for player in self.player_ids:
-            move = submissions.get(player)
-            if move is None:
-                events.append(Event("relocated-nothing", {"player": player}, ("WS-4", "WS-8")))
+        """Both plans are made from the state at phase start (simultaneous), then carried out
+        (WS-4): each changed location is emptied first and then filled, so moves and swaps
+        need no order; a troop lifted and not placed again is in reserve. A buff follows its
+        player's relocation (WS-5)."""
+        new, event = tuple.__new__, Event
+        events: list[Event] = []
+        ids = self.player_ids
+        plans = [self._plan_of(s, player, submissions[player]) if submissions.get(player) else None
+                 for player in ids]
+        for player, plan in zip(ids, plans):
+            if plan is None:
+                events.append(new(event, ("relocated-nothing", {"player": player}, WS48)))
                 continue
-            plan = plans[player]
-            standing = s.standing[player]
             changes = []
-            for x, name in plan.items():
-                there = standing.get(x)
-                changes.append((x, there.name if there is not None else None, name))
-            events.append(Event("relocated", {"player": player, "changes": changes}, ("WS-4",)))
             if plan:
-                self._relocate(s, player, plan)
-            buff = move.get("buff")
+                standing, troops = s.standing[player], s.troops[player]
+                for x, name in plan.items():
+                    there = standing.pop(x, None)
+                    if there is None:
+                        changes.append((x, None, name))
+                    else:
+                        there.at = None
+                        changes.append((x, there.name, name))
+                for x, name in plan.items():
+                    if name is not None:
+                        troop = standing[x] = troops[name]
+                        troop.at = x
+            events.append(new(event, ("relocated", {"player": player, "changes": changes}, WS4)))
+            buff = submissions[player].get("buff")
             if buff:
                 troop = s.troops[player][buff["troop"]]
                 amount = self.params["advantage_amount"]
@@ -398,30 +430,25 @@ class WinningStreak(Game):
                                     ("WS-5",)))
         return events
 
-    def _relocate(self, s: StreakState, player: str, plan: dict[str, str | None]) -> None:
-        """Carry out a checked plan (WS-4): empty every changed location first, then fill them,
-        so moves and swaps need no order; a troop lifted and not placed again is in reserve."""
-        standing, troops = s.standing[player], s.troops[player]
-        for location in plan:
-            there = standing.get(location)
-            if there is not None:
-                self._lift(s, player, there)
-        for location, name in plan.items():
-            if name is not None:
-                self._stand(s, player, troops[name], location)
-
-    def _fight(self, s: StreakState) -> list[Event]:
+    def _fight(self, s: StreakState, events: list[Event]) -> list[Event]:
         """WS-3 at every unwon location, location by location; then the end check (WS-6).
 
         At each location a troop facing an empty square scores; facing troops deal their
-        attack to each other at once, and one that kills and survives scores. The hot loop of
-        a replay, so written out in one piece."""
+        attack to each other at once, and one that kills and survives scores; a side
+        reaching the points to win takes the location and the survivors there go to
+        reserve. The hot loop of a replay, so written out in one piece: events are built as
+        plain tuples (`tuple.__new__`, skipping the NamedTuple constructor), a dead or
+        returning troop leaves `standing` here, and the living counts are kept in locals
+        until the end."""
         s.fights += 1
         k = s.fights
         a, b = self.player_ids
         standing_a, standing_b, winner, all_points = s.standing[a], s.standing[b], s.winner, s.points
         target, empty_square, kill = self.target, self.points_empty, self.points_kill
-        events = []
+        living = s.living
+        living_a, living_b = living[a], living[b]
+        new, event = tuple.__new__, Event
+        add = events.append
         empty = []
         for location in self.locations:
             if winner[location]:
@@ -432,52 +459,66 @@ class WinningStreak(Game):
                     empty.append(location)
                     continue
                 points = all_points[location]
-                points[b] += empty_square
-                events.append(Event("scored-empty", {"fight": k, "location": location, "player": b,
-                                                     "troop": (tb.name, tb.attack, tb.health),
-                                                     "points": (points[a], points[b])}, WS3))
+                pb = points[b] = points[b] + empty_square
+                pa = points[a]
+                add(new(event, ("scored-empty", {"fight": k, "location": location, "player": b,
+                                                 "troop": (tb.name, tb.attack, tb.health), "points": (pa, pb)}, WS3)))
             elif tb is None:
                 points = all_points[location]
-                points[a] += empty_square
-                events.append(Event("scored-empty", {"fight": k, "location": location, "player": a,
-                                                     "troop": (ta.name, ta.attack, ta.health),
-                                                     "points": (points[a], points[b])}, WS3))
+                pa = points[a] = points[a] + empty_square
+                pb = points[b]
+                add(new(event, ("scored-empty", {"fight": k, "location": location, "player": a,
+                                                 "troop": (ta.name, ta.attack, ta.health), "points": (pa, pb)}, WS3)))
             else:
                 points = all_points[location]
-                before = ((ta.name, ta.attack, ta.health), (tb.name, tb.attack, tb.health))
-                ta.health -= tb.attack
-                tb.health -= ta.attack
-                dead_a, dead_b = ta.health <= 0, tb.health <= 0
-                if dead_a:
+                attack_a, attack_b, health_a, health_b = ta.attack, tb.attack, ta.health, tb.health
+                before = ((ta.name, attack_a, health_a), (tb.name, attack_b, health_b))
+                health_a = ta.health = health_a - attack_b
+                health_b = tb.health = health_b - attack_a
+                pa, pb = points[a], points[b]
+                if health_a <= 0:
                     ta.alive = False
-                    s.living[a] -= 1
-                    self._lift(s, a, ta)
-                if dead_b:
+                    ta.at = None
+                    del standing_a[location]
+                    living_a -= 1
+                    if health_b > 0:
+                        pb = points[b] = pb + kill
+                    else:
+                        tb.alive = False
+                        tb.at = None
+                        del standing_b[location]
+                        living_b -= 1
+                elif health_b <= 0:
                     tb.alive = False
-                    s.living[b] -= 1
-                    self._lift(s, b, tb)
-                if dead_a != dead_b:
-                    points[b if dead_a else a] += kill
-                events.append(Event("clash", {"fight": k, "location": location, "troops": before,
-                                              "health": (ta.health, tb.health), "points": (points[a], points[b])},
-                                    WS3))
-            if points[a] >= target or points[b] >= target:
-                events.append(self._win(s, location, a if points[a] >= target else b, ta, tb))
+                    tb.at = None
+                    del standing_b[location]
+                    living_b -= 1
+                    pa = points[a] = pa + kill
+                add(new(event, ("clash", {"fight": k, "location": location, "troops": before,
+                                          "health": (health_a, health_b), "points": (pa, pb)}, WS3)))
+            if pa >= target or pb >= target:
+                # WS-3: the location is won; surviving troops there go to reserve
+                player, score = (a, pa) if pa >= target else (b, pb)
+                winner[location] = player
+                returned = []
+                if ta is not None and ta.alive:
+                    returned.append((a, ta.name, ta.attack, ta.health))
+                    ta.at = None
+                    del standing_a[location]
+                if tb is not None and tb.alive:
+                    returned.append((b, tb.name, tb.attack, tb.health))
+                    tb.at = None
+                    del standing_b[location]
+                add(new(event, ("location-won", {"player": player, "location": location, "points": score,
+                                                 "returned": returned}, WS3)))
+        living[a], living[b] = living_a, living_b
         if empty:
-            events.append(Event("no-troops", {"fight": k, "locations": empty}, WS3))
+            add(new(event, ("no-troops", {"fight": k, "locations": empty}, WS3)))
+        if living_a and living_b and not all(winner.values()):
+            s.stage, s.round = "relocation", k   # WS-6: the match goes on (`_after_fight`, written out)
+            return events
         events += self._after_fight(s)
         return events
-
-    def _win(self, s: StreakState, location: str, player: str, ta: Troop | None, tb: Troop | None) -> Event:
-        """WS-3: `player` reached the points to win `location`; surviving troops there go to reserve."""
-        a, b = self.player_ids
-        s.winner[location] = player
-        back = [(p, t) for p, t in ((a, ta), (b, tb)) if t is not None and t.alive]
-        returned = [(owner, *_snap(troop)) for owner, troop in back]
-        for owner, troop in back:
-            self._lift(s, owner, troop)
-        return Event("location-won", {"player": player, "location": location, "points": s.points[location][player],
-                                      "returned": returned}, WS3)
 
     def _after_fight(self, s: StreakState) -> list[Event]:
         """WS-6: a side without living troops ends the match, and so does every location won."""
