@@ -389,6 +389,7 @@ class Replay:
         self._announcing = frozenset(item for item, spec in game.ruleset.items.items()
                                      if spec.get("announced_on_submission"))
         self._uses_items = any(p.items for p in game.players)
+        self._side_moves = type(game).side_move is not Game.side_move   # a game without side moves is not asked
 
     def _bonus(self, player: Player) -> int:
         """Reserve seconds that held items add (e.g. Arrowbic's Reserve, AX-8)."""
@@ -635,7 +636,7 @@ class Replay:
         seq = entry["seq"]
         player = entry["player"]
         move = entry["move"]
-        due = self.pending()
+        due = self.game.pending(self.state)   # `step` refused a move after the end already
         if due is None:
             raise Illegal("match-over", "G-1")
         if due.__class__ is ChanceDue:
@@ -644,9 +645,10 @@ class Replay:
             if isinstance(due, Phase):
                 raise Illegal("not-in-phase", "G-1", "G-2", player=player, due=due)
             raise Illegal("not-your-turn", "G-1", player=player, due=due)
-        side = self.game.side_move(self.state, player, move) if isinstance(due, Phase) else None
-        if side is not None:
-            return self._side_move(entry, player, move, due, side)
+        if self._side_moves and due.__class__ is Phase:
+            side = self.game.side_move(self.state, player, move)
+            if side is not None:
+                return self._side_move(entry, player, move, due, side)
         used = self.game.items_used(move)
         if used:
             self._check_items(player, used)
@@ -659,7 +661,9 @@ class Replay:
             if used:
                 self._use_items(player, used)
             self._changed = True
-            return LogEntry(seq, "move", player, entry, (timing + events) if timing else events, game=self.game)
+            # positional: a dataclass takes keywords at twice the cost, once per entry replayed
+            return LogEntry(seq, "move", player, entry, (timing + events) if timing else events, None, False, [],
+                            None, False, self.game)
         if self._announcing and (used or player in self.announced):
             self._check_announced(player, used, due)
             announced = self._announce(player, used, due)
@@ -739,8 +743,8 @@ class Replay:
             events = [Event("submitted", {"player": player, "due": phase}, ("G-2",))]
         if announced:
             events += announced
-        log = LogEntry(entry["seq"], "move", player, entry, events, sealed=True, sealed_events=events,
-                       game=self.game)
+        # positional: a dataclass takes keywords at twice the cost, once per entry replayed
+        log = LogEntry(entry["seq"], "move", player, entry, events, None, True, events, None, False, self.game)
         self._phase_logs.append(log)
         if len(self.sealed) == len(phase.players):   # only the phase's players can have submitted (G-2)
             log.events = events + self._resolve(phase)
