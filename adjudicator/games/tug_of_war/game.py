@@ -1,8 +1,11 @@
 """The turn of Zero's Tug of War: choice, cards, points, wins, Conker, rewards, discards (TW-2…TW-9, TW-18).
 
-One function, `_resolve`, plays a turn in the order TW-9 fixes. `apply_move` runs it on
-the match state; `check_move` runs it on a scratch state that copies only what a turn can
-change (both hands, the chosen module and Conker), so checking never touches the match.
+One function, `_resolve`, plays a turn in the order TW-9 fixes: the cards (`_play_cards`),
+then the rest (`_after_cards`). `apply_move` plays it on the match state. `check_move` never
+touches the match: past the checks that need no card played (`_precheck`), only the cards can
+refuse a move without a discard, so it plays just the cards, on a copy of the chosen module
+(none at all for one card that cannot be refused), and apply_move adopts them; a move with a
+discard is played whole on a scratch state that copies only what a turn can change.
 The rules core writes no text: events, refusals and endings are data, worded in wording.py.
 """
 
@@ -268,23 +271,46 @@ class TugOfWar(Game):
         return [item["use"]] if isinstance(item, dict) and "use" in item else []
 
     def check_move(self, s: TWState, player: str, move: dict[str, Any]) -> None:
+        self._checked = None
         if "module" not in move:
             self._check_discard_only(s, player, move)
             return
         self._precheck(s, player, move)
-        scratch = self._scratch(s, move["module"])  # never the match state
-        events = self._resolve(scratch, player, move)
-        self._checked = (s, player, move, scratch, events)
+        key = move["module"]
+        if "discard" in move:
+            # An in-move discard is judged on the hand after the whole turn (TW-7, TW-9): the
+            # turn is played on a scratch copy of all it can change, never the match state.
+            scratch = self._scratch(s, key)
+            events = self._resolve(scratch, player, move)
+            self._checked = (s, player, move, s.turns, scratch, events)
+            return
+        module = self.modules[key]
+        if len(move["cards"]) == 1 and not module.card_may_refuse:
+            return   # past _precheck, only a card after a point or win, or a Race overshoot, is refused
+        # The cards alone can still be refused (TW-5, TW-9, TW-11): they are played on a copy of
+        # the chosen module, which is all they change; apply_move adopts it.
+        play = self._play_cards(s, player, move, module.copy(s.mods[key]))
+        self._checked = (s, player, move, s.turns, None, play)
 
     def apply_move(self, s: TWState, player: str, move: dict[str, Any]) -> list[Event]:
+        checked, self._checked = self._checked, None
         if "module" not in move:
             return self._discard_only(s, player, move["discard"])
-        checked, self._checked = self._checked, None
-        if checked is not None and checked[0] is s and checked[1] == player and checked[2] is move:
-            # The engine applies right after checking: adopt the turn already played on the
-            # scratch copy instead of playing it a second time (the copy holds all a turn changes).
-            vars(s).update(vars(checked[3]))
-            return checked[4]
+        if checked is not None and checked[0] is s and checked[2] is move and checked[1] == player \
+                and checked[3] == s.turns:
+            # The engine applies right after checking: adopt what check_move played instead of
+            # playing it a second time.
+            scratch, done = checked[4], checked[5]
+            if scratch is not None:   # the whole turn, on a scratch copy of all it changes
+                vars(s).update(vars(scratch))
+                return done
+            # the cards, on a copy of the chosen module
+            s.mods[done.module] = done.mod
+            hand = s.hands[player]
+            for c in done.cards:
+                hand.remove(c)
+            done.state = s
+            return self._after_cards(s, done)
         return self._resolve(s, player, move)
 
     def _scratch(self, s: TWState, module: str) -> TWState:
@@ -390,23 +416,34 @@ class TugOfWar(Game):
 
     # --- The turn (TW-9) ----------------------------------------------------------------
     def _resolve(self, s: TWState, player: str, move: dict[str, Any]) -> list[Event]:
-        key = move["module"]
-        opp = self._rivals.get(player) or self.opponent(player)
-        module = self.modules[key]
-        cards = list(move["cards"])
+        play = self._play_cards(s, player, move, s.mods[move["module"]])
         hand = s.hands[player]
-        for c in cards:  # the played cards leave the hand (TW-10 letter A counts after this)
+        for c in play.cards:  # the played cards leave the hand (TW-10 letter A counts after this)
             hand.remove(c)
-        play = Play(player, opp, key, cards, move, s.mods[key], s)
+        return self._after_cards(s, play)
+
+    def _play_cards(self, s: TWState, player: str, move: dict[str, Any], mod: dict[str, Any]) -> Play:
+        """Step 1 of the turn: the cards, one by one (TW-5), on `mod`, the chosen module's
+        state (the match's, or a copy); none may follow a point or a Tower/Maze win (TW-9).
+        The cards change nothing else, so check_move can play them on a copy of `mod` alone."""
+        key = move["module"]
+        cards = list(move["cards"])
+        play = Play(player, self._rivals.get(player) or self.opponent(player), key, cards, move, mod, s)
         play.events.append(Event("played", {"player": player, "cards": cards, "module": key}, R3_5))
-        # 1. Cards, one by one (TW-5); none may follow a point or a Tower/Maze win (TW-9).
-        card_of = module.card
+        card_of = self.modules[key].card
         for index, card in enumerate(cards):
             if play.scorer or play.won_outright:
                 raise Illegal("card-after-point", "TW-5", "TW-9", card=card, index=index, module=key,
                               after="point" if play.scorer else "win")
             play.index = index
             card_of(play, card)
+        return play
+
+    def _after_cards(self, s: TWState, play: Play) -> list[Event]:
+        """Steps 2–6 of the turn (TW-9), once the cards are played on `s`'s chosen module and
+        have left the mover's hand."""
+        key = play.module
+        module = self.modules[key]
         module.after_cards(play)
         # 2. Module point → module win → match end.
         scorer = play.scorer

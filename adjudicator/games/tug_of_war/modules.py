@@ -69,6 +69,7 @@ class Module:
     has_points = True                   # Tower and Maze are won outright
     scoring_reward_kind = True          # Rope, Tower, Maze have no scoring reward (TW-6)
     pairs: tuple[str, ...] = ()         # the state's per-player dicts, copied with the state
+    card_may_refuse = False             # whether a lone card, past the move's checks, may be refused (Race)
 
     def __init__(self, game: Any, params: dict[str, Any]) -> None:
         self.game = game
@@ -175,6 +176,7 @@ class Rope(Module):
 class Race(Module):
     name, title, ruling = "race", "Race", "TW-11"
     pairs = ("steps",)
+    card_may_refuse = True              # overshooting the end (TW-11)
 
     def initial(self) -> dict[str, Any]:
         return {"steps": {p: 0 for p in self.ids()}}
