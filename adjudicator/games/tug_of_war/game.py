@@ -42,6 +42,7 @@ from adjudicator.games.tug_of_war.modules import (
     Race,
     Rope,
     Tower,
+    new_event,
 )
 
 MODULES = {cls.name: cls for cls in (Rope, Race, Collation, Clock, Maze, Path, Conker, Tower)}
@@ -176,6 +177,14 @@ class TugOfWar(Game):
         self._rivals = {a: b for a, b in (self.player_ids, self.player_ids[::-1])} if len(self.player_ids) == 2 else {}
         # The move fields that belong to another module than each module (TW-3).
         self._foreign = {key: tuple((extra, owner) for extra, owner in EXTRAS if owner != key) for key in MODULES}
+        self._foreign_extras = {key: frozenset(extra for extra, _ in pairs) for key, pairs in self._foreign.items()}
+        # Per module, looked up once per entry: the most cards a turn plays, and the module's
+        # own move checks, card, after-cards step and rewards (None where it has none).
+        self._most: dict[str, int] = {}   # filled as asked (a ruleset may lack cards_per_turn until validated)
+        self._check_extras = {key: m.check_extras if type(m).check_extras is not Module.check_extras else None
+                              for key, m in self.modules.items()}
+        self._after = {key: m.after_cards if type(m).after_cards is not Module.after_cards else None
+                       for key, m in self.modules.items()}
 
     def side(self, player: str) -> str:
         return self.by_id[player].side
@@ -381,22 +390,28 @@ class TugOfWar(Game):
             raise Illegal("unknown-module", "TW-3", module=key, modules=list(s.mods))
         if mod["winner"] is not None:
             raise Illegal("module-inactive", "TW-3", module=key, winner=mod["winner"])
-        if key == s.last[player] or key == s.blocked.get(player) or key == s.last[self.opponent(player)]:
+        last = s.last
+        if key == last[player] or key == s.blocked.get(player) \
+                or key == last[self._rivals.get(player) or self.opponent(player)]:
             bar = self.barred(s, player).get(key)   # only those three can bar a module
             if bar is not None:  # the ruling goes in the rulings only: the engine prints them (TW-4, TW-18)
                 code = "module-blocked" if bar.ruling == "TW-18" else "module-barred"
                 raise Illegal(code, bar.ruling, player=player, module=key, why=bar.why, active=bar.active)
         cards = move["cards"]
-        most = self.max_cards(key)
+        most = self._most.get(key) or self._most.setdefault(key, self.max_cards(key))
         if not 1 <= len(cards) <= most:
             raise Illegal("too-many-cards", "TW-15" if key == "path" else "TW-3", module=key, most=most,
                           count=len(cards))
-        self._need_cards(s.hands[player], cards, "play", "TW-3")
-        for extra, owner in self._foreign[key]:
-            if extra in move:
-                raise Illegal("extra-not-allowed", "TW-3", extra=extra, owner=owner, module=key,
-                              has_owner=owner in self.modules)
-        self.modules[key].check_extras(move, cards)
+        if len(cards) != 1 or cards[0] not in s.hands[player]:
+            self._need_cards(s.hands[player], cards, "play", "TW-3")
+        if not move.keys().isdisjoint(self._foreign_extras[key]):
+            for extra, owner in self._foreign[key]:
+                if extra in move:
+                    raise Illegal("extra-not-allowed", "TW-3", extra=extra, owner=owner, module=key,
+                                  has_owner=owner in self.modules)
+        check_extras = self._check_extras[key]
+        if check_extras is not None:
+            check_extras(move, cards)
         item = move.get("item")
         if item:
             self._check_block(s, player, item)
@@ -429,8 +444,11 @@ class TugOfWar(Game):
         key = move["module"]
         cards = list(move["cards"])
         play = Play(player, self._rivals.get(player) or self.opponent(player), key, cards, move, mod, s)
-        play.events.append(Event("played", {"player": player, "cards": cards, "module": key}, R3_5))
+        play.events.append(new_event(Event, ("played", {"player": player, "cards": cards, "module": key}, R3_5)))
         card_of = self.modules[key].card
+        if len(cards) == 1:
+            card_of(play, cards[0])
+            return play
         for index, card in enumerate(cards):
             if play.scorer or play.won_outright:
                 raise Illegal("card-after-point", "TW-5", "TW-9", card=card, index=index, module=key,
@@ -444,39 +462,46 @@ class TugOfWar(Game):
         have left the mover's hand."""
         key = play.module
         module = self.modules[key]
-        module.after_cards(play)
+        after = self._after[key]
+        if after is not None:
+            after(play)
         # 2. Module point → module win → match end.
         scorer = play.scorer
-        if scorer:
-            self._point(s, play, key, scorer)
-        if play.won_outright:
-            self._win(s, play, key, play.won_outright, "TW-14" if key == "maze" else "TW-17")
-        if s.winner:
-            return self._finish_turn(s, play, early=True)
-        # 3. Conker release → Conker point → Conker win → match end (TW-16).
-        gains: list[Gain] = []
-        if (scorer and key != "conker") or play.won_outright:
-            gains = self._release(s, play)
+        won = play.won_outright
+        if scorer or won:
+            if scorer:
+                self._point(s, play, key, scorer)
+            if won:
+                self._win(s, play, key, won, "TW-14" if key == "maze" else "TW-17")
             if s.winner:
                 return self._finish_turn(s, play, early=True)
-        # 4. Rewards, from the state as it stands now (TW-6).
-        reward = module.scoring_reward(play) if scorer else None
-        if reward is not None:
-            gains = reward + gains
+            # 3. Conker release → Conker point → Conker win → match end (TW-16).
+            if key != "conker" or won:
+                gains = self._release(s, play)
+                if s.winner:
+                    return self._finish_turn(s, play, early=True)
+            else:
+                gains = []
+            # 4. Rewards, from the state as it stands now (TW-6).
+            reward = module.scoring_reward(play) if scorer else None
+            gains = (reward if reward is not None else module.usual_reward(play)) + gains
         else:
-            gains = module.usual_reward(play) + gains
+            if s.winner:   # a match the rules already ended (a test may play on from one)
+                return self._finish_turn(s, play, early=True)
+            gains = module.usual_reward(play)
         self._pay(s, play, gains)
         return self._finish_turn(s, play)
 
     def _point(self, s: TWState, play: Play, key: str, who: str) -> None:
         mod = s.mods[key]
-        mod["points"][who] += 1
+        points = mod["points"]
+        points[who] += 1
         a, b = self.player_ids
-        need = self.modules[key].points_to_win
-        play.tell("point", (self.modules[key].ruling, "TW-9"), module=key, player=who,
-                  score=[mod["points"][a], mod["points"][b]])
-        if mod["points"][who] >= need:
-            self._win(s, play, key, who, self.modules[key].ruling)
+        module = self.modules[key]
+        play.events.append(new_event(Event, ("point", {"module": key, "player": who, "score": [points[a], points[b]]},
+                                             (module.ruling, "TW-9"))))
+        if points[who] >= module.points_to_win:
+            self._win(s, play, key, who, module.ruling)
 
     def _win(self, s: TWState, play: Play, key: str, who: str, ruling: str) -> None:
         s.mods[key]["winner"] = who
@@ -487,7 +512,7 @@ class TugOfWar(Game):
             s.termination, s.figures = "modules-won", {"player": who, "won": n}
             play.tell("match-won", R9, player=who, won=n)
 
-    def _release(self, s: TWState, play: Play) -> list[tuple[str, int, str]]:
+    def _release(self, s: TWState, play: Play) -> list[Gain]:
         conker = s.mods.get("conker")
         if conker is None or conker["winner"] is not None:
             return []
@@ -526,8 +551,12 @@ class TugOfWar(Game):
 
     def fixed_reward(self, play: Play, letter: str, why: tuple[Any, ...]) -> list[Gain]:
         spec = self.params["fixed_rewards"][letter]
-        return ([(play.mover, n, why) for n in spec.get("mover", [])]
-                + [(play.opponent, n, ("to-opponent", why)) for n in spec.get("opponent", [])])
+        mover, opponent = spec.get("mover"), spec.get("opponent")
+        out = [(play.mover, n, why) for n in mover] if mover else []
+        if opponent:
+            to_opponent = ("to-opponent", why)
+            out += [(play.opponent, n, to_opponent) for n in opponent]
+        return out
 
     def _pay(self, s: TWState, play: Play, gains: list[Gain]) -> None:
         """Each gain cascades (TW-6); gains with the same reason are told in one event."""
@@ -537,18 +566,19 @@ class TugOfWar(Game):
         if len(gains) == 1:   # the usual case: one gain, one event
             who, n, why = gains[0]
             got = ([n] if n > 0 else []) if n <= top else cascade(n, top)
-            hands[who] += got
-            events.append(Event("gained", {"player": who, "cards": got, "strengths": [n], "why": why}, R6))
-            for hand in hands.values():
-                hand.sort()
-            return
-        told: dict[tuple[str, tuple[Any, ...]], list[int]] = {}
-        for who, n, why in gains:
-            told.setdefault((who, why), []).append(n)
-        for (who, why), strengths in told.items():
-            got = [card for n in strengths for card in cascade(n, top)]
-            hands[who].extend(got)
-            events.append(Event("gained", {"player": who, "cards": got, "strengths": strengths, "why": why}, R6))
+            hand = hands[who]
+            hand += got
+            events.append(new_event(Event, ("gained", {"player": who, "cards": got, "strengths": [n], "why": why},
+                                            R6)))
+        else:
+            told: dict[tuple[str, tuple[Any, ...]], list[int]] = {}
+            for who, n, why in gains:
+                told.setdefault((who, why), []).append(n)
+            for (who, why), strengths in told.items():
+                got = [card for n in strengths for card in cascade(n, top)]
+                hands[who].extend(got)
+                events.append(new_event(Event, ("gained", {"player": who, "cards": got, "strengths": strengths,
+                                                           "why": why}, R6)))
         for hand in hands.values():
             hand.sort()
 
@@ -564,7 +594,8 @@ class TugOfWar(Game):
             return play.events
         # 5. Discards: the mover first, then the opponent (TW-7).
         limit = self.params["hand_limit"]
-        hand = s.hands[player]
+        hands = s.hands
+        hand = hands[player]
         if "discard" in move:
             self._check_discard(hand, move["discard"], player, after_turn=True)
             for c in move["discard"]:
@@ -573,9 +604,9 @@ class TugOfWar(Game):
         elif len(hand) > limit:
             s.owe.append(player)
             play.tell("must-discard", R7, player=player, held=len(hand))
-        if len(s.hands[opp]) > limit:
+        if len(hands[opp]) > limit:
             s.owe.append(opp)
-            play.tell("must-discard", R7, player=opp, held=len(s.hands[opp]))
+            play.tell("must-discard", R7, player=opp, held=len(hands[opp]))
         s.last[player] = play.module
         s.to_play = opp
         s.turns += 1

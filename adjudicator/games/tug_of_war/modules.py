@@ -18,6 +18,10 @@ from adjudicator.engine import Event, Illegal
 # A reward to pay (TW-6): (player, strength, why), `why` a reason as data, (code, values…).
 Gain = tuple[str, int, tuple[Any, ...]]
 
+# `new_event(Event, (kind, fields, rulings))` makes the Event that `Event(kind, fields, rulings)`
+# does, without the named tuple's own __new__, a Python function: replay makes several per entry.
+new_event = tuple.__new__
+
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
@@ -44,7 +48,7 @@ class Play:
         self.state = state                      # the match state (or check_move's scratch copy)
 
     def tell(self, kind: str, rulings: tuple[str, ...], **fields: Any) -> None:
-        self.events.append(Event(kind, fields, rulings))
+        self.events.append(new_event(Event, (kind, fields, rulings)))
 
 
 R10, R11, R12, R13, R16, R17 = ("TW-10",), ("TW-11",), ("TW-12",), ("TW-13",), ("TW-16",), ("TW-17",)
