@@ -294,8 +294,11 @@ class TugOfWar(Game):
             self._checked = (s, player, move, s.turns, scratch, events)
             return
         module = self.modules[key]
-        if len(move["cards"]) == 1 and not module.card_may_refuse:
-            return   # past _precheck, only a card after a point or win, or a Race overshoot, is refused
+        cards = move["cards"]
+        if len(cards) == 1:   # past _precheck, only a card after a point or win, or a Race overshoot, is refused
+            if module.card_may_refuse:
+                module.check_lone_card(s.mods[key], player, cards[0])
+            return
         # The cards alone can still be refused (TW-5, TW-9, TW-11): they are played on a copy of
         # the chosen module, which is all they change; apply_move adopts it.
         play = self._play_cards(s, player, move, module.copy(s.mods[key]))
