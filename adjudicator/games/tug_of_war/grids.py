@@ -356,23 +356,47 @@ class Bitboard:
         self.left, self.right = column, column << (n - 1)
         self.not_left = self.full & ~self.left      # where a step right may land
         self.not_right = self.full & ~self.right    # where a step left may land
+        # Each row met, as (the mover's bits, the opponent's bits), by (mover, opponent) and
+        # the row's tiles (None for a row that is not ordinary): a board is a few rows met before.
+        self._rows: dict[tuple[str, str], dict[tuple[Any, ...], tuple[int, int] | None]] = {}
 
     def masks(self, tiles: list[list[Any]], mover: str, opponent: str) -> tuple[int, int] | None:
         """The mover's and the opponent's tiles; None for a board of another size or a tile
         that is neither theirs nor grey."""
-        if len(tiles) != self.size or any(len(row) != self.size for row in tiles):
+        n = self.size
+        if len(tiles) != n:
+            return None
+        rows = self._rows.get((mover, opponent))
+        if rows is None or len(rows) > 100_000:   # at most 3^size ordinary rows; anything else is rare
+            rows = self._rows[mover, opponent] = {}
+        mine = theirs = 0
+        shift = 0
+        for row in tiles:
+            key = tuple(row)
+            try:
+                got = rows[key]
+            except KeyError:
+                got = rows[key] = self._row_masks(key, mover, opponent)
+            if got is None:
+                return None
+            mine |= got[0] << shift
+            theirs |= got[1] << shift
+            shift += n
+        return mine, theirs
+
+    def _row_masks(self, row: tuple[Any, ...], mover: str, opponent: str) -> tuple[int, int] | None:
+        if len(row) != self.size:
             return None
         mine = theirs = 0
         bit = 1
-        for row in tiles:
-            for tile in row:
-                if tile == mover:
-                    mine |= bit
-                elif tile == opponent:
-                    theirs |= bit
-                elif tile is not None:
-                    return None
-                bit <<= 1
+        for tile in row:
+            if tile == mover:
+                mine |= bit
+            elif tile == opponent:
+                theirs |= bit
+            elif tile is not None:
+                return None
+            bit <<= 1
         return mine, theirs
 
     def across(self, mask: int) -> bool:
