@@ -177,14 +177,14 @@ class TugOfWar(Game):
         self._rivals = {a: b for a, b in (self.player_ids, self.player_ids[::-1])} if len(self.player_ids) == 2 else {}
         # The move fields that belong to another module than each module (TW-3).
         self._foreign = {key: tuple((extra, owner) for extra, owner in EXTRAS if owner != key) for key in MODULES}
-        self._foreign_extras = {key: frozenset(extra for extra, _ in pairs) for key, pairs in self._foreign.items()}
-        # Per module, looked up once per entry: the most cards a turn plays, and the module's
-        # own move checks, card, after-cards step and rewards (None where it has none).
-        self._most: dict[str, int] = {}   # filled as asked (a ruleset may lack cards_per_turn until validated)
-        self._check_extras = {key: m.check_extras if type(m).check_extras is not Module.check_extras else None
-                              for key, m in self.modules.items()}
-        self._after = {key: m.after_cards if type(m).after_cards is not Module.after_cards else None
-                       for key, m in self.modules.items()}
+        # What a turn asks of each module, looked up once per entry (TW-3): the module, the
+        # most cards it takes, the move fields that belong to other modules, and its own move
+        # checks and after-cards step (None where it has none).
+        self._per_key = {key: (module, module.p.get("max_cards", self.params.get("cards_per_turn")),
+                               frozenset(extra for extra, _ in self._foreign[key]),
+                               module.check_extras if type(module).check_extras is not Module.check_extras else None,
+                               module.after_cards if type(module).after_cards is not Module.after_cards else None)
+                         for key, module in self.modules.items()}
 
     def side(self, player: str) -> str:
         return self.by_id[player].side
@@ -284,32 +284,33 @@ class TugOfWar(Game):
         if "module" not in move:
             self._check_discard_only(s, player, move)
             return
-        self._precheck(s, player, move)
-        key = move["module"]
+        module = self._precheck(s, player, move)
         if "discard" in move:
             # An in-move discard is judged on the hand after the whole turn (TW-7, TW-9): the
             # turn is played on a scratch copy of all it can change, never the match state.
-            scratch = self._scratch(s, key)
+            scratch = self._scratch(s, module.name)
             events = self._resolve(scratch, player, move)
             self._checked = (s, player, move, s.turns, scratch, events)
             return
-        module = self.modules[key]
         cards = move["cards"]
         if len(cards) == 1:   # past _precheck, only a card after a point or win, or a Race overshoot, is refused
             if module.card_may_refuse:
-                module.check_lone_card(s.mods[key], player, cards[0])
+                module.check_lone_card(s.mods[module.name], player, cards[0])
             return
         # The cards alone can still be refused (TW-5, TW-9, TW-11): they are played on a copy of
         # the chosen module, which is all they change; apply_move adopts it.
-        play = self._play_cards(s, player, move, module.copy(s.mods[key]))
+        play = self._play_cards(s, player, move, module.copy(s.mods[module.name]))
         self._checked = (s, player, move, s.turns, None, play)
 
     def apply_move(self, s: TWState, player: str, move: dict[str, Any]) -> list[Event]:
-        checked, self._checked = self._checked, None
-        if "module" not in move:
+        checked = self._checked
+        if checked is None:
+            if "module" in move:
+                return self._resolve(s, player, move)
             return self._discard_only(s, player, move["discard"])
-        if checked is not None and checked[0] is s and checked[2] is move and checked[1] == player \
-                and checked[3] == s.turns:
+        self._checked = None
+        if checked[0] is s and checked[2] is move and checked[1] == player and checked[3] == s.turns \
+                and "module" in move:
             # The engine applies right after checking: adopt what check_move played instead of
             # playing it a second time.
             scratch, done = checked[4], checked[5]
@@ -323,7 +324,9 @@ class TugOfWar(Game):
                 hand.remove(c)
             done.state = s
             return self._after_cards(s, done)
-        return self._resolve(s, player, move)
+        if "module" in move:
+            return self._resolve(s, player, move)
+        return self._discard_only(s, player, move["discard"])
 
     def _scratch(self, s: TWState, module: str) -> TWState:
         """A copy of just what one turn can change: hands, the chosen module, Conker, the
@@ -383,8 +386,9 @@ class TugOfWar(Game):
         s.owe.pop(0)
         return [Event("discarded", {"player": player, "cards": discard, "hand": list(hand)}, R7)]
 
-    def _precheck(self, s: TWState, player: str, move: dict[str, Any]) -> None:
-        """Everything about a module move that does not need the cards resolved."""
+    def _precheck(self, s: TWState, player: str, move: dict[str, Any]) -> Module:
+        """Everything about a module move that does not need the cards resolved; returns the
+        chosen module."""
         key = move["module"]
         if s.owe:
             raise Illegal("discard-required", "TW-7", player=s.owe[0])
@@ -400,24 +404,24 @@ class TugOfWar(Game):
             if bar is not None:  # the ruling goes in the rulings only: the engine prints them (TW-4, TW-18)
                 code = "module-blocked" if bar.ruling == "TW-18" else "module-barred"
                 raise Illegal(code, bar.ruling, player=player, module=key, why=bar.why, active=bar.active)
+        module, most, foreign, check_extras, _ = self._per_key[key]
         cards = move["cards"]
-        most = self._most.get(key) or self._most.setdefault(key, self.max_cards(key))
-        if not 1 <= len(cards) <= most:
+        count = len(cards)
+        if not 1 <= count <= most:
             raise Illegal("too-many-cards", "TW-15" if key == "path" else "TW-3", module=key, most=most,
-                          count=len(cards))
-        if len(cards) != 1 or cards[0] not in s.hands[player]:
+                          count=count)
+        if count != 1 or cards[0] not in s.hands[player]:
             self._need_cards(s.hands[player], cards, "play", "TW-3")
-        if not move.keys().isdisjoint(self._foreign_extras[key]):
+        if not foreign.isdisjoint(move):
             for extra, owner in self._foreign[key]:
                 if extra in move:
                     raise Illegal("extra-not-allowed", "TW-3", extra=extra, owner=owner, module=key,
                                   has_owner=owner in self.modules)
-        check_extras = self._check_extras[key]
         if check_extras is not None:
             check_extras(move, cards)
-        item = move.get("item")
-        if item:
-            self._check_block(s, player, item)
+        if "item" in move and move["item"]:
+            self._check_block(s, player, move["item"])
+        return module
 
     def _check_block(self, s: TWState, player: str, item: dict[str, Any]) -> None:
         n = len(self.active(s))
@@ -446,9 +450,9 @@ class TugOfWar(Game):
         The cards change nothing else, so check_move can play them on a copy of `mod` alone."""
         key = move["module"]
         cards = list(move["cards"])
-        play = Play(player, self._rivals.get(player) or self.opponent(player), key, cards, move, mod, s)
-        play.events.append(new_event(Event, ("played", {"player": player, "cards": cards, "module": key}, R3_5)))
-        card_of = self.modules[key].card
+        play = Play(player, self._rivals.get(player) or self.opponent(player), key, cards, move, mod, s,
+                    new_event(Event, ("played", {"player": player, "cards": cards, "module": key}, R3_5)))
+        card_of = self._per_key[key][0].card
         if len(cards) == 1:
             card_of(play, cards[0])
             return play
@@ -464,8 +468,7 @@ class TugOfWar(Game):
         """Steps 2–6 of the turn (TW-9), once the cards are played on `s`'s chosen module and
         have left the mover's hand."""
         key = play.module
-        module = self.modules[key]
-        after = self._after[key]
+        module, _, _, _, after = self._per_key[key]
         if after is not None:
             after(play)
         # 2. Module point → module win → match end.
@@ -487,12 +490,11 @@ class TugOfWar(Game):
                 gains = []
             # 4. Rewards, from the state as it stands now (TW-6).
             reward = module.scoring_reward(play) if scorer else None
-            gains = (reward if reward is not None else module.usual_reward(play)) + gains
+            self._pay(s, play, (reward if reward is not None else module.usual_reward(play)) + gains)
+        elif s.winner:   # a match the rules already ended (a test may play on from one)
+            return self._finish_turn(s, play, early=True)
         else:
-            if s.winner:   # a match the rules already ended (a test may play on from one)
-                return self._finish_turn(s, play, early=True)
-            gains = module.usual_reward(play)
-        self._pay(s, play, gains)
+            self._pay(s, play, module.usual_reward(play))
         return self._finish_turn(s, play)
 
     def _point(self, s: TWState, play: Play, key: str, who: str) -> None:
@@ -569,17 +571,23 @@ class TugOfWar(Game):
         if len(gains) == 1:   # the usual case: one gain, one event
             who, n, why = gains[0]
             got = ([n] if n > 0 else []) if n <= top else cascade(n, top)
-            hand = hands[who]
-            hand += got
+            hands[who] += got
             events.append(new_event(Event, ("gained", {"player": who, "cards": got, "strengths": [n], "why": why},
                                             R6)))
         else:
             told: dict[tuple[str, tuple[Any, ...]], list[int]] = {}
-            for who, n, why in gains:
-                told.setdefault((who, why), []).append(n)
+            for gain in gains:
+                strengths = told.get(gain[::2])
+                if strengths is None:
+                    told[gain[::2]] = [gain[1]]
+                else:
+                    strengths.append(gain[1])
             for (who, why), strengths in told.items():
-                got = [card for n in strengths for card in cascade(n, top)]
-                hands[who].extend(got)
+                if 0 < min(strengths) and max(strengths) <= top:
+                    got = strengths[:]
+                else:
+                    got = [card for n in strengths for card in cascade(n, top)]
+                hands[who] += got
                 events.append(new_event(Event, ("gained", {"player": who, "cards": got, "strengths": strengths,
                                                            "why": why}, R6)))
         for hand in hands.values():
@@ -588,9 +596,9 @@ class TugOfWar(Game):
     def _finish_turn(self, s: TWState, play: Play, early: bool = False) -> list[Event]:
         player, opp = play.mover, play.opponent
         move = play.move
-        item = move.get("item")
         s.blocked[player] = None  # a Block Move on this player lasted this one turn (TW-18)
-        if item:  # TW-18
+        if "item" in move and move["item"]:  # TW-18
+            item = move["item"]
             s.blocked[opp] = item["module"]
             play.tell("block-used", R18, player=player, opponent=opp, module=item["module"])
         if early:

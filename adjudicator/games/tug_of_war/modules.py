@@ -33,14 +33,14 @@ class Play:
                  "won_outright")
 
     def __init__(self, mover: str, opponent: str, module: str, cards: list[int], move: dict[str, Any],
-                 mod: dict[str, Any], state: Any = None) -> None:
+                 mod: dict[str, Any], state: Any = None, *events: Event) -> None:
         self.mover = mover
         self.opponent = opponent
         self.module = module
         self.cards = cards
         self.move = move
         self.mod = mod                          # the chosen module's state dict
-        self.events: list[Event] = []
+        self.events: list[Event] = [*events]    # what the turn did so far
         self.scorer: str | None = None          # a point scored on the chosen module this turn
         self.won_outright: str | None = None    # Tower or Maze won this turn (no points)
         self.info: dict[str, Any] = {}
