@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import product
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from adjudicator.engine import (
@@ -45,6 +46,7 @@ from adjudicator.games.tug_of_war.modules import (
     new_event,
 )
 
+WINNER = itemgetter("winner")
 MODULES = {cls.name: cls for cls in (Rope, Race, Collation, Clock, Maze, Path, Conker, Tower)}
 ATOMS = frozenset((str, int, type(None), bool, float))
 EXTRAS = (("option", "tower"), ("directions", "maze"), ("anchors", "path"))   # a move's module fields (TW-3)
@@ -180,6 +182,8 @@ class TugOfWar(Game):
         # What a turn asks of each module, looked up once per entry (TW-3): the module, the
         # most cards it takes, the move fields that belong to other modules, and its own move
         # checks and after-cards step (None where it has none).
+        self._top = self.params.get("max_strength")       # the strongest card (TW-6)
+        self._limit = self.params.get("hand_limit")       # the hand limit (TW-7)
         self._per_key = {key: (module, module.p.get("max_cards", self.params.get("cards_per_turn")),
                                frozenset(extra for extra, _ in self._foreign[key]),
                                module.check_extras if type(module).check_extras is not Module.check_extras else None,
@@ -258,7 +262,7 @@ class TugOfWar(Game):
         return [k for k, m in s.mods.items() if m["winner"] is None]
 
     def won_count(self, s: TWState, player: str) -> int:
-        return sum(1 for m in s.mods.values() if m["winner"] == player)
+        return list(map(WINNER, s.mods.values())).count(player)
 
     def barred(self, s: TWState, player: str) -> dict[str, Bar]:
         """Modules `player` may not choose now, each with why and the ruling (TW-4, TW-18)."""
@@ -397,9 +401,7 @@ class TugOfWar(Game):
             raise Illegal("unknown-module", "TW-3", module=key, modules=list(s.mods))
         if mod["winner"] is not None:
             raise Illegal("module-inactive", "TW-3", module=key, winner=mod["winner"])
-        last = s.last
-        if key == last[player] or key == s.blocked.get(player) \
-                or key == last[self._rivals.get(player) or self.opponent(player)]:
+        if key in s.last.values() or key == s.blocked.get(player):
             bar = self.barred(s, player).get(key)   # only those three can bar a module
             if bar is not None:  # the ruling goes in the rulings only: the engine prints them (TW-4, TW-18)
                 code = "module-blocked" if bar.ruling == "TW-18" else "module-barred"
@@ -480,22 +482,77 @@ class TugOfWar(Game):
             if won:
                 self._win(s, play, key, won, "TW-14" if key == "maze" else "TW-17")
             if s.winner:
-                return self._finish_turn(s, play, early=True)
+                return self._finish_early(s, play)
             # 3. Conker release → Conker point → Conker win → match end (TW-16).
             if key != "conker" or won:
                 gains = self._release(s, play)
                 if s.winner:
-                    return self._finish_turn(s, play, early=True)
+                    return self._finish_early(s, play)
             else:
                 gains = []
             # 4. Rewards, from the state as it stands now (TW-6).
             reward = module.scoring_reward(play) if scorer else None
-            self._pay(s, play, (reward if reward is not None else module.usual_reward(play)) + gains)
+            gains = (reward if reward is not None else module.usual_reward(play)) + gains
         elif s.winner:   # a match the rules already ended (a test may play on from one)
-            return self._finish_turn(s, play, early=True)
+            return self._finish_early(s, play)
         else:
-            self._pay(s, play, module.usual_reward(play))
-        return self._finish_turn(s, play)
+            gains = module.usual_reward(play)
+        # Each gain cascades (TW-6); gains with the same reason are told in one event.
+        events = play.events
+        hands = s.hands
+        if len(gains) == 1:   # the usual case: one gain, one event
+            who, n, why = gains[0]
+            got = [n] if 0 < n <= self._top else cascade(n, self._top)
+            hands[who] += got
+            events.append(new_event(Event, ("gained", {"player": who, "cards": got, "strengths": [n], "why": why},
+                                            R6)))
+        else:
+            self._pay(hands, events, gains)
+        player, opp = play.mover, play.opponent
+        hand, their_hand = hands[player], hands[opp]
+        hand.sort()
+        their_hand.sort()
+        # A Block Move on the mover lasted this one turn; one the mover uses now bars a module (TW-18).
+        s.blocked[player] = None
+        move = play.move
+        if "item" in move and move["item"]:
+            self._block(s, play)
+        # 5. Discards: the mover first, then the opponent (TW-7).
+        limit = self._limit
+        if "discard" in move:
+            self._check_discard(hand, move["discard"], player, after_turn=True)
+            for c in move["discard"]:
+                hand.remove(c)
+            play.tell("discarded", R7, player=player, cards=move["discard"], hand=list(hand))
+        elif len(hand) > limit:
+            s.owe.append(player)
+            play.tell("must-discard", R7, player=player, held=len(hand))
+        if len(their_hand) > limit:
+            s.owe.append(opp)
+            play.tell("must-discard", R7, player=opp, held=len(their_hand))
+        s.last[player] = key
+        s.to_play = opp
+        s.turns += 1
+        # 6. Running out (TW-8).
+        if not hand:
+            s.winner = opp
+            s.termination, s.figures = "hand-empty", {"player": player}
+            play.tell("hand-empty", R8, player=player)
+        return events
+
+    def _finish_early(self, s: TWState, play: Play) -> list[Event]:
+        """The end of a turn that won the match (TW-9): the Block Move bookkeeping alone (TW-18)."""
+        s.blocked[play.mover] = None
+        move = play.move
+        if "item" in move and move["item"]:
+            self._block(s, play)
+        return play.events
+
+    def _block(self, s: TWState, play: Play) -> None:
+        """The mover's Block Move bars its module for the opponent's next turn (TW-18)."""
+        module = play.move["item"]["module"]
+        s.blocked[play.opponent] = module
+        play.tell("block-used", R18, player=play.mover, opponent=play.opponent, module=module)
 
     def _point(self, s: TWState, play: Play, key: str, who: str) -> None:
         mod = s.mods[key]
@@ -563,70 +620,24 @@ class TugOfWar(Game):
             out += [(play.opponent, n, to_opponent) for n in opponent]
         return out
 
-    def _pay(self, s: TWState, play: Play, gains: list[Gain]) -> None:
-        """Each gain cascades (TW-6); gains with the same reason are told in one event."""
-        top = self.params["max_strength"]
-        events = play.events
-        hands = s.hands
-        if len(gains) == 1:   # the usual case: one gain, one event
-            who, n, why = gains[0]
-            got = ([n] if n > 0 else []) if n <= top else cascade(n, top)
+    def _pay(self, hands: dict[str, list[int]], events: list[Event], gains: list[Gain]) -> None:
+        """Several gains (TW-6): each cascades; gains with the same reason are told in one event."""
+        top = self._top
+        told: dict[tuple[str, tuple[Any, ...]], list[int]] = {}
+        for gain in gains:
+            strengths = told.get(gain[::2])
+            if strengths is None:
+                told[gain[::2]] = [gain[1]]
+            else:
+                strengths.append(gain[1])
+        for (who, why), strengths in told.items():
+            if 0 < min(strengths) and max(strengths) <= top:
+                got = strengths[:]
+            else:
+                got = [card for n in strengths for card in cascade(n, top)]
             hands[who] += got
-            events.append(new_event(Event, ("gained", {"player": who, "cards": got, "strengths": [n], "why": why},
-                                            R6)))
-        else:
-            told: dict[tuple[str, tuple[Any, ...]], list[int]] = {}
-            for gain in gains:
-                strengths = told.get(gain[::2])
-                if strengths is None:
-                    told[gain[::2]] = [gain[1]]
-                else:
-                    strengths.append(gain[1])
-            for (who, why), strengths in told.items():
-                if 0 < min(strengths) and max(strengths) <= top:
-                    got = strengths[:]
-                else:
-                    got = [card for n in strengths for card in cascade(n, top)]
-                hands[who] += got
-                events.append(new_event(Event, ("gained", {"player": who, "cards": got, "strengths": strengths,
-                                                           "why": why}, R6)))
-        for hand in hands.values():
-            hand.sort()
-
-    def _finish_turn(self, s: TWState, play: Play, early: bool = False) -> list[Event]:
-        player, opp = play.mover, play.opponent
-        move = play.move
-        s.blocked[player] = None  # a Block Move on this player lasted this one turn (TW-18)
-        if "item" in move and move["item"]:  # TW-18
-            item = move["item"]
-            s.blocked[opp] = item["module"]
-            play.tell("block-used", R18, player=player, opponent=opp, module=item["module"])
-        if early:
-            return play.events
-        # 5. Discards: the mover first, then the opponent (TW-7).
-        limit = self.params["hand_limit"]
-        hands = s.hands
-        hand = hands[player]
-        if "discard" in move:
-            self._check_discard(hand, move["discard"], player, after_turn=True)
-            for c in move["discard"]:
-                hand.remove(c)
-            play.tell("discarded", R7, player=player, cards=move["discard"], hand=list(hand))
-        elif len(hand) > limit:
-            s.owe.append(player)
-            play.tell("must-discard", R7, player=player, held=len(hand))
-        if len(hands[opp]) > limit:
-            s.owe.append(opp)
-            play.tell("must-discard", R7, player=opp, held=len(hands[opp]))
-        s.last[player] = play.module
-        s.to_play = opp
-        s.turns += 1
-        # 6. Running out (TW-8).
-        if not hand:
-            s.winner = opp
-            s.termination, s.figures = "hand-empty", {"player": player}
-            play.tell("hand-empty", R8, player=player)
-        return play.events
+            events.append(new_event(Event, ("gained", {"player": who, "cards": got, "strengths": strengths,
+                                                       "why": why}, R6)))
 
     # --- Self-play ----------------------------------------------------------------------
     def bot_score(self, s: TWState, player: str) -> float:
