@@ -126,12 +126,19 @@ class Maze(Module):
 class Path(Module):
     name, title, ruling = "path", "Path", "TW-15"
 
+    # What the size and shapes give (anchors, cells, masks, the bitboard), worked out once for
+    # every game with the same size and shapes: replay makes a game per match.
+    _WORKED: dict[Any, tuple[dict[Any, Any], ...]] = {}
+
     def __init__(self, game: Any, params: dict[str, Any]) -> None:
         super().__init__(game, params)
-        self._anchors: dict[int, list[str]] = {}
-        self._cells: dict[tuple[int, str], list[tuple[int, int]] | None] = {}
-        self._shape_masks: dict[int, list[tuple[str, int]] | None] = {}
-        self._bits: Bitboard | None = None
+        key = (params.get("size"), repr(sorted((params.get("shapes") or {}).items())))
+        if key not in Path._WORKED:
+            Path._WORKED[key] = ({}, {}, {}, {}, {})
+        self._anchors, self._cells, self._shape_masks, self._bitboards, self._anchor_masks = Path._WORKED[key]
+        # The board the last Path turn left, as (tiles, mover, opponent, their bits): the
+        # next Path turn of the match starts from it, so need not read the board again.
+        self._left: tuple[list[list[Any]], str, str, int, int] | None = None
 
     @property
     def size(self) -> int:
@@ -185,6 +192,24 @@ class Path(Module):
         anchor = play.move["anchors"][play.index].upper()
         tiles = play.mod["tiles"]
         m, o = play.mover, play.opponent
+        info = play.info
+        if not play.index:   # the bits of the board the turn starts from, when it is the one last left
+            left = self._left
+            bits = None
+            if left is not None and left[0] == tiles:
+                if left[1] == m and left[2] == o:
+                    bits = left[3], left[4]
+                elif left[1] == o and left[2] == m:
+                    bits = left[4], left[3]
+            info["bits"] = bits
+        bits = info["bits"]
+        if bits is not None:
+            shape = self.anchor_mask(s, anchor)
+            if shape is None:
+                info["bits"] = None
+            else:   # grey and theirs → mine, mine → theirs
+                mine, theirs = bits
+                info["bits"] = mine ^ shape, (theirs & ~shape) | (mine & shape)
         grey = won = lost = 0
         for r, c in self.cells(s, anchor):
             if tiles[r][c] is None:
@@ -224,12 +249,14 @@ class Path(Module):
     def after_cards(self, play: Play) -> None:
         tiles = play.mod["tiles"]
         bits = self.bitboard()
-        masks = bits.masks(tiles, play.mover, play.opponent)   # the quick way, on an ordinary board
+        # The quick way, on an ordinary board: its bits as the cards left them, or read afresh.
+        masks = play.info.get("bits") or bits.masks(tiles, play.mover, play.opponent)
         if masks is not None:
             mine, theirs = masks
             who = play.mover if bits.across(mine) else play.opponent if bits.across(theirs) else None
             if who is None:
                 play.info["run_now"] = bits.longest_run(mine)
+                self._left = list(map(list.copy, tiles)), play.mover, play.opponent, mine, theirs
                 return
             candidates: tuple[str, ...] = (who,)
         else:
@@ -243,6 +270,7 @@ class Path(Module):
                 play.info["run"] = self.longest_run(tiles, play.mover)
                 for row in tiles:
                     row[:] = [None] * self.size
+                self._left = list(map(list.copy, tiles)), play.mover, play.opponent, 0, 0
                 return
 
     def longest_run(self, tiles: list[list[Any]], player: str) -> int:
@@ -286,9 +314,23 @@ class Path(Module):
         return outcomes
 
     def bitboard(self) -> Bitboard:
-        if self._bits is None:
-            self._bits = Bitboard(self.size)
-        return self._bits
+        try:
+            return self._bitboards[0]
+        except KeyError:
+            bits = self._bitboards[0] = Bitboard(self.size)
+            return bits
+
+    def anchor_mask(self, strength: int, anchor: str) -> int | None:
+        """The cells a card of `strength` at `anchor` covers, as a bitmask; None for a shape
+        that covers a cell twice (toggled twice, which the masks do not model)."""
+        try:
+            return self._anchor_masks[strength, anchor]
+        except KeyError:
+            pass
+        placed = self.shape_masks(strength)
+        mask = None if placed is None else dict(placed).get(anchor)
+        self._anchor_masks[strength, anchor] = mask
+        return mask
 
     def shape_masks(self, strength: int) -> list[tuple[str, int]] | None:
         """Each anchor of `strength` with the cells the card covers there as a bitmask; None
