@@ -41,11 +41,16 @@ class Maze(Module):
     has_points = False
     scoring_reward_kind = False
 
+    # Each tilt met, by grid: (square, direction) → (start, end, whether the row changed, the end
+    # zone's side or None). The grid is a ruleset parameter and replay makes a game per match.
+    _TILTS: dict[tuple[str, ...], dict[tuple[str, str], tuple[str, str, bool, str | None]]] = {}
+
     def __init__(self, game: Any, params: dict[str, Any]) -> None:
         super().__init__(game, params)
         self.grid = [row.replace(" ", "") for row in params["grid"]]
         self.rows, self.cols = len(self.grid), max((len(r) for r in self.grid), default=0)
         self.zone = {"R": "red", "B": "blue"}
+        self._tilts = Maze._TILTS.setdefault(tuple(self.grid), {})
 
     def at(self, r: int, c: int) -> str:
         if not (0 <= r < self.rows and 0 <= c < len(self.grid[r])):
@@ -74,15 +79,25 @@ class Maze(Module):
                 break
         return r, c
 
+    def tilt(self, square: str, direction: str) -> tuple[str, str, bool, str | None]:
+        """Where a tilt takes the square (TW-14): (the square's cell, where it stops, whether
+        its row changed, the side whose end zone it stops in or None), worked out once."""
+        try:
+            return self._tilts[square, direction]
+        except KeyError:
+            pass
+        r, c = parse_cell(square)
+        nr, nc = self.slide(r, c, direction)
+        out = self._tilts[square, direction] = (cell_name(r, c), cell_name(nr, nc), nr != r,
+                                                self.zone.get(self.at(nr, nc)))
+        return out
+
     def card(self, play: Play, s: int) -> None:
         direction = play.move["directions"][play.index]
-        r, c = parse_cell(play.mod["square"])
-        nr, nc = self.slide(r, c, direction)
-        start, end = cell_name(r, c), cell_name(nr, nc)
+        start, end, row_changed, zone = self.tilt(play.mod["square"], direction)
         play.mod["square"] = end
-        if nr != r:
+        if row_changed:
             play.info["rows"] = play.info.get("rows", 0) + 1
-        zone = self.zone.get(self.at(nr, nc))
         if zone == self.game.side(play.mover):
             play.won_outright = play.mover
             play.tell("maze-won", R14, player=play.mover, strength=s, direction=direction, start=start, end=end)
