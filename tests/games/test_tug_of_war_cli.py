@@ -463,3 +463,43 @@ def test_board_and_replay_json_match_the_result_schema(cli, version):
                  ("replay", path, "--format", "json")):
         res = cli(*args)
         assert res.code == 0 and schemas.errors("result", res.json) == []
+
+
+@pytest.mark.parametrize("ruleset,index", [("tug-of-war-v1", 1), ("tug-of-war-v1", 2), ("tug-of-war-v2", 1),
+                                           ("tug-of-war-v2", 2), ("tug-of-war-v2", 3)])
+def test_the_quick_turn_agrees_with_the_turn_played_whole_on_a_copy(ruleset, index):
+    """check_move plays only what can refuse (none of a lone card, the cards of several on a
+    copy of the module) and apply_move plays the rest in place, with Path's bits carried from
+    turn to turn; every simulated entry must come out as the whole turn on a scratch copy
+    (_scratch + _resolve, the plain way), events and state alike."""
+    played = simulate.play(ruleset, index)
+    rep = session.new_replay(matchfile.prepare({**played.data, "entries": []}, None))
+    game = rep.game
+    for entry in played.data["entries"]:
+        move = entry.get("move")
+        if move and "module" in move and game.pending(rep.state) is not None:
+            scratch = game._scratch(rep.state, move["module"])
+            expected = game._resolve(scratch, entry["player"], move)
+            log = rep.step(entry)
+            assert list(log.events[-len(expected):]) == expected   # after any clock events (G-7)
+            assert rep.state == scratch
+        else:
+            rep.step(entry)
+
+
+def test_path_bits_carried_over_stand_aside_for_a_board_changed_behind_them():
+    """Path's bits of the board its last turn left are used only while the board is that one."""
+    game, s = fresh()
+    setup(game, s, sally=[1, 1, 1], maddie=[1, 1, 2])
+    for player, text in (("sally", "path 1@A1"), ("maddie", "path 1@B1")):
+        move = parse(text)
+        s.last = {p: None for p in s.last}
+        game.check_move(s, player, move)
+        game.apply_move(s, player, move)
+    assert game.modules["path"]._left is not None
+    s.mods["path"]["tiles"][7] = ["sally"] * 8       # changed behind the module's back
+    s.last = {p: None for p in s.last}
+    move = parse("path 1@A1")
+    game.check_move(s, "sally", move)
+    events = game.apply_move(s, "sally", move)
+    assert any(e.kind == "path-scored" for e in events)   # row 8 is sally's path across

@@ -1,8 +1,11 @@
 """The turn of Zero's Tug of War: choice, cards, points, wins, Conker, rewards, discards (TW-2…TW-9, TW-18).
 
-One function, `_resolve`, plays a turn in the order TW-9 fixes. `apply_move` runs it on
-the match state; `check_move` runs it on a scratch state that copies only what a turn can
-change (both hands, the chosen module and Conker), so checking never touches the match.
+One function, `_resolve`, plays a turn in the order TW-9 fixes: the cards (`_play_cards`),
+then the rest (`_after_cards`). `apply_move` plays it on the match state. `check_move` never
+touches the match: past the checks that need no card played (`_precheck`), only the cards can
+refuse a move without a discard, so it plays just the cards, on a copy of the chosen module
+(none at all for one card that cannot be refused), and apply_move adopts them; a move with a
+discard is played whole on a scratch state that copies only what a turn can change.
 The rules core writes no text: events, refusals and endings are data, worded in wording.py.
 """
 
@@ -13,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import product
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from adjudicator.engine import (
@@ -39,8 +43,10 @@ from adjudicator.games.tug_of_war.modules import (
     Race,
     Rope,
     Tower,
+    new_event,
 )
 
+WINNER = itemgetter("winner")
 MODULES = {cls.name: cls for cls in (Rope, Race, Collation, Clock, Maze, Path, Conker, Tower)}
 ATOMS = frozenset((str, int, type(None), bool, float))
 EXTRAS = (("option", "tower"), ("directions", "maze"), ("anchors", "path"))   # a move's module fields (TW-3)
@@ -173,6 +179,16 @@ class TugOfWar(Game):
         self._rivals = {a: b for a, b in (self.player_ids, self.player_ids[::-1])} if len(self.player_ids) == 2 else {}
         # The move fields that belong to another module than each module (TW-3).
         self._foreign = {key: tuple((extra, owner) for extra, owner in EXTRAS if owner != key) for key in MODULES}
+        # What a turn asks of each module, looked up once per entry (TW-3): the module, the
+        # most cards it takes, the move fields that belong to other modules, and its own move
+        # checks and after-cards step (None where it has none).
+        self._top = self.params.get("max_strength")       # the strongest card (TW-6)
+        self._limit = self.params.get("hand_limit")       # the hand limit (TW-7)
+        self._per_key = {key: (module, module.p.get("max_cards", self.params.get("cards_per_turn")),
+                               frozenset(extra for extra, _ in self._foreign[key]),
+                               module.check_extras if type(module).check_extras is not Module.check_extras else None,
+                               module.after_cards if type(module).after_cards is not Module.after_cards else None)
+                         for key, module in self.modules.items()}
 
     def side(self, player: str) -> str:
         return self.by_id[player].side
@@ -246,7 +262,7 @@ class TugOfWar(Game):
         return [k for k, m in s.mods.items() if m["winner"] is None]
 
     def won_count(self, s: TWState, player: str) -> int:
-        return sum(1 for m in s.mods.values() if m["winner"] == player)
+        return list(map(WINNER, s.mods.values())).count(player)
 
     def barred(self, s: TWState, player: str) -> dict[str, Bar]:
         """Modules `player` may not choose now, each with why and the ruling (TW-4, TW-18)."""
@@ -268,24 +284,53 @@ class TugOfWar(Game):
         return [item["use"]] if isinstance(item, dict) and "use" in item else []
 
     def check_move(self, s: TWState, player: str, move: dict[str, Any]) -> None:
+        self._checked = None
         if "module" not in move:
             self._check_discard_only(s, player, move)
             return
-        self._precheck(s, player, move)
-        scratch = self._scratch(s, move["module"])  # never the match state
-        events = self._resolve(scratch, player, move)
-        self._checked = (s, player, move, scratch, events)
+        module = self._precheck(s, player, move)
+        if "discard" in move:
+            # An in-move discard is judged on the hand after the whole turn (TW-7, TW-9): the
+            # turn is played on a scratch copy of all it can change, never the match state.
+            scratch = self._scratch(s, module.name)
+            events = self._resolve(scratch, player, move)
+            self._checked = (s, player, move, s.turns, scratch, events)
+            return
+        cards = move["cards"]
+        if len(cards) == 1:   # past _precheck, only a card after a point or win, or a Race overshoot, is refused
+            if module.card_may_refuse:
+                module.check_lone_card(s.mods[module.name], player, cards[0])
+            return
+        # The cards alone can still be refused (TW-5, TW-9, TW-11): they are played on a copy of
+        # the chosen module, which is all they change; apply_move adopts it.
+        play = self._play_cards(s, player, move, module.copy(s.mods[module.name]))
+        self._checked = (s, player, move, s.turns, None, play)
 
     def apply_move(self, s: TWState, player: str, move: dict[str, Any]) -> list[Event]:
-        if "module" not in move:
+        checked = self._checked
+        if checked is None:
+            if "module" in move:
+                return self._resolve(s, player, move)
             return self._discard_only(s, player, move["discard"])
-        checked, self._checked = self._checked, None
-        if checked is not None and checked[0] is s and checked[1] == player and checked[2] is move:
-            # The engine applies right after checking: adopt the turn already played on the
-            # scratch copy instead of playing it a second time (the copy holds all a turn changes).
-            vars(s).update(vars(checked[3]))
-            return checked[4]
-        return self._resolve(s, player, move)
+        self._checked = None
+        if checked[0] is s and checked[2] is move and checked[1] == player and checked[3] == s.turns \
+                and "module" in move:
+            # The engine applies right after checking: adopt what check_move played instead of
+            # playing it a second time.
+            scratch, done = checked[4], checked[5]
+            if scratch is not None:   # the whole turn, on a scratch copy of all it changes
+                vars(s).update(vars(scratch))
+                return done
+            # the cards, on a copy of the chosen module
+            s.mods[done.module] = done.mod
+            hand = s.hands[player]
+            for c in done.cards:
+                hand.remove(c)
+            done.state = s
+            return self._after_cards(s, done)
+        if "module" in move:
+            return self._resolve(s, player, move)
+        return self._discard_only(s, player, move["discard"])
 
     def _scratch(self, s: TWState, module: str) -> TWState:
         """A copy of just what one turn can change: hands, the chosen module, Conker, the
@@ -345,8 +390,9 @@ class TugOfWar(Game):
         s.owe.pop(0)
         return [Event("discarded", {"player": player, "cards": discard, "hand": list(hand)}, R7)]
 
-    def _precheck(self, s: TWState, player: str, move: dict[str, Any]) -> None:
-        """Everything about a module move that does not need the cards resolved."""
+    def _precheck(self, s: TWState, player: str, move: dict[str, Any]) -> Module:
+        """Everything about a module move that does not need the cards resolved; returns the
+        chosen module."""
         key = move["module"]
         if s.owe:
             raise Illegal("discard-required", "TW-7", player=s.owe[0])
@@ -355,25 +401,29 @@ class TugOfWar(Game):
             raise Illegal("unknown-module", "TW-3", module=key, modules=list(s.mods))
         if mod["winner"] is not None:
             raise Illegal("module-inactive", "TW-3", module=key, winner=mod["winner"])
-        if key == s.last[player] or key == s.blocked.get(player) or key == s.last[self.opponent(player)]:
+        if key in s.last.values() or key == s.blocked.get(player):
             bar = self.barred(s, player).get(key)   # only those three can bar a module
             if bar is not None:  # the ruling goes in the rulings only: the engine prints them (TW-4, TW-18)
                 code = "module-blocked" if bar.ruling == "TW-18" else "module-barred"
                 raise Illegal(code, bar.ruling, player=player, module=key, why=bar.why, active=bar.active)
+        module, most, foreign, check_extras, _ = self._per_key[key]
         cards = move["cards"]
-        most = self.max_cards(key)
-        if not 1 <= len(cards) <= most:
+        count = len(cards)
+        if not 1 <= count <= most:
             raise Illegal("too-many-cards", "TW-15" if key == "path" else "TW-3", module=key, most=most,
-                          count=len(cards))
-        self._need_cards(s.hands[player], cards, "play", "TW-3")
-        for extra, owner in self._foreign[key]:
-            if extra in move:
-                raise Illegal("extra-not-allowed", "TW-3", extra=extra, owner=owner, module=key,
-                              has_owner=owner in self.modules)
-        self.modules[key].check_extras(move, cards)
-        item = move.get("item")
-        if item:
-            self._check_block(s, player, item)
+                          count=count)
+        if count != 1 or cards[0] not in s.hands[player]:
+            self._need_cards(s.hands[player], cards, "play", "TW-3")
+        if not foreign.isdisjoint(move):
+            for extra, owner in self._foreign[key]:
+                if extra in move:
+                    raise Illegal("extra-not-allowed", "TW-3", extra=extra, owner=owner, module=key,
+                                  has_owner=owner in self.modules)
+        if check_extras is not None:
+            check_extras(move, cards)
+        if "item" in move and move["item"]:
+            self._check_block(s, player, move["item"])
+        return module
 
     def _check_block(self, s: TWState, player: str, item: dict[str, Any]) -> None:
         n = len(self.active(s))
@@ -390,56 +440,130 @@ class TugOfWar(Game):
 
     # --- The turn (TW-9) ----------------------------------------------------------------
     def _resolve(self, s: TWState, player: str, move: dict[str, Any]) -> list[Event]:
-        key = move["module"]
-        opp = self._rivals.get(player) or self.opponent(player)
-        module = self.modules[key]
-        cards = list(move["cards"])
+        play = self._play_cards(s, player, move, s.mods[move["module"]])
         hand = s.hands[player]
-        for c in cards:  # the played cards leave the hand (TW-10 letter A counts after this)
+        for c in play.cards:  # the played cards leave the hand (TW-10 letter A counts after this)
             hand.remove(c)
-        play = Play(player, opp, key, cards, move, s.mods[key], s)
-        play.events.append(Event("played", {"player": player, "cards": cards, "module": key}, R3_5))
-        # 1. Cards, one by one (TW-5); none may follow a point or a Tower/Maze win (TW-9).
-        card_of = module.card
+        return self._after_cards(s, play)
+
+    def _play_cards(self, s: TWState, player: str, move: dict[str, Any], mod: dict[str, Any]) -> Play:
+        """Step 1 of the turn: the cards, one by one (TW-5), on `mod`, the chosen module's
+        state (the match's, or a copy); none may follow a point or a Tower/Maze win (TW-9).
+        The cards change nothing else, so check_move can play them on a copy of `mod` alone."""
+        key = move["module"]
+        cards = list(move["cards"])
+        play = Play(player, self._rivals.get(player) or self.opponent(player), key, cards, move, mod, s,
+                    new_event(Event, ("played", {"player": player, "cards": cards, "module": key}, R3_5)))
+        card_of = self._per_key[key][0].card
+        if len(cards) == 1:
+            card_of(play, cards[0])
+            return play
         for index, card in enumerate(cards):
             if play.scorer or play.won_outright:
                 raise Illegal("card-after-point", "TW-5", "TW-9", card=card, index=index, module=key,
                               after="point" if play.scorer else "win")
             play.index = index
             card_of(play, card)
-        module.after_cards(play)
+        return play
+
+    def _after_cards(self, s: TWState, play: Play) -> list[Event]:
+        """Steps 2–6 of the turn (TW-9), once the cards are played on `s`'s chosen module and
+        have left the mover's hand."""
+        key = play.module
+        module, _, _, _, after = self._per_key[key]
+        if after is not None:
+            after(play)
         # 2. Module point → module win → match end.
         scorer = play.scorer
-        if scorer:
-            self._point(s, play, key, scorer)
-        if play.won_outright:
-            self._win(s, play, key, play.won_outright, "TW-14" if key == "maze" else "TW-17")
-        if s.winner:
-            return self._finish_turn(s, play, early=True)
-        # 3. Conker release → Conker point → Conker win → match end (TW-16).
-        gains: list[Gain] = []
-        if (scorer and key != "conker") or play.won_outright:
-            gains = self._release(s, play)
+        won = play.won_outright
+        if scorer or won:
+            if scorer:
+                self._point(s, play, key, scorer)
+            if won:
+                self._win(s, play, key, won, "TW-14" if key == "maze" else "TW-17")
             if s.winner:
-                return self._finish_turn(s, play, early=True)
-        # 4. Rewards, from the state as it stands now (TW-6).
-        reward = module.scoring_reward(play) if scorer else None
-        if reward is not None:
-            gains = reward + gains
+                return self._finish_early(s, play)
+            # 3. Conker release → Conker point → Conker win → match end (TW-16).
+            if key != "conker" or won:
+                gains = self._release(s, play)
+                if s.winner:
+                    return self._finish_early(s, play)
+            else:
+                gains = []
+            # 4. Rewards, from the state as it stands now (TW-6).
+            reward = module.scoring_reward(play) if scorer else None
+            gains = (reward if reward is not None else module.usual_reward(play)) + gains
+        elif s.winner:   # a match the rules already ended (a test may play on from one)
+            return self._finish_early(s, play)
         else:
-            gains = module.usual_reward(play) + gains
-        self._pay(s, play, gains)
-        return self._finish_turn(s, play)
+            gains = module.usual_reward(play)
+        # Each gain cascades (TW-6); gains with the same reason are told in one event.
+        events = play.events
+        hands = s.hands
+        if len(gains) == 1:   # the usual case: one gain, one event
+            who, n, why = gains[0]
+            got = [n] if 0 < n <= self._top else cascade(n, self._top)
+            hands[who] += got
+            events.append(new_event(Event, ("gained", {"player": who, "cards": got, "strengths": [n], "why": why},
+                                            R6)))
+        else:
+            self._pay(hands, events, gains)
+        player, opp = play.mover, play.opponent
+        hand, their_hand = hands[player], hands[opp]
+        hand.sort()
+        their_hand.sort()
+        # A Block Move on the mover lasted this one turn; one the mover uses now bars a module (TW-18).
+        s.blocked[player] = None
+        move = play.move
+        if "item" in move and move["item"]:
+            self._block(s, play)
+        # 5. Discards: the mover first, then the opponent (TW-7).
+        limit = self._limit
+        if "discard" in move:
+            self._check_discard(hand, move["discard"], player, after_turn=True)
+            for c in move["discard"]:
+                hand.remove(c)
+            play.tell("discarded", R7, player=player, cards=move["discard"], hand=list(hand))
+        elif len(hand) > limit:
+            s.owe.append(player)
+            play.tell("must-discard", R7, player=player, held=len(hand))
+        if len(their_hand) > limit:
+            s.owe.append(opp)
+            play.tell("must-discard", R7, player=opp, held=len(their_hand))
+        s.last[player] = key
+        s.to_play = opp
+        s.turns += 1
+        # 6. Running out (TW-8).
+        if not hand:
+            s.winner = opp
+            s.termination, s.figures = "hand-empty", {"player": player}
+            play.tell("hand-empty", R8, player=player)
+        return events
+
+    def _finish_early(self, s: TWState, play: Play) -> list[Event]:
+        """The end of a turn that won the match (TW-9): the Block Move bookkeeping alone (TW-18)."""
+        s.blocked[play.mover] = None
+        move = play.move
+        if "item" in move and move["item"]:
+            self._block(s, play)
+        return play.events
+
+    def _block(self, s: TWState, play: Play) -> None:
+        """The mover's Block Move bars its module for the opponent's next turn (TW-18)."""
+        module = play.move["item"]["module"]
+        s.blocked[play.opponent] = module
+        play.tell("block-used", R18, player=play.mover, opponent=play.opponent, module=module)
 
     def _point(self, s: TWState, play: Play, key: str, who: str) -> None:
         mod = s.mods[key]
-        mod["points"][who] += 1
+        points = mod["points"]
+        points[who] += 1
         a, b = self.player_ids
-        need = self.modules[key].points_to_win
-        play.tell("point", (self.modules[key].ruling, "TW-9"), module=key, player=who,
-                  score=[mod["points"][a], mod["points"][b]])
-        if mod["points"][who] >= need:
-            self._win(s, play, key, who, self.modules[key].ruling)
+        module = self.modules[key]
+        play.events.append(new_event(Event, ("point", {"module": key, "player": who, "score": [points[a], points[b]]},
+                                             (module.ruling, "TW-9"))))
+        if points[who] >= module.points_to_win:
+            self._win(s, play, key, who, module.ruling)
 
     def _win(self, s: TWState, play: Play, key: str, who: str, ruling: str) -> None:
         s.mods[key]["winner"] = who
@@ -450,7 +574,7 @@ class TugOfWar(Game):
             s.termination, s.figures = "modules-won", {"player": who, "won": n}
             play.tell("match-won", R9, player=who, won=n)
 
-    def _release(self, s: TWState, play: Play) -> list[tuple[str, int, str]]:
+    def _release(self, s: TWState, play: Play) -> list[Gain]:
         conker = s.mods.get("conker")
         if conker is None or conker["winner"] is not None:
             return []
@@ -489,65 +613,31 @@ class TugOfWar(Game):
 
     def fixed_reward(self, play: Play, letter: str, why: tuple[Any, ...]) -> list[Gain]:
         spec = self.params["fixed_rewards"][letter]
-        return ([(play.mover, n, why) for n in spec.get("mover", [])]
-                + [(play.opponent, n, ("to-opponent", why)) for n in spec.get("opponent", [])])
+        mover, opponent = spec.get("mover"), spec.get("opponent")
+        out = [(play.mover, n, why) for n in mover] if mover else []
+        if opponent:
+            to_opponent = ("to-opponent", why)
+            out += [(play.opponent, n, to_opponent) for n in opponent]
+        return out
 
-    def _pay(self, s: TWState, play: Play, gains: list[Gain]) -> None:
-        """Each gain cascades (TW-6); gains with the same reason are told in one event."""
-        top = self.params["max_strength"]
-        events = play.events
-        hands = s.hands
-        if len(gains) == 1:   # the usual case: one gain, one event
-            who, n, why = gains[0]
-            got = ([n] if n > 0 else []) if n <= top else cascade(n, top)
-            hands[who] += got
-            events.append(Event("gained", {"player": who, "cards": got, "strengths": [n], "why": why}, R6))
-            for hand in hands.values():
-                hand.sort()
-            return
+    def _pay(self, hands: dict[str, list[int]], events: list[Event], gains: list[Gain]) -> None:
+        """Several gains (TW-6): each cascades; gains with the same reason are told in one event."""
+        top = self._top
         told: dict[tuple[str, tuple[Any, ...]], list[int]] = {}
-        for who, n, why in gains:
-            told.setdefault((who, why), []).append(n)
+        for gain in gains:
+            strengths = told.get(gain[::2])
+            if strengths is None:
+                told[gain[::2]] = [gain[1]]
+            else:
+                strengths.append(gain[1])
         for (who, why), strengths in told.items():
-            got = [card for n in strengths for card in cascade(n, top)]
-            hands[who].extend(got)
-            events.append(Event("gained", {"player": who, "cards": got, "strengths": strengths, "why": why}, R6))
-        for hand in hands.values():
-            hand.sort()
-
-    def _finish_turn(self, s: TWState, play: Play, early: bool = False) -> list[Event]:
-        player, opp = play.mover, play.opponent
-        move = play.move
-        item = move.get("item")
-        s.blocked[player] = None  # a Block Move on this player lasted this one turn (TW-18)
-        if item:  # TW-18
-            s.blocked[opp] = item["module"]
-            play.tell("block-used", R18, player=player, opponent=opp, module=item["module"])
-        if early:
-            return play.events
-        # 5. Discards: the mover first, then the opponent (TW-7).
-        limit = self.params["hand_limit"]
-        hand = s.hands[player]
-        if "discard" in move:
-            self._check_discard(hand, move["discard"], player, after_turn=True)
-            for c in move["discard"]:
-                hand.remove(c)
-            play.tell("discarded", R7, player=player, cards=move["discard"], hand=list(hand))
-        elif len(hand) > limit:
-            s.owe.append(player)
-            play.tell("must-discard", R7, player=player, held=len(hand))
-        if len(s.hands[opp]) > limit:
-            s.owe.append(opp)
-            play.tell("must-discard", R7, player=opp, held=len(s.hands[opp]))
-        s.last[player] = play.module
-        s.to_play = opp
-        s.turns += 1
-        # 6. Running out (TW-8).
-        if not hand:
-            s.winner = opp
-            s.termination, s.figures = "hand-empty", {"player": player}
-            play.tell("hand-empty", R8, player=player)
-        return play.events
+            if 0 < min(strengths) and max(strengths) <= top:
+                got = strengths[:]
+            else:
+                got = [card for n in strengths for card in cascade(n, top)]
+            hands[who] += got
+            events.append(new_event(Event, ("gained", {"player": who, "cards": got, "strengths": strengths,
+                                                       "why": why}, R6)))
 
     # --- Self-play ----------------------------------------------------------------------
     def bot_score(self, s: TWState, player: str) -> float:

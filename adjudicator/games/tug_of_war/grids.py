@@ -10,13 +10,14 @@ import string
 from itertools import groupby
 from typing import Any
 
-from adjudicator.engine import Illegal
+from adjudicator.engine import Event, Illegal
 from adjudicator.games.tug_of_war.modules import (
     DIRECTIONS,
     Gain,
     Module,
     Play,
     cell_name,
+    new_event,
     parse_cell,
 )
 from adjudicator.render import Span
@@ -40,11 +41,16 @@ class Maze(Module):
     has_points = False
     scoring_reward_kind = False
 
+    # Each tilt met, by grid: (square, direction) → (start, end, whether the row changed, the end
+    # zone's side or None). The grid is a ruleset parameter and replay makes a game per match.
+    _TILTS: dict[tuple[str, ...], dict[tuple[str, str], tuple[str, str, bool, str | None]]] = {}
+
     def __init__(self, game: Any, params: dict[str, Any]) -> None:
         super().__init__(game, params)
         self.grid = [row.replace(" ", "") for row in params["grid"]]
         self.rows, self.cols = len(self.grid), max((len(r) for r in self.grid), default=0)
         self.zone = {"R": "red", "B": "blue"}
+        self._tilts = Maze._TILTS.setdefault(tuple(self.grid), {})
 
     def at(self, r: int, c: int) -> str:
         if not (0 <= r < self.rows and 0 <= c < len(self.grid[r])):
@@ -73,15 +79,25 @@ class Maze(Module):
                 break
         return r, c
 
+    def tilt(self, square: str, direction: str) -> tuple[str, str, bool, str | None]:
+        """Where a tilt takes the square (TW-14): (the square's cell, where it stops, whether
+        its row changed, the side whose end zone it stops in or None), worked out once."""
+        try:
+            return self._tilts[square, direction]
+        except KeyError:
+            pass
+        r, c = parse_cell(square)
+        nr, nc = self.slide(r, c, direction)
+        out = self._tilts[square, direction] = (cell_name(r, c), cell_name(nr, nc), nr != r,
+                                                self.zone.get(self.at(nr, nc)))
+        return out
+
     def card(self, play: Play, s: int) -> None:
         direction = play.move["directions"][play.index]
-        r, c = parse_cell(play.mod["square"])
-        nr, nc = self.slide(r, c, direction)
-        start, end = cell_name(r, c), cell_name(nr, nc)
+        start, end, row_changed, zone = self.tilt(play.mod["square"], direction)
         play.mod["square"] = end
-        if nr != r:
+        if row_changed:
             play.info["rows"] = play.info.get("rows", 0) + 1
-        zone = self.zone.get(self.at(nr, nc))
         if zone == self.game.side(play.mover):
             play.won_outright = play.mover
             play.tell("maze-won", R14, player=play.mover, strength=s, direction=direction, start=start, end=end)
@@ -125,12 +141,19 @@ class Maze(Module):
 class Path(Module):
     name, title, ruling = "path", "Path", "TW-15"
 
+    # What the size and shapes give (anchors, cells, masks, the bitboard), worked out once for
+    # every game with the same size and shapes: replay makes a game per match.
+    _WORKED: dict[Any, tuple[dict[Any, Any], ...]] = {}
+
     def __init__(self, game: Any, params: dict[str, Any]) -> None:
         super().__init__(game, params)
-        self._anchors: dict[int, list[str]] = {}
-        self._cells: dict[tuple[int, str], list[tuple[int, int]] | None] = {}
-        self._shape_masks: dict[int, list[tuple[str, int]] | None] = {}
-        self._bits: Bitboard | None = None
+        key = (params.get("size"), repr(sorted((params.get("shapes") or {}).items())))
+        if key not in Path._WORKED:
+            Path._WORKED[key] = ({}, {}, {}, {}, {})
+        self._anchors, self._cells, self._shape_masks, self._bitboards, self._anchor_masks = Path._WORKED[key]
+        # The board the last Path turn left, as (tiles, mover, opponent, their bits): the
+        # next Path turn of the match starts from it, so need not read the board again.
+        self._left: tuple[list[list[Any]], str, str, int, int] | None = None
 
     @property
     def size(self) -> int:
@@ -184,6 +207,24 @@ class Path(Module):
         anchor = play.move["anchors"][play.index].upper()
         tiles = play.mod["tiles"]
         m, o = play.mover, play.opponent
+        info = play.info
+        if not play.index:   # the bits of the board the turn starts from, when it is the one last left
+            left = self._left
+            bits = None
+            if left is not None and left[0] == tiles:
+                if left[1] == m and left[2] == o:
+                    bits = left[3], left[4]
+                elif left[1] == o and left[2] == m:
+                    bits = left[4], left[3]
+            info["bits"] = bits
+        bits = info["bits"]
+        if bits is not None:
+            shape = self.anchor_mask(s, anchor)
+            if shape is None:
+                info["bits"] = None
+            else:   # grey and theirs → mine, mine → theirs
+                mine, theirs = bits
+                info["bits"] = mine ^ shape, (theirs & ~shape) | (mine & shape)
         grey = won = lost = 0
         for r, c in self.cells(s, anchor):
             if tiles[r][c] is None:
@@ -196,7 +237,8 @@ class Path(Module):
                 tiles[r][c] = o
                 lost += 1
         # the tiles turned grey → mover's colour, opponent's → mover's, mover's → opponent's
-        play.tell("path-played", R15, player=m, opponent=o, strength=s, anchor=anchor, turned=[grey, won, lost])
+        play.events.append(new_event(Event, ("path-played", {"player": m, "opponent": o, "strength": s, "anchor": anchor,
+                                                             "turned": [grey, won, lost]}, R15)))
 
     def connected(self, tiles: list[list[Any]], player: str) -> bool:
         """An orthogonal path of `player`'s tiles top-to-bottom or left-to-right (TW-15)."""
@@ -222,12 +264,14 @@ class Path(Module):
     def after_cards(self, play: Play) -> None:
         tiles = play.mod["tiles"]
         bits = self.bitboard()
-        masks = bits.masks(tiles, play.mover, play.opponent)   # the quick way, on an ordinary board
+        # The quick way, on an ordinary board: its bits as the cards left them, or read afresh.
+        masks = play.info.get("bits") or bits.masks(tiles, play.mover, play.opponent)
         if masks is not None:
             mine, theirs = masks
             who = play.mover if bits.across(mine) else play.opponent if bits.across(theirs) else None
             if who is None:
                 play.info["run_now"] = bits.longest_run(mine)
+                self._left = list(map(list.copy, tiles)), play.mover, play.opponent, mine, theirs
                 return
             candidates: tuple[str, ...] = (who,)
         else:
@@ -241,6 +285,7 @@ class Path(Module):
                 play.info["run"] = self.longest_run(tiles, play.mover)
                 for row in tiles:
                     row[:] = [None] * self.size
+                self._left = list(map(list.copy, tiles)), play.mover, play.opponent, 0, 0
                 return
 
     def longest_run(self, tiles: list[list[Any]], player: str) -> int:
@@ -284,9 +329,23 @@ class Path(Module):
         return outcomes
 
     def bitboard(self) -> Bitboard:
-        if self._bits is None:
-            self._bits = Bitboard(self.size)
-        return self._bits
+        try:
+            return self._bitboards[0]
+        except KeyError:
+            bits = self._bitboards[0] = Bitboard(self.size)
+            return bits
+
+    def anchor_mask(self, strength: int, anchor: str) -> int | None:
+        """The cells a card of `strength` at `anchor` covers, as a bitmask; None for a shape
+        that covers a cell twice (toggled twice, which the masks do not model)."""
+        try:
+            return self._anchor_masks[strength, anchor]
+        except KeyError:
+            pass
+        placed = self.shape_masks(strength)
+        mask = None if placed is None else dict(placed).get(anchor)
+        self._anchor_masks[strength, anchor] = mask
+        return mask
 
     def shape_masks(self, strength: int) -> list[tuple[str, int]] | None:
         """Each anchor of `strength` with the cells the card covers there as a bitmask; None
@@ -354,23 +413,47 @@ class Bitboard:
         self.left, self.right = column, column << (n - 1)
         self.not_left = self.full & ~self.left      # where a step right may land
         self.not_right = self.full & ~self.right    # where a step left may land
+        # Each row met, as (the mover's bits, the opponent's bits), by (mover, opponent) and
+        # the row's tiles (None for a row that is not ordinary): a board is a few rows met before.
+        self._rows: dict[tuple[str, str], dict[tuple[Any, ...], tuple[int, int] | None]] = {}
 
     def masks(self, tiles: list[list[Any]], mover: str, opponent: str) -> tuple[int, int] | None:
         """The mover's and the opponent's tiles; None for a board of another size or a tile
         that is neither theirs nor grey."""
-        if len(tiles) != self.size or any(len(row) != self.size for row in tiles):
+        n = self.size
+        if len(tiles) != n:
+            return None
+        rows = self._rows.get((mover, opponent))
+        if rows is None or len(rows) > 100_000:   # at most 3^size ordinary rows; anything else is rare
+            rows = self._rows[mover, opponent] = {}
+        mine = theirs = 0
+        shift = 0
+        for row in tiles:
+            key = tuple(row)
+            try:
+                got = rows[key]
+            except KeyError:
+                got = rows[key] = self._row_masks(key, mover, opponent)
+            if got is None:
+                return None
+            mine |= got[0] << shift
+            theirs |= got[1] << shift
+            shift += n
+        return mine, theirs
+
+    def _row_masks(self, row: tuple[Any, ...], mover: str, opponent: str) -> tuple[int, int] | None:
+        if len(row) != self.size:
             return None
         mine = theirs = 0
         bit = 1
-        for row in tiles:
-            for tile in row:
-                if tile == mover:
-                    mine |= bit
-                elif tile == opponent:
-                    theirs |= bit
-                elif tile is not None:
-                    return None
-                bit <<= 1
+        for tile in row:
+            if tile == mover:
+                mine |= bit
+            elif tile == opponent:
+                theirs |= bit
+            elif tile is not None:
+                return None
+            bit <<= 1
         return mine, theirs
 
     def across(self, mask: int) -> bool:

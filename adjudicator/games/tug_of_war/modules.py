@@ -18,6 +18,10 @@ from adjudicator.engine import Event, Illegal
 # A reward to pay (TW-6): (player, strength, why), `why` a reason as data, (code, values…).
 Gain = tuple[str, int, tuple[Any, ...]]
 
+# `new_event(Event, (kind, fields, rulings))` makes the Event that `Event(kind, fields, rulings)`
+# does, without the named tuple's own __new__, a Python function: replay makes several per entry.
+new_event = tuple.__new__
+
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
@@ -29,14 +33,14 @@ class Play:
                  "won_outright")
 
     def __init__(self, mover: str, opponent: str, module: str, cards: list[int], move: dict[str, Any],
-                 mod: dict[str, Any], state: Any = None) -> None:
+                 mod: dict[str, Any], state: Any = None, *events: Event) -> None:
         self.mover = mover
         self.opponent = opponent
         self.module = module
         self.cards = cards
         self.move = move
         self.mod = mod                          # the chosen module's state dict
-        self.events: list[Event] = []
+        self.events: list[Event] = [*events]    # what the turn did so far
         self.scorer: str | None = None          # a point scored on the chosen module this turn
         self.won_outright: str | None = None    # Tower or Maze won this turn (no points)
         self.info: dict[str, Any] = {}
@@ -44,7 +48,7 @@ class Play:
         self.state = state                      # the match state (or check_move's scratch copy)
 
     def tell(self, kind: str, rulings: tuple[str, ...], **fields: Any) -> None:
-        self.events.append(Event(kind, fields, rulings))
+        self.events.append(new_event(Event, (kind, fields, rulings)))
 
 
 R10, R11, R12, R13, R16, R17 = ("TW-10",), ("TW-11",), ("TW-12",), ("TW-13",), ("TW-16",), ("TW-17",)
@@ -69,6 +73,7 @@ class Module:
     has_points = True                   # Tower and Maze are won outright
     scoring_reward_kind = True          # Rope, Tower, Maze have no scoring reward (TW-6)
     pairs: tuple[str, ...] = ()         # the state's per-player dicts, copied with the state
+    card_may_refuse = False             # whether a card, past the move's checks, may be refused (Race)
 
     def __init__(self, game: Any, params: dict[str, Any]) -> None:
         self.game = game
@@ -88,6 +93,10 @@ class Module:
 
     def check_extras(self, move: dict[str, Any], cards: list[int]) -> None:
         """Per-module fields of the move (option, directions, anchors), before any card."""
+
+    def check_lone_card(self, mod: dict[str, Any], player: str, strength: int) -> None:
+        """For a module whose card may be refused: refuse a move of this one card as `card`
+        would, without playing it (check_move then need not play it on a copy)."""
 
     def card(self, play: Play, strength: int) -> None:
         raise NotImplementedError
@@ -122,27 +131,40 @@ class Rope(Module):
     scoring_reward_kind = False
     pairs = ("spots",)
 
+    def __init__(self, game: Any, params: dict[str, Any]) -> None:
+        super().__init__(game, params)
+        self._letters: dict[int, str | None] = {}   # the letter of each spot met, worked out once
+
     def initial(self) -> dict[str, Any]:
         return {"spots": {p: self.p["start_spot"] for p in self.ids()}}
 
     def card(self, play: Play, s: int) -> None:
         spots = play.mod["spots"]
         m, o = play.mover, play.opponent
-        spots[m] = min(self.p["length"], spots[m] + s)
-        spots[o] -= s
-        play.info["spot"] = spots[m]
-        if spots[o] <= 0:
+        spot = spots[m] = min(self.p["length"], spots[m] + s)
+        theirs = spots[o] = spots[o] - s
+        play.info["spot"] = spot
+        if theirs <= 0:
             play.scorer = m
-            play.tell("rope-scored", R10, player=m, opponent=o, strength=s, spot=spots[m])
+            play.events.append(new_event(Event, ("rope-scored", {"player": m, "opponent": o, "strength": s,
+                                                                 "spot": spot}, R10)))
             spots[m] = spots[o] = self.p["start_spot"]
         else:
-            play.tell("rope-pulled", R10, player=m, opponent=o, strength=s, spot=spots[m], their_spot=spots[o])
+            play.events.append(new_event(Event, ("rope-pulled", {"player": m, "opponent": o, "strength": s,
+                                                                 "spot": spot, "their_spot": theirs}, R10)))
 
     def letter(self, spot: int) -> str | None:
+        try:
+            return self._letters[spot]
+        except KeyError:
+            pass
+        found = None
         for letter, (low, high) in self.p["letters"].items():
             if low <= spot <= high:
-                return letter
-        return None
+                found = letter
+                break
+        self._letters[spot] = found
+        return found
 
     def usual_reward(self, play: Play) -> list[Gain]:
         spot = play.info["spot"]  # a scoring turn reads the spot held before the reset (TW-10)
@@ -175,9 +197,15 @@ class Rope(Module):
 class Race(Module):
     name, title, ruling = "race", "Race", "TW-11"
     pairs = ("steps",)
+    card_may_refuse = True              # overshooting the end (TW-11)
 
     def initial(self) -> dict[str, Any]:
         return {"steps": {p: 0 for p in self.ids()}}
+
+    def check_lone_card(self, mod: dict[str, Any], player: str, s: int) -> None:
+        here, end = mod["steps"][player], self.p["length"]
+        if s > end - here:
+            raise Illegal("race-overshoot", "TW-11", strength=s, step=here, left=end - here)
 
     def card(self, play: Play, s: int) -> None:
         steps = play.mod["steps"]
@@ -186,17 +214,22 @@ class Race(Module):
         if s > end - here:
             raise Illegal("race-overshoot", "TW-11", strength=s, step=here, left=end - here)
         target = here + s
-        puddle = next((p for p in sorted(self.p["puddles"]) if here < p <= target), None)
+        puddle = None
+        for spot in self.p["puddles"] and sorted(self.p["puddles"]):
+            if here < spot <= target:
+                puddle = spot
+                break
         if puddle is not None and puddle < target:
             target = puddle
         steps[m] = target
         if target == end:
             play.scorer = m
-            play.tell("race-scored", R11, player=m, strength=s, end=end)
+            play.events.append(new_event(Event, ("race-scored", {"player": m, "strength": s, "end": end}, R11)))
             steps[m] = steps[o] = 0
         else:
-            play.tell("race-ran", R11, player=m, opponent=o, strength=s, step=target, their_step=steps[o],
-                      puddle=puddle if puddle is not None and puddle < here + s else None)
+            play.events.append(new_event(Event, ("race-ran", {
+                "player": m, "opponent": o, "strength": s, "step": target, "their_step": steps[o],
+                "puddle": puddle if puddle is not None and puddle < here + s else None}, R11)))
 
     def usual_reward(self, play: Play) -> list[Gain]:
         steps = play.mod["steps"]
@@ -224,7 +257,8 @@ class Collation(Module):
         held[m] += take
         mod["pile"] -= take
         play.info["taken"] = play.info.get("taken", 0) + take
-        play.tell("collation-took", R12, player=m, take=take, held=held[m], pile=mod["pile"])
+        play.events.append(new_event(Event, ("collation-took", {"player": m, "take": take, "held": held[m],
+                                                                "pile": mod["pile"]}, R12)))
         early = self.p.get("early_end")
         taken = self.p["pile"] - mod["pile"]
         scorer = None
@@ -296,12 +330,14 @@ class Clock(Module):
             excess = mod["filled"] - segments
             play.scorer = m
             play.info["excess"] = excess
-            play.tell("clock-full", R13, player=m, opponent=play.opponent, strength=s, how=how,
-                      filled=mod["filled"], theirs=theirs, excess=excess)
+            play.events.append(new_event(Event, ("clock-full", {
+                "player": m, "opponent": play.opponent, "strength": s, "how": how, "filled": mod["filled"],
+                "theirs": theirs, "excess": excess}, R13)))
             mod["colour"], mod["filled"] = None, 0
         else:
-            play.tell("clock-turned", R13, player=m, opponent=play.opponent, strength=s, how=how,
-                      filled=mod["filled"], theirs=theirs)
+            play.events.append(new_event(Event, ("clock-turned", {
+                "player": m, "opponent": play.opponent, "strength": s, "how": how, "filled": mod["filled"],
+                "theirs": theirs}, R13)))
 
     def usual_reward(self, play: Play) -> list[Gain]:
         filled = play.mod["filled"]
@@ -325,9 +361,10 @@ class Conker(Module):
 
     def card(self, play: Play, s: int) -> None:
         h = play.mod["height"]
-        h[play.mover] += s
-        play.tell("conker-raised", R16, player=play.mover, opponent=play.opponent, strength=s,
-                  height=h[play.mover], their_height=h[play.opponent])
+        m, o = play.mover, play.opponent
+        h[m] += s
+        play.events.append(new_event(Event, ("conker-raised", {"player": m, "opponent": o, "strength": s,
+                                                               "height": h[m], "their_height": h[o]}, R16)))
 
     def usual_reward(self, play: Play) -> list[Gain]:
         out = [(play.mover, self.p["play_reward"], ("conker-played",))]
@@ -367,7 +404,8 @@ class Tower(Module):
             kind = "tower-lead"
         else:
             kind = "tower-built"
-        play.tell(kind, R17, player=m, opponent=o, strength=s, height=h[m], their_height=h[o])
+        play.events.append(new_event(Event, (kind, {"player": m, "opponent": o, "strength": s, "height": h[m],
+                                                    "their_height": h[o]}, R17)))
 
     def usual_reward(self, play: Play) -> list[Gain]:
         option = play.move["option"]
