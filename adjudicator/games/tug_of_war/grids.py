@@ -35,6 +35,10 @@ def one_per_card(move: dict[str, Any], cards: list[int], field: str, ruling: str
         raise Illegal(f"{field}-mismatch", "TW-3", ruling, cards=len(cards), count=len(given))
     return given
 
+# How many grids, shape sets or player pairs a cache of worked-out answers keeps before it
+# starts again: `check` of thousands of matches in one process stays at flat memory.
+CACHED_KINDS = 64
+
 
 class Maze(Module):
     name, title, ruling = "maze", "Maze", "TW-14"
@@ -50,6 +54,8 @@ class Maze(Module):
         self.grid = [row.replace(" ", "") for row in params["grid"]]
         self.rows, self.cols = len(self.grid), max((len(r) for r in self.grid), default=0)
         self.zone = {"R": "red", "B": "blue"}
+        if len(Maze._TILTS) >= CACHED_KINDS:   # many grids in one batch (matches may set their own)
+            Maze._TILTS.clear()
         self._tilts = Maze._TILTS.setdefault(tuple(self.grid), {})
 
     def at(self, r: int, c: int) -> str:
@@ -149,6 +155,8 @@ class Path(Module):
         super().__init__(game, params)
         key = (params.get("size"), repr(sorted((params.get("shapes") or {}).items())))
         if key not in Path._WORKED:
+            if len(Path._WORKED) >= CACHED_KINDS:   # many shapes in one batch (matches may set their own)
+                Path._WORKED.clear()
             Path._WORKED[key] = ({}, {}, {}, {}, {})
         self._anchors, self._cells, self._shape_masks, self._bitboards, self._anchor_masks = Path._WORKED[key]
         # The board the last Path turn left, as (tiles, mover, opponent, their bits): the
@@ -425,6 +433,8 @@ class Bitboard:
             return None
         rows = self._rows.get((mover, opponent))
         if rows is None or len(rows) > 100_000:   # at most 3^size ordinary rows; anything else is rare
+            if len(self._rows) >= CACHED_KINDS:   # a batch of many matches: keep memory flat
+                self._rows.clear()
             rows = self._rows[mover, opponent] = {}
         mine = theirs = 0
         shift = 0
