@@ -362,7 +362,7 @@ _BOM = b"\xef\xbb\xbf"
 _MAX_TAIL = 1 << 20   # what may follow the entries: the header keys written after them
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 BATCH = 256   # entry lines parsed at once
-_WHOLE_SCAN = 8 << 20   # the most of a file the first pass reads at once (MatchStream._scan_whole)
+_WHOLE_SCAN = 1 << 20   # the most of a file the first pass reads at once (MatchStream._scan_whole)
 
 
 class MatchStream:
