@@ -284,3 +284,13 @@ def test_deep_schemas_fall_back_to_calls():
     for _ in range(60):
         value = [value]
     assert test(value) and not test([value])
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(year=st.integers(0, 9999), month=st.integers(0, 13), day=st.integers(0, 32), hour=st.integers(0, 25),
+       minute=st.integers(0, 61), second=st.integers(0, 61))
+def test_stamped_times_are_judged_as_any_rfc3339_time(year, month, day, hour, minute, second):
+    """The short way for `YYYY-MM-DDTHH:MM:SSZ` (what the tool stamps) agrees with the general one."""
+    text = f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}Z"
+    assert schemas._is_rfc3339(text) == schemas._is_rfc3339_in_general(text), text
+    assert schemas._is_rfc3339(text.lower()) == schemas._is_rfc3339_in_general(text.lower())
