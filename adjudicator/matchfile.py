@@ -204,13 +204,43 @@ def prepare_header(data: dict[str, Any], path: Path | None) -> LoadedMatch:
     check_players(data, ruleset, name)
     game_type = game_class(ruleset.game, where=f"{name}: ruleset {ruleset.id}")
     game = game_type(ruleset, players_of(data), data)
-    problems = game.validate_params()
+    problems = _params_problems(game, base, rules.get("params"))
     if problems:
         raise MatchFileError(f"{name}: field rules.params: {problems[0]}")
     problems = game.check_header()
     if problems:
         raise MatchFileError(f"{name}: {problems[0]}")
     return LoadedMatch(path, data, ruleset, game, warnings)
+
+
+_PARAMS_CHECKED: dict[tuple[Any, ...], tuple[Any, list[str]]] = {}
+
+
+def _params_problems(game: Any, base: Any, overrides: Any) -> list[str]:
+    """game.validate_params(), remembered per game, resolved ruleset and match overrides: a
+    batch of matches of one ruleset asks the same question thousands of times, and some
+    games' answers take a millisecond (Track Trouble checks every layout). A built-in game's
+    answer depends on its parameters and sides alone; a plug-in game's is asked every time.
+    `base` is the object rulesets.resolve returns, a new one whenever a file changes."""
+    check = type(game).validate_params
+    if not getattr(check, "__module__", "").startswith("adjudicator."):
+        return game.validate_params()
+    if overrides:
+        try:
+            own = json.dumps(overrides, sort_keys=True, ensure_ascii=False, allow_nan=True)
+        except (TypeError, ValueError, RecursionError):
+            return game.validate_params()
+    else:
+        own = None
+    key = (type(game), id(base), own)
+    found = _PARAMS_CHECKED.get(key)
+    if found is not None and found[0] is base:
+        return found[1]
+    problems = game.validate_params()
+    if len(_PARAMS_CHECKED) >= 4096:
+        _PARAMS_CHECKED.clear()
+    _PARAMS_CHECKED[key] = (base, problems)
+    return problems
 
 
 def players_of(data: dict[str, Any]) -> list[Any]:
@@ -294,6 +324,17 @@ def check_entries(data: dict[str, Any], ruleset: Any, name: str) -> None:
         check_entry(index, entry, ids, move_schema, name)
 
 
+_schemas: Any = None   # adjudicator.schemas once imported: an import statement per entry costs a microsecond
+
+
+def _import_schemas() -> Any:
+    global _schemas
+    from adjudicator import schemas
+
+    _schemas = schemas
+    return schemas
+
+
 def check_entry(index: int, entry: dict[str, Any], ids: set[str], move_schema: str, name: str) -> None:
     """One entry that fits the match schema: its seq, its players, its move (check_entries)."""
     if entry["seq"] != index + 1:
@@ -309,8 +350,10 @@ def check_entry(index: int, entry: dict[str, Any], ids: set[str], move_schema: s
                 raise MatchFileError(f"{name}: {where(index, entry)}, field host.{key}: '{host[key]}' is not a "
                                      f"player of this match ({', '.join(sorted(ids))}).")
     if entry["type"] == "move":
-        from adjudicator import schemas
-
+        schemas = _schemas or _import_schemas()
+        fits = schemas.fast_check(move_schema)   # what schemas.errors asks first, without its call
+        if fits is not None and fits(entry["move"]):
+            return
         found = schemas.errors(move_schema, entry["move"])
         if found:
             first = found[0]
@@ -332,6 +375,7 @@ _BOM = b"\xef\xbb\xbf"
 _MAX_TAIL = 1 << 20   # what may follow the entries: the header keys written after them
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 BATCH = 256   # entry lines parsed at once
+_WHOLE_SCAN = 1 << 20   # the most of a file the first pass reads at once (MatchStream._scan_whole)
 
 
 class MatchStream:
@@ -388,6 +432,28 @@ class MatchStream:
         else:
             raise NotStreamable("no line opens a list of entries")
         self._start = skip + sum(map(len, head)) + len(_ENTRIES_OPEN)
+        found = self._scan_whole()
+        if found is None:
+            found = self._scan_lines(lines)
+        count, candidates, close, rest = found
+        if not count:
+            raise NotStreamable("an empty list of entries")
+        self.count = count
+        placeholder = b'  "entries": []' + close[3:]
+        self._header_bytes = b"".join(head) + placeholder + rest
+        if b'"entries"' in self._header_bytes.replace(placeholder, b"", 1):
+            raise NotStreamable("another key that may be \"entries\"")
+        self.voids: list[tuple[int, dict[str, Any]]] = []
+        from adjudicator.engine import is_void
+
+        for index, line in candidates:
+            entry = self._parse(index, line, index == count - 1, strict=False)
+            if entry.__class__ is dict and is_void(entry):
+                self.voids.append((index, entry))
+
+    def _scan_lines(self, lines: Iterator[bytes]) -> tuple[int, list[tuple[int, bytes]], bytes, bytes]:
+        """The entries' count, the lines that may hold a void, the closing line and what
+        follows it, read line by line from the first entry on (a file of any size)."""
         total, count, candidates = self._start, 0, []
         for line in lines:
             if line in _ENTRIES_CLOSE:
@@ -407,20 +473,47 @@ class MatchStream:
                 raise NotStreamable("too much follows the entries")
         if total > self._limit:   # it grew while we read
             raise MatchFileError(_too_big(self.path, "match file", self._limit))
-        if not count:
-            raise NotStreamable("an empty list of entries")
-        self.count = count
-        placeholder = b'  "entries": []' + close[3:]
-        self._header_bytes = b"".join(head) + placeholder + b"".join(tail[1:])
-        if b'"entries"' in self._header_bytes.replace(placeholder, b"", 1):
-            raise NotStreamable("another key that may be \"entries\"")
-        self.voids: list[tuple[int, dict[str, Any]]] = []
-        from adjudicator.engine import is_void
+        return count, candidates, close, b"".join(tail[1:])
 
-        for index, line in candidates:
-            entry = self._parse(index, line, index == count - 1, strict=False)
-            if entry.__class__ is dict and is_void(entry):
-                self.voids.append((index, entry))
+    def _scan_whole(self) -> tuple[int, list[tuple[int, bytes]], bytes, bytes] | None:
+        """What _scan_lines finds, found with a few searches over the rest of the file read
+        at once instead of a step of Python per line; None (and the file where it was) when
+        the rest is larger than _WHOLE_SCAN: a long log is read line by line, in flat memory."""
+        here = self._file.tell()
+        expected = os.fstat(self._file.fileno()).st_size - here
+        if expected > _WHOLE_SCAN:
+            return None
+        room = expected + (1 << 16)   # read(n) sets n bytes aside: the size, and room to grow
+        data = self._file.read(room)
+        if len(data) >= room:   # it grew while we read: read line by line, as a long file is
+            self._file.seek(here)
+            return None
+        ends = [at for at in (data.find(b"\n" + c) for c in _ENTRIES_CLOSE) if at >= 0]
+        if data.startswith(_ENTRIES_CLOSE):
+            end = 0
+        elif ends:
+            end = min(ends) + 1   # where the closing line starts
+        else:
+            raise NotStreamable("no line closes the list of entries")
+        close = _ENTRIES_CLOSE[0] if data.startswith(_ENTRIES_CLOSE[0], end) else _ENTRIES_CLOSE[1]
+        rest = data[end + len(close):]
+        total = self._start + end + len(rest)   # as _scan_lines counts: the closing line left out
+        if rest and (total > self._limit or len(close) + len(rest) > _MAX_TAIL):
+            raise NotStreamable("too much follows the entries")
+        if total > self._limit:   # it grew while we read
+            raise MatchFileError(_too_big(self.path, "match file", self._limit))
+        candidates = []
+        for mark in (b'"void"', b"\\"):
+            at = data.find(mark, 0, end)
+            while at >= 0:
+                start = data.rfind(b"\n", 0, at) + 1
+                stop = data.index(b"\n", at) + 1
+                candidates.append((start, stop))
+                at = data.find(mark, stop, end)
+        lines = []
+        for start, stop in sorted(set(candidates)):
+            lines.append((data.count(b"\n", 0, start), data[start:stop]))
+        return data.count(b"\n", 0, end), lines, close, rest
 
     def _prepare(self) -> LoadedMatch:
         """The header, checked as `load` checks it; its match holds no entries."""

@@ -16,20 +16,29 @@ _PACKAGE = Path(__file__).resolve().parent
 GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 
 
+_DATA_DIRS: dict[str, Path] = {}
+
+
 def data_dir(name: str) -> Path:
-    """The folder `name` ('rulesets' or 'schemas'): inside an installed wheel, else the repo's."""
-    installed = _PACKAGE / "_data" / name
-    if installed.is_dir():
-        return installed
-    return _PACKAGE.parent / name
+    """The folder `name` ('rulesets' or 'schemas'): inside an installed wheel, else the repo's.
+    Looked up once per process: how the package is installed does not change while it runs."""
+    found = _DATA_DIRS.get(name)
+    if found is None:
+        installed = _PACKAGE / "_data" / name
+        found = _DATA_DIRS[name] = installed if installed.is_dir() else _PACKAGE.parent / name
+    return found
+
+
+_RULESET_DIRS: tuple[str, tuple[Path, ...]] | None = None
 
 
 def ruleset_dirs() -> list[Path]:
     """Folders searched for rulesets: ADJUDICATOR_RULESETS (os.pathsep-separated) first, then built-in."""
+    global _RULESET_DIRS
     extra = os.environ.get("ADJUDICATOR_RULESETS", "")
-    dirs = [Path(p) for p in extra.split(os.pathsep) if p]
-    dirs.append(data_dir("rulesets"))
-    return dirs
+    if _RULESET_DIRS is None or _RULESET_DIRS[0] != extra:   # built again only when the variable changes
+        _RULESET_DIRS = (extra, (*(Path(p) for p in extra.split(os.pathsep) if p), data_dir("rulesets")))
+    return list(_RULESET_DIRS[1])
 
 
 def game_dirs() -> list[Path]:

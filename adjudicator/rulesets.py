@@ -274,26 +274,39 @@ def find_file(ruleset_id: str) -> Path:
 _RESOLVED: dict[tuple[str, tuple[str, ...]], tuple[tuple[Any, ...], Ruleset]] = {}
 
 
-def _stamps(ruleset: Ruleset) -> tuple[Any, ...]:
+def _stamps(ruleset: Ruleset, folders: tuple[str, ...]) -> tuple[Any, ...]:
     """What says the files behind a resolved ruleset are unchanged: their paths and bytes
-    (reading a few kilobytes is cheap; parsing YAML is not; timestamps are too coarse)."""
-    return tuple((str(path), path.read_bytes()) for path in map(find_file, ruleset.chain))
+    (reading a few kilobytes is cheap; parsing YAML is not; timestamps are too coarse).
+    The files are found as find_file finds them, with plain strings: this runs for every
+    match a batch loads, where pathlib's objects cost more than the reading."""
+    return tuple(_stamp(ruleset_id, folders) for ruleset_id in ruleset.chain)
+
+
+def _stamp(ruleset_id: str, folders: tuple[str, ...]) -> tuple[str, bytes]:
+    for folder in folders:
+        for suffix in (".yaml", ".yml"):
+            candidate = os.path.join(folder, ruleset_id + suffix)
+            if os.path.isfile(candidate):
+                with open(candidate, "rb") as fh:
+                    return candidate, fh.read()
+    raise RulesetError(f"Unknown ruleset '{ruleset_id}'.")   # resolve reads it again, and says so properly
 
 
 def resolve(ruleset_id: str) -> Ruleset:
     """A ruleset with everything it extends merged in; parsed once per process and
     re-read only when one of its files changes (a batch check of thousands of matches
     would otherwise parse the same YAML thousands of times). Treat it as read-only."""
-    key = (ruleset_id, tuple(str(d) for d in ruleset_dirs()))
+    folders = tuple(str(d) for d in ruleset_dirs())
+    key = (ruleset_id, folders)
     cached = _RESOLVED.get(key)
     if cached is not None:
         try:
-            if _stamps(cached[1]) == cached[0]:
+            if _stamps(cached[1], folders) == cached[0]:
                 return cached[1]
         except (OSError, RulesetError):
             pass
     ruleset = _resolve_files(ruleset_id)
-    _RESOLVED[key] = (_stamps(ruleset), ruleset)
+    _RESOLVED[key] = (_stamps(ruleset, folders), ruleset)
     return ruleset
 
 

@@ -1,7 +1,10 @@
 """The compiled schema predicates agree with jsonschema (which stays the authority).
 
 A predicate that accepted what jsonschema refuses would let a bad file through unchecked,
-so every test here compares the two verdicts on the same instance.
+so every test here compares the two verdicts on the same instance. The predicates are
+generated Python source (fastschema.CodeGen); the closures that walk the schema at each call
+(fastschema.interpret_schema) are the reference they are compared with as well, and random
+schemas of the keywords compiled are compared with jsonschema directly.
 """
 
 from __future__ import annotations
@@ -17,17 +20,29 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator import schemas, simulate
-from adjudicator.fastschema import Unsupported, compile_schema, json_equal
+from adjudicator.fastschema import Unsupported, compile_part, compile_schema, interpret_part, json_equal
 from strategies import RULESETS, game_of
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "matches").glob("*.json"))
 FAST = [name for name in schemas.available_schemas() if schemas.fast_check(name) is not None]
 
 
+@lru_cache(maxsize=None)
+def interpreted(name: str) -> Any:
+    return interpret_part(schemas.load_schema(name), schemas.load_schema(name), formats={"date-time": schemas._is_rfc3339})
+
+
 def agree(name: str, instance: Any) -> bool:
     fast = schemas.fast_check(name)(instance)
     slow = schemas.validator(name).is_valid(instance)
     assert fast == slow, f"{name}: compiled says {fast}, jsonschema says {slow} for {json.dumps(instance)[:300]}"
+    walked = interpreted(name)(instance)
+    assert walked == fast, f"{name}: compiled says {fast}, the closures say {walked} for {json.dumps(instance)[:300]}"
+    if name == "match" and isinstance(instance, dict) and isinstance(instance.get("entries"), list):
+        item_schema, test = schemas._list_checks("match")["entries"]
+        for entry in instance["entries"]:   # the entry predicate a streamed read uses
+            refused = bool(schemas.jsonschema_errors("match", entry, item_schema))
+            assert test(entry) == (not refused), f"entry: compiled says {test(entry)} for {json.dumps(entry)[:300]}"
     return fast
 
 
@@ -159,3 +174,123 @@ def test_rulesets_valid_both_ways():
 def test_json_equality_is_strict_about_booleans():
     assert json_equal(1, 1.0) and not json_equal(1, True) and not json_equal([0], [False])
     assert json_equal({"a": [1]}, {"a": [1.0]})
+
+
+# --- Random schemas of the keywords compiled, against jsonschema ------------------------------
+
+NAMES = st.sampled_from(["a", "b", "k"])
+SCALARS = st.none() | st.booleans() | st.sampled_from([0, 1, 2, -1, 1.0, 2.5, "a", "b", "", "x1"])
+TYPE_NAMES = st.sampled_from(["object", "array", "string", "integer", "number", "boolean", "null"])
+PATTERNS = st.sampled_from(["^[a-z]+$", "^[A-Z](0|[1-9][0-9]?)$", "1", "^$", "^[^\\u0000-\\u001f]*$(?!\\n)"])
+SMALL = st.integers(0, 3)
+REF = {"$ref": "#/$defs/d"}
+
+LEAF_SCHEMAS = st.booleans() | st.fixed_dictionaries({}, optional={
+    "type": TYPE_NAMES | st.lists(TYPE_NAMES, min_size=1, max_size=3, unique=True),
+    "const": SCALARS | st.sampled_from([[1], {"a": 1}, [1.0, True]]),
+    "enum": st.lists(SCALARS, min_size=1, max_size=3),
+    "minimum": st.sampled_from([-1, 0, 1, 1.5]), "maximum": st.sampled_from([0, 1, 2, 2.5]),
+    "minLength": SMALL, "maxLength": SMALL, "pattern": PATTERNS,
+    "required": st.lists(NAMES, max_size=2, unique=True),
+    "minProperties": SMALL, "maxProperties": SMALL,
+    "dependentRequired": st.dictionaries(NAMES, st.lists(NAMES, max_size=2, unique=True), max_size=2),
+    "minItems": SMALL, "maxItems": SMALL, "uniqueItems": st.booleans(),
+    "format": st.just("date-time"),
+})
+
+
+def nested(inner: st.SearchStrategy) -> st.SearchStrategy:
+    """Schemas whose keywords hold schemas; $ref to #/$defs/d only below `items` or
+    `properties`, so a recursive definition always ends with the value."""
+    below = inner | st.just(REF)
+    return st.one_of(
+        st.fixed_dictionaries({}, optional={
+            "type": TYPE_NAMES,
+            "required": st.lists(NAMES, max_size=2, unique=True),
+            "properties": st.dictionaries(NAMES, below, max_size=3),
+            "additionalProperties": inner,
+            "propertyNames": inner,
+            "items": below,
+            "allOf": st.lists(inner, min_size=1, max_size=2),
+            "anyOf": st.lists(inner, min_size=1, max_size=2),
+            "oneOf": st.lists(inner, min_size=1, max_size=3),
+            "not": inner,
+            "if": inner, "then": inner, "else": inner,
+        }),
+        st.builds(lambda keys: {"oneOf": [{"required": [k]} for k in keys]},   # "exactly one of"
+                  st.lists(NAMES, min_size=1, max_size=3, unique=True)),
+        st.builds(lambda key, branches, required, extra: {   # the allOf of if/then the match schema has
+            **extra, "allOf": [{"if": {**({"required": [key]} if required else {}),
+                                       "properties": {key: {"const": values[0]} if len(values) == 1 else {"enum": values}}},
+                                "then": then} for values, then in branches]},
+            NAMES, st.lists(st.tuples(st.lists(st.sampled_from(["a", "b", "c"]), min_size=1, max_size=2, unique=True), inner),
+                            min_size=1, max_size=3),
+            st.booleans(), st.sampled_from([{}, {"type": "object"}, {"required": ["k"]}])),
+    )
+
+
+SCHEMAS = st.recursive(LEAF_SCHEMAS, nested, max_leaves=6)
+VALUES = st.recursive(SCALARS | st.sampled_from(["2026-11-21T20:00:00Z", "2026-02-30T20:00:00Z", "c", 10**20]),
+                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(NAMES | st.just("z"), inner, max_size=3),
+                      max_leaves=8)
+
+
+def reference(schema: Any) -> Any:
+    from jsonschema import Draft202012Validator, FormatChecker, validators
+
+    strict = Draft202012Validator.TYPE_CHECKER.redefine(   # as adjudicator.schemas.validator
+        "integer", lambda _, value: isinstance(value, int) and not isinstance(value, bool))
+    checker = FormatChecker(formats=())
+    checker.checks("date-time")(schemas._is_rfc3339)
+    return validators.extend(Draft202012Validator, type_checker=strict)(schema, format_checker=checker)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+@given(schema=SCHEMAS, definition=SCHEMAS, values=st.lists(VALUES, min_size=1, max_size=8))
+def test_random_schemas_get_jsonschemas_verdict(schema, definition, values):
+    root = {"$defs": {"d": definition}, **schema} if isinstance(schema, dict) else schema
+    test = compile_schema(root, formats={"date-time": schemas._is_rfc3339}) if isinstance(root, dict) else \
+        compile_part({"$defs": {"d": definition}}, root)
+    check = reference(root if isinstance(root, dict) else {"$defs": {"d": definition}, "allOf": [root]})
+    for value in values:
+        assert test(value) == check.is_valid(value), (json.dumps(root), json.dumps(value), getattr(test, "source", ""))
+
+
+def test_generated_code_is_one_function_for_a_move():
+    """Nested subschemas are written inline (one call checks a move), and the source is kept
+    for reading."""
+    for name in ("move/track-trouble", "move/winning-streak", "match"):
+        assert schemas.fast_check(name).source.count("def ") == 1, name
+    assert schemas._list_checks("match")["entries"][1].source.count("def ") == 1
+
+
+def test_a_schema_that_contains_itself_is_called_not_copied():
+    root = {"$defs": {"tree": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/tree"}}},
+                               "additionalProperties": False}},
+            "$ref": "#/$defs/tree"}
+    test = compile_schema(root)
+    assert test({"kids": [{"kids": []}, {}]})
+    assert not test({"kids": [{"kids": [{"x": 1}]}]})
+    assert not test({"kids": [{"kids": [3]}]})
+
+
+def test_deep_schemas_fall_back_to_calls():
+    schema: Any = {"type": "integer"}
+    for _ in range(60):
+        schema = {"type": "array", "items": schema}
+    test = compile_schema(schema)
+    value: Any = 1
+    for _ in range(60):
+        value = [value]
+    assert test(value) and not test([value])
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(year=st.integers(0, 9999), month=st.integers(0, 13), day=st.integers(0, 32), hour=st.integers(0, 25),
+       minute=st.integers(0, 61), second=st.integers(0, 61))
+def test_stamped_times_are_judged_as_any_rfc3339_time(year, month, day, hour, minute, second):
+    """The short way for `YYYY-MM-DDTHH:MM:SSZ` (what the tool stamps) agrees with the general one."""
+    text = f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}Z"
+    assert schemas._is_rfc3339(text) == schemas._is_rfc3339_in_general(text), text
+    assert schemas._is_rfc3339(text.lower()) == schemas._is_rfc3339_in_general(text.lower())

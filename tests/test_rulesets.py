@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -163,3 +164,47 @@ def test_an_unwritable_cache_is_not_an_error(folder, tmp_path, monkeypatch):
     monkeypatch.setenv("ADJUDICATOR_CACHE", str(blocked))
     (folder / "fine.yaml").write_text("id: fine\n")
     assert rulesets.load_yaml(folder / "fine.yaml") == {"id": "fine"}
+
+
+def test_a_ruleset_in_an_earlier_folder_or_a_changed_base_is_seen_at_once(folder, tmp_path, monkeypatch):
+    """The resolved ruleset is remembered per process, but found again as find_file finds it
+    on every use: a file that appears in an earlier folder, or a change to what it extends."""
+    later = tmp_path / "later"
+    later.mkdir()
+    monkeypatch.setenv("ADJUDICATOR_RULESETS", f"{folder}{os.pathsep}{later}")
+    (later / "dice-base.yaml").write_text("id: dice-base\nextends: dice-tug-of-war\nparams:\n  pawns: 20\n")
+    (later / "dice-top.yaml").write_text("id: dice-top\nextends: dice-base\n")
+    assert rulesets.resolve("dice-top").params["pawns"] == 20
+    (later / "dice-base.yaml").write_text("id: dice-base\nextends: dice-tug-of-war\nparams:\n  pawns: 22\n")
+    assert rulesets.resolve("dice-top").params["pawns"] == 22
+    (folder / "dice-top.yml").write_text("id: dice-top\nextends: dice-base\nparams:\n  pawns: 30\n")
+    assert rulesets.resolve("dice-top").params["pawns"] == 30
+
+
+def test_parameter_problems_are_remembered_per_ruleset_and_overrides(folder):
+    """validate_params is asked once per game, resolved ruleset and match overrides, and
+    again when the ruleset file changes."""
+    from adjudicator import matchfile
+    from adjudicator.errors import MatchFileError
+    from conftest import REPO
+
+    demo = json.loads((REPO / "matches" / "dice-demo.json").read_text(encoding="utf-8"))
+    path = folder / "dice-p.yaml"
+    path.write_text("id: dice-p\nextends: dice-tug-of-war\nparams:\n  pawns: 10\n")
+
+    def prepared(params=None):
+        rules = {"ruleset": "dice-p", **({"params": params} if params is not None else {})}
+        return matchfile.prepare_header({**demo, "rules": rules}, None)
+
+    for _ in range(2):
+        with pytest.raises(MatchFileError, match=r"field rules.params: pawns \(10\) must be at least"):
+            prepared()
+    assert prepared({"pawns": 18}).ruleset.params["pawns"] == 18
+    for _ in range(2):
+        with pytest.raises(MatchFileError, match=r"pawns \(12\) must be at least"):
+            prepared({"pawns": 12})
+    assert prepared({"pawns": 40}).ruleset.params["pawns"] == 40
+    path.write_text("id: dice-p\nextends: dice-tug-of-war\nparams:\n  pawns: 19\n")
+    assert prepared().ruleset.params["pawns"] == 19
+    with pytest.raises(MatchFileError, match=r"pawns \(12\) must be at least"):
+        prepared({"pawns": 12})

@@ -187,6 +187,55 @@ def test_other_layouts_are_read_whole_with_the_same_result(tmp_path, cli, layout
     assert cli("replay", path, "--format", "json").out == cli("replay", ours, "--format", "json").out
 
 
+def first_pass(path: Path) -> object:
+    """What the first pass of a streamed read finds, or the error it raises."""
+    try:
+        with matchfile.stream(path) as stream:
+            return stream.count, stream._start, stream.voids, stream.match.data, stream.match.warnings
+    except (MatchFileError, matchfile.NotStreamable) as exc:
+        return type(exc).__name__, str(exc)
+
+
+@pytest.mark.parametrize("layout", ["plain", "voids", "escaped", "keys after", "flagged", "no close", "empty",
+                                    "long tail", "close as the first line"])
+def test_the_first_pass_finds_the_same_reading_at_once_or_line_by_line(tmp_path, monkeypatch, long_data, layout):
+    """A file of up to matchfile._WHOLE_SCAN bytes is searched at once, a longer one line by
+    line: both find the same count, voids, header and errors."""
+    data = json.loads(json.dumps(long_data))
+    data["entries"] = data["entries"][:40]
+    if layout in ("voids", "escaped"):
+        data = with_voids(data)   # the second void is on the last line
+    if layout == "flagged":
+        data["entries"][3]["flagged"] = "not-your-turn"
+    if layout == "keys after":
+        data = {**{k: v for k, v in data.items() if k in ("format", "id")}, "entries": data["entries"],
+                **{k: v for k, v in data.items() if k not in ("format", "id", "entries")}}
+    text = matchfile.dumps(data)
+    if layout == "escaped":
+        text = text.replace('"action": "void"', '"action": "\\u0076oid"')
+    elif layout == "no close":
+        text = text.replace("\n  ]\n", "\n  ] \n")
+    elif layout == "empty":
+        text = matchfile.dumps({**data, "entries": []})
+    elif layout == "long tail":
+        text = text.rstrip("\n}") + ',\n  "title": "' + "x" * (1 << 20) + '"\n}\n'
+    elif layout == "close as the first line":
+        start = text.index('  "entries": [\n') + len('  "entries": [\n')
+        text = text[:start] + "  ],\n" + text[start:]
+    path = tmp_path / "m.json"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(matchfile, "_WHOLE_SCAN", 4 << 20)
+    at_once = first_pass(path)
+    monkeypatch.setattr(matchfile, "_WHOLE_SCAN", 0)
+    assert first_pass(path) == at_once
+    if layout in ("voids", "escaped"):
+        assert len(at_once[2]) == 2
+    if layout in ("plain", "keys after", "flagged"):
+        assert at_once[0] == 40
+    if layout == "long tail":
+        assert at_once == ("NotStreamable", "too much follows the entries")
+
+
 # --- The replay ---------------------------------------------------------------------------------
 
 def test_a_replay_without_log_holds_nothing_per_entry(tmp_path, bench):
