@@ -19,14 +19,18 @@ import math
 import os
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from functools import partial
+from typing import Any, NamedTuple
 
 
 def parse_time(text: str | None) -> datetime | None:
     """An RFC 3339 time as an aware datetime (None stays None)."""
     if not text:
         return None
-    value = datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
+    try:   # Python 3.11 reads a trailing Z itself: one call per timed entry replayed
+        value = datetime.fromisoformat(text)
+    except ValueError:
+        value = datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
     return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
 
 
@@ -99,9 +103,8 @@ class ClockSettings:
         return self.kind_seconds.get(kind, self.turn_seconds)
 
 
-@dataclass(frozen=True)
-class Charge:
-    """What one timed entry cost its player."""
+class Charge(NamedTuple):
+    """What one timed entry cost its player (a named tuple: one is made per timed entry)."""
 
     used: float
     limit: int
@@ -113,6 +116,9 @@ class Charge:
         return self.reserve_after < 0
 
 
+_charge = partial(tuple.__new__, Charge)
+
+
 class Clock:
     """Reserves and the start of the current turn or phase, advanced entry by entry."""
 
@@ -121,17 +127,25 @@ class Clock:
         self.reserve = dict(reserves)
         self.turn_started = parse_time(started)
         self.last_at: datetime | None = None
+        self._limits: dict[str, int | None] = {}
 
     def charge(self, player: str, at: datetime | None, kind: str) -> Charge | None:
-        """The cost of an entry by `player` at `at`; None when it is not timed."""
-        limit = self.settings.limit(kind)
+        """The cost of an entry by `player` at `at`; None when it is not timed. Called once per
+        timed entry replayed, hence the limits looked up once per kind and the plain tuple."""
+        try:
+            limit = self._limits[kind]
+        except KeyError:
+            limit = self._limits[kind] = self.settings.limit(kind)
         if limit is None or at is None or self.turn_started is None:
             return None
         used = (at - self.turn_started).total_seconds()
         over = used - limit
-        step = self.settings.granularity_seconds
-        charged = 0 if over <= 0 else math.ceil(over / step) * step
-        return Charge(used, limit, charged, self._reserve(player) - charged)
+        if over <= 0:
+            charged = 0
+        else:
+            step = self.settings.granularity_seconds
+            charged = math.ceil(over / step) * step
+        return _charge((used, limit, charged, self._reserve(player) - charged))
 
     def _reserve(self, player: str) -> int:
         """A `skip` game has no reserve to run down: lateness belongs to one submission (G-7)."""

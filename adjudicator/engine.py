@@ -16,6 +16,7 @@ import copy
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from datetime import datetime
 from typing import Any, ClassVar, Iterable, Iterator, NamedTuple, Protocol, Union
 
@@ -95,6 +96,12 @@ class Event(NamedTuple):
     kind: str
     fields: dict[str, Any]
     rulings: tuple[str, ...] = ()
+
+
+# An Event from one tuple, skipping the named tuple's own constructor (a Python function):
+# replay makes one or more per entry. The rulings most often cited, made once.
+new_event = partial(tuple.__new__, Event)
+G2, G3, G7 = ("G-2",), ("G-3",), ("G-7",)
 
 
 class Illegal(Exception):
@@ -384,7 +391,7 @@ class Replay:
         self._left_out_logs: dict[int, LogEntry] = {}   # voided entries, for their void's narration
         self._voided_sealed: list[LogEntry] = []  # voided sealed entries, private until the end
         self._opened = False                      # an entry took effect: no opening pick now (G-6)
-        self._last_timed: tuple[int, str] | None = None   # (seq, at) of the latest timed entry
+        self._last_timed: dict[str, Any] | None = None   # the latest timed entry
         self.announced: dict[str, list[str]] = {}  # items announced in the open phase (TT-7)
         self._announcing = frozenset(item for item, spec in game.ruleset.items.items()
                                      if spec.get("announced_on_submission"))
@@ -575,10 +582,11 @@ class Replay:
             return None
         last = self.clock.last_at
         if last is not None and at < last and self._last_timed is not None:
-            seq, when = self._last_timed
-            raise Illegal("time-order", "G-7", seq=entry["seq"], at=entry["at"], last_seq=seq, last_at=when)
+            before = self._last_timed
+            raise Illegal("time-order", "G-7", seq=entry["seq"], at=entry["at"], last_seq=before["seq"],
+                          last_at=before["at"])
         self.clock.last_at = at
-        self._last_timed = (entry["seq"], entry["at"])
+        self._last_timed = entry
         return at
 
     # Voids (G-4) ----------------------------------------------------------------
@@ -712,7 +720,7 @@ class Replay:
         if charge is None:
             return None
         self.clock.pay(player, charge)
-        told = Event("clock", {"player": player, "charge": charge, "on_expiry": self.on_expiry}, ("G-7",))
+        told = new_event(("clock", {"player": player, "charge": charge, "on_expiry": self.on_expiry}, G7))
         if not charge.expired:
             return [told]
         if self.on_expiry == "lose":
@@ -736,11 +744,11 @@ class Replay:
         replaced = player in self.sealed
         self.sealed[player] = move
         if late:
-            events = [Event("late-submission", {"player": player, "due": phase}, ("G-7",))]
+            events = [new_event(("late-submission", {"player": player, "due": phase}, G7))]
         elif replaced:
-            events = [Event("resubmitted", {"player": player, "due": phase}, ("G-3",))]
+            events = [new_event(("resubmitted", {"player": player, "due": phase}, G3))]
         else:
-            events = [Event("submitted", {"player": player, "due": phase}, ("G-2",))]
+            events = [new_event(("submitted", {"player": player, "due": phase}, G2))]
         if announced:
             events += announced
         # positional: a dataclass takes keywords at twice the cost, once per entry replayed
