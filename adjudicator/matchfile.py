@@ -17,9 +17,12 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from adjudicator.errors import InputError, MatchFileError, RulesetError
+
+if TYPE_CHECKING:
+    import re
 
 FORMAT = "adjudicator-match/1"
 LOCK_TIMEOUT_SECONDS = 30.0

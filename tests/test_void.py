@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from adjudicator import check, session
+from adjudicator import check
 from adjudicator.engine import voided_entries
 from conftest import add, dice_match, flags, replayed, setup_entries
 
