@@ -270,13 +270,17 @@ class Game:
         """Apply one sealed phase; a player's submission is None when they did nothing (G-2)."""
         raise NotImplementedError(f"{self.name} has no simultaneous phases")
 
-    def items_used(self, move: dict[str, Any]) -> list[str]:
-        """Item ids a move uses (G-5). Default: `item: {use}` and `items: [{use}]`."""
-        used = []
+    def items_used(self, move: dict[str, Any]) -> list[str] | tuple[()]:
+        """Item ids a move uses (G-5): `item: {use}` and `items: [{use}]`. Asked once per move
+        replayed, so a move without either costs two lookups."""
         single = move.get("item")
+        many = move.get("items")
+        if single is None and not many:
+            return ()
+        used = []
         if isinstance(single, dict) and "use" in single:
             used.append(single["use"])
-        for each in move.get("items") or ():
+        for each in many or ():
             if isinstance(each, dict) and "use" in each:
                 used.append(each["use"])
         return used

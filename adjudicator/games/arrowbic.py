@@ -48,7 +48,6 @@ NOTATION_HELP = ("Write a placement as CELL ARROW, e.g. 'E5 up', 'E5 ^', 'e5 u' 
 # The rulings events cite, made once.
 AX2, AX3, AX4, AX5, AX6, AX7, AX8 = (("AX-2",), ("AX-3",), ("AX-4",), ("AX-5",), ("AX-6",), ("AX-7",),
                                      ("AX-8",))
-NO_ITEMS: tuple[str, ...] = ()
 NO_CAPTURES: tuple[Any, ...] = ()   # an undo record's captures until there are some
 
 # An Event made without the named tuple's Python-level __new__: replay makes several per entry.
@@ -368,13 +367,6 @@ class Arrowbic(Game):
     # --- Moves --------------------------------------------------------------------------
     # The per-entry path (check_move, apply_move) works on the board's tables, builds events
     # as plain data and asks has_placement the cheap question first: it runs for every entry.
-    def items_used(self, move: dict[str, Any]) -> Any:
-        """Retake is the only item a move uses (`item: {use}`, G-5); a placement uses none."""
-        item = move.get("item")
-        if item is None:
-            return NO_ITEMS
-        return [item["use"]] if isinstance(item, dict) and "use" in item else NO_ITEMS
-
     def check_move(self, s: ArrowState, player: str, move: dict[str, Any]) -> None:
         if "item" in move:
             self._check_retake(s, player)

@@ -152,10 +152,6 @@ class DiceTugOfWar(Game):
         return due
 
     # --- Moves --------------------------------------------------------------------------
-    def items_used(self, move: dict[str, Any]) -> list[str]:
-        """No move of this game uses an item: its schema allows no item field (G-5)."""
-        return []
-
     def check_move(self, s: DiceState, player: str, move: dict[str, Any]) -> None:
         if "reroll" in move:
             self._check_reroll(s, move["reroll"])

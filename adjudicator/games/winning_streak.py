@@ -354,10 +354,6 @@ class WinningStreak(Game):
             raise Illegal("advantage-used", "WS-5", player=player)
         self._troop(s, player, buff["troop"], "WS-5")
 
-    def items_used(self, move: dict[str, Any]) -> tuple[str, ...]:
-        """None: Winning Streak has no items, and its move schema allows no item field."""
-        return ()
-
     def apply_move(self, s: StreakState, player: str, move: dict[str, Any]) -> list[Event]:
         raise NotImplementedError("every Winning Streak move is a sealed submission (resolve_phase)")
 

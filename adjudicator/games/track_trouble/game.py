@@ -137,11 +137,6 @@ class TrackTrouble(TrackTroubleViews, Game):
         layout = self.layout_for(number)
         return layout if "switches" in layout else {**layout, "switches": {}}
 
-    def items_used(self, move: dict[str, Any]) -> list[str]:
-        """Item ids a move uses (G-5): its `items`, each `{use: ID}` (the schema sees to it)."""
-        items = move.get("items")
-        return [item["use"] for item in items] if items else []
-
     # --- Set-up -------------------------------------------------------------------------
     def initial_state(self) -> TTState:
         s = TTState(round=1, crossing=1, points={p: 0 for p in self.player_ids},

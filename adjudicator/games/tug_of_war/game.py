@@ -278,11 +278,6 @@ class TugOfWar(Game):
         return out
 
     # --- Moves --------------------------------------------------------------------------
-    def items_used(self, move: dict[str, Any]) -> list[str]:
-        """Block Move is the one item used in a move (TW-18); asked once per entry."""
-        item = move.get("item")
-        return [item["use"]] if isinstance(item, dict) and "use" in item else []
-
     def check_move(self, s: TWState, player: str, move: dict[str, Any]) -> None:
         self._checked = None
         if "module" not in move:
