@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property, partial
+from functools import cached_property
 from typing import Any, Iterator
 
-from adjudicator.engine import Event, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn
+from adjudicator.engine import Event, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn, new_event
 from adjudicator.errors import NotationError
 from adjudicator.render import Para, Pre, Span, Table
 
@@ -50,8 +50,6 @@ AX2, AX3, AX4, AX5, AX6, AX7, AX8 = (("AX-2",), ("AX-3",), ("AX-4",), ("AX-5",),
                                      ("AX-8",))
 NO_CAPTURES: tuple[Any, ...] = ()   # an undo record's captures until there are some
 
-# An Event made without the named tuple's Python-level __new__: replay makes several per entry.
-_event = partial(tuple.__new__, Event)
 
 
 @dataclass
@@ -416,7 +414,7 @@ class Arrowbic(Game):
         last_arrow[player] = arrow
         s.last_place = (player, cell, arrow)
         s.placements = k
-        events.append(_event(("placed", {"k": k, "player": player, "cell": name, "arrow": arrow}, AX2)))
+        events.append(new_event(("placed", {"k": k, "player": player, "cell": name, "arrow": arrow}, AX2)))
         get = stones.get
         for d, first, ray in board.rays[cell]:   # AX-4; the rays of one cell share no cell
             stone = get(first)
@@ -434,7 +432,7 @@ class Arrowbic(Game):
                         captured = record["captured"] = []
                     for c in cells:
                         captured.append((c, stones.pop(c)))
-                    events.append(_event(("captured", {"cells": [names[c] for c in cells], "direction": COMPASS[d],
+                    events.append(new_event(("captured", {"cells": [names[c] for c in cells], "direction": COMPASS[d],
                                                        "cell": name, "player": player, "closer": names[at]}, AX4)))
                     break
                 run += 1
@@ -448,7 +446,7 @@ class Arrowbic(Game):
                                   "last_arrow": s.last_arrow[player], "last_place": s.last_place, "moved": None}
         s.placements = k
         s.history.append(record)
-        events.append(_event(("passed", {"k": k, "player": player}, AX7)))
+        events.append(new_event(("passed", {"k": k, "player": player}, AX7)))
         self._movement(s, k, record, events)
 
     def _movement(self, s: ArrowState, k: int, record: dict[str, Any], events: list[Event]) -> None:
@@ -460,20 +458,20 @@ class Arrowbic(Game):
         at = s.pieces[mover]
         stone = s.stones.get(at)
         if stone is None:
-            events.append(_event(("stayed", {"k": k, "player": mover, "cell": names[at]}, AX5)))
+            events.append(new_event(("stayed", {"k": k, "player": mover, "cell": names[at]}, AX5)))
             return
         owner, arrow = stone
         to = board.next[at][arrow]
         record["moved"] = (mover, at)
         to_name = names.get(to)
-        events.append(_event(("moved", {"k": k, "player": mover, "owner": owner, "arrow": arrow, "cell": names[at],
+        events.append(new_event(("moved", {"k": k, "player": mover, "owner": owner, "arrow": arrow, "cell": names[at],
                                         "to": to_name}, AX5)))
         if to_name is None:   # off the board (AX-6)
             s.pieces[mover] = None
             winner = self.opponent(mover)
             s.over, s.winner = True, winner
             s.termination, s.figures = "off-board", {"player": mover, "cell": names[at], "arrow": arrow}
-            events.append(_event(("left-board", {"player": mover, "winner": winner}, AX6)))
+            events.append(new_event(("left-board", {"player": mover, "winner": winner}, AX6)))
             return
         s.pieces[mover] = to
 
@@ -488,7 +486,7 @@ class Arrowbic(Game):
                 # ever change again. The rules do not say; the adjudicator ends it drawn.
                 s.over, s.winner = True, None
                 s.termination, s.figures = "stuck-draw", {}
-                events.append(_event(("stuck", {}, AX7)))
+                events.append(new_event(("stuck", {}, AX7)))
                 break
             self._pass(s, s.to_move, events)
             s.to_move = other

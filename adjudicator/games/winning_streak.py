@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterator
 
-from adjudicator.engine import Event, Game, Illegal, Outcome, Pending, Phase, Player, ItemsView, Nature
+from adjudicator.engine import Event, Game, Illegal, ItemsView, Nature, Outcome, Pending, Phase, Player, new_event
 from adjudicator.errors import NotationError
 from adjudicator.render import Para, Pre, Span, Table
 
@@ -378,7 +378,7 @@ class WinningStreak(Game):
             troop = s.standing[player][location] = s.troops[player][name]
             troop.at = location
             s.placed_order[player].append(name)
-            events.append(tuple.__new__(Event, ("placed", {"player": player, "troop": name, "location": location},
+            events.append(new_event(("placed", {"player": player, "troop": name, "location": location},
                                                  WS2)))
         if missed:
             events.append(Event("missed-placement", {"players": missed, "turn": s.turn}, ("WS-2",)))
@@ -391,14 +391,14 @@ class WinningStreak(Game):
         (WS-4): each changed location is emptied first and then filled, so moves and swaps
         need no order; a troop lifted and not placed again is in reserve. A buff follows its
         player's relocation (WS-5)."""
-        new, event = tuple.__new__, Event
+        make = new_event
         events: list[Event] = []
         ids = self.player_ids
         plans = [self._plan_of(s, player, submissions[player]) if submissions.get(player) else None
                  for player in ids]
         for player, plan in zip(ids, plans):
             if plan is None:
-                events.append(new(event, ("relocated-nothing", {"player": player}, WS48)))
+                events.append(make(("relocated-nothing", {"player": player}, WS48)))
                 continue
             changes = []
             if plan:
@@ -414,7 +414,7 @@ class WinningStreak(Game):
                     if name is not None:
                         troop = standing[x] = troops[name]
                         troop.at = x
-            events.append(new(event, ("relocated", {"player": player, "changes": changes}, WS4)))
+            events.append(make(("relocated", {"player": player, "changes": changes}, WS4)))
             buff = submissions[player].get("buff")
             if buff:
                 troop = s.troops[player][buff["troop"]]
@@ -433,7 +433,7 @@ class WinningStreak(Game):
         attack to each other at once, and one that kills and survives scores; a side
         reaching the points to win takes the location and the survivors there go to
         reserve. The hot loop of a replay, so written out in one piece: events are built as
-        plain tuples (`tuple.__new__`, skipping the NamedTuple constructor), a dead or
+        plain tuples (`new_event`, skipping the NamedTuple constructor), a dead or
         returning troop leaves `standing` here, and the living counts are kept in locals
         until the end."""
         s.fights += 1
@@ -443,7 +443,7 @@ class WinningStreak(Game):
         target, empty_square, kill = self.target, self.points_empty, self.points_kill
         living = s.living
         living_a, living_b = living[a], living[b]
-        new, event = tuple.__new__, Event
+        make = new_event
         add = events.append
         empty = []
         for location in self.locations:
@@ -457,13 +457,13 @@ class WinningStreak(Game):
                 points = all_points[location]
                 pb = points[b] = points[b] + empty_square
                 pa = points[a]
-                add(new(event, ("scored-empty", {"fight": k, "location": location, "player": b,
+                add(make(("scored-empty", {"fight": k, "location": location, "player": b,
                                                  "troop": (tb.name, tb.attack, tb.health), "points": (pa, pb)}, WS3)))
             elif tb is None:
                 points = all_points[location]
                 pa = points[a] = points[a] + empty_square
                 pb = points[b]
-                add(new(event, ("scored-empty", {"fight": k, "location": location, "player": a,
+                add(make(("scored-empty", {"fight": k, "location": location, "player": a,
                                                  "troop": (ta.name, ta.attack, ta.health), "points": (pa, pb)}, WS3)))
             else:
                 points = all_points[location]
@@ -490,7 +490,7 @@ class WinningStreak(Game):
                     del standing_b[location]
                     living_b -= 1
                     pa = points[a] = pa + kill
-                add(new(event, ("clash", {"fight": k, "location": location, "troops": before,
+                add(make(("clash", {"fight": k, "location": location, "troops": before,
                                           "health": (health_a, health_b), "points": (pa, pb)}, WS3)))
             if pa >= target or pb >= target:
                 # WS-3: the location is won; surviving troops there go to reserve
@@ -505,11 +505,11 @@ class WinningStreak(Game):
                     returned.append((b, tb.name, tb.attack, tb.health))
                     tb.at = None
                     del standing_b[location]
-                add(new(event, ("location-won", {"player": player, "location": location, "points": score,
+                add(make(("location-won", {"player": player, "location": location, "points": score,
                                                  "returned": returned}, WS3)))
         living[a], living[b] = living_a, living_b
         if empty:
-            add(new(event, ("no-troops", {"fight": k, "locations": empty}, WS3)))
+            add(make(("no-troops", {"fight": k, "locations": empty}, WS3)))
         if living_a and living_b and not all(winner.values()):
             s.stage, s.round = "relocation", k   # WS-6: the match goes on (`_after_fight`, written out)
             return events

@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from adjudicator.engine import Event, Game, Illegal, Nature, Outcome, Pending, Phase, Player, SideMove
+from adjudicator.engine import Event, Game, Illegal, Nature, Outcome, Pending, Phase, Player, SideMove, new_event
 from adjudicator.games.track_trouble import layouts as lay
 from adjudicator.games.track_trouble import wording
 from adjudicator.games.track_trouble.board import TrackTroubleViews
@@ -34,9 +34,7 @@ Targets = dict[tuple[str, Any], dict[str, list[int]]]
 # Round starts per parameter set, shared by every match of a ruleset: (params, round → start).
 # Keyed by id(params) and holding params, so an id is never reused while its entry lives; a
 # handful of parameter sets is the usual, so the cache is simply emptied when it grows.
-# Events of the rules core, made as plain tuples: `Event(...)` runs a slower constructor, and
-# resolution makes several per entry. Their rulings, shared.
-_event = tuple.__new__
+# The rulings of the rules core's events, made once.
 _TT_2_5, _TT_2_5_7, _TT_3_5 = ("TT-2", "TT-5"), ("TT-2", "TT-5", "TT-7"), ("TT-3", "TT-5")
 _TT_4, _TT_4_5, _TT_5, _TT_5_7 = ("TT-4",), ("TT-4", "TT-5"), ("TT-5",), ("TT-5", "TT-7")
 _TT_6, _TT_7 = ("TT-6",), ("TT-7",)
@@ -369,7 +367,7 @@ class TrackTrouble(TrackTroubleViews, Game):
         for player in self.player_ids:
             move = submissions.get(player)
             if move is None:
-                append(_event(Event, ("actions", {"player": player, "submitted": False, "actions": [], "items": []},
+                append(new_event(("actions", {"player": player, "submitted": False, "actions": [], "items": []},
                                       _TT_3_5)))
                 continue
             mine = move.get("actions") or []
@@ -379,11 +377,11 @@ class TrackTrouble(TrackTroubleViews, Game):
                     use = item["use"]
                     if use == "extra-miner":
                         s.extra[player] = True
-                        append(_event(Event, ("extra-miner", {"player": player, "miner": self.miners + 1,
+                        append(new_event(("extra-miner", {"player": player, "miner": self.miners + 1,
                                                               "round": s.round}, _TT_7)))
                     elif use == "remote-switch":
                         remote[player] = item["switch"]
-            append(_event(Event, ("actions", {"player": player, "submitted": True, "actions": mine, "items": items},
+            append(new_event(("actions", {"player": player, "submitted": True, "actions": mine, "items": items},
                                   _TT_3_5)))
             for action in mine:
                 if "board" in action:
@@ -424,7 +422,7 @@ class TrackTrouble(TrackTroubleViews, Game):
                 before = state[name]
                 states = switch["states"]
                 after = state[name] = (before + count) % states
-                append(_event(Event, ("switch", {"switch": name, "miners": activations, "remote": [], "count": count,
+                append(new_event(("switch", {"switch": name, "miners": activations, "remote": [], "count": count,
                                                  "before": before, "after": after, "states": states}, _TT_4)))
         # TT-4 (2): a track sends all its boarders unless they outnumber its minecarts; tracks
         # in the layout's order. TT-5: points at departure, see `_credit`.
@@ -439,7 +437,7 @@ class TrackTrouble(TrackTroubleViews, Game):
                     total += len(miners)
                 left = carts[track]
                 if total > left:
-                    append(_event(Event, ("overfilled", {"track": track, "boarders": boarders, "total": total,
+                    append(new_event(("overfilled", {"track": track, "boarders": boarders, "total": total,
                                                          "carts": left}, _TT_4)))
                     continue
                 destination = info["route"]
@@ -459,14 +457,14 @@ class TrackTrouble(TrackTroubleViews, Game):
                         for miner in miners:
                             gone[miner] = how
                         points[player] += value * len(miners)
-                append(_event(Event, ("departed", {"track": track, "boarders": boarders, "total": total,
+                append(new_event(("departed", {"track": track, "boarders": boarders, "total": total,
                                                    "carts": left, "destination": destination, "value": shown,
                                                    "left": left - total}, _TT_4_5)))
         if s.train and not s.train_gone:
             self._depart_train(s, riders, events)
         a, b = self.player_ids
         points, withheld = s.points, s.withheld
-        append(_event(Event, ("crossing-totals", {
+        append(new_event(("crossing-totals", {
             "round": s.round, "crossing": crossing,
             "points": {a: points[a] - withheld[a], b: points[b] - withheld[b]},
             "unknown": s.withheld_miners.copy()}, _TT_5)))
@@ -481,7 +479,7 @@ class TrackTrouble(TrackTroubleViews, Game):
         """TT-4 (1) with Remote Switch in play: one state per activation, both players' miners and
         Remote Switch, cyclically (`resolve_phase` writes out the usual case, without it)."""
         for player, name in remote.items():
-            events.append(_event(Event, ("remote-switch", {"player": player, "switch": name}, _TT_7)))
+            events.append(new_event(("remote-switch", {"player": player, "switch": name}, _TT_7)))
         remotes = remote.values()
         state = s.switch_state
         for name, switch in s.layout["switches"].items():
@@ -497,7 +495,7 @@ class TrackTrouble(TrackTroubleViews, Game):
             before = state[name]
             states = switch["states"]
             after = state[name] = (before + count) % states
-            events.append(_event(Event, ("switch", {"switch": name, "miners": activations, "remote": by_remote,
+            events.append(new_event(("switch", {"switch": name, "miners": activations, "remote": by_remote,
                                                     "count": count, "before": before, "after": after,
                                                     "states": states}, _TT_4)))
 
@@ -519,15 +517,15 @@ class TrackTrouble(TrackTroubleViews, Game):
         last = s.crossing == self.crossings
         if not last and len(owners) != 1:
             if owners:
-                events.append(_event(Event, ("train-stays", {"boarders": boarders, "crossing": s.crossing}, _TT_4)))
+                events.append(new_event(("train-stays", {"boarders": boarders, "crossing": s.crossing}, _TT_4)))
             return
         s.train_gone = True
         if not owners:
-            events.append(_event(Event, ("train-empty", {"crossing": s.crossing}, _TT_4)))
+            events.append(new_event(("train-empty", {"crossing": s.crossing}, _TT_4)))
             return
         for player in owners:
             self._credit(s, player, boarders[player], "train")
-        events.append(_event(Event, ("train-leaves", {"boarders": boarders, "last": last, "owner": owners[0],
+        events.append(new_event(("train-leaves", {"boarders": boarders, "last": last, "owner": owners[0],
                                                       "points": self.params["train_points"]}, _TT_4_5)))
 
     def _end_round(self, s: TTState, events: list[Event]) -> None:
@@ -552,28 +550,28 @@ class TrackTrouble(TrackTroubleViews, Game):
                 if miner not in crossed:
                     failed.append(miner)
             if not failed:
-                events.append(_event(Event, ("all-crossed", {"player": player, "round": number}, _TT_5)))
+                events.append(new_event(("all-crossed", {"player": player, "round": number}, _TT_5)))
                 benched[player] = []
                 continue
             bench = min(miners, len(failed) - 1 if extra else len(failed))
             benched[player] = bench_list = list(range(miners - bench + 1, miners + 1))
             if last:
-                events.append(_event(Event, ("failed", {"player": player, "failed": failed, "benched": None,
+                events.append(new_event(("failed", {"player": player, "failed": failed, "benched": None,
                                                         "absorbed": extra}, _TT_5_7 if extra else _TT_5)))
             else:
-                events.append(_event(Event, ("failed", {"player": player, "failed": failed, "benched": bench_list,
+                events.append(new_event(("failed", {"player": player, "failed": failed, "benched": bench_list,
                                                         "absorbed": extra}, _TT_2_5_7 if extra else _TT_2_5)))
         if s.hidden:
             self._reveal_hidden(s, events)
-        events.append(_event(Event, ("round-totals", {"round": number, "points": {a: points[a], b: points[b]}},
+        events.append(new_event(("round-totals", {"round": number, "points": {a: points[a], b: points[b]}},
                                      _TT_5)))
         if last:
             winner = a if points[a] > points[b] else b
             s.finished, s.winner = True, winner
-            events.append(_event(Event, ("won", {"winner": winner, "round": number}, _TT_6)))
+            events.append(new_event(("won", {"winner": winner, "round": number}, _TT_6)))
             return
         if number >= self.rounds:
-            events.append(_event(Event, ("tie-break", {"round": number}, _TT_6)))
+            events.append(new_event(("tie-break", {"round": number}, _TT_6)))
         s.benched = benched
         self._start_round(s, number + 1)
 

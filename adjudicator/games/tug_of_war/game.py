@@ -28,6 +28,7 @@ from adjudicator.engine import (
     Outcome,
     Pending,
     Turn,
+    new_event,
 )
 from adjudicator.games.tug_of_war import notation as typed
 from adjudicator.games.tug_of_war import wording
@@ -43,7 +44,6 @@ from adjudicator.games.tug_of_war.modules import (
     Race,
     Rope,
     Tower,
-    new_event,
 )
 
 WINNER = itemgetter("winner")
@@ -448,7 +448,7 @@ class TugOfWar(Game):
         key = move["module"]
         cards = list(move["cards"])
         play = Play(player, self._rivals.get(player) or self.opponent(player), key, cards, move, mod, s,
-                    new_event(Event, ("played", {"player": player, "cards": cards, "module": key}, R3_5)))
+                    new_event(("played", {"player": player, "cards": cards, "module": key}, R3_5)))
         card_of = self._per_key[key][0].card
         if len(cards) == 1:
             card_of(play, cards[0])
@@ -499,7 +499,7 @@ class TugOfWar(Game):
             who, n, why = gains[0]
             got = [n] if 0 < n <= self._top else cascade(n, self._top)
             hands[who] += got
-            events.append(new_event(Event, ("gained", {"player": who, "cards": got, "strengths": [n], "why": why},
+            events.append(new_event(("gained", {"player": who, "cards": got, "strengths": [n], "why": why},
                                             R6)))
         else:
             self._pay(hands, events, gains)
@@ -555,7 +555,7 @@ class TugOfWar(Game):
         points[who] += 1
         a, b = self.player_ids
         module = self.modules[key]
-        play.events.append(new_event(Event, ("point", {"module": key, "player": who, "score": [points[a], points[b]]},
+        play.events.append(new_event(("point", {"module": key, "player": who, "score": [points[a], points[b]]},
                                              (module.ruling, "TW-9"))))
         if points[who] >= module.points_to_win:
             self._win(s, play, key, who, module.ruling)
@@ -631,7 +631,7 @@ class TugOfWar(Game):
             else:
                 got = [card for n in strengths for card in cascade(n, top)]
             hands[who] += got
-            events.append(new_event(Event, ("gained", {"player": who, "cards": got, "strengths": strengths,
+            events.append(new_event(("gained", {"player": who, "cards": got, "strengths": strengths,
                                                        "why": why}, R6)))
 
     # --- Self-play ----------------------------------------------------------------------

@@ -10,14 +10,13 @@ import string
 from itertools import groupby
 from typing import Any
 
-from adjudicator.engine import Event, Illegal
+from adjudicator.engine import Illegal, new_event
 from adjudicator.games.tug_of_war.modules import (
     DIRECTIONS,
     Gain,
     Module,
     Play,
     cell_name,
-    new_event,
     parse_cell,
 )
 from adjudicator.render import Span
@@ -245,7 +244,7 @@ class Path(Module):
                 tiles[r][c] = o
                 lost += 1
         # the tiles turned grey → mover's colour, opponent's → mover's, mover's → opponent's
-        play.events.append(new_event(Event, ("path-played", {"player": m, "opponent": o, "strength": s, "anchor": anchor,
+        play.events.append(new_event(("path-played", {"player": m, "opponent": o, "strength": s, "anchor": anchor,
                                                              "turned": [grey, won, lost]}, R15)))
 
     def connected(self, tiles: list[list[Any]], player: str) -> bool:

@@ -13,14 +13,10 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from adjudicator.engine import Event, Illegal
+from adjudicator.engine import Event, Illegal, new_event
 
 # A reward to pay (TW-6): (player, strength, why), `why` a reason as data, (code, values…).
 Gain = tuple[str, int, tuple[Any, ...]]
-
-# `new_event(Event, (kind, fields, rulings))` makes the Event that `Event(kind, fields, rulings)`
-# does, without the named tuple's own __new__, a Python function: replay makes several per entry.
-new_event = tuple.__new__
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -48,7 +44,7 @@ class Play:
         self.state = state                      # the match state (or check_move's scratch copy)
 
     def tell(self, kind: str, rulings: tuple[str, ...], **fields: Any) -> None:
-        self.events.append(new_event(Event, (kind, fields, rulings)))
+        self.events.append(new_event((kind, fields, rulings)))
 
 
 R10, R11, R12, R13, R16, R17 = ("TW-10",), ("TW-11",), ("TW-12",), ("TW-13",), ("TW-16",), ("TW-17",)
@@ -146,11 +142,11 @@ class Rope(Module):
         play.info["spot"] = spot
         if theirs <= 0:
             play.scorer = m
-            play.events.append(new_event(Event, ("rope-scored", {"player": m, "opponent": o, "strength": s,
+            play.events.append(new_event(("rope-scored", {"player": m, "opponent": o, "strength": s,
                                                                  "spot": spot}, R10)))
             spots[m] = spots[o] = self.p["start_spot"]
         else:
-            play.events.append(new_event(Event, ("rope-pulled", {"player": m, "opponent": o, "strength": s,
+            play.events.append(new_event(("rope-pulled", {"player": m, "opponent": o, "strength": s,
                                                                  "spot": spot, "their_spot": theirs}, R10)))
 
     def letter(self, spot: int) -> str | None:
@@ -224,10 +220,10 @@ class Race(Module):
         steps[m] = target
         if target == end:
             play.scorer = m
-            play.events.append(new_event(Event, ("race-scored", {"player": m, "strength": s, "end": end}, R11)))
+            play.events.append(new_event(("race-scored", {"player": m, "strength": s, "end": end}, R11)))
             steps[m] = steps[o] = 0
         else:
-            play.events.append(new_event(Event, ("race-ran", {
+            play.events.append(new_event(("race-ran", {
                 "player": m, "opponent": o, "strength": s, "step": target, "their_step": steps[o],
                 "puddle": puddle if puddle is not None and puddle < here + s else None}, R11)))
 
@@ -257,7 +253,7 @@ class Collation(Module):
         held[m] += take
         mod["pile"] -= take
         play.info["taken"] = play.info.get("taken", 0) + take
-        play.events.append(new_event(Event, ("collation-took", {"player": m, "take": take, "held": held[m],
+        play.events.append(new_event(("collation-took", {"player": m, "take": take, "held": held[m],
                                                                 "pile": mod["pile"]}, R12)))
         early = self.p.get("early_end")
         taken = self.p["pile"] - mod["pile"]
@@ -330,12 +326,12 @@ class Clock(Module):
             excess = mod["filled"] - segments
             play.scorer = m
             play.info["excess"] = excess
-            play.events.append(new_event(Event, ("clock-full", {
+            play.events.append(new_event(("clock-full", {
                 "player": m, "opponent": play.opponent, "strength": s, "how": how, "filled": mod["filled"],
                 "theirs": theirs, "excess": excess}, R13)))
             mod["colour"], mod["filled"] = None, 0
         else:
-            play.events.append(new_event(Event, ("clock-turned", {
+            play.events.append(new_event(("clock-turned", {
                 "player": m, "opponent": play.opponent, "strength": s, "how": how, "filled": mod["filled"],
                 "theirs": theirs}, R13)))
 
@@ -363,7 +359,7 @@ class Conker(Module):
         h = play.mod["height"]
         m, o = play.mover, play.opponent
         h[m] += s
-        play.events.append(new_event(Event, ("conker-raised", {"player": m, "opponent": o, "strength": s,
+        play.events.append(new_event(("conker-raised", {"player": m, "opponent": o, "strength": s,
                                                                "height": h[m], "their_height": h[o]}, R16)))
 
     def usual_reward(self, play: Play) -> list[Gain]:
@@ -404,7 +400,7 @@ class Tower(Module):
             kind = "tower-lead"
         else:
             kind = "tower-built"
-        play.events.append(new_event(Event, (kind, {"player": m, "opponent": o, "strength": s, "height": h[m],
+        play.events.append(new_event((kind, {"player": m, "opponent": o, "strength": s, "height": h[m],
                                                     "their_height": h[o]}, R17)))
 
     def usual_reward(self, play: Play) -> list[Gain]:
