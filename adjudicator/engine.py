@@ -144,13 +144,13 @@ class Flag:
     game: "Game" = field(repr=False, compare=False)
     rulings: tuple[str, ...] = ()
     acknowledged: bool = False
-    after_void: str = ""
+    voided_before: tuple[tuple[int, int], ...] = ()   # (voided entry, its void) around it (G-4)
 
     @property
     def message(self) -> str:
-        from adjudicator.wording import refusal
+        from adjudicator.wording import refusal, voided_before
 
-        return refusal(self.game, self.refused) + self.after_void
+        return refusal(self.game, self.refused) + voided_before(self.voided_before)
 
     def as_dict(self) -> dict[str, Any]:
         return {"seq": self.seq, "player": self.player, "code": self.code, "message": self.message,
@@ -160,12 +160,12 @@ class Flag:
 @dataclass(slots=True)
 class LogEntry:
     """What one entry did. A sealed entry shows only `sealed_events` publicly until revealed.
-    `said` is the entry as given; its `summary` (notation) is written only when read."""
+    `entry` is the log entry as given; its `summary` (notation) is written only when read."""
 
     seq: int
     type: str
     player: str | None
-    said: Any
+    entry: dict[str, Any]
     events: list[Event] = field(default_factory=list)
     flag: Flag | None = None
     sealed: bool = False
@@ -177,9 +177,7 @@ class LogEntry:
     @property
     def summary(self) -> str:
         """The entry in the game's notation: `E5 up`, `dice 3 5`, `void 7 (typo)`."""
-        if isinstance(self.said, str):
-            return self.said
-        return summarise(self.game, self.type, self.said)
+        return summarise(self.game, self.type, self.entry)
 
 
 # --- The game interface -----------------------------------------------------------------
@@ -571,7 +569,7 @@ class Replay:
         kind = entry["type"]
         player = entry.get("player")
         flag = Flag(entry["seq"], player, exc.code, exc, self.game, exc.rulings,
-                    after_void=self._after_void(entry["seq"]))
+                    voided_before=self._voided_before(entry["seq"]))
         sealed = kind == "move" and isinstance(self.pending(), Phase)
         log = LogEntry(entry["seq"], kind, player, entry, [], flag, sealed=sealed, game=self.game)
         if sealed:
@@ -611,15 +609,12 @@ class Replay:
         self.last_seq = entry["seq"]
         return log
 
-    def _after_void(self, seq: int) -> str:
-        """Why an entry may have become illegal: an earlier entry was voided after it was written."""
+    def _voided_before(self, seq: int) -> tuple[tuple[int, int], ...]:
+        """Why an entry may have become illegal: (target, void) of each earlier entry voided
+        after this one was written (G-4)."""
         if not self.voided:
-            return ""
-        causes = sorted((target, by) for target, by in self.voided.items() if target < seq < by)
-        if not causes:
-            return ""
-        said_ = ", ".join(f"entry {by} voided entry {target}" for target, by in causes)
-        return f" (after {said_})"
+            return ()
+        return tuple(sorted((target, by) for target, by in self.voided.items() if target < seq < by))
 
     def _void(self, entry: dict[str, Any]) -> LogEntry:
         seq = entry["seq"]

@@ -155,5 +155,10 @@ def due_label(game: "Game", due: "Pending") -> str:
 
 def preview(game: "Game", effects: Iterable["Event"]) -> str:
     """A legal move's preview: the sentences of what it would do, joined."""
-    joiner = getattr(game, "preview_joiner", "; ")
-    return joiner.join(text(game, effect) for effect in effects)
+    return "; ".join(text(game, effect) for effect in effects)
+
+
+def voided_before(causes: Iterable[tuple[int, int]]) -> str:
+    """` (after entry 9 voided entry 7)`: why a later entry became illegal (G-4)."""
+    said = ", ".join(f"entry {by} voided entry {target}" for target, by in causes)
+    return f" (after {said})" if said else ""

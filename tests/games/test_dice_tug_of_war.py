@@ -427,7 +427,7 @@ def test_every_event_refusal_ending_and_due_is_worded_from_plain_data():
         # Step again, looking at what is due and the legal moves' previews before each entry.
         game = replay.game
         again = Replay(game)
-        again.use_voids([log.said for log in replay.log])
+        again.use_voids([log.entry for log in replay.log])
         for log in replay.log:
             due = again.pending()
             if due is not None and due.label in game.dues:
@@ -440,7 +440,7 @@ def test_every_event_refusal_ending_and_due_is_worded_from_plain_data():
                         assert plain(effect.fields), effect
                         words.add(effect.kind)
                     assert wording.preview(game, effects), move
-            stepped = again.step(log.said)
+            stepped = again.step(log.entry)
             for event in stepped.events:
                 if event.kind in game.words:
                     assert plain(event.fields), event
