@@ -276,6 +276,19 @@ def test_side_move_acts_at_once_and_stays_private():
     assert replay.items_left["ann"]["boost"] == 0
 
 
+def test_legal_moves_leave_out_an_item_used_up_g5():
+    """The engine alone counts item uses (G-5): once Boost is spent, the game may still list it,
+    but `Replay.legal_moves` does not, and the views see the count."""
+    replay, log = dealt(items_a=("boost",))
+    assert any("item" in move for move, _ in replay.legal_moves("ann"))
+    log(player="ann", move=BOOST)
+    log(player="ann", move={"bid": 1})
+    log(player="bob", move={"bid": 1})
+    assert not any("item" in move for move, _ in replay.legal_moves("ann"))
+    assert any("item" in move for move, _ in replay.game.legal_moves(replay.state, "ann"))
+    assert replay.items().used == {"ann": ["boost"], "bob": []}
+
+
 def test_side_move_public_output_is_the_same_whatever_was_declared():
     views = []
     for amount in (1, 4):
