@@ -29,7 +29,7 @@ app = typer.Typer(
 ruleset_app = typer.Typer(help="Show or check one ruleset.", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(ruleset_app, name="ruleset")
 
-BOARD_FORMATS = ("text", "markdown", "bbcode", "json")
+BOARD_FORMATS = ("text", "markdown", "bbcode", "discord", "json")
 
 
 def _out(text: str) -> None:
@@ -333,7 +333,7 @@ def move_cmd(
     dry_run: bool = typer.Option(False, "--dry-run", help="Check only; write nothing."),
     record_illegal: bool = typer.Option(False, "--record-illegal",
                                         help="Log an illegal move on purpose, marked as flagged (G-1)."),
-    fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, json."),
+    fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, discord, json (see board --help)."),
 ) -> None:
     """Check a player's move against the replayed match and append it if legal.
 
@@ -382,7 +382,17 @@ def _report(match: Any, replay: Any, log: Any, fmt: str, dry_run: bool = False) 
     if fmt == "json":
         _out(_json({**views.result(match, replay), "entry": views.entry_view(log)}))
         return
-    _out(views.entry_post(match, replay, log, fmt))
+    _out(_post(views.entry_post(match, replay, log, fmt), fmt))
+
+
+def _post(text: str, fmt: str) -> str:
+    """A post as printed: a Discord post as its messages of at most 2,000 characters, with a
+    cut line between two (render.DISCORD_CUT); any other format as it is."""
+    if fmt != "discord":
+        return text
+    from adjudicator.render import discord_post
+
+    return discord_post(text)
 
 
 def _confirm(log: Any, dry_run: bool) -> None:
@@ -406,7 +416,7 @@ def _print_board(match: Any, replay: Any, fmt: str, viewer: Optional[str] = None
     if fmt == "json":
         _out(_json(views.result(match, replay, viewer)))
         return
-    _out(views.board_text(match, replay, fmt, viewer))
+    _out(_post(views.board_text(match, replay, fmt, viewer), fmt))
 
 
 # --- roll -----------------------------------------------------------------------------
@@ -418,7 +428,7 @@ def roll_cmd(
     transcribe: bool = typer.Option(False, "--values", help="Transcribe an outside dice bot's result instead of drawing."),
     at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When it was rolled (RFC 3339; default: now)."),
     note: Optional[str] = typer.Option(None, "--note", help="A free note, e.g. the dice bot's post."),
-    fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, json."),
+    fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, discord, json (see board --help)."),
 ) -> None:
     """Append the chance entry the match needs now: drawn from the match seed, or transcribed.
 
@@ -494,7 +504,7 @@ def host_cmd(
     reason: Optional[str] = typer.Option(None, "--reason", help="Why the host ended the match (end), or voids an entry (void, required)."),
     at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When (RFC 3339; default: now)."),
     note: Optional[str] = typer.Option(None, "--note", help="A free note."),
-    fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, json."),
+    fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, discord, json (see board --help)."),
 ) -> None:
     """Append a host entry: close a phase, record a timeout, forfeit or draw, or end the match (G-4).
 
@@ -596,13 +606,20 @@ def board_cmd(
     match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
     viewer: Optional[str] = typer.Option(None, "--as", metavar="PLAYER", help="That player's private view."),
     at: Optional[int] = typer.Option(None, "--at", metavar="SEQ", help="The board after entry SEQ (0: the start)."),
-    fmt: str = typer.Option("text", "--format", help="text, markdown, bbcode or json."),
+    fmt: str = typer.Option("text", "--format", help="text, markdown, bbcode, discord or json."),
 ) -> None:
     """Print the public board (or one player's view) now or after entry SEQ.
+
+    Formats: text for a terminal; discord for a Discord channel (code blocks, deadlines in
+    each reader's time zone, cut into messages of at most 2,000 characters with a
+    "next message" line between them: paste each on its own); bbcode for a phpBB or
+    XenForo thread; markdown for GitHub, Reddit and other CommonMark sites; json for
+    scripts (players by id).
 
     \b
     Examples:
       adjudicator board m.json --format bbcode      # paste into the forum thread
+      adjudicator board m.json --format discord     # paste into the Discord channel
       adjudicator board m.json --at 12
       adjudicator board m.json --as anna            # what only anna may see
     """

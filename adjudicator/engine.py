@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
 from datetime import datetime
-from typing import Any, ClassVar, Iterable, Iterator, NamedTuple, Protocol, Union
+from typing import Any, Callable, ClassVar, Iterable, Iterator, NamedTuple, Protocol, Union
 
 from adjudicator.clock import Clock, ClockSettings, parse_time
 
@@ -230,6 +230,21 @@ class Game:
     def label(self, player: str) -> str:
         """`bernd (yellow)`: how narration names a player."""
         return f"{player} ({self.by_id[player].side})"
+
+    @property
+    def display_names(self) -> dict[str, str]:
+        """How boards name each player: as the thread knows them, by the match's display
+        name, with the id in brackets only where names alone would not tell the players
+        apart (the same name, or names that differ only in case): `Sally`, `Sam [sam2]`."""
+        names = self.__dict__.get("_names")
+        if names is None:
+            folded = [(p.name or "").strip().casefold() or p.id.casefold() for p in self.players]
+            names = {p.id: (p.name or "").strip() or p.id for p in self.players}
+            for p, key in zip(self.players, folded):
+                if folded.count(key) > 1:
+                    names[p.id] = f"{names[p.id]} [{p.id}]"
+            self.__dict__["_names"] = names
+        return names
 
     # Parameters and set-up
     def validate_params(self) -> list[str]:
@@ -466,15 +481,17 @@ class Replay:
             return [p for p in due.players if p not in self.sealed]
         return []
 
-    def awaiting(self) -> str | None:
-        """What the match waits for, in words a host can act on."""
+    def awaiting(self, name: Callable[[str], str] | None = None) -> str | None:
+        """What the match waits for, in words a host can act on; players by id, or as `name`
+        calls them (boards: by display name)."""
         from adjudicator.wording import due_label
 
         due = self.pending()
+        call = name or str
         if isinstance(due, Turn):
-            return f"{' or '.join(due.players)} to {due_label(self.game, due)}"
+            return f"{' or '.join(map(call, due.players))} to {due_label(self.game, due)}"
         if isinstance(due, Phase):
-            waiting = [p for p in due.players if p not in self.sealed]
+            waiting = [call(p) for p in due.players if p not in self.sealed]
             return f"sealed submissions for {due_label(self.game, due)}: waiting for {', '.join(waiting)}"
         if isinstance(due, ChanceDue):
             return f"{due_label(self.game, due)} (adjudicator roll)"

@@ -1,29 +1,60 @@
-"""Boards as format-agnostic blocks, rendered to plain text, Markdown or BBCode.
+"""Boards as format-agnostic blocks, rendered to plain text, Markdown, BBCode or Discord.
 
 Games describe what to show (tables, lines, grids); this module alone decides how, and
 neutralises markup and control characters in every piece of text it is given, so a
-player's name cannot inject markup into a forum post or escape codes into a terminal.
+player's name cannot inject markup into a forum post, ping a Discord server or send escape
+codes to a terminal.
+
+What each format is for, and what it may use (issue 17):
+
+- `text`: a terminal, or anywhere monospace.
+- `markdown`: CommonMark with GFM tables (GitHub, Reddit): tables as pipe tables, grids in
+  fenced code blocks, every markup character of player text backslash-escaped.
+- `bbcode`: only tags phpBB 3.3 and XenForo 2 both render out of the box ([b], [color],
+  [code]). Whatever is aligned (tables, grids) is in [code], where forums keep spaces; they
+  show tags in [code] raw, so grids carry no colour there: their letters and legend say who
+  is who, and colour is kept for text outside code. Player text outside code is made inert
+  by breaking each `[` with an empty `[b][/b]`, which both forums render as nothing (no
+  zero-width character is left in what a reader copies); inside [code] only a `[/code]`
+  could do harm, and its `/` becomes a look-alike `∕`.
+- `discord`: Discord's Markdown: bold headings, tables and grids in ``` code blocks (Discord
+  draws no pipe tables), times as `<t:…>` stamps every reader sees in their own zone,
+  mentions that cannot ping, and the post cut into messages of at most 2,000 characters
+  (`discord_messages`).
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-FORMATS = ("text", "markdown", "bbcode")
+FORMATS = ("text", "markdown", "bbcode", "discord")
+DISCORD_LIMIT = 2000
+# Printed on a line of its own between Discord messages on standard output (`discord_post`),
+# to show a host where one message ends and the next begins; it is no part of any message.
+DISCORD_CUT = "✂-------- next message --------✂"
 
 
 @dataclass
 class Span:
-    """Text with an optional colour (BBCode shows it; text and Markdown show the text)."""
+    """Text with an optional colour (BBCode shows it outside code) and weight."""
 
     text: str
     colour: str | None = None
     bold: bool = False
 
 
-Inline = Union[str, Span, list]
+@dataclass
+class Stamp:
+    """A moment (RFC 3339, as the clock writes it): as written in text, Markdown and BBCode;
+    as Discord's `<t:…>` stamps, which each reader sees in their own time zone."""
+
+    iso: str
+
+
+Inline = Union[str, Span, Stamp, list]
 
 
 @dataclass
@@ -77,33 +108,98 @@ def inert_json(text: str) -> str:
     return text.translate(_JSON_ESCAPES)
 
 
+_MARKDOWN_MARKS = frozenset("\\`*_[]<>|#~&")
+_DISCORD_MARKS = frozenset("\\`*_~|<>[")
+_PING = re.compile(r"@(?=(?:everyone|here)\b)", re.IGNORECASE)
+# An opening block marker a name could bring to the start of a line: a list, quote, heading,
+# thematic break or setext underline (`- x`, `1. x`, `> x`, `---`, `===`).
+_LINE_START = re.compile(r"^( *)(?:([-+=>#])|(\d{1,9})([.)]))")
+_CODE_CLOSE = re.compile(r"\[(\s*)/(?=\s*code)", re.IGNORECASE)
+_COLOUR = re.compile(r"^(?:[a-z]{1,20}|#[0-9a-f]{3}|#[0-9a-f]{6})$", re.IGNORECASE)
+BB_BREAK = "[b][/b]"   # an empty tag after `[`: no tag can start there, and it shows as nothing
+
+
 def _escape(text: str, fmt: str) -> str:
+    """Player text as literal text of `fmt`, on one line."""
     text = clean(text, one_line=True)
     if fmt == "markdown":
-        return "".join("\\" + ch if ch in "\\`*_[]<>|#~" else ch for ch in text)
+        return "".join("\\" + ch if ch in _MARKDOWN_MARKS else ch for ch in text)
     if fmt == "bbcode":
-        return text.replace("[", "[\u200b")  # a zero-width space stops any tag from parsing
+        return text.replace("[", "[" + BB_BREAK)
+    if fmt == "discord":
+        return _PING.sub("@\u200b", "".join("\\" + ch if ch in _DISCORD_MARKS else ch for ch in text))
     return text
+
+
+def _code_text(text: Any, fmt: str) -> str:
+    """Text inside a code block of `fmt`: shown as written by every format, so only what
+    could end the block is changed (BBCode's `[/code]`, Discord's backticks), and a mention
+    cannot ping from there either."""
+    text = clean(text, one_line=True)
+    if fmt == "bbcode":
+        return _CODE_CLOSE.sub("[\\1\u2215", text)
+    if fmt == "discord":
+        return _PING.sub("@\u200b", text.replace("`", "\u02cb"))
+    return text
+
+
+def _line_start(line: str) -> str:
+    """A paragraph's first characters made inert where Markdown or Discord would read them
+    as a block marker (a list, quote, heading or rule), since a name may begin a line."""
+    found = _LINE_START.match(line)
+    if not found or line[found.end(1):].startswith("\\"):
+        return line
+    if found.group(2):
+        return line[:found.end(1)] + "\\" + line[found.end(1):]
+    return line[:found.start(4)] + "\\" + line[found.start(4):]
 
 
 def _inline(value: Inline, fmt: str, code: bool = False) -> str:
     if isinstance(value, list):
         return "".join(_inline(v, fmt, code) for v in value)
+    if isinstance(value, Stamp):
+        return _stamp(value, fmt, code)
     if isinstance(value, Span):
-        text = clean(value.text, one_line=True) if code else _escape(value.text, fmt)
+        text = _code_text(value.text, fmt) if code else _escape(value.text, fmt)
+        if code or not text:
+            return text
         if fmt == "bbcode":
-            if value.colour:
+            if value.colour and _COLOUR.match(value.colour):
                 text = f"[color={value.colour}]{text}[/color]"
             if value.bold:
                 text = f"[b]{text}[/b]"
-        elif fmt == "markdown" and value.bold and not code:
+        elif fmt in ("markdown", "discord") and value.bold:
             text = f"**{text}**"
         return text
-    return clean(value, one_line=True) if code else _escape(value, fmt)
+    return _code_text(value, fmt) if code else _escape(value, fmt)
+
+
+def _stamp(stamp: Stamp, fmt: str, code: bool) -> str:
+    """Discord: `<t:1763721022:f> (<t:1763721022:R>)`, a date and time in the reader's own
+    zone and how long from now; elsewhere the time as written."""
+    if fmt == "discord" and not code:
+        seconds = unix_time(stamp.iso)
+        if seconds is not None:
+            return f"<t:{seconds}:f> (<t:{seconds}:R>)"
+    return _code_text(stamp.iso, fmt) if code else _escape(stamp.iso, fmt)
+
+
+def unix_time(iso: str) -> int | None:
+    """Seconds since 1970 of an RFC 3339 time; None if it is not one."""
+    from datetime import datetime, timezone
+
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return int(moment.timestamp())
 
 
 def render(blocks: list[Any], fmt: str) -> str:
-    """The blocks as one post in `fmt` ('text', 'markdown' or 'bbcode')."""
+    """The blocks as one post in `fmt` ('text', 'markdown', 'bbcode' or 'discord'; a
+    Discord post longer than one message is cut by `discord_messages`)."""
     out = [_block(block, fmt) for block in blocks]
     return "\n\n".join(part for part in out if part) + "\n"
 
@@ -111,34 +207,41 @@ def render(blocks: list[Any], fmt: str) -> str:
 def _block(block: Any, fmt: str) -> str:
     if isinstance(block, Heading):
         text = _inline(block.text, fmt)
-        return {"markdown": f"### {text}", "bbcode": f"[b]{text}[/b]"}.get(fmt, text)
+        if fmt == "markdown":
+            return f"### {text}"
+        if fmt == "bbcode":
+            return f"[b]{text}[/b]"
+        if fmt == "discord":
+            return f"**{text}**" if text else ""
+        return text
     if isinstance(block, Para):
-        return _inline(block.text, fmt)
+        text = _inline(block.text, fmt)
+        return _line_start(text.lstrip(" ")) if fmt in ("markdown", "discord") else text
     if isinstance(block, Table):
         return _table(block, fmt)
     if isinstance(block, Pre):
-        colour_ok = fmt == "bbcode"
-        lines = [_inline(line, fmt if colour_ok else "text", code=not colour_ok) for line in block.lines]
-        body = "\n".join(lines)
-        if fmt == "markdown":
-            return f"```\n{body}\n```"
-        if fmt == "bbcode":
-            return f"[code]{body}[/code]" if not _has_colour(block) else f"[font=monospace]{body}[/font]"
-        return body
+        return _code_block([_inline(line, fmt, code=True) for line in block.lines], fmt)
     raise TypeError(f"unknown block {block!r}")
 
 
-def _has_colour(block: Pre) -> bool:
-    def walk(value: Inline) -> bool:
-        if isinstance(value, list):
-            return any(walk(v) for v in value)
-        return isinstance(value, Span) and bool(value.colour)
-    return any(walk(line) for line in block.lines)
+def _code_block(lines: list[str], fmt: str) -> str:
+    """Lines kept as they are, in the format's monospace block; Markdown's fence is longer
+    than any run of backticks inside (CommonMark), Discord's has none inside to meet."""
+    body = "\n".join(lines)
+    if fmt == "markdown":
+        longest = max((len(run) for run in re.findall("`+", body)), default=0)
+        fence = "`" * max(3, longest + 1)
+        return f"{fence}\n{body}\n{fence}"
+    if fmt == "discord":
+        return f"```\n{body}\n```"
+    if fmt == "bbcode":
+        return f"[code]{body}[/code]"
+    return body
 
 
 def _table(table: Table, fmt: str) -> str:
-    """A table as tabulate's `simple` (text, inside [code] for BBCode) or `github` (Markdown)
-    layout. Drawn here rather than by tabulate, whose import (importlib.metadata, wcwidth)
+    """A table as tabulate's `simple` (text; in a code block for BBCode and Discord) or
+    `github` (Markdown) layout. Drawn here rather than by tabulate, whose import (importlib.metadata, wcwidth)
     would double the start-up of every `board` and `move`."""
     if fmt == "markdown":
         headers = [_escape(_one_line(h), fmt) for h in table.headers]
@@ -148,14 +251,13 @@ def _table(table: Table, fmt: str) -> str:
                  "|" + "|".join("-" * (w + 2) for w in widths) + "|"]
         lines += ["| " + " | ".join(_pad(c, w) for c, w in zip(row, widths)) + " |" for row in rows]
         return "\n".join(lines)
-    headers = [clean(_one_line(h)) for h in table.headers]
-    rows = [[clean(_one_line(c)) for c in row] for row in table.rows]
+    headers = [_code_text(_one_line(h), fmt) for h in table.headers]
+    rows = [[_code_text(_one_line(c), fmt) for c in row] for row in table.rows]
     widths = _widths(headers, rows)
     lines = ["  ".join(_pad(h, w) for h, w in zip(headers, widths)).rstrip(),
              "  ".join("-" * w for w in widths)]
     lines += ["  ".join(_pad(c, w) for c, w in zip(row, widths)).rstrip() for row in rows]
-    text = "\n".join(lines)
-    return f"[code]{text}[/code]" if fmt == "bbcode" else text
+    return _code_block(lines, fmt)
 
 
 def _one_line(value: Any) -> str:
@@ -187,3 +289,132 @@ def display_width(text: str) -> int:
             continue
         width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
     return width
+
+# --- Discord: one post as messages of at most 2,000 characters ------------------------------
+
+FENCE = "```"
+
+
+def discord_messages(post: str, limit: int = DISCORD_LIMIT) -> list[str]:
+    """A Discord post (render(..., 'discord')) as the messages to send, each at most `limit`
+    characters (Python's, which are Discord's), cut between blocks where it can, else between
+    lines; a code block too long for one message is closed and opened again in the next, so
+    every message's fences are balanced. With more than one message each starts with
+    `(1/3)` and so on."""
+    pieces = _pieces(post)
+    messages = _pack(pieces, limit)
+    count = len(messages)
+    while count > 1:   # make room for the `(i/n)` line, which may itself need more messages
+        messages = _pack(pieces, limit - len(f"({count}/{count})\n"))
+        if len(messages) <= count:
+            break
+        count = len(messages)
+    if len(messages) == 1:
+        return messages
+    return [f"({index}/{len(messages)})\n{text}" for index, text in enumerate(messages, 1)]
+
+
+def discord_post(post: str, limit: int = DISCORD_LIMIT) -> str:
+    """What standard output shows of a Discord post: its messages, with a DISCORD_CUT line
+    between two, so a host copies one message at a time."""
+    return f"\n{DISCORD_CUT}\n".join(discord_messages(post, limit)) + "\n"
+
+
+def _segments(post: str) -> list[tuple[bool, list[str]]]:
+    """The post's blocks as (is code, lines): a code block from fence to fence, anything else
+    one paragraph between blank lines."""
+    segments: list[tuple[bool, list[str]]] = []
+    current: list[str] | None = None
+    in_code = False
+    for line in post.rstrip("\n").split("\n"):
+        if in_code:
+            current.append(line)   # type: ignore[union-attr]
+            in_code = line != FENCE
+            continue
+        if line == FENCE:
+            current = [line]
+            segments.append((True, current))
+            in_code = True
+        elif not line.strip():
+            current = None
+        elif current is None or segments[-1][0]:
+            current = [line]
+            segments.append((False, current))
+        else:
+            current.append(line)
+    return segments
+
+
+def _pieces(post: str) -> list[tuple[str, str]]:
+    """The post as (separator before, text) pieces: a whole block, or for a block that may
+    be too long, its lines (`\\n` between them); every code piece has its own fences."""
+    pieces: list[tuple[str, str]] = []
+    for code, lines in _segments(post):
+        if code:
+            inner = lines[1:-1] if lines[-1] == FENCE and len(lines) > 1 else lines[1:]
+            pieces.append(("\n\n", "\n".join([FENCE, *inner, FENCE])))
+        else:
+            pieces.append(("\n\n", "\n".join(lines)))
+    return pieces
+
+
+def _pack(pieces: list[tuple[str, str]], budget: int) -> list[str]:
+    """Pieces into as few messages of at most `budget` characters as the order allows."""
+    messages: list[str] = []
+    current = ""
+    for separator, text in _fitted(pieces, budget):
+        if current and len(current) + len(separator) + len(text) <= budget:
+            current += separator + text
+            continue
+        if current:
+            messages.append(current)
+        current = text
+    if current or not messages:
+        messages.append(current)
+    return messages
+
+
+def _fitted(pieces: list[tuple[str, str]], budget: int) -> list[tuple[str, str]]:
+    """Each piece, or when longer than `budget` its parts that fit: a code block as several
+    fenced blocks of whole lines, a paragraph as its lines, a line cut at a space."""
+    out: list[tuple[str, str]] = []
+    for separator, text in pieces:
+        if len(text) <= budget:
+            out.append((separator, text))
+        elif text.startswith(FENCE + "\n"):
+            out += [(separator if i == 0 else "\n", part) for i, part in enumerate(_code_parts(text, budget))]
+        else:
+            parts = [part for line in text.split("\n") for part in _cut(line, budget)]
+            out += [(separator if i == 0 else "\n", part) for i, part in enumerate(parts)]
+    return out
+
+
+def _code_parts(block: str, budget: int) -> list[str]:
+    """A fenced block as fenced blocks of whole lines, each at most `budget` characters."""
+    room = budget - 2 * (len(FENCE) + 1)
+    lines = [part for line in block.split("\n")[1:-1] for part in _cut(line, room, at_space=False)]
+    parts: list[list[str]] = [[]]
+    size = 0
+    for line in lines:
+        if parts[-1] and size + 1 + len(line) > room:
+            parts.append([])
+            size = 0
+        size += len(line) + (1 if parts[-1] else 0)
+        parts[-1].append(line)
+    return ["\n".join([FENCE, *part, FENCE]) for part in parts]
+
+
+def _cut(line: str, room: int, at_space: bool = True) -> list[str]:
+    """A line longer than `room` in parts that fit: at a space where there is one, never
+    just after a backslash (which escapes the next character)."""
+    parts = []
+    while len(line) > room:
+        at = line.rfind(" ", 1, room) if at_space else -1
+        if at <= 0:
+            at = room
+        while at > 1 and line[at - 1] == "\\":
+            at -= 1
+        parts.append(line[:at])
+        line = line[at:]
+    parts.append(line)
+    return parts

@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterator
 
 from adjudicator.engine import LogEntry, Replay
 from adjudicator.matchfile import LoadedMatch
-from adjudicator.render import Heading, Para, Pre, render
+from adjudicator.render import Heading, Para, Pre, Span, Stamp, render
 from adjudicator.wording import text
 
 SEALED_MESSAGE = "a sealed submission was refused; the reason is shown when the phase resolves"
@@ -97,49 +97,66 @@ def entry_view(log: LogEntry, viewer: str | None = None, marked: Any = None) -> 
     return data
 
 
-def describe_status(res: dict[str, Any]) -> str:
+def describe_status(res: dict[str, Any], names: dict[str, str] | None = None,
+                    awaiting: str | None = None) -> str:
+    """`finished: Sally wins (…)` or `in progress; awaiting …`: players by id, or by `names`
+    (boards), and the `awaiting` words made with those names."""
     if res["status"] == "finished":
-        who = f"{res['winner']} wins" if res["winner"] else "no winner"
+        winner = res["winner"]
+        who = f"{(names or {}).get(winner, winner)} wins" if winner else "no winner"
         return f"finished: {who} ({res['reason']})"
-    return f"in progress; awaiting {res['awaiting']}"
+    return f"in progress; awaiting {awaiting or res['awaiting']}"
 
 
 def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) -> list[Any]:
+    """The board as blocks: players named as the thread knows them (Game.display_names)."""
     res = result(match, replay, viewer)
-    names = " vs ".join(f"{p.name} ({p.side})" for p in match.game.players)
+    game = match.game
+    names = game.display_names
     title = match.data.get("title") or match.data["id"]
-    blocks: list[Any] = [Heading(f"{title} — {names}"),
-                         Para(f"{match.ruleset.id} · after entry {replay.last_seq} · {describe_status(res)}")]
+    heading: list[Any] = [f"{title} — "]
+    for index, player in enumerate(game.players):
+        heading += [" vs "] if index else []
+        heading += [Span(names[player.id], colour=player.side), f" ({player.side})"]
+    status = describe_status(res, names, replay.awaiting(names.__getitem__))
+    blocks: list[Any] = [Heading(heading),
+                         Para(f"{match.ruleset.id} · after entry {replay.last_seq} · {status}")]
     if res.get("clock"):
-        blocks.append(Para(clock_line(res["clock"])))
+        blocks.append(Para(clock_line(res["clock"], names)))
     if res.get("submitted"):
-        marks = ", ".join(f"{p}: {'yes' if done else 'no'}" for p, done in res["submitted"].items())
+        marks = ", ".join(f"{names[p]}: {'yes' if done else 'no'}" for p, done in res["submitted"].items())
         blocks.append(Para(f"Submitted: {marks}"))
     if res.get("announced"):
         items = match.ruleset.items
-        said = "; ".join(f"{p} uses {', '.join(items[i]['name'] for i in used)}" for p, used in res["announced"].items())
+        said = "; ".join(f"{names[p]} uses {', '.join(items[i]['name'] for i in used)}"
+                         for p, used in res["announced"].items())
         blocks.append(Para(f"Announced: {said}"))
-    blocks += match.game.board_blocks(res["board"])
+    blocks += game.board_blocks(res["board"])
     if viewer and res.get("private"):
         private = res["private"]
-        blocks.append(Para(f"Private to {viewer}: " + "; ".join(f"{k}: {v}" for k, v in private.items())))
+        blocks.append(Para(f"Private to {names[viewer]}: " + "; ".join(f"{k}: {v}" for k, v in private.items())))
     if res["flagged"]:
         blocks.append(Para(f"Flagged entries: {', '.join('#' + str(f['seq']) for f in res['flagged'])}"))
     return blocks
 
 
-def clock_line(clock: dict[str, Any]) -> str:
-    """`Clock: 150 s to act; turn started …, deadline …; reserve sally 580 s, maddie 600 s`."""
-    parts = []
+def clock_line(clock: dict[str, Any], names: dict[str, str] | None = None) -> list[Any]:
+    """`Clock: 150 s to act; turn started …, deadline …; reserve Sally 580 s, Maddie 600 s`,
+    with the times as Stamps (Discord shows each reader their own time zone)."""
+    names = names or {}
+    parts: list[list[Any]] = []
     if "turn_seconds" in clock:
-        parts.append(f"{clock['turn_seconds']} s to act")
+        parts.append([f"{clock['turn_seconds']} s to act"])
     if "deadline" in clock:
-        parts.append(f"turn started {clock['turn_started']}, deadline {clock['deadline']}")
+        parts.append(["turn started ", Stamp(clock["turn_started"]), ", deadline ", Stamp(clock["deadline"])])
     if any(clock["reserve"].values()):
-        parts.append("reserve " + ", ".join(f"{p} {s} s" for p, s in clock["reserve"].items()))
+        parts.append(["reserve " + ", ".join(f"{names.get(p, p)} {s} s" for p, s in clock["reserve"].items())])
     if clock["on_expiry"] == "skip":
-        parts.append("late submissions count as empty")
-    return "Clock: " + "; ".join(parts)
+        parts.append(["late submissions count as empty"])
+    line: list[Any] = ["Clock: "]
+    for index, part in enumerate(parts):
+        line += (["; "] if index else []) + part
+    return line
 
 
 def board_text(match: LoadedMatch, replay: Replay, fmt: str, viewer: str | None = None) -> str:

@@ -570,6 +570,7 @@ class Arrowbic(Game):
     def board_blocks(self, view: dict[str, Any]) -> list[Any]:
         size = view["size"]
         sides = view["sides"]
+        names = self.display_names   # players as the thread knows them
         at_cell: dict[str, list[str]] = {}
         for player, cell in view["pieces"].items():
             if cell is not None:
@@ -602,20 +603,20 @@ class Arrowbic(Game):
         blocks: list[Any] = [Pre(lines)]
         players = list(sides)
         initials = {p: sides[p][0] for p in players}
-        legend = "; ".join(f"{initials[p].upper()} = {p}'s piece, {''.join(GLYPH[a] for a in ARROWS)} + "
-                           f"{initials[p].lower()} = {p}'s stones ({sides[p]})" for p in players)
+        legend = "; ".join(f"{initials[p].upper()} = {names[p]}'s piece, {''.join(GLYPH[a] for a in ARROWS)} + "
+                           f"{initials[p].lower()} = {names[p]}'s stones ({sides[p]})" for p in players)
         blocks.append(Para(f"{legend}; X = both pieces; * = last placement. Up is toward row {size}."))
         rows = []
         for p in players:
             cell = view["pieces"][p]
             count = sum(1 for st in view["stones"].values() if st["owner"] == p)
             arrow = view["last_arrow"][p]
-            rows.append([sides[p], p, cell or "off the board", count,
+            rows.append([sides[p], names[p], cell or "off the board", count,
                          f"{GLYPH[arrow]} {arrow}" if arrow else "-"])
         blocks.append(Table(["side", "player", "piece", "stones", "last arrow"], rows))
         if view["last_placement"]:
             lp = view["last_placement"]
-            blocks.append(Para(f"Last placement ({view['placements']}): {lp['player']} "
+            blocks.append(Para(f"Last placement ({view['placements']}): {names[lp['player']]} "
                                f"{GLYPH[lp['arrow']]} {lp['arrow']} on {lp['cell']}."))
         if view["to_move"]:
             who = view["to_move"]
@@ -623,8 +624,8 @@ class Arrowbic(Game):
             rule = (f"may not use {GLYPH[barred]} {barred} (their last arrow)" if barred
                     else "may use any arrow")
             nxt = view["next_mover"]
-            blocks.append(Para(f"To place: {who} ({sides[who]}), who {rule}. After this placement "
-                               f"(no. {view['placements'] + 1}) {nxt}'s {sides[nxt]} piece moves (AX-5)."))
+            blocks.append(Para(f"To place: {names[who]} ({sides[who]}), who {rule}. After this placement "
+                               f"(no. {view['placements'] + 1}) {names[nxt]}'s {sides[nxt]} piece moves (AX-5)."))
         return blocks
 
     # --- Notation -----------------------------------------------------------------------

@@ -371,11 +371,12 @@ class DiceTugOfWar(Game):
         }
 
     def board_blocks(self, view: dict[str, Any]) -> list[Any]:
-        rows = [[view["sides"][p], p, view["team"][p], view["reserve"][p],
+        names = self.display_names   # players as the thread knows them
+        rows = [[view["sides"][p], names[p], view["team"][p], view["reserve"][p],
                  dice_text(view["column"][p]) if view["column"][p] else "-"] for p in self.player_ids]
         blocks: list[Any] = [Table(["side", "player", "team", "reserve", "column"], rows)]
         a, b = self.player_ids
-        blocks.append(Pre([self._rope(view["team"][a], view["team"][b], a, b)]))
+        blocks.append(Pre([self._rope(view["team"][a], view["team"][b], names[a], names[b])]))
         if view["rolled"]:
             blocks.append(Para(self._roll_line(view)))
         return blocks
@@ -383,12 +384,13 @@ class DiceTugOfWar(Game):
     def _roll_line(self, view: dict[str, Any]) -> str:
         """The dice on the table: whose roll, and while the match goes on, what is left to do."""
         dice = dice_text(view["rolled"])
+        names = self.display_names
         if view["stage"] == "over":
-            return f"Last roll, by {view['rolled_by']}: {dice} (the match is over)"
+            return f"Last roll, by {names[view['rolled_by']]}: {dice} (the match is over)"
         if view["stage"] == "setup":
-            return f"Setup roll of {view['actor']}: {dice}"
+            return f"Setup roll of {names[view['actor']]}: {dice}"
         left = view["rerolls_left"]
-        return (f"Rolled by {view['actor']}: {dice} (positions 1–{len(view['rolled'])}; "
+        return (f"Rolled by {names[view['actor']]}: {dice} (positions 1–{len(view['rolled'])}; "
                 f"{left} re-roll{'s' if left != 1 else ''} left)")
 
     def _rope(self, left: int, right: int, a: str, b: str) -> str:

@@ -633,6 +633,7 @@ class WinningStreak(Game):
     def board_blocks(self, view: dict[str, Any]) -> list[Any]:
         a, b = self.player_ids
         sides = view["sides"]
+        names = self.display_names   # players as the thread knows them
         if view["phase"] == "placement":
             phase = f"Placement turn {view['turn']} of {view['placement_turns']}: each side places one troop"
         elif view["phase"] == "relocation":
@@ -644,8 +645,8 @@ class WinningStreak(Game):
         rows = []
         for x, spot in view["locations"].items():
             rows.append([x, self._stats(spot["troops"][a]), spot["points"][a], spot["points"][b],
-                         self._stats(spot["troops"][b]), spot["winner"] or "-"])
-        blocks.append(Table(["loc", f"{a} ({sides[a]})", "pts", "pts", f"{b} ({sides[b]})", "won by"], rows))
+                         self._stats(spot["troops"][b]), names.get(spot["winner"]) or "-"])
+        blocks.append(Table(["loc", f"{names[a]} ({sides[a]})", "pts", "pts", f"{names[b]} ({sides[b]})", "won by"], rows))
         letters: list[Any] = []
         marks: list[Any] = []
         for x, spot in view["locations"].items():
@@ -653,18 +654,18 @@ class WinningStreak(Game):
             owner = spot["winner"]
             marks.append(Span(f"{sides[owner][0].upper():<3}", colour=sides[owner]) if owner else "·  ")
         blocks.append(Pre([["line "] + letters, ["won  "] + marks]))
-        blocks.append(Para("Streaks: " + ", ".join(f"{p} {view['streak'][p]}" for p in (a, b)) +
-                           " · locations won: " + ", ".join(f"{p} {view['won'][p]}" for p in (a, b)) +
-                           " · living troops: " + ", ".join(f"{p} {view['alive'][p]}" for p in (a, b))))
+        blocks.append(Para("Streaks: " + ", ".join(f"{names[p]} {view['streak'][p]}" for p in (a, b)) +
+                           " · locations won: " + ", ".join(f"{names[p]} {view['won'][p]}" for p in (a, b)) +
+                           " · living troops: " + ", ".join(f"{names[p]} {view['alive'][p]}" for p in (a, b))))
         for p in (a, b):
             reserve = ", ".join(self._stats(t) for t in view["reserve"][p]) or "none"
             dead = ", ".join(view["dead"][p]) or "none"
-            blocks.append(Para(f"{p} ({sides[p]}) reserve ({len(view['reserve'][p])}): {reserve}; "
+            blocks.append(Para(f"{names[p]} ({sides[p]}) reserve ({len(view['reserve'][p])}): {reserve}; "
                                f"dead ({len(view['dead'][p])}): {dead}"))
         holder = view["advantage"]["holder"]
         if holder:
             state = "unused" if view["advantage"]["left"] > 0 else "used"
-            blocks.append(Para(f"Advantage: {holder} (+{self.params['advantage_amount']} attack or health once, "
+            blocks.append(Para(f"Advantage: {names[holder]} (+{self.params['advantage_amount']} attack or health once, "
                                f"{state}; wins a full tie)"))
         return blocks
 

@@ -114,12 +114,13 @@ class TrackTroubleViews:
 
     def board_blocks(self, view: dict[str, Any]) -> list[Any]:
         a, b = self.player_ids
+        names = self.display_names   # players as the thread knows them
         where = f"round {view['round']} of {view['rounds']}" if not view["tiebreak"] else \
             f"tie-break round {view['round']}"
         state = "match over" if view["over"] else f"crossing {view['crossing']}"
         points = []
         for p in (a, b):
-            text = f"{p} ({view['sides'][p]}) {view['points'][p]}"
+            text = f"{names[p]} ({view['sides'][p]}) {view['points'][p]}"
             if view["points_withheld_miners"][p]:
                 text += f" + ? ({view['points_withheld_miners'][p]} at a hidden value)"
             points.append(text)
@@ -142,11 +143,11 @@ class TrackTroubleViews:
                                f"all riders are one player's, always in the last crossing)"))
         numbers = sorted({int(m) for p in (a, b) for m in view["miners"][p]})
         blocks.append(Table(["miner"] + [str(n) for n in numbers],
-                            [[p] + [view["miners"][p].get(str(n), "-") for n in numbers] for p in (a, b)]))
+                            [[names[p]] + [view["miners"][p].get(str(n), "-") for n in numbers] for p in (a, b)]))
         last = view["last_crossing"]
         if last:
             blocks.append(Para(f"Round {last['round']}, crossing {last['crossing']}, actions: "
-                               + "; ".join(f"{p}: {text}" for p, text in last["actions"].items())))
+                               + "; ".join(f"{names[p]}: {text}" for p, text in last["actions"].items())))
             blocks.append(Pre([f"- {line}" for line in last["results"]]))
         return blocks
 

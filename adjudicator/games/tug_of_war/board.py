@@ -10,13 +10,14 @@ from adjudicator.render import Para, Pre, Span, Table
 
 def blocks(game: Any, view: dict[str, Any]) -> list[Any]:
     a, b = game.player_ids
+    names = game.display_names   # players as the thread knows them
     to_play = view["to_play"]
     barred = view.get("barred") or {}
     rows = []
     for key, mod in view["modules"].items():
         module = game.modules[key]
         if mod["winner"]:
-            status = f"won by {mod['winner']}"
+            status = f"won by {names[mod['winner']]}"
         else:
             status = "active"
         pts = f"{mod['points'][a]}–{mod['points'][b]}"
@@ -24,21 +25,21 @@ def blocks(game: Any, view: dict[str, Any]) -> list[Any]:
             pts += f" (to {mod['points_to_win']})"
         elif not module.has_points:
             pts = "outright"
-        who = [p for p in (a, b) if key in barred.get(p, []) and not mod["winner"]]
+        who = [names[p] for p in (a, b) if key in barred.get(p, []) and not mod["winner"]]
         rows.append([module.title, mod["state"] if not mod["winner"] else "-", pts, status,
                      ", ".join(who) or "-"])
-    out: list[Any] = [Table(["module", "state", f"points {a}–{b}", "status", "may not choose"], rows)]
-    hands = "; ".join(f"{p} ({view['sides'][p]}): {' '.join(map(str, h)) or 'empty'}"
+    out: list[Any] = [Table(["module", "state", f"points {names[a]}–{names[b]}", "status", "may not choose"], rows)]
+    hands = "; ".join(f"{names[p]} ({view['sides'][p]}): {' '.join(map(str, h)) or 'empty'}"
                       for p, h in view["hands"].items())
     out.append(Para(f"Hands — {hands}"))
-    won = ", ".join(f"{p} {n}" for p, n in view["modules_won"].items())
+    won = ", ".join(f"{names[p]} {n}" for p, n in view["modules_won"].items())
     out.append(Para(f"Modules won — {won} (first to {game.params['modules_to_win']})"))
     owe = view.get("pending_discard")
     if owe:
-        out.append(Para([Span(f"{owe['player']} must discard {owe['count']} card{'s' if owe['count'] != 1 else ''} "
+        out.append(Para([Span(f"{names[owe['player']]} must discard {owe['count']} card{'s' if owe['count'] != 1 else ''} "
                               f"(down to {game.params['hand_limit']}) before play goes on", bold=True)]))
     elif to_play:
-        out.append(Para(f"To play: {to_play} ({view['sides'][to_play]})"))
+        out.append(Para(f"To play: {names[to_play]} ({view['sides'][to_play]})"))
     for key in ("maze", "path"):
         mod = view["modules"].get(key)
         if mod and not mod["winner"]:

@@ -390,7 +390,7 @@ class Path(Module):
             for ch in row:  # coloured where the format can (BBCode), plain letters elsewhere
                 line += [" ", Span(ch.lower(), colours[ch]) if ch in colours else ch]
             lines.append(line)
-        names = ", ".join(f"{self.game.side(p)[0]} {self.game.side(p)} ({p})" for p in self.ids())
+        names = ", ".join(f"{self.game.side(p)[0]} {self.game.side(p)} ({self.game.display_names[p]})" for p in self.ids())
         lines.append(f". grey, {names}")
         return lines
 
