@@ -109,7 +109,7 @@ def test_board_shows_time_allowed_deadline_and_reserves():
     assert status["reserve_runs_out"] == {"anna": at(210)} and status["reserve"] == {"bernd": 120, "anna": 120}
     text = views.board_text(match, replay, "text")
     assert ("Clock: 60 s to act; turn started 2026-11-21T20:00:30Z, deadline 2026-11-21T20:01:30Z; "
-            "reserve bernd 120 s, anna 120 s") in text
+            "reserve Bernd 120 s, Anna 120 s") in text
 
 
 def test_item_reserve_bonus():

@@ -11,9 +11,12 @@ def test_control_characters_are_removed():
     assert clean("a\x1b[31mred\x07") == "a?[31mred?"
 
 
-@pytest.mark.parametrize("fmt, inert", [("markdown", r"\*\*bold\*\*"), ("bbcode", "[\u200bb]x[\u200b/b]")])
-def test_markup_in_names_is_inert(fmt, inert):
-    text = "**bold**" if fmt == "markdown" else "[b]x[/b]"
+@pytest.mark.parametrize("fmt, text, inert", [("markdown", "**bold**", r"\*\*bold\*\*"),
+                                             ("bbcode", "[b]x[/b]", "[[b][/b]b]x[[b][/b]/b]"),
+                                             ("discord", "**bold** @everyone", "\\*\\*bold\\*\\* @\u200beveryone")])
+def test_markup_in_names_is_inert(fmt, text, inert):
+    """BBCode: each `[` is followed by an empty [b][/b] (no tag can start there; it shows as
+    nothing and leaves no zero-width character to copy); Discord: a mention cannot ping."""
     assert inert in render([Para(f"{text}")], fmt)
 
 
@@ -27,7 +30,8 @@ def test_table_formats():
 def test_heading_and_colour():
     assert render([Heading("Board")], "markdown").startswith("### Board")
     assert render([Heading("Board")], "bbcode").startswith("[b]Board[/b]")
-    assert "[color=red]R[/color]" in render([Pre([[Span("R", colour="red")]])], "bbcode")
+    assert render([Heading("Board")], "discord").startswith("**Board**")
+    assert "[color=red]R[/color]" in render([Para([Span("R", colour="red")])], "bbcode")
     assert render([Pre([[Span("R", colour="red")]])], "text").strip() == "R"
     assert render([Pre(["a|b"])], "markdown") == "```\na|b\n```\n"
 
@@ -66,6 +70,7 @@ def test_any_cell_stays_on_its_row(cells):
 
     for fmt in ("text", "markdown", "bbcode"):
         assert render([Table(["a", "b"], [cells])], fmt).count("\n") == 3
+    assert render([Table(["a", "b"], [cells])], "discord").count("\n") == 5
 
 
 def test_wide_characters_take_two_columns():
@@ -74,3 +79,32 @@ def test_wide_characters_take_two_columns():
 
     assert display_width("中文") == 4 and display_width("😀") == 2 and display_width("e\u0301") == 1
     assert render([Table(["x", "y"], [["中文", "a"]])], "text") == "x     y\n----  ---\n中文  a\n"
+
+
+def test_bbcode_grids_are_code_without_colour_and_colour_stays_outside():
+    """phpBB shows tags inside [code] raw, and has no [font]: a coloured grid is plain [code]."""
+    grid = render([Pre([[Span("R", colour="red", bold=True), " ."]])], "bbcode")
+    assert grid == "[code]R .[/code]\n"
+    assert render([Para([Span("Sally", colour="red")])], "bbcode") == "[color=red]Sally[/color]\n"
+    assert render([Para([Span("x", colour="red]evil[/color")])], "bbcode") == "x\n"
+
+
+def test_code_blocks_cannot_be_closed_from_inside():
+    assert render([Pre(["[/code] [ / CODE]"])], "bbcode") == "[code][\u2215code] [ \u2215 CODE][/code]\n"
+    assert render([Pre(["a ``` b"])], "discord") == "```\na \u02cb\u02cb\u02cb b\n```\n"
+    assert render([Pre(["a ``` b"])], "markdown") == "````\na ``` b\n````\n"
+
+
+def test_stamps_are_discord_timestamps_and_text_elsewhere():
+    from adjudicator.render import Stamp
+
+    line = ["deadline ", Stamp("2026-11-21T10:28:42Z")]
+    assert render([Para(line)], "text") == "deadline 2026-11-21T10:28:42Z\n"
+    assert render([Para(line)], "discord") == "deadline <t:1795256922:f> (<t:1795256922:R>)\n"
+    assert render([Pre([line])], "discord") == "```\ndeadline 2026-11-21T10:28:42Z\n```\n"
+
+
+def test_a_name_cannot_start_a_block_in_markdown_or_discord():
+    for fmt in ("markdown", "discord"):
+        for text in ("- x", "1. x", "> x", "# x", "---", "=="):
+            assert render([Para(text)], fmt).startswith(("\\", "1\\")), (fmt, text)

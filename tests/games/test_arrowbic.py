@@ -737,15 +737,18 @@ def test_board_text_shows_grid_pieces_last_placement_turn_and_barred_arrow():
     assert "←b*" in row5 and "↑r" in row5 and "B." in row5          # last placement marked; blue piece on G5
     row5_cells = row5[4:]
     assert row5_cells[4 * 1] == "R"                                      # red piece on B5 (moved)
-    assert "To place: sally (red), who may not use ↑ up (their last arrow)" in text
-    assert "Last placement (2): maddie ← left on C5" in text
+    assert "To place: Sally (red), who may not use ↑ up (their last arrow)" in text
+    assert "Last placement (2): Maddie ← left on C5" in text
 
 
-def test_board_bbcode_colours_each_players_arrows():
+def test_board_bbcode_keeps_the_grid_in_code_and_colours_the_players_outside():
+    """phpBB has no [font] and shows tags inside [code] raw (issue 17): the grid is plain
+    [code], its letters say whose stone is whose, and the players' names carry the colour."""
     match, replay = play((SALLY, "E5 up"), (MADDIE, "C5 left"))
     text = views.board_text(match, replay, "bbcode")
-    assert "[color=red]↑r[/color]" in text and "[color=blue]←b[/color]" in text
-    assert "[font=monospace]" in text
+    grid = text.split("[code]")[1].split("[/code]")[0]
+    assert "↑r" in grid and "←b" in grid and "[" not in grid
+    assert "[font" not in text and "[color=red]Sally[/color]" in text and "[color=blue]Maddie[/color]" in text
 
 
 def test_board_after_the_end_shows_the_piece_off_the_board():
@@ -798,7 +801,7 @@ def test_cli_move_takes_typed_forms_and_stores_the_canonical_move(cli, started):
     assert res.code == 0, res.err
     data = json.loads(started.read_text())
     assert data["entries"][0]["move"] == {"place": "E5", "arrow": "up"} and data["entries"][0]["text"] == "E5 ^"
-    assert "E5 up" in res.out and "To place: maddie (blue)" in res.out
+    assert "E5 up" in res.out and "To place: Maddie (blue)" in res.out
     assert cli("move", started, "maddie", "e7", "v").code == 0  # E7 → E6 (empty): no loop
 
 

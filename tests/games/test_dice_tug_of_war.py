@@ -333,7 +333,7 @@ def test_board_shows_columns_teams_reserves_and_turn():
     match, replay = play(*turn([6, 2, 1], [4, 4, 5], [1, 5, 6]))
     blocks = match.game.board_blocks(match.game.public_view(replay.state))
     text = render(blocks, "text")
-    assert "yellow" in text and "1 2 6" in text and "4 4 5" in text and "Rolled by bernd: 1 5 6" in text
+    assert "yellow" in text and "1 2 6" in text and "4 4 5" in text and "Rolled by Bernd: 1 5 6" in text
     assert "1 re-roll left" in text
 
 
@@ -353,7 +353,7 @@ def test_board_of_a_match_won_by_the_rules_names_the_last_roller():
     view, text = board_and_text(*WON)
     assert view["stage"] == "over" and view["actor"] is None and view["rolled_by"] == "bernd"
     assert "None" not in text and "Rolled by" not in text and "re-roll" not in text
-    assert "Last roll, by bernd: 6 6 6" in text
+    assert "Last roll, by Bernd: 6 6 6" in text
 
 
 def test_board_of_a_match_ended_by_the_host_mid_turn_is_over():
@@ -361,7 +361,7 @@ def test_board_of_a_match_ended_by_the_host_mid_turn_is_over():
     entries = [*turn([6, 2, 1], [4, 4, 5], [1, 5, 6]), ("host", {"action": "forfeit", "player": "anna"})]
     view, text = board_and_text(*entries)
     assert view["stage"] == "over" and view["actor"] is None
-    assert "None" not in text and "re-roll" not in text and "Last roll, by bernd: 1 5 6" in text
+    assert "None" not in text and "re-roll" not in text and "Last roll, by Bernd: 1 5 6" in text
 
 
 def test_replay_events_cite_rulings():

@@ -644,7 +644,7 @@ def test_board_json_has_the_spec_keys_and_renders_everywhere():
     for fmt in FORMATS:
         text = render(views.board_blocks(match, replay), fmt)
         for needle in ("T2", "purple[N2 | green[N1 | N2 | N3]]", "leads to now", "north", "N3 6", "Train: none",
-                       "sally: 1 T1, 2 switch purple", "maddie: 1 T3"):
+                       "Sally: 1 T1, 2 switch purple", "Maddie: 1 T3"):
             assert needle in text.replace("\\", ""), (fmt, needle)
 
 
@@ -653,7 +653,7 @@ def test_board_keeps_sealed_submissions_sealed():
     result = json.dumps(views.result(match, replay, with_entries=True))
     text = render(views.board_blocks(match, replay), "text")
     assert "switch purple" not in result and "switch purple" not in text
-    assert "Submitted: sally: yes, maddie: no" in text
+    assert "Submitted: Sally: yes, Maddie: no" in text
 
 
 @pytest.mark.parametrize("move, message", [

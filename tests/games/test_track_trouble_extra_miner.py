@@ -37,7 +37,7 @@ def test_extra_miner_is_announced_at_once_tt7():
     result = views.result(match, replay)
     assert result["announced"] == {"sally": ["extra-miner"]}
     board = views.board_text(match, replay, "text")
-    assert "Announced: sally uses Extra Miner" in board and "T1" not in board.split("Announced")[1].split("\n")[0]
+    assert "Announced: Sally uses Extra Miner" in board and "T1" not in board.split("Announced")[1].split("\n")[0]
     public = views.entry_view(replay.log[-1])
     assert public["summary"] == "sealed submission"
     assert any("sally uses Extra Miner (announced at once)" in e["text"] and e["rulings"] == ["TT-7"]

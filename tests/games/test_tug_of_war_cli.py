@@ -334,7 +334,7 @@ def test_board_json_has_the_spec_keys():
 def test_board_text_shows_modules_hands_turn_and_grids(cli, write):
     path = write(tw_match([("sally", "path 1@B2"), ("maddie", "rope 1")], ruleset="tug-of-war-v2"))
     out = cli("board", path).out
-    for expected in ("Rope", "Conker", "may not choose", "Hands — sally (red)", "Modules won", "To play: sally",
+    for expected in ("Rope", "Conker", "may not choose", "Hands — Sally (red)", "Modules won", "To play: Sally",
                      " 2 . r . . . . . ."):
         assert expected in out
     path = write(tw_match(ruleset="tug-of-war-v1"), "v1.json")
@@ -347,7 +347,7 @@ def test_board_shows_a_pending_discard():
     setup(game, s, sally=[1, 2, 3, 4, 5])
     game.apply_move(s, "sally", parse("tower 1 C"))
     text = render(game.board_blocks(game.public_view(s)), "text")
-    assert "sally must discard 2 cards (down to 5)" in text
+    assert "Sally must discard 2 cards (down to 5)" in text
 
 
 @pytest.mark.parametrize("entries", [[], [("sally", "tower 1 C")]])
@@ -365,7 +365,7 @@ def test_board_of_a_match_the_host_ended_names_nobody_to_play(entries):
 
 def test_board_renders_in_every_format():
     game, s = fresh()
-    for fmt in ("text", "markdown", "bbcode"):
+    for fmt in ("text", "markdown", "bbcode", "discord"):
         assert "Collation" in render(game.board_blocks(game.public_view(s)), fmt)
 
 

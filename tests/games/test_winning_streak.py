@@ -519,8 +519,8 @@ def test_public_output_with_and_without_a_sealed_submission_differs_only_in_subm
         assert len(without.splitlines()) == len(with_.splitlines())
         assert [y for _, y in diff] == [line for line in with_.splitlines()
                                         if f"after entry {seq}" in line or "Submitted:" in line]
-        assert "Submitted: sally: no, maddie: yes" in with_ and "Submitted: sally: no, maddie: no" in without
-        assert "waiting for sally, maddie" in without and "waiting for sally" in with_
+        assert "Submitted: Sally: no, Maddie: yes" in with_ and "Submitted: Sally: no, Maddie: no" in without
+        assert "waiting for Sally, Maddie" in without and "waiting for Sally" in with_
     elif fmt == "json":
         x, y = json.loads(without), json.loads(with_)
         changed = {k for k in set(x) | set(y) if x.get(k) != y.get(k)}
@@ -599,7 +599,7 @@ def test_cli_move_typed_and_json(cli, write):
     path = write(ws_match())
     res = cli("move", path, "sally", "t1", "place", "5/5", "A")
     assert res.code == 0, res.err
-    assert "#1 sally: t1 place 5/5 A" in res.err and "Submitted: sally: yes, maddie: no" in res.out
+    assert "#1 sally: t1 place 5/5 A" in res.err and "Submitted: Sally: yes, Maddie: no" in res.out
     assert "place 5/5" not in res.out   # the sealed placement is the host's to see, not the thread's
     res = cli("move", path, "maddie", "--json", json.dumps(place(1, "5/5", "A")))
     assert res.code == 0 and "sally places 5/5 at A" in res.out
@@ -675,9 +675,9 @@ def test_board_shows_the_line_reserves_dead_and_streaks():
     text = views.board_text(match, replay, "text")
     assert "Relocation round 1 (after fight 1): change at most 3 locations" in text
     assert "5/5 now 5/4" in text and "line A  B  C  D  E  F  G  H  I  J  K  L  M" in text
-    assert "maddie (blue) reserve (22):" in text and "dead (2): 1/1, 5/3" in text
-    assert "Streaks: sally 0, maddie 0" in text and "living troops: sally 24, maddie 23" in text
-    assert "Advantage: maddie" in text
+    assert "Maddie (blue) reserve (22):" in text and "dead (2): 1/1, 5/3" in text
+    assert "Streaks: Sally 0, Maddie 0" in text and "living troops: Sally 24, Maddie 23" in text
+    assert "Advantage: Maddie" in text
     bbcode = views.board_text(match, replay, "bbcode")
     assert "[code]" in bbcode
 
