@@ -110,7 +110,9 @@ def inert_json(text: str) -> str:
 
 _MARKDOWN_MARKS = frozenset("\\`*_[]<>|#~&")
 _DISCORD_MARKS = frozenset("\\`*_~|<>[")
-_PING = re.compile(r"@(?=(?:everyone|here)\b)", re.IGNORECASE)
+# A mention Discord would act on: @everyone, @here, <@id>, <@!id>, <@&role>. A zero-width space
+# after the `@` keeps it as text (as discord.py's escape_mentions does), in code blocks too.
+_PING = re.compile(r"(?<=<)@|@(?=(?:everyone|here)\b)", re.IGNORECASE)
 # An opening block marker a name could bring to the start of a line: a list, quote, heading,
 # thematic break or setext underline (`- x`, `1. x`, `> x`, `---`, `===`).
 _LINE_START = re.compile(r"^( *)(?:([-+=>#])|(\d{1,9})([.)]))")

@@ -25,7 +25,7 @@ from adjudicator.engine import ChanceDue, Replay
 from adjudicator.matchfile import LoadedMatch
 
 RULESETS = tuple(info["id"] for info in rulesets.list_rulesets())
-BOARD_FORMATS = ("text", "markdown", "bbcode", "json")
+BOARD_FORMATS = ("text", "markdown", "bbcode", "discord", "json")
 
 
 

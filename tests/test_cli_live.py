@@ -14,7 +14,7 @@ from conftest import REPO, add, dice_match, setup_entries
 from games.test_track_trouble import tt_match
 from games.test_winning_streak import place, ws_match
 
-FORMATS = ("text", "markdown", "bbcode", "json")
+FORMATS = ("text", "markdown", "bbcode", "discord", "json")
 AT = ("--at", "2026-11-21T20:00:30Z")
 
 

@@ -16,6 +16,8 @@ that tries to reach a terminal or a forum post.
 from __future__ import annotations
 
 import json
+import re
+import string
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -167,23 +169,39 @@ hostile = st.lists(st.sampled_from(FRAGMENTS) | st.text(max_size=3), min_size=1,
 MD_MARKS = set("\\`*_[]<>|#~")   # what render.py escapes; "!" or "(" alone open nothing
 
 
-def markdown_marks(text: str) -> Counter:
-    """Markdown's special characters that are not escaped with a backslash."""
+def markdown_marks(text: str, escaped: set[str] = MD_MARKS) -> Counter:
+    """Markdown's special characters that are not escaped with a backslash, outside code
+    blocks (where names are shown as written and nothing is markup but the closing fence)."""
+    text = re.sub(r"^(`{3,})\n.*?\n\1$", "", text, flags=re.MULTILINE | re.DOTALL)
     marks: Counter = Counter()
     index = 0
     while index < len(text):
-        if text[index] == "\\" and index + 1 < len(text) and text[index + 1] in MD_MARKS:
+        if text[index] == "\\" and index + 1 < len(text) and text[index + 1] in string.punctuation:
             index += 2
             continue
-        if text[index] in MD_MARKS:
+        if text[index] in escaped:
             marks[text[index]] += 1
         index += 1
     return marks
 
 
 def bbcode_marks(text: str) -> int:
-    """BBCode tags that can open: a `[` not followed by the zero-width space render.py adds."""
-    return sum(1 for i, ch in enumerate(text) if ch == "[" and text[i + 1:i + 2] != "\u200b")
+    """BBCode tags that can open outside [code] (where names are shown as written): every `[`
+    but those render.py broke with an empty [b][/b] after them."""
+    from adjudicator.render import BB_BREAK
+
+    text = re.sub(r"\[code\].*?\[/code\]", "[code][/code]", text, flags=re.DOTALL)
+    return text.replace("[" + BB_BREAK, "").count("[")
+
+
+DISCORD_MARKS = set("\\`*_~|<>[")   # what render.py escapes for Discord
+
+
+def discord_marks(text: str) -> Counter:
+    """Discord's markup characters not escaped outside code blocks, and mentions that could ping."""
+    marks = markdown_marks(text, DISCORD_MARKS)
+    marks["ping"] = len(re.findall(r"@(?:everyone|here)|<@(?!\u200b)", text, flags=re.IGNORECASE))
+    return marks
 
 
 def dressed(data: dict[str, Any], words: dict[str, str]) -> dict[str, Any]:
@@ -204,8 +222,8 @@ def dressed(data: dict[str, Any], words: dict[str, str]) -> dict[str, Any]:
 
 FIELDS = {"id": 200, "title": 500, "name1": 200, "name2": 200, "note": 2000, "text": 2000, "pick": 100, "reason": 500}
 PLAIN = {key: f"plain {key}" for key in FIELDS}
-READERS = [("board", "--format", fmt) for fmt in ("text", "markdown", "bbcode", "json")] + \
-          [("board", "--as", "p1", "--format", fmt) for fmt in ("markdown", "bbcode")] + \
+READERS = [("board", "--format", fmt) for fmt in ("text", "markdown", "bbcode", "discord", "json")] + \
+          [("board", "--as", "p1", "--format", fmt) for fmt in ("markdown", "bbcode", "discord")] + \
           [("replay",), ("replay", "--format", "json"), ("legal",), ("legal", "--format", "json"),
            ("check",), ("check", "--format", "json"), ("check", "--format", "junit")]
 
@@ -261,10 +279,12 @@ def test_hostile_text_in_a_match_file_is_printed_inert(cli, tmp_path, ruleset_id
         assert markdown_marks(mean[command].out) == markdown_marks(plain[command].out), mean[command].out
     for command in [c for c in READERS if c[0] == "board" and "bbcode" in c]:
         assert bbcode_marks(mean[command].out) == bbcode_marks(plain[command].out), mean[command].out
+    for command in [c for c in READERS if c[0] == "board" and "discord" in c]:
+        assert discord_marks(mean[command].out) == discord_marks(plain[command].out), mean[command].out
 
 
 @scaled(6)
-@given(word=hostile.map(lambda t: t[:200] or "x"), fmt=st.sampled_from(("text", "markdown", "bbcode", "json")))
+@given(word=hostile.map(lambda t: t[:200] or "x"), fmt=st.sampled_from(("text", "markdown", "bbcode", "discord", "json")))
 def test_hostile_command_line_text_is_printed_inert(cli, tmp_path, word, fmt):
     """What a host types goes back out inert too: the echo of `host end --reason`, errors
     naming an unknown player, format or option, `new` printing a match, and file names."""

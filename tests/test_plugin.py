@@ -23,7 +23,7 @@ import pytest
 from conftest import REPO
 
 PLUGINS = REPO / "tests" / "plugins"
-BOARD_FORMATS = ("text", "markdown", "bbcode", "json")
+BOARD_FORMATS = ("text", "markdown", "bbcode", "discord", "json")
 
 
 def adjudicator(*args, plugins: Path = PLUGINS, cwd: Path | None = None) -> subprocess.CompletedProcess:
