@@ -413,7 +413,7 @@ def _cut(line: str, room: int, at_space: bool = True) -> list[str]:
     while len(line) > room:
         at = line.rfind(" ", 1, room) if at_space else -1
         if at <= 0:
-            at = room
+            at = max(room, 1)
         while at > 1 and line[at - 1] == "\\":
             at -= 1
         parts.append(line[:at])
