@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterator
 
-from adjudicator.engine import Event, Game, Illegal, ItemsView, Nature, Outcome, Pending, Phase, Player, new_event
+from adjudicator.engine import Event, Form, Game, Illegal, ItemsView, Nature, Outcome, Pending, Phase, Player, new_event
 from adjudicator.errors import NotationError
 from adjudicator.render import Para, Pre, Span, Table
 
@@ -81,6 +81,13 @@ class StreakState:
 class WinningStreak(Game):
     name = "winning-streak"
     nature = Nature(turns=False, sealed_phases=True)
+    notation = (
+        Form("[tTURN] place TROOP LOCATION", ("place 3/5 C", "t4 place 3/5 C"),
+             "a placement; the current turn is filled in (WS-2)"),
+        Form("[rROUND] set LOCATION=TROOP|- ... [buff TROOP attack|health]",
+             ("set A=3/5 B=-", "r2 set A=3/5 buff 3/5 health", "set"),
+             "a relocation, at most 3 changes; 'set' alone changes nothing (WS-4, WS-5)"),
+    )
 
     def __init__(self, ruleset: Any, players: list[Player], header: dict[str, Any] | None = None) -> None:
         super().__init__(ruleset, players, header)

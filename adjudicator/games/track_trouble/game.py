@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from adjudicator.engine import Event, Game, Illegal, Nature, Outcome, Pending, Phase, Player, SideMove, new_event
+from adjudicator.engine import Event, Form, Game, Illegal, Nature, Outcome, Pending, Phase, Player, SideMove, new_event
 from adjudicator.games.track_trouble import layouts as lay
 from adjudicator.games.track_trouble import wording
 from adjudicator.games.track_trouble.board import TrackTroubleViews
@@ -54,6 +54,16 @@ def _round_starts(params: dict[str, Any]) -> dict[int, tuple[Any, ...]]:
 class TrackTrouble(TrackTroubleViews, Game):
     name = "track-trouble"
     nature = Nature(turns=False, sealed_phases=True, hidden=True)
+    notation = (
+        Form("[rROUND cCROSSING[:]] MINER TRACK|switch NAME|train|nothing, ...",
+             ("1 T2, 2 switch purple, 3 train", "r3 c1: 1 T2", "r3 c1 1 T2"),
+             "one action per miner, the current round and crossing filled in (TT-3)"),
+        Form("... extra-miner | remote SWITCH", ("1 T2, extra-miner", "remote green"),
+             "Extra Miner, Remote Switch (TT-7)"),
+        Form("nothing", ("nothing",), "an empty submission (G-2)"),
+        Form("hidden DESTINATION VALUE", ("hidden N4 2",),
+             "Hidden Value Crossing, before the round's first submission (TT-7)"),
+    )
     words = wording.WORDS
     refusals = wording.REFUSALS
     endings = wording.ENDINGS
