@@ -105,23 +105,28 @@ def ruleset_show(
     ruleset_id: str = typer.Argument(..., metavar="ID", help="A ruleset id, e.g. dice-tug-of-war."),
     fmt: str = typer.Option("yaml", "--format", help="yaml or json."),
 ) -> None:
-    """Print one ruleset as resolved (every `extends` applied), with its SHA-256.
+    """Print one ruleset as resolved (every `extends` applied), with its SHA-256 and the game's
+    move notation: each form with examples (YAML: comments at the top; JSON: "notation").
 
     \b
     Example:
       adjudicator ruleset show dice-tug-of-war
     """
+    from adjudicator import reading
     from adjudicator.rulesets import resolve
 
     ruleset = resolve(ruleset_id)
+    game = _ruleset_game(ruleset)
     if _choice(fmt, ("yaml", "json"), "--format") == "json":
-        _out(_json({"sha256": ruleset.sha256, "extends_chain": ruleset.chain, "ruleset": ruleset.data}))
+        _out(_json({"sha256": ruleset.sha256, "extends_chain": ruleset.chain,
+                    "notation": reading.notation_data(game) if game else [], "ruleset": ruleset.data}))
         return
     import yaml
 
     from adjudicator.render import clean
 
     header = f"# {ruleset.id}: resolved from {' → '.join(reversed(ruleset.chain))}\n# sha256: {ruleset.sha256}\n"
+    header += reading.notation_comment(game) if game else ""
     # PyYAML writes some controls (NEL, C1) raw even when quoting: this is for reading, so clean it.
     _out(clean(header + yaml.safe_dump(ruleset.data, sort_keys=False, allow_unicode=True)))
 
@@ -148,6 +153,17 @@ def ruleset_validate(
 
         raise RulesetError(f"{path}: field params: {problems[0]}")
     _out(f"{path}: ok — ruleset {ruleset.id} for {ruleset.game}, sha256 {ruleset.sha256}")
+
+
+def _ruleset_game(ruleset: Any) -> Any:
+    """The ruleset's game with stand-in players, for its notation; None when its parameters
+    cannot make one (`ruleset validate` says why)."""
+    from adjudicator.registry import game_class
+
+    try:
+        return game_class(ruleset.game)(ruleset, _dummy_players(ruleset))
+    except Exception:  # noqa: BLE001 — showing a ruleset never fails on its notation
+        return None
 
 
 def _dummy_players(ruleset: Any) -> list[Any]:
@@ -393,10 +409,27 @@ def _confirm(log: Any, dry_run: bool) -> None:
     private = log.sealed and log.player is not None
     lines = entry_lines(log, viewer=log.player, pad=False)
     mark = " [private to the host: sealed, not in the post below]" if private else ""
+    read = _read_as(log)
+    if read:
+        _err(f"{prefix}{read}{mark}")
     _err(f"{prefix}{lines[0]}{mark}")
     if private:
         for line in lines[1:]:
             _err(f"  {line.strip()}")
+
+
+def _read_as(log: Any) -> str:
+    """`read "I'll play rope 2 1 please" as: rope 2 1` when the post as typed differs from the
+    move's canonical form (issue 17); empty for JSON moves and for posts that were the move."""
+    from adjudicator.bounded import excerpt
+
+    text = log.entry.get("text") if log.type == "move" else None
+    if not isinstance(text, str) or text.lstrip().startswith(("{", "[")):
+        return ""
+    summary = log.summary
+    if " ".join(text.split()) == summary:
+        return ""
+    return f'read "{excerpt(" ".join(text.split()), 120)}" as: {summary}'
 
 
 def _print_board(match: Any, replay: Any, fmt: str, viewer: Optional[str] = None) -> None:
