@@ -12,8 +12,9 @@ then on runs of consecutive words. It keeps the longest runs that parse and deci
 - none: refused, naming the closest readable move (a legal move now, else a notation example);
 - two different moves: refused, quoting both. The same move said twice is one move.
 
-The work is bounded: posts of at most MAX_POST characters and MAX_WORDS words are searched,
-in runs of at most MAX_RUN words; a longer post is refused at once (a 1 MB paste never hangs).
+The work is bounded: a post of more than MAX_POST characters is refused before any game
+reads it (a 1 MB paste never hangs), and posts of at most MAX_WORDS words are searched in runs
+of at most MAX_RUN words. Digits are not folded (`²` is no 2): a move's numbers are as typed.
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ from typing import Any, Callable, Iterable
 from adjudicator.engine import Form, Game
 from adjudicator.errors import NotationError
 
-MAX_POST = 4000      # characters of a post searched for a move
-MAX_WORDS = 600      # words of a post searched for a move
-MAX_RUN = 24         # words in one run tried as a move: no move of any game is longer
+MAX_POST = 3000      # characters of a post searched for a move
+MAX_WORDS = 400      # words of a post searched for a move
+MAX_RUN = 40         # words in one run tried as a move: a full Track Trouble submission has about 30
 MAX_LEGAL = 3000     # legal moves compared for the closest one
 QUOTE_CUT = 60       # characters of a post quoted in a message
 
@@ -64,7 +65,6 @@ def fold(text: str) -> str:
     text = SHORTCODES.sub(lambda m: f" {m.group(1).lower()} ", text)
     text = INVISIBLE.sub("", text)
     text = "".join(f" {ARROW_FOLDS[ch]} " if ch in ARROW_FOLDS else ch for ch in text)
-    text = unicodedata.normalize("NFKC", text)
     return "".join(" " if unicodedata.category(ch) in ("So", "Cs", "Co", "Cn") else ch for ch in text)
 
 
@@ -103,13 +103,13 @@ def read_post(game: Game, text: str, *, complete: Callable[[dict[str, Any]], dic
     `complete` fills in what the match says (the turn, the round), so two spellings of one
     move compare equal; `valid` (the move schema) drops runs that parse to no possible move;
     `legal` lists the legal moves now, for the closest one named in a refusal."""
+    if len(text) > MAX_POST:   # no move is this long: refuse before any game reads it
+        raise NotationError(f"{name}: the post is {len(text):,} characters; a move is read from posts of at most "
+                            f"{MAX_POST:,} characters: give the part with the move.")
     try:
         return Reading(game.parse_move(text), text, True)   # as typed: every move read before reads the same
     except NotationError as exc:
         first_error = exc
-    if len(text) > MAX_POST:
-        raise NotationError(f"{name}: the post is {len(text):,} characters and holds no move as a whole; a move is "
-                            f"searched for in posts of at most {MAX_POST:,} characters: give the part with the move.")
     words = tokens(text)
     whole = " ".join(words)
     if words and whole != text:
@@ -121,23 +121,34 @@ def read_post(game: Game, text: str, *, complete: Callable[[dict[str, Any]], dic
                             f"searched for in posts of at most {MAX_WORDS:,} words: give the part with the move.")
     found = find_moves(game, words, complete, valid)
     distinct: dict[str, tuple[str, dict[str, Any]]] = {}
-    for said, move, key in found:
+    for _, said, move, key in found:
         distinct.setdefault(key, (said, move))
     if len(distinct) == 1:
         said, move = next(iter(distinct.values()))
+        stray = stray_number(words, [span for span, *_ in found])
+        if stray is not None:
+            raise NotationError(f"{name}: the post holds the move {quoted(said)} and also the number {stray} outside it, "
+                                f"perhaps part of the move; give the move on its own.")
         return Reading(move, said, False)
     if len(distinct) > 1:
         (one, _), (two, _) = list(distinct.values())[:2]
         more = f" (and {len(distinct) - 2} more)" if len(distinct) > 2 else ""
-        raise NotationError(f"{name}: the post holds two different moves, '{one}' and '{two}'{more}; "
+        raise NotationError(f"{name}: the post holds two different moves, {quoted(one)} and {quoted(two)}{more}; "
                             f"give the one to play.")
     raise unreadable(game, text, whole, first_error, legal, ruleset, name)
 
 
+def stray_number(words: list[str], spans: list[tuple[int, int]]) -> str | None:
+    """A bare number outside every move found: moves are mostly numbers, so one left over may
+    be part of the move cut off by other words ('reroll 1 and 3' is not 'reroll 1')."""
+    covered = {index for start, end in spans for index in range(start, end)}
+    return next((word for index, word in enumerate(words) if index not in covered and word.isdecimal()), None)
+
+
 def find_moves(game: Game, words: list[str], complete: Callable[[dict[str, Any]], dict[str, Any]],
-               valid: Callable[[dict[str, Any]], bool]) -> list[tuple[str, dict[str, Any], str]]:
-    """(words, move, canonical form) of each longest run of words that reads as a move: a run
-    inside a longer one that reads is part of that move ('rope 2' of 'rope 2 1')."""
+               valid: Callable[[dict[str, Any]], bool]) -> list[tuple[tuple[int, int], str, dict[str, Any], str]]:
+    """((start, end), words, move, canonical form) of each longest run of words that reads as a
+    move: a run inside a longer one that reads is part of that move ('rope 2' of 'rope 2 1')."""
     runs: list[tuple[int, int, dict[str, Any]]] = []
     count = len(words)
     for start in range(count):
@@ -158,7 +169,7 @@ def find_moves(game: Game, words: list[str], complete: Callable[[dict[str, Any]]
             continue
         key = canonical(game, move, complete, valid)
         if key is not None:
-            found.append((" ".join(words[start:end]), move, key))
+            found.append(((start, end), " ".join(words[start:end]), move, key))
     return found
 
 
@@ -182,8 +193,7 @@ def unreadable(game: Game, text: str, whole: str, error: NotationError,
     """The refusal of a post without a move: the closest readable move and its form (a game
     that declares no notation keeps its own message, with the closest legal move if any)."""
     forms = game.forms()
-    typed = (whole or text.strip())[:200].casefold()
-    near = closest(game, typed, legal, forms)
+    near = closest(game, whole or text.strip(), legal, forms)
     if not forms:
         hint = f" Closest legal move: '{near}'." if near else ""
         return NotationError(f"{name}: {error.message}{hint}")
@@ -209,13 +219,20 @@ def closest(game: Game, typed: str, legal: Callable[[], Iterable[dict[str, Any]]
 
 
 def nearest(typed: str, candidates: list[str]) -> str | None:
+    """The candidate sharing most words with the post (`e5` and `up` of a long sentence), then
+    the most alike as text (difflib); both on case-folded text, the post cut to 200 characters."""
     if not candidates:
         return None
-    folded = {}
+    typed = typed[:200].casefold()
+    said = set(typed.split())
+    folded: dict[str, str] = {}
     for candidate in candidates:
         folded.setdefault(candidate.casefold(), candidate)
-    hits = difflib.get_close_matches(typed, list(folded), n=1, cutoff=0.0)
-    return folded[hits[0]] if hits else candidates[0]
+    shared = {key: len(said.intersection(key.split())) for key in folded}
+    most = max(shared.values())
+    pool = [key for key, count in shared.items() if count == most]
+    hits = difflib.get_close_matches(typed, pool, n=1, cutoff=0.0)
+    return folded[hits[0]] if hits else folded[pool[0]]
 
 
 def form_of(move: str, forms: tuple[Form, ...]) -> Form | None:
