@@ -359,6 +359,13 @@ class Game:
     def format_move(self, move: dict[str, Any]) -> str:
         raise NotImplementedError
 
+    def is_plausible(self, move: dict[str, Any]) -> bool:
+        """Could `move`, read from a run of words inside a longer post (adjudicator.reading), be
+        what the player meant? A game whose notation takes any word as a name (a Track Trouble
+        track) says no to names the match does not know, so `2 please` stays chatter. A post
+        that is the move as a whole is never asked: its names are for the rules to judge."""
+        return True
+
     def legal_moves(self, state: Any, player: str,
                     items: "ItemsView | None" = None) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
         """The legal moves for `player` now, each with the events that preview its effect

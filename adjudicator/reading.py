@@ -140,9 +140,10 @@ def read_post(game: Game, text: str, *, complete: Callable[[dict[str, Any]], dic
 
 def stray_number(words: list[str], spans: list[tuple[int, int]]) -> str | None:
     """A bare number outside every move found: moves are mostly numbers, so one left over may
-    be part of the move cut off by other words ('reroll 1 and 3' is not 'reroll 1')."""
+    be part of the move cut off by other words ('reroll 1 and 3' is not 'reroll 1'), or one the
+    game does not read as a number ('reroll ²' is not 'reroll')."""
     covered = {index for start, end in spans for index in range(start, end)}
-    return next((word for index, word in enumerate(words) if index not in covered and word.isdecimal()), None)
+    return next((word for index, word in enumerate(words) if index not in covered and word.isnumeric()), None)
 
 
 def find_moves(game: Game, words: list[str], complete: Callable[[dict[str, Any]], dict[str, Any]],
@@ -176,10 +177,11 @@ def find_moves(game: Game, words: list[str], complete: Callable[[dict[str, Any]]
 def canonical(game: Game, move: dict[str, Any], complete: Callable[[dict[str, Any]], dict[str, Any]],
               valid: Callable[[dict[str, Any]], bool]) -> str | None:
     """The move as the game writes it once the match filled it in; None when it is no possible
-    move (the schema refuses it: `3/5 please` is not a location)."""
+    move (the schema refuses it: `3/5 please` is not a location) or the game finds it no
+    plausible reading of chatter (Game.is_plausible: `2 please` boards no Track Trouble track)."""
     try:
         done = complete(move)
-        if not valid(done):
+        if not valid(done) or not game.is_plausible(done):
             return None
         return game.format_move(done)
     except Exception:  # noqa: BLE001 — a run of chatter the game cannot complete or write is no move

@@ -346,6 +346,21 @@ class TrackTrouble(TrackTroubleViews, Game):
             out["items"] = [fix(i, "switch", "destination") for i in out["items"]]
         return out
 
+    def is_plausible(self, move: dict[str, Any]) -> bool:
+        """Among other words of a post, `2 please` is no boarding: every track, switch and
+        destination a run names must be one of the match's layouts (issue 17)."""
+        said = [entry.get(key) for group in ("actions", "items") for entry in move.get(group) or ()
+                if isinstance(entry, dict) for key in ("board", "switch", "destination") if key in entry]
+        return all(isinstance(name, str) and name.lower() in self._known_names for name in said)
+
+    @cached_property
+    def _known_names(self) -> frozenset[str]:
+        """Every name of every layout of the match, tie-break layouts included, case-folded."""
+        layouts = [*(self.params.get("layouts") or ()), *(self.params.get("tiebreak_layouts") or ())]
+        return frozenset(str(name).lower() for layout in layouts if isinstance(layout, dict)
+                         for key in ("tracks", "switches", "destinations")
+                         for name in (layout.get(key) if isinstance(layout.get(key), dict) else ()))
+
     def _spelling(self, s: TTState) -> Any:
         names = {n.lower(): n for n in [*s.layout["tracks"], *s.layout["switches"], *s.layout["destinations"]]}
 
