@@ -106,15 +106,42 @@ def read_post(game: Game, text: str, *, complete: Callable[[dict[str, Any]], dic
     if len(text) > MAX_POST:   # no move is this long: refuse before any game reads it
         raise NotationError(f"{name}: the post is {len(text):,} characters; a move is read from posts of at most "
                             f"{MAX_POST:,} characters: give the part with the move.")
+    error: NotationError | None = None
     try:
-        return Reading(game.parse_move(text), text, True)   # as typed: every move read before reads the same
+        typed = Reading(game.parse_move(text), text, True)   # as typed: every move read before reads the same
     except NotationError as exc:
-        first_error = exc
+        typed, error = None, exc
+    if typed is not None and usable(typed.move, complete, valid):
+        return typed
+    # The post as typed is no move, or one the schema refuses (`1 T2.` boards a track 'T2.'):
+    # read it as a post. When that finds no one move either, a move the game read as typed is
+    # still returned, for the schema to say precisely what is wrong with it.
+    try:
+        return search(game, text, complete, valid, error, legal, ruleset, name)
+    except NotationError:
+        if typed is not None:
+            return typed
+        raise
+
+
+def usable(move: dict[str, Any], complete: Callable[[dict[str, Any]], dict[str, Any]],
+           valid: Callable[[dict[str, Any]], bool]) -> bool:
+    """Does the move pass the move schema once the match filled it in?"""
+    try:
+        return valid(complete(move))
+    except Exception:  # noqa: BLE001 — the caller's checks will say what is wrong with it
+        return False
+
+
+def search(game: Game, text: str, complete: Callable[[dict[str, Any]], dict[str, Any]],
+           valid: Callable[[dict[str, Any]], bool], error: NotationError | None,
+           legal: Callable[[], Iterable[dict[str, Any]]] | None, ruleset: str, name: str) -> Reading:
+    """The post normalised as a whole, else the one move among its runs of words."""
     words = tokens(text)
     whole = " ".join(words)
     if words and whole != text:
         move = try_parse(game, whole)
-        if move is not None:
+        if move is not None and usable(move, complete, valid):
             return Reading(move, whole, False)
     if len(words) > MAX_WORDS:
         raise NotationError(f"{name}: the post has {len(words):,} words and holds no move as a whole; a move is "
@@ -135,7 +162,7 @@ def read_post(game: Game, text: str, *, complete: Callable[[dict[str, Any]], dic
         more = f" (and {len(distinct) - 2} more)" if len(distinct) > 2 else ""
         raise NotationError(f"{name}: the post holds two different moves, {quoted(one)} and {quoted(two)}{more}; "
                             f"give the one to play.")
-    raise unreadable(game, text, whole, first_error, legal, ruleset, name)
+    raise unreadable(game, text, whole, error, legal, ruleset, name)
 
 
 def stray_number(words: list[str], spans: list[tuple[int, int]]) -> str | None:
@@ -190,13 +217,13 @@ def canonical(game: Game, move: dict[str, Any], complete: Callable[[dict[str, An
 
 # --- Refusal: the closest readable move --------------------------------------------------
 
-def unreadable(game: Game, text: str, whole: str, error: NotationError,
+def unreadable(game: Game, text: str, whole: str, error: NotationError | None,
                legal: Callable[[], Iterable[dict[str, Any]]] | None, ruleset: str, name: str) -> NotationError:
     """The refusal of a post without a move: the closest readable move and its form (a game
     that declares no notation keeps its own message, with the closest legal move if any)."""
     forms = game.forms()
     near = closest(game, whole or text.strip(), legal, forms)
-    if not forms:
+    if not forms and error is not None:
         hint = f" Closest legal move: '{near}'." if near else ""
         return NotationError(f"{name}: {error.message}{hint}")
     form = form_of(near, forms) if near else None

@@ -16,10 +16,12 @@ from typing import Any, Iterator
 
 import pytest
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 from adjudicator import matchfile, reading, session
 from adjudicator.engine import Game
-from adjudicator.errors import NotationError
+from adjudicator.errors import InputError, NotationError
 from adjudicator.registry import game_class
 from adjudicator.rulesets import list_rulesets, resolve
 from conftest import REPO, dice_match, setup_entries
@@ -52,7 +54,7 @@ def read(data: dict[str, Any], player: str, post: str) -> str:
     replay = session.replay_match(match)
     try:
         move = session.read_move(match, replay, player, post, False, "m.json")
-    except NotationError as exc:
+    except InputError as exc:   # NotationError, or the schema's refusal of what was read
         return "ERR " + exc.message
     return match.game.format_move(move)
 
@@ -75,6 +77,8 @@ POSTS = [
     ("track-trouble", "My move: 1 T2, 2 T1, 3 switch purple. Thanks!", "r1 c1: 1 T2, 2 T1, 3 switch purple"),
     ("track-trouble", "> `1 t2, 2 t3`", "r1 c1: 1 T2, 2 T3"),
     ("track-trouble", "**Round 1 crossing 1: 1 T1**", "r1 c1: 1 T1"),
+    ("track-trouble", "1 T2.", "r1 c1: 1 T2"),          # as typed it boards a track 'T2.': the schema refuses that
+    ("track-trouble", "1 “t2”, 2 ‘T3’!", "r1 c1: 1 T2, 2 T3"),
     ("dice-tug-of-war", "ok here goes: trade 3 for 2 😅", "trade 3 for 2"),
     ("dice-tug-of-war", "I'll ATTACK!!", "attack"),
     ("dice-tug-of-war", "'reroll 1 3' please", "reroll 1 3"),
@@ -172,6 +176,25 @@ def test_track_trouble_reads_round_and_crossing_with_or_without_colon():
     for text in ("r3 c1 1 T2", "r3 c1: 1 T2", "R3C1 1 T2", "round 3 crossing 1 1 T2"):
         assert game.parse_move(text) == want, text
     assert game.parse_move("remote green") == {"actions": [], "items": [{"use": "remote-switch", "switch": "green"}]}
+
+
+def test_a_move_the_schema_refuses_and_no_post_reading_fixes_keeps_its_precise_refusal():
+    said = read(header("winning-streak"), "sally", "3/5 please")   # as typed: a placement at 'PLEASE'
+    assert said == "ERR m.json: the move, field move.location: 'PLEASE' does not match '^[A-Z]{1,3}$'."
+
+
+CHATTER = st.lists(st.sampled_from(["ok", "here", "goes:", "please", "thanks!", "lol", "hmm,", "my", "move", "—",
+                                    "😅", "🙂", "**", "||", "> ", "“", "”", "...", "gg", "well"]), max_size=5)
+MOVES = [("arrowbic", "E5 up"), ("tug-of-war-v2", "rope 1 1"), ("tug-of-war-v1", "maze 1 up 1 left"),
+         ("winning-streak", "place 3/5 C"), ("track-trouble", "1 T2, 2 switch purple, 3 T1")]
+
+
+@pytest.mark.parametrize("ruleset, move", MOVES, ids=[r for r, _ in MOVES])
+@given(before=CHATTER, after=CHATTER)
+def test_chatter_around_a_move_never_changes_it(ruleset, move, before, after):
+    data = header(ruleset)
+    want = read(data, "sally", move)
+    assert read(data, "sally", " ".join([*before, move, *after])) == want
 
 
 # --- Bounded work ----------------------------------------------------------------------------
