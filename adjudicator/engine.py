@@ -363,7 +363,8 @@ class Game:
         """Could `move`, read from a run of words inside a longer post (adjudicator.reading), be
         what the player meant? A game whose notation takes any word as a name (a Track Trouble
         track) says no to names the match does not know, so `2 please` stays chatter. A post
-        that is the move as a whole is never asked: its names are for the rules to judge."""
+        that is the move as a whole is never asked: its names are for the rules to judge. It is
+        given the move as parsed, before `complete_move` (what the words themselves said)."""
         return True
 
     def legal_moves(self, state: Any, player: str,

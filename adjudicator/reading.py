@@ -208,7 +208,7 @@ def canonical(game: Game, move: dict[str, Any], complete: Callable[[dict[str, An
     plausible reading of chatter (Game.is_plausible: `2 please` boards no Track Trouble track)."""
     try:
         done = complete(move)
-        if not valid(done) or not game.is_plausible(done):
+        if not valid(done) or not game.is_plausible(move):   # as read: what the run itself says
             return None
         return game.format_move(done)
     except Exception:  # noqa: BLE001 — a run of chatter the game cannot complete or write is no move

@@ -161,6 +161,18 @@ def test_single_letters_and_bare_numbers_are_not_moves_among_other_words():
     assert read(dice_deciding(), "bernd", "I'll take a reroll 1 3") == "reroll 1 3"
 
 
+@pytest.mark.parametrize("ruleset, post, alone", [
+    ("track-trouble", "I have nothing to add", "nothing"),
+    ("track-trouble", "pass the salt", "pass"),
+    ("winning-streak", "none of that, thanks", "none"),
+])
+def test_words_for_doing_nothing_are_chatter_unless_they_are_the_post(ruleset, post, alone):
+    """Game.is_plausible: an empty submission (TT) or a relocation changing nothing (WS) is read
+    only when it is the whole post."""
+    assert " is not a move of " in read(header(ruleset), "sally", post)
+    assert not read(header(ruleset), "sally", alone).startswith("ERR")
+
+
 def test_moves_typed_as_before_read_exactly_as_before():
     """The game's own parse_move reads the text as typed first: nothing that read before changes."""
     data = header("arrowbic")
@@ -295,7 +307,8 @@ def test_every_example_of_the_notation_parses_and_formats_back(ruleset_id, game)
         for example in form.examples:
             move = game.parse_move(example)
             assert game.parse_move(game.format_move(move)) == move, example
-            assert reading.read_post(game, f"I'll play {example} please").move == move, example
+            if game.is_plausible(move):   # else read only as the whole post ('nothing', 'set')
+                assert reading.read_post(game, f"I'll play {example} please").move == move, example
 
 
 def test_tug_of_war_shows_only_its_rulesets_modules():

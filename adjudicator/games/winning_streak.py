@@ -741,6 +741,11 @@ class WinningStreak(Game):
             return None
         return move
 
+    def is_plausible(self, move: dict[str, Any]) -> bool:
+        """Among other words of a post, `pass`, `none` and `no change` are chatter: a relocation
+        that changes nothing is read only as the whole post or with its round (`r2 set`) (issue 17)."""
+        return move.get("phase") != "relocation" or bool(move.get("set") or move.get("buff")) or "round" in move
+
     def complete_move(self, s: StreakState, player: str, move: dict[str, Any]) -> dict[str, Any]:
         """Fill in the turn or round a typed move left out: the current one (so `place 3/5 C` works).
 

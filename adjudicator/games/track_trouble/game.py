@@ -348,7 +348,11 @@ class TrackTrouble(TrackTroubleViews, Game):
 
     def is_plausible(self, move: dict[str, Any]) -> bool:
         """Among other words of a post, `2 please` is no boarding: every track, switch and
-        destination a run names must be one of the match's layouts (issue 17)."""
+        destination a run names must be one of the match's layouts; and `nothing`, `pass`, `none`
+        are chatter there ("nothing to add"): an empty submission is read only as the whole post
+        or with its round or crossing (`r3 c1: nothing`)."""
+        if not move.get("actions") and not move.get("items") and "round" not in move and "crossing" not in move:
+            return False
         said = [entry.get(key) for group in ("actions", "items") for entry in move.get(group) or ()
                 if isinstance(entry, dict) for key in ("board", "switch", "destination") if key in entry]
         return all(isinstance(name, str) and name.lower() in self._known_names for name in said)
