@@ -340,7 +340,7 @@ def _parse_params(specs: list[str]) -> dict[str, Any]:
 def move_cmd(
     match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
     player: str = typer.Argument(..., metavar="PLAYER", help="Player id."),
-    words: List[str] = typer.Argument(..., metavar="MOVE...", help="The move in the game's notation (or JSON with --json)."),
+    words: List[str] = typer.Argument(..., metavar="MOVE...", help="The move in the game's notation, or the post as written (or JSON with --json)."),
     as_json: bool = typer.Option(False, "--json", help="MOVE is a JSON move object."),
     at: Optional[str] = typer.Option(None, "--at", metavar="TIME",
                                      help="When it was posted (RFC 3339). Default: now, which is never allowed to "
@@ -369,7 +369,17 @@ def move_cmd(
       adjudicator move m.json sally path 2@C4 1@E5        #   also: tower 3 B, discard 1 1
       adjudicator move m.json sally 1 T2, 2 switch purple, 3 train   # Track Trouble
       adjudicator move m.json bernd --json '{"attack": true}'
-    `adjudicator legal MATCH` lists what is legal now, in these forms.
+    `adjudicator legal MATCH` lists what is legal now, in these forms; `adjudicator ruleset
+    show ID` lists the game's forms with examples.
+
+    MOVE may be the post as the player wrote it: the one move in it is found past any case,
+    quotes, Markdown or Discord markup, trailing punctuation, arrow emoji (⬆️ or :arrow_up:) and
+    words around it. None, or two different moves, is refused (exit 2), quoting them; the
+    entry keeps the post as typed in `text`, and standard error says how it was read:
+
+    \b
+      adjudicator move m.json sally "I'll play rope 2 1 please"   # read ... as: rope 2 1
+      adjudicator move m.json sally "**E5 ⬆️**"
     """
     from adjudicator.session import play_move
 
