@@ -35,9 +35,10 @@ MAX_RUN = 40         # words in one run tried as a move: a full Track Trouble su
 MAX_LEGAL = 3000     # legal moves compared for the closest one
 QUOTE_CUT = 60       # characters of a post quoted in a message
 
-# What phones and Discord send for arrows, as the words every notation with arrows reads.
-ARROW_FOLDS = {"⬆": "up", "⬇": "down", "⬅": "left", "➡": "right",
-               "↑": "up", "↓": "down", "←": "left", "→": "right"}
+# What phones and Discord send for arrows, as the words every notation with arrows reads. The
+# plain arrows ↑ → ↓ ← stay: games read them as they are (Arrowbic's arrows, the dice game's
+# `trade 3 → 2`).
+ARROW_FOLDS = {"⬆": "up", "⬇": "down", "⬅": "left", "➡": "right"}
 SHORTCODES = re.compile(r":arrow_(up|down|left|right):", re.IGNORECASE)
 KEYCAP = re.compile("([0-9#*])\ufe0f?\u20e3")
 INVISIBLE = re.compile("[\ufe0e\ufe0f\u200b-\u200d\u2060\ufeff]|\U0001f3fb|\U0001f3fc|\U0001f3fd|\U0001f3fe|\U0001f3ff")
@@ -50,7 +51,7 @@ EDGES = "\"'`‘’‚“”„«»‹›*_|~.,;:!?()[]{}…—–"
 @dataclass(frozen=True)
 class Reading:
     """A move read from a post: the move as parsed, the words it was read from, and whether
-    the post was more than the move (chatter, markup, emoji)."""
+    it was read from the post exactly as typed (`exact`) or past chatter, markup or emoji."""
 
     move: dict[str, Any]
     words: str
@@ -72,10 +73,6 @@ def tokens(text: str) -> list[str]:
     """The post's words, with quotes, markup and punctuation stripped from their edges."""
     words = (word.strip(EDGES) for word in fold(text).split())
     return [word for word in words if word]
-
-
-def normalise(text: str) -> str:
-    return " ".join(tokens(text))
 
 
 def is_weak(word: str) -> bool:

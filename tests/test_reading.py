@@ -82,6 +82,7 @@ POSTS = [
     ("dice-tug-of-war", "ok here goes: trade 3 for 2 😅", "trade 3 for 2"),
     ("dice-tug-of-war", "I'll ATTACK!!", "attack"),
     ("dice-tug-of-war", "'reroll 1 3' please", "reroll 1 3"),
+    ("dice-tug-of-war", "ok: trade 3 → 2!", "trade 3 for 2"),
     ("arrowbic", "G4 left.", "G4 left"),
     ("arrowbic", "E5 ⬆️", "E5 up"),
     ("arrowbic", "E5⬆", "E5 up"),
