@@ -116,7 +116,7 @@ def ruleset_show(
     from adjudicator.rulesets import resolve
 
     ruleset = resolve(ruleset_id)
-    game = _ruleset_game(ruleset)
+    game = reading.notation_game(ruleset)
     if _choice(fmt, ("yaml", "json"), "--format") == "json":
         _out(_json({"sha256": ruleset.sha256, "extends_chain": ruleset.chain,
                     "notation": reading.notation_data(game) if game else [], "ruleset": ruleset.data}))
@@ -153,17 +153,6 @@ def ruleset_validate(
 
         raise RulesetError(f"{path}: field params: {problems[0]}")
     _out(f"{path}: ok — ruleset {ruleset.id} for {ruleset.game}, sha256 {ruleset.sha256}")
-
-
-def _ruleset_game(ruleset: Any) -> Any:
-    """The ruleset's game with stand-in players, for its notation; None when its parameters
-    cannot make one (`ruleset validate` says why)."""
-    from adjudicator.registry import game_class
-
-    try:
-        return game_class(ruleset.game)(ruleset, _dummy_players(ruleset))
-    except Exception:  # noqa: BLE001 — showing a ruleset never fails on its notation
-        return None
 
 
 def _dummy_players(ruleset: Any) -> list[Any]:
@@ -412,34 +401,22 @@ def _report(match: Any, replay: Any, log: Any, fmt: str, dry_run: bool = False) 
 
 
 def _confirm(log: Any, dry_run: bool) -> None:
-    """The host's private echo on standard error: how the tool read the entry."""
+    """The host's private echo on standard error: how the tool read the entry (and the post,
+    when it was more than the move: `read "…" as: rope 2 1`, issue 17)."""
+    from adjudicator import reading
     from adjudicator.views import entry_lines
 
     prefix = "dry run, nothing written: " if dry_run else ""
     private = log.sealed and log.player is not None
     lines = entry_lines(log, viewer=log.player, pad=False)
     mark = " [private to the host: sealed, not in the post below]" if private else ""
-    read = _read_as(log)
+    read = reading.read_as(log)
     if read:
         _err(f"{prefix}{read}{mark}")
     _err(f"{prefix}{lines[0]}{mark}")
     if private:
         for line in lines[1:]:
             _err(f"  {line.strip()}")
-
-
-def _read_as(log: Any) -> str:
-    """`read "I'll play rope 2 1 please" as: rope 2 1` when the post as typed differs from the
-    move's canonical form (issue 17); empty for JSON moves and for posts that were the move."""
-    from adjudicator.bounded import excerpt
-
-    text = log.entry.get("text") if log.type == "move" else None
-    if not isinstance(text, str) or text.lstrip().startswith(("{", "[")):
-        return ""
-    summary = log.summary
-    if " ".join(text.split()) == summary:
-        return ""
-    return f'read "{excerpt(" ".join(text.split()), 120)}" as: {summary}'
 
 
 def _print_board(match: Any, replay: Any, fmt: str, viewer: Optional[str] = None) -> None:

@@ -291,3 +291,29 @@ def notation_comment(game: Game) -> str:
         lines.append(f"#   {form.shape}{about}")
         lines.append(f"#       e.g. {'; '.join(form.examples)}")
     return "\n".join(lines) + "\n"
+
+
+def notation_game(ruleset: Any) -> Game | None:
+    """The ruleset's game with stand-in players, whose `forms()` `ruleset show` lists; None
+    when its parameters cannot make one (`ruleset validate` says why)."""
+    from adjudicator.engine import Player
+    from adjudicator.registry import game_class
+
+    try:
+        players = [Player(f"player{i + 1}", f"Player {i + 1}", side) for i, side in enumerate(ruleset.sides)]
+        return game_class(ruleset.game)(ruleset, players)
+    except Exception:  # noqa: BLE001 — showing a ruleset never fails on its notation
+        return None
+
+
+def read_as(log: Any) -> str:
+    """`read "I'll play rope 2 1 please" as: rope 2 1`: the host's echo when a move's post as
+    typed differs from its canonical form; empty for JSON moves and posts that were the move."""
+    from adjudicator.bounded import excerpt
+
+    text = log.entry.get("text") if log.type == "move" else None
+    if not isinstance(text, str) or text.lstrip().startswith(("{", "[")):
+        return ""
+    line = " ".join(text.split())
+    summary = log.summary
+    return "" if line == summary else f'read "{excerpt(line, 120)}" as: {summary}'
