@@ -173,28 +173,23 @@ def stray_number(words: list[str], spans: list[tuple[int, int]]) -> str | None:
 def find_moves(game: Game, words: list[str], complete: Callable[[dict[str, Any]], dict[str, Any]],
                valid: Callable[[dict[str, Any]], bool]) -> list[tuple[tuple[int, int], str, dict[str, Any], str]]:
     """((start, end), words, move, canonical form) of each longest run of words that reads as a
-    move: a run inside a longer one that reads is part of that move ('rope 2' of 'rope 2 1')."""
-    runs: list[tuple[int, int, dict[str, Any]]] = []
+    possible move: a run inside a longer one that does is part of that move ('rope 2' of
+    'rope 2 1'); a run inside one that reads as no possible move is still tried ('1 T2' of
+    '1 T2 2 please', where 'please' is no track)."""
+    found: list[tuple[tuple[int, int], str, dict[str, Any], str]] = []
     count = len(words)
     for start in range(count):
         for end in range(min(count, start + MAX_RUN), start, -1):   # longest first
-            if any(s <= start and end <= e for s, e, _ in runs):
-                break   # inside a run already found: every shorter run from here is too
+            if any(s <= start and end <= e for (s, e), *_ in found):
+                break   # inside a move already found: every shorter run from here is too
             run = words[start:end]
             if all(is_weak(word) for word in run):
                 continue
             move = try_parse(game, " ".join(run))
-            if move is None:
-                continue
-            runs.append((start, end, move))
-            break
-    found = []
-    for start, end, move in runs:
-        if any(s <= start and end <= e and (s, e) != (start, end) for s, e, _ in runs):
-            continue
-        key = canonical(game, move, complete, valid)
-        if key is not None:
-            found.append(((start, end), " ".join(words[start:end]), move, key))
+            key = None if move is None else canonical(game, move, complete, valid)
+            if key is not None:
+                found.append(((start, end), " ".join(run), move, key))
+                break
     return found
 
 

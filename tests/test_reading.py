@@ -174,6 +174,20 @@ def test_words_for_doing_nothing_are_chatter_unless_they_are_the_post(ruleset, p
     assert not read(header(ruleset), "sally", alone).startswith("ERR")
 
 
+def test_a_run_naming_what_the_match_lacks_is_no_move_but_its_parts_are_tried():
+    """Game.is_plausible: among other words, '2 please' boards no Track Trouble track and 'X' is
+    no Winning Streak location; the run inside ('1 T2') is still found."""
+    match = matchfile.prepare(header("track-trouble"), None)
+    replay = session.replay_match(match)
+
+    def complete(move: dict[str, Any]) -> dict[str, Any]:
+        return match.game.complete_move(replay.state, "sally", move)
+
+    found = reading.find_moves(match.game, "ok 1 T2 2 please".split(), complete, lambda m: True)
+    assert [said for _, said, _, _ in found] == ["1 T2"]
+    assert read(header("winning-streak"), "sally", "ok 3/5 X, then").startswith("ERR m.json: 'ok 3/5 X, then' is not")
+
+
 def test_moves_typed_as_before_read_exactly_as_before():
     """The game's own parse_move reads the text as typed first: nothing that read before changes."""
     data = header("arrowbic")

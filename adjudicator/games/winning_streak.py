@@ -743,7 +743,11 @@ class WinningStreak(Game):
 
     def is_plausible(self, move: dict[str, Any]) -> bool:
         """Among other words of a post, `pass`, `none` and `no change` are chatter: a relocation
-        that changes nothing is read only as the whole post or with its round (`r2 set`) (issue 17)."""
+        that changes nothing is read only as the whole post or with its round (`r2 set`); and a
+        run naming no location of the match (`3/5 x`) is no move (issue 17)."""
+        named = [move.get("location")] if move.get("phase") == "placement" else list(move.get("set") or ())
+        if not all(isinstance(x, str) and x.upper() in self.line_position for x in named):
+            return False
         return move.get("phase") != "relocation" or bool(move.get("set") or move.get("buff")) or "round" in move
 
     def complete_move(self, s: StreakState, player: str, move: dict[str, Any]) -> dict[str, Any]:
