@@ -105,23 +105,28 @@ def ruleset_show(
     ruleset_id: str = typer.Argument(..., metavar="ID", help="A ruleset id, e.g. dice-tug-of-war."),
     fmt: str = typer.Option("yaml", "--format", help="yaml or json."),
 ) -> None:
-    """Print one ruleset as resolved (every `extends` applied), with its SHA-256.
+    """Print one ruleset as resolved (every `extends` applied), with its SHA-256 and the game's
+    move notation: each form with examples (YAML: comments at the top; JSON: "notation").
 
     \b
     Example:
       adjudicator ruleset show dice-tug-of-war
     """
+    from adjudicator import reading
     from adjudicator.rulesets import resolve
 
     ruleset = resolve(ruleset_id)
+    game = reading.notation_game(ruleset)
     if _choice(fmt, ("yaml", "json"), "--format") == "json":
-        _out(_json({"sha256": ruleset.sha256, "extends_chain": ruleset.chain, "ruleset": ruleset.data}))
+        _out(_json({"sha256": ruleset.sha256, "extends_chain": ruleset.chain,
+                    "notation": reading.notation_data(game) if game else [], "ruleset": ruleset.data}))
         return
     import yaml
 
     from adjudicator.render import clean
 
     header = f"# {ruleset.id}: resolved from {' → '.join(reversed(ruleset.chain))}\n# sha256: {ruleset.sha256}\n"
+    header += reading.notation_comment(game) if game else ""
     # PyYAML writes some controls (NEL, C1) raw even when quoting: this is for reading, so clean it.
     _out(clean(header + yaml.safe_dump(ruleset.data, sort_keys=False, allow_unicode=True)))
 
@@ -324,7 +329,7 @@ def _parse_params(specs: list[str]) -> dict[str, Any]:
 def move_cmd(
     match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
     player: str = typer.Argument(..., metavar="PLAYER", help="Player id."),
-    words: List[str] = typer.Argument(..., metavar="MOVE...", help="The move in the game's notation (or JSON with --json)."),
+    words: List[str] = typer.Argument(..., metavar="MOVE...", help="The move in the game's notation, or the post as written (or JSON with --json)."),
     as_json: bool = typer.Option(False, "--json", help="MOVE is a JSON move object."),
     at: Optional[str] = typer.Option(None, "--at", metavar="TIME",
                                      help="When it was posted (RFC 3339). Default: now, which is never allowed to "
@@ -353,7 +358,17 @@ def move_cmd(
       adjudicator move m.json sally path 2@C4 1@E5        #   also: tower 3 B, discard 1 1
       adjudicator move m.json sally 1 T2, 2 switch purple, 3 train   # Track Trouble
       adjudicator move m.json bernd --json '{"attack": true}'
-    `adjudicator legal MATCH` lists what is legal now, in these forms.
+    `adjudicator legal MATCH` lists what is legal now, in these forms; `adjudicator ruleset
+    show ID` lists the game's forms with examples.
+
+    MOVE may be the post as the player wrote it: the one move in it is found past any case,
+    quotes, Markdown or Discord markup, trailing punctuation, arrow emoji (⬆️ or :arrow_up:) and
+    words around it. None, or two different moves, is refused (exit 2), quoting them; the
+    entry keeps the post as typed in `text`, and standard error says how it was read:
+
+    \b
+      adjudicator move m.json sally "I'll play rope 2 1 please"   # read ... as: rope 2 1
+      adjudicator move m.json sally "**E5 ⬆️**"
     """
     from adjudicator.session import play_move
 
@@ -396,13 +411,18 @@ def _post(text: str, fmt: str) -> str:
 
 
 def _confirm(log: Any, dry_run: bool) -> None:
-    """The host's private echo on standard error: how the tool read the entry."""
+    """The host's private echo on standard error: how the tool read the entry (and the post,
+    when it was more than the move: `read "…" as: rope 2 1`, issue 17)."""
+    from adjudicator import reading
     from adjudicator.views import entry_lines
 
     prefix = "dry run, nothing written: " if dry_run else ""
     private = log.sealed and log.player is not None
     lines = entry_lines(log, viewer=log.player, pad=False)
     mark = " [private to the host: sealed, not in the post below]" if private else ""
+    read = reading.read_as(log)
+    if read:
+        _err(f"{prefix}{read}{mark}")
     _err(f"{prefix}{lines[0]}{mark}")
     if private:
         for line in lines[1:]:

@@ -182,6 +182,17 @@ class LogEntry:
 
 # --- The game interface -----------------------------------------------------------------
 
+class Form(NamedTuple):
+    """One form of a game's typed notation, as data: its shape (`MODULE CARD...`), moves
+    written in it (each must parse and format back, tests/test_reading.py) and a few words on
+    what it is for. `ruleset show` lists them and a refused move names the closest."""
+
+    shape: str
+    examples: tuple[str, ...]
+    about: str = ""
+
+
+
 @dataclass(frozen=True)
 class Nature:
     """What a game is, as data the engine, `simulate` and the game-agnostic tests read."""
@@ -213,6 +224,8 @@ class Game:
     refusals: ClassVar[dict[str, Any]] = {}   # Illegal codes
     endings: ClassVar[dict[str, Any]] = {}    # Outcome terminations
     dues: ClassVar[dict[str, Any]] = {}       # Turn, Phase and ChanceDue labels
+    # The typed notation as data (Form): what `ruleset show` teaches and refusals point to.
+    notation: ClassVar[tuple[Form, ...]] = ()
 
     def __init__(self, ruleset: RulesData, players: list[Player], header: dict[str, Any] | None = None) -> None:
         self.ruleset = ruleset
@@ -344,6 +357,11 @@ class Game:
         raise NotImplementedError
 
     # Notation
+    def forms(self) -> tuple[Form, ...]:
+        """The notation's forms for this match's ruleset (default: the class's `notation`); a
+        game whose rulesets differ (Tug of War's modules) leaves out what its ruleset lacks."""
+        return self.notation
+
     def parse_move(self, text: str) -> dict[str, Any]:
         raise NotImplementedError
 
@@ -355,6 +373,14 @@ class Game:
 
     def format_move(self, move: dict[str, Any]) -> str:
         raise NotImplementedError
+
+    def is_plausible(self, move: dict[str, Any]) -> bool:
+        """Could `move`, read from a run of words inside a longer post (adjudicator.reading), be
+        what the player meant? A game whose notation takes any word as a name (a Track Trouble
+        track) says no to names the match does not know, so `2 please` stays chatter. A post
+        that is the move as a whole is never asked: its names are for the rules to judge. It is
+        given the move as parsed, before `complete_move` (what the words themselves said)."""
+        return True
 
     def legal_moves(self, state: Any, player: str,
                     items: "ItemsView | None" = None) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:

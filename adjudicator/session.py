@@ -170,8 +170,9 @@ def resolve_player(match: LoadedMatch, typed: str, path: Path, option: str = "")
 
 
 def read_move(match: LoadedMatch, replay: Replay, player: str, text: str, as_json: bool, name: str) -> dict[str, Any]:
-    """A move as the host typed it (the game's notation, or JSON with `as_json`), completed from
-    the match (the current turn or round) and checked against the game's move schema."""
+    """A move as the host typed or pasted it (the game's notation, found in the post by
+    adjudicator.reading, or JSON with `as_json`), completed from the match (the current turn or
+    round) and checked against the game's move schema."""
     import json
 
     from adjudicator import schemas
@@ -191,10 +192,7 @@ def read_move(match: LoadedMatch, replay: Replay, player: str, text: str, as_jso
         if digits is not None:   # int() refuses more than 4,300 digits; no move needs 100
             raise NotationError(f"{name}: the move holds a whole number of {digits} digits; numbers in a move "
                                 f"have at most {MAX_DIGITS} digits.")
-        try:
-            move = match.game.parse_move(text)
-        except NotationError as exc:
-            raise NotationError(f"{name}: {exc.message}") from None
+        move = read_typed(match, replay, player, text, name)
     if not isinstance(move, dict):
         raise InputError(f"{name}: a move is a JSON object, e.g. {{\"attack\": true}}.")
     move = match.game.complete_move(replay.state, player, move)
@@ -203,6 +201,19 @@ def read_move(match: LoadedMatch, replay: Replay, player: str, text: str, as_jso
         raise InputError(f"{name}: the move, field {schemas.field_path(['move', *found[0].absolute_path])}: "
                          f"{schemas.describe_error(found[0])}.")
     return move
+
+
+def read_typed(match: LoadedMatch, replay: Replay, player: str, text: str, name: str) -> dict[str, Any]:
+    """The one move in a post as the host pasted it (adjudicator.reading): chatter, quotes,
+    markup and arrow emoji around it are read past; none or two different moves are refused."""
+    from adjudicator import reading, schemas
+
+    game = match.game
+    schema = f"move/{match.ruleset.game}"
+    return reading.read_post(game, text, complete=lambda move: game.complete_move(replay.state, player, move),
+                             valid=lambda move: not schemas.errors(schema, move),
+                             legal=lambda: (move for move, _ in replay.legal_moves(player)),
+                             ruleset=match.ruleset.id, name=name).move
 
 
 def stamped_expiry(path: Path, entry: dict[str, Any], log: LogEntry) -> str:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterator
 
-from adjudicator.engine import Event, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn, new_event
+from adjudicator.engine import Event, Form, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn, new_event
 from adjudicator.errors import NotationError
 from adjudicator.render import Para, Pre, Span, Table
 
@@ -160,6 +160,11 @@ class Arrowbic(Game):
     name = "arrowbic"
     nature = Nature(turns=True)
     who_starts = "red always starts (AX-1); choose who plays red with --player"
+    notation = (
+        Form("CELL ARROW", ("E5 up", "c3 <", "G4 l"), "place a stone; arrows up/down/left/right, u d l r, "
+                                                      "^ v < >, ↑ ↓ ← → (AX-2)"),
+        Form("retake", ("retake",), "use Retake (AX-8)"),
+    )
     _found: Cell = (0, 0)   # where has_placement last found a placement: only where it looks first
 
     # --- Parameters ---------------------------------------------------------------------

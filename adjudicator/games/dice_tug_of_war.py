@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Iterator, Mapping
 
-from adjudicator.engine import ChanceDue, Event, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn
+from adjudicator.engine import ChanceDue, Event, Form, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn
 from adjudicator.errors import NotationError
 from adjudicator.render import Para, Pre, Table
 
@@ -81,6 +81,13 @@ class DiceTugOfWar(Game):
     who_starts = "the set-up roll decides (DT-2)"
     nature = Nature(turns=True, chance=True)
     chance_rulings = ("DT-7",)   # dice are chance entries (DT-7): the engine cites it on a roll recorded wrong
+    notation = (
+        Form("keep", ("keep",), "keep the set-up roll as rolled (DT-2)"),
+        Form("reroll POSITION...", ("reroll 1 3", "reroll 2"), "re-roll dice by position 1–3 in the last roll "
+                                                               "(DT-2, DT-3)"),
+        Form("attack", ("attack",), "remove pawns with the rolled dice (DT-4)"),
+        Form("trade ROLLED for COLUMN", ("trade 3 for 2",), "a rolled value replaces a column value (DT-5)"),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterator
 
-from adjudicator.engine import Event, Game, Illegal, ItemsView, Nature, Outcome, Pending, Phase, Player, new_event
+from adjudicator.engine import Event, Form, Game, Illegal, ItemsView, Nature, Outcome, Pending, Phase, Player, new_event
 from adjudicator.errors import NotationError
 from adjudicator.render import Para, Pre, Span, Table
 
@@ -81,6 +81,13 @@ class StreakState:
 class WinningStreak(Game):
     name = "winning-streak"
     nature = Nature(turns=False, sealed_phases=True)
+    notation = (
+        Form("[tTURN] place TROOP LOCATION", ("place 3/5 C", "t4 place 3/5 C"),
+             "a placement; the current turn is filled in (WS-2)"),
+        Form("[rROUND] set LOCATION=TROOP|- ... [buff TROOP attack|health]",
+             ("set A=3/5 B=-", "r2 set A=3/5 buff 3/5 health", "set"),
+             "a relocation, at most 3 changes; 'set' alone changes nothing (WS-4, WS-5)"),
+    )
 
     def __init__(self, ruleset: Any, players: list[Player], header: dict[str, Any] | None = None) -> None:
         super().__init__(ruleset, players, header)
@@ -734,6 +741,15 @@ class WinningStreak(Game):
                     continue
             return None
         return move
+
+    def is_plausible(self, move: dict[str, Any]) -> bool:
+        """Among other words of a post, `pass`, `none` and `no change` are chatter: a relocation
+        that changes nothing is read only as the whole post or with its round (`r2 set`); and a
+        run naming no location of the match (`3/5 x`) is no move (issue 17)."""
+        named = [move.get("location")] if move.get("phase") == "placement" else list(move.get("set") or ())
+        if not all(isinstance(x, str) and x.upper() in self.line_position for x in named):
+            return False
+        return move.get("phase") != "relocation" or bool(move.get("set") or move.get("buff")) or "round" in move
 
     def complete_move(self, s: StreakState, player: str, move: dict[str, Any]) -> dict[str, Any]:
         """Fill in the turn or round a typed move left out: the current one (so `place 3/5 C` works).

@@ -93,15 +93,16 @@ def test_notation_line_and_examples_follow_the_ruleset(ruleset):
 
 
 def test_cli_bad_move_in_v2_does_not_suggest_maze(cli, tmp_path):
-    """TW-15: the refusal `move` prints for a v2 match lists v2's modules (the regression: it offered maze)."""
+    """TW-15: the refusal `move` prints for a v2 match points to a v2 move and form (the regression:
+    it offered maze). Issue 17: it names the closest readable move, a legal one or an example."""
     path = tmp_path / "v2.json"
     assert cli("new", "tug-of-war-v2", "--player", "sally=Sally:red", "--player", "maddie=Maddie:blue",
                "-o", path).code == 0
-    res = cli("move", path, "sally", "jump", "1", "--at", AT)
-    assert res.code == 2
-    modules, examples = hinted(res.err.split(f"{path}: ", 1)[1])
-    assert modules == resolve("tug-of-war-v2").params["modules"]
-    assert not [e for e in examples if e.split()[0] == "maze"]
+    for player in ("sally", "maddie"):   # sally's closest is a legal move; maddie (not to play) an example's
+        res = cli("move", path, player, "jump", "1", "--at", AT)
+        assert res.code == 2
+        said = res.err.split(f"{path}: ", 1)[1]
+        assert said.startswith("'jump 1' is not a move of tug-of-war-v2; closest: '") and "maze" not in said, said
 
 
 def test_extras_of_a_module_the_ruleset_lacks_say_so():

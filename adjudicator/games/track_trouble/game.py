@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from adjudicator.engine import Event, Game, Illegal, Nature, Outcome, Pending, Phase, Player, SideMove, new_event
+from adjudicator.engine import Event, Form, Game, Illegal, Nature, Outcome, Pending, Phase, Player, SideMove, new_event
 from adjudicator.games.track_trouble import layouts as lay
 from adjudicator.games.track_trouble import wording
 from adjudicator.games.track_trouble.board import TrackTroubleViews
@@ -54,6 +54,16 @@ def _round_starts(params: dict[str, Any]) -> dict[int, tuple[Any, ...]]:
 class TrackTrouble(TrackTroubleViews, Game):
     name = "track-trouble"
     nature = Nature(turns=False, sealed_phases=True, hidden=True)
+    notation = (
+        Form("[rROUND cCROSSING[:]] MINER TRACK|switch NAME|train|nothing, ...",
+             ("1 T2, 2 switch purple, 3 train", "r3 c1: 1 T2", "r3 c1 1 T2"),
+             "one action per miner, the current round and crossing filled in (TT-3)"),
+        Form("... extra-miner | remote SWITCH", ("1 T2, extra-miner", "remote green"),
+             "Extra Miner, Remote Switch (TT-7)"),
+        Form("nothing", ("nothing",), "an empty submission (G-2)"),
+        Form("hidden DESTINATION VALUE", ("hidden N4 2",),
+             "Hidden Value Crossing, before the round's first submission (TT-7)"),
+    )
     words = wording.WORDS
     refusals = wording.REFUSALS
     endings = wording.ENDINGS
@@ -335,6 +345,25 @@ class TrackTrouble(TrackTroubleViews, Game):
         if isinstance(out.get("items"), list):
             out["items"] = [fix(i, "switch", "destination") for i in out["items"]]
         return out
+
+    def is_plausible(self, move: dict[str, Any]) -> bool:
+        """Among other words of a post, `2 please` is no boarding: every track, switch and
+        destination a run names must be one of the match's layouts; and `nothing`, `pass`, `none`
+        are chatter there ("nothing to add"): an empty submission is read only as the whole post
+        or with its round or crossing (`r3 c1: nothing`)."""
+        if not move.get("actions") and not move.get("items") and "round" not in move and "crossing" not in move:
+            return False
+        said = [entry.get(key) for group in ("actions", "items") for entry in move.get(group) or ()
+                if isinstance(entry, dict) for key in ("board", "switch", "destination") if key in entry]
+        return all(isinstance(name, str) and name.lower() in self._known_names for name in said)
+
+    @cached_property
+    def _known_names(self) -> frozenset[str]:
+        """Every name of every layout of the match, tie-break layouts included, case-folded."""
+        layouts = [*(self.params.get("layouts") or ()), *(self.params.get("tiebreak_layouts") or ())]
+        return frozenset(str(name).lower() for layout in layouts if isinstance(layout, dict)
+                         for key in ("tracks", "switches", "destinations")
+                         for name in (layout.get(key) if isinstance(layout.get(key), dict) else ()))
 
     def _spelling(self, s: TTState) -> Any:
         names = {n.lower(): n for n in [*s.layout["tracks"], *s.layout["switches"], *s.layout["destinations"]]}

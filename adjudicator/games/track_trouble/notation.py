@@ -1,7 +1,7 @@
 """Track Trouble typed moves: `1 T2, 2 switch purple, 3 train, extra-miner, remote green`.
 
 Without the layout at hand, a bare name after a miner number is a track to board; switches
-take the word `switch`. The round and crossing may be given (`r3 c1: ...`) or left to
+take the word `switch`. The round and crossing may be given (`r3 c1: ...`, colon optional) or left to
 `complete_move`, which fills in the current ones. `hidden N4 2` is Hidden Value Crossing.
 """
 
@@ -12,7 +12,9 @@ from typing import Any
 
 from adjudicator.errors import NotationError
 
-_PREFIX = re.compile(r"^\s*(?:r(?:ound)?\s*(\d+))?\s*(?:c(?:rossing)?\s*(\d+))?\s*:\s*", re.IGNORECASE)
+# `r3 c1:` with or without the colon, as Winning Streak reads `t4 place` (issue 17): nothing
+# else a submission starts with is `r` or `c` and a number (it starts with a miner or an item).
+_PREFIX = re.compile(r"^\s*(?:r(?:ound)?\s*(\d+))?\s*(?:c(?:rossing)?\s*(\d+))?\s*:?\s*", re.IGNORECASE)
 _HELP = ("Write each miner's action as NUMBER TRACK, NUMBER switch NAME, NUMBER train or NUMBER nothing, "
          "separated by commas, e.g. '1 T2, 2 switch purple, 3 train'; add 'extra-miner' or 'remote NAME' "
          "for items; 'nothing' submits no action; 'hidden N4 2' is Hidden Value Crossing.")

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from adjudicator.engine import (
     Event,
+    Form,
     Game,
     Illegal,
     ItemsView,
@@ -708,6 +709,12 @@ class TugOfWar(Game):
         return blocks(self, view)
 
     # --- Notation -----------------------------------------------------------------------
+    notation = typed.FORMS
+
+    def forms(self) -> tuple[Form, ...]:
+        """The forms of this ruleset's modules only (v1 has Maze, v2 Path)."""
+        return typed.forms_for(tuple(self.modules))
+
     def parse_move(self, text: str) -> dict[str, Any]:
         return typed.parse(text, tuple(self.modules))
 

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from itertools import zip_longest
 from typing import Any
 
+from adjudicator.engine import Form
 from adjudicator.errors import NotationError
 
 MODULE_NAMES = ("rope", "race", "collation", "clock", "maze", "path", "conker", "tower")
@@ -52,6 +53,24 @@ def examples_for(modules: Sequence[str] = MODULE_NAMES) -> tuple[str, ...]:
 
 
 NOTATION = notation_for()
+
+# The notation as data (engine.Form): what `ruleset show` teaches and a refusal points to.
+FORMS = (
+    Form("MODULE CARD... [discard CARD...] [block MODULE]", ("rope 2 1", "race 3 discard 1", "race 2 block collation"),
+         "cards in the order they resolve (TW-3, TW-5); discards (TW-7); Block Move (TW-18)"),
+    Form("tower CARD... A|B|C", ("tower 3 B",), "Tower and its reward option (TW-17)"),
+    Form("maze CARD DIR ...", ("maze 1 up 1 left",), "each card with its tilt (TW-14)"),
+    Form("path CARD@CELL ...", ("path 2@C4 1@E5",), "each card with its anchor cell (TW-15)"),
+    Form("discard CARD...", ("discard 1 1",), "a discard-only move (TW-7)"),
+)
+
+
+def forms_for(modules: Sequence[str] = MODULE_NAMES) -> tuple[Form, ...]:
+    """The forms whose examples use only `modules` (v1 has Maze, v2 Path)."""
+    def fits(example: str) -> bool:
+        return all(w in modules for w in example.split() if w in MODULE_NAMES)
+
+    return tuple(form for form in FORMS if all(fits(e) for e in form.examples))
 
 
 def _fail(text: str, why: str, modules: Sequence[str]) -> NotationError:

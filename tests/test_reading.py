@@ -1,0 +1,407 @@
+"""Moves read as players post them, and the notation taught (issue 17, points 1 and 7).
+
+adjudicator.reading finds the one move in a post copied from a forum, Discord or a phone:
+any case, quotes, markup, arrow emoji and shortcodes, trailing punctuation, words around
+the move. None or two different moves are refused (exit 2) quoting them; the same move said
+twice is one move. Every game declares its notation as data (engine.Form); every example
+parses and formats back, `ruleset show` lists them, and a refusal names the closest move.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import islice
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
+
+from adjudicator import matchfile, reading, session
+from adjudicator.engine import Game
+from adjudicator.errors import InputError, NotationError
+from adjudicator.registry import game_class
+from adjudicator.rulesets import list_rulesets, resolve
+from conftest import REPO, dice_match, setup_entries
+
+RULESETS = ("tug-of-war-v1", "tug-of-war-v2", "track-trouble", "dice-tug-of-war", "arrowbic", "winning-streak")
+SIDES = {"dice-tug-of-war": ("yellow", "red")}
+
+
+def header(ruleset: str, items: tuple[str, ...] = (), **extra: Any) -> dict[str, Any]:
+    """A new match of `ruleset` between sally and maddie (sally starts where someone starts)."""
+    sides = SIDES.get(ruleset, ("red", "blue"))
+    data = {"format": "adjudicator-match/1", "id": "posts", "rules": {"ruleset": ruleset},
+            "players": [{"id": "sally", "name": "Sally", "side": sides[0], "items": list(items)},
+                        {"id": "maddie", "name": "Maddie", "side": sides[1], "items": list(items)}],
+            "entries": []}
+    if ruleset.startswith("tug-of-war") or ruleset == "arrowbic":
+        data["first"] = "sally"
+    data.update(extra)
+    return data
+
+
+def dice_deciding() -> dict[str, Any]:
+    """A dice match where bernd (yellow, the smaller team) decides after his turn roll."""
+    return dice_match([*setup_entries([1, 2, 3], [4, 5, 6]), ("roll", 6, 3, 2)])
+
+
+def read(data: dict[str, Any], player: str, post: str) -> str:
+    """The post as `move` reads it, in canonical form; a refusal's message prefixed ERR."""
+    match = matchfile.prepare(data, None)
+    replay = session.replay_match(match)
+    try:
+        move = session.read_move(match, replay, player, post, False, "m.json")
+    except InputError as exc:   # NotationError, or the schema's refusal of what was read
+        return "ERR " + exc.message
+    return match.game.format_move(move)
+
+
+# --- Posts of every ruleset, as players write them ---------------------------------------------
+
+POSTS = [
+    ("tug-of-war-v1", "I'll play rope 1 1 please", "rope 1 1"),
+    ("tug-of-war-v1", "**maze 1 ⬆️ 1 ⬅️**", "maze 1 up 1 left"),
+    ("tug-of-war-v1", "maze 1 :arrow_up: 1 :Arrow_Left:", "maze 1 up 1 left"),
+    ("tug-of-war-v1", "maze 1 ⬆\ufe0e 1 ➡", "maze 1 up 1 right"),
+    ("tug-of-war-v1", "> Tower 1, B!", "tower 1 B"),
+    ("tug-of-war-v1", "rope 1️⃣ 1️⃣", "rope 1 1"),
+    ("tug-of-war-v2", "ok so… “path 1@c4” 😅", "path 1@C4"),
+    ("tug-of-war-v2", "||race 1 1||", "race 1 1"),
+    ("tug-of-war-v2", "`collation 1`.", "collation 1"),
+    ("tug-of-war-v2", "__CONKER 1 1__ — thanks!", "conker 1 1"),
+    ("track-trouble", "r1 c1 1 T2", "r1 c1: 1 T2"),
+    ("track-trouble", "r1 c1: 1 T2", "r1 c1: 1 T2"),
+    ("track-trouble", "My move: 1 T2, 2 T1, 3 switch purple. Thanks!", "r1 c1: 1 T2, 2 T1, 3 switch purple"),
+    ("track-trouble", "> `1 t2, 2 t3`", "r1 c1: 1 T2, 2 T3"),
+    ("track-trouble", "**Round 1 crossing 1: 1 T1**", "r1 c1: 1 T1"),
+    ("track-trouble", "1 T2.", "r1 c1: 1 T2"),          # as typed it boards a track 'T2.': the schema refuses that
+    ("track-trouble", "1 “t2”, 2 ‘T3’!", "r1 c1: 1 T2, 2 T3"),
+    ("dice-tug-of-war", "ok here goes: trade 3 for 2 😅", "trade 3 for 2"),
+    ("dice-tug-of-war", "I'll ATTACK!!", "attack"),
+    ("dice-tug-of-war", "'reroll 1 3' please", "reroll 1 3"),
+    ("dice-tug-of-war", "ok: trade 3 → 2!", "trade 3 for 2"),
+    ("arrowbic", "G4 left.", "G4 left"),
+    ("arrowbic", "E5 ⬆️", "E5 up"),
+    ("arrowbic", "E5⬆", "E5 up"),
+    ("arrowbic", "e5 :arrow_right:", "E5 right"),
+    ("arrowbic", "**E5 up**", "E5 up"),
+    ("arrowbic", "> I go ‘E5 ↓’ 🙂", "E5 down"),
+    ("arrowbic", "~~E5 up~~ G4 left", "G4 left"),
+    ("arrowbic", "C3→", "C3 right"),
+    ("winning-streak", "Turn 1: place 3/5 at C please", "t1 place 3/5 C"),
+    ("winning-streak", "place 3/5 c 😅", "t1 place 3/5 C"),
+    ("winning-streak", "“t1 place 3/5 C.”", "t1 place 3/5 C"),
+]
+
+
+@pytest.mark.parametrize("ruleset, post, move", POSTS, ids=[f"{r}: {p}" for r, p, _ in POSTS])
+def test_a_post_as_players_write_it_reads_to_its_move(ruleset, post, move):
+    data = dice_deciding() if ruleset == "dice-tug-of-war" else header(ruleset)
+    player = "bernd" if ruleset == "dice-tug-of-war" else "sally"
+    assert read(data, player, post) == move
+
+
+TWO = [
+    ("arrowbic", "E5 up and G4 left", ("'E5 up'", "'G4 left'")),
+    ("tug-of-war-v2", "rope 1 1 or maybe race 1 1?", ("'rope 1 1'", "'race 1 1'")),
+    ("winning-streak", "place 3/5 C, no wait: place 2/2 D", ("'place 3/5 C'", "'place 2/2 D'")),
+    ("track-trouble", "1 T2 and also hidden N3 2", ("'1 T2'", "'hidden N3 2'")),
+    ("dice-tug-of-war", "attack? no: trade 3 for 2", ("'attack'", "'trade 3 for 2'")),
+]
+
+
+@pytest.mark.parametrize("ruleset, post, quoted", TWO, ids=[r for r, _, _ in TWO])
+def test_two_different_moves_are_refused_quoting_both(ruleset, post, quoted):
+    data = dice_deciding() if ruleset == "dice-tug-of-war" else header(ruleset)
+    player = "bernd" if ruleset == "dice-tug-of-war" else "sally"
+    said = read(data, player, post)
+    assert said.startswith("ERR m.json: the post holds two different moves") and all(q in said for q in quoted), said
+
+
+@pytest.mark.parametrize("ruleset, post, move", [
+    ("arrowbic", "E5 up (E5 ⬆️)", "E5 up"),
+    ("tug-of-war-v2", "rope 1 1 … yes, ROPE 1 1!", "rope 1 1"),
+    ("winning-streak", "place 3/5 C — t1 place 3/5 c", "t1 place 3/5 C"),
+    ("track-trouble", "1 T2. To be clear: r1 c1: 1 t2", "r1 c1: 1 T2"),
+])
+def test_the_same_move_said_twice_is_one_move(ruleset, post, move):
+    assert read(header(ruleset), "sally", post) == move
+
+
+@pytest.mark.parametrize("ruleset, post, closest", [
+    ("tug-of-war-v2", "rop 1 1", "closest: 'rope 1"),
+    ("arrowbic", "I'll place at e5, arrow up", "closest: 'E5 up' (CELL ARROW)"),
+    ("winning-streak", "hmm, no idea", "closest: '"),
+    ("track-trouble", "what a game", "closest: '"),
+])
+def test_a_post_without_a_move_is_refused_with_the_closest_move(ruleset, post, closest):
+    said = read(header(ruleset), "sally", post)
+    assert said.startswith(f"ERR m.json: '{post}' is not a move of {ruleset}; ") and closest in said, said
+    assert said.count(". ") <= 1   # one or two sentences
+
+
+def test_the_closest_move_and_its_form_come_from_the_examples_when_nothing_is_legal():
+    data = header("tug-of-war-v2")
+    said = read(data, "maddie", "rop 2 1")   # sally's turn: maddie has no legal move now
+    assert said == ("ERR m.json: 'rop 2 1' is not a move of tug-of-war-v2; closest: 'rope 2 1' "
+                    "(MODULE CARD... [discard CARD...] [block MODULE]).")
+
+
+def test_a_number_left_outside_the_move_is_refused_not_dropped():
+    said = read(dice_deciding(), "bernd", "reroll 1 and 3")
+    assert said.startswith("ERR m.json: the post holds the move 'reroll 1' and also the number 3"), said
+
+
+def test_single_letters_and_bare_numbers_are_not_moves_among_other_words():
+    """'a' is dice Tug of War's attack, and a bare number a Track Trouble miner: alone they
+    are read as typed, among other words they are chatter."""
+    assert read(dice_deciding(), "bernd", "a") == "attack"
+    assert read(dice_deciding(), "bernd", "I'll take a reroll 1 3") == "reroll 1 3"
+
+
+@pytest.mark.parametrize("ruleset, post, alone", [
+    ("track-trouble", "I have nothing to add", "nothing"),
+    ("track-trouble", "pass the salt", "pass"),
+    ("winning-streak", "none of that, thanks", "none"),
+])
+def test_words_for_doing_nothing_are_chatter_unless_they_are_the_post(ruleset, post, alone):
+    """Game.is_plausible: an empty submission (TT) or a relocation changing nothing (WS) is read
+    only when it is the whole post."""
+    assert " is not a move of " in read(header(ruleset), "sally", post)
+    assert not read(header(ruleset), "sally", alone).startswith("ERR")
+
+
+def test_a_run_naming_what_the_match_lacks_is_no_move_but_its_parts_are_tried():
+    """Game.is_plausible: among other words, '2 please' boards no Track Trouble track and 'X' is
+    no Winning Streak location; the run inside ('1 T2') is still found."""
+    match = matchfile.prepare(header("track-trouble"), None)
+    replay = session.replay_match(match)
+
+    def complete(move: dict[str, Any]) -> dict[str, Any]:
+        return match.game.complete_move(replay.state, "sally", move)
+
+    found = reading.find_moves(match.game, "ok 1 T2 2 please".split(), complete, lambda m: True)
+    assert [said for _, said, _, _ in found] == ["1 T2"]
+    assert read(header("winning-streak"), "sally", "ok 3/5 X, then").startswith("ERR m.json: 'ok 3/5 X, then' is not")
+
+
+def test_moves_typed_as_before_read_exactly_as_before():
+    """The game's own parse_move reads the text as typed first: nothing that read before changes."""
+    data = header("arrowbic")
+    match = matchfile.prepare(data, None)
+    for text in ("E5 up", "e5 u", "E5 ^", "C3→", "place e5 up", "e5: up", "retake"):
+        assert reading.read_post(match.game, text).move == match.game.parse_move(text)
+        assert reading.read_post(match.game, text).exact
+
+
+def test_track_trouble_reads_round_and_crossing_with_or_without_colon():
+    game = matchfile.prepare(header("track-trouble"), None).game
+    want = {"round": 3, "crossing": 1, "actions": [{"miner": 1, "board": "T2"}]}
+    for text in ("r3 c1 1 T2", "r3 c1: 1 T2", "R3C1 1 T2", "round 3 crossing 1 1 T2"):
+        assert game.parse_move(text) == want, text
+    assert game.parse_move("remote green") == {"actions": [], "items": [{"use": "remote-switch", "switch": "green"}]}
+
+
+def test_a_move_the_schema_refuses_and_no_post_reading_fixes_keeps_its_precise_refusal():
+    said = read(header("winning-streak"), "sally", "3/5 please")   # as typed: a placement at 'PLEASE'
+    assert said == "ERR m.json: the move, field move.location: 'PLEASE' does not match '^[A-Z]{1,3}$'."
+
+
+CHATTER = st.lists(st.sampled_from(["ok", "here", "goes:", "please", "thanks!", "lol", "hmm,", "my", "move", "—",
+                                    "😅", "🙂", "**", "||", "> ", "“", "”", "...", "gg", "well"]), max_size=5)
+MOVES = [("arrowbic", "E5 up"), ("tug-of-war-v2", "rope 1 1"), ("tug-of-war-v1", "maze 1 up 1 left"),
+         ("winning-streak", "place 3/5 C"), ("track-trouble", "1 T2, 2 switch purple, 3 T1")]
+
+
+@pytest.mark.parametrize("ruleset, move", MOVES, ids=[r for r, _ in MOVES])
+@given(before=CHATTER, after=CHATTER)
+def test_chatter_around_a_move_never_changes_it(ruleset, move, before, after):
+    data = header(ruleset)
+    want = read(data, "sally", move)
+    assert read(data, "sally", " ".join([*before, move, *after])) == want
+
+
+# --- Bounded work ----------------------------------------------------------------------------
+
+def test_a_hostile_long_post_is_refused_without_reading_it():
+    data = header("track-trouble")
+    said = read(data, "sally", "1 T2, " * 200_000)   # 1.2 MB: no game parser ever sees it
+    assert said == (f"ERR m.json: the post is {6 * 200_000:,} characters; a move is read from posts of at most "
+                    f"{reading.MAX_POST:,} characters: give the part with the move.")
+
+
+def test_a_long_chatty_post_is_searched_within_its_bounds():
+    words = reading.MAX_WORDS - 2
+    assert read(header("arrowbic"), "sally", "hmm " * words + "E5 up") == "E5 up"
+    said = read(header("arrowbic"), "sally", "hmm " * reading.MAX_WORDS + "E5 up")
+    assert said.startswith("ERR m.json: the post has ") and f"at most {reading.MAX_WORDS:,} words" in said
+
+
+def test_the_search_tries_a_bounded_number_of_runs():
+    """Every run tried is at most MAX_RUN words long and starts at one of MAX_WORDS words."""
+    tried: list[str] = []
+
+    class Counting(Game):
+        def parse_move(self, text: str) -> dict[str, Any]:
+            tried.append(text)
+            raise NotationError("no")
+
+        def format_move(self, move: dict[str, Any]) -> str:
+            return "x"
+
+    game = Counting.__new__(Counting)
+    with pytest.raises(NotationError):
+        reading.read_post(game, " ".join(f"w{i}" for i in range(reading.MAX_WORDS)))
+    assert len(tried) <= 2 + reading.MAX_WORDS * reading.MAX_RUN
+    assert max(len(t.split()) for t in tried[2:]) <= reading.MAX_RUN
+
+
+# --- No regression: every legal move of the example matches reads to itself -------------------
+
+def legal_points(path: Path, per_player: int = 25) -> Iterator[tuple[Any, Any, list[tuple[str, dict[str, Any]]]]]:
+    """(match, replay, [(player, move)...]) at every point of a match: the first legal moves of
+    each player to act (the replay is stepped on after each point is read)."""
+    match = matchfile.load(path)
+    replay = session.new_replay(match)
+    replay.use_voids(match.entries)
+    points = []
+    for entry in [None, *match.entries]:
+        if entry is not None:
+            replay.step(entry)
+        for player in replay.to_act():
+            for move, _ in islice(replay.legal_moves(player), per_player):
+                points.append((player, move))
+        yield match, replay, points
+        points = []
+
+
+@pytest.mark.parametrize("path", sorted((REPO / "matches").glob("*.json")), ids=lambda p: p.name)
+def test_every_listed_legal_move_reads_to_itself_plain_and_in_chatter(path):
+    """At every point of every example match, the moves `legal` shows (its first 40 per player)
+    read to themselves as typed, and the first few also wrapped in chatter, markup and quotes."""
+    checked = 0
+    for match, replay, points in legal_points(path, per_player=40):
+        game = match.game
+        for index, (player, move) in enumerate(points):
+            text = game.format_move(move)
+            want = game.complete_move(replay.state, player, move)
+            posts = (text, f"ok here goes: **{text}** 😅", f"> “{text}”.") if index % 8 == 0 else (text,)
+            for post in posts:
+                got = session.read_move(match, replay, player, post, False, str(path))
+                assert got == want, (post, got, want)
+            checked += 1
+    assert checked > 0
+
+
+# --- The notation as data --------------------------------------------------------------------
+
+def games_of_rulesets() -> list[tuple[str, Game]]:
+    out = []
+    for info in list_rulesets():
+        ruleset = resolve(info["id"])
+        players = [matchfile_player(i, side) for i, side in enumerate(ruleset.sides)]
+        out.append((info["id"], game_class(ruleset.game)(ruleset, players)))
+    return out
+
+
+def matchfile_player(index: int, side: str) -> Any:
+    from adjudicator.engine import Player
+
+    return Player(f"p{index + 1}", f"P{index + 1}", side)
+
+
+@pytest.mark.parametrize("ruleset_id, game", games_of_rulesets(), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_example_of_the_notation_parses_and_formats_back(ruleset_id, game):
+    if ruleset_id in RULESETS:
+        assert game.forms(), f"{ruleset_id} declares no notation"
+    for form in game.forms():
+        assert form.shape and form.examples, form
+        for example in form.examples:
+            move = game.parse_move(example)
+            assert game.parse_move(game.format_move(move)) == move, example
+            if game.is_plausible(move):   # else read only as the whole post ('nothing', 'set')
+                assert reading.read_post(game, f"I'll play {example} please").move == move, example
+
+
+def test_tug_of_war_shows_only_its_rulesets_modules():
+    shapes = {rid: " ".join(f.shape for f in game.forms()) for rid, game in games_of_rulesets()}
+    assert "maze" in shapes["tug-of-war-v1"] and "path" not in shapes["tug-of-war-v1"]
+    assert "path" in shapes["tug-of-war-v2"] and "maze" not in shapes["tug-of-war-v2"]
+
+
+def test_a_new_game_declares_no_notation_by_default():
+    assert Game.notation == () and Game.forms(Game.__new__(Game)) == ()
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_ruleset_show_teaches_the_notation(cli, ruleset_id):
+    shown = cli("ruleset", "show", ruleset_id)
+    assert shown.code == 0 and "# notation" in shown.out
+    assert yaml.safe_load(shown.out)["id"] == ruleset_id   # comments: the YAML is as valid as before
+    as_json = cli("ruleset", "show", ruleset_id, "--format", "json")
+    notation = as_json.json["notation"]
+    assert notation and all(form["form"] and form["examples"] for form in notation)
+    for form in notation:
+        assert form["form"] in shown.out and "; ".join(form["examples"]) in shown.out
+
+
+# --- The command line: the host's echo --------------------------------------------------------
+
+def new_match(tmp_path: Path, ruleset: str) -> Path:
+    path = tmp_path / f"{ruleset}.json"
+    path.write_text(json.dumps(header(ruleset), indent=1), encoding="utf-8")
+    return path
+
+
+def test_move_echoes_how_it_read_a_post(cli, tmp_path):
+    path = new_match(tmp_path, "tug-of-war-v2")
+    res = cli("move", path, "sally", "I'll", "play", "rope", "1", "1", "please")
+    assert res.code == 0, res.err
+    assert 'read "I\'ll play rope 1 1 please" as: rope 1 1' in res.err
+    entry = json.loads(path.read_text())["entries"][-1]
+    assert entry["text"] == "I'll play rope 1 1 please" and entry["move"] == {"module": "rope", "cards": [1, 1]}
+    plain = cli("move", path, "maddie", "race 1 1")
+    assert plain.code == 0 and "read " not in plain.err   # the post was the move: nothing to say
+
+
+def test_a_sealed_post_is_echoed_privately_and_never_on_stdout(cli, tmp_path):
+    path = new_match(tmp_path, "track-trouble")
+    post = "My move: 1 T2, 2 T1, 3 switch purple. Thanks!"
+    res = cli("move", path, "sally", post)
+    assert res.code == 0, res.err
+    assert 'read "My move: 1 T2, 2 T1, 3 switch purple. Thanks!" as: r1 c1: 1 T2, 2 T1, 3 switch purple' in res.err
+    assert "[private to the host: sealed, not in the post below]" in res.err.splitlines()[0]
+    assert "My move" not in res.out and "1 T2, 2 T1" not in res.out and "switch purple" not in res.out
+    assert json.loads(path.read_text())["entries"][-1]["text"] == post
+
+
+@pytest.mark.parametrize("post, message", [
+    ("rop 1 1", "m.json: 'rop 1 1' is not a move of tug-of-war-v2; closest: 'rope 1"),
+    ("rope 1 1 or race 1 1", "m.json: the post holds two different moves, 'rope 1 1' and 'race 1 1'"),
+])
+def test_move_refuses_an_unreadable_post_with_exit_2(cli, tmp_path, post, message):
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(header("tug-of-war-v2")), encoding="utf-8")
+    before = path.read_bytes()
+    res = cli("move", path, "sally", post)
+    assert res.code == 2 and message in res.err and "Traceback" not in res.err, res.err
+    assert path.read_bytes() == before
+
+
+def test_a_huge_paste_is_refused_through_the_command_line(cli, tmp_path):
+    path = new_match(tmp_path, "arrowbic")
+    res = cli("move", path, "sally", "E5 up " * 200_000)
+    assert res.code == 2 and "a move is read from posts of at most 3,000 characters" in res.err
+    assert len(res.err) < 400
+
+
+def test_a_post_for_a_dice_match_keeps_its_text(cli, tmp_path):
+    data = dice_deciding()
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    res = cli("move", path, "bernd", "ok here goes: trade 3 for 2 😅", "--dry-run")
+    assert res.code in (0, 1), res.err   # read; whether the trade is legal is the rules' business
+    assert "not a move" not in res.err and "two different" not in res.err
