@@ -175,6 +175,9 @@ def new_cmd(
     match_id: Optional[str] = typer.Option(None, "--id", help="Match id (default: the file name without .json)."),
     title: Optional[str] = typer.Option(None, "--title", help="A title for boards."),
     started: Optional[str] = typer.Option(None, "--started", metavar="TIME", help="When the first board was posted (RFC 3339)."),
+    time_zone: Optional[str] = typer.Option(None, "--time-zone", metavar="ZONE",
+                                            help="The IANA time zone (e.g. Europe/Berlin) local times of this match are "
+                                                 "read in: --at 20:14, pasted posts. Default: ADJUDICATOR_TIME_ZONE, else UTC."),
     untimed: bool = typer.Option(False, "--untimed",
                                  help="Forum pace: no clock, nobody loses or is late on time (time_control.enabled=false)."),
     no_seed: bool = typer.Option(False, "--no-seed", help="Write no dice seed (all rolls will be transcribed)."),
@@ -198,6 +201,11 @@ def new_cmd(
       adjudicator new tug-of-war-v1 -p sally=Sally:red -p maddie=Maddie:blue --first random -o zg.json
     --first random draws who starts from the match seed and records the draw as entry 1,
     verifiable later with `check --seed` (G-6).
+
+    \b
+      adjudicator new winning-streak -p anna=Anna:red -p bernd=Bernd:blue --time-zone Europe/Berlin -o ws.json
+    --time-zone: `--at 20:14` and pasted posts' times are Berlin times for both players,
+    whatever the host's own ADJUDICATOR_TIME_ZONE; the file still keeps UTC.
     """
     from adjudicator.registry import game_class
     from adjudicator.rulesets import resolve
@@ -242,6 +250,13 @@ def new_cmd(
     for key, value in (("first", None if first_random else first), ("advantage", advantage), ("started", started)):
         if value:
             data[key] = value
+    if time_zone is not None:
+        from adjudicator.when import zone_named
+
+        if zone_named(time_zone) is None:
+            raise typer.BadParameter(f"'{time_zone}' is not a known time zone; give an IANA name such as "
+                                     "Europe/Berlin, America/New_York or UTC.", param_hint="--time-zone")
+        data["time_zone"] = time_zone
     data["entries"] = []
     with_seed = (game_type.nature.chance or first_random) and not no_seed
     seed_file = create_match(data, output, force=force, with_seed=with_seed, first_random=first_random)
@@ -364,12 +379,58 @@ def move_cmd(
     _report(match, replay, log, fmt, dry_run)
 
 
-def _check_time(value: str) -> str:
+def _check_time(value: str, match_path: Optional[Path] = None) -> str:
+    """`--at` as the host wrote it (adjudicator.when: RFC 3339, `2026-11-21 20:14`, `20:14`,
+    `Today at 8:14 PM`, `11/21/2026 8:14 PM`, `<t:1763756040>`, Unix seconds), as the RFC 3339
+    time the match file keeps. A full RFC 3339 time stays as given; the others become UTC (`…Z`),
+    local ones read in the match's time zone. The match is the command's MATCH unless given."""
+    from adjudicator.when import TimeError, read_at
+
+    try:
+        reading = read_at(value, _time_zone_header(value, match_path))
+    except TimeError as exc:
+        raise typer.BadParameter(f"{exc.message}.", param_hint="--at") from None
+    return value if reading.exact else reading.text()
+
+
+def _time_zone_header(value: str, match_path: Optional[Path]) -> dict[str, Any]:
+    """The match header's `time_zone` (as {"time_zone": …}, or {}), read only for a time that
+    needs it. The match is the running command's MATCH argument when not given; an unreadable
+    file is left for the command's own load to report."""
     from adjudicator.schemas import _is_rfc3339
 
-    if not _is_rfc3339(value):
-        raise typer.BadParameter(f"'{value}' is not an RFC 3339 time such as 2026-11-21T20:14:05Z.", param_hint="--at")
-    return value
+    if _is_rfc3339(value) or value.strip().isdigit() or value.strip().startswith("<t:"):
+        return {}
+    if match_path is None:
+        context = _click_context()
+        match_path = context.params.get("match_path") if context is not None else None
+    if match_path is None:
+        return {}
+    from adjudicator import matchfile
+    from adjudicator.errors import InputError
+
+    try:
+        data = matchfile.read_json(Path(match_path))
+    except InputError:
+        return {}
+    zone = data.get("time_zone") if isinstance(data, dict) else None
+    from adjudicator.when import zone_problem
+
+    problem = zone_problem({"time_zone": zone} if zone is not None else {}, str(match_path))
+    if problem:
+        from adjudicator.errors import MatchFileError
+
+        raise MatchFileError(problem)
+    return {"time_zone": zone} if zone is not None else {}
+
+
+def _click_context() -> Any:
+    """The running command's context (typer vendors click; older typer uses click itself)."""
+    try:
+        from typer._click.globals import get_current_context
+    except ImportError:   # pragma: no cover - typer with click as a separate package
+        from click import get_current_context
+    return get_current_context(silent=True)
 
 
 def _report(match: Any, replay: Any, log: Any, fmt: str, dry_run: bool = False) -> None:
