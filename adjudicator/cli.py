@@ -683,6 +683,11 @@ def paste_cmd(
     (sealed submissions only as "submitted") and the board. How each post was read goes to
     standard error.
 
+    Dice Tug of War needs a roll between moves: copy the dice bot's posts too and name the
+    bot with --dice-bot; each of its posts is the roll due then, transcribed from the first
+    list of numbers in it ([3, 1, 6]). With --all-or-nothing every post is checked first and
+    the file changes only if all are accepted.
+
     \b
     Examples:
       adjudicator paste m.json posts.txt

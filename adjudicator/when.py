@@ -134,8 +134,8 @@ def read_time(text: str, zone: ZoneInfo, now: datetime, *, after: date | None = 
         return Reading(parse_time(raw), exact=True)
     reading = _read_instant(raw) or _read_local(raw, zone, now, after, previous)
     if reading is None:
-        raise TimeError(f"'{raw[:60]}' is not a time this tool reads; write it as 2026-11-21T20:14:05Z, "
-                        f"2026-11-21 20:14, 20:14, 8:14 PM, Today at 8:14 PM, 11/21/2026 8:14 PM, "
+        raise TimeError(f"'{raw[:60]}' is not an RFC 3339 time such as 2026-11-21T20:14:05Z, nor a time "
+                        f"written as 2026-11-21 20:14, 20:14, 8:14 PM, Today at 8:14 PM, 11/21/2026 8:14 PM, "
                         f"<t:1763756040> or Unix seconds")
     if reading.moment > now:
         raise TimeError(_future(raw, reading, zone, now))
