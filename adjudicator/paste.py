@@ -160,7 +160,8 @@ def player_of(match: Any, author: str) -> str | None:
     return None
 
 
-_DICE_LIST = re.compile(r"[\[(]\s*(\d{1,3}(?:\s*[,;]?\s+\d{1,3}|\s*[,;]\s*\d{1,3})*)\s*[\])]")
+# One way only to match each separator (a comma, or spaces alone): no backtracking blow-up.
+_DICE_LIST = re.compile(r"[\[(]\s*(\d{1,3}(?:(?:\s*[,;]\s*|\s+)\d{1,3})*)\s*[\])]")
 
 
 def dice_in(text: str) -> list[int] | None:

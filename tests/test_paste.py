@@ -312,3 +312,8 @@ def test_track_trouble_sealed_block(cli, tmp_path):
     assert result.code == 0, result.err
     assert [e["player"] for e in entries(path)] == ["sally", "maddie", "sally"]
     assert "sealed submission" in result.out
+
+
+def test_a_long_unclosed_list_in_a_bots_post_is_read_at_once():
+    """One way to match each separator: no regular-expression backtracking blow-up."""
+    assert dice_in("[" + "1, " * 5000 + "x") is None
