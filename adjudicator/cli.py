@@ -819,6 +819,9 @@ def _paste_summary(path: Path, posts: Any, outcome: Any, dry_run: bool, all_or_n
     post = outcome.refused
     when = f" at {post.at}" if post.at else ""
     stopped = f"stopped at {post.where()}{when}: {_inner(outcome.error.message, path)}"
+    if getattr(outcome.error, "code", None) == "chance-due":
+        stopped += (" A roll is due before it: copy the dice bot's posts too and name the bot with --dice-bot "
+                    "NAME, or enter the roll with 'adjudicator roll'.")
     if dry_run:
         return f"dry run, nothing written: {span} would be added before it; {stopped}"
     if all_or_nothing:

@@ -207,7 +207,7 @@ def test_standard_input(cli, dice, monkeypatch):
     assert result.code == 0 and len(entries(dice)) == 7
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"anna: keep\n")))
     result = cli("paste", dice, "-", "--dice-bot", "Dice Maiden", "--dry-run")
-    assert result.code == 1 and "refused (chance-due)" in result.err
+    assert result.code == 1 and "refused (chance-due)" in result.err and "--dice-bot NAME" in result.err
 
 
 class Terminal(io.StringIO):
@@ -317,3 +317,16 @@ def test_track_trouble_sealed_block(cli, tmp_path):
 def test_a_long_unclosed_list_in_a_bots_post_is_read_at_once():
     """One way to match each separator: no regular-expression backtracking blow-up."""
     assert dice_in("[" + "1, " * 5000 + "x") is None
+
+
+def test_posts_that_are_not_text(cli, dice, tmp_path):
+    path = tmp_path / "posts.bin"
+    path.write_bytes(b"anna: \xff\xfe keep\n")
+    result = cli("paste", dice, path)
+    assert result.code == 2 and "not UTF-8 text" in result.err and str(path) in result.err
+
+
+def test_help_teaches_with_examples(cli):
+    result = cli("paste", "--help")
+    assert result.code == 0
+    assert "adjudicator paste m.json posts.txt" in result.out and "Today at 8:14 PM" in result.out
