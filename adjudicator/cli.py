@@ -180,6 +180,9 @@ def new_cmd(
     match_id: Optional[str] = typer.Option(None, "--id", help="Match id (default: the file name without .json)."),
     title: Optional[str] = typer.Option(None, "--title", help="A title for boards."),
     started: Optional[str] = typer.Option(None, "--started", metavar="TIME", help="When the first board was posted (RFC 3339)."),
+    time_zone: Optional[str] = typer.Option(None, "--time-zone", metavar="ZONE",
+                                            help="The IANA time zone (e.g. Europe/Berlin) local times of this match are "
+                                                 "read in: --at 20:14, pasted posts. Default: ADJUDICATOR_TIME_ZONE, else UTC."),
     untimed: bool = typer.Option(False, "--untimed",
                                  help="Forum pace: no clock, nobody loses or is late on time (time_control.enabled=false)."),
     no_seed: bool = typer.Option(False, "--no-seed", help="Write no dice seed (all rolls will be transcribed)."),
@@ -203,6 +206,11 @@ def new_cmd(
       adjudicator new tug-of-war-v1 -p sally=Sally:red -p maddie=Maddie:blue --first random -o zg.json
     --first random draws who starts from the match seed and records the draw as entry 1,
     verifiable later with `check --seed` (G-6).
+
+    \b
+      adjudicator new winning-streak -p anna=Anna:red -p bernd=Bernd:blue --time-zone Europe/Berlin -o ws.json
+    --time-zone: `--at 20:14` and pasted posts' times are Berlin times for both players,
+    whatever the host's own ADJUDICATOR_TIME_ZONE; the file still keeps UTC.
     """
     from adjudicator.registry import game_class
     from adjudicator.rulesets import resolve
@@ -247,6 +255,13 @@ def new_cmd(
     for key, value in (("first", None if first_random else first), ("advantage", advantage), ("started", started)):
         if value:
             data[key] = value
+    if time_zone is not None:
+        from adjudicator.when import zone_named
+
+        if zone_named(time_zone) is None:
+            raise typer.BadParameter(f"'{time_zone}' is not a known time zone; give an IANA name such as "
+                                     "Europe/Berlin, America/New_York or UTC.", param_hint="--time-zone")
+        data["time_zone"] = time_zone
     data["entries"] = []
     with_seed = (game_type.nature.chance or first_random) and not no_seed
     seed_file = create_match(data, output, force=force, with_seed=with_seed, first_random=first_random)
@@ -379,12 +394,58 @@ def move_cmd(
     _report(match, replay, log, fmt, dry_run)
 
 
-def _check_time(value: str) -> str:
+def _check_time(value: str, match_path: Optional[Path] = None) -> str:
+    """`--at` as the host wrote it (adjudicator.when: RFC 3339, `2026-11-21 20:14`, `20:14`,
+    `Today at 8:14 PM`, `11/21/2026 8:14 PM`, `<t:1763756040>`, Unix seconds), as the RFC 3339
+    time the match file keeps. A full RFC 3339 time stays as given; the others become UTC (`…Z`),
+    local ones read in the match's time zone. The match is the command's MATCH unless given."""
+    from adjudicator.when import TimeError, read_at
+
+    try:
+        reading = read_at(value, _time_zone_header(value, match_path))
+    except TimeError as exc:
+        raise typer.BadParameter(f"{exc.message}.", param_hint="--at") from None
+    return value if reading.exact else reading.text()
+
+
+def _time_zone_header(value: str, match_path: Optional[Path]) -> dict[str, Any]:
+    """The match header's `time_zone` (as {"time_zone": …}, or {}), read only for a time that
+    needs it. The match is the running command's MATCH argument when not given; an unreadable
+    file is left for the command's own load to report."""
     from adjudicator.schemas import _is_rfc3339
 
-    if not _is_rfc3339(value):
-        raise typer.BadParameter(f"'{value}' is not an RFC 3339 time such as 2026-11-21T20:14:05Z.", param_hint="--at")
-    return value
+    if _is_rfc3339(value) or value.strip().isdigit() or value.strip().startswith("<t:"):
+        return {}
+    if match_path is None:
+        context = _click_context()
+        match_path = context.params.get("match_path") if context is not None else None
+    if match_path is None:
+        return {}
+    from adjudicator import matchfile
+    from adjudicator.errors import InputError
+
+    try:
+        data = matchfile.read_json(Path(match_path))
+    except InputError:
+        return {}
+    zone = data.get("time_zone") if isinstance(data, dict) else None
+    from adjudicator.when import zone_problem
+
+    problem = zone_problem({"time_zone": zone} if zone is not None else {}, str(match_path))
+    if problem:
+        from adjudicator.errors import MatchFileError
+
+        raise MatchFileError(problem)
+    return {"time_zone": zone} if zone is not None else {}
+
+
+def _click_context() -> Any:
+    """The running command's context (typer vendors click; older typer uses click itself)."""
+    try:
+        from typer._click.globals import get_current_context
+    except ImportError:   # pragma: no cover - typer with click as a separate package
+        from click import get_current_context
+    return get_current_context(silent=True)
 
 
 def _report(match: Any, replay: Any, log: Any, fmt: str, dry_run: bool = False) -> None:
@@ -617,6 +678,188 @@ def _warn_new_flags(replay: Any, before: list[int]) -> None:
     for log in fresh:
         flag = flag_view(log, None)
         _err(f"warning: entry {flag['seq']} is now flagged ({flag['code']}): {flag['message']}.")
+
+
+# --- paste ----------------------------------------------------------------------------
+
+@app.command("paste")
+def paste_cmd(
+    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
+    source: Optional[str] = typer.Argument(None, metavar="[FILE]",
+                                           help="The copied posts; '-' or nothing: standard input."),
+    dice_bot: List[str] = typer.Option([], "--dice-bot", metavar="NAME",
+                                       help="An author whose posts are dice rolls to transcribe, e.g. 'Dice Maiden'. "
+                                            "Repeatable."),
+    all_or_nothing: bool = typer.Option(False, "--all-or-nothing",
+                                        help="Add nothing unless every post is accepted."),
+    skip_unreadable: bool = typer.Option(False, "--skip-unreadable",
+                                         help="Skip (and list) a player's post with no move in it, e.g. 'gl hf', "
+                                              "instead of stopping there."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Check every post; write nothing."),
+    fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, json."),
+) -> None:
+    """Enter many posts at once, copied from a thread or DMs, each with its post's time.
+
+    Every player's post becomes an entry, in order, checked as `move` checks it (time order,
+    clocks, legality). Authors are players by id, display name or side, in any case; other
+    authors (the host, spectators) are skipped and listed. Times are read in the match's time
+    zone (`new --time-zone`, else ADJUDICATOR_TIME_ZONE, else UTC); a post without a time is
+    stamped now, which never makes anyone lose or be late (G-7).
+
+    The paste stops at the first post refused (exit 1 illegal, 2 unreadable), keeping the
+    entries before it; standard error says which entries were added and why the post was
+    refused. A post with no move in it ("gl hf") is refused too, unless --skip-unreadable.
+    Standard output is what to post in public: the new entries as everyone may see them
+    (sealed submissions only as "submitted") and the board. How each post was read goes to
+    standard error.
+
+    Dice Tug of War needs a roll between moves: copy the dice bot's posts too and name the
+    bot with --dice-bot; each of its posts is the roll due then, transcribed from the first
+    list of numbers in it ([3, 1, 6]). With --all-or-nothing every post is checked first and
+    the file changes only if all are accepted.
+
+    \b
+    Examples:
+      adjudicator paste m.json posts.txt
+      adjudicator paste m.json --dry-run < posts.txt     # check first, write nothing
+      adjudicator paste m.json posts.txt --all-or-nothing --format bbcode
+      xclip -o | adjudicator paste m.json - --dice-bot "Dice Maiden"
+    \b
+    Lines it reads (one post a line; a line without an author continues the post above):
+      [20:14] anna: trade 3 for 2
+      2026-11-21 20:14 anna: trade 3 for 2
+      anna: trade 3 for 2                 (no time: stamped now)
+    \b
+    and Discord's copied messages (12- or 24-hour clocks; [time] lines are the same author's):
+      Anna — Today at 8:14 PM
+      trade 3 for 2
+      [8:21 PM]never mind: keep
+      Bernd — 21/11/2026 20:30
+    """
+    from adjudicator import matchfile
+    from adjudicator.clock import now
+    from adjudicator.paste import paste, read_times, split_posts
+    from adjudicator.when import match_zone
+
+    _choice(fmt, BOARD_FORMATS, "--format")
+    text, name = _read_posts(source)
+    match = matchfile.load(match_path)
+    posts = split_posts(text, name)
+    read_times(posts, match_zone(match.data), now(), name)
+    outcome = paste(match_path, posts, dry_run=dry_run, all_or_nothing=all_or_nothing,
+                    skip_unreadable=skip_unreadable, dice_bots=tuple(dice_bot))
+    _paste_report(match_path, posts, outcome, fmt, dry_run, all_or_nothing)
+    if outcome.error is not None:
+        raise typer.Exit(outcome.error.exit_status)
+
+
+def _read_posts(source: Optional[str]) -> tuple[str, str]:
+    """The copied posts and how messages name them: FILE, or standard input ('-' or nothing).
+    On a terminal, say how to end the input first, so the command never seems to hang."""
+    from adjudicator.errors import InputError
+    from adjudicator.paste import MAX_POSTS_BYTES
+
+    if source and source != "-":
+        from adjudicator.matchfile import read_regular
+
+        raw, name = read_regular(Path(source), "file of posts", MAX_POSTS_BYTES, InputError), source
+    else:
+        name = "standard input"
+        stream = getattr(sys.stdin, "buffer", sys.stdin)
+        if sys.stdin is None or sys.stdin.closed:
+            raise InputError("paste: there is no standard input to read the posts from; give FILE.")
+        if sys.stdin.isatty():
+            sys.stderr.write("adjudicator: paste the posts, then press Ctrl-D on a line of its own "
+                             "(Ctrl-Z, Enter on Windows); or give FILE.\n")
+            sys.stderr.flush()
+        try:
+            raw = stream.read(MAX_POSTS_BYTES + 1)
+        except (OSError, ValueError):
+            raise InputError("paste: cannot read the posts from standard input; give FILE.") from None
+        if isinstance(raw, str):
+            raw = raw.encode("utf-8", "surrogateescape")
+        if len(raw) > MAX_POSTS_BYTES:
+            raise InputError(f"{name}: larger than {MAX_POSTS_BYTES} bytes, too large for a block of posts.")
+    try:
+        return raw.decode("utf-8-sig"), name
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{name}: not UTF-8 text (bad byte at offset {exc.start}).") from None
+
+
+def _paste_report(path: Path, posts: Any, outcome: Any, fmt: str, dry_run: bool, all_or_nothing: bool) -> None:
+    """Standard error: how each post was read, what was skipped, what was added or why not.
+    Standard output: the public post of the entries added (or, dry, that would be) and the board."""
+    from adjudicator import views
+
+    for added in outcome.added:
+        _paste_echo(added)
+    for post in outcome.not_players:
+        _err(f"skipped {post.where()}: not a player of this match")
+    for post, why in outcome.unreadable:
+        _err(f"skipped {post.where()}: no move in it ({_inner(why, path).rstrip('.')})")
+    _err(_paste_summary(path, posts, outcome, dry_run, all_or_nothing))
+    shown = outcome.added if outcome.error is None or not all_or_nothing or dry_run else []
+    if not shown:
+        return
+    seqs = {added.seq for added in shown}
+    logs = [log for log in outcome.replay.log if log.seq in seqs and log.type != "void"]
+    if fmt == "json":
+        _out(_json({**views.result(outcome.match, outcome.replay), "entries": [views.entry_view(log) for log in logs]}))
+        return
+    from adjudicator.render import Pre, render
+
+    lines = [line for log in logs for line in views.entry_lines(log, None, pad=False)]
+    _out(render([Pre(lines), *views.board_blocks(outcome.match, outcome.replay)], fmt))
+
+
+def _paste_echo(added: Any) -> None:
+    """How one post was read, for the host alone (a sealed one marked private, with its content)."""
+    from adjudicator.views import entry_lines
+
+    log = added.log
+    private = log.sealed and log.player is not None
+    lines = entry_lines(log, viewer=log.player, pad=False)
+    when = f" at {added.post.at}" if added.post.at else " (no time: stamped now)"
+    mark = " [private to the host: sealed, not in the post below]" if private else ""
+    _err(f"{added.post.where()}{when}: {lines[0]}{mark}")
+    if private:
+        for line in lines[1:]:
+            _err(f"  {line.strip()}")
+
+
+def _inner(message: str, path: Path) -> str:
+    """A refusal as part of the paste's summary: without the file's name (said once already)
+    and its own "nothing written", which the summary says for the whole paste."""
+    prefix = f"{path}: "
+    message = message[len(prefix):] if message.startswith(prefix) else message
+    return message.replace(", nothing written.", ".").replace("; nothing written.", ".").replace(
+        " Nothing written.", "")
+
+
+def _paste_summary(path: Path, posts: Any, outcome: Any, dry_run: bool, all_or_nothing: bool) -> str:
+    """One or two sentences: which entries were added (or would be), and where and why it stopped."""
+    seqs = outcome.seqs
+    span = (f"entr{'y' if len(seqs) == 1 else 'ies'} {seqs[0]}" + (f"–{seqs[-1]}" if len(seqs) > 1 else "")) \
+        if seqs else "no entries"
+    skipped = len(outcome.not_players) + len(outcome.unreadable)
+    tail = f" ({skipped} post{'s' if skipped != 1 else ''} skipped)" if skipped else ""
+    if outcome.error is None:
+        verb = "dry run, nothing written: would add" if dry_run else "added"
+        return f"{path}: {verb} {span} from {len(posts)} post{'s' if len(posts) != 1 else ''}{tail}."
+    post = outcome.refused
+    when = f" at {post.at}" if post.at else ""
+    stopped = f"stopped at {post.where()}{when}: {_inner(outcome.error.message, path)}"
+    if getattr(outcome.error, "code", None) == "chance-due":
+        stopped += (" A roll is due before it: copy the dice bot's posts too and name the bot with --dice-bot "
+                    "NAME, or enter the roll with 'adjudicator roll'.")
+    if dry_run:
+        return f"dry run, nothing written: {span} would be added before it; {stopped}"
+    if all_or_nothing:
+        return f"{path}: nothing written (--all-or-nothing); {stopped}"
+    rest = len(posts) - post.number
+    after = (" The post after it was not read." if rest == 1 else f" The {rest} posts after it were not read.") \
+        if rest else ""
+    return f"{path}: added {span}{tail}; {stopped}{after}"
 
 
 # --- board, replay, legal -------------------------------------------------------------

@@ -1,0 +1,298 @@
+"""`adjudicator paste`: many posts at once, copied from a thread or DMs.
+
+A host copies a block of posts and the tool enters each player's post as `move` would, with
+the post's own time, so every check applies (time order, G-7, legality). Two layouts are
+read:
+
+- lines, one post each: `[20:14] anna: trade 3 for 2`, `2026-11-21 20:14 anna: …`,
+  `[8:14 PM] <anna> …`, `anna: trade 3 for 2` (no time: stamped now, as `move` does);
+  a line that starts no post continues the post before it;
+- Discord's copied blocks: a header `Anna — Today at 8:14 PM` (or `— 11/21/2026 8:14 PM`,
+  `— 21/11/2026 20:14`, `— Yesterday at …`), the message on the lines below, and further
+  messages of the same author as `[8:21 PM]never mind: keep` (the time, then the text).
+  Once a header is seen, only headers change the author.
+
+Times are read by adjudicator.when in the match's time zone; a clock time alone falls on the
+date of the post before it (today for the first), rolling to the next day when the clock
+goes back (a block past midnight). Authors are players by id, display name or side in any
+case; a dice bot's posts (`--dice-bot NAME`) are transcribed rolls; anyone else (the host,
+spectators) is skipped and listed.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable
+
+from adjudicator.errors import AdjudicatorError, InputError, NotationError, RefusedError
+from adjudicator.when import Reading, TimeError, read_time
+
+MAX_POSTS_BYTES = 4 * 1024 * 1024   # a thread's worth of posts; more is not a copied block
+
+
+@dataclass
+class Post:
+    """One post as copied: who, when (as written, then read) and its lines of text."""
+
+    number: int
+    line: int
+    author: str
+    when: str | None
+    lines: list[str] = field(default_factory=list)
+    reading: Reading | None = None
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line for line in (raw.strip() for raw in self.lines) if line)
+
+    @property
+    def at(self) -> str | None:
+        return self.reading.text() if self.reading else None
+
+    def where(self) -> str:
+        """`post 3 (line 7, Anna)`: how messages name a post."""
+        return f"post {self.number} (line {self.line}, {self.author})"
+
+
+# --- Reading the block ------------------------------------------------------------------
+
+_HEADER = re.compile(r"(?P<author>\S.{0,79}?)\s+[—–]\s+(?P<when>\S.{2,40}?)\s*$")
+_CONTINUED = re.compile(r"\[(?P<when>[^\]\[]{3,40})\]\s*(?P<text>.*)$")
+_STAMP = (r"(?:\[(?P<bracket>[^\]\[]{3,40})\]"
+          r"|(?P<bare>\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?))")
+_SPEAKER = r"(?:<(?P<nick>[^<>\s][^<>]{0,39})>\s*|(?P<name>[^\s:\[<][^:\[\]<>]{0,39}?):(?:\s+|$))"
+_TIMED_LINE = re.compile(_STAMP + r"\s*" + _SPEAKER + r"(?P<text>.*)$", re.I)
+_PLAIN_LINE = re.compile(_SPEAKER + r"(?P<text>.*)$")
+_EDITED = re.compile(r"\s*\(edited\)\s*$", re.I)
+
+
+def split_posts(text: str, name: str) -> list[Post]:
+    """The posts of a copied block, in order (times as written, not yet read)."""
+    posts: list[Post] = []
+    discord = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = _EDITED.sub("", raw.rstrip())
+        if not line.strip():
+            continue
+        header = _discord_header(line)
+        if header is not None:
+            discord = True
+            posts.append(Post(len(posts) + 1, number, header[0], header[1]))
+            continue
+        if discord:
+            _discord_line(posts, line, number)
+            continue
+        found = _TIMED_LINE.match(line.strip()) or _PLAIN_LINE.match(line.strip())
+        if found:
+            author = (found["nick"] or found["name"]).strip()
+            when = found.groupdict().get("bracket") or found.groupdict().get("bare")
+            posts.append(Post(len(posts) + 1, number, author, when, [found["text"]]))
+        elif posts:
+            posts[-1].lines.append(line)
+        else:
+            raise InputError(f"{name}: line {number}: '{line.strip()[:40]}' has no author; a post starts with "
+                             f"'NAME: text', '[20:14] NAME: text' or Discord's 'NAME — Today at 8:14 PM'.")
+    if not posts:
+        raise InputError(f"{name}: no posts found; copy lines such as '[20:14] anna: trade 3 for 2'.")
+    return posts
+
+
+def _discord_header(line: str) -> tuple[str, str] | None:
+    """(author, time) of a Discord header line `Anna — Today at 8:14 PM`, else None."""
+    found = _HEADER.match(line.strip())
+    if not found or not _looks_like_time(found["when"]):
+        return None
+    return found["author"].strip(), found["when"]
+
+
+def _looks_like_time(text: str) -> bool:
+    """Could this be a post's time? (Read for real later, with the match's zone.)"""
+    return bool(re.search(r"\d{1,2}[:.h]\d{2}", text)) or text.strip().startswith("<t:")
+
+
+def _discord_line(posts: list[Post], line: str, number: int) -> None:
+    """A line under a Discord header: `[8:21 PM]text` is the same author's next message,
+    anything else continues the message above."""
+    found = _CONTINUED.match(line.strip())
+    if found and _looks_like_time(found["when"]):
+        last = posts[-1]
+        posts.append(Post(len(posts) + 1, number, last.author, found["when"], [found["text"]]))
+    else:
+        posts[-1].lines.append(line)
+
+
+def read_times(posts: list[Post], zone: Any, now: datetime, name: str) -> None:
+    """Read every post's time (adjudicator.when) before anything is entered: a clock time alone
+    is on the date of the post before it, rolling over midnight."""
+    after, previous = None, None
+    for post in posts:
+        if post.when is None:
+            continue
+        try:
+            post.reading = read_time(post.when, zone, now, after=after, previous=previous)
+        except TimeError as exc:
+            raise InputError(f"{name}: {post.where()}, its time: {exc.message}.") from None
+        after = post.reading.local or post.reading.moment.astimezone(zone).date()
+        previous = post.reading.moment
+
+
+# --- Who wrote it -----------------------------------------------------------------------
+
+_TAGS = re.compile(r"\s+(?:APP|BOT)$")
+
+
+def author_key(author: str) -> str:
+    """An author's name as compared: any case, without Discord's `APP`/`BOT` tag."""
+    return _TAGS.sub("", author.strip()).casefold()
+
+
+def player_of(match: Any, author: str) -> str | None:
+    """The player an author name means: id, display name or side, any case; None if none or two."""
+    key = author_key(author)
+    for field_name in ("id", "name", "side"):
+        hits = {p.id for p in match.game.players if str(getattr(p, field_name)).casefold() == key}
+        if len(hits) == 1:
+            return hits.pop()
+    return None
+
+
+# One way only to match each separator (a comma, or spaces alone): no backtracking blow-up.
+_DICE_LIST = re.compile(r"[\[(]\s*(\d{1,3}(?:(?:\s*[,;]\s*|\s+)\d{1,3})*)\s*[\])]")
+
+
+def dice_in(text: str) -> list[int] | None:
+    """The dice a dice bot's post shows: the first bracketed list of whole numbers (`[3, 1, 6]`,
+    `(3, 1, 6)`), else the post's numbers when it holds nothing else (`3 1 6`)."""
+    found = _DICE_LIST.search(text)
+    if found:
+        return [int(n) for n in re.findall(r"\d+", found.group(1))]
+    if re.fullmatch(r"[\d\s,;]+", text.strip()) and re.search(r"\d", text):
+        numbers = re.findall(r"\d+", text)
+        return [int(n) for n in numbers] if all(len(n) <= 3 for n in numbers) else None
+    return None
+
+
+# --- Entering the posts -----------------------------------------------------------------
+
+@dataclass
+class Added:
+    """A post entered, with the log entry `move` (or `roll`) returned: sealed still, so the
+    host's echo can show what was read."""
+
+    post: Post
+    seq: int
+    log: Any
+
+
+@dataclass
+class Outcome:
+    """What a paste did: entries added, posts skipped, and the refusal that stopped it."""
+
+    added: list[Added] = field(default_factory=list)
+    not_players: list[Post] = field(default_factory=list)
+    unreadable: list[tuple[Post, str]] = field(default_factory=list)
+    refused: Post | None = None
+    error: AdjudicatorError | None = None
+    written: bool = False
+    match: Any = None
+    replay: Any = None
+
+    @property
+    def seqs(self) -> list[int]:
+        return [added.seq for added in self.added]
+
+
+def paste(path: Path, posts: list[Post], *, dry_run: bool = False, all_or_nothing: bool = False,
+          skip_unreadable: bool = False, dice_bots: tuple[str, ...] = ()) -> Outcome:
+    """Enter the posts in order into the match at `path`, stopping at the first refusal.
+
+    Each post goes through session.play_move (a dice bot's through session.append_entry), so
+    it is checked as `move` checks it. With `dry_run` or `all_or_nothing` the posts go into a
+    scratch copy of the match; `all_or_nothing` then puts that copy in place only if every
+    post was accepted, under the match's lock, so the file is never half-written."""
+    from adjudicator import matchfile
+
+    if not (dry_run or all_or_nothing):
+        return _enter(path, path, posts, skip_unreadable, dice_bots)
+    with tempfile.TemporaryDirectory(prefix="adjudicator-paste-") as folder:
+        scratch = Path(folder) / path.name
+        if dry_run:
+            scratch.write_bytes(matchfile.read_regular(path))
+            return _enter(path, scratch, posts, skip_unreadable, dice_bots)
+        with matchfile.locked(path):
+            scratch.write_bytes(matchfile.read_regular(path))
+            outcome = _enter(path, scratch, posts, skip_unreadable, dice_bots)
+            if outcome.error is None and outcome.added:
+                matchfile.write_atomic(path, scratch.read_text(encoding="utf-8"))
+                outcome.written = True
+        return outcome
+
+
+def _enter(path: Path, target: Path, posts: list[Post], skip_unreadable: bool,
+           dice_bots: tuple[str, ...]) -> Outcome:
+    """Enter the posts into `target` (the match or its scratch copy), naming `path` in messages."""
+    from adjudicator import matchfile, session
+
+    outcome = Outcome()
+    bots = {author_key(bot) for bot in dice_bots}
+    match = matchfile.load(target)
+    for post in posts:
+        pid = player_of(match, post.author)
+        is_bot = pid is None and author_key(post.author) in bots
+        if pid is None and not is_bot:
+            outcome.not_players.append(post)
+            continue
+        try:
+            if is_bot:
+                _, _, log = session.append_entry(target, _roll_builder(post, str(path)))
+            else:
+                _, _, log = session.play_move(target, pid, post.text, at=post.at)
+        except NotationError as exc:
+            if skip_unreadable and not is_bot:
+                outcome.unreadable.append((post, _named(exc.message, target, path)))
+                continue
+            _stop(outcome, post, exc, target, path)
+            break
+        except AdjudicatorError as exc:
+            _stop(outcome, post, exc, target, path)
+            break
+        outcome.added.append(Added(post, log.seq, log))
+    outcome.written = target == path and bool(outcome.added)
+    outcome.match = matchfile.load(target)
+    outcome.replay = session.replay_match(outcome.match)
+    if target != path:
+        outcome.match.path = path
+    return outcome
+
+
+def _named(message: str, target: Path, path: Path) -> str:
+    """A message about the scratch copy, naming the match the host gave."""
+    return message.replace(str(target), str(path)) if target != path else message
+
+
+def _stop(outcome: Outcome, post: Post, exc: AdjudicatorError, target: Path, path: Path) -> None:
+    exc.message = _named(exc.message, target, path)
+    outcome.refused, outcome.error = post, exc
+
+
+def _roll_builder(post: Post, name: str) -> Callable[[Any, Any], dict[str, Any]]:
+    """The entry of a dice bot's post: the roll the match needs now, transcribed (DT-7)."""
+    from adjudicator.engine import ChanceDue
+    from adjudicator.session import now_utc
+
+    def build(match: Any, replay: Any) -> dict[str, Any]:
+        due = replay.chance_due()
+        if not isinstance(due, ChanceDue) or not due.dice:
+            raise RefusedError(f"{name}: no roll is due now (awaiting {replay.awaiting() or 'nothing: the match is over'}); "
+                               "nothing written.", "chance-not-due")
+        dice = dice_in(post.text)
+        if dice is None:
+            raise NotationError(f"{name}: no dice found in the dice bot's post; expected a list such as "
+                                f"[3, 1, 6].")
+        return {"at": post.at or now_utc(), "type": "chance", "chance": {"dice": dice, "source": "external"}}
+
+    return build
