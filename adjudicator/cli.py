@@ -781,10 +781,14 @@ def post_cmd(
     nothing is recorded. What was recorded goes to standard error.
 
     \b
-    Examples (the host's loop):
-      adjudicator move m.json sally rope 2 1 --at 2026-11-21T20:14:05Z
-      adjudicator roll m.json
+    Examples (the host's loop: enter each post of the players, then post once):
+      adjudicator roll m.json                     # bernd's dice
+      adjudicator move m.json bernd attack --at 2026-11-21T20:14:05Z
       adjudicator post m.json --format bbcode     # paste it in the thread
+      adjudicator roll m.json                     # anna's dice
+      adjudicator move m.json anna trade 3 for 2 --at 2026-11-21T20:31:40Z
+      adjudicator post m.json --format bbcode     # only what happened since
+    \b
       adjudicator post m.json --dry-run           # look first; remember nothing
       adjudicator post m.json --again             # the last post once more
       adjudicator post m.json --since 0           # everything from the start
