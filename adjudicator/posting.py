@@ -175,7 +175,7 @@ def blocks(post: Post) -> list[Any]:
     title = match.data.get("title") or match.data["id"]
     out: list[Any] = [Heading(f"{title} — {covered(post)}")]
     if post.revealed:
-        out.append(Para("Revealed since they were posted as submitted:"))
+        out.append(Para("Revealed now (sealed when posted):"))
         out.append(Pre([line for log in post.revealed
                         for line in views.entry_lines(log, None, pad=False, marked=marked.get(log.seq))]))
     if post.logs:
