@@ -127,8 +127,7 @@ def plan(match: LoadedMatch, now: str, *, since: int | None = None, again: bool 
     replay = replay_match(match, end)
     logs = replay.log[start - 1:end] if start <= end else []
     revealed = revealed_since(match, replay, min(start, end + 1) - 1)
-    record = previous if why in (AGAIN, NOTHING_NEW) else Posted(end, start, now)
-    assert record is not None
+    record = previous if previous is not None and why in (AGAIN, NOTHING_NEW) else Posted(end, start, now)
     return Post(match, replay, start, end, why, logs, revealed, record, previous, voided_from)
 
 
@@ -349,8 +348,9 @@ def notes(post: Post, path: Path, record: bool) -> list[str]:
     if post.recorded:
         said.append(f"recorded in {path}: posted up to entry {post.end}; the next post starts after it.")
     elif not record:
-        last = f"up to entry {previous.seq}" if previous is not None else "none yet"
-        said.append(f"dry run: nothing recorded (the last post is still {last}).")
+        last = f"the last post is still up to entry {previous.seq}" if previous is not None \
+            else "nothing has been posted yet"
+        said.append(f"dry run: nothing recorded ({last}).")
     return said
 
 
