@@ -1038,6 +1038,54 @@ def publish_cmd(
     _out(f"wrote {output}, a public copy of {match_path}: {said}.")
 
 
+@app.command("post")
+def post_cmd(
+    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
+    fmt: str = typer.Option("text", "--format", help="text, markdown, bbcode (any text format of `board`) or json."),
+    dry_run: bool = typer.Option(False, "--dry-run", "--no-record", help="Print the post; remember nothing."),
+    since: Optional[int] = typer.Option(None, "--since", metavar="SEQ",
+                                        help="Cover the entries after SEQ (0: from the start) instead of those "
+                                             "since the last post."),
+    again: bool = typer.Option(False, "--again",
+                               help="Print the last post again: the same entries, the board as it stood then."),
+) -> None:
+    """Print the post for the thread: what happened since the last post, the board, who acts.
+
+    The post holds every entry since the last post in public words (a sealed submission of
+    an open phase only as "submitted"; submissions revealed since then in full), the public
+    board, who must act now and the deadline when the match is timed, and once the match is
+    over the final result. The match file remembers what was posted (header field
+    `posted`: the last entry covered and when), so the next `post` needs no arguments. A
+    void since the last post that changed an entry it covered makes the post start again
+    from that entry (G-4). With nothing new, the board is printed again as a reminder and
+    nothing is recorded. What was recorded goes to standard error.
+
+    \b
+    Examples (the host's loop: enter each post of the players, then post once):
+      adjudicator roll m.json                     # bernd's dice
+      adjudicator move m.json bernd attack --at 2026-11-21T20:14:05Z
+      adjudicator post m.json --format bbcode     # paste it in the thread
+      adjudicator roll m.json                     # anna's dice
+      adjudicator move m.json anna trade 3 for 2 --at 2026-11-21T20:31:40Z
+      adjudicator post m.json --format bbcode     # only what happened since
+    \b
+      adjudicator post m.json --dry-run           # look first; remember nothing
+      adjudicator post m.json --again             # the last post once more
+      adjudicator post m.json --since 0           # everything from the start
+    """
+    from adjudicator import posting
+
+    _choice(fmt, posting.formats(), "--format")
+    if again and since is not None:
+        raise typer.BadParameter("--again prints the last post's entries; give --since or --again, not both.",
+                                 param_hint="--since")
+    post, text = posting.make_post(match_path, fmt, since=since, again=again, record=not dry_run)
+    _warn(post.match)
+    _out(text)
+    for note in post.notes:
+        _err(note)
+
+
 # --- check, schema --------------------------------------------------------------------
 
 @app.command("check")
