@@ -347,8 +347,9 @@ def move_cmd(
     words: List[str] = typer.Argument(..., metavar="MOVE...", help="The move in the game's notation, or the post as written (or JSON with --json)."),
     as_json: bool = typer.Option(False, "--json", help="MOVE is a JSON move object."),
     at: Optional[str] = typer.Option(None, "--at", metavar="TIME",
-                                     help="When it was posted (RFC 3339). Default: now, which is never allowed to "
-                                          "make a player lose or be late on time (G-7)."),
+                                     help="When it was posted: 2026-11-21T20:14:05Z, 2026-11-21 20:14, 20:14, "
+                                          "'Today at 8:14 PM' (in the match's time zone) or <t:…>. Default: now, "
+                                          "which is never allowed to make a player lose or be late on time (G-7)."),
     note: Optional[str] = typer.Option(None, "--note", help="A free note, e.g. 'post #41'."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Check only; write nothing."),
     record_illegal: bool = typer.Option(False, "--record-illegal",
@@ -389,16 +390,16 @@ def move_cmd(
 
     _choice(fmt, BOARD_FORMATS, "--format")
     match, replay, log = play_move(match_path, player, " ".join(words), as_json=as_json,
-                                   at=_check_time(at) if at else None, note=note, dry_run=dry_run,
+                                   at=_check_time(at, match_path) if at else None, note=note, dry_run=dry_run,
                                    record_illegal=record_illegal)
     _report(match, replay, log, fmt, dry_run)
 
 
-def _check_time(value: str, match_path: Optional[Path] = None) -> str:
+def _check_time(value: str, match_path: Path) -> str:
     """`--at` as the host wrote it (adjudicator.when: RFC 3339, `2026-11-21 20:14`, `20:14`,
     `Today at 8:14 PM`, `11/21/2026 8:14 PM`, `<t:1763756040>`, Unix seconds), as the RFC 3339
     time the match file keeps. A full RFC 3339 time stays as given; the others become UTC (`…Z`),
-    local ones read in the match's time zone. The match is the command's MATCH unless given."""
+    local ones read in the match's time zone (its header's, else ADJUDICATOR_TIME_ZONE, else UTC)."""
     from adjudicator.when import TimeError, read_at
 
     try:
@@ -408,18 +409,12 @@ def _check_time(value: str, match_path: Optional[Path] = None) -> str:
     return value if reading.exact else reading.text()
 
 
-def _time_zone_header(value: str, match_path: Optional[Path]) -> dict[str, Any]:
+def _time_zone_header(value: str, match_path: Path) -> dict[str, Any]:
     """The match header's `time_zone` (as {"time_zone": …}, or {}), read only for a time that
-    needs it. The match is the running command's MATCH argument when not given; an unreadable
-    file is left for the command's own load to report."""
+    needs it; an unreadable file is left for the command's own load to report."""
     from adjudicator.schemas import _is_rfc3339
 
     if _is_rfc3339(value) or value.strip().isdigit() or value.strip().startswith("<t:"):
-        return {}
-    if match_path is None:
-        context = _click_context()
-        match_path = context.params.get("match_path") if context is not None else None
-    if match_path is None:
         return {}
     from adjudicator import matchfile
     from adjudicator.errors import InputError
@@ -437,15 +432,6 @@ def _time_zone_header(value: str, match_path: Optional[Path]) -> dict[str, Any]:
 
         raise MatchFileError(problem)
     return {"time_zone": zone} if zone is not None else {}
-
-
-def _click_context() -> Any:
-    """The running command's context (typer vendors click; older typer uses click itself)."""
-    try:
-        from typer._click.globals import get_current_context
-    except ImportError:   # pragma: no cover - typer with click as a separate package
-        from click import get_current_context
-    return get_current_context(silent=True)
 
 
 def _report(match: Any, replay: Any, log: Any, fmt: str, dry_run: bool = False) -> None:
@@ -507,7 +493,7 @@ def roll_cmd(
     match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
     values: List[str] = typer.Argument(None, metavar="[N...]", help="With --values: the outcome to transcribe."),
     transcribe: bool = typer.Option(False, "--values", help="Transcribe an outside dice bot's result instead of drawing."),
-    at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When it was rolled (RFC 3339; default: now)."),
+    at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When it was rolled, as for move --at (default: now)."),
     note: Optional[str] = typer.Option(None, "--note", help="A free note, e.g. the dice bot's post."),
     fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, discord, json (see board --help)."),
 ) -> None:
@@ -529,7 +515,7 @@ def roll_cmd(
                                  param_hint="N...")
     if transcribe and not values:
         raise typer.BadParameter("--values needs the rolled values, e.g. --values 3 1 6.", param_hint="--values")
-    stamp = _check_time(at) if at else now_utc()
+    stamp = _check_time(at, match_path) if at else now_utc()
 
     def build(match: Any, replay: Any) -> dict[str, Any]:
         due = replay.chance_due()
@@ -583,7 +569,7 @@ def host_cmd(
     player: Optional[str] = typer.Argument(None, metavar="[PLAYER|N]",
                                            help="For timeout and forfeit; the winner for end; the entry for void."),
     reason: Optional[str] = typer.Option(None, "--reason", help="Why the host ended the match (end), or voids an entry (void, required)."),
-    at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When (RFC 3339; default: now)."),
+    at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When, as for move --at (default: now)."),
     note: Optional[str] = typer.Option(None, "--note", help="A free note."),
     fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, discord, json (see board --help)."),
 ) -> None:
@@ -623,7 +609,7 @@ def host_cmd(
                                  param_hint="--reason")
     if reason and action not in ("end", "void"):
         raise typer.BadParameter("--reason goes with 'end' or 'void'.", param_hint="--reason")
-    stamp = _check_time(at) if at else now_utc()
+    stamp = _check_time(at, match_path) if at else now_utc()
     before: list[int] = []
 
     def build(match: Any, replay: Any) -> dict[str, Any]:
