@@ -795,7 +795,7 @@ def _paste_report(path: Path, posts: Any, outcome: Any, fmt: str, dry_run: bool,
     from adjudicator.render import Pre, render
 
     lines = [line for log in logs for line in views.entry_lines(log, None, pad=False)]
-    _out(render([Pre(lines), *views.board_blocks(outcome.match, outcome.replay)], fmt))
+    _out(_post(render([Pre(lines), *views.board_blocks(outcome.match, outcome.replay)], fmt), fmt))
 
 
 def _paste_echo(added: Any) -> None:
@@ -1067,7 +1067,7 @@ def post_cmd(
                                  param_hint="--since")
     post, text = posting.make_post(match_path, fmt, since=since, again=again, record=not dry_run)
     _warn(post.match)
-    _out(text)
+    _out(_post(text, fmt))
     for note in post.notes:
         _err(note)
 

@@ -185,7 +185,8 @@ def blocks(post: Post) -> list[Any]:
     out += views.board_blocks(match, replay)
     res = views.result(match, replay)
     if replay.outcome is None:
-        out.append(Para(now_line(res)))
+        names = match.game.display_names
+        out.append(Para(now_line(res, replay.awaiting(names.__getitem__), names)))
     else:
         out += final_blocks(post, res)
     return out
@@ -200,18 +201,24 @@ def covered(post: Post) -> str:
     return f"entries {post.start}–{post.end}"
 
 
-def now_line(res: dict[str, Any]) -> str:
-    """`Now: anna to move. Deadline 2026-11-22T12:02:30Z (then anna's reserve, until …).`"""
-    line = f"Now: {res['awaiting'] or 'nothing is due'}."
+def now_line(res: dict[str, Any], awaiting: str | None, names: dict[str, str]) -> list[Any]:
+    """`Now: Anna to move. Deadline 2026-11-22T12:02:30Z (then the reserve: Anna until …).`:
+    players by display name, times as Stamps (Discord shows each reader their own time)."""
+    from adjudicator.render import Stamp
+
+    line: list[Any] = [f"Now: {awaiting or 'nothing is due'}."]
     deadline = deadline_of(res)
     if deadline is not None:
-        line += f" Deadline {deadline}"
+        line += [" Deadline ", Stamp(deadline)]
         runs_out = res["clock"].get("reserve_runs_out") or {}
         if res["clock"].get("on_expiry") == "lose" and runs_out:
-            line += " (then the reserve: " + ", ".join(f"{p} until {t}" for p, t in runs_out.items()) + ")"
+            line.append(" (then the reserve: ")
+            for index, (player, until) in enumerate(runs_out.items()):
+                line += [", " if index else "", f"{names.get(player, player)} until ", Stamp(until)]
+            line.append(")")
         elif res["clock"].get("on_expiry") == "skip":
-            line += " (a late submission counts as empty)"
-        line += "."
+            line.append(" (a late submission counts as empty)")
+        line.append(".")
     return line
 
 
@@ -227,7 +234,8 @@ def final_blocks(post: Post, res: dict[str, Any]) -> list[Any]:
 
     game = post.match.game
     winner = res["winner"]
-    who = f"{game.label(winner)} wins" if winner else "No winner"
+    names = game.display_names
+    who = f"{names[winner]} ({game.by_id[winner].side}) wins" if winner else "No winner"
     out: list[Any] = [Heading("Final result"), Para(f"{who}: {res['reason']}. The board above is the final board.")]
     summary = final_summary(post, res)
     size = f"{summary['entries']} entr{'y' if summary['entries'] == 1 else 'ies'} in the log"
@@ -236,7 +244,8 @@ def final_blocks(post: Post, res: dict[str, Any]) -> list[Any]:
     flagged = res["flagged"]
     if flagged:
         size += f"; {len(flagged)} flagged: " + ", ".join(
-            f"#{f['seq']}{' ' + f['player'] if f['player'] else ''} ({f['code']})" for f in flagged)
+            f"#{f['seq']}{' ' + names.get(f['player'], f['player']) if f['player'] else ''} ({f['code']})"
+            for f in flagged)
     else:
         size += "; none flagged"
     out.append(Para(size + "."))

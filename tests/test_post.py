@@ -163,7 +163,7 @@ def test_the_opening_board_is_a_first_post(cli, tmp_path):
     play(cli, ("new", "arrowbic", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue", "--first", "sally",
                "--untimed", "-o", path))
     res = cli("post", path)
-    assert res.code == 0 and res.out.splitlines()[0] == "a — no entries yet" and "Now: sally to " in res.out
+    assert res.code == 0 and res.out.splitlines()[0] == "a — no entries yet" and "Now: Sally to " in res.out
     assert posted(path) == {"seq": 0, "from": 1, "at": NOW}
     play(cli, ("move", path, "sally", "E5", "up"))
     res = cli("post", path)
@@ -283,7 +283,7 @@ def test_a_timed_match_says_who_acts_and_by_when(cli, tmp_path, monkeypatch):
     res = cli("post", path)
     assert res.code == 0
     deadline = cli("board", path, "--format", "json").json["clock"]["deadline"]
-    assert "Now: maddie to " in res.out and f"Deadline {deadline} (then the reserve: maddie until " in res.out
+    assert "Now: Maddie to " in res.out and f"Deadline {deadline} (then the reserve: Maddie until " in res.out
     assert posted(path) == {"seq": 3, "from": 1, "at": "2026-11-21T20:03:30Z"}
     assert cli("post", path, "--again", "--format", "json").json["deadline"] == deadline
 
@@ -293,7 +293,7 @@ def test_the_final_summary_appears_when_the_match_ends(cli, dice):
     play(cli, ("host", dice, "forfeit", "anna"))
     res = cli("post", dice)
     assert res.code == 0 and "#5 host: forfeit anna" in res.out
-    assert "Final result" in res.out and "bernd (yellow) wins: anna forfeited (entry 5)." in res.out
+    assert "Final result" in res.out and "Bernd (yellow) wins: anna forfeited (entry 5)." in res.out
     assert "5 entries in the log; none flagged." in res.out and "Now:" not in res.out
     final = cli("post", dice, "--again", "--format", "json").json["final"]
     assert final == {"winner": "bernd", "reason": "anna forfeited (entry 5)", "entries": 5, "voided": [],
@@ -433,3 +433,25 @@ def test_voiding_a_void_brings_back_a_posted_entry(cli, dice):
     data = cli("post", dice, "--again", "--format", "json").json
     assert data["entries"][0]["seq"] == 4 and "voided_by" not in data["entries"][0]
     assert data["entries"][1]["voided_by"] == 6
+
+
+def test_a_discord_post_names_players_stamps_the_deadline_and_fits_discord(cli, tmp_path, monkeypatch):
+    """The post for Discord: display names, the deadline as <t:…> stamps each reader sees in
+    their own time zone, and a long first post cut into messages of at most 2,000 characters."""
+    from adjudicator.clock import parse_time
+    from adjudicator.render import DISCORD_CUT, DISCORD_LIMIT
+
+    data = json.loads((REPO / "matches" / "arrowbic-push-off.json").read_text(encoding="utf-8"))
+    data["entries"] = data["entries"][:3]
+    path = tmp_path / "ax.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T20:03:30Z")
+    deadline = cli("board", path, "--format", "json").json["clock"]["deadline"]
+    res = cli("post", path, "--format", "discord", "--dry-run")
+    assert res.code == 0
+    unix = int(parse_time(deadline).timestamp())
+    assert "Now: Maddie to " in res.out and f"Deadline <t:{unix}:f> (<t:{unix}:R>)" in res.out
+    long = cli("post", copy_example(tmp_path, "track-trouble-final.json"), "--format", "discord", "--dry-run")
+    messages = long.out.split("\n" + DISCORD_CUT + "\n")
+    assert len(messages) > 1 and all(len(m.strip("\n")) <= DISCORD_LIMIT for m in messages)
+    assert messages[0].startswith(f"(1/{len(messages)})")
