@@ -80,7 +80,7 @@ def _check_file(path: str, seed: str | None = None, strict_dice: bool = False,
                 row["problems"].append(exc.message)
                 unusable = True
             else:
-                row["seed_file"] = str(seed_file)
+                row["seed_file"] = seed_file
                 row["warnings"] = row["warnings"] + exposed_seed(seed_file, row)
         if seed:
             row["problems"] += roll_problems(row, session.verify_rolls(match, seed))
@@ -89,7 +89,7 @@ def _check_file(path: str, seed: str | None = None, strict_dice: bool = False,
                                     f"against the seed (--strict-dice)" for seq in session.transcribed_rolls(match)]
         elif strict_dice and not unusable and (rolls[0] if rolls else chance_count(match)):
             count = rolls[0] if rolls else chance_count(match)
-            row["problems"].append(f"no seed file {seed_path_of(path).name} beside it and no --seed, so its "
+            row["problems"].append(f"no seed file {os.path.basename(seed_path_of(path))} beside it and no --seed, so its "
                                    f"{count} roll{'s' if count != 1 else ''} cannot be verified (--strict-dice)")
         if unusable:
             row["verdict"] = "unusable"
@@ -126,13 +126,14 @@ def chance_count(match: Any) -> int:
     return sum(entry["type"] == "chance" for entry in match.entries)
 
 
-def seed_path_of(path: str) -> Path:
-    from adjudicator.dice import seed_path
+def seed_path_of(path: str) -> str:
+    """`final.json` → `final.seed`, as dice.seed_path names it, without importing dice (and
+    hashlib) into a check that finds no seed."""
+    root, ext = os.path.splitext(path)
+    return root + ".seed" if ext == ".json" else path + ".seed"
 
-    return seed_path(Path(path))
 
-
-def seed_beside(path: str) -> Path | None:
+def seed_beside(path: str) -> str | None:
     """The seed file beside the match as named (`final.json` → `final.seed`), or None: one
     lstat, so an archive without seeds costs next to nothing. Beside the name given, not
     beside the file a symbolic link points to: link the seed beside the link too."""
@@ -146,14 +147,14 @@ def seed_beside(path: str) -> Path | None:
     return seed_file
 
 
-def read_beside(seed_file: Path, match: Any) -> str:
+def read_beside(seed_file: str, match: Any) -> str:
     """The seed in the file beside a match, checked against the hash the match publishes;
     InputError naming the seed file if it cannot be used. Unlike dice.read_seed, it writes
     nothing to stderr: a worker's warning belongs in its row (exposed_seed)."""
     from adjudicator.dice import SEED_FILE_LIMIT, SEED_PATTERN, seed_hash
     from adjudicator.matchfile import read_regular
 
-    raw = read_regular(seed_file, "seed file", limit=SEED_FILE_LIMIT, error=InputError)
+    raw = read_regular(Path(seed_file), "seed file", limit=SEED_FILE_LIMIT, error=InputError)
     value = raw.decode("ascii", "replace").strip().lower()
     if not SEED_PATTERN.match(value):
         raise InputError(f"{seed_file}: the seed file beside this match does not hold 64 hex digits and nothing "
@@ -165,7 +166,7 @@ def read_beside(seed_file: Path, match: Any) -> str:
     return value
 
 
-def exposed_seed(seed_file: Path, row: dict[str, Any]) -> list[str]:
+def exposed_seed(seed_file: str, row: dict[str, Any]) -> list[str]:
     """A warning when others may read the seed of a match still in progress: they could foresee
     every roll. Once a match is over its seed is meant to be published (DT-7)."""
     if row["status"] != "in_progress":
