@@ -794,9 +794,11 @@ def check_cmd(
                                           "(\"source\": \"external\"), or any roll at all when the file has no "
                                           "seed (no --seed and no MATCH.seed beside it)."),
     only_failures: bool = typer.Option(False, "--only-failures",
-                                       help="List only the files that are not fine; the summary still counts all."),
+                                       help="List only the files that are not fine; the summary still counts all, and the "
+                                            "exit status is the same."),
     progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
-                                            help="Show a progress bar on stderr (default: when stderr is a terminal)."),
+                                            help="Show a progress bar on stderr (default: when stderr is a terminal); "
+                                                 "standard output is the report either way."),
 ) -> None:
     """Validate and replay many match files; print a summary table.
 
@@ -806,7 +808,7 @@ def check_cmd(
     (unusable). Files are named as given: `check archive` lists archive/2026/final.json.
 
     Fair dice: with --seed SEED every file's tool-drawn rolls are verified against that
-    seed. Without it, a match's own seed file beside it (final.seed beside final.json)
+    one seed (seeds beside the files are not read). Without it, a match's own seed file beside it (final.seed beside final.json)
     verifies that match's rolls, and its line says so; a seed beside a file that cannot be
     read or belongs to another match makes that file unusable. With --seed, or a seed
     beside, each file's line says how many rolls were verified, how many could not be
@@ -816,7 +818,7 @@ def check_cmd(
     on purpose ("flagged": CODE), a wrong roll, or (--strict-dice) a roll that cannot be
     verified; 2 some file (or folder, or seed beside a file) could not be used; 3 checking
     some file hit a bug in adjudicator (its row says "error"; every other file is still
-    checked and reported). --only-failures and --progress never change it.
+    checked and reported).
 
     \b
     Examples:
