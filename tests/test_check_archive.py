@@ -160,6 +160,23 @@ def test_walk_order_is_by_code_point_and_depth_first(tmp_path):
                                                              "é.json"]
 
 
+def test_an_unreadable_folder_is_a_row_and_the_rest_is_checked(cli, archive, monkeypatch):
+    real = os.scandir
+
+    def scandir(path: str = ".") -> object:
+        if str(path).endswith("2025"):
+            raise PermissionError(13, "Permission denied")
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    res = cli("check", archive, "--format", "json")
+    assert files(res) == [str(archive / "2025"), str(archive / "2026" / "a-semi.json"),
+                          str(archive / "2026" / "b-final.json"), str(archive / "top.json")]
+    assert res.code == 2 and res.json["files"][0]["problems"] == [
+        "cannot read this folder (Permission denied); its match files were not checked"]
+    assert [row["verdict"] for row in res.json["files"][1:]] == ["ok", "ok", "ok"]
+
+
 def test_a_missing_argument_is_a_row(cli, tmp_path):
     res = cli("check", tmp_path / "nothing-here", "--format", "json")
     assert res.code == 2 and res.json["files"][0]["verdict"] == "unusable"
