@@ -76,8 +76,10 @@ def _check_file(path: str, seed: str | None = None, strict_dice: bool = False,
         if seed_file:
             try:
                 seed = read_beside(seed_file, match)
-            except InputError as exc:   # this file's problem, not the run's
-                row["problems"].append(exc.message)
+            except InputError as exc:   # this file's problem, not the run's; first, as what makes it unusable
+                from adjudicator.bounded import short_message
+
+                row["problems"].insert(0, short_message(exc.message))
                 unusable = True
             else:
                 row["seed_file"] = seed_file
@@ -87,8 +89,8 @@ def _check_file(path: str, seed: str | None = None, strict_dice: bool = False,
             if strict_dice:
                 row["problems"] += [f"seq {seq}: a transcribed roll (\"source\": \"external\") cannot be verified "
                                     f"against the seed (--strict-dice)" for seq in session.transcribed_rolls(match)]
-        elif strict_dice and not unusable and (rolls[0] if rolls else chance_count(match)):
-            count = rolls[0] if rolls else chance_count(match)
+        elif strict_dice and not unusable and rolls and rolls[0]:   # no seed at all: no roll can be verified
+            count = rolls[0]
             row["problems"].append(f"no seed file {os.path.basename(seed_path_of(path))} beside it and no --seed, so its "
                                    f"{count} roll{'s' if count != 1 else ''} cannot be verified (--strict-dice)")
         if unusable:
@@ -120,10 +122,6 @@ def watcher(marked_logs: dict[int, Any], rolls: list[int] | None) -> Callable[[A
                 rolls[0] += 1
         return each
     return watch
-
-
-def chance_count(match: Any) -> int:
-    return sum(entry["type"] == "chance" for entry in match.entries)
 
 
 def seed_path_of(path: str) -> str:

@@ -255,7 +255,7 @@ def test_a_wrong_seed_beside_makes_that_file_unusable_not_the_run(cli, tmp_path)
     other = copy("arrowbic-retake.json", tmp_path / "b-other.json")
     res = cli("check", tmp_path, "--format", "json")
     assert res.code == 2 and [row["verdict"] for row in res.json["files"]] == ["unusable", "ok"]
-    problem = res.json["files"][0]["problems"][-1]
+    problem = res.json["files"][0]["problems"][0]
     assert problem.startswith(str(dice.seed_path(match))) and "belongs to another match" in problem
     assert res.json["files"][1]["file"] == str(other)
     assert "Traceback" not in res.err
@@ -267,7 +267,7 @@ def test_an_unreadable_seed_beside_is_a_row(cli, tmp_path, content):
     dice.seed_path(match).write_text(content, encoding="ascii")
     res = cli("check", match, "--jobs", "2", "--format", "json")
     row = res.json["files"][0]
-    assert res.code == 2 and row["verdict"] == "unusable" and "64 hex digits" in row["problems"][-1]
+    assert res.code == 2 and row["verdict"] == "unusable" and "64 hex digits" in row["problems"][0]
     assert row["ruleset"] == "dice-tug-of-war"   # the match itself was read
 
 
@@ -275,7 +275,7 @@ def test_a_folder_as_seed_beside_is_a_row(cli, tmp_path):
     match = copy("dice-demo.json", tmp_path / "demo.json")
     dice.seed_path(match).mkdir()
     res = cli("check", match, "--format", "json")
-    assert res.code == 2 and "is a folder, not a seed file" in res.json["files"][0]["problems"][-1]
+    assert res.code == 2 and "is a folder, not a seed file" in res.json["files"][0]["problems"][0]
 
 
 def test_no_seed_beside_checks_as_before(cli, tmp_path):
