@@ -6,14 +6,20 @@ row and its JUnit case whatever happens to it, even an internal error or a `--jo
 that dies (verdict "error": a bug, exit status 3). The exit status is the worst of the rows:
 3 if any row is an error, else 2 if any file is unusable, else 1 if any file has an
 unexpected flag, else 0.
+
+Archives (issue 17): a folder given is searched for `*.json` match files (match_files), and
+each match's own seed, `MATCH.seed` beside `MATCH.json`, verifies its tool-drawn rolls when
+no `--seed` is given (seed_beside): one stat per file, in the worker that checks it.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+import os
+from pathlib import Path
+from typing import Any, Callable, Iterator, Union
 
-from adjudicator.errors import AdjudicatorError
+from adjudicator.errors import AdjudicatorError, InputError
 
 
 VERDICTS = ("ok", "flagged", "unusable", "error")   # from best to worst
@@ -32,11 +38,13 @@ def error_row(path: str, what: str) -> dict[str, Any]:
     return row
 
 
-def check_file(path: str, seed: str | None = None, strict_dice: bool = False) -> dict[str, Any]:
+def check_file(path: str, seed: str | None = None, strict_dice: bool = False,
+               beside: bool = True) -> dict[str, Any]:
     """One file's verdict as plain data (picklable, for --jobs); never raises. `strict_dice`
-    fails rolls the seed cannot verify."""
+    fails rolls the seed cannot verify; `beside`: without `seed`, the seed file beside the
+    match (if any) verifies its rolls."""
     try:
-        return _check_file(path, seed, strict_dice)
+        return _check_file(path, seed, strict_dice, beside)
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:   # a bug (or MemoryError, RecursionError): one row says so
@@ -45,34 +53,49 @@ def check_file(path: str, seed: str | None = None, strict_dice: bool = False) ->
         return error_row(path, f"{type(exc).__name__}: {excerpt(str(exc), 200)}")
 
 
-def _check_file(path: str, seed: str | None = None, strict_dice: bool = False) -> dict[str, Any]:
+def _check_file(path: str, seed: str | None = None, strict_dice: bool = False,
+                beside: bool = True) -> dict[str, Any]:
     from adjudicator import matchfile, session
 
     row = empty_row(path)
+    seed_file = seed_beside(path) if beside and not seed else None
+    unusable = False
     try:
-        if seed:   # the rolls are checked against the log as it stood at each: read it whole
+        if seed or seed_file:   # the rolls are checked against the log as it stood at each: read it whole
             match = matchfile.load(path)
             replay = session.replay_match(match)
-            marked_logs = None
+            marked_logs, rolls = None, None
         else:   # entry by entry, keeping only the log entries of those the host marked
-            marked_logs = {}
-
-            def watch(_match: Any) -> Any:
-                marked_logs.clear()
-                return lambda entry, log: marked_logs.__setitem__(log.seq, log) if entry.get("flagged") else None
-
-            match, replay = session.replay_streamed(path, watch=watch)
+            marked_logs, rolls = {}, [0]
+            match, replay = session.replay_streamed(path, watch=watcher(marked_logs, rolls if strict_dice else None))
         row["ruleset"], row["entries"], row["warnings"] = match.ruleset.id, count_of(match), match.warnings
         row["status"] = "finished" if replay.outcome else "in_progress"
         row["winner"] = replay.outcome.winner if replay.outcome else None
         row["flagged"] = len(replay.flags)
         row["problems"] = flag_problems(match, replay, marked_logs)
+        if seed_file:
+            try:
+                seed = read_beside(seed_file, match)
+            except InputError as exc:   # this file's problem, not the run's; first, as what makes it unusable
+                from adjudicator.bounded import short_message
+
+                row["problems"].insert(0, short_message(exc.message))
+                unusable = True
+            else:
+                row["seed_file"] = seed_file
+                row["warnings"] = row["warnings"] + exposed_seed(seed_file, row)
         if seed:
             row["problems"] += roll_problems(row, session.verify_rolls(match, seed))
             if strict_dice:
                 row["problems"] += [f"seq {seq}: a transcribed roll (\"source\": \"external\") cannot be verified "
                                     f"against the seed (--strict-dice)" for seq in session.transcribed_rolls(match)]
-        if row["problems"]:
+        elif strict_dice and not unusable and rolls and rolls[0]:   # no seed at all: no roll can be verified
+            count = rolls[0]
+            row["problems"].append(f"no seed file {os.path.basename(seed_path_of(path))} beside it and no --seed, so its "
+                                   f"{count} roll{'s' if count != 1 else ''} cannot be verified (--strict-dice)")
+        if unusable:
+            row["verdict"] = "unusable"
+        elif row["problems"]:
             row["verdict"] = "flagged"
     except AdjudicatorError as exc:
         from adjudicator.bounded import short_message
@@ -80,6 +103,80 @@ def _check_file(path: str, seed: str | None = None, strict_dice: bool = False) -
         message = exc.message[len(path) + 2:] if exc.message.startswith(f"{path}: ") else exc.message
         row["verdict"], row["problems"] = "unusable", [short_message(message)]
     return row
+
+
+def watcher(marked_logs: dict[int, Any], rolls: list[int] | None) -> Callable[[Any], Any]:
+    """What replay_streamed calls once the header is read (again if it reads the file whole):
+    keeps the log entries of those the host marked and, when `rolls` is given (--strict-dice
+    with no seed), counts the chance entries; the plain path does no more than it must."""
+    def watch(_match: Any) -> Any:
+        marked_logs.clear()
+        if rolls is None:
+            return lambda entry, log: marked_logs.__setitem__(log.seq, log) if entry.get("flagged") else None
+        rolls[0] = 0
+
+        def each(entry: dict[str, Any], log: Any) -> None:
+            if entry.get("flagged"):
+                marked_logs[log.seq] = log
+            if entry["type"] == "chance":
+                rolls[0] += 1
+        return each
+    return watch
+
+
+def seed_path_of(path: str) -> str:
+    """`final.json` → `final.seed`, as dice.seed_path names it, without importing dice (and
+    hashlib) into a check that finds no seed."""
+    root, ext = os.path.splitext(path)
+    return root + ".seed" if ext == ".json" else path + ".seed"
+
+
+def seed_beside(path: str) -> str | None:
+    """The seed file beside the match as named (`final.json` → `final.seed`), or None: one
+    lstat, so an archive without seeds costs next to nothing. Beside the name given, not
+    beside the file a symbolic link points to: link the seed beside the link too."""
+    seed_file = seed_path_of(path)
+    try:
+        os.lstat(seed_file)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except (OSError, ValueError):   # there but unreadable, or a name no system can hold: read_beside says
+        pass
+    return seed_file
+
+
+def read_beside(seed_file: str, match: Any) -> str:
+    """The seed in the file beside a match, checked against the hash the match publishes;
+    InputError naming the seed file if it cannot be used. Unlike dice.read_seed, it writes
+    nothing to stderr: a worker's warning belongs in its row (exposed_seed)."""
+    from adjudicator.dice import SEED_FILE_LIMIT, SEED_PATTERN, seed_hash
+    from adjudicator.matchfile import read_regular
+
+    raw = read_regular(Path(seed_file), "seed file", limit=SEED_FILE_LIMIT, error=InputError)
+    value = raw.decode("ascii", "replace").strip().lower()
+    if not SEED_PATTERN.match(value):
+        raise InputError(f"{seed_file}: the seed file beside this match does not hold 64 hex digits and nothing "
+                         f"else, so its rolls cannot be verified.")
+    expected = match.data.get("seed_sha256")
+    if expected and seed_hash(value) != expected:
+        raise InputError(f"{seed_file}: the seed beside this match does not match its seed_sha256; it belongs "
+                         f"to another match.")
+    return value
+
+
+def exposed_seed(seed_file: str, row: dict[str, Any]) -> list[str]:
+    """A warning when others may read the seed of a match still in progress: they could foresee
+    every roll. Once a match is over its seed is meant to be published (DT-7)."""
+    if row["status"] != "in_progress":
+        return []
+    try:
+        mode = os.stat(seed_file).st_mode & 0o777
+    except OSError:
+        return []
+    if not mode & 0o077:
+        return []
+    return [f"{seed_file} is readable by other users (mode {mode:04o}) while the match is in progress, so they "
+            f"could foresee every roll; make it private with: chmod 600 {seed_file}"]
 
 
 def roll_problems(row: dict[str, Any], verdict: tuple[list[str], int, int]) -> list[str]:
@@ -92,9 +189,10 @@ def roll_problems(row: dict[str, Any], verdict: tuple[list[str], int, int]) -> l
 
 
 def rolls_line(row: dict[str, Any]) -> str:
-    """What `check --seed` says of one file's rolls, in every format."""
+    """What `check --seed` (or a seed beside the file) says of one file's rolls, in every format."""
     rolls = row["rolls"]
-    return (f"rolls verified against the seed: {rolls['verified']}, could not be verified: {row['unverified_rolls']} "
+    seed = f"the seed beside it ({row['seed_file']})" if row.get("seed_file") else "the seed"
+    return (f"rolls verified against {seed}: {rolls['verified']}, could not be verified: {row['unverified_rolls']} "
             f"(transcribed from a dice bot, \"source\": \"external\"), wrong: {rolls['wrong']}")
 
 
@@ -144,49 +242,154 @@ def flag_line(flag: dict[str, Any]) -> str:
     return f"seq {flag['seq']}: {flag['code']}: {flag['message']}{rulings}"
 
 
-def check_files(paths: list[str], seed: str | None = None, jobs: int = 1,
-                strict_dice: bool = False) -> list[dict[str, Any]]:
+Progress = Callable[[int], None]
+
+
+def check_files(paths: list[str], seed: str | None = None, jobs: int = 1, strict_dice: bool = False,
+                beside: bool = True, progress: Progress | None = None) -> list[dict[str, Any]]:
     """A row for every path, in order. With `jobs` > 1 in worker processes, in chunks; when
     a worker dies (the pool breaks), every file without a row is checked again alone, in a
-    fresh one-worker pool, so only the file that kills a worker gets an error row."""
+    fresh one-worker pool, so only the file that kills a worker gets an error row.
+    `progress(done)` is told how many files have their row, as they arrive."""
     if jobs <= 1 or len(paths) < 2:
-        return [check_file(p, seed, strict_dice) for p in paths]
-    from concurrent.futures import ProcessPoolExecutor
+        rows = []
+        for path in paths:
+            rows.append(check_file(path, seed, strict_dice, beside))
+            if progress:
+                progress(len(rows))
+        return rows
+    from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
 
     size = max(1, len(paths) // (jobs * 8))
     chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
-    rows: dict[int, list[dict[str, Any]]] = {}
+    rows_of: dict[int, list[dict[str, Any]]] = {}
+    done = 0
     try:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_check_chunk, chunk, seed, strict_dice) for chunk in chunks]
-            for index, future in enumerate(futures):
+            index_of = {pool.submit(_check_chunk, chunk, seed, strict_dice, beside): index
+                        for index, chunk in enumerate(chunks)}
+            for future in as_completed(index_of):
                 try:
-                    rows[index] = future.result()
+                    rows_of[index_of[future]] = future.result()
                 except BrokenProcessPool:
-                    pass
+                    continue
+                done += len(chunks[index_of[future]])
+                if progress:
+                    progress(done)
     except BrokenProcessPool:
         pass
     out: list[dict[str, Any]] = []
     for index, chunk in enumerate(chunks):
-        out += rows[index] if index in rows else [_check_alone(p, seed, strict_dice) for p in chunk]
+        if index in rows_of:
+            out += rows_of[index]
+            continue
+        for path in chunk:
+            out.append(_check_alone(path, seed, strict_dice, beside))
+            done += 1
+            if progress:
+                progress(done)
     return out
 
 
-def _check_chunk(paths: list[str], seed: str | None, strict_dice: bool) -> list[dict[str, Any]]:
-    return [check_file(p, seed, strict_dice) for p in paths]
+def _check_chunk(paths: list[str], seed: str | None, strict_dice: bool, beside: bool) -> list[dict[str, Any]]:
+    return [check_file(p, seed, strict_dice, beside) for p in paths]
 
 
-def _check_alone(path: str, seed: str | None, strict_dice: bool) -> dict[str, Any]:
+def _check_alone(path: str, seed: str | None, strict_dice: bool, beside: bool) -> dict[str, Any]:
     """Check one file in a worker of its own: if that worker dies too, the file is the cause."""
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     try:
         with ProcessPoolExecutor(max_workers=1) as pool:
-            return pool.submit(check_file, path, seed, strict_dice).result()
+            return pool.submit(check_file, path, seed, strict_dice, beside).result()
     except BrokenProcessPool:
         return error_row(path, "the worker process checking it died")
+
+
+# --- folders ------------------------------------------------------------------------------
+
+Found = Union[str, dict]   # a file to check, or the row of a folder that gave none
+
+
+def match_files(args: list[str]) -> list[Found]:
+    """What `check FILES...` checks, in order: a file named is checked whatever its name; a
+    folder is replaced by the `*.json` files in it and below (walk_folder). A folder that
+    gives no match file at all is an unusable row of its own, never a silent success."""
+    found: list[Found] = []
+    for arg in args:
+        if not os.path.isdir(arg):   # a file, or nothing there: check_file says which
+            found.append(arg)
+            continue
+        before = len(found)
+        found += walk_folder(arg)
+        if len(found) == before:
+            found.append(folder_row(arg, "a folder with no match files (*.json) in it or below (hidden folders "
+                                         "and files are skipped); nothing to check"))
+    return found
+
+
+def walk_folder(top: str) -> Iterator[Found]:
+    """The `*.json` files under `top`, depth first, each folder's entries sorted by name (code
+    point order, whatever the locale), so the order is the same on every machine. Hidden
+    entries (".git", ".M.json.XXXX.tmp") are skipped. Symbolic links to folders are not
+    followed (as `grep -r`), so a link loop cannot make the walk endless; a link to a file
+    ending in .json is checked like the file. A folder reached twice (a bind mount of its
+    parent) is walked once. A folder that cannot be read gets an unusable row. No recursion,
+    so no depth of folders is too deep."""
+    seen: set[tuple[int, int]] = set()
+    stack = [iter(listing(top, seen))]
+    while stack:
+        entry = next(stack[-1], None)
+        if entry is None:
+            stack.pop()
+        elif isinstance(entry, dict):
+            yield entry
+        elif entry[1]:
+            stack.append(iter(listing(entry[0], seen)))
+        else:
+            yield entry[0]
+
+
+def listing(folder: str, seen: set[tuple[int, int]]) -> list[Any]:
+    """(path, is a folder) of the entries of `folder` worth a look, sorted; or the folder's row
+    if it cannot be read; nothing if it was walked already."""
+    try:
+        info = os.stat(folder)
+        if (info.st_dev, info.st_ino) in seen:
+            return []
+        seen.add((info.st_dev, info.st_ino))
+        with os.scandir(folder) as entries:
+            names = sorted((entry.name, is_folder(entry)) for entry in entries if not entry.name.startswith("."))
+    except OSError as exc:
+        return [folder_row(folder, f"cannot read this folder ({exc.strerror or exc}); its match files were "
+                                   f"not checked")]
+    return [(os.path.join(folder, name), sub) for name, sub in names if sub or name.endswith(".json")]
+
+
+def is_folder(entry: os.DirEntry) -> bool:
+    """A real folder, not a link to one (d_type: usually no system call)."""
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+def folder_row(folder: str, problem: str) -> dict[str, Any]:
+    row = empty_row(folder)
+    row["verdict"], row["problems"] = "unusable", [problem]
+    return row
+
+
+def check_all(args: list[str], seed: str | None = None, jobs: int = 1, strict_dice: bool = False,
+              beside: bool = True, progress: Callable[[int], Progress | None] | None = None) -> list[dict[str, Any]]:
+    """Rows for the files and folders given (match_files), in order. `progress(total)`, once the
+    folders are searched, gives what check_files tells of its progress."""
+    found = match_files(args)
+    paths = [item for item in found if isinstance(item, str)]
+    rows = iter(check_files(paths, seed, jobs, strict_dice, beside, progress(len(paths)) if progress else None))
+    return [next(rows) if isinstance(item, str) else item for item in found]
 
 
 def exit_status(rows: list[dict[str, Any]]) -> int:
@@ -203,16 +406,23 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, int]:
     return counts
 
 
-def as_text(rows: list[dict[str, Any]]) -> str:
+def listed(rows: list[dict[str, Any]], only_failures: bool) -> list[dict[str, Any]]:
+    """The rows a report lists: all, or (--only-failures) those not "ok"; the summary always
+    counts all."""
+    return [row for row in rows if row["verdict"] != "ok"] if only_failures else rows
+
+
+def as_text(rows: list[dict[str, Any]], only_failures: bool = False) -> str:
     from tabulate import tabulate
 
     from adjudicator.render import clean
 
+    shown = listed(rows, only_failures)
     table = [[clean(r["file"]), r["ruleset"] or "-", r["entries"], (r["status"] or "-").replace("_", " "),
-              r["winner"] or "-", r["flagged"], r["verdict"]] for r in rows]
+              r["winner"] or "-", r["flagged"], r["verdict"]] for r in shown]
     lines = [tabulate(table, headers=["file", "ruleset", "entries", "status", "winner", "flagged", "verdict"],
-                      tablefmt="simple", disable_numparse=True)]
-    for row in rows:
+                      tablefmt="simple", disable_numparse=True)] if shown or not only_failures else []
+    for row in shown:
         for problem in row["problems"]:
             lines.append(f"{clean(row['file'])}: {clean(problem)}")
         for warning in row["warnings"]:
@@ -220,22 +430,31 @@ def as_text(rows: list[dict[str, Any]]) -> str:
         if "rolls" in row:
             lines.append(f"{clean(row['file'])}: {rolls_line(row)}")
     s = summary(rows)
-    lines.append(f"{s['files']} file{'s' if s['files'] != 1 else ''}: {s['ok']} ok, {s['flagged']} flagged, "
-                 f"{s['unusable']} unusable" + (f", {s['error']} internal error{'s' if s['error'] != 1 else ''}"
-                                                if s.get("error") else ""))
+    lines.append(summary_line(s))
     return "\n".join(lines) + "\n"
 
 
-def as_json(rows: list[dict[str, Any]]) -> str:
+def summary_line(s: dict[str, int]) -> str:
+    """`1,500 files: 1,497 ok, 2 flagged, 1 unusable`."""
+    errors = f", {s['error']:,} internal error{'s' if s['error'] != 1 else ''}" if s.get("error") else ""
+    return (f"{s['files']:,} file{'s' if s['files'] != 1 else ''}: {s['ok']:,} ok, {s['flagged']:,} flagged, "
+            f"{s['unusable']:,} unusable{errors}")
+
+
+def as_json(rows: list[dict[str, Any]], only_failures: bool = False) -> str:
     from adjudicator.render import inert_json
 
-    return inert_json(json.dumps({"files": rows, "summary": summary(rows)}, indent=2, ensure_ascii=False)) + "\n"
+    report: dict[str, Any] = {"files": listed(rows, only_failures), "summary": summary(rows)}
+    if only_failures:
+        report["only_failures"] = True
+    return inert_json(json.dumps(report, indent=2, ensure_ascii=False)) + "\n"
 
 
-def as_junit(rows: list[dict[str, Any]]) -> str:
+def as_junit(rows: list[dict[str, Any]], only_failures: bool = False) -> str:
     """JUnit XML: one test case per file; a flagged file fails, an unusable one errors.
     Control characters and U+FFFE/U+FFFF cannot be written in XML at all, so names and
-    messages are cleaned."""
+    messages are cleaned. With `only_failures` the files that are fine have no test case,
+    but `tests` still counts every file (and a property says so)."""
     import xml.etree.ElementTree as ET
 
     from adjudicator.render import clean as clean_text
@@ -249,7 +468,10 @@ def as_junit(rows: list[dict[str, Any]]) -> str:
                         failures=str(s["flagged"]), errors=errors)
     suite = ET.SubElement(suites, "testsuite", name="adjudicator check", tests=str(s["files"]),
                           failures=str(s["flagged"]), errors=errors, skipped="0")
-    for row in rows:
+    if only_failures:
+        properties = ET.SubElement(suite, "properties")
+        ET.SubElement(properties, "property", name="only-failures", value="true")
+    for row in listed(rows, only_failures):
         case = ET.SubElement(suite, "testcase", classname=f"adjudicator.{row['ruleset'] or 'unknown'}",
                              name=clean(row["file"]))
         if row["verdict"] != "ok":

@@ -26,6 +26,25 @@ app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version(value: bool) -> None:
+    """`adjudicator --version`: the package's own constant, so start-up reads no package metadata."""
+    if value:
+        from adjudicator import __version__
+
+        _out(f"adjudicator {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
+    pass
+
+
 ruleset_app = typer.Typer(help="Show or check one ruleset.", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(ruleset_app, name="ruleset")
 
@@ -1076,42 +1095,76 @@ def post_cmd(
 
 @app.command("check")
 def check_cmd(
-    files: List[Path] = typer.Argument(..., metavar="FILES...", help="Match files."),
+    files: List[Path] = typer.Argument(..., metavar="FILES...",
+                                       help="Match files, or folders searched for *.json match files."),
     fmt: str = typer.Option("text", "--format", help="text, json or junit."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
     seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED",
-                                       help="Verify every tool-drawn roll against this seed (64 hex digits or a seed file)."),
+                                       help="Verify every file's tool-drawn rolls against this one seed (64 hex "
+                                            "digits or a seed file); without it, each match's own MATCH.seed "
+                                            "beside it is used where there is one."),
     strict_dice: bool = typer.Option(False, "--strict-dice",
-                                     help="With --seed: fail a file with any roll the seed cannot verify "
-                                          "(transcribed, \"source\": \"external\")."),
+                                     help="Fail a file with any roll that cannot be verified: transcribed "
+                                          "(\"source\": \"external\"), or any roll at all when the file has no "
+                                          "seed (no --seed and no MATCH.seed beside it)."),
+    only_failures: bool = typer.Option(False, "--only-failures",
+                                       help="List only the files that are not fine; the summary still counts all, and the "
+                                            "exit status is the same."),
+    progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
+                                            help="Show a progress bar on stderr (default: when stderr is a terminal); "
+                                                 "standard output is the report either way."),
 ) -> None:
     """Validate and replay many match files; print a summary table.
 
+    A folder is searched, subfolders included, for *.json files, in sorted order (hidden
+    folders and files such as .git are skipped, and links to folders are not followed); a
+    file named is always checked. A folder with no match file in it is a row of its own
+    (unusable). Files are named as given: `check archive` lists archive/2026/final.json.
+
+    Fair dice: with --seed SEED every file's tool-drawn rolls are verified against that
+    one seed (seeds beside the files are not read). Without it, a match's own seed file beside it (final.seed beside final.json)
+    verifies that match's rolls, and its line says so; a seed beside a file that cannot be
+    read or belongs to another match makes that file unusable. With --seed, or a seed
+    beside, each file's line says how many rolls were verified, how many could not be
+    (transcribed from a dice bot) and how many were wrong.
+
     Exit status: 0 all fine; 1 some file has an illegal entry it does not mark as recorded
-    on purpose ("flagged": CODE), or (--strict-dice) a roll the seed cannot verify; 2 some
-    file could not be used; 3 checking some file hit a bug in adjudicator (its row says
-    "error"; every other file is still checked and reported). With --seed, each file's line says how many rolls were verified,
-    how many could not be (transcribed from a dice bot) and how many were wrong.
+    on purpose ("flagged": CODE), a wrong roll, or (--strict-dice) a roll that cannot be
+    verified; 2 some file (or folder, or seed beside a file) could not be used; 3 checking
+    some file hit a bug in adjudicator (its row says "error"; every other file is still
+    checked and reported).
 
     \b
     Examples:
       adjudicator check matches/*.json
-      adjudicator check archive/*.json --jobs 2 --format junit > report.xml
+      adjudicator check archive/ --only-failures          # a whole archive, only what is wrong
+      adjudicator check archive/ --jobs 2 --format junit > report.xml
+      adjudicator check archive/ --strict-dice            # every roll verified by the seed beside its match
       adjudicator check matches/final.json --seed matches/final.seed --strict-dice
     """
     from adjudicator import check
 
     _choice(fmt, ("text", "json", "junit"), "--format")
     seed_value = None
-    if strict_dice and not seed:
-        raise typer.BadParameter("needs --seed: without a seed no roll can be verified.", param_hint="--strict-dice")
     if seed:
         from adjudicator.dice import read_seed
 
         seed_value = read_seed(seed, name="--seed")
-    rows = check.check_files([str(f) for f in files], seed_value, jobs, strict_dice)
-    _out({"text": check.as_text, "json": check.as_json, "junit": check.as_junit}[fmt](rows))
+    show = sys.stderr.isatty() if progress is None else progress
+    rows = check.check_all([str(f) for f in files], seed_value, jobs, strict_dice,
+                           progress=_check_bar if show else None)
+    report = {"text": check.as_text, "json": check.as_json, "junit": check.as_junit}[fmt]
+    _out(report(rows, only_failures))
     raise typer.Exit(check.exit_status(rows))
+
+
+def _check_bar(total: int) -> Any:
+    """The progress bar of `check` on stderr, once the folders are searched; none for one file."""
+    if total < 2:
+        return None
+    from adjudicator.simulate import ProgressBar
+
+    return ProgressBar(total, "check", enabled=True, stream=sys.stderr)
 
 
 @app.command("simulate")

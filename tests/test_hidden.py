@@ -185,10 +185,13 @@ def test_strict_dice_fails_a_roll_the_seed_cannot_verify(cli, tmp_path, fmt):
     assert cli("check", REPO / "matches" / "dice-demo.json", "--seed", seed, "--strict-dice").code == 0
 
 
-def test_strict_dice_needs_a_seed(cli, tmp_path):
+def test_strict_dice_without_a_seed_fails_a_file_with_rolls(cli, tmp_path):
+    """No --seed and no seed beside the file: none of its rolls can be verified (issue 17
+    lets --strict-dice go without --seed, for the seeds beside the files of an archive)."""
     path, _ = relabelled_demo(tmp_path)
     res = cli("check", path, "--strict-dice")
-    assert res.code == 2 and "--seed" in res.err and "Traceback" not in res.err
+    assert res.code == 1 and "no seed file edited.seed beside it and no --seed" in res.out
+    assert "Traceback" not in res.err
 
 
 # --- 4. The public copy of the log ---------------------------------------------------------
