@@ -205,11 +205,12 @@ def prepare_header(data: dict[str, Any], path: Path | None) -> LoadedMatch:
         warnings.append(f"{name}: the ruleset '{base.id}' has changed since this match was created "
                         f"(rules.sha256 differs); replaying with the current rules.")
     check_players(data, ruleset, name)
-    from adjudicator.when import zone_problem
+    if "time_zone" in data:   # the zone local times are read in (adjudicator.when, imported only then)
+        from adjudicator.when import zone_problem
 
-    problem = zone_problem(data, name)   # the zone local times are read in (adjudicator.when)
-    if problem:
-        raise MatchFileError(problem)
+        problem = zone_problem(data, name)
+        if problem:
+            raise MatchFileError(problem)
     game_type = game_class(ruleset.game, where=f"{name}: ruleset {ruleset.id}")
     game = game_type(ruleset, players_of(data), data)
     problems = _params_problems(game, base, rules.get("params"))

@@ -19,7 +19,6 @@ of at most MAX_RUN words. Digits are not folded (`²` is no 2): a move's numbers
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -252,12 +251,16 @@ def nearest(typed: str, candidates: list[str]) -> str | None:
     shared = {key: len(said.intersection(key.split())) for key in folded}
     most = max(shared.values())
     pool = [key for key, count in shared.items() if count == most]
+    import difflib   # only to word a refusal: off the path of every move read
+
     hits = difflib.get_close_matches(typed, pool, n=1, cutoff=0.0)
     return folded[hits[0]] if hits else folded[pool[0]]
 
 
 def form_of(move: str, forms: tuple[Form, ...]) -> Form | None:
     """The form whose examples a move is most like (its shape is what the refusal teaches)."""
+    import difflib
+
     scored = [(difflib.SequenceMatcher(None, move.casefold(), example.casefold()).ratio(), index, form)
               for index, form in enumerate(forms) for example in form.examples]
     return max(scored, key=lambda s: (s[0], -s[1]))[2] if scored else None

@@ -1,0 +1,80 @@
+"""The README stays true: its example posts are what the tool prints, and the host's
+walkthrough (issue 17: a post read from chatter, times as Discord shows them, a pasted block,
+one post per update, check with the seed beside the match) runs as written."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+README = (REPO / "README.md").read_text(encoding="utf-8")
+EXAMPLE = re.compile(r"<!-- readme-example: (.+?) -->\n(`{3,})\n(.*?)\n\2\n", re.S)
+
+
+def test_the_readme_posts_are_what_the_tool_prints(cli, monkeypatch):
+    monkeypatch.chdir(REPO)
+    examples = EXAMPLE.findall(README)
+    assert len(examples) >= 2   # a Discord post and a forum post at least
+    for command, _fence, shown in examples:
+        res = cli(*shlex.split(command))
+        assert res.code == 0, command
+        assert res.out == shown + "\n", f"README example '{command}' is not what the tool prints now"
+
+
+@pytest.fixture
+def evening(monkeypatch):
+    """Sunday 22 November 2026, 22:00 in Berlin: the host catches up on the evening's posts."""
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-22T21:00:00Z")
+    monkeypatch.delenv("ADJUDICATOR_TIME_ZONE", raising=False)
+
+
+def test_the_host_walkthrough_runs_as_written(cli, tmp_path, evening):
+    final = tmp_path / "final.json"
+    res = cli("new", "dice-tug-of-war", "--player", "bernd=Bernd:yellow", "--player", "anna=Anna:red",
+              "--title", "Weekly final", "--untimed", "--time-zone", "Europe/Berlin", "-o", final)
+    assert res.code == 0 and (tmp_path / "final.seed").is_file()
+    assert json.loads(final.read_text(encoding="utf-8"))["time_zone"] == "Europe/Berlin"
+
+    assert cli("roll", final, "--values", "6", "4", "4", "--at", "18:00").code == 0
+    res = cli("move", final, "Bernd", "ok I keep this one 👍", "--at", "Today at 6:05 PM")
+    assert res.code == 0 and 'as: keep' in res.err
+    entries = json.loads(final.read_text(encoding="utf-8"))["entries"]
+    assert entries[-1]["at"] == "2026-11-22T17:05:00Z"          # 18:05 in Berlin, stored in UTC
+    assert entries[-1]["text"] == "ok I keep this one 👍"        # the post as typed, nothing lost
+
+    assert cli("post", final).code == 0                         # the first post: everything so far
+    block = tmp_path / "posts.txt"
+    block.write_text("Anna — Today at 8:14 PM\n"
+                     "> roll for me pls\n"
+                     "Dice Maiden BOT — Today at 8:14 PM\n"
+                     "Roll: [4, 2, 5]\n"
+                     "Anna — Today at 8:15 PM\n"
+                     "\"keep\" 🙂\n"
+                     "Host — Today at 8:15 PM\n"
+                     "nice, anna starts\n"
+                     "Dice Maiden BOT — Today at 8:16 PM\n"
+                     "Roll: [4, 6, 5]\n"
+                     "Anna — Today at 8:20 PM\n"
+                     "ok here goes: **trade 4 for 2** 😅\n", encoding="utf-8")
+    res = cli("paste", final, block, "--dice-bot", "Dice Maiden", "--skip-unreadable")
+    assert res.code == 0, res.err
+    entries = json.loads(final.read_text(encoding="utf-8"))["entries"]
+    assert [e.get("move") or e.get("chance") for e in entries[2:]] == [
+        {"dice": [4, 2, 5], "source": "external"}, {"reroll": []},
+        {"dice": [4, 6, 5], "source": "external"}, {"trade": {"rolled": 4, "column": 2}}]
+    assert entries[-1]["at"] == "2026-11-22T19:20:00Z"
+
+    res = cli("post", final, "--format", "discord")
+    assert res.code == 0 and res.out.startswith("**Weekly final — entries 3–6**")
+    assert "Anna" in res.out and "Bernd" in res.out
+    assert cli("post", final, "--again", "--format", "discord").out == res.out
+    assert json.loads(final.read_text(encoding="utf-8"))["posted"]["seq"] == 6
+
+    res = cli("check", tmp_path)
+    assert res.code == 0 and "final.json" in res.out
+    assert cli("check", tmp_path, "--only-failures").code == 0
