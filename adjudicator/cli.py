@@ -49,6 +49,7 @@ ruleset_app = typer.Typer(help="Show or check one ruleset.", no_args_is_help=Tru
 app.add_typer(ruleset_app, name="ruleset")
 
 BOARD_FORMATS = ("text", "markdown", "bbcode", "discord", "json")
+PICTURE_FORMATS = ("svg", "png")   # `board` only: adjudicator.picture
 
 
 def _out(text: str) -> None:
@@ -497,12 +498,16 @@ def _confirm(log: Any, dry_run: bool) -> None:
 
 def _print_board(match: Any, replay: Any, fmt: str, viewer: Optional[str] = None) -> None:
     """The board as `fmt`: public, or with `viewer`'s private view."""
+    _out(_board_output(match, replay, fmt, viewer))
+
+
+def _board_output(match: Any, replay: Any, fmt: str, viewer: Optional[str] = None) -> str:
     from adjudicator import views
 
     if fmt == "json":
-        _out(_json(views.result(match, replay, viewer)))
-        return
-    _out(_post(views.board_text(match, replay, fmt, viewer), fmt))
+        return _json(views.result(match, replay, viewer))
+    text = _post(views.board_text(match, replay, fmt, viewer), fmt)
+    return text if text.endswith("\n") else text + "\n"
 
 
 # --- roll -----------------------------------------------------------------------------
@@ -874,7 +879,10 @@ def board_cmd(
     match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
     viewer: Optional[str] = typer.Option(None, "--as", metavar="PLAYER", help="That player's private view."),
     at: Optional[int] = typer.Option(None, "--at", metavar="SEQ", help="The board after entry SEQ (0: the start)."),
-    fmt: str = typer.Option("text", "--format", help="text, markdown, bbcode, discord or json."),
+    fmt: str = typer.Option("text", "--format", help="text, markdown, bbcode, discord, json, svg or png."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
+                                          help="Write the board to FILE instead of standard output (a PNG needs it "
+                                               "unless standard output is redirected)."),
 ) -> None:
     """Print the public board (or one player's view) now or after entry SEQ.
 
@@ -882,23 +890,61 @@ def board_cmd(
     each reader's time zone, cut into messages of at most 2,000 characters with a
     "next message" line between them: paste each on its own); bbcode for a phpBB or
     XenForo thread; markdown for GitHub, Reddit and other CommonMark sites; json for
-    scripts (players by id).
+    scripts (players by id); svg and png for a picture of the board, about 800 px wide
+    (drawn from the same data, text in the DejaVu fonts shipped with the tool).
 
     \b
     Examples:
       adjudicator board m.json --format bbcode      # paste into the forum thread
       adjudicator board m.json --format discord     # paste into the Discord channel
+      adjudicator board m.json --format png -o board.png   # a picture to upload
       adjudicator board m.json --at 12
       adjudicator board m.json --as anna            # what only anna may see
     """
     from adjudicator.session import check_at, replay_streamed
 
-    _choice(fmt, BOARD_FORMATS, "--format")
+    _choice(fmt, BOARD_FORMATS + PICTURE_FORMATS, "--format")
+    if fmt == "png" and output is None and sys.stdout.isatty():
+        raise typer.BadParameter("a PNG is not for a terminal: give -o FILE, or redirect standard output.",
+                                 param_hint="--format png")
+    if output is not None and output.resolve() == match_path.resolve():
+        from adjudicator.errors import InputError
+
+        raise InputError(f"{output}: is the match itself; write the board to another file.")
     match, replay = replay_streamed(match_path, at)   # entry by entry, nothing kept per entry
     viewer = _check_viewer(match, viewer, match_path)
     check_at(match, at)
     _warn(match)
-    _print_board(match, replay, fmt, viewer)
+    if fmt in PICTURE_FORMATS:
+        _write_picture(match, replay, fmt, viewer, output)
+    elif output is not None:
+        from adjudicator.matchfile import write_atomic
+
+        write_atomic(output, _board_output(match, replay, fmt, viewer), mode=0o644)
+    else:
+        _print_board(match, replay, fmt, viewer)
+
+
+def _write_picture(match: Any, replay: Any, fmt: str, viewer: Optional[str], output: Optional[Path]) -> None:
+    """The board as SVG or PNG, to `output` (public pictures: readable by all) or stdout."""
+    from adjudicator import picture
+
+    svg = picture.board_svg(match, replay, viewer)
+    data: Any = svg if fmt == "svg" else picture.png(svg)
+    if output is not None:
+        from adjudicator.matchfile import write_atomic
+
+        write_atomic(output, data, mode=0o644)
+        return
+    try:
+        if isinstance(data, str):
+            sys.stdout.write(data)
+        else:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _discard_stdout()
 
 
 def _check_viewer(match: Any, viewer: Optional[str], name: Path, option: str = "--as") -> Optional[str]:

@@ -356,6 +356,12 @@ class Game:
         """The public board as render blocks (adjudicator.render)."""
         raise NotImplementedError
 
+    def draw_board(self, view: dict[str, Any], canvas: Any, private: dict[str, Any] | None = None) -> bool:
+        """Draw the board on `canvas` (adjudicator.picture.Canvas) from the public `view`, and
+        `private` (one player's view, for `board --as`) when given; True when drawn. The
+        default draws nothing, and the picture shows the text board in a monospace font."""
+        return False
+
     # Notation
     def forms(self) -> tuple[Form, ...]:
         """The notation's forms for this match's ruleset (default: the class's `notation`); a

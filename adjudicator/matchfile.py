@@ -676,7 +676,7 @@ def real_path(path: Path) -> Path:
     return Path(os.path.realpath(path))
 
 
-def write_atomic(path: Path, text: str, mode: int = OWNER_ONLY) -> None:
+def write_atomic(path: Path, text: str | bytes, mode: int = OWNER_ONLY) -> None:
     """Replace the file `path` names (through a symbolic link) via a temporary file, fsync and
     rename: readers see the old file or the new one, and a failure leaves the old one as it was.
     A read-only file (no write bit) is refused: rename would replace it silently."""
@@ -786,10 +786,11 @@ class _Staged:
     lives: an unlocked temporary file of a match is provably left by a writer that died
     (sweep_stale)."""
 
-    def __init__(self, target: Path, text: str, mode: int) -> None:
+    def __init__(self, target: Path, text: str | bytes, mode: int) -> None:
         import fcntl
 
-        self.data, self.mode, self.fd = text.encode("utf-8"), mode, -1
+        self.data = text.encode("utf-8") if isinstance(text, str) else text
+        self.mode, self.fd = mode, -1
         self.tmp: str | None = None
         folder = target.parent if str(target.parent) else Path(".")
         try:
