@@ -9,7 +9,8 @@ Python), so it can be run from a fresh clone after `pip install .` and compared 
 machines and commits. Five measurements, printed as one table with the targets of issue 16:
 
 1. start-up: median wall time of `adjudicator board` and `adjudicator move --dry-run` on a
-   simulated 200-entry match, beside `python -c pass` and `python -c "import json"`;
+   simulated 200-entry match, beside `python -c pass` and `python -c "import json"`, and of
+   `adjudicator board --format png` beside the text board (issue 18: at most 3×);
 2. replay throughput per ruleset (single process, best of 3): `json.load` alone, replay of
    already loaded matches, and reading entry by entry with schema checks plus replay, as
    `check` does (session.replay_streamed);
@@ -60,6 +61,7 @@ STAMP_STEPS = (1, 2, 3, 5, 8, 13)  # seconds between entries: far within every r
 
 # The targets of issue 16.
 TARGET_BOARD_RATIO = 4.0          # adjudicator board and move --dry-run ≤ 4 × python -c "import json"
+TARGET_PICTURE_RATIO = 3.0        # board --format png ≤ 3 × the text board command (issue 18)
 TARGET_REPLAY = 100_000           # entries/s, replay with legality checks, over all rulesets
 TARGET_REPLAY_EACH = 60_000       # entries/s, the same for every ruleset
 TARGET_LOAD_REPLAY = 60_000       # entries/s, read entry by entry with schema checks, then replay
@@ -235,12 +237,14 @@ def measure_startup(settings: Settings, command: list[str], env: dict[str, str])
             "import json": [sys.executable, "-c", "import json"],
             "board": [*command, "board", "match.json"],
             "move": [*command, "move", "match.json", player, *words, "--dry-run", "--at", move_time(data)],
+            "board png": [*command, "board", "match.json", "--format", "png", "-o", "board.png"],
         }
         medians = wall_times(commands, settings.repeat, env, folder)
     return {"ruleset": data["rules"]["ruleset"], "entries": len(data["entries"]), "player": player,
             "move": " ".join(words), "runs": settings.repeat, "seconds": medians,
             "board_ratio": medians["board"] / medians["import json"],
-            "move_ratio": medians["move"] / medians["import json"]}
+            "move_ratio": medians["move"] / medians["import json"],
+            "png_ratio": medians["board png"] / medians["board"]}
 
 
 def move_time(data: dict[str, Any]) -> str:
@@ -640,6 +644,12 @@ def table_rows(results: dict[str, Any]) -> list[list[str]]:
             [f"`adjudicator move {start['player']} {start['move']} --dry-run` (same match)",
              f"{ms(s['move'])} = {start['move_ratio']:.1f}× floor", floor, at_most_floor(start["move_ratio"])],
         ]
+        if "board png" in s:
+            ratio = start["png_ratio"]
+            rows.append(["`adjudicator board --format png -o board.png` (same match)",
+                         f"{ms(s['board png'])} = {ratio:.1f}× the text board", f"`adjudicator board` {ms(s['board'])}",
+                         f"≤ {TARGET_PICTURE_RATIO:g}× the text board: "
+                         + ("met" if ratio <= TARGET_PICTURE_RATIO else "missed")])
     through = results.get("throughput")
     if through:
         per = through["per_ruleset"]
