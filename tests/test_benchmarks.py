@@ -40,8 +40,9 @@ def test_every_measurement_makes_its_row(bench, tmp_path):
     assert table[0].startswith("| measure") and set(table[1]) <= set("|- ")
     rows = table[2:]
     ids = bench.ruleset_ids()
-    assert len(rows) == 4 + 2 * (len(ids) + 1) + 1 + 2 + 2 + 1   # + the slowest ruleset's replay
+    assert len(rows) == 5 + 2 * (len(ids) + 1) + 1 + 2 + 2 + 1   # + the slowest ruleset's replay
     for needle in ("`python -c pass`", "`python -c \"import json\"`", "`adjudicator board`", "--dry-run",
+                   "--format png",
                    "all rulesets", "`--jobs 1`", "`--jobs 2`", "match of 100 entries", "match of 150 entries"):
         assert any(needle in row for row in rows), needle
     for ruleset_id in ids:
