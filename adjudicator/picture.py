@@ -174,13 +174,21 @@ def draw_header(canvas: Canvas, match: Any, replay: Any, res: dict[str, Any]) ->
         canvas.text(x + 20, top + 16, label, size=15)
         x += 20 + text_width(label, 15) + 24
     status = views.describe_status(res, names, replay.awaiting(names.__getitem__))
-    top = canvas.band(20, gap=4)
-    canvas.text(MARGIN, top + 15, f"{match.ruleset.id} · after entry {replay.last_seq} · {status}",
-                size=13, fill=MUTED)
+    lines = [f"{match.ruleset.id} · after entry {replay.last_seq} · {status}"]
     clock = res.get("clock") or {}
     if clock.get("deadline"):
-        top = canvas.band(20, gap=2)
-        canvas.text(MARGIN, top + 15, f"Deadline {clock['deadline']}", size=13, fill=MUTED)
+        lines.append(f"Deadline {clock['deadline']}")
+    if res.get("submitted"):
+        lines.append("Submitted: " + ", ".join(f"{names[p]} {'yes' if done else 'no'}"
+                                                for p, done in res["submitted"].items()))
+    if res.get("announced"):
+        items = match.ruleset.items
+        lines.append("Announced: " + "; ".join(f"{names[p]} uses {', '.join(items[i]['name'] for i in used)}"
+                                               for p, used in res["announced"].items()))
+    for line in lines:
+        for part in wrap(line, 13, canvas.inner):
+            top = canvas.band(18, gap=2)
+            canvas.text(MARGIN, top + 14, part, size=13, fill=MUTED)
     top = canvas.band(1, gap=8)
     canvas.line(MARGIN, top, canvas.width - MARGIN, top, stroke=GRID)
 
@@ -206,6 +214,19 @@ def _board_view(match: Any, replay: Any, viewer: str | None) -> dict[str, Any]:
 def text_width(text: str, size: float, mono: bool = False) -> float:
     """About how wide `text` is in DejaVu at `size` (for laying out, not for measuring)."""
     return len(text) * size * (0.602 if mono else 0.6)
+
+
+def wrap(text: str, size: float, width: float, mono: bool = False) -> list[str]:
+    """`text` cut at spaces into lines about `width` pixels wide at `size` (a long word stays whole)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if current and text_width(candidate, size, mono) > width:
+            lines.append(current)
+            candidate = word
+        current = candidate
+    return [*lines, current] if current or not lines else lines
 
 
 def grid_label(index: int) -> str:
