@@ -1,0 +1,631 @@
+"""Zero's Tug of War as a picture: the players (modules won, hands, whose turn), then one
+panel per module, drawn on an adjudicator.picture.Canvas from the public view only.
+
+Everything in this game is public (TW-2: hands are shown), so the picture is drawn from the
+view alone; the ruleset's parameters (track lengths, puddles, the maze's grid, the tower's
+height) give the shapes. Geometry lives in small functions (`layout`, `rope_spot`,
+`path_cell`, …) that the tests use too, to sample the PNG where a thing should be.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from adjudicator.games.tug_of_war.modules import parse_cell
+from adjudicator.picture import (
+    GRID,
+    INK,
+    MARGIN,
+    MUTED,
+    PANEL,
+    PAPER,
+    WIDTH,
+    Canvas,
+    grid_label,
+    side_colour,
+    text_width,
+    tint,
+)
+
+GAP = 12                    # between panels
+HEAD = 30                   # a panel's title band
+PAD = 12                    # inside a panel
+PLAYER_ROW = 50             # one player's row in the players panel
+WALL = "#4a4a4a"
+GREY_TILE = "#dedad0"
+PUDDLE = "#8fd0e8"
+ROPE = "#8b5a2b"
+SQUARE = "#8a44c4"          # the seed's purple square (TW-14)
+LIT = "#ffcc33"
+UNLIT = "#a6a39b"
+CONKER = "#7a3f14"
+
+# Modules drawn side by side after Rope (which takes the full width), paired so that panels
+# of about the same height share a row; a ruleset's own order decides among the rest.
+HALF_ORDER = ("race", "collation", "clock", "conker", "maze", "path", "tower")
+
+
+@dataclass(frozen=True)
+class Box:
+    """A panel's rectangle; `body` is where its drawing starts, below the title band."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def body(self) -> float:
+        return self.y + HEAD
+
+
+@dataclass(frozen=True)
+class Who:
+    """The two players as the picture names and colours them, in the game's order."""
+
+    ids: tuple[str, str]
+    names: dict[str, str]
+    colours: dict[str, str]
+    sides: dict[str, str]
+
+    def by_side(self, side: str) -> str | None:
+        """The player whose side is `side` (TW-1), None when nobody's is."""
+        return next((p for p in self.ids if self.sides[p] == side), None)
+
+
+def who(game: Any, view: dict[str, Any]) -> Who:
+    ids = tuple(game.player_ids)
+    sides = dict(view["sides"])
+    colours = {p: side_colour(sides[p], i) for i, p in enumerate(ids)}
+    return Who(ids, dict(game.display_names), colours, sides)   # type: ignore[arg-type]
+
+
+def short(name: str, most: int) -> str:
+    """A name cut to `most` characters, so a long one cannot run over a panel's edge."""
+    return name if len(name) <= most else name[:most - 1] + "…"
+
+
+# --- Layout -----------------------------------------------------------------------------
+
+PANEL_HEIGHTS = {"rope": 130, "race": 156, "collation": 156, "clock": 180, "conker": 180,
+                 "tower": 300, "maze": 300, "path": 300}
+
+
+def players_height(game: Any) -> float:
+    return 2 * PLAYER_ROW + 16
+
+
+def layout(game: Any, view: dict[str, Any], top: float) -> tuple[Box, dict[str, Box], float]:
+    """The players panel and each module's panel, the first starting at `top`; and the
+    height all of them take. Depends on the ruleset's modules only, so a board keeps its
+    shape from the first entry to the last."""
+    full = WIDTH - 2 * MARGIN
+    players = Box(MARGIN, top, full, players_height(game))
+    y = top + players.h + GAP
+    boxes: dict[str, Box] = {}
+    keys = [k for k in view["modules"] if k in PANEL_HEIGHTS]
+    if "rope" in keys:
+        boxes["rope"] = Box(MARGIN, y, full, PANEL_HEIGHTS["rope"])
+        y += PANEL_HEIGHTS["rope"] + GAP
+    halves = sorted((k for k in keys if k != "rope"), key=HALF_ORDER.index)
+    half = (full - GAP) / 2
+    for i in range(0, len(halves), 2):
+        pair = halves[i:i + 2]
+        height = max(PANEL_HEIGHTS[k] for k in pair)
+        for j, key in enumerate(pair):
+            boxes[key] = Box(MARGIN + j * (half + GAP), y, half, height)
+        y += height + GAP
+    return players, boxes, y - GAP - top
+
+
+def draw(game: Any, view: dict[str, Any], canvas: Canvas) -> bool:
+    """The whole board below the header; False (the text board instead) for a view this
+    drawing does not know, such as a module it has no panel for."""
+    if any(key not in DRAWERS for key in view["modules"]):
+        return False
+    people = who(game, view)
+    _, _, height = layout(game, view, 0)
+    top = canvas.band(height)
+    players, boxes, _ = layout(game, view, top)
+    draw_players(canvas, game, view, people, players)
+    for key, box in boxes.items():
+        draw_panel(canvas, game, view, people, key, box)
+    return True
+
+
+# --- The players ------------------------------------------------------------------------
+
+def draw_players(c: Canvas, game: Any, view: dict[str, Any], people: Who, box: Box) -> None:
+    """Each player's row: name, modules won of those needed, hand, and whose turn it is."""
+    c.rect(box.x, box.y, box.w, box.h, fill=PANEL, rx=8)
+    for index, player in enumerate(people.ids):
+        draw_player_row(c, game, view, people, player, box.y + 8 + index * PLAYER_ROW, box)
+
+
+def draw_player_row(c: Canvas, game: Any, view: dict[str, Any], people: Who, player: str, y: float,
+                    box: Box) -> None:
+    colour = people.colours[player]
+    x = box.x + PAD
+    c.rect(x, y + 6, 14, 14, fill=colour, rx=3)
+    c.text(x + 20, y + 18, short(people.names[player], 18), size=15, bold=True)
+    last = view.get("last_module", {}).get(player)
+    if last:
+        c.text(x + 20, y + 36, f"last played {game.modules[last].title}" if last in game.modules else "",
+               size=12, fill=MUTED)
+    # Modules won of those needed (TW-9)
+    won, need = view["modules_won"][player], game.params["modules_to_win"]
+    wx = box.x + 210
+    c.text(wx, y + 18, "won", size=12, fill=MUTED)
+    for i in range(max(need, won)):
+        cx = wx + 42 + i * 20
+        c.circle(cx, y + 13, 7, fill=colour if i < won else PAPER, stroke=colour, stroke_width=2)
+    draw_hand(c, view["hands"][player], colour, box.x + 330, y, box.x + box.w - 150)
+    draw_turn_tag(c, game, view, people, player, box.x + box.w - PAD, y)
+
+
+def card_step(count: int, room: float) -> float:
+    """How far apart the cards of a hand sit: 32 px, closer for a big hand."""
+    return min(32.0, room / max(count, 1))
+
+
+def hand_card(x: float, y: float, index: int, count: int, right: float) -> tuple[float, float]:
+    """The top-left corner of card `index` of a hand of `count` starting at x."""
+    return x + index * card_step(count, right - x), y + 2
+
+
+def draw_hand(c: Canvas, hand: list[int], colour: str, x: float, y: float, right: float) -> None:
+    """The hand as cards with their strengths (TW-2: hands are public)."""
+    if not hand:
+        c.text(x, y + 24, "no cards", size=13, fill=MUTED)
+        return
+    width = min(28.0, card_step(len(hand), right - x) - 3)
+    for i, card in enumerate(hand):
+        cx, cy = hand_card(x, y, i, len(hand), right)
+        c.rect(cx, cy, width, 36, fill=PAPER, stroke=colour, stroke_width=2, rx=4)
+        c.text(cx + width / 2, cy + 24, card, size=15, bold=True, anchor="middle", fill=INK)
+
+
+def titles(game: Any, keys: list[str]) -> str:
+    return ", ".join(game.modules[key].title if key in game.modules else key for key in keys)
+
+
+def draw_turn_tag(c: Canvas, game: Any, view: dict[str, Any], people: Who, player: str, right: float,
+                  y: float) -> None:
+    """"To play", or the discard owed (TW-7), for this player; and what they may not choose."""
+    owe = view.get("pending_discard")
+    colour = people.colours[player]
+    label = None
+    if owe and owe.get("player") == player:
+        label = f"discard {owe['count']}"
+    elif not owe and view.get("to_play") == player:
+        label = "to play"
+    if label is None:
+        return
+    width = text_width(label, 13) + 20
+    c.rect(right - width, y + 2, width, 24, fill=colour, rx=12)
+    c.text(right - width / 2, y + 19, label, size=13, bold=True, fill=PAPER, anchor="middle")
+    barred = (view.get("barred") or {}).get(player) or []
+    if barred:
+        c.text(right, y + 42, f"may not choose {titles(game, barred)}", size=12, fill=INK, anchor="end")
+
+
+# --- A module's panel -------------------------------------------------------------------
+
+def draw_panel(c: Canvas, game: Any, view: dict[str, Any], people: Who, key: str, box: Box) -> None:
+    """The panel: title, points of both players, the module itself; a won module is veiled
+    with its winner's name; a module the player to move may not choose says so."""
+    mod = view["modules"][key]
+    winner = mod.get("winner")
+    c.rect(box.x, box.y, box.w, box.h, fill=PANEL, rx=8,
+           stroke=people.colours[winner] if winner in people.colours else None, stroke_width=3)
+    c.text(box.x + PAD, box.y + 22, game.modules[key].title, size=16, bold=True)
+    draw_points(c, mod, people, box)
+    DRAWERS[key](c, game, mod, people, box)
+    barred_for = [p for p, keys in (view.get("barred") or {}).items() if key in keys and p in people.colours]
+    if winner in people.colours:
+        draw_won(c, people, winner, box)
+    elif barred_for:
+        draw_barred(c, people, barred_for[0], box)
+
+
+def draw_points(c: Canvas, mod: dict[str, Any], people: Who, box: Box) -> None:
+    """Each player's points as pips of their colour, of the points that win (Tower and Maze
+    have none: they are won outright)."""
+    right = box.x + box.w - PAD
+    need = mod.get("points_to_win")
+    if not need:
+        c.text(right, box.y + 21, "won outright", size=12, fill=MUTED, anchor="end")
+        return
+    x = right
+    for player in reversed(people.ids):
+        got = mod["points"].get(player, 0)
+        colour = people.colours[player]
+        for i in reversed(range(max(need, got))):
+            c.circle(x - 6, box.y + 16, 6, fill=colour if i < got else PAPER, stroke=colour, stroke_width=2)
+            x -= 16
+        x -= 10
+
+
+def draw_won(c: Canvas, people: Who, winner: str, box: Box) -> None:
+    c.rect(box.x + 3, box.body, box.w - 6, box.h - HEAD - 3, fill=PAPER, opacity=0.7)
+    label = f"won by {short(people.names[winner], 20)}"
+    width = text_width(label, 15) + 28
+    cx, cy = box.x + box.w / 2, box.body + (box.h - HEAD) / 2
+    c.rect(cx - width / 2, cy - 16, width, 32, fill=people.colours[winner], rx=16)
+    c.text(cx, cy + 6, label, size=15, bold=True, fill=PAPER, anchor="middle")
+
+
+def draw_barred(c: Canvas, people: Who, player: str, box: Box) -> None:
+    """A pill by the title: the player to move may not choose this module (TW-4, TW-18)."""
+    label = f"not for {short(people.names[player], 14)}"
+    x = box.x + PAD + 100
+    width = text_width(label, 12) + 16
+    colour = people.colours[player]
+    c.rect(x, box.y + 6, width, 20, fill=tint(colour, 0.8), stroke=colour, rx=10)
+    c.text(x + width / 2, box.y + 20, label, size=12, fill=INK, anchor="middle")
+
+
+# --- Rope (TW-10) -----------------------------------------------------------------------
+
+PIT = 44
+
+
+def rope_cell(game: Any, box: Box, side: int, spot: int) -> tuple[float, float]:
+    """The left x and width of `spot` (1…length) on a player's half of the track: the first
+    player's half runs left from the pit, the second's right."""
+    length = game.modules["rope"].p["length"]
+    centre = box.x + box.w / 2
+    cell = (box.w / 2 - PIT / 2 - PAD) / length
+    if side == 0:
+        return centre - PIT / 2 - spot * cell, cell
+    return centre + PIT / 2 + (spot - 1) * cell, cell
+
+
+def rope_spot(game: Any, box: Box, side: int, spot: int) -> tuple[float, float]:
+    """Where a player's marker is drawn: above their spot, or over the pit at 0."""
+    if spot <= 0:
+        return box.x + box.w / 2 + (-8 if side == 0 else 8), box.body + 18
+    x, cell = rope_cell(game, box, side, spot)
+    return x + cell / 2, box.body + 18
+
+
+def draw_rope(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) -> None:
+    p = game.modules["rope"].p
+    length = p["length"]
+    track = box.body + 34
+    spots = [max(0, min(length, mod["spots"].get(pl, 0))) for pl in people.ids]
+    for side, player in enumerate(people.ids):
+        colour = people.colours[player]
+        for spot in range(1, length + 1):
+            x, cell = rope_cell(game, box, side, spot)
+            here = spot == spots[side]
+            c.rect(x, track, cell, 26, fill=colour if here else PAPER, stroke=GRID)
+            c.text(x + cell / 2, track + 18, spot, size=12, anchor="middle", fill=PAPER if here else MUTED,
+                   bold=here)
+        draw_letters(c, game, box, side, p["letters"], track + 44)
+    centre = box.x + box.w / 2
+    c.rect(centre - PIT / 2, track - 6, PIT, 38, fill=INK, rx=6)
+    c.text(centre, track + 18, "pit", size=12, fill=PAPER, anchor="middle")
+    (ax, ay), (bx, by) = (rope_spot(game, box, side, spots[side]) for side in (0, 1))
+    c.line(ax, ay, bx, by, stroke=ROPE, width=4)
+    for side, player in enumerate(people.ids):
+        x, y = (ax, ay) if side == 0 else (bx, by)
+        c.circle(x, y, 10, fill=people.colours[player], stroke=PAPER, stroke_width=2)
+
+
+def draw_letters(c: Canvas, game: Any, box: Box, side: int, letters: dict[str, list[int]], y: float) -> None:
+    """The reward letters under a half of the track: each letter's spots bracketed (TW-10)."""
+    for letter, (low, high) in sorted(letters.items()):
+        (x1, cell), (x2, _) = rope_cell(game, box, side, low), rope_cell(game, box, side, high)
+        left, right = min(x1, x2) + 2, max(x1, x2) + cell - 2
+        c.line(left, y - 12, right, y - 12, stroke=GRID, width=2)
+        c.text((left + right) / 2, y + 2, letter, size=12, bold=True, fill=MUTED, anchor="middle")
+
+
+# --- Race (TW-11) -----------------------------------------------------------------------
+
+def race_cell(game: Any, box: Box, lane: int, step: int) -> tuple[float, float, float]:
+    """The left x, top y and width of `step` (0…length) in a player's lane."""
+    length = game.modules["race"].p["length"]
+    cell = (box.w - 2 * PAD) / (length + 1)
+    return box.x + PAD + step * cell, box.body + 10 + lane * 38, cell
+
+
+def draw_race(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) -> None:
+    p = game.modules["race"].p
+    length, puddles = p["length"], set(p.get("puddles") or [])
+    for lane, player in enumerate(people.ids):
+        colour = people.colours[player]
+        for step in range(length + 1):
+            x, y, cell = race_cell(game, box, lane, step)
+            fill = PUDDLE if step in puddles else tint(colour, 0.85) if step < length else PAPER
+            c.rect(x, y, cell, 30, fill=fill, stroke=GRID)
+            if step == length:
+                draw_finish(c, x, y, cell, 30)
+        at = max(0, min(length, mod["steps"].get(player, 0)))
+        x, y, cell = race_cell(game, box, lane, at)
+        c.circle(x + cell / 2, y + 15, min(11, cell / 2 - 1), fill=colour, stroke=PAPER, stroke_width=2)
+    for step in range(length + 1):
+        x, y, cell = race_cell(game, box, 2, step)
+        c.text(x + cell / 2, y + 8, step, size=12, fill=MUTED, anchor="middle")
+    y = box.body + 116
+    if puddles:
+        x = box.x + PAD
+        c.rect(x, y - 12, 14, 14, fill=PUDDLE, stroke=GRID)
+        c.text(x + 20, y, f"puddle at {', '.join(map(str, sorted(puddles)))}: a card stops there",
+               size=12, fill=MUTED)
+    else:
+        c.text(box.x + PAD, y, "land exactly on the end to score", size=12, fill=MUTED)
+
+
+def draw_finish(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """The end of a lane, chequered."""
+    size = min(w, h) / 4
+    for row in range(int(h // size)):
+        for col in range(int(w // size)):
+            if (row + col) % 2 == 0:
+                c.rect(x + col * size, y + row * size, size, size, fill=INK)
+
+
+# --- Collation (TW-12) ------------------------------------------------------------------
+
+def collation_cell(game: Any, box: Box, index: int) -> tuple[float, float, float]:
+    """The left x, top y and width of counter `index` of the pile's bar."""
+    total = game.modules["collation"].p["pile"]
+    cell = (box.w - 2 * PAD) / max(total, 1)
+    return box.x + PAD + index * cell, box.body + 30, cell
+
+
+def draw_collation(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) -> None:
+    """One bar of all the counters: the first player's from the left, the second's from the
+    right, the pile between (what is taken is held: the three always add up)."""
+    p = game.modules["collation"].p
+    total = p["pile"]
+    a, b = people.ids
+    held_a, held_b = mod["held"].get(a, 0), mod["held"].get(b, 0)
+    for i in range(total):
+        x, y, cell = collation_cell(game, box, i)
+        fill = people.colours[a] if i < held_a else people.colours[b] if i >= total - held_b else PAPER
+        c.rect(x, y, cell, 24, fill=fill, stroke=GRID)
+    top = box.body + 22
+    c.text(box.x + PAD, top, f"{short(people.names[a], 12)} {held_a}", size=13, bold=True, fill=people.colours[a])
+    c.text(box.x + box.w - PAD, top, f"{short(people.names[b], 12)} {held_b}", size=13, bold=True,
+           fill=people.colours[b], anchor="end")
+    c.text(box.x + box.w / 2, top, f"pile {mod['pile']}", size=13, fill=INK, anchor="middle")
+    c.text(box.x + PAD, box.body + 76, f"taken {total - mod['pile']} of {total}", size=12, fill=INK)
+    early = p.get("early_end")
+    notes = ["an empty pile scores for", "whoever holds more"]
+    if early:
+        notes = [f"once {early['taken']} are taken, holding", f"{early['holding']} or more scores at once"]
+    for i, line in enumerate(notes):
+        c.text(box.x + PAD, box.body + 96 + 16 * i, line, size=12, fill=MUTED)
+
+
+# --- Clock (TW-13) ----------------------------------------------------------------------
+
+def clock_centre(box: Box) -> tuple[float, float, float]:
+    return box.x + PAD + 68, box.body + 74, 64
+
+
+def clock_segment(box: Box, segments: int, index: int) -> list[tuple[float, float]]:
+    """The wedge of segment `index`, counted clockwise from 12 o'clock."""
+    cx, cy, r = clock_centre(box)
+    start, end = 2 * math.pi * index / segments, 2 * math.pi * (index + 1) / segments
+    steps = 8
+    arc = [(cx + r * math.sin(start + (end - start) * k / steps), cy - r * math.cos(start + (end - start) * k / steps))
+           for k in range(steps + 1)]
+    return [(cx, cy), *arc]
+
+
+def clock_filled(people: Who, mod: dict[str, Any], segments: int) -> tuple[set[int], str | None]:
+    """The segments coloured and by whom: red fills clockwise from 12, blue anticlockwise
+    (TW-1); another side name fills as its position (first clockwise)."""
+    owner = mod.get("colour")
+    if owner not in people.colours:
+        return set(), None
+    filled = max(0, min(segments, mod.get("filled", 0)))
+    clockwise = people.sides[owner] == "red" if people.sides[owner] in ("red", "blue") else owner == people.ids[0]
+    cells = set(range(filled)) if clockwise else {segments - 1 - i for i in range(filled)}
+    return cells, owner
+
+
+def draw_clock(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) -> None:
+    p = game.modules["clock"].p
+    segments = p["segments"]
+    cells, owner = clock_filled(people, mod, segments)
+    for i in range(segments):
+        colour = people.colours[owner] if owner and i in cells else PAPER
+        c.polygon(clock_segment(box, segments, i), fill=colour, stroke=GRID, stroke_width=1.5)
+    cx, cy, r = clock_centre(box)
+    quarter = p.get("segments_per_quarter") or segments
+    for i in range(0, segments, quarter):
+        angle = 2 * math.pi * i / segments
+        c.line(cx, cy, cx + r * math.sin(angle), cy - r * math.cos(angle), stroke=INK, width=2)
+    c.circle(cx, cy, r, stroke=INK, stroke_width=2)
+    x = cx + r + 24
+    if owner:
+        c.text(x, box.body + 40, f"{len(cells)} of {segments}", size=20, bold=True, fill=people.colours[owner])
+        c.text(x, box.body + 60, short(people.names[owner], 18), size=13, fill=INK)
+    else:
+        c.text(x, box.body + 40, f"empty, 0 of {segments}", size=15, bold=True, fill=MUTED)
+    y = box.body + 100
+    for player in people.ids:
+        side = people.sides[player]
+        turn = {"red": "clockwise", "blue": "anticlockwise"}.get(side)
+        if turn:
+            c.rect(x, y - 11, 12, 12, fill=people.colours[player], rx=2)
+            c.text(x + 18, y, turn, size=12, fill=MUTED)
+            y += 20
+
+
+# --- Maze (TW-14) -----------------------------------------------------------------------
+
+def maze_cell(game: Any, box: Box, row: int, col: int) -> tuple[float, float, float]:
+    """The top-left corner and size of a maze cell."""
+    maze = game.modules["maze"]
+    size = min(28.0, (box.h - HEAD - 30) / max(maze.rows, 1))
+    return box.x + PAD + 22 + col * size, box.body + 20 + row * size, size
+
+
+def draw_maze(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) -> None:
+    maze = game.modules["maze"]
+    square = parse_cell(mod.get("square") or "")
+    zones = {letter: people.by_side(side) for letter, side in maze.zone.items()}
+    for r in range(maze.rows):
+        for col in range(maze.cols):
+            x, y, size = maze_cell(game, box, r, col)
+            ch = maze.at(r, col)
+            owner = zones.get(ch)
+            fill = WALL if ch == "#" else tint(people.colours[owner], 0.55) if owner else PAPER
+            c.rect(x, y, size, size, fill=fill, stroke=GRID)
+            if ch == "S":
+                c.circle(x + size / 2, y + size / 2, 3, fill=MUTED)
+    for col in range(maze.cols):
+        x, y, size = maze_cell(game, box, 0, col)
+        c.text(x + size / 2, y - 6, grid_label(col), size=12, fill=MUTED, anchor="middle")
+    for r in range(maze.rows):
+        x, y, size = maze_cell(game, box, r, 0)
+        c.text(x - 6, y + size / 2 + 4, r + 1, size=12, fill=MUTED, anchor="end")
+    if square is not None:
+        x, y, size = maze_cell(game, box, *square)
+        c.rect(x + 4, y + 4, size - 8, size - 8, fill=SQUARE, stroke=PAPER, stroke_width=1.5, rx=3)
+    right = maze_cell(game, box, 0, maze.cols)[0] + 14
+    draw_maze_legend(c, people, zones, mod.get("square"), right, box.body + 30)
+
+
+def draw_maze_legend(c: Canvas, people: Who, zones: dict[str, str | None], square: str | None, x: float,
+                     y: float) -> None:
+    c.rect(x, y - 12, 14, 14, fill=SQUARE, rx=3)
+    c.text(x + 20, y, f"the square, {square or '?'}", size=12, fill=INK)
+    for owner in zones.values():
+        if owner is None:
+            continue
+        y += 22
+        c.rect(x, y - 12, 14, 14, fill=tint(people.colours[owner], 0.55), stroke=GRID)
+        c.text(x + 20, y, f"{short(people.names[owner], 12)}'s end zone", size=12, fill=INK)
+    y += 22
+    c.rect(x, y - 12, 14, 14, fill=WALL)
+    c.text(x + 20, y, "wall", size=12, fill=INK)
+
+
+# --- Path (TW-15) -----------------------------------------------------------------------
+
+def path_cell(game: Any, box: Box, row: int, col: int) -> tuple[float, float, float]:
+    """The top-left corner and size of a Path tile."""
+    n = game.modules["path"].size
+    size = min(28.0, (box.h - HEAD - 30) / max(n, 1))
+    return box.x + PAD + 22 + col * size, box.body + 20 + row * size, size
+
+
+def tile_owners(people: Who) -> dict[str, str]:
+    """The view's tile letters (the side's initial, as Path.view writes them) → player."""
+    return {people.sides[p][:1].upper(): p for p in people.ids}
+
+
+def draw_path(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) -> None:
+    owners = tile_owners(people)
+    counts = {p: 0 for p in people.ids}
+    tiles = mod.get("tiles") or []
+    for r, row in enumerate(tiles):
+        for col, ch in enumerate(row):
+            x, y, size = path_cell(game, box, r, col)
+            owner = owners.get(ch)
+            if owner:
+                counts[owner] += 1
+            c.rect(x, y, size, size, fill=people.colours[owner] if owner else GREY_TILE, stroke=PAPER,
+                   stroke_width=2)
+    n = game.modules["path"].size
+    for col in range(n):
+        x, y, size = path_cell(game, box, 0, col)
+        c.text(x + size / 2, y - 6, grid_label(col), size=12, fill=MUTED, anchor="middle")
+    for r in range(n):
+        x, y, size = path_cell(game, box, r, 0)
+        c.text(x - 6, y + size / 2 + 4, r + 1, size=12, fill=MUTED, anchor="end")
+    x = path_cell(game, box, 0, n)[0] + 14
+    y = box.body + 30
+    grey = sum(ch not in owners for row in tiles for ch in row)
+    for player in people.ids:
+        c.rect(x, y - 12, 14, 14, fill=people.colours[player], rx=2)
+        c.text(x + 20, y, f"{short(people.names[player], 10)} {counts[player]}", size=12, fill=INK)
+        y += 22
+    c.rect(x, y - 12, 14, 14, fill=GREY_TILE, rx=2)
+    c.text(x + 20, y, f"grey {grey}", size=12, fill=INK)
+    for line in ("a path across", "(top–bottom or", "left–right)", "scores"):
+        y += 20
+        c.text(x, y + 8, line, size=12, fill=MUTED)
+
+
+# --- Conker (TW-16) ---------------------------------------------------------------------
+
+def conker_scale(mod: dict[str, Any]) -> int:
+    """The height at the top of the drawing: 12, or more for a taller conker."""
+    return max([12, *mod.get("height", {}).values()])
+
+
+def conker_at(box: Box, mod: dict[str, Any], side: int, height: int) -> tuple[float, float]:
+    """Where a conker hangs: higher for a greater height."""
+    low, high = box.body + 116, box.body + 36
+    x = box.x + PAD + 60 + side * 90
+    return x, low - (low - high) * max(0, height) / conker_scale(mod)
+
+
+def draw_conker(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) -> None:
+    beam = box.body + 12
+    c.rect(box.x + PAD + 20, beam - 4, 170, 8, fill=ROPE, rx=3)
+    c.line(box.x + PAD + 20, box.body + 138, box.x + PAD + 190, box.body + 138, stroke=GRID, width=2)
+    for side, player in enumerate(people.ids):
+        height = mod.get("height", {}).get(player, 0)
+        x, y = conker_at(box, mod, side, height)
+        colour = people.colours[player]
+        c.line(x, beam, x, y - 14, stroke=INK, width=1.5)
+        c.circle(x, y, 14, fill=CONKER, stroke=colour, stroke_width=4)
+        c.text(x + 22, y + 5, height, size=15, bold=True, fill=colour)
+    x = box.x + PAD + 220
+    for i, line in enumerate(("when a point is", "scored elsewhere,", "the higher conker", "scores")):
+        c.text(x, box.body + 40 + 16 * i, line, size=12, fill=MUTED)
+
+
+# --- Tower (TW-17) ----------------------------------------------------------------------
+
+def tower_floor(game: Any, box: Box, side: int, floor: int) -> tuple[float, float, float, float]:
+    """The rectangle of a tower's floor `floor` (1 at the bottom), each floor one light."""
+    p = game.modules["tower"].p
+    floors = max(1, p["height"] // p["light_every"])
+    tall = box.h - HEAD - 70
+    step = tall / floors
+    x = box.x + PAD + 40 + side * 90
+    bottom = box.body + 40 + tall
+    return x, bottom - floor * step, 50, step
+
+
+def draw_tower(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) -> None:
+    p = game.modules["tower"].p
+    every, top = p["light_every"], p["height"]
+    floors = max(1, top // every)
+    for side, player in enumerate(people.ids):
+        colour = people.colours[player]
+        height = max(0, min(top, mod.get("height", {}).get(player, 0)))
+        lights = mod.get("lights", {}).get(player, 0)
+        x, y_top, w, _ = tower_floor(game, box, side, floors)
+        x, y_low, _, step = tower_floor(game, box, side, 1)
+        bottom = y_low + step
+        c.rect(x, y_top, w, bottom - y_top, fill=PAPER, stroke=GRID)
+        built = (bottom - y_top) * height / top
+        c.rect(x, bottom - built, w, built, fill=tint(colour, 0.45))
+        for floor in range(1, floors + 1):
+            fx, fy, fw, fh = tower_floor(game, box, side, floor)
+            c.rect(fx + 15, fy + 4, fw - 30, max(4.0, fh - 8), fill=LIT if floor <= lights else UNLIT, stroke=INK,
+                   stroke_width=1)
+        c.rect(x, y_top, w, bottom - y_top, stroke=colour, stroke_width=2.5)
+        c.text(x + w / 2, y_top - 8, f"{height}", size=15, bold=True, fill=colour, anchor="middle")
+        c.text(x + w / 2, bottom + 18, f"{lights} lit", size=12, fill=INK, anchor="middle")
+    x = box.x + PAD + 230
+    for i, line in enumerate((f"height {top},", f"a light every {every};", f"won at {top}", f"or {p['lead_to_win']} lights ahead")):
+        c.text(x, box.body + 60 + 16 * i, line, size=12, fill=MUTED)
+
+
+Drawer = Callable[[Canvas, Any, dict[str, Any], Who, Box], None]
+DRAWERS: dict[str, Drawer] = {"rope": draw_rope, "race": draw_race, "collation": draw_collation, "clock": draw_clock,
+                              "maze": draw_maze, "path": draw_path, "conker": draw_conker, "tower": draw_tower}
