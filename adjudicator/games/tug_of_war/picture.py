@@ -161,7 +161,12 @@ def draw_player_row(c: Canvas, game: Any, view: dict[str, Any], people: Who, pla
     for i in range(max(need, won)):
         cx = wx + 42 + i * 20
         c.circle(cx, y + 13, 7, fill=colour if i < won else PAPER, stroke=colour, stroke_width=2)
-    draw_hand(c, view["hands"][player], colour, box.x + 330, y, box.x + box.w - 150)
+    hand, limit = view["hands"][player], game.params["hand_limit"]
+    right = box.x + box.w - 150
+    draw_hand(c, hand, colour, box.x + 330, y, right)
+    if len(hand) > limit:   # a discard is owed, now or next (TW-7)
+        end = hand_card(box.x + 330, y, len(hand), len(hand), right)[0]
+        c.text(end + 2, y + 24, f"> {limit}", size=12, fill=MUTED)
     draw_turn_tag(c, game, view, people, player, box.x + box.w - PAD, y)
 
 
@@ -220,24 +225,27 @@ def draw_panel(c: Canvas, game: Any, view: dict[str, Any], people: Who, key: str
     winner = mod.get("winner")
     c.rect(box.x, box.y, box.w, box.h, fill=PANEL, rx=8,
            stroke=people.colours[winner] if winner in people.colours else None, stroke_width=3)
-    c.text(box.x + PAD, box.y + 22, game.modules[key].title, size=16, bold=True)
-    draw_points(c, mod, people, box)
+    title = game.modules[key].title
+    c.text(box.x + PAD, box.y + 22, title, size=16, bold=True)
+    right = draw_points(c, mod, people, box)
     DRAWERS[key](c, game, mod, people, box)
     barred_for = [p for p, keys in (view.get("barred") or {}).items() if key in keys and p in people.colours]
     if winner in people.colours:
         draw_won(c, people, winner, box)
     elif barred_for:
-        draw_barred(c, people, barred_for[0], box)
+        left = box.x + PAD + len(title) * 16 * 0.68 + 12   # past the bold title
+        draw_barred(c, people, barred_for[0], box, left, right - 10)
 
 
-def draw_points(c: Canvas, mod: dict[str, Any], people: Who, box: Box) -> None:
+def draw_points(c: Canvas, mod: dict[str, Any], people: Who, box: Box) -> float:
     """Each player's points as pips of their colour, of the points that win (Tower and Maze
-    have none: they are won outright)."""
+    have none: they are won outright). Returns the left edge of what it drew."""
     right = box.x + box.w - PAD
     need = mod.get("points_to_win")
     if not need:
-        c.text(right, box.y + 21, "won outright", size=12, fill=MUTED, anchor="end")
-        return
+        label = "won outright"
+        c.text(right, box.y + 21, label, size=12, fill=MUTED, anchor="end")
+        return right - text_width(label, 12)
     x = right
     for player in reversed(people.ids):
         got = mod["points"].get(player, 0)
@@ -246,6 +254,7 @@ def draw_points(c: Canvas, mod: dict[str, Any], people: Who, box: Box) -> None:
             c.circle(x - 6, box.y + 16, 6, fill=colour if i < got else PAPER, stroke=colour, stroke_width=2)
             x -= 16
         x -= 10
+    return x + 10
 
 
 def draw_won(c: Canvas, people: Who, winner: str, box: Box) -> None:
@@ -257,10 +266,11 @@ def draw_won(c: Canvas, people: Who, winner: str, box: Box) -> None:
     c.text(cx, cy + 6, label, size=15, bold=True, fill=PAPER, anchor="middle")
 
 
-def draw_barred(c: Canvas, people: Who, player: str, box: Box) -> None:
-    """A pill by the title: the player to move may not choose this module (TW-4, TW-18)."""
-    label = f"not for {short(people.names[player], 14)}"
-    x = box.x + PAD + 100
+def draw_barred(c: Canvas, people: Who, player: str, box: Box, x: float, right: float) -> None:
+    """A pill between the title and the points: the player to move may not choose this
+    module (TW-4, TW-18); the name is cut to what fits, down to just "barred"."""
+    room = int((right - x - 16) / (12 * 0.6)) - len("not for ")
+    label = f"not for {short(people.names[player], room)}" if room >= 4 else "barred"
     width = text_width(label, 12) + 16
     colour = people.colours[player]
     c.rect(x, box.y + 6, width, 20, fill=tint(colour, 0.8), stroke=colour, rx=10)
@@ -390,9 +400,8 @@ def draw_collation(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: 
         fill = people.colours[a] if i < held_a else people.colours[b] if i >= total - held_b else PAPER
         c.rect(x, y, cell, 24, fill=fill, stroke=GRID)
     top = box.body + 22
-    c.text(box.x + PAD, top, f"{short(people.names[a], 12)} {held_a}", size=13, bold=True, fill=people.colours[a])
-    c.text(box.x + box.w - PAD, top, f"{short(people.names[b], 12)} {held_b}", size=13, bold=True,
-           fill=people.colours[b], anchor="end")
+    c.text(box.x + PAD, top, f"{held_a} held", size=13, bold=True, fill=people.colours[a])
+    c.text(box.x + box.w - PAD, top, f"{held_b} held", size=13, bold=True, fill=people.colours[b], anchor="end")
     c.text(box.x + box.w / 2, top, f"pile {mod['pile']}", size=13, fill=INK, anchor="middle")
     c.text(box.x + PAD, box.body + 76, f"taken {total - mod['pile']} of {total}", size=12, fill=INK)
     early = p.get("early_end")
@@ -499,13 +508,15 @@ def draw_maze_legend(c: Canvas, people: Who, zones: dict[str, str | None], squar
                      y: float) -> None:
     c.rect(x, y - 12, 14, 14, fill=SQUARE, rx=3)
     c.text(x + 20, y, f"the square, {square or '?'}", size=12, fill=INK)
+    y += 26
+    c.text(x, y, "end zones", size=12, fill=MUTED)
     for owner in zones.values():
         if owner is None:
             continue
-        y += 22
+        y += 20
         c.rect(x, y - 12, 14, 14, fill=tint(people.colours[owner], 0.55), stroke=GRID)
-        c.text(x + 20, y, f"{short(people.names[owner], 12)}'s end zone", size=12, fill=INK)
-    y += 22
+        c.text(x + 20, y, short(people.names[owner], 14), size=12, fill=INK)
+    y += 26
     c.rect(x, y - 12, 14, 14, fill=WALL)
     c.text(x + 20, y, "wall", size=12, fill=INK)
 
@@ -548,10 +559,10 @@ def draw_path(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) 
     grey = sum(ch not in owners for row in tiles for ch in row)
     for player in people.ids:
         c.rect(x, y - 12, 14, 14, fill=people.colours[player], rx=2)
-        c.text(x + 20, y, f"{short(people.names[player], 10)} {counts[player]}", size=12, fill=INK)
+        c.text(x + 20, y, f"{counts[player]} tile{'' if counts[player] == 1 else 's'}", size=12, fill=INK)
         y += 22
     c.rect(x, y - 12, 14, 14, fill=GREY_TILE, rx=2)
-    c.text(x + 20, y, f"grey {grey}", size=12, fill=INK)
+    c.text(x + 20, y, f"{grey} grey", size=12, fill=INK)
     for line in ("a path across", "(top–bottom or", "left–right)", "scores"):
         y += 20
         c.text(x, y + 8, line, size=12, fill=MUTED)
