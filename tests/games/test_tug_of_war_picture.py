@@ -284,6 +284,14 @@ def test_a_view_with_a_module_it_cannot_draw_falls_back_to_the_text_board():
     assert m.game.draw_board(view, Canvas()) is False
 
 
+def test_a_big_hand_shows_each_strength_once_with_how_many():
+    small = tow.hand_cards([1, 1, 2, 5, 5], 0, 280)
+    assert [(x, card, n) for x, card, n in small] == [(0, 1, 1), (32, 1, 1), (64, 2, 1), (96, 5, 1), (128, 5, 1)]
+    big = tow.hand_cards([1, 1, 1, 2, 2, 3, 3, 4, 5, 5, 5, 5], 0, 280)
+    assert [(card, n) for _, card, n in big] == [(1, 3), (2, 2), (3, 2), (4, 1), (5, 4)]
+    assert all(b[0] - a[0] >= 32 for a, b in zip(big, big[1:]))
+
+
 # --- Pixels ---------------------------------------------------------------------------------
 
 @lru_cache(maxsize=None)

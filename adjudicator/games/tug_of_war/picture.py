@@ -32,7 +32,7 @@ from adjudicator.picture import (
 GAP = 12                    # between panels
 HEAD = 30                   # a panel's title band
 PAD = 12                    # inside a panel
-PLAYER_ROW = 50             # one player's row in the players panel
+PLAYER_ROW = 62             # one player's row in the players panel
 WALL = "#4a4a4a"
 GREY_TILE = "#dedad0"
 PUDDLE = "#8fd0e8"
@@ -162,43 +162,64 @@ def draw_player_row(c: Canvas, game: Any, view: dict[str, Any], people: Who, pla
         cx = wx + 42 + i * 20
         c.circle(cx, y + 13, 7, fill=colour if i < won else PAPER, stroke=colour, stroke_width=2)
     hand, limit = view["hands"][player], game.params["hand_limit"]
-    right = box.x + box.w - 150
-    draw_hand(c, hand, colour, box.x + 330, y, right)
+    end = draw_hand(c, hand, colour, box.x + 330, y, box.x + box.w - 150)
     if len(hand) > limit:   # a discard is owed, now or next (TW-7)
-        end = hand_card(box.x + 330, y, len(hand), len(hand), right)[0]
-        c.text(end + 2, y + 24, f"> {limit}", size=12, fill=MUTED)
-    draw_turn_tag(c, game, view, people, player, box.x + box.w - PAD, y)
+        c.text(end + 6, y + 24, f"over {limit}", size=12, fill=MUTED)
+    draw_turn_tag(c, view, people, player, box.x + box.w - PAD, y)
+    barred = (view.get("barred") or {}).get(player) or []
+    if barred:   # TW-4, TW-18
+        c.text(x + 20, y + 53, f"may not choose {titles(game, barred)}", size=12, fill=INK)
 
 
-def card_step(count: int, room: float) -> float:
-    """How far apart the cards of a hand sit: 32 px, closer for a big hand."""
-    return min(32.0, room / max(count, 1))
+CARD, CARD_STEP = 28, 32
 
 
-def hand_card(x: float, y: float, index: int, count: int, right: float) -> tuple[float, float]:
-    """The top-left corner of card `index` of a hand of `count` starting at x."""
-    return x + index * card_step(count, right - x), y + 2
+def count_width(count: int) -> float:
+    """The room "×3" takes after a card standing for `count` cards (none for one)."""
+    return 0 if count == 1 else 4 + text_width(f"×{count}", 13) + 6
 
 
-def draw_hand(c: Canvas, hand: list[int], colour: str, x: float, y: float, right: float) -> None:
-    """The hand as cards with their strengths (TW-2: hands are public)."""
+def hand_cards(hand: list[int], x: float, right: float) -> list[tuple[float, int, int]]:
+    """Where each card of a hand goes, as (left x, strength, how many): one card each, 32 px
+    apart; a hand too big for that shows each strength once with how many (×3); only
+    past that are cards squeezed together."""
+    if len(hand) * CARD_STEP <= right - x:
+        return [(x + i * CARD_STEP, card, 1) for i, card in enumerate(hand)]
+    groups = sorted({card: hand.count(card) for card in hand}.items())
+    out, left = [], x
+    for card, count in groups:
+        out.append((left, card, count))
+        left += CARD_STEP + count_width(count)
+    if left <= right:
+        return out
+    step = (right - x) / len(hand)
+    return [(x + i * step, card, 1) for i, card in enumerate(hand)]
+
+
+def draw_hand(c: Canvas, hand: list[int], colour: str, x: float, y: float, right: float) -> float:
+    """The hand as cards with their strengths (TW-2: hands are public); returns where it ends."""
     if not hand:
         c.text(x, y + 24, "no cards", size=13, fill=MUTED)
-        return
-    width = min(28.0, card_step(len(hand), right - x) - 3)
-    for i, card in enumerate(hand):
-        cx, cy = hand_card(x, y, i, len(hand), right)
-        c.rect(cx, cy, width, 36, fill=PAPER, stroke=colour, stroke_width=2, rx=4)
-        c.text(cx + width / 2, cy + 24, card, size=15, bold=True, anchor="middle", fill=INK)
+        return x + text_width("no cards", 13)
+    cards = hand_cards(hand, x, right)
+    width = min(CARD, (cards[1][0] - cards[0][0] - 3) if len(cards) > 1 else CARD)
+    end = x
+    for left, card, count in cards:
+        c.rect(left, y + 2, width, 36, fill=PAPER, stroke=colour, stroke_width=2, rx=4)
+        c.text(left + width / 2, y + 26, card, size=15, bold=True, anchor="middle", fill=INK)
+        end = left + width
+        if count > 1:
+            c.text(end + 4, y + 26, f"×{count}", size=13, fill=INK)
+            end += count_width(count)
+    return end
 
 
 def titles(game: Any, keys: list[str]) -> str:
     return ", ".join(game.modules[key].title if key in game.modules else key for key in keys)
 
 
-def draw_turn_tag(c: Canvas, game: Any, view: dict[str, Any], people: Who, player: str, right: float,
-                  y: float) -> None:
-    """"To play", or the discard owed (TW-7), for this player; and what they may not choose."""
+def draw_turn_tag(c: Canvas, view: dict[str, Any], people: Who, player: str, right: float, y: float) -> None:
+    """"To play", or the discard owed (TW-7), for this player."""
     owe = view.get("pending_discard")
     colour = people.colours[player]
     label = None
@@ -211,9 +232,6 @@ def draw_turn_tag(c: Canvas, game: Any, view: dict[str, Any], people: Who, playe
     width = text_width(label, 13) + 20
     c.rect(right - width, y + 2, width, 24, fill=colour, rx=12)
     c.text(right - width / 2, y + 19, label, size=13, bold=True, fill=PAPER, anchor="middle")
-    barred = (view.get("barred") or {}).get(player) or []
-    if barred:
-        c.text(right, y + 42, f"may not choose {titles(game, barred)}", size=12, fill=INK, anchor="end")
 
 
 # --- A module's panel -------------------------------------------------------------------
