@@ -10,14 +10,17 @@ import random
 import struct
 import xml.etree.ElementTree as ET
 import zlib
-from functools import lru_cache
+from collections.abc import Iterator
+from functools import cache
+from itertools import pairwise
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 from adjudicator import matchfile, picture, session, simulate, views
 from adjudicator.games.tug_of_war import picture as tow
+from adjudicator.games.tug_of_war.notation import parse
 from adjudicator.picture import MARGIN, PAPER, Canvas, draw_header, side_colour
 
 REPO = Path(__file__).resolve().parents[2]
@@ -39,7 +42,7 @@ SIMS = {"v2-block-move": ("tug-of-war-v2", 1, 1, "block-move"),
         "v1-block-move": ("tug-of-war-v1", 3, 5, "block-move")}
 
 
-@lru_cache(maxsize=None)
+@cache
 def match(name: str) -> Any:
     if name.startswith("demo-"):
         return demo(int(name[-1]))
@@ -91,7 +94,7 @@ def png_rows(data: bytes) -> tuple[int, list[bytes]]:
         length, kind = struct.unpack(">I4s", data[pos:pos + 8])
         body = data[pos + 8:pos + 8 + length]
         if kind == b"IHDR":
-            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            width, _, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
             assert (depth, colour, interlace) == (8, 6, 0), "8-bit RGBA, not interlaced"
         elif kind == b"IDAT":
             idat += body
@@ -214,6 +217,21 @@ def titles(m: Any) -> set[str]:
     return {module.title for module in m.game.modules.values()}
 
 
+def assert_sane(root: ET.Element) -> None:
+    """800 px wide; every text legible on a phone (12 px or more); every shape on the page
+    (no negative sizes, nothing left or right of it)."""
+    width, height = int(root.get("width")), int(root.get("height"))
+    assert width == 800
+    for element in root.iter(f"{SVG}text"):
+        assert float(element.get("font-size")) >= 12, element.text
+        assert 0 <= float(element.get("x")) <= width and 0 <= float(element.get("y")) <= height, element.text
+    for element in root.iter(f"{SVG}rect"):
+        x, y, w, h = (float(element.get(k)) for k in ("x", "y", "width", "height"))
+        assert w >= 0 and h >= 0 and 0 <= x and x + w <= width and 0 <= y and y + h <= height, element.attrib
+    for element in root.iter(f"{SVG}circle"):
+        assert 0 <= float(element.get("cx")) <= width and float(element.get("r")) > 0, element.attrib
+
+
 @pytest.mark.parametrize("name", MATCHES)
 def test_every_step_draws_its_own_board_as_well_formed_svg(name):
     m = match(name)
@@ -229,9 +247,7 @@ def test_every_step_draws_its_own_board_as_well_formed_svg(name):
         texts = {t.text for t in root.iter(f"{SVG}text")}
         assert titles(m) <= texts, n                 # every module's panel
         assert picture.MONO not in svg, n           # not the text board's fallback
-        assert int(root.get("width")) == 800
-        for element in root.iter(f"{SVG}text"):      # legible on a phone
-            assert float(element.get("font-size")) >= 12, (n, element.text)
+        assert_sane(root)
         winners = [mod["winner"] for mod in view["modules"].values() if mod["winner"]]
         assert {f"won by {m.game.display_names[p]}" for p in winners} <= texts, n
         won = won or bool(winners)
@@ -289,12 +305,46 @@ def test_a_big_hand_shows_each_strength_once_with_how_many():
     assert [(x, card, n) for x, card, n in small] == [(0, 1, 1), (32, 1, 1), (64, 2, 1), (96, 5, 1), (128, 5, 1)]
     big = tow.hand_cards([1, 1, 1, 2, 2, 3, 3, 4, 5, 5, 5, 5], 0, 280)
     assert [(card, n) for _, card, n in big] == [(1, 3), (2, 2), (3, 2), (4, 1), (5, 4)]
-    assert all(b[0] - a[0] >= 32 for a, b in zip(big, big[1:]))
+    assert all(b[0] - a[0] >= 32 for a, b in pairwise(big))
+
+
+# The widest a match's `rules.params` may make the modules (the rulesets' ranges): long tracks,
+# a big pile, 48 segments, a 26 × 26 maze, a 16 × 16 path, 10 points to win, 200 floors.
+LETTERS = {"A": [1, 8], "B": [9, 16], "C": [17, 24], "D": [25, 32], "E": [33, 40], "F": [41, 52], "G": [53, 60]}
+WIDE = {"rope": {"length": 60, "start_spot": 30, "points_to_win": 10, "letters": LETTERS},
+        "race": {"length": 60, "puddles": list(range(3, 60, 3)), "points_to_win": 10},
+        "collation": {"pile": 200, "points_to_win": 10}, "clock": {"segments": 48, "points_to_win": 10},
+        "conker": {"points_to_win": 20}, "tower": {"height": 200, "light_every": 1}, "hand_limit": 10,
+        "starting_hands": {"first": [5, 5, 5, 5, 5, 5, 4, 3, 2, 1], "second": [1, 2, 3]}}
+MAZE = ["#" * 26, "S" + "." * 24 + "#", *["." * 26] * 22, "R" * 13 + "B" * 13, "." * 26]
+
+
+@pytest.mark.parametrize("version", ["v1", "v2"])
+def test_modules_at_the_widest_parameters_still_fit(version):
+    params = {**WIDE, "maze": {"grid": MAZE}} if version == "v1" else {**WIDE, "path": {"size": 16}}
+    data = {"format": "adjudicator-match/1", "id": "wide", "rules": {"ruleset": f"tug-of-war-{version}",
+                                                                     "params": params},
+            "players": [{"id": "sally", "name": "Sally", "side": "red", "items": []},
+                        {"id": "maddie", "name": "Maddie", "side": "blue", "items": []}],
+            "first": "sally", "entries": []}
+    for n, (player, move) in enumerate([("sally", "rope 5 5"), ("maddie", "race 3"), ("sally", "clock 5 5"),
+                                        ("maddie", "conker 2"), ("sally", "tower 5 A")], 1):
+        data["entries"].append({"seq": n, "type": "move", "player": player, "move": parse(move)})
+    m = matchfile.prepare(data, None)
+    for n, replay in steps(m):
+        view = board_view(m, replay)
+        assert m.game.draw_board(view, Canvas()) is True
+        root = ET.fromstring(picture.board_svg(m, replay))
+        assert_sane(root)
+        assert titles(m) <= {t.text for t in root.iter(f"{SVG}text")}
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert texts.count("0/10") >= 6 and "0/20" in texts   # points to win past 5 are numbers
+    assert png_size(picture.png(picture.board_svg(m, replay)))[0] == 800
 
 
 # --- Pixels ---------------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def pixels_at(name: str, n: int) -> tuple[Pixels, Any, dict[str, Any], float]:
     m = match(name)
     replay = session.replay_match(m, n)
@@ -392,6 +442,13 @@ def test_pixels_blue_first_sim_tower_lights_collation_conker():
         for floor in (lights, lights + 1):
             fx, fy, fw, fh = tow.tower_floor(game, boxes["tower"], side, floor)
             assert pixels.at(fx + fw / 2, fy + fh / 2) == (tow.LIT if floor <= lights else tow.UNLIT), (player, floor)
+    # Conker: each conker hangs at its height, ringed in its player's colour
+    heights = mods["conker"]["height"]
+    spots = [tow.conker_at(boxes["conker"], mods["conker"], side, heights[p]) for side, p in enumerate(game.player_ids)]
+    for (x, y), player in zip(spots, game.player_ids):
+        assert pixels.at(x, y) == tow.CONKER
+        assert pixels.at(x, y - 14) == colour[player]
+    assert (spots[0][1] < spots[1][1]) == (heights[blue] > heights[red])
     # Path: the tiles by the side letter, blue's "B" in blue
     for r, row in enumerate(mods["path"]["tiles"]):
         for c, ch in enumerate(row):

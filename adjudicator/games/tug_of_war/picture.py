@@ -10,8 +10,9 @@ height) give the shapes. Geometry lives in small functions (`layout`, `rope_spot
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from adjudicator.games.tug_of_war.modules import parse_cell
 from adjudicator.picture import (
@@ -33,6 +34,7 @@ GAP = 12                    # between panels
 HEAD = 30                   # a panel's title band
 PAD = 12                    # inside a panel
 PLAYER_ROW = 62             # one player's row in the players panel
+LEGEND = 130                # room right of a grid for its key
 WALL = "#4a4a4a"
 GREY_TILE = "#dedad0"
 PUDDLE = "#8fd0e8"
@@ -42,8 +44,8 @@ LIT = "#ffcc33"
 UNLIT = "#a6a39b"
 CONKER = "#7a3f14"
 
-# Modules drawn side by side after Rope (which takes the full width), paired so that panels
-# of about the same height share a row; a ruleset's own order decides among the rest.
+# Modules drawn side by side after Rope (which takes the full width), in this order, two to a
+# row, so that panels of about the same height share a row (Maze or Path with Tower).
 HALF_ORDER = ("race", "collation", "clock", "conker", "maze", "path", "tower")
 
 
@@ -76,10 +78,17 @@ class Who:
 
 
 def who(game: Any, view: dict[str, Any]) -> Who:
-    ids = tuple(game.player_ids)
+    """The players' names (as the thread knows them) and colours: the header's, by side."""
+    a, b = game.player_ids
     sides = dict(view["sides"])
-    colours = {p: side_colour(sides[p], i) for i, p in enumerate(ids)}
-    return Who(ids, dict(game.display_names), colours, sides)   # type: ignore[arg-type]
+    colours = {p: side_colour(sides[p], i) for i, p in enumerate((a, b))}
+    return Who((a, b), dict(game.display_names), colours, sides)
+
+
+def label_every(cell: float, room: float = 18) -> int:
+    """Label every n-th cell of a row of cells `cell` px wide so labels `room` px wide do not
+    touch: every one at the usual sizes, fewer on a long track a match's parameters make."""
+    return max(1, math.ceil(room / max(cell, 0.1)))
 
 
 def short(name: str, most: int) -> str:
@@ -89,12 +98,9 @@ def short(name: str, most: int) -> str:
 
 # --- Layout -----------------------------------------------------------------------------
 
+PLAYERS_HEIGHT = 2 * PLAYER_ROW + 16
 PANEL_HEIGHTS = {"rope": 130, "race": 156, "collation": 156, "clock": 180, "conker": 180,
                  "tower": 300, "maze": 300, "path": 300}
-
-
-def players_height(game: Any) -> float:
-    return 2 * PLAYER_ROW + 16
 
 
 def layout(game: Any, view: dict[str, Any], top: float) -> tuple[Box, dict[str, Box], float]:
@@ -102,7 +108,7 @@ def layout(game: Any, view: dict[str, Any], top: float) -> tuple[Box, dict[str, 
     height all of them take. Depends on the ruleset's modules only, so a board keeps its
     shape from the first entry to the last."""
     full = WIDTH - 2 * MARGIN
-    players = Box(MARGIN, top, full, players_height(game))
+    players = Box(MARGIN, top, full, PLAYERS_HEIGHT)
     y = top + players.h + GAP
     boxes: dict[str, Box] = {}
     keys = [k for k in view["modules"] if k in PANEL_HEIGHTS]
@@ -123,7 +129,7 @@ def layout(game: Any, view: dict[str, Any], top: float) -> tuple[Box, dict[str, 
 def draw(game: Any, view: dict[str, Any], canvas: Canvas) -> bool:
     """The whole board below the header; False (the text board instead) for a view this
     drawing does not know, such as a module it has no panel for."""
-    if any(key not in DRAWERS for key in view["modules"]):
+    if any(key not in DRAWERS or key not in game.modules for key in view["modules"]):
         return False
     people = who(game, view)
     _, _, height = layout(game, view, 0)
@@ -242,7 +248,7 @@ def draw_panel(c: Canvas, game: Any, view: dict[str, Any], people: Who, key: str
     mod = view["modules"][key]
     winner = mod.get("winner")
     c.rect(box.x, box.y, box.w, box.h, fill=PANEL, rx=8,
-           stroke=people.colours[winner] if winner in people.colours else None, stroke_width=3)
+           stroke=people.colours.get(winner), stroke_width=3)
     title = game.modules[key].title
     c.text(box.x + PAD, box.y + 22, title, size=16, bold=True)
     right = draw_points(c, mod, people, box)
@@ -264,6 +270,13 @@ def draw_points(c: Canvas, mod: dict[str, Any], people: Who, box: Box) -> float:
         label = "won outright"
         c.text(right, box.y + 21, label, size=12, fill=MUTED, anchor="end")
         return right - text_width(label, 12)
+    if max(need, *mod["points"].values()) > 5:   # too many pips: as numbers
+        x = right
+        for player in reversed(people.ids):
+            label = f"{mod['points'].get(player, 0)}/{need}"
+            c.text(x, box.y + 21, label, size=13, bold=True, fill=people.colours[player], anchor="end")
+            x -= text_width(label, 13) + 10
+        return x + 10
     x = right
     for player in reversed(people.ids):
         got = mod["points"].get(player, 0)
@@ -328,10 +341,14 @@ def draw_rope(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) 
         colour = people.colours[player]
         for spot in range(1, length + 1):
             x, cell = rope_cell(game, box, side, spot)
+            c.rect(x, track, cell, 26, fill=colour if spot == spots[side] else PAPER,
+                   stroke=GRID if cell >= 6 else None)
+        for spot in range(1, length + 1):   # after all the cells, so no cell covers a label
+            x, cell = rope_cell(game, box, side, spot)
             here = spot == spots[side]
-            c.rect(x, track, cell, 26, fill=colour if here else PAPER, stroke=GRID)
-            c.text(x + cell / 2, track + 18, spot, size=12, anchor="middle", fill=PAPER if here else MUTED,
-                   bold=here)
+            if spot % label_every(cell) == 0 or (here and cell >= 16):
+                ink = (PAPER if cell >= 16 else people.colours[player]) if here else MUTED   # white on its cell
+                c.text(x + cell / 2, track + 18, spot, size=12, anchor="middle", fill=ink, bold=here)
         draw_letters(c, game, box, side, p["letters"], track + 44)
     centre = box.x + box.w / 2
     c.rect(centre - PIT / 2, track - 6, PIT, 38, fill=INK, rx=6)
@@ -369,21 +386,25 @@ def draw_race(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) 
         for step in range(length + 1):
             x, y, cell = race_cell(game, box, lane, step)
             fill = PUDDLE if step in puddles else tint(colour, 0.85) if step < length else PAPER
-            c.rect(x, y, cell, 30, fill=fill, stroke=GRID)
+            c.rect(x, y, cell, 30, fill=fill, stroke=GRID if cell >= 6 else None)
             if step == length:
                 draw_finish(c, x, y, cell, 30)
         at = max(0, min(length, mod["steps"].get(player, 0)))
         x, y, cell = race_cell(game, box, lane, at)
-        c.circle(x + cell / 2, y + 15, min(11, cell / 2 - 1), fill=colour, stroke=PAPER, stroke_width=2)
+        c.circle(x + cell / 2, y + 15, max(6, min(11, cell / 2 - 1)), fill=colour, stroke=PAPER, stroke_width=2)
     for step in range(length + 1):
         x, y, cell = race_cell(game, box, 2, step)
-        c.text(x + cell / 2, y + 8, step, size=12, fill=MUTED, anchor="middle")
+        if step % label_every(cell) == 0 or step == length:
+            c.text(x + cell / 2, y + 8, step, size=12, fill=MUTED, anchor="middle")
     y = box.body + 116
     if puddles:
         x = box.x + PAD
         c.rect(x, y - 12, 14, 14, fill=PUDDLE, stroke=GRID)
-        c.text(x + 20, y, f"puddle at {', '.join(map(str, sorted(puddles)))}: a card stops there",
-               size=12, fill=MUTED)
+        where = ", ".join(map(str, sorted(puddles)))
+        note = f"puddle at {where}: a card stops there"
+        if text_width(note, 12) > box.w - 2 * PAD - 20:
+            note = f"{len(puddles)} puddles: a card stops on one"
+        c.text(x + 20, y, note, size=12, fill=MUTED)
     else:
         c.text(box.x + PAD, y, "land exactly on the end to score", size=12, fill=MUTED)
 
@@ -416,7 +437,7 @@ def draw_collation(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: 
     for i in range(total):
         x, y, cell = collation_cell(game, box, i)
         fill = people.colours[a] if i < held_a else people.colours[b] if i >= total - held_b else PAPER
-        c.rect(x, y, cell, 24, fill=fill, stroke=GRID)
+        c.rect(x, y, cell, 24, fill=fill, stroke=GRID if cell >= 6 else None)
     top = box.body + 22
     c.text(box.x + PAD, top, f"{held_a} held", size=13, bold=True, fill=people.colours[a])
     c.text(box.x + box.w - PAD, top, f"{held_b} held", size=13, bold=True, fill=people.colours[b], anchor="end")
@@ -492,7 +513,7 @@ def draw_clock(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box)
 def maze_cell(game: Any, box: Box, row: int, col: int) -> tuple[float, float, float]:
     """The top-left corner and size of a maze cell."""
     maze = game.modules["maze"]
-    size = min(28.0, (box.h - HEAD - 30) / max(maze.rows, 1))
+    size = min(28.0, (box.h - HEAD - 30) / max(maze.rows, 1), (box.w - 2 * PAD - 22 - LEGEND) / max(maze.cols, 1))
     return box.x + PAD + 22 + col * size, box.body + 20 + row * size, size
 
 
@@ -509,15 +530,12 @@ def draw_maze(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) 
             c.rect(x, y, size, size, fill=fill, stroke=GRID)
             if ch == "S":
                 c.circle(x + size / 2, y + size / 2, 3, fill=MUTED)
-    for col in range(maze.cols):
-        x, y, size = maze_cell(game, box, 0, col)
-        c.text(x + size / 2, y - 6, grid_label(col), size=12, fill=MUTED, anchor="middle")
-    for r in range(maze.rows):
-        x, y, size = maze_cell(game, box, r, 0)
-        c.text(x - 6, y + size / 2 + 4, r + 1, size=12, fill=MUTED, anchor="end")
+    draw_grid_labels(c, maze.rows, maze.cols, lambda r, col: maze_cell(game, box, r, col))
     if square is not None:
         x, y, size = maze_cell(game, box, *square)
-        c.rect(x + 4, y + 4, size - 8, size - 8, fill=SQUARE, stroke=PAPER, stroke_width=1.5, rx=3)
+        inset = size * 0.15
+        c.rect(x + inset, y + inset, size - 2 * inset, size - 2 * inset, fill=SQUARE, stroke=PAPER,
+               stroke_width=1.5, rx=size / 8)
     right = maze_cell(game, box, 0, maze.cols)[0] + 14
     draw_maze_legend(c, people, zones, mod.get("square"), right, box.body + 30)
 
@@ -539,12 +557,25 @@ def draw_maze_legend(c: Canvas, people: Who, zones: dict[str, str | None], squar
     c.text(x + 20, y, "wall", size=12, fill=INK)
 
 
+def draw_grid_labels(c: Canvas, rows: int, cols: int, cell: Callable[[int, int], tuple[float, float, float]]) -> None:
+    """Column letters above a grid and row numbers left of it, as boards name cells (C1);
+    every other one, or fewer, on a grid too fine for all."""
+    size = cell(0, 0)[2]
+    across, down = label_every(size, 10), label_every(size, 14)
+    for col in range(0, cols, across):
+        x, y, _ = cell(0, col)
+        c.text(x + size / 2, y - 6, grid_label(col), size=12, fill=MUTED, anchor="middle")
+    for r in range(0, rows, down):
+        x, y, _ = cell(r, 0)
+        c.text(x - 6, y + size / 2 + 4, r + 1, size=12, fill=MUTED, anchor="end")
+
+
 # --- Path (TW-15) -----------------------------------------------------------------------
 
 def path_cell(game: Any, box: Box, row: int, col: int) -> tuple[float, float, float]:
     """The top-left corner and size of a Path tile."""
     n = game.modules["path"].size
-    size = min(28.0, (box.h - HEAD - 30) / max(n, 1))
+    size = min(28.0, (box.h - HEAD - 30) / max(n, 1), (box.w - 2 * PAD - 22 - LEGEND) / max(n, 1))
     return box.x + PAD + 22 + col * size, box.body + 20 + row * size, size
 
 
@@ -566,12 +597,7 @@ def draw_path(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) 
             c.rect(x, y, size, size, fill=people.colours[owner] if owner else GREY_TILE, stroke=PAPER,
                    stroke_width=2)
     n = game.modules["path"].size
-    for col in range(n):
-        x, y, size = path_cell(game, box, 0, col)
-        c.text(x + size / 2, y - 6, grid_label(col), size=12, fill=MUTED, anchor="middle")
-    for r in range(n):
-        x, y, size = path_cell(game, box, r, 0)
-        c.text(x - 6, y + size / 2 + 4, r + 1, size=12, fill=MUTED, anchor="end")
+    draw_grid_labels(c, n, n, lambda r, col: path_cell(game, box, r, col))
     x = path_cell(game, box, 0, n)[0] + 14
     y = box.body + 30
     grey = sum(ch not in owners for row in tiles for ch in row)
@@ -645,8 +671,9 @@ def draw_tower(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box)
         c.rect(x, bottom - built, w, built, fill=tint(colour, 0.45))
         for floor in range(1, floors + 1):
             fx, fy, fw, fh = tower_floor(game, box, side, floor)
-            c.rect(fx + 15, fy + 4, fw - 30, max(4.0, fh - 8), fill=LIT if floor <= lights else UNLIT, stroke=INK,
-                   stroke_width=1)
+            if fh >= 10:   # a window a floor; too many floors to see: only "N lit" below
+                c.rect(fx + 15, fy + 4, fw - 30, fh - 8, fill=LIT if floor <= lights else UNLIT, stroke=INK,
+                       stroke_width=1)
         c.rect(x, y_top, w, bottom - y_top, stroke=colour, stroke_width=2.5)
         c.text(x + w / 2, y_top - 8, f"{height}", size=15, bold=True, fill=colour, anchor="middle")
         c.text(x + w / 2, bottom + 18, f"{lights} lit", size=12, fill=INK, anchor="middle")
