@@ -157,9 +157,8 @@ def draw_player_row(c: Canvas, game: Any, view: dict[str, Any], people: Who, pla
     c.rect(x, y + 6, 14, 14, fill=colour, rx=3)
     c.text(x + 20, y + 18, short(people.names[player], 18), size=15, bold=True)
     last = view.get("last_module", {}).get(player)
-    if last:
-        c.text(x + 20, y + 36, f"last played {game.modules[last].title}" if last in game.modules else "",
-               size=12, fill=MUTED)
+    if last in game.modules:   # what TW-4 bars next
+        c.text(x + 20, y + 36, f"last played {game.modules[last].title}", size=12, fill=MUTED)
     # Modules won of those needed (TW-9)
     won, need = view["modules_won"][player], game.params["modules_to_win"]
     wx = box.x + 210
@@ -221,6 +220,7 @@ def draw_hand(c: Canvas, hand: list[int], colour: str, x: float, y: float, right
 
 
 def titles(game: Any, keys: list[str]) -> str:
+    """Modules by their titles, as the board names them."""
     return ", ".join(game.modules[key].title if key in game.modules else key for key in keys)
 
 
@@ -289,6 +289,7 @@ def draw_points(c: Canvas, mod: dict[str, Any], people: Who, box: Box) -> float:
 
 
 def draw_won(c: Canvas, people: Who, winner: str, box: Box) -> None:
+    """A won module is out of play: its drawing faded under its winner's name."""
     c.rect(box.x + 3, box.body, box.w - 6, box.h - HEAD - 3, fill=PAPER, opacity=0.7)
     label = f"won by {short(people.names[winner], 20)}"
     width = text_width(label, 15) + 28
@@ -333,6 +334,8 @@ def rope_spot(game: Any, box: Box, side: int, spot: int) -> tuple[float, float]:
 
 
 def draw_rope(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) -> None:
+    """The dual track (TW-10): each player's spots run away from the pit in the middle, their
+    spot filled in their colour, the rope between the two markers, the reward letters below."""
     p = game.modules["rope"].p
     length = p["length"]
     track = box.body + 34
@@ -379,6 +382,8 @@ def race_cell(game: Any, box: Box, lane: int, step: int) -> tuple[float, float, 
 
 
 def draw_race(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) -> None:
+    """A lane per player from 0 to the chequered end (TW-11), puddles in blue, each runner on
+    its step."""
     p = game.modules["race"].p
     length, puddles = p["length"], set(p.get("puddles") or [])
     for lane, player in enumerate(people.ids):
@@ -480,6 +485,8 @@ def clock_filled(people: Who, mod: dict[str, Any], segments: int) -> tuple[set[i
 
 
 def draw_clock(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) -> None:
+    """The clock's segments (TW-13), those filled in the holder's colour from 12 o'clock,
+    thicker lines at the quarters the reward counts."""
     p = game.modules["clock"].p
     segments = p["segments"]
     cells, owner = clock_filled(people, mod, segments)
@@ -518,6 +525,8 @@ def maze_cell(game: Any, box: Box, row: int, col: int) -> tuple[float, float, fl
 
 
 def draw_maze(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) -> None:
+    """The ruleset's grid (TW-14): walls dark, each end zone tinted in its side's colour, the
+    purple square where the view puts it."""
     maze = game.modules["maze"]
     square = parse_cell(mod.get("square") or "")
     zones = {letter: people.by_side(side) for letter, side in maze.zone.items()}
@@ -585,6 +594,7 @@ def tile_owners(people: Who) -> dict[str, str]:
 
 
 def draw_path(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) -> None:
+    """The tiles (TW-15) in their owner's colour, grey where nobody's, and the counts."""
     owners = tile_owners(people)
     counts = {p: 0 for p in people.ids}
     tiles = mod.get("tiles") or []
@@ -627,6 +637,7 @@ def conker_at(box: Box, mod: dict[str, Any], side: int, height: int) -> tuple[fl
 
 
 def draw_conker(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) -> None:
+    """Two conkers on strings (TW-16), each hanging higher for a greater height."""
     beam = box.body + 12
     c.rect(box.x + PAD + 20, beam - 4, 170, 8, fill=ROPE, rx=3)
     c.line(box.x + PAD + 20, box.body + 138, box.x + PAD + 190, box.body + 138, stroke=GRID, width=2)
@@ -656,6 +667,8 @@ def tower_floor(game: Any, box: Box, side: int, floor: int) -> tuple[float, floa
 
 
 def draw_tower(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) -> None:
+    """Two towers (TW-17) built up to their heights, a window a light, lit up to each
+    player's lights."""
     p = game.modules["tower"].p
     every, top = p["light_every"], p["height"]
     floors = max(1, top // every)
@@ -678,7 +691,8 @@ def draw_tower(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box)
         c.text(x + w / 2, y_top - 8, f"{height}", size=15, bold=True, fill=colour, anchor="middle")
         c.text(x + w / 2, bottom + 18, f"{lights} lit", size=12, fill=INK, anchor="middle")
     x = box.x + PAD + 230
-    for i, line in enumerate((f"height {top},", f"a light every {every};", f"won at {top}", f"or {p['lead_to_win']} lights ahead")):
+    notes = (f"height {top},", f"a light every {every};", f"won at {top}", f"or {p['lead_to_win']} lights ahead")
+    for i, line in enumerate(notes):
         c.text(x, box.body + 60 + 16 * i, line, size=12, fill=MUTED)
 
 
