@@ -708,6 +708,12 @@ class TugOfWar(Game):
         from adjudicator.games.tug_of_war.board import blocks
         return blocks(self, view)
 
+    def draw_board(self, view: dict[str, Any], canvas: Any, private: dict[str, Any] | None = None) -> bool:
+        """The board as a picture (adjudicator.picture): every module's panel, the hands and
+        whose turn. Everything here is public, so `private` adds nothing."""
+        from adjudicator.games.tug_of_war.picture import draw
+        return draw(self, view, canvas)
+
     # --- Notation -----------------------------------------------------------------------
     notation = typed.FORMS
 
