@@ -35,6 +35,7 @@ TRAIN_W = 150                # the train's column at the right, when it runs
 NORTH_ZONE = 78              # room for north switches between destinations and ravine
 RAVINE_H = 46
 SOUTH_ZONE = 78
+HEAD = 64                    # a destination box's name and points, above its miners
 
 
 @dataclass(frozen=True)
@@ -203,7 +204,7 @@ def box_height(view: dict[str, Any], players: list[str], box_w: float) -> float:
     rows = 0
     for place in list(view["destinations"]) + ["train"]:
         rows = max(rows, sum(math.ceil(_at(view, p, place).__len__() / per_row) for p in players))
-    return 58 + rows * STEP + (6 if rows else 0)
+    return HEAD + rows * STEP + (6 if rows else 0)
 
 
 def _at(view: dict[str, Any], player: str, place: str) -> list[str]:
@@ -265,14 +266,18 @@ def draw_routes(canvas: Canvas, geo: Geometry, view: dict[str, Any]) -> None:
                 faded_line(canvas, *seg)
     for x, y, name, colour, state in diamonds:
         diamond(canvas, x, y, 11, colour)
-        canvas.text(x + 15, y + 5, f"{name} {state}", size=12, fill=colour, bold=True)
+        label = f"{name} {state}"
+        canvas.rect(x + 13, y - 8, text_width(label, 12) * 0.95 + 4, 17, fill="#ffffff", rx=3, opacity=0.85)
+        canvas.text(x + 15, y + 5, label, size=12, fill=colour, bold=True)
 
 
 def _walk(geo: Geometry, view: dict[str, Any], order: dict[str, int], node: Node, start: tuple[float, float],
           colour: str, on_path: bool, depth: int, segments: list[Any], diamonds: list[Any]) -> None:
     """One edge into `node` (from `start`, drawn in `colour`), then its branches."""
     if not node.to:
-        end = (geo.dest_x[node.name], geo.box_top + geo.box_h)
+        centre = geo.dest_x[node.name]
+        reach = geo.box_w / 3          # arrivals spread along the box's bottom by where they come from
+        end = (centre + max(-reach, min(reach, (start[0] - centre) * 0.3)), geo.box_top + geo.box_h)
         _segment(segments, start, end, colour, on_path)
         return
     switch = view["switches"][node.name]
@@ -307,11 +312,13 @@ def draw_destinations(canvas: Canvas, geo: Geometry, view: dict[str, Any], playe
         hidden = not isinstance(value, int)
         canvas.rect(x, geo.box_top, geo.box_w, geo.box_h, fill=HIDDEN_FILL if hidden else PANEL,
                     stroke=PRIVATE if hidden else GRID, stroke_width=2 if hidden else 1, rx=8)
-        canvas.text(x + 10, geo.box_top + 22, dest, size=16, bold=True)
-        canvas.text(x + geo.box_w - 10, geo.box_top + 44, value, size=34, bold=True, anchor="end",
+        name, size = fitted(dest, 16, geo.box_w - 20)
+        canvas.text(x + 10, geo.box_top + 22, name, size=size, bold=True)
+        canvas.text(x + geo.box_w - 10, geo.box_top + 54, value, size=30, bold=True, anchor="end",
                     fill=PRIVATE if hidden else INK)
-        canvas.text(x + 10, geo.box_top + 44, "hidden" if hidden else "points", size=12, fill=MUTED)
-        place_miners(canvas, view, players, colours, dest, x, geo.box_top + 58, geo.box_w, base)
+        if geo.box_w >= 100:
+            canvas.text(x + 10, geo.box_top + 52, "hidden" if hidden else "points", size=12, fill=MUTED)
+        place_miners(canvas, view, players, colours, dest, x, geo.box_top + HEAD - 4, geo.box_w, base)
 
 
 def place_miners(canvas: Canvas, view: dict[str, Any], players: list[str], colours: dict[str, str], place: str,
@@ -340,9 +347,9 @@ def draw_train(canvas: Canvas, geo: Geometry, view: dict[str, Any], players: lis
                opacity=0.35 if train["gone"] else 1.0)
     canvas.rect(x, geo.box_top, w, geo.box_h, fill=PANEL, stroke=INK, stroke_width=1.5, rx=8)
     canvas.text(x + 10, geo.box_top + 22, "Train", size=16, bold=True)
-    canvas.text(x + w - 10, geo.box_top + 44, train["points"], size=34, bold=True, anchor="end")
-    canvas.text(x + 10, geo.box_top + 44, "a rider", size=12, fill=MUTED)
-    place_miners(canvas, view, players, colours, "train", x, geo.box_top + 58, w, base)
+    canvas.text(x + w - 10, geo.box_top + 54, train["points"], size=30, bold=True, anchor="end")
+    canvas.text(x + 10, geo.box_top + 52, "point a rider", size=12, fill=MUTED)
+    place_miners(canvas, view, players, colours, "train", x, geo.box_top + HEAD - 4, w, base)
     engine_y = geo.start_y + 4
     locomotive(canvas, cx - 17, engine_y, OFF if train["gone"] else INK)
     canvas.text(cx, engine_y + 20, "gone" if train["gone"] else "waiting", size=13, anchor="middle",
@@ -351,6 +358,7 @@ def draw_train(canvas: Canvas, geo: Geometry, view: dict[str, Any], players: lis
 
 def draw_tracks(canvas: Canvas, geo: Geometry, view: dict[str, Any]) -> None:
     """Each track's start, south: its name, its minecarts (left filled, gone as outlines)."""
+    slot = (geo.right - geo.left - 40) / max(len(view["tracks"]), 1)
     for track, info in view["tracks"].items():
         x = geo.track_x[track]
         usable = info["carts"] > 0
@@ -358,7 +366,8 @@ def draw_tracks(canvas: Canvas, geo: Geometry, view: dict[str, Any]) -> None:
         total = info["carts_at_start"]
         for index in range(total):
             minecart(canvas, x - (total - 1) * 10 + index * 20, geo.start_y + 12, index < info["carts"])
-        canvas.text(x, geo.start_y + 44, track, size=15, bold=True, anchor="middle", fill=INK if usable else MUTED)
+        name, size = fitted(track, 15, slot - 8)
+        canvas.text(x, geo.start_y + 44, name, size=size, bold=True, anchor="middle", fill=INK if usable else MUTED)
         canvas.text(x, geo.start_y + 60, f"{info['carts']} of {total} left", size=12, anchor="middle", fill=MUTED)
 
 
@@ -452,6 +461,15 @@ def draw_last(canvas: Canvas, view: dict[str, Any], names: dict[str, str]) -> No
     canvas.line(MARGIN, top - 6, canvas.width - MARGIN, top - 6, stroke=GRID)
     for index, (line, bold) in enumerate(lines):
         canvas.text(MARGIN, top + 14 + index * 18, line, size=13, bold=bold, fill=INK if bold else "#444444")
+
+
+def fitted(text: str, size: float, width: float, least: float = 12) -> tuple[str, float]:
+    """`text` at the largest size from `size` down to `least` that fits `width` (bold, about),
+    cut short with `…` if even the least is too wide: layout names may be 32 letters long."""
+    per_char = 0.68                       # DejaVu Sans Bold, roughly
+    size = max(least, min(size, width / max(len(text) * per_char, 1)))
+    most = max(1, int(width // (size * per_char)))
+    return (text if len(text) <= most else text[:max(most - 1, 1)] + "…"), size
 
 
 def wrap(text: str, size: float, width: float) -> list[str]:
