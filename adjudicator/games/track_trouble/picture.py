@@ -158,7 +158,7 @@ def draw(game: Any, view: dict[str, Any], canvas: Canvas, private: dict[str, Any
     names = {p: game.display_names.get(p, p) for p in players}
     draw_status(canvas, view, names, colours)
     geo = layout(canvas, view, players)
-    draw_ravine(canvas, geo, view)
+    draw_ravine(canvas, geo)
     draw_routes(canvas, geo, view)
     base = game.miners
     draw_destinations(canvas, geo, view, players, colours, base)
@@ -186,13 +186,15 @@ def draw_status(canvas: Canvas, view: dict[str, Any], names: dict[str, str], col
     for player in names:
         total = str(view["points"][player])
         width = text_width(names[player], 15) * 0.92 + text_width(total, 20) * 0.95 + 34
+        unknown = view["points_withheld_miners"][player]
+        more = f"+ ? ({unknown} at a hidden value)" if unknown else ""
+        if x > MARGIN and x + width + text_width(more, 13) * 0.92 > canvas.width - MARGIN:
+            top, x = canvas.band(34, gap=6), MARGIN          # long names: the next player on a new row
         canvas.rect(x, top, width, 30, fill=tint(colours[player], 0.82), stroke=colours[player], rx=6)
         canvas.text(x + 10, top + 20, names[player], size=15, fill=INK)
         canvas.text(x + width - 10, top + 22, total, size=20, bold=True, anchor="end", fill=INK)
         x += width + 8
-        unknown = view["points_withheld_miners"][player]
-        if unknown:
-            more = f"+ ? ({unknown} at a hidden value)"
+        if more:
             canvas.text(x, top + 21, more, size=13, fill=MUTED)
             x += text_width(more, 13) * 0.92 + 8
         x += 10
@@ -203,7 +205,7 @@ def box_height(view: dict[str, Any], players: list[str], box_w: float) -> float:
     per_row = max(1, int((box_w - 8) // STEP))
     rows = 0
     for place in list(view["destinations"]) + ["train"]:
-        rows = max(rows, sum(math.ceil(_at(view, p, place).__len__() / per_row) for p in players))
+        rows = max(rows, sum(math.ceil(len(_at(view, p, place)) / per_row) for p in players))
     return HEAD + rows * STEP + (6 if rows else 0)
 
 
@@ -231,7 +233,8 @@ def layout(canvas: Canvas, view: dict[str, Any], players: list[str]) -> Geometry
                     box_w, box_top, box_h, ravine_top, start_y)
 
 
-def draw_ravine(canvas: Canvas, geo: Geometry, view: dict[str, Any]) -> None:
+def draw_ravine(canvas: Canvas, geo: Geometry) -> None:
+    """The ravine across the whole width: what every track and the train cross."""
     canvas.rect(MARGIN, geo.ravine_top, canvas.inner, RAVINE_H, fill=RAVINE_EDGE, rx=4)
     canvas.rect(MARGIN, geo.ravine_top + 8, canvas.inner, RAVINE_H - 16, fill=RAVINE)
     canvas.text(MARGIN + 8, geo.ravine_top + RAVINE_H / 2 + 5, "ravine", size=13, fill="#f3e9dc")
@@ -381,7 +384,8 @@ def draw_south(canvas: Canvas, view: dict[str, Any], players: list[str], names: 
     canvas.rect(MARGIN, top, canvas.inner, canvas.height - top, fill=PANEL, rx=8)
     y = top + 8
     for player in players:
-        canvas.text(MARGIN + 10, y + STEP / 2 + 5, names[player], size=14, bold=True, fill=colours[player])
+        name, size = fitted(names[player], 14, 122)
+        canvas.text(MARGIN + 10, y + STEP / 2 + 5, name, size=size, bold=True, fill=colours[player])
         everyone = [(m, False) for m in _at(view, player, "south")] + [(m, True) for m in _at(view, player, "benched")]
         if not everyone:
             canvas.text(MARGIN + 140, y + STEP / 2 + 5, "nobody south", size=13, fill=MUTED)
