@@ -151,6 +151,12 @@ class TrackTroubleViews:
             blocks.append(Pre([f"- {line}" for line in last["results"]]))
         return blocks
 
+    def draw_board(self, view: dict[str, Any], canvas: Any, private: dict[str, Any] | None = None) -> bool:
+        """The board as a picture (track_trouble.picture), imported only when one is drawn."""
+        from adjudicator.games.track_trouble import picture
+
+        return picture.draw(self, view, canvas, private)
+
     # --- Notation -----------------------------------------------------------------------
     def parse_move(self, text: str) -> dict[str, Any]:
         return tt_notation.parse(text)
