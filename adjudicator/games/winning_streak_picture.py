@@ -173,13 +173,14 @@ def draw_streaks(canvas: Canvas, view: dict[str, Any], players: list[str], colou
         (first, width), (last, _) = cols[run[0]], cols[run[-1]]
         canvas.rect(first - width / 2 + 3, top + 3, last - first + width - 6, 10, fill=colours[owner], rx=5)
     top = canvas.band(22, gap=6)
-    x = MARGIN
-    for player in players:
+    half = canvas.inner / 2
+    for index, player in enumerate(players[:2]):
+        x = MARGIN + index * half
         canvas.rect(x, top + 5, 14, 14, fill=colours[player], rx=3)
-        label = (f"{names[player]}: streak {view['streak'][player]} · won {view['won'][player]} · "
-                 f"troops alive {view['alive'][player]}")
-        canvas.text(x + 20, top + 17, label, size=14, bold=False)
-        x += 20 + text_width(label, 14) + 24
+        figures = f": streak {view['streak'][player]} · won {view['won'][player]} · alive {view['alive'][player]}"
+        room = int((half - 30) / (14 * 0.6)) - len(figures)
+        name = names[player] if len(names[player]) <= room else names[player][:max(room - 1, 1)] + "…"
+        canvas.text(x + 20, top + 17, name + figures, size=14)
 
 
 # --- Reserves and the dead --------------------------------------------------------------
