@@ -21,6 +21,7 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     6: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.5), (0.73, 0.5), (0.27, 0.73), (0.73, 0.73)),
 }
 ROLL_DIE = "#fbfaf7"     # the free dice on the table belong to nobody: drawn white
+MOST_PAWNS = 40          # pawns drawn one by one up to this many a side, else as a bar
 
 
 def draw(game: Any, view: dict[str, Any], canvas: Canvas, private: dict[str, Any] | None = None) -> bool:
@@ -60,6 +61,14 @@ def draw_pawns(canvas: Canvas, centre: float, rope_y: float, direction: int, tea
                colour: str) -> None:
     """`total` pawn places from the centre outward; the first `team` filled, the rest pale."""
     room = canvas.width / 2 - MARGIN - 30
+    if total > MOST_PAWNS:   # too many to draw one by one: a bar of the team, the reserve pale
+        whole = room - 4
+        team_w = whole * team / total
+        start = centre + direction * 16
+        canvas.rect(min(start, start + direction * whole), rope_y - 14, whole, 22, fill=tint(colour, 0.7), rx=4)
+        if team:
+            canvas.rect(min(start, start + direction * team_w), rope_y - 14, team_w, 22, fill=colour, rx=4)
+        return
     step = min(20.0, room / max(total, 1))
     scale = min(1.0, step / 16)
     pale = tint(colour, 0.7)
@@ -98,19 +107,18 @@ def draw_columns(canvas: Canvas, game: Any, view: dict[str, Any], players: list[
                         anchor="end")
         canvas.text(x + 12, top + 46, "column", size=12, fill=MUTED)
         column = view["column"][player]
-        size = 54
+        count = len(column) or game.size
+        size = min(54.0, (width - 24 - 10 * (count - 1)) / count)
         if column:
             for i, value in enumerate(column):
                 draw_die(canvas, x + 12 + i * (size + 10), top + 54, size, value, tint(colours[player], 0.55),
                          colours[player])
         else:
-            for i in range(game.size):
+            for i in range(count):
                 canvas.rect(x + 12 + i * (size + 10), top + 54, size, size, fill="none", stroke=GRID,
-                            stroke_width=2, rx=9)
-        summary = f"team {view['team'][player]} · reserve {view['reserve'][player]}"
-        if not column:
-            summary = "not set up yet"
-        canvas.text(x + width - 12, top + height - 14, summary, size=13, fill=INK, anchor="end")
+                            stroke_width=2, rx=size * 0.17)
+        summary = f"team {view['team'][player]} · reserve {view['reserve'][player]}" if column else "not set up yet"
+        canvas.text(x + width - 12, top + 46, summary, size=13, fill=INK, anchor="end")
 
 
 def draw_die(canvas: Canvas, x: float, y: float, size: float, value: int, body: str, edge: str) -> None:
@@ -151,14 +159,14 @@ def draw_roll(canvas: Canvas, view: dict[str, Any], colours: dict[str, str], nam
         title = f"Rolled by {names[roller]}"
     canvas.rect(MARGIN + 12, top + 12, 14, 14, fill=colour, rx=3)
     canvas.text(MARGIN + 32, top + 24, title, size=15, bold=True)
-    for i, value in enumerate(rolled):
-        x = MARGIN + 12 + i * (size + 16)
-        draw_die(canvas, x, top + 36, size, value, ROLL_DIE, colour)
-        canvas.text(x + size / 2, top + 36 + size + 18, i + 1, size=12, fill=MUTED, anchor="middle")
     note = _roll_note(view)
     if note:
-        x = MARGIN + 12 + len(rolled) * (size + 16) + 8
-        canvas.text(x, top + 36 + size / 2 + 5, note, size=14, fill=INK)
+        canvas.text(canvas.width - MARGIN - 12, top + 24, note, size=14, fill=INK, anchor="end")
+    die = min(float(size), (canvas.inner - 24 - 16 * (len(rolled) - 1)) / len(rolled))
+    for i, value in enumerate(rolled):
+        x = MARGIN + 12 + i * (die + 16)
+        draw_die(canvas, x, top + 36, die, value, ROLL_DIE, colour)
+        canvas.text(x + die / 2, top + 36 + die + 18, i + 1, size=12, fill=MUTED, anchor="middle")
 
 
 def _roll_note(view: dict[str, Any]) -> str:

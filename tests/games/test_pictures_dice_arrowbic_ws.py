@@ -338,3 +338,29 @@ def test_the_simulated_arrowbic_match_uses_retake():
     """So that the pictures above are drawn after a Retake too (AX-8)."""
     entries = simulated("arrowbic", 1)["entries"]
     assert any((e.get("move") or {}).get("item", {}).get("use") == "retake" for e in entries)
+
+
+@pytest.mark.parametrize("rules, entries", [
+    ({"ruleset": "dice-tug-of-war", "params": {"column_dice": 6, "faces": 12, "pawns": 120}},
+     [{"type": "chance", "chance": {"dice": [12, 3, 7, 1, 9, 6]}},
+      {"type": "move", "player": "sally", "move": {"reroll": []}},
+      {"type": "chance", "chance": {"dice": [2, 11, 5, 4, 10, 8]}},
+      {"type": "move", "player": "maddie", "move": {"reroll": []}},
+      {"type": "chance", "chance": {"dice": [6, 6, 2, 12, 1, 5]}}]),
+    ({"ruleset": "arrowbic", "params": {"size": 15, "start": {"red": "C8", "blue": "M8"}}},
+     [{"type": "move", "player": "sally", "move": {"place": "M8", "arrow": "up"}},
+      {"type": "move", "player": "maddie", "move": {"place": "O15", "arrow": "left"}}]),
+])
+def test_other_parameters_still_draw_within_the_picture(monkeypatch, rules, entries):
+    """More dice with more faces (numbers past 6), a big team (drawn as a bar), a 15×15 board:
+    the game's own picture, nothing drawn past the right edge."""
+    no_fallback(monkeypatch)
+    sides = ("yellow", "red") if rules["ruleset"] == "dice-tug-of-war" else ("red", "blue")
+    data = {"format": "adjudicator-match/1", "id": "params", "rules": rules,
+            "players": [{"id": "sally", "name": "Sally", "side": sides[0]},
+                        {"id": "maddie", "name": "Maddie", "side": sides[1]}],
+            "entries": [{"seq": i + 1, **entry} for i, entry in enumerate(entries)]}
+    match = loaded(data)
+    svg = svg_at(match, len(entries))
+    for element in ET.fromstring(svg).iter(f"{SVG}rect"):
+        assert float(element.get("x")) + float(element.get("width")) <= 800
