@@ -33,6 +33,8 @@ def draw(game: Any, view: dict[str, Any], canvas: Canvas, private: dict[str, Any
     draw_streaks(canvas, view, players, colours, names)
     if private is not None and "pending_submission" in private:
         draw_private(canvas, game, view, private["pending_submission"])
+    elif private is not None and view["phase"] != "over":
+        draw_unsubmitted(canvas, view)
     for player in players:
         draw_troops(canvas, view, player, colours[player], names[player])
     draw_advantage(canvas, game, view, colours, names)
@@ -111,7 +113,8 @@ def draw_points(canvas: Canvas, cx: float, start: float, direction: int, points:
     canvas.rect(left, min(start, end), width, TRACK_H, fill=PAPER, stroke=GRID, rx=3)
     filled = TRACK_H * min(points, target) / max(target, 1)
     if filled:
-        canvas.rect(left, start - filled if direction < 0 else start, width, filled, fill=colour, rx=3)
+        canvas.rect(left, start - filled if direction < 0 else start, width, filled, fill=colour,
+                    rx=min(3.0, filled / 2))
     end = start + direction * max(filled, 10)
     baseline = end + 10 if direction < 0 else end   # the number's top, or foot, at the bar's end
     canvas.text(left + width + 3, baseline, points, size=13, bold=won or points > 0, fill=colour if points else MUTED)
@@ -271,6 +274,16 @@ def draw_private(canvas: Canvas, game: Any, view: dict[str, Any], pending: str |
     if buff:
         canvas.text(canvas.width - MARGIN - 10, top + 18, f"buff {buff['troop']} +{game.params['advantage_amount']} "
                     f"{buff['stat']}", size=13, anchor="end", fill=PRIVATE, bold=True)
+
+
+def draw_unsubmitted(canvas: Canvas, view: dict[str, Any]) -> None:
+    """`board --as` while the viewer has nothing sealed for the open phase: say so, privately."""
+    top = canvas.band(30, gap=10)
+    canvas.rect(MARGIN, top, canvas.inner, 30, fill=tint(PRIVATE, 0.92), stroke=PRIVATE, stroke_width=2, rx=8)
+    phase = (f"placement turn {view['turn']}" if view["phase"] == "placement"
+             else f"relocation round {view['round']}")
+    canvas.text(MARGIN + 10, top + 20, f"Private — you have submitted nothing for {phase} yet", size=13, bold=True,
+                fill=PRIVATE)
 
 
 def _parsed(game: Any, pending: str | None) -> dict[str, Any] | None:

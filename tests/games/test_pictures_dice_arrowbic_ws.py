@@ -314,12 +314,12 @@ def test_a_sealed_set_up_changes_nothing_in_the_public_picture():
 
 def test_the_private_panel_shows_only_the_viewers_own_submission():
     """At entry 32 Sally's relocation is sealed: her picture shows it, marked private;
-    Maddie's and the public picture show nothing of it."""
+    Maddie's picture only that she has submitted nothing yet, the public one neither."""
     match = example("winning-streak-demo")
     mine, theirs, public = svg_at(match, 32, "sally"), svg_at(match, 32, "maddie"), svg_at(match, 32)
     assert ws_picture.PRIVATE in mine and "r3 set A=- C=3/2 H=1/2" in mine
-    assert ws_picture.PRIVATE not in theirs and ws_picture.PRIVATE not in public
-    assert "C=3/2" not in theirs and "C=3/2" not in public
+    assert "submitted nothing for relocation round 3" in theirs and "C=3/2" not in theirs
+    assert ws_picture.PRIVATE not in public and "C=3/2" not in public
 
 
 @pytest.mark.parametrize("name", ["dice-demo", "arrowbic-retake", "winning-streak-demo"])
