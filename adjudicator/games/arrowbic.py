@@ -633,6 +633,12 @@ class Arrowbic(Game):
                                f"(no. {view['placements'] + 1}) {names[nxt]}'s {sides[nxt]} piece moves (AX-5)."))
         return blocks
 
+    def draw_board(self, view: dict[str, Any], canvas: Any, private: dict[str, Any] | None = None) -> bool:
+        """The picture (issue 18), drawn in its own module so text boards never load it."""
+        from adjudicator.games.arrowbic_picture import draw
+
+        return draw(self, view, canvas, private)
+
     # --- Notation -----------------------------------------------------------------------
     _PLACE = re.compile(r"^(?:place\s+|p\s+)?([a-z])\s*(\d{1,2})\s*[,:]?\s*(\S+)$")
 

@@ -388,6 +388,12 @@ class DiceTugOfWar(Game):
             blocks.append(Para(self._roll_line(view)))
         return blocks
 
+    def draw_board(self, view: dict[str, Any], canvas: Any, private: dict[str, Any] | None = None) -> bool:
+        """The picture (issue 18), drawn in its own module so text boards never load it."""
+        from adjudicator.games.dice_tug_of_war_picture import draw
+
+        return draw(self, view, canvas, private)
+
     def _roll_line(self, view: dict[str, Any]) -> str:
         """The dice on the table: whose roll, and while the match goes on, what is left to do."""
         dice = dice_text(view["rolled"])

@@ -676,6 +676,12 @@ class WinningStreak(Game):
                                f"{state}; wins a full tie)"))
         return blocks
 
+    def draw_board(self, view: dict[str, Any], canvas: Any, private: dict[str, Any] | None = None) -> bool:
+        """The picture (issue 18), drawn in its own module so text boards never load it."""
+        from adjudicator.games.winning_streak_picture import draw
+
+        return draw(self, view, canvas, private)
+
     # --- Notation -----------------------------------------------------------------------
     _NUMBER = re.compile(r"^(t|turn|r|round)(\d+)$")
     _ASSIGN = re.compile(r"^([a-z]{1,3})=(\d+/\d+|-|none|empty|reserve)$")
