@@ -190,7 +190,7 @@ SCRIPT = r"""
       if (i === n - 1) { pre.className = "now"; }
       log.appendChild(pre);
     }
-    if (n) { log.lastChild.scrollIntoView({block: "nearest"}); }
+    log.scrollTop = log.scrollHeight;   // the latest entry in view, without moving the page
     $("result").textContent = n === last ? data.result : "";
     $("first").disabled = $("prev").disabled = n === 0;
     $("next").disabled = $("end").disabled = n === last;
@@ -232,11 +232,11 @@ TEMPLATE = """<!DOCTYPE html>
 <h1>{title}</h1>
 <p class="sub">{ruleset} · the public view, step by step · <span class="keys">← → Home End</span></p>
 <div class="controls">
-<button id="first" type="button" title="The start (Home)">⏮</button>
+<button id="first" type="button" title="The start (Home)">« Start</button>
 <button id="prev" type="button" title="Previous step (←)">◀ Previous</button>
 <input id="slider" type="range" min="0" max="{last}" step="1" value="0" aria-label="Step">
 <button id="next" type="button" title="Next step (→)">Next ▶</button>
-<button id="end" type="button" title="The last step (End)">⏭</button>
+<button id="end" type="button" title="The last step (End)">End »</button>
 <span id="where" aria-live="polite"></span>
 </div>
 <div id="picture"></div>
