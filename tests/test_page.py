@@ -332,3 +332,48 @@ def test_a_void_changes_the_past_from_its_step_on(write):
         assert pages["svgs"][pages["steps"][step]] == picture.board_svg(match, replay_match(match, step))
     assert words_at(pages["entries"][5], 6) != words_at(pages["entries"][5], 7)
 
+
+
+# --- Hidden information stays hidden: pairs that differ only in it give the same bytes ------
+
+def winning_streak_open(troop: str, location: str) -> dict[str, Any]:
+    """The Winning Streak example cut after sally's sealed placement of turn 2 (phase open),
+    her troop and location varied (the move and the text she typed)."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["entries"] = data["entries"][:3]
+    entry = data["entries"][2]
+    entry["move"] = {**entry["move"], "troop": troop, "location": location}
+    entry["text"] = f"t2 place {troop} {location}"
+    return data
+
+
+def track_trouble_pairs() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    from test_hidden import both_hide, tt
+
+    return [("track trouble sealed submission", tt(("sally", "r1 c1: 1 T1")), tt(("sally", "r1 c1: 2 T3"))),
+            ("track trouble hidden value", both_hide(1), both_hide(5)),
+            ("winning streak sealed submission", winning_streak_open("1/1", "L"), winning_streak_open("5/5", "C"))]
+
+
+@pytest.mark.parametrize("case", [0, 1, 2], ids=["tt-sealed", "tt-hidden-value", "ws-sealed"])
+def test_hidden_data_changes_no_public_picture_or_page(cli, tmp_path, case):
+    """Two matches that differ only in a sealed submission of an open phase, or only in a
+    Hidden Value before its round ends, give byte-identical SVG, PNG and page."""
+    _, one, other = track_trouble_pairs()[case]
+    outputs = []
+    for name, data in (("a", one), ("b", other)):
+        folder = tmp_path / name
+        folder.mkdir()
+        path = folder / "m.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        svg = cli("board", path, "--format", "svg")
+        assert svg.code == 0, svg.err
+        assert cli("board", path, "--format", "png", "-o", folder / "b.png").code == 0
+        assert cli("page", path, "-o", folder / "p.html").code == 0
+        private = cli("replay", path, "--as", "sally").out
+        outputs.append((svg.out, (folder / "b.png").read_bytes(), (folder / "p.html").read_bytes(), private))
+    (svg_a, png_a, page_a, private_a), (svg_b, png_b, page_b, private_b) = outputs
+    assert private_a != private_b, "the pair must differ in what sally may see"
+    assert svg_a == svg_b
+    assert png_a == png_b
+    assert page_a == page_b
