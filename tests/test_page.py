@@ -14,7 +14,7 @@ import json
 import os
 import re
 import shutil
-import time
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -42,13 +42,18 @@ def browser_missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
-def driver(tmp_path_factory):
+def need_browser() -> None:
+    """Skip when the browser is missing, with the reason; in CI fail instead."""
     why = browser_missing()
     if why:
         if os.environ.get("CI"):
             pytest.fail(f"CI must run the browser tests: {why}.")
         pytest.skip(why)
+
+
+@pytest.fixture(scope="module")
+def driver(tmp_path_factory):
+    need_browser()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -377,3 +382,13 @@ def test_hidden_data_changes_no_public_picture_or_page(cli, tmp_path, case):
     assert svg_a == svg_b
     assert png_a == png_b
     assert page_a == page_b
+
+
+def test_without_chromium_skip_but_fail_in_ci(monkeypatch, tmp_path):
+    monkeypatch.setattr(sys.modules[__name__], "CHROMIUM", tmp_path / "no-chromium")
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="Chromium is not installed"):
+        need_browser()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI must run the browser tests"):
+        need_browser()
