@@ -1111,7 +1111,8 @@ def page_cmd(
     Examples:
       adjudicator page m.json -o m.html
       adjudicator page m.json -o m.html --force    # replace the page of an earlier day
-      xdg-open m.html#12                           # open it at step 12
+      adjudicator page m.json > m.html             # standard output, redirected
+    Open it in a browser; m.html#12 opens it at step 12.
     """
     from adjudicator import matchfile
     from adjudicator.errors import InputError
