@@ -392,3 +392,18 @@ def test_without_chromium_skip_but_fail_in_ci(monkeypatch, tmp_path):
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="CI must run the browser tests"):
         need_browser()
+
+
+def test_not_for_a_terminal():
+    """Without -o on a terminal the page is refused (a pseudo-terminal, for real)."""
+    import pty
+    import subprocess
+
+    leader, follower = pty.openpty()
+    try:
+        res = subprocess.run([sys.executable, "-m", "adjudicator", "page", str(EXAMPLE)], stdout=follower,
+                             stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=60)
+    finally:
+        os.close(follower)
+        os.close(leader)
+    assert res.returncode == 2 and b"not for a terminal" in res.stderr and b"Traceback" not in res.stderr
