@@ -1089,6 +1089,54 @@ def publish_cmd(
     _out(f"wrote {output}, a public copy of {match_path}: {said}.")
 
 
+@app.command("page")
+def page_cmd(
+    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
+                                          help="The HTML page to write (default: standard output, "
+                                               "when it is redirected)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),
+) -> None:
+    """Write the match as one HTML page to look through step by step, in public view.
+
+    Step 0 is the start, step N the match after entry N: its board picture (as `board
+    --format svg --at N`) and the log as everyone could read it then. Step through with the
+    buttons, the slider or the arrow keys (Home, End); the address ends in #N, so a link
+    opens that step. Nothing private is on the page: a sealed submission or a Hidden Value
+    shows as "submitted" until the step that revealed it, also for a match in progress.
+    The file is self-contained (pictures, fonts, script inline): open it offline, attach it
+    or put it on any web space.
+
+    \b
+    Examples:
+      adjudicator page m.json -o m.html
+      adjudicator page m.json -o m.html --force    # replace the page of an earlier day
+      adjudicator page m.json > m.html             # standard output, redirected
+    Open it in a browser; m.html#12 opens it at step 12.
+    """
+    from adjudicator import matchfile
+    from adjudicator.errors import InputError
+
+    if output is None and sys.stdout.isatty():
+        raise typer.BadParameter("an HTML page is not for a terminal: give -o FILE, or redirect standard output.",
+                                 param_hint="-o")
+    if output is not None and output.resolve() == match_path.resolve():
+        raise InputError(f"{output}: is the match itself; write the page to another file.")
+    match = matchfile.load(match_path)
+    _warn(match)
+    from adjudicator.page import page_html
+
+    text = page_html(match)
+    if output is None:
+        _out(text)
+    elif force:
+        matchfile.write_atomic(output, text, mode=0o644)
+    else:
+        matchfile.create_exclusive(output, text, mode=0o644)
+    if output is not None:
+        _out(f"wrote {output}: {match_path} in {len(match.entries) + 1} steps, public view.")
+
+
 @app.command("post")
 def post_cmd(
     match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),

@@ -1,0 +1,254 @@
+"""The match page (`adjudicator page`): one self-contained HTML file with the match step by step.
+
+Step 0 is the start; step k is the match after entry k: its public board as a picture
+(picture.board_svg) and the log so far as everyone could read it then. Public view only:
+an entry that was still private at step k (a sealed submission of an open phase, a Hidden
+Value before its round ends, a voided sealed submission) shows as `replay` without --as
+shows it ("sealed submission", "… submitted"), and its words change to what it was only
+from the step that revealed it on. So a later reveal never reaches an earlier step, and a
+match in progress is shown whole, its private entries as submitted (the page is not a
+match file, so unlike `publish` it need not be cut before them).
+
+The match is replayed once: each step's board is drawn from the replay as it stands after
+that entry, and each entry is re-worded only while it is sealed. A host `void` changes the
+past (G-4), so at a void the replay is rebuilt with the voids known up to it, as `board --at`
+does. The file needs nothing else: the pictures are inline SVG, the DejaVu fonts the PNGs
+use are embedded (base64 @font-face), the script and styles are inline.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from adjudicator import picture, views
+from adjudicator.engine import LogEntry, Replay, is_void, voided_entries
+from adjudicator.matchfile import LoadedMatch
+from adjudicator.render import clean
+from adjudicator.session import new_replay
+
+# (family, weight, file) of the fonts the pictures name (picture.FONT, picture.MONO)
+FONT_FACES = ((picture.FONT, "normal", "DejaVuSans.ttf"), (picture.FONT, "bold", "DejaVuSans-Bold.ttf"),
+              (picture.MONO, "normal", "DejaVuSansMono.ttf"))
+
+
+@dataclass
+class Pages:
+    """What the page shows, step by step: each distinct picture once, the picture of each
+    step, and each entry's public words with the step they first read so (`versions`)."""
+
+    svgs: list[str] = field(default_factory=list)
+    step_svg: list[int] = field(default_factory=list)        # step -> index in svgs
+    versions: list[list[tuple[int, str]]] = field(default_factory=list)   # entry -> [(from step, text)]
+    result: str = ""
+
+
+def replays(match: LoadedMatch) -> Iterator[tuple[int, Replay, bool]]:
+    """(step, the replay after it, whether the replay was rebuilt) for step 0 and each
+    entry, replaying once; at a host void the replay is rebuilt knowing the voids so far."""
+    entries = match.entries
+    replay = new_replay(match)
+    yield 0, replay, False
+    for index, entry in enumerate(entries):
+        rebuilt = False
+        if is_void(entry):
+            known = voided_entries(entries[:index + 1])
+            if known != replay.voided:
+                replay = new_replay(match)
+                replay.use_voids(entries[:index + 1])
+                for earlier in entries[:index]:
+                    replay.step(earlier)
+                rebuilt = True
+        replay.step(entry)
+        yield index + 1, replay, rebuilt
+
+
+def collect(match: LoadedMatch) -> Pages:
+    """Replay once and take each step's public picture and words as they stood then."""
+    marked = views.marks(match)
+    pages = Pages()
+    seen: dict[str, int] = {}
+    sealed: set[int] = set()          # positions of entries still private at the last step
+    replay: Replay | None = None
+    for step, replay, rebuilt in replays(match):
+        svg = picture.board_svg(match, replay)
+        pages.step_svg.append(seen.setdefault(svg, len(seen)))
+        if len(seen) > len(pages.svgs):
+            pages.svgs.append(svg)
+        if step:
+            pages.versions.append([])
+            reword = range(step) if rebuilt else sorted(sealed | {step - 1})
+            for position in reword:
+                _reword(pages.versions[position], step, replay.log[position], marked)
+            sealed = {p for p in (range(step) if rebuilt else reword) if replay.log[p].sealed}
+    if replay is not None:
+        pages.result = result_line(match, replay)
+    return pages
+
+
+def _reword(versions: list[tuple[int, str]], step: int, log: LogEntry, marked: dict[int, Any]) -> None:
+    """Add the entry's public words at `step` when they differ from what they were."""
+    words = views.entry_text(log, None, marked.get(log.seq))
+    if not versions or versions[-1][1] != words:
+        versions.append((step, words))
+
+
+def result_line(match: LoadedMatch, replay: Replay) -> str:
+    """`Result: …` as `replay` ends, with the flagged entries."""
+    res = views.result(match, replay)
+    line = "Result: " + views.describe_status(res, match.game.display_names,
+                                              replay.awaiting(match.game.display_names.__getitem__))
+    if res["flagged"]:
+        line += f" · flagged: {', '.join('#' + str(f['seq']) for f in res['flagged'])}"
+    return clean(line, one_line=True)
+
+
+def script_json(data: Any) -> str:
+    """JSON safe inside <script>: no `<`, `>` or `&` that could end the element."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def font_css() -> str:
+    """@font-face rules with the shipped DejaVu fonts inline, so text looks as in the PNGs."""
+    rules = []
+    for family, weight, name in FONT_FACES:
+        data = base64.b64encode((picture.FONT_DIR / name).read_bytes()).decode("ascii")
+        rules.append(f"@font-face{{font-family:'{family}';font-weight:{weight};font-style:normal;"
+                     f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
+    return "\n".join(rules)
+
+
+def page_html(match: LoadedMatch) -> str:
+    """The whole page as one HTML document (deterministic: same public match, same bytes)."""
+    pages = collect(match)
+    title = clean(match.data.get("title") or match.data["id"], one_line=True)
+    data = {"svgs": pages.svgs, "steps": pages.step_svg, "entries": pages.versions, "result": pages.result}
+    last = len(pages.step_svg) - 1
+    return TEMPLATE.format(
+        title=html.escape(title), ruleset=html.escape(match.ruleset.id), last=last, fonts=font_css(),
+        css=CSS, data=script_json(data), script=SCRIPT)
+
+
+CSS = """
+body{margin:0;background:#faf9f6;color:#222;font-family:'DejaVu Sans',sans-serif;font-size:15px}
+main{max-width:840px;margin:0 auto;padding:12px 20px 40px}
+h1{font-size:20px;margin:8px 0 2px}
+.sub{color:#777;font-size:13px;margin:0 0 10px}
+.controls{display:flex;align-items:center;gap:8px;flex-wrap:wrap;margin:8px 0;position:sticky;top:0;
+ background:#faf9f6;padding:6px 0;z-index:1}
+.controls button{font:inherit;padding:4px 10px;border:1px solid #c9c4b8;border-radius:4px;background:#fff;cursor:pointer}
+.controls button:disabled{opacity:.4;cursor:default}
+#slider{flex:1;min-width:120px}
+#where{min-width:9em;text-align:right;color:#444;font-variant-numeric:tabular-nums}
+#picture svg{display:block;width:100%;height:auto;max-width:800px;border:1px solid #e3dfd5;background:#fff}
+h2{font-size:15px;margin:14px 0 4px;color:#555}
+pre{font-family:'DejaVu Sans Mono',monospace;font-size:13px;white-space:pre-wrap;margin:0}
+#entry{background:#fff;border:1px solid #e3dfd5;padding:8px;min-height:1.2em}
+#log{background:#fff;border:1px solid #e3dfd5;padding:8px;max-height:320px;overflow:auto}
+#log pre{padding:1px 2px}
+#log pre.now{background:#fff3c4}
+#result{font-weight:bold;margin:10px 0}
+.keys{color:#777;font-size:12px}
+"""
+
+SCRIPT = r"""
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("match-data").textContent);
+  var last = data.steps.length - 1;
+  var step = -1;
+  var $ = function (id) { return document.getElementById(id); };
+
+  function words(entry, at) {          // an entry's public words as they read at step `at`
+    var text = null;
+    for (var i = 0; i < entry.length && entry[i][0] <= at; i++) { text = entry[i][1]; }
+    return text;
+  }
+
+  function fromHash() {
+    var n = parseInt((location.hash || "").replace(/^#/, ""), 10);
+    return isNaN(n) ? 0 : Math.max(0, Math.min(last, n));
+  }
+
+  function show(n) {
+    n = Math.max(0, Math.min(last, n));
+    if (n === step) { return; }
+    step = n;
+    $("picture").innerHTML = data.svgs[data.steps[n]];
+    $("slider").value = String(n);
+    $("where").textContent = "step " + n + " of " + last;
+    $("entry").textContent = n ? words(data.entries[n - 1], n) : "The start: no entries yet.";
+    var log = $("log");
+    log.textContent = "";
+    for (var i = 0; i < n; i++) {
+      var pre = document.createElement("pre");
+      pre.textContent = words(data.entries[i], n);
+      if (i === n - 1) { pre.className = "now"; }
+      log.appendChild(pre);
+    }
+    log.scrollTop = log.scrollHeight;   // the latest entry in view, without moving the page
+    $("result").textContent = n === last ? data.result : "";
+    $("first").disabled = $("prev").disabled = n === 0;
+    $("next").disabled = $("end").disabled = n === last;
+    if (fromHash() !== n || location.hash !== "#" + n) {
+      try { history.replaceState(null, "", "#" + n); } catch (e) { location.hash = "#" + n; }
+    }
+  }
+
+  $("first").addEventListener("click", function () { show(0); });
+  $("prev").addEventListener("click", function () { show(step - 1); });
+  $("next").addEventListener("click", function () { show(step + 1); });
+  $("end").addEventListener("click", function () { show(last); });
+  $("slider").addEventListener("input", function () { show(parseInt(this.value, 10)); });
+  window.addEventListener("hashchange", function () { show(fromHash()); });
+  document.addEventListener("keydown", function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) { return; }
+    var to = {ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: last}[e.key];
+    if (to === undefined) { return; }
+    e.preventDefault();
+    show(to);
+  });
+  show(fromHash());
+})();
+"""
+
+TEMPLATE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="adjudicator page">
+<title>{title}</title>
+<style>
+{fonts}
+{css}</style>
+</head>
+<body>
+<main>
+<h1>{title}</h1>
+<p class="sub">{ruleset} · the public view, step by step · <span class="keys">← → Home End</span></p>
+<div class="controls">
+<button id="first" type="button" title="The start (Home)">« Start</button>
+<button id="prev" type="button" title="Previous step (←)">◀ Previous</button>
+<input id="slider" type="range" min="0" max="{last}" step="1" value="0" aria-label="Step">
+<button id="next" type="button" title="Next step (→)">Next ▶</button>
+<button id="end" type="button" title="The last step (End)">End »</button>
+<span id="where" aria-live="polite"></span>
+</div>
+<div id="picture"></div>
+<p id="result"></p>
+<h2>This step</h2>
+<pre id="entry"></pre>
+<h2>The log so far</h2>
+<div id="log"></div>
+<noscript><p>This page needs JavaScript to show the steps.</p></noscript>
+</main>
+<script type="application/json" id="match-data">{data}</script>
+<script>{script}</script>
+</body>
+</html>
+"""
