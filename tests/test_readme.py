@@ -78,3 +78,22 @@ def test_the_host_walkthrough_runs_as_written(cli, tmp_path, evening):
     res = cli("check", tmp_path)
     assert res.code == 0 and "final.json" in res.out
     assert cli("check", tmp_path, "--only-failures").code == 0
+
+
+def test_the_readme_pictures_are_what_the_tool_draws(cli, tmp_path, monkeypatch):
+    """The committed PNGs the README shows are the tool's pictures of those boards: the same
+    size, and the same pixels (but for a sliver, so a rasterizer's antialiasing update does
+    not fail the suite while a change in the drawing does)."""
+    from pngread import decode
+
+    monkeypatch.chdir(REPO)
+    shown = re.findall(r"!\[[^\]]*\]\(docs/pictures/([a-z0-9-]+)\.png\)", README)
+    points = dict(re.findall(r"`([a-z0-9-]+) --at (\d+)`", README))
+    assert len(shown) == 5 and set(shown) <= set(points)   # one picture per game
+    for name in shown:
+        made = tmp_path / f"{name}.png"
+        assert cli("board", f"matches/{name}.json", "--at", points[name], "--format", "png", "-o", made).code == 0
+        want, got = decode((REPO / "docs" / "pictures" / f"{name}.png").read_bytes()), decode(made.read_bytes())
+        assert (got.width, got.height) == (want.width, want.height), name
+        differ = sum(got.pixel(x, y) != want.pixel(x, y) for y in range(0, got.height, 3) for x in range(0, got.width, 3))
+        assert differ <= got.width * got.height // 9 // 200, f"docs/pictures/{name}.png is not what the tool draws now"
