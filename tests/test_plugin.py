@@ -78,6 +78,11 @@ def test_a_plugin_game_plays_through_the_cli(tmp_path):
             assert view["board"]["pile"] == 16 and view["board"]["taken"] == {"anna": 3, "bob": 2}
         else:
             assert "Pile: 16 stones of 21" in board.stdout and "To move: anna." in board.stdout
+    # Pictures too (issue 18): a game that draws nothing shows its text board in monospace.
+    svg = adjudicator("board", match, "--format", "svg")
+    assert svg.returncode == 0 and 'font-family="DejaVu Sans Mono"' in svg.stdout and "stones" in svg.stdout
+    assert adjudicator("board", match, "--format", "png", "-o", tmp_path / "ta.png").returncode == 0
+    assert (tmp_path / "ta.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
     legal = adjudicator("legal", match)
     assert legal.returncode == 0 and "take 3  anna takes 3 stones; 13 stones left (TA-2)" in legal.stdout

@@ -138,7 +138,9 @@ def self_calls(function: ast.FunctionDef) -> set[str]:
 def game_packages() -> dict[str, list[Path]]:
     """Each built-in game's source files (a module, or a package's modules)."""
     root = Path(adjudicator.games.__file__).parent
-    games = {p.stem: [p] for p in root.glob("*.py") if p.name != "__init__.py"}
+    games = {p.stem: [p] for p in root.glob("*.py") if p.name != "__init__.py" and not p.stem.endswith("_picture")}
+    for drawing in root.glob("*_picture.py"):   # a game's drawing (issue 18) is one of its files
+        games[drawing.stem.removesuffix("_picture")].append(drawing)
     games.update({d.name: sorted(d.glob("*.py")) for d in root.iterdir() if (d / "__init__.py").is_file()})
     assert len(games) >= 5
     return games
