@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
-import struct
 import xml.etree.ElementTree as ET
-import zlib
 from typing import Any
 
 import pytest
@@ -22,6 +20,7 @@ from adjudicator.games import dice_tug_of_war_picture as dice_picture
 from adjudicator.games import winning_streak_picture as ws_picture
 from adjudicator.matchfile import LoadedMatch
 from conftest import REPO
+from pngread import decode
 from strategies import loaded, replay_prefix, simulated
 from test_properties import open_to, sealed_windows, variant
 
@@ -34,70 +33,7 @@ SIMULATED = [("dice-tug-of-war", 1), ("arrowbic", 1), ("arrowbic", 2), ("winning
 PNG_SAMPLES = 5     # a PNG takes a quarter of a second: a few steps per match, the ends included
 
 
-# --- A small PNG decoder (resvg writes 8-bit RGBA, not interlaced) ----------------------
-
-def png_chunks(data: bytes) -> tuple[tuple[int, ...], bytes]:
-    """The IHDR fields and the joined IDAT data of a PNG."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    at, idat, header = 8, b"", ()
-    while at < len(data):
-        length, kind = struct.unpack(">I4s", data[at:at + 8])
-        body = data[at + 8:at + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat += body
-        at += 12 + length
-    width, height, depth, colour, _, _, interlace = header
-    assert depth == 8 and colour == 6 and interlace == 0, header   # 8-bit RGBA, not interlaced
-    return header, idat
-
-
-def unfilter(kind: int, line: bytes, previous: bytes, bpp: int = 4) -> bytes:
-    """One scanline with its filter undone (PNG filter types 0–4)."""
-    if kind == 0:
-        return line
-    if kind == 2:
-        return bytes((a + b) & 0xFF for a, b in zip(line, previous))
-    out = bytearray(line)
-    for i in range(len(out)):
-        left = out[i - bpp] if i >= bpp else 0
-        up = previous[i]
-        if kind == 1:
-            out[i] = (out[i] + left) & 0xFF
-        elif kind == 3:
-            out[i] = (out[i] + (left + up) // 2) & 0xFF
-        else:
-            corner = previous[i - bpp] if i >= bpp else 0
-            p = left + up - corner
-            pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-            out[i] = (out[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 0xFF
-    return bytes(out)
-
-
-class Image:
-    """A decoded PNG: its size, and its pixels by (x, y), rows decoded as far as asked."""
-
-    def __init__(self, data: bytes) -> None:
-        header, idat = png_chunks(data)
-        self.width, self.height = header[0], header[1]
-        self.raw = zlib.decompress(idat)
-        self.stride = self.width * 4
-        assert len(self.raw) == self.height * (self.stride + 1)
-        self.rows: list[bytes] = []
-
-    def row(self, y: int) -> bytes:
-        while len(self.rows) <= y:
-            start = len(self.rows) * (self.stride + 1)
-            previous = self.rows[-1] if self.rows else bytes(self.stride)
-            self.rows.append(unfilter(self.raw[start], self.raw[start + 1:start + 1 + self.stride], previous))
-        return self.rows[y]
-
-    def pixel(self, x: float, y: float) -> tuple[int, int, int]:
-        row = self.row(int(y))
-        i = int(x) * 4
-        return row[i], row[i + 1], row[i + 2]
-
+# --- Colours ------------------------------------------------------------------------------
 
 def rgb(colour: str) -> tuple[int, int, int]:
     value = colour.lstrip("#")
@@ -137,9 +73,8 @@ def every_step(match: LoadedMatch) -> None:
         root = ET.fromstring(svg)
         assert root.tag == f"{SVG}svg" and root.get("width") == "800"
         if step in sampled:
-            header, idat = png_chunks(picture.png(svg))
-            assert header[:2] == (800, int(root.get("height")))
-            assert len(zlib.decompress(idat)) == header[1] * (800 * 4 + 1)
+            image = decode(picture.png(svg))   # which checks the data holds exactly its rows
+            assert (image.width, image.height, image.channels) == (800, int(root.get("height")), 4)
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
@@ -190,17 +125,17 @@ def test_arrowbic_a_placed_stone_has_its_owners_colour_and_an_empty_cell_not():
     red, blue = picture.side_colour("red"), picture.side_colour("blue")
     before, after = svg_at(match, 0), svg_at(match, 1)
     x, y, size = arrowbic_cell(after, "G5")
-    image = Image(picture.png(after))
+    image = decode(picture.png(after))
     assert near(image.pixel(x + 6, y + 6), picture.tint(red, 0.78))           # the stone's cell
     assert near(image.pixel(x + size / 2 + 8, y + size / 2), red)              # its arrow's head
     assert near(image.pixel(x + size / 2 - 12, y + size / 2), red)             # and shaft
     assert not near(image.pixel(x + size / 2 + 8, y + size / 2), blue, 60)
     x, y, size = arrowbic_cell(before, "G5")
-    image = Image(picture.png(before))
+    image = decode(picture.png(before))
     assert near(image.pixel(x + 6, y + 6), picture.PANEL)
     assert not near(image.pixel(x + size / 2 + 8, y + size / 2), red, 60)
     x, y, size = arrowbic_cell(after, "A1")                                    # never a stone here
-    assert near(Image(picture.png(after)).pixel(x + size / 2, y + size / 2), picture.PANEL)
+    assert near(decode(picture.png(after)).pixel(x + size / 2, y + size / 2), picture.PANEL)
 
 
 def test_arrowbic_a_piece_on_a_stone_shows_both():
@@ -208,7 +143,7 @@ def test_arrowbic_a_piece_on_a_stone_shows_both():
     match = example("arrowbic-retake")
     svg = svg_at(match, len(match.entries))
     x, y, size = arrowbic_cell(svg, "B4")
-    image = Image(picture.png(svg))
+    image = decode(picture.png(svg))
     red, blue = picture.side_colour("red"), picture.side_colour("blue")
     cx, cy = x + size / 2, y + size / 2
     assert near(image.pixel(cx + size * 0.4, cy), red)       # the ring
@@ -223,7 +158,7 @@ def test_dice_faces_show_their_pips():
         replay = replay_prefix(match, count)
         view = views.result(match, replay)["board"]
         svg = picture.board_svg(match, replay)
-        image = Image(picture.png(svg))
+        image = decode(picture.png(svg))
         dice = [(r, value, dice_picture.ROLL_DIE) for r, value in
                 zip(rects(svg, fill=dice_picture.ROLL_DIE), view["rolled"])]
         for index, player in enumerate(view["sides"]):
@@ -244,7 +179,7 @@ def test_winning_streak_won_locations_wear_the_winners_colour():
     replay = replay_prefix(match, len(match.entries))
     view = views.result(match, replay)["board"]
     svg = picture.board_svg(match, replay)
-    image = Image(picture.png(svg))
+    image = decode(picture.png(svg))
     badges = [c for c in ET.fromstring(svg).iter(f"{SVG}circle") if c.get("r") == str(ws_picture.BADGE_R)]
     assert len(badges) == len(view["locations"])
     colours = {p: picture.side_colour(side, i) for i, (p, side) in enumerate(view["sides"].items())}
@@ -260,7 +195,7 @@ def test_winning_streak_troops_stand_on_their_sides_cards():
     replay = replay_prefix(match, 32)
     view = views.result(match, replay)["board"]
     svg = picture.board_svg(match, replay)
-    image = Image(picture.png(svg))
+    image = decode(picture.png(svg))
     red = picture.side_colour("red")
     cards = rects(svg, fill=picture.tint(red, 0.82))
     held = [x for x, spot in view["locations"].items() if spot["troops"]["sally"]]

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
-import struct
 import xml.etree.ElementTree as ET
-import zlib
 from typing import Any
 
 import pytest
@@ -17,6 +15,7 @@ from adjudicator import picture, views
 from adjudicator.games.track_trouble import picture as tt_picture
 from adjudicator.games.track_trouble.notation import parse
 from conftest import REPO, flags
+from pngread import decode, size
 from strategies import loaded, replay_prefix, simulated
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -33,71 +32,6 @@ R2 = {"destinations": {"N1": 1, "N2": 5}, "switches": {"purple": {"side": "south
 BIG = {"destinations": {"N1": 1}, "switches": {}, "tracks": {"T1": {"carts": 20, "route": "N1"}}}
 TIEBREAK = [{"destinations": {"N1": 3}, "switches": {}, "tracks": {"T1": {"carts": 1, "route": "N1"}}}]
 ITEMS = ["hidden-value", "extra-miner", "remote-switch"]
-
-
-# --- A small PNG decoder (8-bit RGB/RGBA, not interlaced: what resvg writes) ---------------
-
-def decode_png(data: bytes) -> tuple[int, int, list[bytes]]:
-    """(width, height, rows of RGBA bytes)."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat, header = 8, b"", None
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    assert header is not None
-    width, height, depth, colour_type, _, _, interlace = header
-    assert depth == 8 and colour_type in (2, 6) and interlace == 0, header
-    bpp = 4 if colour_type == 6 else 3
-    raw = zlib.decompress(idat)
-    stride = width * bpp
-    rows: list[bytes] = []
-    previous = bytearray(stride)
-    for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        unfilter(kind, line, previous, bpp)
-        rows.append(bytes(line) if bpp == 4 else b"".join(bytes(line[i:i + 3]) + b"\xff"
-                                                         for i in range(0, stride, 3)))
-        previous = line
-    return width, height, rows
-
-
-def unfilter(kind: int, line: bytearray, prev: bytearray, bpp: int) -> None:
-    """Undo one row's PNG filter in place."""
-    for i in range(len(line)):
-        a = line[i - bpp] if i >= bpp else 0
-        b = prev[i]
-        c = prev[i - bpp] if i >= bpp else 0
-        if kind == 1:
-            line[i] = (line[i] + a) & 0xFF
-        elif kind == 2:
-            line[i] = (line[i] + b) & 0xFF
-        elif kind == 3:
-            line[i] = (line[i] + (a + b) // 2) & 0xFF
-        elif kind == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
-
-
-class Pixels:
-    """A decoded PNG: colours at points and counts of a colour in a box."""
-
-    def __init__(self, data: bytes) -> None:
-        self.width, self.height, self.rows = decode_png(data)
-
-    def at(self, x: float, y: float) -> tuple[int, int, int]:
-        row, i = self.rows[int(y)], int(x) * 4
-        return row[i], row[i + 1], row[i + 2]
-
-    def count(self, colour: tuple[int, int, int], box: tuple[float, float, float, float]) -> int:
-        x, y, w, h = box
-        return sum(1 for yy in range(int(y), int(y + h)) for xx in range(int(x), int(x + w))
-                   if self.at(xx, yy) == colour)
 
 
 # --- Matches ------------------------------------------------------------------------------
@@ -176,7 +110,7 @@ def test_every_step_draws_as_svg_and_png(source):
         root = drawn(svg)
         assert root.get("width") == "800"
         png = picture.png(svg)
-        assert struct.unpack(">II", png[16:24])[0] == 800
+        assert size(png)[0] == 800
         board = views.result(match, replay)["board"]
         seen_kinds.add((board["tiebreak"], board["train"]["runs"], bool(board["switches"])))
         for player in match.game.player_ids:
@@ -196,7 +130,7 @@ def test_same_view_same_bytes():
 def test_miners_show_in_their_colour_where_they_crossed():
     """After crossing 1 of round 1: sally's miner 1 at N2, maddie's 1 at N3 and 2 at N1; the rest south."""
     svg = svg_of(tt(("sally", "r1 c1: 1 T2"), ("maddie", "r1 c1: 1 T3, 2 T1")))
-    root, pixels = drawn(svg), Pixels(picture.png(svg))
+    root, pixels = drawn(svg), decode(picture.png(svg))
     n1, n2, n3 = box_of(root, "N1"), box_of(root, "N2"), box_of(root, "N3")
     assert pixels.count(RED, n2) > 100 and pixels.count(BLUE, n2) == 0
     assert pixels.count(BLUE, n3) > 100 and pixels.count(RED, n3) == 0
@@ -214,13 +148,13 @@ def test_miners_show_in_their_colour_where_they_crossed():
 def test_a_miner_disc_is_its_players_colour_at_its_place():
     """The disc of sally's miner 1 at N2 has her colour just off its number."""
     svg = svg_of(tt(("sally", "r1 c1: 1 T2"), ("maddie", "r1 c1: 1 T3, 2 T1")))
-    root, pixels = drawn(svg), Pixels(picture.png(svg))
+    root, pixels = drawn(svg), decode(picture.png(svg))
     x, y, w, h = box_of(root, "N2")
     discs = [c for c in root.iter(SVG + "circle")
              if x < float(c.get("cx")) < x + w and y < float(c.get("cy")) < y + h]
     assert len(discs) == 1
     cx, cy = float(discs[0].get("cx")), float(discs[0].get("cy"))
-    assert pixels.at(cx - 7, cy) == RED and pixels.at(cx, cy - 8) == RED
+    assert pixels.pixel(cx - 7, cy) == RED and pixels.pixel(cx, cy - 8) == RED
 
 
 def test_train_riders_and_the_switch():
@@ -232,7 +166,7 @@ def test_train_riders_and_the_switch():
     data = tt(*round1, ("sally", "r2 c1: 1 switch purple, 2 train"), ("maddie", "r2 c1: 3 T1"),
               layouts=[BIG] + [R2] * 8)
     svg = svg_of(data)
-    root, pixels = drawn(svg), Pixels(picture.png(svg))
+    root, pixels = drawn(svg), decode(picture.png(svg))
     train = box_of(root, "Train")
     assert pixels.count(RED, train) > 100 and pixels.count(BLUE, train) == 0
     assert pixels.count(BLUE, box_of(root, "N2")) > 100      # maddie's 3 went T1 → purple state 1 → N2
@@ -242,7 +176,7 @@ def test_train_riders_and_the_switch():
 def test_hidden_value_shows_as_a_question_mark_and_private_only_with_as():
     data = tt(("sally", hidden("N2", 3)), ("sally", "r1 c1: 1 T2"), ("maddie", "r1 c1: 1 T1"))
     public = svg_of(data)
-    root, pixels = drawn(public), Pixels(picture.png(public))
+    root, pixels = drawn(public), decode(picture.png(public))
     box = box_of(root, "N2")
     assert pixels.count(HIDDEN_FILL, box) > 1000
     assert "?" in [t.text for t in root.iter(SVG + "text")]

@@ -6,10 +6,7 @@ picture depends on the public view only."""
 
 from __future__ import annotations
 
-import random
-import struct
 import xml.etree.ElementTree as ET
-import zlib
 from collections.abc import Iterator
 from functools import cache
 from itertools import pairwise
@@ -22,6 +19,8 @@ from adjudicator import matchfile, picture, session, simulate, views
 from adjudicator.games.tug_of_war import picture as tow
 from adjudicator.games.tug_of_war.notation import parse
 from adjudicator.picture import MARGIN, PAPER, Canvas, draw_header, side_colour
+from pngread import decode
+from pngread import size as png_size
 
 REPO = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -78,137 +77,18 @@ def modules_top(m: Any, replay: Any) -> float:
     return canvas.height + 12
 
 
-# --- A small PNG reader (8-bit RGBA, not interlaced: what resvg writes) --------------------
-
-def png_size(data: bytes) -> tuple[int, int]:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert data[12:16] == b"IHDR"
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
-
-
-def png_rows(data: bytes) -> tuple[int, list[bytes]]:
-    """The image's width and its rows of RGBA bytes, unfiltered (PNG spec, filters 0–4)."""
-    pos, idat, width = 8, b"", 0
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            width, _, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
-            assert (depth, colour, interlace) == (8, 6, 0), "8-bit RGBA, not interlaced"
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    raw = zlib.decompress(idat)
-    stride = width * 4
-    rows: list[bytes] = []
-    prior = bytes(stride)
-    for start in range(0, len(raw), stride + 1):
-        prior = unfilter(raw[start], raw[start + 1:start + 1 + stride], prior)
-        rows.append(prior)
-    return width, rows
-
-
-LOW, HIGH = 0x7F7F7F7F, 0x80808080
-
-
-def add_bytes(x: int, y: int, low: int = LOW, high: int = HIGH) -> int:
-    """x + y byte by byte, each byte mod 256 (no carry into the next byte)."""
-    return ((x & low) + (y & low)) ^ ((x ^ y) & high)
-
-
-def unfilter(kind: int, line: bytes, prior: bytes) -> bytes:
-    """One row's bytes from its filtered bytes and the row above (PNG spec, section 9).
-    None, Up, Sub and Average work on whole pixels (four bytes as one int); Paeth byte by byte."""
-    if kind == 0:
-        return line
-    n = len(line)
-    if kind == 2:   # Up: the whole row at once
-        low, high = int.from_bytes(b"\x7f" * n, "big"), int.from_bytes(b"\x80" * n, "big")
-        total = add_bytes(int.from_bytes(line, "big"), int.from_bytes(prior, "big"), low, high)
-        return total.to_bytes(n, "big")
-    raw = struct.unpack(f"<{n // 4}I", line)
-    up = struct.unpack(f"<{n // 4}I", prior)
-    if kind in (1, 3):
-        out = [0] * len(raw)
-        left = 0
-        for i, value in enumerate(raw):
-            if kind == 1:
-                left = add_bytes(value, left)
-            else:   # Average: ⌊(left + up) / 2⌋ byte by byte, then added
-                b = up[i]
-                left = add_bytes(value, (left & b) + (((left ^ b) & 0xFEFEFEFE) >> 1))
-            out[i] = left
-        return struct.pack(f"<{len(out)}I", *out)
-    assert kind == 4, f"filter {kind}"
-    out = [0] * len(raw)
-    left = up_left = 0
-    for i, value in enumerate(raw):
-        above = up[i]
-        # Paeth predicts `above` where left == up-left, `left` where above == up-left: a
-        # picture's flat regions, whole pixels at a time; elsewhere byte by byte.
-        if left == up_left:
-            guess = above
-        elif above == up_left:
-            guess = left
-        else:
-            guess = int.from_bytes(bytes(paeth(x, y, z) for x, y, z in zip(left.to_bytes(4, "little"),
-                                                                               above.to_bytes(4, "little"),
-                                                                               up_left.to_bytes(4, "little"))),
-                                   "little")
-        left = out[i] = add_bytes(value, guess)
-        up_left = above
-    return struct.pack(f"<{len(out)}I", *out)
-
-
-def paeth(a: int, b: int, c: int) -> int:
-    p = a + b - c
-    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-    return a if pa <= pb and pa <= pc else b if pb <= pc else c
-
+# --- Reading the PNG (tests/pngread.py) ---------------------------------------------------
 
 class Pixels:
     """A decoded PNG: `at(x, y)` is the colour there as #rrggbb (opaque: the page is white)."""
 
     def __init__(self, data: bytes) -> None:
-        self.width, self.rows = png_rows(data)
+        self.image = decode(data)
+        assert self.image.channels == 4     # 8-bit RGBA, what resvg writes
 
     def at(self, x: float, y: float) -> str:
-        row, col = self.rows[int(y)], int(x) * 4
-        r, g, b, a = row[col:col + 4]
-        assert a == 255
-        return f"#{r:02x}{g:02x}{b:02x}"
-
-
-def test_the_png_reader_reads_what_resvg_writes():
-    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="#fff"/>'
-           '<rect x="10" y="5" width="20" height="10" fill="#d1362f"/>'
-           '<circle cx="20" cy="22" r="6" fill="#2f6fd1"/></svg>')
-    pixels = Pixels(picture.png(svg))
-    assert (pixels.width, len(pixels.rows)) == (40, 30)
-    assert pixels.at(2, 2) == "#ffffff"
-    assert pixels.at(15, 10) == "#d1362f"
-    assert pixels.at(20, 22) == "#2f6fd1"
-
-
-def test_unfilter_agrees_with_the_spec_byte_by_byte():
-    """Each filter type (0–4) against the PNG spec's byte-by-byte definition, on rows with
-    flat and busy stretches (the reader takes whole pixels where it can)."""
-    rng = random.Random(18)
-    width = 24
-    for kind in range(5):
-        for _ in range(20):
-            prior = bytes(rng.choice((0, 7, 255, rng.randrange(256))) for _ in range(width * 4))
-            line = bytes(rng.choice((0, 0, 1, rng.randrange(256))) for _ in range(width * 4))
-            assert unfilter(kind, line, prior) == unfilter_spec(kind, line, prior), kind
-
-
-def unfilter_spec(kind: int, line: bytes, prior: bytes) -> bytes:
-    out = bytearray(line)
-    for i in range(len(out)):
-        a, b, c = (out[i - 4] if i >= 4 else 0), prior[i], (prior[i - 4] if i >= 4 else 0)
-        out[i] = (out[i] + (0, a, b, (a + b) // 2, paeth(a, b, c))[kind]) & 0xFF
-    return bytes(out)
+        assert self.image.alpha(x, y) == 255
+        return self.image.hex(x, y)
 
 
 # --- Every step draws -----------------------------------------------------------------------
