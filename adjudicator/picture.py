@@ -152,7 +152,7 @@ def board_svg(match: Any, replay: Any, viewer: str | None = None) -> str:
     draw_header(canvas, match, replay, res)
     game = match.game
     if not game.draw_board(res["board"], canvas, res.get("private") if viewer else None):
-        draw_text_board(canvas, match, replay, viewer)
+        draw_text_board(canvas, game, res["board"])
     return canvas.svg()
 
 
@@ -173,18 +173,11 @@ def draw_header(canvas: Canvas, match: Any, replay: Any, res: dict[str, Any]) ->
         label = f"{names[player.id]} ({player.side})"
         canvas.text(x + 20, top + 16, label, size=15)
         x += 20 + text_width(label, 15) + 24
-    status = views.describe_status(res, names, replay.awaiting(names.__getitem__))
-    lines = [f"{match.ruleset.id} · after entry {replay.last_seq} · {status}"]
+    lines = [views.status_line(match, replay, res)]
     clock = res.get("clock") or {}
     if clock.get("deadline"):
         lines.append(f"Deadline {clock['deadline']}")
-    if res.get("submitted"):
-        lines.append("Submitted: " + ", ".join(f"{names[p]} {'yes' if done else 'no'}"
-                                                for p, done in res["submitted"].items()))
-    if res.get("announced"):
-        items = match.ruleset.items
-        lines.append("Announced: " + "; ".join(f"{names[p]} uses {', '.join(items[i]['name'] for i in used)}"
-                                               for p, used in res["announced"].items()))
+    lines += views.phase_lines(match, res, " ")
     for line in lines:
         for part in wrap(line, 13, canvas.inner):
             top = canvas.band(18, gap=2)
@@ -193,22 +186,16 @@ def draw_header(canvas: Canvas, match: Any, replay: Any, res: dict[str, Any]) ->
     canvas.line(MARGIN, top, canvas.width - MARGIN, top, stroke=GRID)
 
 
-def draw_text_board(canvas: Canvas, match: Any, replay: Any, viewer: str | None) -> None:
+def draw_text_board(canvas: Canvas, game: Any, view: dict[str, Any]) -> None:
     """A game without a drawing of its own: its text board's lines, in a monospace font."""
     from adjudicator.render import render
 
-    blocks = match.game.board_blocks(_board_view(match, replay, viewer))
+    blocks = game.board_blocks(view)
     lines = render(blocks, "text").rstrip("\n").split("\n")
     size = 13
     top = canvas.band(len(lines) * (size + 4))
     for index, line in enumerate(lines):
         canvas.text(MARGIN, top + (index + 1) * (size + 4) - 4, line, size=size, mono=True)
-
-
-def _board_view(match: Any, replay: Any, viewer: str | None) -> dict[str, Any]:
-    from adjudicator import views
-
-    return views.result(match, replay, viewer)["board"]
 
 
 def text_width(text: str, size: float, mono: bool = False) -> float:
@@ -229,14 +216,14 @@ def wrap(text: str, size: float, width: float, mono: bool = False) -> list[str]:
     return [*lines, current] if current or not lines else lines
 
 
+def shorten(text: str, most: int) -> str:
+    """`text` cut to `most` characters with `…`, so a long name cannot run over its box."""
+    return text if len(text) <= most else text[:max(most - 1, 1)] + "…"
+
+
 def grid_label(index: int) -> str:
     """Column letters as boards name them: A, B, …"""
     return chr(ord("A") + index)
-
-
-def fit(count: int, available: float, most: float) -> float:
-    """The cell size that fits `count` cells in `available` pixels, at most `most`."""
-    return min(most, available / max(count, 1))
 
 
 def spread(values: Sequence[float], lo: float, hi: float) -> list[float]:

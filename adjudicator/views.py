@@ -118,19 +118,10 @@ def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) 
     for index, player in enumerate(game.players):
         heading += [" vs "] if index else []
         heading += [Span(names[player.id], colour=player.side), f" ({player.side})"]
-    status = describe_status(res, names, replay.awaiting(names.__getitem__))
-    blocks: list[Any] = [Heading(heading),
-                         Para(f"{match.ruleset.id} · after entry {replay.last_seq} · {status}")]
+    blocks: list[Any] = [Heading(heading), Para(status_line(match, replay, res))]
     if res.get("clock"):
         blocks.append(Para(clock_line(res["clock"], names)))
-    if res.get("submitted"):
-        marks = ", ".join(f"{names[p]}: {'yes' if done else 'no'}" for p, done in res["submitted"].items())
-        blocks.append(Para(f"Submitted: {marks}"))
-    if res.get("announced"):
-        items = match.ruleset.items
-        said = "; ".join(f"{names[p]} uses {', '.join(items[i]['name'] for i in used)}"
-                         for p, used in res["announced"].items())
-        blocks.append(Para(f"Announced: {said}"))
+    blocks += [Para(line) for line in phase_lines(match, res, ": ")]
     blocks += game.board_blocks(res["board"])
     if viewer and res.get("private"):
         private = res["private"]
@@ -138,6 +129,29 @@ def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) 
     if res["flagged"]:
         blocks.append(Para(f"Flagged entries: {', '.join('#' + str(f['seq']) for f in res['flagged'])}"))
     return blocks
+
+
+def status_line(match: LoadedMatch, replay: Replay, res: dict[str, Any]) -> str:
+    """`arrowbic · after entry 8 · in progress; awaiting Maddie to place a stone`: the line
+    under a board's heading, text and picture alike, players by display name."""
+    names = match.game.display_names
+    status = describe_status(res, names, replay.awaiting(names.__getitem__))
+    return f"{match.ruleset.id} · after entry {replay.last_seq} · {status}"
+
+
+def phase_lines(match: LoadedMatch, res: dict[str, Any], mark: str) -> list[str]:
+    """In an open sealed phase, who has submitted (G-2: only that, never what) and the items
+    announced on submission (TT-7); `mark` stands between a player and yes or no."""
+    names = match.game.display_names
+    lines = []
+    if res.get("submitted"):
+        lines.append("Submitted: " + ", ".join(f"{names[p]}{mark}{'yes' if done else 'no'}"
+                                                for p, done in res["submitted"].items()))
+    if res.get("announced"):
+        items = match.ruleset.items
+        lines.append("Announced: " + "; ".join(f"{names[p]} uses {', '.join(items[i]['name'] for i in used)}"
+                                               for p, used in res["announced"].items()))
+    return lines
 
 
 def clock_line(clock: dict[str, Any], names: dict[str, str] | None = None) -> list[Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.picture import GRID, INK, MARGIN, MUTED, PANEL, PAPER, Canvas, grid_label, side_colour, tint
+from adjudicator.picture import GRID, INK, MARGIN, MUTED, PANEL, PAPER, Canvas, grid_label, shorten, side_colour, tint
 
 CELL = 56                 # a 9×9 board is 504 px: room for the side panel on the right
 LABEL = 24                # the coordinates' margin on each side of the grid
@@ -101,8 +101,7 @@ def draw_piece(canvas: Canvas, index: int, cx: float, cy: float, radius: float, 
 def clip(text: str, size: float, width: float, bold: bool = False) -> str:
     """`text` cut with an ellipsis to fit `width` at `size` (long player names in the panel)."""
     per = size * (0.66 if bold else 0.6)
-    most = int(width / per)
-    return text if len(text) <= most else text[:max(most - 1, 1)] + "…"
+    return shorten(text, int(width / per))
 
 
 def draw_panel(canvas: Canvas, game: Any, view: dict[str, Any], colours: dict[str, str], players: list[str],

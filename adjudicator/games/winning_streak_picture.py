@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.errors import NotationError
-from adjudicator.picture import GRID, INK, MARGIN, MUTED, PANEL, PAPER, Canvas, side_colour, text_width, tint
+from adjudicator.picture import GRID, INK, MARGIN, MUTED, PANEL, PAPER, Canvas, shorten, side_colour, text_width, tint
 
 CARD_H = 42               # a troop's card
 TRACK_H = 56              # a points track: the full height is the target (WS-3)
@@ -182,7 +182,7 @@ def draw_streaks(canvas: Canvas, view: dict[str, Any], players: list[str], colou
         canvas.rect(x, top + 5, 14, 14, fill=colours[player], rx=3)
         figures = f": streak {view['streak'][player]} · won {view['won'][player]} · alive {view['alive'][player]}"
         room = int((half - 30) / (14 * 0.6)) - len(figures)
-        name = names[player] if len(names[player]) <= room else names[player][:max(room - 1, 1)] + "…"
+        name = shorten(names[player], room)
         canvas.text(x + 20, top + 17, name + figures, size=14)
 
 

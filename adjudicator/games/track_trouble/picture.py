@@ -16,8 +16,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.picture import (GRID, INK, MARGIN, MUTED, PANEL, SIDE_COLOURS, Canvas, num, side_colour, spread,
-                                 text_width, tint)
+from adjudicator.picture import (GRID, INK, MARGIN, MUTED, PANEL, SIDE_COLOURS, Canvas, num, shorten, side_colour,
+                                 spread, text_width, tint)
 
 RAIL = "#5b4636"             # a track on the path its minecarts take now
 OFF = "#bdb7ab"              # a branch its switch does not pick (the seed's grey track)
@@ -309,7 +309,7 @@ def _segment(segments: list[Any], start: tuple[float, float], end: tuple[float, 
 
 def draw_destinations(canvas: Canvas, geo: Geometry, view: dict[str, Any], players: list[str],
                       colours: dict[str, str], base: int) -> None:
-    """Each destination: name, points (`?` while hidden), the miners who reached it."""
+    """Each destination: name, points (`?` while hidden, TT-7), the miners who reached it."""
     for dest, value in view["destinations"].items():
         x = geo.dest_x[dest] - geo.box_w / 2
         hidden = not isinstance(value, int)
@@ -472,8 +472,7 @@ def fitted(text: str, size: float, width: float, least: float = 12) -> tuple[str
     cut short with `…` if even the least is too wide: layout names may be 32 letters long."""
     per_char = 0.68                       # DejaVu Sans Bold, roughly
     size = max(least, min(size, width / max(len(text) * per_char, 1)))
-    most = max(1, int(width // (size * per_char)))
-    return (text if len(text) <= most else text[:max(most - 1, 1)] + "…"), size
+    return shorten(text, max(1, int(width // (size * per_char)))), size
 
 
 def wrap(text: str, size: float, width: float) -> list[str]:

@@ -25,6 +25,7 @@ from adjudicator.picture import (
     WIDTH,
     Canvas,
     grid_label,
+    shorten,
     side_colour,
     text_width,
     tint,
@@ -91,11 +92,6 @@ def label_every(cell: float, room: float = 18) -> int:
     return max(1, math.ceil(room / max(cell, 0.1)))
 
 
-def short(name: str, most: int) -> str:
-    """A name cut to `most` characters, so a long one cannot run over a panel's edge."""
-    return name if len(name) <= most else name[:most - 1] + "…"
-
-
 # --- Layout -----------------------------------------------------------------------------
 
 PLAYERS_HEIGHT = 2 * PLAYER_ROW + 16
@@ -155,7 +151,7 @@ def draw_player_row(c: Canvas, game: Any, view: dict[str, Any], people: Who, pla
     colour = people.colours[player]
     x = box.x + PAD
     c.rect(x, y + 6, 14, 14, fill=colour, rx=3)
-    c.text(x + 20, y + 18, short(people.names[player], 18), size=15, bold=True)
+    c.text(x + 20, y + 18, shorten(people.names[player], 18), size=15, bold=True)
     last = view.get("last_module", {}).get(player)
     if last in game.modules:   # what TW-4 bars next
         c.text(x + 20, y + 36, f"last played {game.modules[last].title}", size=12, fill=MUTED)
@@ -291,7 +287,7 @@ def draw_points(c: Canvas, mod: dict[str, Any], people: Who, box: Box) -> float:
 def draw_won(c: Canvas, people: Who, winner: str, box: Box) -> None:
     """A won module is out of play: its drawing faded under its winner's name."""
     c.rect(box.x + 3, box.body, box.w - 6, box.h - HEAD - 3, fill=PAPER, opacity=0.7)
-    label = f"won by {short(people.names[winner], 20)}"
+    label = f"won by {shorten(people.names[winner], 20)}"
     width = text_width(label, 15) + 28
     cx, cy = box.x + box.w / 2, box.body + (box.h - HEAD) / 2
     c.rect(cx - width / 2, cy - 16, width, 32, fill=people.colours[winner], rx=16)
@@ -302,7 +298,7 @@ def draw_barred(c: Canvas, people: Who, player: str, box: Box, x: float, right: 
     """A pill between the title and the points: the player to move may not choose this
     module (TW-4, TW-18); the name is cut to what fits, down to just "barred"."""
     room = int((right - x - 16) / (12 * 0.6)) - len("not for ")
-    label = f"not for {short(people.names[player], room)}" if room >= 4 else "barred"
+    label = f"not for {shorten(people.names[player], room)}" if room >= 4 else "barred"
     width = text_width(label, 12) + 16
     colour = people.colours[player]
     c.rect(x, box.y + 6, width, 20, fill=tint(colour, 0.8), stroke=colour, rx=10)
@@ -502,7 +498,7 @@ def draw_clock(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box)
     x = cx + r + 24
     if owner:
         c.text(x, box.body + 40, f"{len(cells)} of {segments}", size=20, bold=True, fill=people.colours[owner])
-        c.text(x, box.body + 60, short(people.names[owner], 18), size=13, fill=INK)
+        c.text(x, box.body + 60, shorten(people.names[owner], 18), size=13, fill=INK)
     else:
         c.text(x, box.body + 40, f"empty, 0 of {segments}", size=15, bold=True, fill=MUTED)
     y = box.body + 100
@@ -560,7 +556,7 @@ def draw_maze_legend(c: Canvas, people: Who, zones: dict[str, str | None], squar
             continue
         y += 20
         c.rect(x, y - 12, 14, 14, fill=tint(people.colours[owner], 0.55), stroke=GRID)
-        c.text(x + 20, y, short(people.names[owner], 14), size=12, fill=INK)
+        c.text(x + 20, y, shorten(people.names[owner], 14), size=12, fill=INK)
     y += 26
     c.rect(x, y - 12, 14, 14, fill=WALL)
     c.text(x + 20, y, "wall", size=12, fill=INK)
