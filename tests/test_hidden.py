@@ -32,13 +32,13 @@ TIEBREAK = [{"destinations": {"N1": 3}, "switches": {}, "tracks": {"T1": {"carts
 ITEMS = ["hidden-value", "extra-miner", "remote-switch"]
 
 
-def tt(*steps: tuple[str, Any]) -> dict[str, Any]:
+def tt(*steps: tuple[str, Any], layouts: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """A Track Trouble match of sally (red) and maddie (blue), both holding every item; each
-    step is (player, typed move or move object)."""
+    step is (player, typed move or move object). Round layouts: R1, then PLAIN, unless given."""
+    layouts = layouts or [R1] + [PLAIN] * 8
     data = {"format": "adjudicator-match/1", "id": "tt",
             "rules": {"ruleset": "track-trouble",
-                      "params": {"layouts": [copy.deepcopy(R1)] + [copy.deepcopy(PLAIN) for _ in range(8)],
-                                 "tiebreak_layouts": copy.deepcopy(TIEBREAK)}},
+                      "params": {"layouts": copy.deepcopy(layouts), "tiebreak_layouts": copy.deepcopy(TIEBREAK)}},
             "players": [{"id": "sally", "name": "Sally", "side": "red", "items": list(ITEMS)},
                         {"id": "maddie", "name": "Maddie", "side": "blue", "items": list(ITEMS)}],
             "entries": []}

@@ -4,7 +4,6 @@ byte of the public picture (TT-7, G-2)."""
 
 from __future__ import annotations
 
-import copy
 import json
 import xml.etree.ElementTree as ET
 from typing import Any
@@ -13,10 +12,11 @@ import pytest
 
 from adjudicator import picture, views
 from adjudicator.games.track_trouble import picture as tt_picture
-from adjudicator.games.track_trouble.notation import parse
 from conftest import REPO, flags
 from pngread import decode, size
 from strategies import loaded, replay_prefix, simulated
+from test_hidden import R1
+from test_hidden import tt as hidden_match
 
 SVG = "{http://www.w3.org/2000/svg}"
 RED, BLUE = (0xd1, 0x36, 0x2f), (0x2f, 0x6f, 0xd1)            # picture.SIDE_COLOURS red, blue
@@ -24,31 +24,17 @@ HIDDEN_FILL = (0xef, 0xe6, 0xf7)
 PRIVATE = (0x8a, 0x44, 0xc4)
 EXAMPLE = REPO / "matches" / "track-trouble-final.json"
 
-R1 = {"destinations": {"N1": 2, "N2": 4, "N3": 6}, "switches": {},
-      "tracks": {"T1": {"carts": 3, "route": "N1"}, "T2": {"carts": 3, "route": "N2"},
-                 "T3": {"carts": 3, "route": "N3"}}}
 R2 = {"destinations": {"N1": 1, "N2": 5}, "switches": {"purple": {"side": "south", "states": 2}},
       "tracks": {"T1": {"carts": 4, "route": {"switch": "purple", "to": ["N1", "N2"]}}}}
 BIG = {"destinations": {"N1": 1}, "switches": {}, "tracks": {"T1": {"carts": 20, "route": "N1"}}}
-TIEBREAK = [{"destinations": {"N1": 3}, "switches": {}, "tracks": {"T1": {"carts": 1, "route": "N1"}}}]
-ITEMS = ["hidden-value", "extra-miner", "remote-switch"]
 
 
 # --- Matches ------------------------------------------------------------------------------
 
 def tt(*steps: tuple[str, Any], layouts: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """sally (red) and maddie (blue), both holding every item (as tests/test_hidden.py)."""
-    layouts = layouts or [R1] + [R2] * 8
-    data = {"format": "adjudicator-match/1", "id": "tt",
-            "rules": {"ruleset": "track-trouble",
-                      "params": {"layouts": copy.deepcopy(layouts), "tiebreak_layouts": copy.deepcopy(TIEBREAK)}},
-            "players": [{"id": "sally", "name": "Sally", "side": "red", "items": list(ITEMS)},
-                        {"id": "maddie", "name": "Maddie", "side": "blue", "items": list(ITEMS)}],
-            "entries": []}
-    for player, move in steps:
-        data["entries"].append({"seq": len(data["entries"]) + 1, "type": "move", "player": player,
-                                "move": parse(move) if isinstance(move, str) else move})
-    return data
+    """tests/test_hidden.py's match of sally (red) and maddie (blue), both holding every item;
+    round 1 is R1, the others R2 (a switch), unless `layouts` says otherwise."""
+    return hidden_match(*steps, layouts=layouts or [R1] + [R2] * 8)
 
 
 def hidden(destination: str, value: int, round_: int = 1) -> dict[str, Any]:
@@ -194,7 +180,7 @@ def same_picture(a: str, b: str) -> None:
 
 
 def test_a_sealed_submission_of_an_open_phase_changes_nothing():
-    """Only sally has submitted crossing 1: what she submitted is not in the public picture."""
+    """Only sally has submitted crossing 1: what she submitted is not in the public picture (G-2)."""
     one = tt(("sally", "r1 c1: 1 T2"))
     other = tt(("sally", "r1 c1: 1 T3, 2 T1, 3 T1, 4 T1"))
     same_picture(svg_of(one), svg_of(other))
