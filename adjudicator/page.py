@@ -2,8 +2,8 @@
 
 Step 0 is the start; step k is the match after entry k: its public board as a picture
 (picture.board_svg) and the log so far as everyone could read it then. Public view only:
-an entry that was still private at step k (a sealed submission of an open phase, a Hidden
-Value before its round ends, a voided sealed submission) shows as `replay` without --as
+an entry that was still private at step k (a sealed submission of an open phase, G-2; a
+Hidden Value before its round ends, TT-7; a voided sealed submission, G-4) shows as `replay` without --as
 shows it ("sealed submission", "… submitted"), and its words change to what it was only
 from the step that revealed it on. So a later reveal never reaches an earlier step, and a
 match in progress is shown whole, its private entries as submitted (the page is not a

@@ -2,7 +2,8 @@
 
 A post is what a host pastes in the thread after each step: what happened since the last
 post (every entry in the game's public words; a sealed submission of an open phase only as
-"submitted"; submissions revealed since, in full), the public board, who must act now and
+"submitted", G-2; a Hidden Value only once its round ends, TT-7; submissions revealed since,
+in full), the public board, who must act now and
 the deadline, and, once the match is over, a final summary. The match file remembers the
 last post in its header field `posted` (`{"seq": 15, "from": 13, "at": "…"}`: the last
 entry and the first entry it covered, and when), written atomically under the lock that

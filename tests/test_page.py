@@ -363,7 +363,7 @@ def track_trouble_pairs() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
 @pytest.mark.parametrize("case", [0, 1, 2], ids=["tt-sealed", "tt-hidden-value", "ws-sealed"])
 def test_hidden_data_changes_no_public_picture_or_page(cli, tmp_path, case):
     """Two matches that differ only in a sealed submission of an open phase, or only in a
-    Hidden Value before its round ends, give byte-identical SVG, PNG and page."""
+    Hidden Value before its round ends, give byte-identical SVG, PNG and page (G-2, TT-7)."""
     _, one, other = track_trouble_pairs()[case]
     outputs = []
     for name, data in (("a", one), ("b", other)):

@@ -347,7 +347,7 @@ ALL_FORMATS = [("--format", fmt) for fmt in FORMATS]
 @pytest.mark.parametrize("moves", [("r1 c2: 2 T2", "r1 c2: 2 T3, 3 T1"), ("r1 c2: 2 T1", "r1 c2: nothing")])
 def test_posts_do_not_depend_on_a_sealed_submission(cli, tmp_path, moves):
     """Two matches that differ only in sally's sealed submission of the open phase: every post,
-    in every format, the first and the next, is the same byte for byte."""
+    in every format, the first and the next, is the same byte for byte (G-2)."""
     datas = [tt(*round_one()[:2], ("sally", move)) for move in moves]
     steps = [("--dry-run", *f) for f in ALL_FORMATS] + [()] + [("--again", *f) for f in ALL_FORMATS]
     steps += [("--since", 2, "--dry-run", *f) for f in ALL_FORMATS]
@@ -357,7 +357,7 @@ def test_posts_do_not_depend_on_a_sealed_submission(cli, tmp_path, moves):
 
 
 def test_posts_do_not_depend_on_a_hidden_value(cli, tmp_path):
-    """sally's Hidden Value stays private until round 1 ends, whatever was posted before."""
+    """sally's Hidden Value stays private until round 1 ends, whatever was posted before (TT-7)."""
     a, b = pair_outputs(cli, tmp_path, [both_hide(1), both_hide(5)],
                         [("--since", 2, "--dry-run", *f) for f in ALL_FORMATS] + [()] + [f for f in ALL_FORMATS])
     assert a == b

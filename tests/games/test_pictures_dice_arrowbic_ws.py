@@ -225,7 +225,7 @@ def swapped(match: LoadedMatch, index: int, upto: int) -> LoadedMatch | None:
 
 
 def test_a_sealed_set_up_changes_nothing_in_the_public_picture():
-    """Two Winning Streak logs that differ only in a sealed submission of the open phase:
+    """Two Winning Streak logs that differ only in a sealed submission of the open phase (G-2):
     the public SVG is the same to the byte at every step while it is sealed, so is the
     opponent's, and the PNG at the end of each window; the submitter's own picture differs."""
     match = example("winning-streak-demo")
