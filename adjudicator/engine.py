@@ -18,9 +18,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
 from datetime import datetime
-from typing import Any, Callable, ClassVar, Iterable, Iterator, NamedTuple, Protocol, Union
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, NamedTuple, Protocol, Union
 
 from adjudicator.clock import Clock, ClockSettings, parse_time
+
+if TYPE_CHECKING:   # the post reader's data types: only games that read posts import them
+    from adjudicator.lexicon import Lexicon, Word
 
 
 class RulesData(Protocol):
@@ -370,6 +373,21 @@ class Game:
 
     def parse_move(self, text: str) -> dict[str, Any]:
         raise NotImplementedError
+
+    def lexicon(self) -> "Lexicon":
+        """The words of this game's moves (adjudicator.lexicon): what in a post is move
+        material, and the phrases players write for notation words. The default is every word
+        of the notation's examples; games add their data (modules, layouts, items)."""
+        from adjudicator.lexicon import words_of_forms
+
+        return words_of_forms(self.forms())
+
+    def reword(self, state: Any, player: str, words: list["Word"]) -> list["Word"]:
+        """A post's words with what only the position can say put in notation words, before
+        the post is read: the dice game turns "both 1s" into the positions of the dice showing
+        1 (issue 23). A reference that names nothing now becomes a Word with a `problem`. The
+        default changes nothing."""
+        return words
 
     def complete_move(self, state: Any, player: str, move: dict[str, Any]) -> dict[str, Any]:
         """Fill in what a typed move may leave out because the match says it (the current

@@ -1,20 +1,34 @@
-"""Reading a move as a player posted it: one move found in a pasted post (issue 17).
+"""Reading a move as a player posted it: the move its writer meant, or a refusal (issues 17, 23).
 
 Hosts copy posts from forums, Discord and phones: `I'll play rope 2 1 please`, `**E5 ⬆️**`,
-`> ok here goes: trade 3 for 2 😅`. This module is game-agnostic. It never reads English:
-it folds what phones and chat apps produce into the words the notations already read
-(arrow emoji and `:arrow_up:` shortcodes to up/down/left/right, keycaps to digits), strips
-quotes, markup and punctuation at the edges of words, and then asks the game's own
-`parse_move`, first on the whole post (so every move typed before reads exactly as before),
-then on runs of consecutive words. It keeps the longest runs that parse and decides:
+`rope 1 1 + block move on race`, `E5 up... no wait, left`. This module is game-agnostic and
+holds no English: it decides from the game's lexicon (Game.lexicon: which words are move
+material, which phrases stand for notation words) and from posts.yaml (the words players write
+around moves). It folds what phones and chat apps produce into plain words (arrow emoji and
+`:arrow_up:` to up/down/left/right, keycaps to digits, `#1` to 1), strips quotes, markup and
+punctuation at the edges of words, and asks the game's own `parse_move`:
 
-- one distinct move (compared in canonical form, `format_move` after `complete_move`): it;
+1. the post as typed (every move typed before reads exactly as before);
+2. the post as words, whole (phrases replaced: "Block Move" → block, "north" → up);
+3. runs of game words, read past the glue between them ("maze 1 up then 1 left"), with an item
+   clause written first moved to where the notation has it ("Block Move on clock; tower 1 B").
+
+Then it decides:
+
+- one distinct move (compared in canonical form, `format_move` after `complete_move`) that
+  uses every game word of the post: it. The same move said twice is one move;
 - none: refused, naming the closest readable move (a legal move now, else a notation example);
-- two different moves: refused, quoting both. The same move said twice is one move.
+- two different moves: refused, quoting both;
+- one move, but game words left over (`rope 1 1, 3`; an item named where it cannot join the
+  move): refused, naming them. After a correction or an alternative ("no wait", "or") they
+  are refused as a second reading, and both readings are quoted.
+
+Nothing that could be part of a move is dropped: that is the promise a host relies on.
 
 The work is bounded: a post of more than MAX_POST characters is refused before any game
 reads it (a 1 MB paste never hangs), and posts of at most MAX_WORDS words are searched in runs
-of at most MAX_RUN words. Digits are not folded (`²` is no 2): a move's numbers are as typed.
+of at most MAX_RUN game words. Digits are not folded (`²` is no 2): a move's numbers are as
+typed.
 """
 
 from __future__ import annotations
@@ -27,6 +41,7 @@ from typing import Any, Callable, Iterable
 
 from adjudicator.engine import Form, Game
 from adjudicator.errors import NotationError
+from adjudicator.lexicon import Lexicon, Word, post_words
 
 MAX_POST = 3000      # characters of a post searched for a move
 MAX_WORDS = 400      # words of a post searched for a move
@@ -57,6 +72,29 @@ class Reading:
     exact: bool
 
 
+# What a word of a post is to the reader (classify): move material the reading must use
+# (STRONG), a one-letter word that may be material (SOFT, posts.yaml `soft`), a word that
+# joins the parts of a move (GLUE), a correction, alternative or negation (HEDGE), or other
+# chatter. HEDGE and CHATTER end the run of words a move is read from.
+STRONG, SOFT, GLUE, HEDGE, CHATTER = "strong", "soft", "glue", "hedge", "chatter"
+
+
+@dataclass(frozen=True)
+class Found:
+    """A move read from some words of the post: the words as read, the move, its canonical
+    form, and the positions of the post's words it used."""
+
+    said: str
+    move: dict[str, Any]
+    key: str
+    used: frozenset[int]
+
+
+Complete = Callable[[dict[str, Any]], dict[str, Any]]
+Valid = Callable[[dict[str, Any]], bool]
+Reword = Callable[[list[Word]], list[Word]]
+
+
 def fold(text: str) -> str:
     """The post with emoji, shortcodes, markup and quote markers turned into plain words."""
     text = STRUCK.sub(" ", text)
@@ -69,9 +107,10 @@ def fold(text: str) -> str:
 
 
 def tokens(text: str) -> list[str]:
-    """The post's words, with quotes, markup and punctuation stripped from their edges."""
+    """The post's words, with quotes, markup and punctuation stripped from their edges; `#1`
+    is the number 1 (players number dice and posts that way)."""
     words = (word.strip(EDGES) for word in fold(text).split())
-    return [word for word in words if word]
+    return [word[1:] if word[:1] == "#" and word[1:].isdecimal() else word for word in words if word]
 
 
 def is_weak(word: str) -> bool:
@@ -90,15 +129,15 @@ def try_parse(game: Game, text: str) -> dict[str, Any] | None:
     return move if isinstance(move, dict) else None
 
 
-def read_post(game: Game, text: str, *, complete: Callable[[dict[str, Any]], dict[str, Any]] = lambda m: m,
-              valid: Callable[[dict[str, Any]], bool] = lambda m: True,
-              legal: Callable[[], Iterable[dict[str, Any]]] | None = None,
+def read_post(game: Game, text: str, *, complete: Complete = lambda m: m, valid: Valid = lambda m: True,
+              legal: Callable[[], Iterable[dict[str, Any]]] | None = None, reword: Reword = lambda w: w,
               ruleset: str = "", name: str = "") -> Reading:
     """The one move in a post, or NotationError naming the file (`name`) and why.
 
     `complete` fills in what the match says (the turn, the round), so two spellings of one
     move compare equal; `valid` (the move schema) drops runs that parse to no possible move;
-    `legal` lists the legal moves now, for the closest one named in a refusal."""
+    `legal` lists the legal moves now, for the closest one named in a refusal; `reword` is the
+    game's reading of references only the position can resolve (Game.reword)."""
     if len(text) > MAX_POST:   # no move is this long: refuse before any game reads it
         raise NotationError(f"{name}: the post is {len(text):,} characters; a move is read from posts of at most "
                             f"{MAX_POST:,} characters: give the part with the move.")
@@ -113,15 +152,26 @@ def read_post(game: Game, text: str, *, complete: Callable[[dict[str, Any]], dic
     # read it as a post. When that finds no one move either, a move the game read as typed is
     # still returned, for the schema to say precisely what is wrong with it.
     try:
-        return search(game, text, complete, valid, error, legal, ruleset, name)
+        return search(game, text, Context(complete, valid, legal, reword, ruleset or game.name, name), error)
     except NotationError:
         if typed is not None:
             return typed
         raise
 
 
-def usable(move: dict[str, Any], complete: Callable[[dict[str, Any]], dict[str, Any]],
-           valid: Callable[[dict[str, Any]], bool]) -> bool:
+@dataclass(frozen=True)
+class Context:
+    """What the match lends the reading of one post (see read_post)."""
+
+    complete: Complete
+    valid: Valid
+    legal: Callable[[], Iterable[dict[str, Any]]] | None
+    reword: Reword
+    ruleset: str
+    name: str
+
+
+def usable(move: dict[str, Any], complete: Complete, valid: Valid) -> bool:
     """Does the move pass the move schema once the match filled it in?"""
     try:
         return valid(complete(move))
@@ -129,71 +179,203 @@ def usable(move: dict[str, Any], complete: Callable[[dict[str, Any]], dict[str, 
         return False
 
 
-def search(game: Game, text: str, complete: Callable[[dict[str, Any]], dict[str, Any]],
-           valid: Callable[[dict[str, Any]], bool], error: NotationError | None,
-           legal: Callable[[], Iterable[dict[str, Any]]] | None, ruleset: str, name: str) -> Reading:
-    """The post normalised as a whole, else the one move among its runs of words."""
-    words = tokens(text)
-    whole = " ".join(words)
-    if words and whole != text:
+# --- The post as words --------------------------------------------------------------------
+
+def post_as_words(game: Game, text: str, reword: Reword) -> list[Word]:
+    """The post's words, with the phrases players write for notation words replaced by them
+    (the game's lexicon: "block move" → block, "north" → up) and the position's references
+    resolved by the game (Game.reword)."""
+    raw = tokens(text)
+    phrases = game_lexicon(game).phrases
+    longest = max((len(p) for p in phrases), default=0)
+    words: list[Word] = []
+    index = 0
+    while index < len(raw):
+        for size in range(min(longest, len(raw) - index), 0, -1):
+            said = tuple(word.casefold() for word in raw[index:index + size])
+            if said in phrases:
+                words.extend(Word(notation, " ".join(raw[index:index + size]), index, index + size)
+                             for notation in phrases[said])
+                index += size
+                break
+        else:
+            words.append(Word(raw[index], raw[index], index, index + 1))
+            index += 1
+    return reword(words)
+
+
+def game_lexicon(game: Game) -> Lexicon:
+    """The game's lexicon, made once per game object (a match reads many posts)."""
+    made = game.__dict__.get("_reading_lexicon")
+    if made is None:
+        made = game.__dict__["_reading_lexicon"] = game.lexicon()
+    return made
+
+
+def classify(game: Game, words: list[Word]) -> list[str]:
+    """What each word is to the reader (STRONG, SOFT, GLUE, HEDGE, CHATTER): game words from
+    the game's lexicon, the rest from posts.yaml. A reference that names nothing now is STRONG:
+    the reading must use it, and cannot."""
+    lexicon, around = game_lexicon(game), post_words()
+    kinds: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        folded = word.text.casefold()
+        hedge = hedge_at(words, index, around)
+        if word.problem is not None:
+            kinds.append(STRONG)
+        elif lexicon.is_material(folded):
+            kinds.append(SOFT if folded in around.soft else STRONG)
+        elif hedge:
+            kinds.extend([HEDGE] * hedge)
+            index += hedge
+            continue
+        elif folded in around.glue or not folded.strip(EDGES + "#"):
+            kinds.append(GLUE)
+        else:
+            kinds.append(CHATTER)
+        index += 1
+    return kinds
+
+
+def hedge_at(words: list[Word], index: int, around: Any) -> int:
+    """How many words from `index` make a correction, alternative or negation (0: none)."""
+    for size in range(min(around.longest_hedge, len(words) - index), 0, -1):
+        if tuple(w.text.casefold() for w in words[index:index + size]) in around.hedges:
+            return size
+    return 0
+
+
+def islands(kinds: list[str]) -> list[list[int]]:
+    """The runs of words a move may be read from: material and glue, up to a hedge or chatter."""
+    runs: list[list[int]] = [[]]
+    for index, kind in enumerate(kinds):
+        if kind in (HEDGE, CHATTER):
+            if runs[-1]:
+                runs.append([])
+        else:
+            runs[-1].append(index)
+    return [run for run in runs if any(kinds[i] in (STRONG, SOFT) for i in run)]
+
+
+# --- Finding the moves -------------------------------------------------------------------
+
+def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> Reading:
+    """The post normalised as a whole, else the one move its words make."""
+    words = post_as_words(game, text, ctx.reword)
+    whole = " ".join(word.text for word in words)
+    if words and whole != text and not any(word.problem for word in words):
         move = try_parse(game, whole)
-        if move is not None and usable(move, complete, valid):
+        if move is not None and usable(move, ctx.complete, ctx.valid):
             return Reading(move, whole, False)
     if len(words) > MAX_WORDS:
-        raise NotationError(f"{name}: the post has {len(words):,} words and holds no move as a whole; a move is "
+        raise NotationError(f"{ctx.name}: the post has {len(words):,} words and holds no move as a whole; a move is "
                             f"searched for in posts of at most {MAX_WORDS:,} words: give the part with the move.")
-    found = find_moves(game, words, complete, valid)
-    distinct: dict[str, tuple[str, dict[str, Any]]] = {}
-    for _, said, move, key in found:
-        distinct.setdefault(key, (said, move))
-    if len(distinct) == 1:
-        said, move = next(iter(distinct.values()))
-        stray = stray_number(words, [span for span, *_ in found])
-        if stray is not None:
-            raise NotationError(f"{name}: the post holds the move {quoted(said)} and also the number {stray} outside it, "
-                                f"perhaps part of the move; give the move on its own.")
-        return Reading(move, said, False)
-    if len(distinct) > 1:
-        (one, _), (two, _) = list(distinct.values())[:2]
-        more = f" (and {len(distinct) - 2} more)" if len(distinct) > 2 else ""
-        raise NotationError(f"{name}: the post holds two different moves, {quoted(one)} and {quoted(two)}{more}; "
-                            f"give the one to play.")
-    raise unreadable(game, text, whole, error, legal, ruleset, name)
+    kinds = classify(game, words)
+    found = find_moves(game, words, kinds, ctx)
+    moves: dict[str, list[Found]] = {}
+    for each in found:
+        moves.setdefault(each.key, []).append(each)
+    problem = next((w for w in words if w.problem), None)
+    if problem is not None:
+        raise NotationError(f"{ctx.name}: {quoted(problem.said)} {problem.problem}")
+    if len(moves) > 1:
+        (one, *_), (two, *_) = list(moves.values())[:2]
+        more = f" (and {len(moves) - 2} more)" if len(moves) > 2 else ""
+        raise NotationError(f"{ctx.name}: the post holds two different moves, {quoted(one.said)} and "
+                            f"{quoted(two.said)}{more}; give the one to play.")
+    if not moves:
+        raise unreadable(game, text, whole, error, ctx)
+    readings = next(iter(moves.values()))
+    used = frozenset().union(*(each.used for each in readings))
+    left = left_over(kinds, used)
+    if left:
+        raise left_over_refusal(game, words, kinds, readings[0], left, ctx)
+    return Reading(readings[0].move, readings[0].said, False)
 
 
-def stray_number(words: list[str], spans: list[tuple[int, int]]) -> str | None:
-    """A bare number outside every move found: moves are mostly numbers, so one left over may
-    be part of the move cut off by other words ('reroll 1 and 3' is not 'reroll 1'), or one the
-    game does not read as a number ('reroll ²' is not 'reroll')."""
-    covered = {index for start, end in spans for index in range(start, end)}
-    return next((word for index, word in enumerate(words) if index not in covered and word.isnumeric()), None)
+def left_over(kinds: list[str], used: frozenset[int]) -> list[int]:
+    """The game words a reading did not use that could change the move: every STRONG word, and
+    a SOFT one after a hedge that follows game words ("place 3/5 H, no wait, I")."""
+    left = []
+    material_before = hedged = False
+    for index, kind in enumerate(kinds):
+        if kind == HEDGE and material_before:
+            hedged = True
+        if kind in (STRONG, SOFT):
+            material_before = True
+            if index not in used and (kind == STRONG or hedged):
+                left.append(index)
+    return left
 
 
-def find_moves(game: Game, words: list[str], complete: Callable[[dict[str, Any]], dict[str, Any]],
-               valid: Callable[[dict[str, Any]], bool]) -> list[tuple[tuple[int, int], str, dict[str, Any], str]]:
-    """((start, end), words, move, canonical form) of each longest run of words that reads as a
-    possible move: a run inside a longer one that does is part of that move ('rope 2' of
-    'rope 2 1'); a run inside one that reads as no possible move is still tried ('1 T2' of
-    '1 T2 2 please', where 'please' is no track)."""
-    found: list[tuple[tuple[int, int], str, dict[str, Any], str]] = []
-    count = len(words)
-    for start in range(count):
-        for end in range(min(count, start + MAX_RUN), start, -1):   # longest first
-            if any(s <= start and end <= e for (s, e), *_ in found):
-                break   # inside a move already found: every shorter run from here is too
-            run = words[start:end]
-            if all(is_weak(word) for word in run):
-                continue
-            move = try_parse(game, " ".join(run))
-            key = None if move is None else canonical(game, move, complete, valid)
-            if key is not None:
-                found.append(((start, end), " ".join(run), move, key))
-                break
+def find_moves(game: Game, words: list[Word], kinds: list[str], ctx: Context) -> list[Found]:
+    """Each longest run of game words (inside one island: glue between them is read past) that
+    reads as a possible move. A run inside a longer one that does is part of that move ('rope
+    2' of 'rope 2 1'); a run inside one that reads as no possible move is still tried ('1 T2'
+    of '1 T2 2 please', where 'please' is no track)."""
+    found: list[Found] = []
+    for island in islands(kinds):
+        material = [i for i in island if kinds[i] in (STRONG, SOFT)]
+        spans: list[tuple[int, int]] = []
+        for a in range(len(material)):
+            for b in range(min(len(material), a + MAX_RUN), a, -1):   # longest first
+                if any(s <= a and b <= e for s, e in spans):
+                    break   # inside a move already found: every shorter run from here is too
+                if all(is_weak(words[i].text) for i in material[a:b]):
+                    continue
+                hit = read_run(game, words, kinds, island, material[a:b], ctx)
+                if hit is not None:
+                    found.append(hit)
+                    spans.append((a, b))
+                    break
     return found
 
 
-def canonical(game: Game, move: dict[str, Any], complete: Callable[[dict[str, Any]], dict[str, Any]],
-              valid: Callable[[dict[str, Any]], bool]) -> str | None:
+def read_run(game: Game, words: list[Word], kinds: list[str], island: list[int], material: list[int],
+             ctx: Context) -> Found | None:
+    """The move the words from material[0] to material[-1] make, if any: as written (glue
+    included), then without the glue, then without one-letter words that may be English, then
+    with an item clause written first moved to the end (where the notation has it)."""
+    lexicon = game_lexicon(game)
+    first, last = material[0], material[-1]
+    whole = [i for i in island if first <= i <= last]
+    soft = [i for i in material if kinds[i] == SOFT]
+    variants: list[list[int]] = [whole, material]
+    if soft:
+        variants += [[i for i in material if i != s] for s in soft[:2]] + [[i for i in material if i not in soft]]
+    for variant in list(variants[1:]):
+        variants += clause_moved(variant, [words[i].text.casefold() in lexicon.clause_heads for i in variant])
+    seen: set[tuple[int, ...]] = set()
+    for variant in variants:
+        if not variant or tuple(variant) in seen:
+            continue
+        seen.add(tuple(variant))
+        said = " ".join(words[i].text for i in variant)
+        move = try_parse(game, said)
+        key = None if move is None else canonical(game, move, ctx.complete, ctx.valid)
+        if key is not None:
+            return Found(said, move, key, frozenset(variant))
+    return None
+
+
+def clause_moved(variant: list[int], heads: list[bool]) -> list[list[int]]:
+    """The run with an item clause (a clause head and up to 3 words after it) moved to its end:
+    "block clock tower 1 B" is read as "tower 1 B block clock"."""
+    moved = []
+    for at, head in enumerate(heads):
+        if not head:
+            continue
+        for size in range(1, 4):
+            if at + size + 1 > len(variant) or at + size + 1 == len(variant):
+                break
+            clause = variant[at:at + size + 1]
+            moved.append(variant[:at] + variant[at + size + 1:] + clause)
+    return moved
+
+
+def canonical(game: Game, move: dict[str, Any], complete: Complete, valid: Valid) -> str | None:
     """The move as the game writes it once the match filled it in; None when it is no possible
     move (the schema refuses it: `3/5 please` is not a location) or the game finds it no
     plausible reading of chatter (Game.is_plausible: `2 please` boards no Track Trouble track)."""
@@ -206,21 +388,105 @@ def canonical(game: Game, move: dict[str, Any], complete: Callable[[dict[str, An
         return None
 
 
+# --- Refusal: game words left over -------------------------------------------------------
+
+def left_over_refusal(game: Game, words: list[Word], kinds: list[str], reading: Found, left: list[int],
+                      ctx: Context) -> NotationError:
+    """The refusal of a post whose move leaves game words unread. After a correction or an
+    alternative it quotes both readings ("E5 up... no wait, left": 'E5 up' and 'E5 left');
+    otherwise it names the words left over, which may be part of the move."""
+    extra = " ".join(words[i].said for i in dedupe_spans(words, left))
+    hedge = last_hedge_before(words, kinds, left[0])
+    if hedge is not None:
+        other = other_reading(game, reading, [words[i].text for i in left], ctx)
+        said = f", after {quoted(hedge)}," if hedge else ""
+        if other is not None:
+            return NotationError(f"{ctx.name}: the post reads two ways, {quoted(reading.said)} and {quoted(other)} "
+                                 f"(a correction or an alternative{said.rstrip(',')}); give the one to play.")
+        return NotationError(f"{ctx.name}: the post holds {quoted(reading.said)} and{said} also {quoted(extra)}, "
+                             f"which may change it; give the one move to play.")
+    near = closest_legal(game, " ".join(w.text for w, kind in zip(words, kinds) if kind in (STRONG, SOFT)),
+                         reading, ctx)
+    hint = f" Closest legal move: '{near}'." if near else ""
+    return NotationError(f"{ctx.name}: the post holds the move {quoted(reading.said)} and also {quoted(extra)} "
+                         f"outside it, which may be part of the move; give the move on its own.{hint}")
+
+
+def dedupe_spans(words: list[Word], indices: list[int]) -> list[int]:
+    """One index per phrase of the post (a phrase read as two notation words is quoted once)."""
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for i in indices:
+        span = (words[i].start, words[i].end)
+        if span not in seen:
+            seen.add(span)
+            out.append(i)
+    return out
+
+
+def last_hedge_before(words: list[Word], kinds: list[str], index: int) -> str | None:
+    """The words of the last hedge before `index` that follows game words, or None."""
+    hedge: list[str] = []
+    material = False
+    current: str | None = None
+    for i in range(index):
+        if kinds[i] in (STRONG, SOFT):
+            material = True
+            hedge = []
+        elif kinds[i] == HEDGE and material:
+            hedge.append(words[i].said)
+            current = " ".join(hedge)
+        elif hedge:
+            hedge = []
+    return current
+
+
+def other_reading(game: Game, reading: Found, extra: list[str], ctx: Context) -> str | None:
+    """The move the words after a correction or an alternative make in place of some of the
+    move's words ('E5 up' with 'left': 'E5 left'; 'place 3/5 C' with 'D': 'place 3/5 D'), or
+    None when no such move differs from the first reading."""
+    said = reading.said.split()
+    size = len(extra)
+    tries = [said[:at] + extra + said[at + size:] for at in range(len(said) - size + 1)]
+    tries += [said + extra, extra]
+    for words in tries:
+        move = try_parse(game, " ".join(words))
+        key = None if move is None else canonical(game, move, ctx.complete, ctx.valid)
+        if key is not None and key != reading.key:
+            return game.format_move(move)
+    return None
+
+
+def closest_legal(game: Game, typed: str, reading: Found, ctx: Context) -> str | None:
+    """The legal move now nearest the post's game words (at most MAX_LEGAL looked at), or None
+    when the move read is itself legal (the refusal quotes it already) or nothing is legal."""
+    if ctx.legal is None:
+        return None
+    candidates = []
+    for move in islice(ctx.legal(), MAX_LEGAL):
+        try:
+            candidates.append(game.format_move(move))
+            if canonical(game, move, ctx.complete, ctx.valid) == reading.key:
+                return None
+        except Exception:  # noqa: BLE001 — a move the game cannot write is not offered
+            continue
+    return nearest(typed, candidates)
+
+
 # --- Refusal: the closest readable move --------------------------------------------------
 
-def unreadable(game: Game, text: str, whole: str, error: NotationError | None,
-               legal: Callable[[], Iterable[dict[str, Any]]] | None, ruleset: str, name: str) -> NotationError:
+def unreadable(game: Game, text: str, whole: str, error: NotationError | None, ctx: Context) -> NotationError:
     """The refusal of a post without a move: the closest readable move and its form (a game
     that declares no notation keeps its own message, with the closest legal move if any)."""
     forms = game.forms()
-    near = closest(game, whole or text.strip(), legal, forms)
+    near = closest(game, whole or text.strip(), ctx.legal, forms)
     if not forms and error is not None:
         hint = f" Closest legal move: '{near}'." if near else ""
-        return NotationError(f"{name}: {error.message}{hint}")
-    form = form_of(near, forms) if near else None
+        return NotationError(f"{ctx.name}: {error.message}{hint}")
+    form = form_of(game, near, forms) if near else None
     shown = quoted(text)
     where = f"closest: '{near}' ({form.shape})" if form else f"write {' | '.join(f.shape for f in forms)}"
-    return NotationError(f"{name}: {shown} is not a move of {ruleset or game.name}; {where}.")
+    return NotationError(f"{ctx.name}: {shown} is not a move of {ctx.ruleset}; {where}.")
 
 
 def closest(game: Game, typed: str, legal: Callable[[], Iterable[dict[str, Any]]] | None,
@@ -257,13 +523,32 @@ def nearest(typed: str, candidates: list[str]) -> str | None:
     return folded[hits[0]] if hits else folded[pool[0]]
 
 
-def form_of(move: str, forms: tuple[Form, ...]) -> Form | None:
-    """The form whose examples a move is most like (its shape is what the refusal teaches)."""
+def form_of(game: Game, move: str, forms: tuple[Form, ...]) -> Form | None:
+    """The form a move is written in: the first whose examples read to moves of the same shape
+    (the same fields, `{place, arrow}` for 'I9 right', never Retake's `{item}`); by likeness of
+    text only where the move's shape matches no example's."""
     import difflib
 
+    shape = move_shape(try_parse(game, move))
+    if shape is not None:
+        for form in forms:
+            if any(move_shape(try_parse(game, example)) == shape for example in form.examples):
+                return form
     scored = [(difflib.SequenceMatcher(None, move.casefold(), example.casefold()).ratio(), index, form)
               for index, form in enumerate(forms) for example in form.examples]
     return max(scored, key=lambda s: (s[0], -s[1]))[2] if scored else None
+
+
+def move_shape(move: Any) -> Any:
+    """A move's fields without their values (nested fields too; a field that is a word, such as
+    Winning Streak's phase, with its value): what tells its forms apart."""
+    if isinstance(move, dict):
+        return tuple(sorted((key, move_shape(value) if isinstance(value, (dict, list)) else
+                             (value if isinstance(value, str) and key in ("phase", "use") else None))
+                            for key, value in move.items()))
+    if isinstance(move, list):
+        return tuple(sorted({move_shape(value) for value in move}, key=repr))
+    return None
 
 
 def quoted(text: str) -> str:

@@ -213,6 +213,7 @@ def read_typed(match: LoadedMatch, replay: Replay, player: str, text: str, name:
     return reading.read_post(game, text, complete=lambda move: game.complete_move(replay.state, player, move),
                              valid=lambda move: not schemas.errors(schema, move),
                              legal=lambda: (move for move, _ in replay.legal_moves(player)),
+                             reword=lambda words: game.reword(replay.state, player, words),
                              ruleset=match.ruleset.id, name=name).move
 
 

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from adjudicator import matchfile, reading, session
 from adjudicator.engine import Game
 from adjudicator.errors import InputError, NotationError
+from adjudicator.lexicon import Lexicon
 from adjudicator.registry import game_class
 from adjudicator.rulesets import list_rulesets, resolve
 from conftest import REPO, dice_match, setup_entries
@@ -91,6 +92,7 @@ POSTS = [
     ("arrowbic", "> I go ‘E5 ↓’ 🙂", "E5 down"),
     ("arrowbic", "~~E5 up~~ G4 left", "G4 left"),
     ("arrowbic", "C3→", "C3 right"),
+    ("arrowbic", "I'll place at e5, arrow up", "E5 up"),       # glue words read past (issue 23)
     ("winning-streak", "Turn 1: place 3/5 at C please", "t1 place 3/5 C"),
     ("winning-streak", "place 3/5 c 😅", "t1 place 3/5 C"),
     ("winning-streak", "“t1 place 3/5 C.”", "t1 place 3/5 C"),
@@ -133,7 +135,7 @@ def test_the_same_move_said_twice_is_one_move(ruleset, post, move):
 
 @pytest.mark.parametrize("ruleset, post, closest", [
     ("tug-of-war-v2", "rop 1 1", "closest: 'rope 1"),
-    ("arrowbic", "I'll place at e5, arrow up", "closest: 'E5 up' (CELL ARROW)"),
+    ("arrowbic", "I'll place at e5, arrow upp", "closest: 'E5 up' (CELL ARROW)"),
     ("winning-streak", "hmm, no idea", "closest: '"),
     ("track-trouble", "what a game", "closest: '"),
 ])
@@ -151,8 +153,9 @@ def test_the_closest_move_and_its_form_come_from_the_examples_when_nothing_is_le
 
 
 def test_a_number_left_outside_the_move_is_refused_not_dropped():
-    said = read(dice_deciding(), "bernd", "reroll 1 and 3")
-    assert said.startswith("ERR m.json: the post holds the move 'reroll 1' and also the number 3"), said
+    said = read(header("tug-of-war-v2"), "sally", "rope 1 1, I have 3 cards")
+    assert said.startswith("ERR m.json: the post holds the move 'rope 1 1' and also '3' outside it"), said
+    assert read(dice_deciding(), "bernd", "reroll 1 and 3") == "reroll 1 3"   # glue between positions (issue 23)
 
 
 def test_single_letters_and_bare_numbers_are_not_moves_among_other_words():
@@ -183,8 +186,10 @@ def test_a_run_naming_what_the_match_lacks_is_no_move_but_its_parts_are_tried():
     def complete(move: dict[str, Any]) -> dict[str, Any]:
         return match.game.complete_move(replay.state, "sally", move)
 
-    found = reading.find_moves(match.game, "ok 1 T2 2 please".split(), complete, lambda m: True)
-    assert [said for _, said, _, _ in found] == ["1 T2"]
+    ctx = reading.Context(complete, lambda m: True, None, lambda w: w, "track-trouble", "m.json")
+    words = reading.post_as_words(match.game, "ok 1 T2 2 please", ctx.reword)
+    found = reading.find_moves(match.game, words, reading.classify(match.game, words), ctx)
+    assert [each.said for each in found] == ["1 T2"]
     assert read(header("winning-streak"), "sally", "ok 3/5 X, then").startswith("ERR m.json: 'ok 3/5 X, then' is not")
 
 
@@ -211,7 +216,7 @@ def test_a_move_the_schema_refuses_and_no_post_reading_fixes_keeps_its_precise_r
 
 
 CHATTER = st.lists(st.sampled_from(["ok", "here", "goes:", "please", "thanks!", "lol", "hmm,", "my", "move", "—",
-                                    "😅", "🙂", "**", "||", "> ", "“", "”", "...", "gg", "well"]), max_size=5)
+                                    "😅", "🙂", "**", "||", "\n> ", "“", "”", "...", "gg", "well"]), max_size=5)
 MOVES = [("arrowbic", "E5 up"), ("tug-of-war-v2", "rope 1 1"), ("tug-of-war-v1", "maze 1 up 1 left"),
          ("winning-streak", "place 3/5 C"), ("track-trouble", "1 T2, 2 switch purple, 3 T1")]
 
@@ -252,11 +257,14 @@ def test_the_search_tries_a_bounded_number_of_runs():
         def format_move(self, move: dict[str, Any]) -> str:
             return "x"
 
+        def lexicon(self) -> Lexicon:
+            return Lexicon(shapes=(r"w\d+",))   # every word of the post is move material
+
     game = Counting.__new__(Counting)
     with pytest.raises(NotationError):
         reading.read_post(game, " ".join(f"w{i}" for i in range(reading.MAX_WORDS)))
     assert len(tried) <= 2 + reading.MAX_WORDS * reading.MAX_RUN
-    assert max(len(t.split()) for t in tried[2:]) <= reading.MAX_RUN
+    assert len(tried) > reading.MAX_WORDS and max(len(t.split()) for t in tried[2:]) <= reading.MAX_RUN
 
 
 # --- No regression: every legal move of the example matches reads to itself -------------------

@@ -25,6 +25,7 @@ from typing import Any, Iterator
 
 from adjudicator.engine import Event, Form, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn, new_event
 from adjudicator.errors import NotationError
+from adjudicator.lexicon import Lexicon, item_phrases, post_words
 from adjudicator.render import Para, Pre, Span, Table
 
 Cell = tuple[int, int]
@@ -650,6 +651,15 @@ class Arrowbic(Game):
         if match and match.group(3) in ARROW_WORDS:
             return {"place": f"{match.group(1).upper()}{int(match.group(2))}", "arrow": ARROW_WORDS[match.group(3)]}
         raise NotationError(f"'{text}' is not an Arrowbic Exercise move. {NOTATION_HELP}")
+
+    def lexicon(self) -> Lexicon:
+        """The words of Arrowbic moves (issue 23): the board's cells, the arrows in every
+        spelling the notation reads, compass words ("north" is up, toward row 9, AX-1), `place`
+        and the Retake item by its name."""
+        last = chr(ord("a") + self.size - 1)
+        phrases = item_phrases(self.ruleset.items, {"retake": ("retake",)})
+        phrases.update(post_words().compass_phrases({a: a for a in ARROWS}))
+        return Lexicon(frozenset({*ARROW_WORDS, "retake", "place"}), (f"[a-{last}]\\d{{1,2}}",), phrases)
 
     def format_move(self, move: dict[str, Any]) -> str:
         if "item" in move:

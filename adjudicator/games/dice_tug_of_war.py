@@ -17,6 +17,7 @@ from typing import Any, Iterator, Mapping
 
 from adjudicator.engine import ChanceDue, Event, Form, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn
 from adjudicator.errors import NotationError
+from adjudicator.lexicon import Lexicon, Word, post_words
 from adjudicator.render import Para, Pre, Table
 
 DT2 = ("DT-2",)
@@ -46,6 +47,134 @@ class DiceState:
     result: Outcome | None = None     # how the rules ended the match (DT-5, DT-6)
     due: Pending = None               # what is due, set whenever it changes (None once won)
     ended: bool = False               # ended by a host entry or the clock, not by the rules (DT-6)
+
+
+_PLURAL = re.compile(r"^(\d+)'?s$")   # "1s", "6's": every die showing that face
+
+
+def dice_references(words: list[Word], rolled: list[int]) -> list[Word]:
+    """The post's words with dice named in words made numbers (DiceTugOfWar.reword): the
+    positions after `reroll`, the values after `trade`; a reference to no die (or to one of
+    several) becomes a Word with a problem, which the reader refuses with."""
+    around = post_words()
+    out: list[Word] = []
+    context = None
+    index = 0
+    while index < len(words):
+        word = words[index]
+        folded = word.text.casefold()
+        if folded in ("reroll", "re-roll", "trade", "keep", "attack"):
+            context = folded.replace("-", "")
+        if context == "reroll":
+            made = _position_reference(words, index, rolled, around)
+            if made is None and folded in (*around.counts, *around.ordinals, *around.every):
+                made = 1, [_as(words, index, 1, "", "does not say which dice; give their positions, e.g. 'reroll 1 3'.")]
+        elif context == "trade":
+            made = _value_reference(words, index, around)
+        else:
+            made = None
+        if made is None:
+            out.append(word)
+            index += 1
+        else:
+            taken, replaced = made
+            out.extend(replaced)
+            index += taken
+    return out
+
+
+def _position_reference(words: list[Word], index: int, rolled: list[int], around: Any) -> tuple[int, list[Word]] | None:
+    """(words taken, their replacement) for dice named at `index` after `reroll`, or None."""
+    folded = [w.text.casefold() for w in words[index:index + 3]]
+    first = folded[0]
+    count = None
+    taken = 0
+    if first in around.die_words and len(folded) > 1 and folded[1].isdecimal():
+        return 2, [_as(words, index, 2, folded[1])]           # "die 2": the position
+    if first in around.ordinals:
+        place = around.ordinals[first]
+        many = around.counts.get(folded[1]) if len(folded) > 1 else None
+        if many is not None:   # "the first two", "the last two"
+            chosen = range(1, many + 1) if place > 0 else range(len(rolled) - many + 1, len(rolled) + 1)
+            if many > len(rolled) or place not in (1, -1):
+                return 2, [_as(words, index, 2, "", f"does not fit the roll: it has {len(rolled)} dice.")]
+            return 2, _positions(words, index, 2, chosen)
+        place = place if place > 0 else len(rolled)
+        if place > len(rolled):
+            return 1, [_as(words, index, 1, "", f"names no die: the roll has {len(rolled)} dice.")]
+        return 1, [_as(words, index, 1, str(place))]
+    if first in around.every:
+        taken = 1
+        if len(folded) > 1 and (folded[1] in around.counts or folded[1].isdecimal()):
+            said = around.counts.get(folded[1]) or int(folded[1])
+            taken = 2
+            if said != len(rolled):
+                return taken, [_as(words, index, taken, "", f"does not fit the roll: it has {len(rolled)} dice.")]
+        return taken, _positions(words, index, taken, range(1, len(rolled) + 1))
+    if first in around.value_markers or first in around.counts:
+        taken = 1
+        if first in around.counts:
+            count = around.counts[first]
+        if len(folded) > 1 and folded[1] in around.counts and count is None:
+            count, taken = around.counts[folded[1]], 2
+        if len(folded) <= taken:
+            return None
+        face = folded[taken]
+        plural = _PLURAL.match(face)
+        if face.isdecimal() and count is None:
+            return taken + 1, [_value_die(words, index, taken + 1, int(face), rolled)]
+        if plural:
+            return taken + 1, _value_dice(words, index, taken + 1, int(plural.group(1)), count, rolled)
+        return None
+    plural = _PLURAL.match(first)
+    if plural:
+        return 1, _value_dice(words, index, 1, int(plural.group(1)), None, rolled)
+    return None
+
+
+def _value_die(words: list[Word], index: int, taken: int, face: int, rolled: list[int]) -> Word:
+    """'the 6': the one die showing 6."""
+    showing = [p for p, value in enumerate(rolled, start=1) if value == face]
+    roll = " ".join(map(str, rolled))
+    if len(showing) == 1:
+        return _as(words, index, taken, str(showing[0]))
+    if not showing:
+        return _as(words, index, taken, "", f"names no die: no die shows {face} in the roll ({roll}); "
+                                            f"give positions, e.g. 'reroll 1 3'.")
+    return _as(words, index, taken, "", f"could be any of dice {', '.join(map(str, showing))} (the roll is {roll}); "
+                                        f"give positions, e.g. 'reroll {showing[0]}'.")
+
+
+def _value_dice(words: list[Word], index: int, taken: int, face: int, count: int | None,
+                rolled: list[int]) -> list[Word]:
+    """'both 1s', 'the 1s': every die showing 1 (as many as the post says, if it says)."""
+    showing = [p for p, value in enumerate(rolled, start=1) if value == face]
+    roll = " ".join(map(str, rolled))
+    if not showing:
+        return [_as(words, index, taken, "", f"names no die: no die shows {face} in the roll ({roll}).")]
+    if count is not None and count != len(showing):
+        return [_as(words, index, taken, "", f"does not fit the roll ({roll}): {len(showing)} "
+                                             f"{'die shows' if len(showing) == 1 else 'dice show'} {face}.")]
+    return _positions(words, index, taken, showing)
+
+
+def _value_reference(words: list[Word], index: int, around: Any) -> tuple[int, list[Word]] | None:
+    """After `trade` the numbers are values: "the 6" is 6."""
+    folded = [w.text.casefold() for w in words[index:index + 2]]
+    if folded[0] in around.value_markers and len(folded) > 1 and folded[1].isdecimal():
+        return 2, [_as(words, index, 2, folded[1])]
+    return None
+
+
+def _positions(words: list[Word], index: int, taken: int, positions: Any) -> list[Word]:
+    return [_as(words, index, taken, str(p)) for p in positions]
+
+
+def _as(words: list[Word], index: int, taken: int, text: str, problem: str | None = None) -> Word:
+    """The Word standing for words[index:index + taken] of the post."""
+    span = words[index:index + taken]
+    said = " ".join(w.said for w in span)
+    return Word(text or said, said, span[0].start, span[-1].end, problem)
 
 
 def count_matches(rolled: list[int], column: list[int]) -> list[tuple[int, int]]:
@@ -416,10 +545,13 @@ class DiceTugOfWar(Game):
     def parse_move(self, text: str) -> dict[str, Any]:
         words = text.strip().lower().replace(",", " ").split()
         joined = " ".join(words)
-        if joined in ("keep", "reroll", "re-roll", "reroll none", "re-roll none", "keep all"):
+        if joined in ("keep", "reroll none", "re-roll none", "keep all"):
             return {"reroll": []}
-        if words and words[0] in ("reroll", "re-roll", "r") and all(w.isdecimal() for w in words[1:]):
+        if words and words[0] in ("reroll", "re-roll", "r") and len(words) > 1 and all(w.isdecimal() for w in words[1:]):
             return {"reroll": [int(w) for w in words[1:]]}
+        if words in (["reroll"], ["re-roll"], ["r"]):   # never read as keep (issue 23)
+            raise NotationError(f"'{text}' names no dice to re-roll (to keep the roll, write keep). Write one of: "
+                                f"keep, reroll 1 3 (positions in the last roll), attack, trade 3 for 2.")
         if joined in ("attack", "a"):
             return {"attack": True}
         match = self._TRADE.match(joined)
@@ -427,6 +559,23 @@ class DiceTugOfWar(Game):
             return {"trade": {"rolled": int(match.group(1)), "column": int(match.group(2))}}
         raise NotationError(f"'{text}' is not a dice Tug of War move. Write one of: keep, reroll 1 3 "
                             f"(positions in the last roll), attack, trade 3 for 2 (rolled value for column value).")
+
+    def lexicon(self) -> Lexicon:
+        """The words of dice moves (issue 23): keep, reroll, attack, trade; `a` (attack) only
+        where a move needs it, being also English; faces `1s`, `6's`. Words naming dice after
+        `reroll` ("first", "both", "all") are the reword's: one it cannot place is refused."""
+        return Lexicon(frozenset({"keep", "reroll", "re-roll", "attack", "trade", "a"}), (r"\d+'?s",),
+                       {("re", "roll"): ("reroll",)})
+
+    def reword(self, s: DiceState, player: str, words: list[Word]) -> list[Word]:
+        """Dice as players name them, made positions or values (issue 23): after `reroll`,
+        "first", "all three", "#1", "die 2" are positions, "the 6" is the one die showing 6 and
+        "both 1s" / "the 1s" every die showing 1; after `trade`, "the 6" is the value 6. A value
+        names dice only when exactly one die, or one set of dice, shows it: "reroll the 3" is
+        never the third die, and names nothing when no die shows 3."""
+        if s.stage != "decide" or not s.rolled:
+            return words
+        return dice_references(words, list(s.rolled))
 
     def format_move(self, move: dict[str, Any]) -> str:
         if "reroll" in move:

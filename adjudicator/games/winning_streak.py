@@ -26,6 +26,7 @@ from typing import Any, Iterator
 
 from adjudicator.engine import Event, Form, Game, Illegal, ItemsView, Nature, Outcome, Pending, Phase, Player, new_event
 from adjudicator.errors import NotationError
+from adjudicator.lexicon import Lexicon
 from adjudicator.render import Para, Pre, Span, Table
 
 TROOP_NAME = re.compile(r"^([1-9][0-9]?)/([1-9][0-9]?)$")
@@ -715,13 +716,26 @@ class WinningStreak(Game):
             move[number[0]] = number[1]
         return move
 
+    _FILLERS = ("place", "p", "at", "in", "to", "into", "put")   # read past between a troop and its location
+
     def _parse_placement(self, words: list[str]) -> dict[str, Any] | None:
-        words = [w for w in words if w not in ("place", "p", "at", "in", "to")]
+        """`place 3/5 C`, `3/5 to C`, `C: 3/5`: one troop and one location, in either order."""
+        words = [w for w in words if w not in self._FILLERS]
         if len(words) == 2 and self._TROOP.match(words[0]) and words[1].isalpha():
+            # any word as the location: the schema and the rules say precisely what is wrong
             return {"phase": "placement", "troop": words[0], "location": words[1].upper()}
+        if len(words) == 2 and self._TROOP.match(words[1]) and self._is_location_word(words[0]):
+            return {"phase": "placement", "troop": words[1], "location": words[0].upper()}
         return None
 
+    def _is_location_word(self, word: str) -> bool:
+        """A word that can name a location (the rules and is_plausible say whether it is one)."""
+        return word.isalpha() and len(word) <= 3 and word not in ("set", "buff", "reserve", "none")
+
     def _parse_relocation(self, words: list[str]) -> dict[str, Any] | None:
+        """`set A=3/5 B=- buff 3/5 health`; changes also as players write them (issue 23):
+        `4/5 C 5/4 D` or `C 4/5` (a troop and its new location, either order), `A reserve`
+        (withdraw A's troop)."""
         if words and words[0] in ("set", "relocate", "s"):
             words = words[1:]
         elif words in (["pass"], ["none"], ["no", "change"]):
@@ -745,8 +759,40 @@ class WinningStreak(Game):
                     move["buff"] = {"troop": troop, "stat": self._STAT[stat.lstrip("+")]}
                     index += 3
                     continue
-            return None
+            pair = self._change_at(words, index)
+            if pair is None or pair[0] in move["set"]:
+                return None
+            location, troop, index = pair
+            move["set"][location] = troop
         return move
+
+    def _change_at(self, words: list[str], index: int) -> tuple[str, str | None, int] | None:
+        """(location, new occupant or None, next index) of a change written as a troop and a
+        location in either order, or a location and `reserve`, with fillers between."""
+        following = index + 1
+        while following < len(words) and words[following] in self._FILLERS:
+            following += 1
+        if following >= len(words):
+            return None
+        one, two = words[index], words[following]
+        if self._TROOP.match(one) and self._is_location_word(two):
+            return two.upper(), one, following + 1
+        if self._is_location_word(one) and (self._TROOP.match(two) or two == "reserve"):
+            return one.upper(), (two if two != "reserve" else None), following + 1
+        return None
+
+    def lexicon(self) -> Lexicon:
+        """The words of Winning Streak moves (issue 23): the locations, troops `3/5`, changes
+        `C=3/5`, the turn or round, `place`, `set`, `reserve`, and the Advantage (WS-5) as
+        players write it: "advantage" is `buff`, and its fixed "+1" says nothing more."""
+        amount = self.params.get("advantage_amount")
+        phrases: dict[tuple[str, ...], tuple[str, ...]] = {("advantage",): ("buff",)}
+        if isinstance(amount, int):
+            phrases[(f"+{amount}",)] = ()
+        words = {x.casefold() for x in self.locations} | {"place", "set", "buff", "relocate", "reserve", "turn",
+                                                          "round", *self._STAT}
+        return Lexicon(frozenset(words), (r"\d+/\d+", r"[a-z]{1,3}=\S*", r"t\d+", r"r\d+"), phrases,
+                       frozenset({"buff"}))
 
     def is_plausible(self, move: dict[str, Any]) -> bool:
         """Among other words of a post, `pass`, `none` and `no change` are chatter: a relocation
@@ -764,6 +810,10 @@ class WinningStreak(Game):
         plainly that this is the wrong phase rather than the schema saying a field is missing.
         """
         move = dict(move)
+        if move.get("phase") == "placement" and "turn" not in move and s.stage == "relocation" \
+                and isinstance(move.get("location"), str):
+            # `place 3/5 C` or `3/5 to C` while relocating: the troop moves to C (WS-4)
+            move = {"phase": "relocation", "set": {move["location"]: move.get("troop")}}
         if move.get("phase") == "placement" and "turn" not in move:
             move["turn"] = s.turn
         elif move.get("phase") == "relocation" and "round" not in move:

@@ -287,7 +287,7 @@ def game():
 
 
 @pytest.mark.parametrize("text, move", [
-    ("keep", {"reroll": []}), ("reroll", {"reroll": []}), ("reroll 1 3", {"reroll": [1, 3]}),
+    ("keep", {"reroll": []}), ("keep all", {"reroll": []}), ("reroll 1 3", {"reroll": [1, 3]}),
     ("re-roll 1,3", {"reroll": [1, 3]}), ("R 2", {"reroll": [2]}), ("attack", {"attack": True}),
     ("trade 3 for 2", {"trade": {"rolled": 3, "column": 2}}), ("trade 3 2", {"trade": {"rolled": 3, "column": 2}}),
     ("trade 3>2", {"trade": {"rolled": 3, "column": 2}}), ("t 6 -> 1", {"trade": {"rolled": 6, "column": 1}}),
@@ -296,7 +296,7 @@ def test_notation_parses(game, text, move):
     assert game.parse_move(text) == move
 
 
-@pytest.mark.parametrize("text", ["atack", "trade 3", "reroll x", "", "trade for 2"])
+@pytest.mark.parametrize("text", ["atack", "trade 3", "reroll x", "", "trade for 2", "reroll", "re-roll"])
 def test_bad_notation_names_the_forms(game, text):
     with pytest.raises(NotationError, match="Write one of: keep"):
         game.parse_move(text)

@@ -22,9 +22,11 @@ from typing import Any
 
 from adjudicator.engine import Event, Form, Game, Illegal, Nature, Outcome, Pending, Phase, Player, SideMove, new_event
 from adjudicator.games.track_trouble import layouts as lay
+from adjudicator.games.track_trouble import notation as tt_notation
 from adjudicator.games.track_trouble import wording
 from adjudicator.games.track_trouble.board import TrackTroubleViews
 from adjudicator.games.track_trouble.state import HIDDEN, TTState
+from adjudicator.lexicon import Lexicon
 
 # (action, target) → player → miners: who boards each track, activates each switch, boards
 # the train in one crossing; see `TrackTrouble._targets`.
@@ -356,6 +358,10 @@ class TrackTrouble(TrackTroubleViews, Game):
         said = [entry.get(key) for group in ("actions", "items") for entry in move.get(group) or ()
                 if isinstance(entry, dict) for key in ("board", "switch", "destination") if key in entry]
         return all(isinstance(name, str) and name.lower() in self._known_names for name in said)
+
+    def lexicon(self) -> Lexicon:
+        """Miners, actions and items as players write them, and every name of the match's layouts."""
+        return tt_notation.lexicon_for(self._known_names, self.ruleset.items)
 
     @cached_property
     def _known_names(self) -> frozenset[str]:

@@ -11,6 +11,24 @@ import re
 from typing import Any
 
 from adjudicator.errors import NotationError
+from adjudicator.lexicon import Lexicon, item_phrases
+
+# What in a post is Track Trouble move material (issue 23; adjudicator.reading): the notation's
+# words and the item keyword each item is written with ("Remote Switch on purple" → remote
+# purple). The layouts' names come from the match (Game.lexicon). `nothing`, `pass`, `none`
+# are not material: among other words they are chatter ("nothing to add").
+KEYWORDS = ("switch", "sw", "activate", "board", "train", "remote", "remote-switch", "extra-miner",
+            "hidden", "hidden-value", "round", "crossing")
+ITEM_KEYWORDS = {"extra-miner": ("extra-miner",), "remote-switch": ("remote",), "hidden-value": ("hidden",)}
+SHAPES = (r"r\d+", r"c\d+", r"r\d+c\d+")   # the round and crossing: r3 c1, r3c1
+
+
+def lexicon_for(names: frozenset[str], items: dict[str, Any]) -> Lexicon:
+    """The words of Track Trouble moves for a match whose layouts name `names` (case-folded)."""
+    phrases = item_phrases(items, ITEM_KEYWORDS)
+    phrases[("extra", "miner")] = ("extra-miner",)
+    phrases[("remote", "switch")] = ("remote",)
+    return Lexicon(frozenset(KEYWORDS) | names, SHAPES, phrases, frozenset({"remote", "extra-miner"}))
 
 # `r3 c1:` with or without the colon, as Winning Streak reads `t4 place` (issue 17): nothing
 # else a submission starts with is `r` or `c` and a number (it starts with a miner or an item).

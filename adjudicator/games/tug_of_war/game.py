@@ -34,6 +34,7 @@ from adjudicator.engine import (
 from adjudicator.games.tug_of_war import notation as typed
 from adjudicator.games.tug_of_war import wording
 from adjudicator.games.tug_of_war.grids import Maze, Path
+from adjudicator.lexicon import Lexicon
 from adjudicator.games.tug_of_war.modules import (
     DIRECTIONS,
     Clock,
@@ -723,6 +724,10 @@ class TugOfWar(Game):
 
     def parse_move(self, text: str) -> dict[str, Any]:
         return typed.parse(text, tuple(self.modules))
+
+    def lexicon(self) -> Lexicon:
+        """Modules, cards, options, directions, cells and Block Move as players write them."""
+        return typed.lexicon_for(tuple(self.modules), self.ruleset.items)
 
     def format_move(self, move: dict[str, Any]) -> str:
         return typed.format_move(move)

@@ -25,6 +25,7 @@ from typing import Any
 
 from adjudicator.engine import Form
 from adjudicator.errors import NotationError
+from adjudicator.lexicon import Lexicon, item_phrases, post_words
 
 MODULE_NAMES = ("rope", "race", "collation", "clock", "maze", "path", "conker", "tower")
 DIRECTION_WORDS = {"up": "up", "u": "up", "down": "down", "d": "down", "left": "left", "l": "left",
@@ -71,6 +72,31 @@ def forms_for(modules: Sequence[str] = MODULE_NAMES) -> tuple[Form, ...]:
         return all(w in modules for w in example.split() if w in MODULE_NAMES)
 
     return tuple(form for form in FORMS if all(fits(e) for e in form.examples))
+
+
+# What in a post is Tug of War move material (issue 23; adjudicator.reading): the notation's
+# words, the item keyword each item of the ruleset is written with, and by module what it adds.
+KEYWORDS = ("discard", "block")
+ITEM_KEYWORDS = {"block-move": ("block",)}     # TW-18: "Block Move", "block-move" → block
+CELL = r"[a-z]\d{1,2}"                          # a Path anchor cell (columns A–H, rows 1–8)
+ANCHOR = r"\d+@[a-z]\d{1,2}"
+
+
+def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
+    """The words of this ruleset's moves: every module name (any is read, the rules say which
+    the ruleset has), discards and Block Move, and by module: Tower's options A/B/C, Maze's
+    directions (and compass words, "north" → up), Path's cells and CARD@CELL anchors."""
+    words = {*MODULE_NAMES, *KEYWORDS}
+    shapes = [ANCHOR]
+    phrases = item_phrases(items, ITEM_KEYWORDS)
+    if "tower" in modules:
+        words |= {"a", "b", "c"}
+    if "maze" in modules:
+        words |= set(DIRECTION_WORDS)
+        phrases.update(post_words().compass_phrases({d: d for d in DIRECTION_WORDS.values()}))
+    if "path" in modules:
+        shapes.append(CELL)
+    return Lexicon(frozenset(words), tuple(shapes), phrases, frozenset({"block"}))
 
 
 def _fail(text: str, why: str, modules: Sequence[str]) -> NotationError:

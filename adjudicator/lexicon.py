@@ -1,0 +1,150 @@
+"""The words of a game's moves, and the words players write around them, as data (issue 23).
+
+A post is read by adjudicator.reading, which knows no game and no English. It decides from
+two kinds of data:
+
+- each game's `Lexicon` (Game.lexicon): which words and shapes of words are move material
+  (modules, cells, tracks, troops, item keywords; numbers always are), which phrases players
+  write for notation words ("block move" → `block`, "north" → `up`, "advantage" → `buff`),
+  and which notation words open an item clause that may be written before the move;
+- `posts.yaml` beside this module: the English around moves (words that join the parts of a
+  move, one-letter words, corrections, alternatives and negations, ordinals and counts).
+
+`Word` is one word of a post as the reader and a game's `reword` hook pass it along: the text
+the notation reads, where it came from in the post, and, for a reference that names nothing
+now ("the 3" when no die shows 3), why it cannot be read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping, NamedTuple
+
+import yaml
+
+Phrase = tuple[str, ...]
+
+
+class Word(NamedTuple):
+    """One word of a post: `text` as the notation reads it; `said`, the words of the post it
+    stands for; `start`/`end`, their positions among the post's words; `problem`, set when the
+    words name nothing the move can use (the reader refuses with it)."""
+
+    text: str
+    said: str
+    start: int
+    end: int
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """What counts as move material in a game's posts, as data.
+
+    `words`: case-folded words of the notation and of the match's data (modules, tracks,
+    switches, destinations, locations, item keywords, directions). `shapes`: regular
+    expressions a whole case-folded word may match to be material (cells `e5`, troops `3/5`,
+    assignments `c=3/5`, anchors `2@c4`). Numbers are always material (`³` too: a number
+    that no move reads is refused, never dropped). `phrases`: what
+    players write (case-folded words) for notation words; an empty replacement drops the
+    phrase (`+1` where the Advantage is always +1). `clause_heads`: notation words that open an
+    item clause players often write before the move ("Block Move on clock; tower 1 B")."""
+
+    words: frozenset[str] = frozenset()
+    shapes: tuple[str, ...] = ()
+    phrases: Mapping[Phrase, Phrase] = field(default_factory=dict)
+    clause_heads: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_shape", re.compile("|".join(f"(?:{s})" for s in self.shapes))
+                           if self.shapes else None)
+
+    def is_material(self, word: str) -> bool:
+        """Is this case-folded word one a move of the game could be made of?"""
+        if word.isnumeric() or word in self.words:   # `³`, `½` too: never dropped as chatter
+            return True
+        shape = self.__dict__["_shape"]
+        return bool(shape is not None and shape.fullmatch(word))
+
+    def merged(self, other: "Lexicon") -> "Lexicon":
+        """Both lexicons' words, shapes, phrases and clause heads (`other` wins a phrase)."""
+        return Lexicon(self.words | other.words, (*self.shapes, *other.shapes),
+                       {**self.phrases, **other.phrases}, self.clause_heads | other.clause_heads)
+
+
+def words_of_forms(forms: Iterable[Any]) -> Lexicon:
+    """A lexicon from a notation's forms alone (engine.Form): every word of every example that
+    is not a number. Enough for a game that declares nothing more (a plug-in game)."""
+    words: set[str] = set()
+    for form in forms:
+        for example in form.examples:
+            for word in example.casefold().replace(",", " ").split():
+                if not word.isdecimal():
+                    words.add(word.strip(":"))
+    return Lexicon(frozenset(w for w in words if w))
+
+
+def item_phrases(items: Mapping[str, Any], keywords: Mapping[str, Phrase]) -> dict[Phrase, Phrase]:
+    """Phrases for each item the ruleset lists that the notation has a keyword for: its name
+    ("Block Move") and its id ("block-move", "block move") say the keyword (`block`)."""
+    phrases: dict[Phrase, Phrase] = {}
+    for item_id, keyword in keywords.items():
+        if item_id not in items:
+            continue
+        name = (items[item_id] or {}).get("name") if isinstance(items[item_id], dict) else None
+        for said in {item_id, item_id.replace("-", " "), str(name or "")}:
+            words = tuple(said.casefold().split())
+            if words and words != keyword:
+                phrases[words] = keyword
+    return phrases
+
+
+# --- The words around moves: posts.yaml -----------------------------------------------------
+
+@dataclass(frozen=True)
+class PostWords:
+    """posts.yaml, read once: see its comments for what each list is for."""
+
+    glue: frozenset[str]
+    soft: frozenset[str]
+    hedges: Mapping[Phrase, str]          # phrase → corrections | alternatives | negations
+    ordinals: Mapping[str, int]
+    counts: Mapping[str, int]
+    every: frozenset[str]
+    value_markers: frozenset[str]
+    die_words: frozenset[str]
+    compass: Mapping[str, str]
+
+    def compass_phrases(self, directions: Mapping[str, str]) -> dict[Phrase, Phrase]:
+        """Compass words as a game's direction words (`directions`: the game's word for each of
+        up/down/left/right): "north" → up."""
+        return {(word,): (directions[to],) for word, to in self.compass.items() if to in directions}
+
+    @property
+    def longest_hedge(self) -> int:
+        return max((len(p) for p in self.hedges), default=1)
+
+
+@lru_cache(maxsize=1)
+def post_words() -> PostWords:
+    """The words players write around moves (adjudicator/posts.yaml)."""
+    data = yaml.safe_load((Path(__file__).parent / "posts.yaml").read_text(encoding="utf-8"))
+
+    def folded(values: Iterable[Any]) -> frozenset[str]:
+        return frozenset(word(v).casefold() for v in values)
+
+    def word(value: Any) -> str:
+        if not isinstance(value, str):   # YAML reads on/no/yes/off as true or false: quote them
+            raise ValueError(f"posts.yaml: {value!r} is not a word; quote it")
+        return value
+
+    hedges = {tuple(word(p).casefold().split()): kind for kind, phrases in data["hedges"].items() for p in phrases}
+    return PostWords(glue=folded(data["glue"]), soft=folded(data["soft"]), hedges=hedges,
+                     ordinals={str(k).casefold(): int(v) for k, v in data["ordinals"].items()},
+                     counts={str(k).casefold(): int(v) for k, v in data["counts"].items()},
+                     every=folded(data["every"]), value_markers=folded(data["value_markers"]),
+                     die_words=folded(data["die_words"]),
+                     compass={str(k).casefold(): str(v) for k, v in data["compass"].items()})
