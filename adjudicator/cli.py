@@ -363,7 +363,7 @@ def _parse_params(specs: list[str]) -> dict[str, Any]:
 @app.command("move")
 def move_cmd(
     match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
-    player: str = typer.Argument(..., metavar="PLAYER", help="Player id."),
+    player: str = typer.Argument(..., metavar="PLAYER", help="Player id, display name or side, in any case."),
     words: List[str] = typer.Argument(..., metavar="MOVE...", help="The move in the game's notation, or the post as written (or JSON with --json)."),
     as_json: bool = typer.Option(False, "--json", help="MOVE is a JSON move object."),
     at: Optional[str] = typer.Option(None, "--at", metavar="TIME",

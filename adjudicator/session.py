@@ -182,18 +182,20 @@ def named_by(hits: dict[str, list[str]]) -> str:
 
 
 def resolve_player(match: LoadedMatch, typed: str, path: Path, option: str = "") -> str:
-    """A player as typed: the id, or the id or side in another case where only one player fits."""
-    from adjudicator.errors import InputError
-
-    players = match.game.players
-    if typed in match.game.player_ids:
-        return typed
-    folded = typed.casefold()
-    hits = {p.id for p in players if p.id.casefold() == folded} or {p.id for p in players if p.side.casefold() == folded}
+    """A player as typed: the id, display name or side, in any case. A name that fits two
+    players (one's id or side is the other's display name) is refused, never guessed."""
+    hits = players_named(match, typed)
     if len(hits) == 1:
-        return hits.pop()
-    known = ", ".join(f"{p.id} ({p.side})" for p in players)
+        return next(iter(hits))
     label = f"{option} " if option else ""
+    if hits:
+        sides = [p for p in match.game.players if p.id in hits]
+        if all(len(players_named(match, p.side)) == 1 for p in sides):
+            instead = "type the side instead: " + " or ".join(f"{p.side} for {p.id}" for p in sides)
+        else:
+            instead = "type a name only one of them has"
+        raise InputError(f"{path}: {label}'{typed}' names two players, {named_by(hits)}; {instead}.")
+    known = ", ".join(f"{p.id} ({p.side})" for p in match.game.players)
     raise InputError(f"{path}: {label}'{typed}' is not a player of this match ({known}).")
 
 
