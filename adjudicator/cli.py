@@ -363,7 +363,7 @@ def _parse_params(specs: list[str]) -> dict[str, Any]:
 @app.command("move")
 def move_cmd(
     match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
-    player: str = typer.Argument(..., metavar="PLAYER", help="Player id."),
+    player: str = typer.Argument(..., metavar="PLAYER", help="Player id, display name or side, in any case."),
     words: List[str] = typer.Argument(..., metavar="MOVE...", help="The move in the game's notation, or the post as written (or JSON with --json)."),
     as_json: bool = typer.Option(False, "--json", help="MOVE is a JSON move object."),
     at: Optional[str] = typer.Option(None, "--at", metavar="TIME",
@@ -711,8 +711,9 @@ def paste_cmd(
     """Enter many posts at once, copied from a thread or DMs, each with its post's time.
 
     Every player's post becomes an entry, in order, checked as `move` checks it (time order,
-    clocks, legality). Authors are players by id, display name or side, in any case; other
-    authors (the host, spectators) are skipped and listed. Times are read in the match's time
+    clocks, legality). Authors are players by id or display name, in any case (not by side);
+    other authors (the host, spectators, bots) are skipped and listed with the reason, and an
+    author that fits two players refuses the paste (exit 2). Times are read in the match's time
     zone (`new --time-zone`, else ADJUDICATOR_TIME_ZONE, else UTC); a post without a time is
     stamped now, which never makes anyone lose or be late (G-7).
 
@@ -725,7 +726,9 @@ def paste_cmd(
 
     Dice Tug of War needs a roll between moves: copy the dice bot's posts too and name the
     bot with --dice-bot; each of its posts is the roll due then, transcribed from the first
-    list of numbers in it ([3, 1, 6]). With --all-or-nothing every post is checked first and
+    list of numbers in it ([3, 1, 6]). In Discord blocks only an author with the APP or BOT
+    tag is the bot (a person of that name is skipped); lines show no tags, so there the name
+    is enough. With --all-or-nothing every post is checked first and
     the file changes only if all are accepted.
 
     \b
@@ -803,8 +806,8 @@ def _paste_report(path: Path, posts: Any, outcome: Any, fmt: str, dry_run: bool,
 
     for added in outcome.added:
         _paste_echo(added)
-    for post in outcome.not_players:
-        _err(f"skipped {post.where()}: not a player of this match")
+    for post, why in outcome.skipped:
+        _err(f"skipped {post.where()}: {why}")
     for post, why in outcome.unreadable:
         _err(f"skipped {post.where()}: no move in it ({_inner(why, path).rstrip('.')})")
     _err(_paste_summary(path, posts, outcome, dry_run, all_or_nothing))
@@ -851,7 +854,7 @@ def _paste_summary(path: Path, posts: Any, outcome: Any, dry_run: bool, all_or_n
     seqs = outcome.seqs
     span = (f"entr{'y' if len(seqs) == 1 else 'ies'} {seqs[0]}" + (f"–{seqs[-1]}" if len(seqs) > 1 else "")) \
         if seqs else "no entries"
-    skipped = len(outcome.not_players) + len(outcome.unreadable)
+    skipped = len(outcome.skipped) + len(outcome.unreadable)
     tail = f" ({skipped} post{'s' if skipped != 1 else ''} skipped)" if skipped else ""
     if outcome.error is None:
         verb = "dry run, nothing written: would add" if dry_run else "added"

@@ -14,9 +14,11 @@ read:
 
 Times are read by adjudicator.when in the match's time zone; a clock time alone falls on the
 date of the post before it (today for the first), rolling to the next day when the clock
-goes back (a block past midnight). Authors are players by id, display name or side in any
-case; a dice bot's posts (`--dice-bot NAME`) are transcribed rolls; anyone else (the host,
-spectators) is skipped and listed.
+goes back (a block past midnight). Authors are players by id or display name in any case
+(not by side: people post under their own names; a name that fits two players refuses the
+paste); a dice bot's posts (`--dice-bot NAME`) are transcribed rolls, in Discord blocks only
+those whose author carries the `APP`/`BOT` tag; anyone else (the host, spectators, other bots,
+a person named like the dice bot) is skipped and listed with the reason.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ class Post:
     when: str | None
     lines: list[str] = field(default_factory=list)
     reading: Reading | None = None
+    discord: bool = False   # from a Discord block, where a bot's name always carries its APP/BOT tag
 
     @property
     def text(self) -> str:
@@ -81,7 +84,7 @@ def split_posts(text: str, name: str) -> list[Post]:
         header = _discord_header(line)
         if header is not None:
             discord = True
-            posts.append(Post(len(posts) + 1, number, header[0], header[1]))
+            posts.append(Post(len(posts) + 1, number, header[0], header[1], discord=True))
             continue
         if discord:
             _discord_line(posts, line, number)
@@ -120,7 +123,7 @@ def _discord_line(posts: list[Post], line: str, number: int) -> None:
     found = _CONTINUED.match(line.strip())
     if found and _looks_like_time(found["when"]):
         last = posts[-1]
-        posts.append(Post(len(posts) + 1, number, last.author, found["when"], [found["text"]]))
+        posts.append(Post(len(posts) + 1, number, last.author, found["when"], [found["text"]], discord=True))
     else:
         posts[-1].lines.append(line)
 
@@ -150,14 +153,39 @@ def author_key(author: str) -> str:
     return _TAGS.sub("", author.strip()).casefold()
 
 
-def player_of(match: Any, author: str) -> str | None:
-    """The player an author name means: id, display name or side, any case; None if none or two."""
-    key = author_key(author)
-    for field_name in ("id", "name", "side"):
-        hits = {p.id for p in match.game.players if str(getattr(p, field_name)).casefold() == key}
-        if len(hits) == 1:
-            return hits.pop()
-    return None
+def is_tagged(author: str) -> bool:
+    """Does the author carry Discord's `APP` or `BOT` tag (`Dice Maiden APP`)?"""
+    return bool(_TAGS.search(author.strip()))
+
+
+def who_wrote(match: Any, post: Post, bots: set[str], name: str) -> tuple[str, str]:
+    """Who wrote a post: ("player", id), ("bot", "") for a dice bot, or ("skip", why).
+
+    A player is an author equal to one player's id or display name, in any case; a side is
+    not an author. An author with the APP/BOT tag is a bot, never a player. A dice bot is
+    named by --dice-bot; in a Discord block it carries the tag, so a person of that name
+    without it is skipped. An author that fits two players (or, where no tags are shown, a
+    player and the dice bot) is refused: InputError naming the post, never a guess."""
+    from adjudicator.session import named_by, players_named
+
+    key = author_key(post.author)
+    if is_tagged(post.author):
+        return ("bot", "") if key in bots else ("skip", "a bot, not a player")
+    hits = players_named(match, author_key(post.author), ("id", "name"))
+    if len(hits) > 1:
+        raise InputError(f"{name}: {post.where()} could be by either player, {named_by(hits)}; nothing "
+                         f"written. Make the author one player's id, or enter that post with 'adjudicator move'.")
+    if key in bots and not post.discord:
+        if hits:
+            raise InputError(f"{name}: {post.where()} could be by the dice bot or by the player "
+                             f"{named_by(hits)}; nothing written. Enter that post with 'adjudicator move' or "
+                             f"'adjudicator roll --values' instead.")
+        return "bot", ""
+    if hits:
+        return "player", next(iter(hits))
+    if key in bots:
+        return "skip", "named like the dice bot but without its APP/BOT tag"
+    return "skip", "not a player of this match"
 
 
 # One way only to match each separator (a comma, or spaces alone): no backtracking blow-up.
@@ -193,7 +221,7 @@ class Outcome:
     """What a paste did: entries added, posts skipped, and the refusal that stopped it."""
 
     added: list[Added] = field(default_factory=list)
-    not_players: list[Post] = field(default_factory=list)
+    skipped: list[tuple[Post, str]] = field(default_factory=list)   # not a player's post, and why
     unreadable: list[tuple[Post, str]] = field(default_factory=list)
     refused: Post | None = None
     error: AdjudicatorError | None = None
@@ -240,17 +268,17 @@ def _enter(path: Path, target: Path, posts: list[Post], skip_unreadable: bool,
     outcome = Outcome()
     bots = {author_key(bot) for bot in dice_bots}
     match = matchfile.load(target)
-    for post in posts:
-        pid = player_of(match, post.author)
-        is_bot = pid is None and author_key(post.author) in bots
-        if pid is None and not is_bot:
-            outcome.not_players.append(post)
+    authors = [who_wrote(match, post, bots, str(path)) for post in posts]   # all, before anything is entered
+    for post, (kind, pid) in zip(posts, authors):
+        if kind == "skip":
+            outcome.skipped.append((post, pid))
             continue
+        is_bot = kind == "bot"
         try:
             if is_bot:
                 _, _, log = session.append_entry(target, _roll_builder(post, str(path)))
             else:
-                _, _, log = session.play_move(target, pid, post.text, at=post.at)
+                _, _, log = session.play_move(target, pid, post.text, at=post.at, by_id=True)
         except NotationError as exc:
             if skip_unreadable and not is_bot:
                 outcome.unreadable.append((post, _named(exc.message, target, path)))

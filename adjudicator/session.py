@@ -136,14 +136,15 @@ def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, An
 
 
 def play_move(path: Path, player: str, text: str, *, as_json: bool = False, at: str | None = None,
-              note: str | None = None, dry_run: bool = False,
-              record_illegal: bool = False) -> tuple[LoadedMatch, Replay, LogEntry]:
-    """`adjudicator move`: read the typed move for the player as typed, check it against the
-    replayed match and append it (see append_entry). Without `at` the entry is stamped now."""
+              note: str | None = None, dry_run: bool = False, record_illegal: bool = False,
+              by_id: bool = False) -> tuple[LoadedMatch, Replay, LogEntry]:
+    """`adjudicator move`: read the typed move for the player as typed (resolve_player; with
+    `by_id`, `player` is the player's id itself), check it against the replayed match and
+    append it (see append_entry). Without `at` the entry is stamped now."""
     stamp = at or now_utc()
 
     def build(match: LoadedMatch, replay: Replay) -> dict[str, Any]:
-        pid = resolve_player(match, player, path)
+        pid = player if by_id and player in match.game.player_ids else resolve_player(match, player, path)
         move = read_move(match, replay, pid, text, as_json, str(path))
         entry: dict[str, Any] = {"at": stamp, "type": "move", "player": pid, "move": move, "text": text}
         if note:
@@ -153,19 +154,48 @@ def play_move(path: Path, player: str, text: str, *, as_json: bool = False, at: 
     return append_entry(path, build, dry_run=dry_run, record_illegal=record_illegal, stamped=at is None)
 
 
-def resolve_player(match: LoadedMatch, typed: str, path: Path, option: str = "") -> str:
-    """A player as typed: the id, or the id or side in another case where only one player fits."""
-    from adjudicator.errors import InputError
+def players_named(match: LoadedMatch, name: str,
+                  fields: tuple[str, ...] = ("id", "name", "side")) -> dict[str, list[str]]:
+    """The players a name as typed or posted means, in any case: each player's id with the
+    fields of it that equal the name (`id`, `name`: the display name, `side`), in match order.
+    A name that is one player's id exactly does not also mean a player whose id differs only
+    in case (ids are told apart by case), but does mean one whose display name or side it is."""
+    name = name.strip()
+    folded = name.casefold()
+    hits: dict[str, list[str]] = {}
+    for p in match.game.players:
+        for field_name in fields:
+            value = getattr(p, field_name) or ""
+            if folded and value.strip().casefold() == folded:
+                hits.setdefault(p.id, []).append(field_name)
+    if "id" in fields and name in match.game.player_ids:
+        hits = {pid: found for pid, found in hits.items() if pid == name or found != ["id"]}
+    return hits
 
-    players = match.game.players
-    if typed in match.game.player_ids:
-        return typed
-    folded = typed.casefold()
-    hits = {p.id for p in players if p.id.casefold() == folded} or {p.id for p in players if p.side.casefold() == folded}
+
+FIELD_WORDS = {"id": "id", "name": "display name", "side": "side"}
+
+
+def named_by(hits: dict[str, list[str]]) -> str:
+    """`sally (by id) and sal2 (by display name)`: how a message names the players a name fits."""
+    return " and ".join(f"{pid} (by {' and '.join(FIELD_WORDS[f] for f in fields)})" for pid, fields in hits.items())
+
+
+def resolve_player(match: LoadedMatch, typed: str, path: Path, option: str = "") -> str:
+    """A player as typed: the id, display name or side, in any case. A name that fits two
+    players (one's id or side is the other's display name) is refused, never guessed."""
+    hits = players_named(match, typed)
     if len(hits) == 1:
-        return hits.pop()
-    known = ", ".join(f"{p.id} ({p.side})" for p in players)
+        return next(iter(hits))
     label = f"{option} " if option else ""
+    if hits:
+        sides = [p for p in match.game.players if p.id in hits]
+        if all(len(players_named(match, p.side)) == 1 for p in sides):
+            instead = "type the side instead: " + " or ".join(f"{p.side} for {p.id}" for p in sides)
+        else:
+            instead = "type a name only one of them has"
+        raise InputError(f"{path}: {label}'{typed}' names two players, {named_by(hits)}; {instead}.")
+    known = ", ".join(f"{p.id} ({p.side})" for p in match.game.players)
     raise InputError(f"{path}: {label}'{typed}' is not a player of this match ({known}).")
 
 

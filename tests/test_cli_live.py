@@ -128,13 +128,49 @@ def test_a_player_typed_in_another_case_is_found(cli, write):
     assert res.code == 2 and "'anne' is not a player" in res.err
 
 
+def test_a_player_by_display_name_in_any_case(cli, write):
+    """`move`'s PLAYER may be the display name (issue 23, point 7): anna is Sally here."""
+    data = dice_match(setup_entries([2, 4, 6], [1, 1, 1]) + [("roll", 3, 3, 3)])
+    data["players"][1]["name"] = "Sally"
+    path = write(data)
+    res = cli("move", path, "sALLY", "attack", *AT)
+    assert res.code == 0, res.err
+    assert json.loads(path.read_text())["entries"][-1]["player"] == "anna"
+    assert cli("host", path, "forfeit", "Sally", "--at", "2026-11-21T20:01:00Z").code == 0
+    assert json.loads(path.read_text())["entries"][-1]["host"] == {"action": "forfeit", "player": "anna"}
+
+
+@pytest.mark.parametrize("name, typed, by", [
+    ("Anna", "anna", "bernd (by display name) and anna (by id and display name)"),   # an id is the other's name
+    ("red", "RED", "bernd (by display name) and anna (by side)"),                    # a side is the other's name
+])
+def test_a_name_two_players_have_is_refused_and_nothing_written(cli, write, name, typed, by):
+    data = dice_match(setup_entries([2, 4, 6], [1, 1, 1]) + [("roll", 3, 3, 3)])
+    data["players"][0]["name"] = name
+    path = write(data)
+    before = path.read_bytes()
+    res = cli("move", path, typed, "attack", *AT)
+    assert res.code == 2 and res.out == ""
+    assert res.err == f"adjudicator: {path}: '{typed}' names two players, {by}; " + (
+        "type the side instead: yellow for bernd or red for anna.\n" if name != "red" else
+        "type a name only one of them has.\n")
+    assert path.read_bytes() == before
+
+
 def test_an_ambiguous_case_is_refused(cli, write):
+    """Players: bernd (Bernd, yellow) and Bernd (Anna, red). An exact id outranks an id in
+    another case, never another player's display name or side (issue 23, point 7)."""
     data = dice_match()
     data["players"][1]["id"] = "Bernd"
     path = write(data)
-    assert cli("board", path, "--as", "Bernd").code == 0
+    assert cli("board", path, "--as", "bernd").code == 0
+    assert cli("board", path, "--as", "red", "--format", "json").code == 0
     res = cli("board", path, "--as", "BERND")
-    assert res.code == 2 and "not a player" in res.err
+    assert res.code == 2
+    assert res.err == (f"adjudicator: {path}: --as 'BERND' names two players, bernd (by id and display name) and "
+                       f"Bernd (by id); type the side instead: yellow for bernd or red for Bernd.\n")
+    res = cli("board", path, "--as", "Bernd")   # Bernd's id, bernd's display name
+    assert res.code == 2 and "'Bernd' names two players, bernd (by id and display name) and Bernd (by id)" in res.err
 
 
 def test_new_takes_sides_and_players_in_any_case(cli, tmp_path):

@@ -194,7 +194,7 @@ def test_posts_past_midnight_roll_to_the_next_day(cli, dice, tmp_path):
 
 
 def test_posts_without_times_are_stamped_now(cli, dice, tmp_path):
-    block = "Dice Maiden: 3 1 6\nyellow: keep\n"
+    block = "Dice Maiden: 3 1 6\nBERND: keep\n"
     result = cli("paste", dice, posts_file(tmp_path, block), "--dice-bot", "Dice Maiden")
     assert result.code == 0
     assert [e["at"] for e in entries(dice)] == ["2026-11-22T12:00:00Z"] * 2
@@ -307,7 +307,7 @@ def test_track_trouble_sealed_block(cli, tmp_path):
     path = tmp_path / "tt.json"
     assert cli("new", "track-trouble", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue", "--untimed",
                "-o", path).code == 0
-    block = "[11:00] sally: 1 T2, 2 T1\n[11:01] spectator: go sally\n[11:02] Maddie: 1 T3\n[11:03] red: 3 T1\n"
+    block = "[11:00] sally: 1 T2, 2 T1\n[11:01] spectator: go sally\n[11:02] Maddie: 1 T3\n[11:03] SALLY: 3 T1\n"
     result = cli("paste", path, posts_file(tmp_path, block))
     assert result.code == 0, result.err
     assert [e["player"] for e in entries(path)] == ["sally", "maddie", "sally"]
@@ -330,3 +330,88 @@ def test_help_teaches_with_examples(cli):
     result = cli("paste", "--help")
     assert result.code == 0
     assert "adjudicator paste m.json posts.txt" in result.out and "Today at 8:14 PM" in result.out
+
+
+# --- who wrote it (issue 23, points 5 and 7) --------------------------------------------
+
+@pytest.mark.parametrize("layout", ["discord", "lines"])
+def test_a_spectator_named_like_a_side_is_not_that_player(cli, streak, tmp_path, layout):
+    """Maddie plays blue; a spectator called Blue is skipped and listed, never entered as her."""
+    spectator = {"discord": "Blue — 11/21/2026 8:14 PM\nplace 1/1 L\n",
+                 "lines": "[2026-11-21 20:14] blue: place 1/1 L\n"}[layout]
+    before = streak.read_bytes()
+    result = cli("paste", streak, posts_file(tmp_path, spectator))
+    assert result.code == 0, result.err
+    assert streak.read_bytes() == before
+    author = "Blue" if layout == "discord" else "blue"
+    assert f"skipped post 1 (line 1, {author}): not a player of this match" in result.err
+    assert "added no entries from 1 post (1 post skipped)" in result.err
+    own = {"discord": "Sally — 11/21/2026 8:14 PM\nt1 place 4/5 M\n" + spectator
+                      + "Maddie — 11/21/2026 8:14 PM\nplace 4/4 C\n",
+           "lines": "[2026-11-21 20:14] Sally: t1 place 4/5 M\n" + spectator
+                    + "[2026-11-21 20:14] maddie: place 4/4 C\n"}[layout]
+    result = cli("paste", streak, posts_file(tmp_path, own))
+    assert result.code == 0, result.err
+    got = entries(streak)
+    assert [(e["player"], e["move"]["troop"]) for e in got] == [("sally", "4/5"), ("maddie", "4/4")]
+    assert f"skipped post 2 (line {2 if layout == 'lines' else 3}, {author}): not a player of this match" \
+        in result.err
+
+
+def test_a_person_named_like_the_dice_bot_without_its_tag_rolls_nothing(cli, dice, tmp_path):
+    fake = "Dice Maiden — Yesterday at 8:01 PM\nBernd Roll: [6, 6, 6] Result: 18\n"
+    before = dice.read_bytes()
+    result = cli("paste", dice, posts_file(tmp_path, fake), "--dice-bot", "Dice Maiden")
+    assert result.code == 0, result.err
+    assert dice.read_bytes() == before
+    assert ("skipped post 1 (line 1, Dice Maiden): named like the dice bot but without its APP/BOT tag"
+            in result.err)
+    result = cli("paste", dice, posts_file(tmp_path, fake + DICE_BLOCK), "--dice-bot", "Dice Maiden")
+    assert result.code == 0, result.err
+    got = entries(dice)
+    assert len(got) == 7 and [e["chance"]["dice"] for e in got if e["type"] == "chance"] == [
+        [3, 1, 6], [2, 2, 5], [4, 6], [6, 2, 2]]
+    assert "added entries 1–7 from 9 posts (2 posts skipped)" in result.err
+
+
+def test_the_dice_bot_with_its_bot_tag(cli, dice, tmp_path):
+    block = DICE_BLOCK.replace("Dice Maiden APP", "Dice Maiden BOT")
+    result = cli("paste", dice, posts_file(tmp_path, block), "--dice-bot", "dice maiden")
+    assert result.code == 0, result.err
+    assert [e["chance"] for e in entries(dice) if e["type"] == "chance"][0] == {"dice": [3, 1, 6],
+                                                                                  "source": "external"}
+
+
+def test_a_bot_named_like_a_player_is_skipped(cli, dice, tmp_path):
+    block = DICE_BLOCK.replace("Bernd — Yesterday at 8:05 PM",
+                               "Bernd BOT — Yesterday at 8:04 PM\nreroll 1 2\nBernd — Yesterday at 8:05 PM")
+    result = cli("paste", dice, posts_file(tmp_path, block), "--dice-bot", "Dice Maiden")
+    assert result.code == 0, result.err
+    got = entries(dice)
+    assert len(got) == 7 and (got[1]["player"], got[1]["move"]) == ("bernd", {"reroll": []})
+    assert "skipped post 2 (line 3, Bernd BOT): a bot, not a player" in result.err
+
+
+def test_an_author_two_players_fit_refuses_the_paste(cli, tmp_path):
+    """sally's id is maddie's display name: a post by 'Sally' is refused, nothing written."""
+    path = tmp_path / "ws.json"
+    assert cli("new", "winning-streak", "-p", "sally=Sal:red", "-p", "maddie=Sally:blue", "--advantage", "maddie",
+               "--time-zone", "America/New_York", "-o", path).code == 0
+    before = path.read_bytes()
+    block = "Sal — 11/21/2026 8:14 PM\nt1 place 4/5 M\nSally — 11/21/2026 8:14 PM\nplace 4/4 C\n"
+    result = cli("paste", path, posts_file(tmp_path, block))
+    assert result.code == 2 and result.out == ""
+    assert result.err == (f"adjudicator: {path}: post 2 (line 3, Sally) could be by either player, sally (by id) "
+                          f"and maddie (by display name); nothing written. Make the author one player's id, or "
+                          f"enter that post with 'adjudicator move'.\n")
+    assert path.read_bytes() == before
+
+
+def test_a_line_author_that_is_a_player_and_the_dice_bot_is_refused(cli, dice, tmp_path):
+    """One-post-a-line layouts show no tags: a name both a player's and --dice-bot's is not guessed."""
+    before = dice.read_bytes()
+    result = cli("paste", dice, posts_file(tmp_path, "[2026-11-21 20:00] bernd: 3 1 6\n"), "--dice-bot", "Bernd")
+    assert result.code == 2
+    assert "post 1 (line 1, bernd) could be by the dice bot or by the player bernd (by id and display name)" \
+        in result.err
+    assert dice.read_bytes() == before
