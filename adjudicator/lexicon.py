@@ -31,13 +31,15 @@ Phrase = tuple[str, ...]
 class Word(NamedTuple):
     """One word of a post: `text` as the notation reads it; `said`, the words of the post it
     stands for; `start`/`end`, their positions among the post's words; `problem`, set when the
-    words name nothing the move can use (the reader refuses with it)."""
+    words name nothing the move can use (the reader refuses with it); `comma`, whether a comma
+    or semicolon followed it."""
 
     text: str
     said: str
     start: int
     end: int
     problem: str | None = None
+    comma: bool = False   # a comma or semicolon follows it in the post: a list goes on, or a new part starts
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,7 @@ class PostWords:
     counts: Mapping[str, int]
     every: frozenset[str]
     value_markers: frozenset[str]
+    own: frozenset[str]
     die_words: frozenset[str]
     compass: Mapping[str, str]
 
@@ -145,6 +148,6 @@ def post_words() -> PostWords:
     return PostWords(glue=folded(data["glue"]), soft=folded(data["soft"]), hedges=hedges,
                      ordinals={str(k).casefold(): int(v) for k, v in data["ordinals"].items()},
                      counts={str(k).casefold(): int(v) for k, v in data["counts"].items()},
-                     every=folded(data["every"]), value_markers=folded(data["value_markers"]),
+                     every=folded(data["every"]), value_markers=folded(data["value_markers"]), own=folded(data["own"]),
                      die_words=folded(data["die_words"]),
                      compass={str(k).casefold(): str(v) for k, v in data["compass"].items()})

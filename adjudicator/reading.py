@@ -58,6 +58,9 @@ KEYCAP = re.compile("([0-9#*])\ufe0f?\u20e3")
 INVISIBLE = re.compile("[\ufe0e\ufe0f\u200b-\u200d\u2060\ufeff]|\U0001f3fb|\U0001f3fc|\U0001f3fd|\U0001f3fe|\U0001f3ff")
 STRUCK = re.compile(r"~~.+?~~", re.DOTALL)          # struck out: the player took it back
 QUOTE_MARK = re.compile(r"^[ \t]*(?:>[ \t]?)+", re.MULTILINE)   # `> ` quote markers, not the arrow `>`
+# What an emoji or other picture becomes: a word of its own that no game reads, so it ends a run
+# of game words ("reroll 1 😅 2" is not reroll 1 2).
+PICTURE = "\u2063"
 # Stripped from the edges of a word: quotes, emphasis and spoiler marks, sentence punctuation.
 EDGES = "\"'`‘’‚“”„«»‹›*_|~.,;:!?()[]{}…—–"
 
@@ -103,14 +106,27 @@ def fold(text: str) -> str:
     text = SHORTCODES.sub(lambda m: f" {m.group(1).lower()} ", text)
     text = INVISIBLE.sub("", text)
     text = "".join(f" {ARROW_FOLDS[ch]} " if ch in ARROW_FOLDS else ch for ch in text)
-    return "".join(" " if unicodedata.category(ch) in ("So", "Cs", "Co", "Cn") else ch for ch in text)
+    return "".join(f" {PICTURE} " if unicodedata.category(ch) in ("So", "Cs", "Co", "Cn") else ch for ch in text)
 
 
 def tokens(text: str) -> list[str]:
     """The post's words, with quotes, markup and punctuation stripped from their edges; `#1`
     is the number 1 (players number dice and posts that way)."""
-    words = (word.strip(EDGES) for word in fold(text).split())
-    return [word[1:] if word[:1] == "#" and word[1:].isdecimal() else word for word in words if word]
+    return [word for word, _ in marked_tokens(text)]
+
+
+def marked_tokens(text: str) -> list[tuple[str, bool]]:
+    """tokens(), each with whether a comma or semicolon followed it."""
+    out: list[tuple[str, bool]] = []
+    for raw in fold(text).split():
+        word = raw.strip(EDGES)
+        comma = raw.rstrip("".join(set(EDGES) - {",", ";"}))[-1:] in (",", ";")
+        if not word:
+            if comma and out:
+                out[-1] = (out[-1][0], True)
+            continue
+        out.append((word[1:] if word[:1] == "#" and word[1:].isdecimal() else word, comma))
+    return out
 
 
 def is_weak(word: str) -> bool:
@@ -147,7 +163,9 @@ def read_post(game: Game, text: str, *, complete: Complete = lambda m: m, valid:
     except NotationError as exc:
         typed, error = None, exc
     if typed is not None and usable(typed.move, complete, valid):
-        return typed
+        if not listed_two_ways(game, text):
+            return typed
+        typed = None   # "rope 1 1, 3": the 3 may start something else; read as a post, or refused
     # The post as typed is no move, or one the schema refuses (`1 T2.` boards a track 'T2.'):
     # read it as a post. When that finds no one move either, a move the game read as typed is
     # still returned, for the schema to say precisely what is wrong with it.
@@ -171,6 +189,15 @@ class Context:
     name: str
 
 
+def listed_two_ways(game: Game, text: str) -> bool:
+    """mixed_lists over the whole post as typed ("rope 1 1, 3" is not read as rope 1 1 3)."""
+    if "," not in text and ";" not in text:
+        return False
+    words = post_as_words(game, text, lambda w: w)
+    kinds = classify(game, words)
+    return mixed_lists(words, kinds, list(range(len(words)))) or PICTURE in fold(text).split()
+
+
 def usable(move: dict[str, Any], complete: Complete, valid: Valid) -> bool:
     """Does the move pass the move schema once the match filled it in?"""
     try:
@@ -185,7 +212,8 @@ def post_as_words(game: Game, text: str, reword: Reword) -> list[Word]:
     """The post's words, with the phrases players write for notation words replaced by them
     (the game's lexicon: "block move" → block, "north" → up) and the position's references
     resolved by the game (Game.reword)."""
-    raw = tokens(text)
+    marked = marked_tokens(text)
+    raw = [word for word, _ in marked]
     phrases = game_lexicon(game).phrases
     longest = max((len(p) for p in phrases), default=0)
     words: list[Word] = []
@@ -194,12 +222,12 @@ def post_as_words(game: Game, text: str, reword: Reword) -> list[Word]:
         for size in range(min(longest, len(raw) - index), 0, -1):
             said = tuple(word.casefold() for word in raw[index:index + size])
             if said in phrases:
-                words.extend(Word(notation, " ".join(raw[index:index + size]), index, index + size)
-                             for notation in phrases[said])
+                words.extend(Word(notation, " ".join(raw[index:index + size]), index, index + size,
+                                  comma=marked[index + size - 1][1]) for notation in phrases[said])
                 index += size
                 break
         else:
-            words.append(Word(raw[index], raw[index], index, index + 1))
+            words.append(Word(raw[index], raw[index], index, index + 1, comma=marked[index][1]))
             index += 1
     return reword(words)
 
@@ -236,6 +264,11 @@ def classify(game: Game, words: list[Word]) -> list[str]:
         else:
             kinds.append(CHATTER)
         index += 1
+    # A one-letter word is English ("a good one", "I think") only before a word no move is
+    # made of; last in the post, or before a game word, it is the game's ("rope 1 lol A").
+    for index, kind in enumerate(kinds):
+        if kind == SOFT and (index + 1 == len(kinds) or kinds[index + 1] in (STRONG, SOFT)):
+            kinds[index] = STRONG
     return kinds
 
 
@@ -265,14 +298,15 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
     """The post normalised as a whole, else the one move its words make."""
     words = post_as_words(game, text, ctx.reword)
     whole = " ".join(word.text for word in words)
-    if words and whole != text and not any(word.problem for word in words):
+    kinds = classify(game, words)
+    if words and whole != text and not any(word.problem for word in words) \
+            and not mixed_lists(words, kinds, list(range(len(words)))):
         move = try_parse(game, whole)
         if move is not None and usable(move, ctx.complete, ctx.valid):
             return Reading(move, whole, False)
     if len(words) > MAX_WORDS:
         raise NotationError(f"{ctx.name}: the post has {len(words):,} words and holds no move as a whole; a move is "
                             f"searched for in posts of at most {MAX_WORDS:,} words: give the part with the move.")
-    kinds = classify(game, words)
     found = find_moves(game, words, kinds, ctx)
     moves: dict[str, list[Found]] = {}
     for each in found:
@@ -312,23 +346,23 @@ def left_over(kinds: list[str], used: frozenset[int]) -> list[int]:
 
 def find_moves(game: Game, words: list[Word], kinds: list[str], ctx: Context) -> list[Found]:
     """Each longest run of game words (inside one island: glue between them is read past) that
-    reads as a possible move. A run inside a longer one that does is part of that move ('rope
-    2' of 'rope 2 1'); a run inside one that reads as no possible move is still tried ('1 T2'
-    of '1 T2 2 please', where 'please' is no track)."""
+    reads as a possible move, from left to right: a word read into a move is part of no other
+    ('rope 2' of 'rope 2 1'; 'up G4' of 'E5 up G4 left'); a run inside one that reads as no
+    possible move is still tried ('1 T2' of '1 T2 2 please', where 'please' is no track)."""
     found: list[Found] = []
     for island in islands(kinds):
         material = [i for i in island if kinds[i] in (STRONG, SOFT)]
-        spans: list[tuple[int, int]] = []
+        taken = 0   # material[:taken] belongs to a move found: a word is part of one move only
         for a in range(len(material)):
+            if a < taken:
+                continue
             for b in range(min(len(material), a + MAX_RUN), a, -1):   # longest first
-                if any(s <= a and b <= e for s, e in spans):
-                    break   # inside a move already found: every shorter run from here is too
                 if all(is_weak(words[i].text) for i in material[a:b]):
                     continue
                 hit = read_run(game, words, kinds, island, material[a:b], ctx)
                 if hit is not None:
                     found.append(hit)
-                    spans.append((a, b))
+                    taken = b
                     break
     return found
 
@@ -341,10 +375,10 @@ def read_run(game: Game, words: list[Word], kinds: list[str], island: list[int],
     lexicon = game_lexicon(game)
     first, last = material[0], material[-1]
     whole = [i for i in island if first <= i <= last]
-    soft = [i for i in material if kinds[i] == SOFT]
     variants: list[list[int]] = [whole, material]
-    if soft:
-        variants += [[i for i in material if i != s] for s in soft[:2]] + [[i for i in material if i not in soft]]
+    edges = [i for i in (first, last) if words[i].text.casefold() in post_words().soft]   # "I place 3/5 in C"
+    if edges:
+        variants.append([i for i in material if i not in edges])
     for variant in list(variants[1:]):
         variants += clause_moved(variant, [words[i].text.casefold() in lexicon.clause_heads for i in variant])
     seen: set[tuple[int, ...]] = set()
@@ -352,12 +386,33 @@ def read_run(game: Game, words: list[Word], kinds: list[str], island: list[int],
         if not variant or tuple(variant) in seen:
             continue
         seen.add(tuple(variant))
+        if mixed_lists(words, kinds, variant):
+            continue
         said = " ".join(words[i].text for i in variant)
-        move = try_parse(game, said)
-        key = None if move is None else canonical(game, move, ctx.complete, ctx.valid)
-        if key is not None:
-            return Found(said, move, key, frozenset(variant))
+        hit = possible_move(game, said, ctx)
+        if hit is not None:   # a one-letter word at the edge left out is read as English: used
+            return Found(said, hit[0], hit[1], frozenset(variant) | frozenset(i for i in (first, last) if i in edges))
     return None
+
+
+def possible_move(game: Game, text: str, ctx: Context) -> tuple[dict[str, Any], str] | None:
+    """(move, canonical form) of words that read as a possible move (see canonical), or None."""
+    move = try_parse(game, text)
+    key = None if move is None else canonical(game, move, ctx.complete, ctx.valid)
+    return None if move is None or key is None else (move, key)
+
+
+def mixed_lists(words: list[Word], kinds: list[str], chosen: list[int]) -> bool:
+    """Are the numbers read one after another in `chosen` listed two ways, some with only a space
+    between them and some with a comma or a joining word ("rope 1 1, 3", "reroll 1 2, 6")? The
+    number after the comma may start something else: such a run is not read as one move."""
+    numbers = [i for i in chosen if kinds[i] in (STRONG, SOFT)]
+    ways = set()
+    for one, two in zip(numbers, numbers[1:]):
+        if words[one].text.isdecimal() and words[two].text.isdecimal():
+            listed = words[one].comma or any(kinds[k] == GLUE for k in range(one + 1, two))
+            ways.add(listed)
+    return len(ways) > 1
 
 
 def clause_moved(variant: list[int], heads: list[bool]) -> list[list[int]]:
@@ -450,26 +505,27 @@ def other_reading(game: Game, reading: Found, extra: list[str], ctx: Context) ->
     tries = [said[:at] + extra + said[at + size:] for at in range(len(said) - size + 1)]
     tries += [said + extra, extra]
     for words in tries:
-        move = try_parse(game, " ".join(words))
-        key = None if move is None else canonical(game, move, ctx.complete, ctx.valid)
-        if key is not None and key != reading.key:
-            return game.format_move(move)
+        hit = possible_move(game, " ".join(words), ctx)
+        if hit is not None and hit[1] != reading.key:
+            return game.format_move(hit[0])
     return None
 
 
 def closest_legal(game: Game, typed: str, reading: Found, ctx: Context) -> str | None:
-    """The legal move now nearest the post's game words (at most MAX_LEGAL looked at), or None
-    when the move read is itself legal (the refusal quotes it already) or nothing is legal."""
+    """A legal move now (at most MAX_LEGAL looked at) written with every game word of the post
+    ('maze 1 up then left': maze 1 up 1 left), the nearest if several; None if there is none."""
     if ctx.legal is None:
         return None
+    said = typed.casefold().split()
     candidates = []
     for move in islice(ctx.legal(), MAX_LEGAL):
         try:
-            candidates.append(game.format_move(move))
-            if canonical(game, move, ctx.complete, ctx.valid) == reading.key:
-                return None
+            text = game.format_move(move)
         except Exception:  # noqa: BLE001 — a move the game cannot write is not offered
             continue
+        words = text.casefold().replace(",", " ").replace(":", " ").split()
+        if all(words.count(word) >= said.count(word) for word in set(said)):
+            candidates.append(text)
     return nearest(typed, candidates)
 
 

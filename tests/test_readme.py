@@ -26,6 +26,35 @@ def test_the_readme_posts_are_what_the_tool_prints(cli, monkeypatch):
         assert res.out == shown + "\n", f"README example '{command}' is not what the tool prints now"
 
 
+POSTS_TABLE = re.compile(r"<!-- posts: .*? -->\n\| position .*?\n\|---.*?\n(.*?)<!-- /posts -->", re.S)
+
+
+def readme_posts() -> list[tuple[str, str, str]]:
+    """(position, post, read as or 'refused: …') of the README's "Pasting a post" table."""
+    rows = []
+    for line in POSTS_TABLE.search(README).group(1).strip().splitlines():
+        position, post, want = (cell.strip() for cell in line.strip().strip("|").split(" | "))
+        rows.append((position, post.strip("`"), want.strip("`")))
+    return rows
+
+
+def test_the_readme_reads_posts_as_it_says():
+    """Issue 23: the README's examples of reading posts are what the reader does, refusals word
+    for word (tests/test_reading_posts.py holds the positions)."""
+    from adjudicator.errors import InputError
+    from test_reading_posts import read
+
+    rows = readme_posts()
+    assert len(rows) >= 15 and any(want.startswith("refused: ") for _, _, want in rows)
+    for position, post, want in rows:
+        player = "bernd" if position.startswith("dice") else "sally"
+        try:
+            said = read(position, player, post)
+        except InputError as exc:
+            said = "refused: " + exc.message.removeprefix("m.json: ")
+        assert said == want, (position, post)
+
+
 @pytest.fixture
 def evening(monkeypatch):
     """Sunday 22 November 2026, 22:00 in Berlin: the host catches up on the evening's posts."""

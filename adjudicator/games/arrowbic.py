@@ -641,6 +641,7 @@ class Arrowbic(Game):
         return draw(self, view, canvas, private)
 
     # --- Notation -----------------------------------------------------------------------
+    _ARROW_FIRST = re.compile(r"^(?:place\s+|p\s+)?(\S+)\s+([a-z])(\d{1,2})$")
     _PLACE = re.compile(r"^(?:place\s+|p\s+)?([a-z])\s*(\d{1,2})\s*[,:]?\s*(\S+)$")
 
     def parse_move(self, text: str) -> dict[str, Any]:
@@ -650,6 +651,9 @@ class Arrowbic(Game):
         match = self._PLACE.match(joined)
         if match and match.group(3) in ARROW_WORDS:
             return {"place": f"{match.group(1).upper()}{int(match.group(2))}", "arrow": ARROW_WORDS[match.group(3)]}
+        match = self._ARROW_FIRST.match(joined)   # `left F4` (posted "arrow west at F4", issue 23)
+        if match and match.group(1) in ARROW_WORDS:
+            return {"place": f"{match.group(2).upper()}{int(match.group(3))}", "arrow": ARROW_WORDS[match.group(1)]}
         raise NotationError(f"'{text}' is not an Arrowbic Exercise move. {NOTATION_HELP}")
 
     def lexicon(self) -> Lexicon:

@@ -59,27 +59,35 @@ def dice_references(words: list[Word], rolled: list[int]) -> list[Word]:
     around = post_words()
     out: list[Word] = []
     context = None
+    named: set[str] = set()   # positions named since `reroll`, or numbers since `trade`
     index = 0
     while index < len(words):
         word = words[index]
         folded = word.text.casefold()
         if folded in ("reroll", "re-roll", "trade", "keep", "attack"):
-            context = folded.replace("-", "")
+            context, named = folded.replace("-", ""), set()
+        elif (folded,) in around.hedges:   # "reroll 2. scratch that, 1": what follows is not resolved here
+            context = None
+        made = None
         if context == "reroll":
             made = _position_reference(words, index, rolled, around)
             if made is None and folded in (*around.counts, *around.ordinals, *around.every):
                 made = 1, [_as(words, index, 1, "", "does not say which dice; give their positions, e.g. 'reroll 1 3'.")]
         elif context == "trade":
-            made = _value_reference(words, index, around)
-        else:
-            made = None
+            made = _value_reference(words, index, around, first=not named)
         if made is None:
             out.append(word)
+            named.update([folded] if folded.isdecimal() else [])
             index += 1
-        else:
-            taken, replaced = made
-            out.extend(replaced)
-            index += taken
+            continue
+        taken, replaced = made
+        said = {w.text for w in replaced if w.problem is None}
+        if context == "reroll" and said and said <= named and len(replaced) == len(said):
+            index += taken   # "reroll die 3 (the 1)": the die named again, by its face
+            continue
+        out.extend(replaced)
+        named.update(said)
+        index += taken
     return out
 
 
@@ -158,10 +166,14 @@ def _value_dice(words: list[Word], index: int, taken: int, face: int, count: int
     return _positions(words, index, taken, showing)
 
 
-def _value_reference(words: list[Word], index: int, around: Any) -> tuple[int, list[Word]] | None:
-    """After `trade` the numbers are values: "the 6" is 6."""
+def _value_reference(words: list[Word], index: int, around: Any, first: bool) -> tuple[int, list[Word]] | None:
+    """After `trade` the numbers are values: "the 6" is 6. A trade names the rolled die first;
+    "trade my 2 for the 5" names the column's first, so which is which is asked, not guessed."""
     folded = [w.text.casefold() for w in words[index:index + 2]]
     if folded[0] in around.value_markers and len(folded) > 1 and folded[1].isdecimal():
+        if first and folded[0] in around.own:
+            return 2, [_as(words, index, 2, "", f"is your column's die, named first; a trade names the rolled "
+                                                f"die first: write 'trade ROLLED for {folded[1]}'.")]
         return 2, [_as(words, index, 2, folded[1])]
     return None
 

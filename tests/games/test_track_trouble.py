@@ -581,11 +581,18 @@ def test_notation_parses(text, move):
     assert parse(text) == move
 
 
-@pytest.mark.parametrize("text", ["1", "1 switch", "remote", "hidden N4", "hidden N4 x", "jump", "1 2 T1",
+@pytest.mark.parametrize("text", ["1", "1 switch", "remote", "hidden N4", "hidden N4 x", "jump", "1 2",
                                   "hidden N4 2, 1 T1"])
 def test_bad_notation_says_what_to_write(text):
     with pytest.raises(NotationError, match="1 T2, 2 switch purple, 3 train|Hidden Value"):
         parse(text)
+
+
+def test_miners_listed_before_one_action_each_take_it():
+    """`1 2 T1` (posted "miners 1 and 2 on T1", issue 23): every miner listed does the action (TT-3)."""
+    assert parse("1 2 T1, 3 switch purple") == {"actions": [{"miner": 1, "board": "T1"}, {"miner": 2, "board": "T1"},
+                                                            {"miner": 3, "switch": "purple"}]}
+    assert parse("1 2 nothing") == {"actions": []}
 
 
 def test_complete_move_fills_round_crossing_and_spelling():

@@ -28,6 +28,7 @@ def lexicon_for(names: frozenset[str], items: dict[str, Any]) -> Lexicon:
     phrases = item_phrases(items, ITEM_KEYWORDS)
     phrases[("extra", "miner")] = ("extra-miner",)
     phrases[("remote", "switch")] = ("remote",)
+    phrases.update({(verb,): ("switch",) for verb in ("flip", "flips", "toggle", "toggles", "activates")})
     return Lexicon(frozenset(KEYWORDS) | names, SHAPES, phrases, frozenset({"remote", "extra-miner"}))
 
 # `r3 c1:` with or without the colon, as Winning Streak reads `t4 place` (issue 17): nothing
@@ -67,25 +68,13 @@ def parse(text: str) -> dict[str, Any]:
             i += 1
             continue
         if low.isdecimal():
-            miner = int(low)
-            action_word = need(i + 1, f"an action for miner {miner}")
-            action_low = action_word.lower()
-            if action_low in ("switch", "sw", "activate"):
-                actions.append({"miner": miner, "switch": need(i + 2, "a switch name")})
-                i += 3
-            elif action_low == "board":
-                actions.append({"miner": miner, "board": need(i + 2, "a track name")})
-                i += 3
-            elif action_low == "train":
-                actions.append({"miner": miner, "train": True})
-                i += 2
-            elif action_low in ("nothing", "none", "-", "pass", "rest"):
-                i += 2  # TT-3: doing nothing is the same as no action
-            elif action_low.isdecimal():
-                raise NotationError(f"'{text}': miner {miner} has no action before '{action_word}'. {_HELP}")
-            else:
-                actions.append({"miner": miner, "board": action_word})
-                i += 2
+            group = [int(low)]   # `1 2 T1` (posted "miners 1 and 2 on T1"): each of them boards T1
+            while i + 1 < len(tokens) and tokens[i + 1].isdecimal() and len(group) < 8:
+                group.append(int(tokens[i + 1]))
+                i += 1
+            action, taken = _action(tokens, i, group[-1], text, need)
+            actions.extend({"miner": miner, **action} for miner in group if action is not None)
+            i += taken
         elif low in ("extra-miner", "extra"):
             items.append({"use": "extra-miner"})
             i += 2 if i + 1 < len(tokens) and tokens[i + 1].lower() == "miner" else 1
@@ -120,6 +109,24 @@ def parse(text: str) -> dict[str, Any]:
     if items:
         move["items"] = items
     return move
+
+
+def _action(tokens: list[str], i: int, miner: int, text: str, need: Any) -> tuple[dict[str, Any] | None, int]:
+    """The action written after the miner number at tokens[i] (None: nothing, TT-3), and how
+    many tokens the number and the action take."""
+    action_word = need(i + 1, f"an action for miner {miner}")
+    action_low = action_word.lower()
+    if action_low in ("switch", "sw", "activate"):
+        return {"switch": need(i + 2, "a switch name")}, 3
+    if action_low == "board":
+        return {"board": need(i + 2, "a track name")}, 3
+    if action_low == "train":
+        return {"train": True}, 2
+    if action_low in ("nothing", "none", "-", "pass", "rest"):
+        return None, 2   # TT-3: doing nothing is the same as no action
+    if action_low.isdecimal():
+        raise NotationError(f"'{text}': miner {miner} has no action before '{action_word}'. {_HELP}")
+    return {"board": action_word}, 2
 
 
 def format_move(move: dict[str, Any]) -> str:

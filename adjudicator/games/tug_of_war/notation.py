@@ -35,6 +35,7 @@ EXAMPLES = ("rope 2 1", "tower 3 B", "maze 1 up 1 left", "path 2@C4 1@E5", "disc
             "race 3 discard 1", "race 2 block collation")
 
 _ANCHOR = re.compile(r"^(\d+)@([a-z]\d{1,2})$")
+_CELL = re.compile(r"^[a-z]\d{1,2}$")
 
 
 def notation_for(modules: Sequence[str] = MODULE_NAMES) -> str:
@@ -89,6 +90,8 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
     words = {*MODULE_NAMES, *KEYWORDS}
     shapes = [ANCHOR]
     phrases = item_phrases(items, ITEM_KEYWORDS)
+    if "block-move" in items:
+        phrases.update({(verb,): ("block",) for verb in ("blocking", "blocks", "blocked")})
     if "tower" in modules:
         words |= {"a", "b", "c"}
     if "maze" in modules:
@@ -118,12 +121,18 @@ def parse(text: str, modules: Sequence[str] = MODULE_NAMES) -> dict[str, Any]:
         raise _fail(text, f"'{words[0]}' is not a module", modules)
     move: dict[str, Any] = {"module": module, "cards": []}
     rest = words[1:]
+    option_after = False   # Tower's option written after a card
     i = 0
     while i < len(rest) and rest[i] not in ("discard", "block"):
         w = rest[i]
         anchor = _ANCHOR.match(w)
         if w.isdecimal():
+            if "option" in move and option_after:   # `tower 1 B 1`: is the last 1 a card? write cards, then the option
+                raise _fail(text, "Tower's option comes before or after its cards, not between them", modules)
             move["cards"].append(int(w))
+        elif module == "path" and _CELL.match(w) and move["cards"] and \
+                len(move.get("anchors", [])) == len(move["cards"]) - 1:
+            move.setdefault("anchors", []).append(w.upper())   # `path 1 C4` (issue 23): the card's cell
         elif anchor:
             move["cards"].append(int(anchor.group(1)))
             move.setdefault("anchors", []).append(anchor.group(2).upper())
@@ -131,6 +140,7 @@ def parse(text: str, modules: Sequence[str] = MODULE_NAMES) -> dict[str, Any]:
             if "option" in move:
                 raise _fail(text, "Tower takes one option", modules)
             move["option"] = w.upper()
+            option_after = bool(move["cards"])
         elif w in DIRECTION_WORDS and module == "maze":
             move.setdefault("directions", []).append(DIRECTION_WORDS[w])
         else:
@@ -140,6 +150,8 @@ def parse(text: str, modules: Sequence[str] = MODULE_NAMES) -> dict[str, Any]:
         i += 1
     if not move["cards"]:
         raise _fail(text, f"{module} needs at least one card", modules)
+    if "directions" in move and len(move["directions"]) != len(move["cards"]):   # TW-3: a direction per card
+        raise _fail(text, "Maze takes one direction after each card, e.g. 'maze 1 up 1 left'", modules)
     while i < len(rest):
         if rest[i] == "discard":
             i += 1
