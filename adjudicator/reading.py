@@ -326,7 +326,25 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
     left = left_over(kinds, used)
     if left:
         raise left_over_refusal(game, words, kinds, readings[0], left, ctx)
+    doubt = doubt_in(words, kinds)
+    if doubt is not None:
+        raise NotationError(f"{ctx.name}: the post says {quoted(doubt)} beside {quoted(readings[0].said)}: it may "
+                            f"not be the move to play; give the one move to play.")
     return Reading(readings[0].move, readings[0].said, False)
+
+
+def doubt_in(words: list[Word], kinds: list[str]) -> str | None:
+    """The words of an alternative in the post ("maybe", "or", "not sure"; posts.yaml), if any: a
+    move offered with a doubt ("E5 up maybe?") is not a move submitted."""
+    around = post_words()
+    index = 0
+    while index < len(words):
+        size = hedge_at(words, index, around) if kinds[index] == HEDGE else 0
+        phrase = tuple(w.text.casefold() for w in words[index:index + size])
+        if size and around.hedges.get(phrase) == "alternatives":
+            return " ".join(w.said for w in words[index:index + size])
+        index += max(size, 1)
+    return None
 
 
 def left_over(kinds: list[str], used: frozenset[int]) -> list[int]:

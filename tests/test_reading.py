@@ -539,3 +539,12 @@ def test_posts_yaml_holds_words_only():
     around = post_words()
     assert "on" in around.glue and ("no",) in around.hedges and around.hedges[("or",)] == "alternatives"
     assert around.compass["north"] == "up" and around.ordinals["first"] == 1
+
+
+@pytest.mark.parametrize("post", ["E5 up maybe?", "not sure... E5 up", "E5 up, or should I?", "perhaps E5 up"])
+def test_a_move_offered_with_a_doubt_is_refused(post):
+    """An alternative without a second move ("maybe", "or", "not sure"; posts.yaml) leaves the
+    move open: refused, naming the doubt, rather than written as if submitted."""
+    said = named_read("arrowbic-start", "sally", post)
+    assert said.startswith("ERR m.json: the post says '") and "beside 'E5 up'" in said, said
+    assert named_read("arrowbic-start", "sally", "no rush, E5 up") == "E5 up"   # a negation alone is no doubt

@@ -181,28 +181,21 @@ def item_names(match: Any) -> list[tuple[str, str]]:
                   if isinstance(spec, dict) and said(str(spec.get("name", ""))))
 
 
-@pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("ruleset", RULESETS)
-@settings(max_examples=FAST, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
-def test_a_post_reads_as_meant_or_is_refused(ruleset, kind, data):
-    skip_without_items(ruleset, kind)
-    check(data, ruleset, kind)
+def property_test(examples: int) -> Any:
+    """The property, for every ruleset and kind of post, with `examples` posts each."""
+    @pytest.mark.parametrize("kind", KINDS)
+    @pytest.mark.parametrize("ruleset", RULESETS)
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(data=st.data())
+    def test(ruleset: str, kind: str, data: Any) -> None:
+        if kind == "item" and not any(item_names(match) for match, *_ in points(ruleset)):
+            pytest.skip(f"{ruleset} has no item said in words")
+        check(data, ruleset, kind)
+    return test
 
 
-def skip_without_items(ruleset: str, kind: str) -> None:
-    if kind == "item" and not any(item_names(match) for match, *_ in points(ruleset)):
-        pytest.skip(f"{ruleset} has no item said in words")
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("ruleset", RULESETS)
-@settings(max_examples=SLOW, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
-def test_a_post_reads_as_meant_or_is_refused_many_more(ruleset, kind, data):
-    skip_without_items(ruleset, kind)
-    check(data, ruleset, kind)
+test_a_post_reads_as_meant_or_is_refused = property_test(FAST)
+test_a_post_reads_as_meant_or_is_refused_many_more = pytest.mark.slow(property_test(SLOW))
 
 
 def test_every_ruleset_has_positions_and_the_item_kind_is_exercised():
