@@ -32,7 +32,7 @@ class Word(NamedTuple):
     """One word of a post: `text` as the notation reads it; `said`, the words of the post it
     stands for; `start`/`end`, their positions among the post's words; `problem`, set when the
     words name nothing the move can use (the reader refuses with it); `comma`, whether a comma
-    or semicolon followed it."""
+    or semicolon followed it; `stop`, the end of a sentence after it."""
 
     text: str
     said: str
@@ -40,6 +40,8 @@ class Word(NamedTuple):
     end: int
     problem: str | None = None
     comma: bool = False   # a comma or semicolon follows it in the post: a list goes on, or a new part starts
+    stop: str = ""        # what ends a sentence after it: "?", "." (also ! …), "\n" (a line's end), or ""
+    trail: str = ""       # the punctuation after it in the post, as typed
 
 
 @dataclass(frozen=True)
@@ -116,10 +118,15 @@ class PostWords:
     ordinals: Mapping[str, int]
     counts: Mapping[str, int]
     every: frozenset[str]
+    exceptions: frozenset[Phrase]
     value_markers: frozenset[str]
     own: frozenset[str]
     die_words: frozenset[str]
     compass: Mapping[str, str]
+    questions: frozenset[Phrase]
+    units: frozenset[str]
+    repeats: frozenset[str]
+    emoticons: frozenset[str]
 
     def compass_phrases(self, directions: Mapping[str, str]) -> dict[Phrase, Phrase]:
         """Compass words as a game's direction words (`directions`: the game's word for each of
@@ -148,6 +155,11 @@ def post_words() -> PostWords:
     return PostWords(glue=folded(data["glue"]), soft=folded(data["soft"]), hedges=hedges,
                      ordinals={str(k).casefold(): int(v) for k, v in data["ordinals"].items()},
                      counts={str(k).casefold(): int(v) for k, v in data["counts"].items()},
-                     every=folded(data["every"]), value_markers=folded(data["value_markers"]), own=folded(data["own"]),
+                     every=folded(data["every"]),
+                     exceptions=frozenset(tuple(word(p).casefold().split()) for p in data["exceptions"]),
+                     value_markers=folded(data["value_markers"]), own=folded(data["own"]),
                      die_words=folded(data["die_words"]),
-                     compass={str(k).casefold(): str(v) for k, v in data["compass"].items()})
+                     compass={str(k).casefold(): str(v) for k, v in data["compass"].items()},
+                     questions=frozenset(tuple(word(p).casefold().split()) for p in data["questions"]),
+                     units=folded(data["units"]), repeats=folded(data["repeats"]),
+                     emoticons=frozenset(word(e) for e in data["emoticons"]))

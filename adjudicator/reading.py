@@ -41,7 +41,7 @@ from typing import Any, Callable, Iterable
 
 from adjudicator.engine import Form, Game
 from adjudicator.errors import NotationError
-from adjudicator.lexicon import Lexicon, Word, post_words
+from adjudicator.lexicon import Lexicon, Phrase, Word, post_words
 
 MAX_POST = 3000      # characters of a post searched for a move
 MAX_WORDS = 400      # words of a post searched for a move
@@ -57,7 +57,8 @@ SHORTCODES = re.compile(r":arrow_(up|down|left|right):", re.IGNORECASE)
 KEYCAP = re.compile("([0-9#*])\ufe0f?\u20e3")
 INVISIBLE = re.compile("[\ufe0e\ufe0f\u200b-\u200d\u2060\ufeff]|\U0001f3fb|\U0001f3fc|\U0001f3fd|\U0001f3fe|\U0001f3ff")
 STRUCK = re.compile(r"~~.+?~~", re.DOTALL)          # struck out: the player took it back
-QUOTE_MARK = re.compile(r"^[ \t]*(?:>[ \t]?)+", re.MULTILINE)   # `> ` quote markers, not the arrow `>`
+QUOTE_LINE = re.compile(r"^[ \t]*(?:>[ \t]?)+(.*)$", re.MULTILINE)   # `> ` quote markers, not the arrow `>`
+WORD = re.compile(r"\S+")
 # What an emoji or other picture becomes: a word of its own that no game reads, so it ends a run
 # of game words ("reroll 1 😅 2" is not reroll 1 2).
 PICTURE = "\u2063"
@@ -80,6 +81,8 @@ class Reading:
 # joins the parts of a move (GLUE), a correction, alternative or negation (HEDGE), or other
 # chatter. HEDGE and CHATTER end the run of words a move is read from.
 STRONG, SOFT, GLUE, HEDGE, CHATTER = "strong", "soft", "glue", "hedge", "chatter"
+QUANTITY = "quantity"   # a number that counts something else ("1 minute"): never read, never dropped
+REPEAT = re.compile(r"(?:x|×)\d+|\d+(?:x|×)")   # "x2", "2x": no notation writes them
 
 
 @dataclass(frozen=True)
@@ -99,11 +102,15 @@ Reword = Callable[[list[Word]], list[Word]]
 
 
 def fold(text: str) -> str:
-    """The post with emoji, shortcodes, markup and quote markers turned into plain words."""
+    """The post with emoji, shortcodes, markup and quote markers turned into plain words. A
+    quoted line (`> …`, the opponent's post or one's own) is set off by pictures at both ends,
+    so it is never read together with the lines around it; emoticons (`:D`) are pictures."""
     text = STRUCK.sub(" ", text)
-    text = QUOTE_MARK.sub(" ", text)
+    text = QUOTE_LINE.sub(lambda m: f" {PICTURE} {m.group(1)} {PICTURE}", text)
     text = KEYCAP.sub(r"\1", text)
     text = SHORTCODES.sub(lambda m: f" {m.group(1).lower()} ", text)
+    emoticons = post_words().emoticons
+    text = WORD.sub(lambda m: PICTURE if m.group(0) in emoticons else m.group(0), text)
     text = INVISIBLE.sub("", text)
     text = "".join(f" {ARROW_FOLDS[ch]} " if ch in ARROW_FOLDS else ch for ch in text)
     return "".join(f" {PICTURE} " if unicodedata.category(ch) in ("So", "Cs", "Co", "Cn") else ch for ch in text)
@@ -115,18 +122,31 @@ def tokens(text: str) -> list[str]:
     return [word for word, _ in marked_tokens(text)]
 
 
-def marked_tokens(text: str) -> list[tuple[str, bool]]:
-    """tokens(), each with whether a comma or semicolon followed it."""
-    out: list[tuple[str, bool]] = []
-    for raw in fold(text).split():
-        word = raw.strip(EDGES)
-        comma = raw.rstrip("".join(set(EDGES) - {",", ";"}))[-1:] in (",", ";")
-        if not word:
-            if comma and out:
-                out[-1] = (out[-1][0], True)
-            continue
-        out.append((word[1:] if word[:1] == "#" and word[1:].isdecimal() else word, comma))
+def marked_tokens(text: str) -> list[tuple[str, str]]:
+    """tokens(), each with the punctuation after it (a line's end is "\n")."""
+    out: list[tuple[str, str]] = []
+    for line in fold(text).split("\n"):
+        start = len(out)
+        for raw in line.split():
+            word = raw.strip(EDGES)
+            if not word:
+                if len(out) > start:
+                    out[-1] = (out[-1][0], out[-1][1] + raw)
+                continue
+            lead = raw[:len(raw) - len(raw.lstrip(EDGES))]
+            if lead and len(out) > start:   # "E5 (v risky)": the bracket parts E5 from what follows
+                out[-1] = (out[-1][0], out[-1][1] + lead)
+            trail = raw[len(raw.rstrip(EDGES)):]
+            out.append((word[1:] if word[:1] == "#" and word[1:].isdecimal() else word, trail))
+        if len(out) > start:
+            out[-1] = (out[-1][0], out[-1][1] + "\n")
     return out
+
+
+def marked_word(text: str, said: str, start: int, end: int, trail: str) -> Word:
+    """A Word with what its punctuation says: a comma (a list, or a new part) and a sentence end."""
+    stop = "?" if "?" in trail else "." if any(ch in trail for ch in ".!…") else "\n" if "\n" in trail else ""
+    return Word(text, said, start, end, comma="," in trail or ";" in trail, stop=stop, trail=trail)
 
 
 def is_weak(word: str) -> bool:
@@ -147,13 +167,14 @@ def try_parse(game: Game, text: str) -> dict[str, Any] | None:
 
 def read_post(game: Game, text: str, *, complete: Complete = lambda m: m, valid: Valid = lambda m: True,
               legal: Callable[[], Iterable[dict[str, Any]]] | None = None, reword: Reword = lambda w: w,
-              ruleset: str = "", name: str = "") -> Reading:
+              items: Callable[[], frozenset[Phrase]] = frozenset, ruleset: str = "", name: str = "") -> Reading:
     """The one move in a post, or NotationError naming the file (`name`) and why.
 
     `complete` fills in what the match says (the turn, the round), so two spellings of one
     move compare equal; `valid` (the move schema) drops runs that parse to no possible move;
     `legal` lists the legal moves now, for the closest one named in a refusal; `reword` is the
-    game's reading of references only the position can resolve (Game.reword)."""
+    game's reading of references only the position can resolve (Game.reword); `items`, the names
+    of every game's items, so that an item this game's moves cannot take is refused, not dropped."""
     if len(text) > MAX_POST:   # no move is this long: refuse before any game reads it
         raise NotationError(f"{name}: the post is {len(text):,} characters; a move is read from posts of at most "
                             f"{MAX_POST:,} characters: give the part with the move.")
@@ -170,7 +191,7 @@ def read_post(game: Game, text: str, *, complete: Complete = lambda m: m, valid:
     # read it as a post. When that finds no one move either, a move the game read as typed is
     # still returned, for the schema to say precisely what is wrong with it.
     try:
-        return search(game, text, Context(complete, valid, legal, reword, ruleset or game.name, name), error)
+        return search(game, text, Context(complete, valid, legal, reword, ruleset or game.name, name, items), error)
     except NotationError:
         if typed is not None:
             return typed
@@ -187,15 +208,19 @@ class Context:
     reword: Reword
     ruleset: str
     name: str
+    items: Callable[[], frozenset[Phrase]] = frozenset   # every item name of every game, asked only here
 
 
 def listed_two_ways(game: Game, text: str) -> bool:
-    """mixed_lists over the whole post as typed ("rope 1 1, 3" is not read as rope 1 1 3)."""
+    """Must the post as typed be read as a post, not as the move it parses to? When it lists
+    numbers two ways ("rope 1 1, 3" is not rope 1 1 3) or holds a picture ("F6 :D")."""
+    if PICTURE in fold(text).split():   # "F6 :D": the emoticon is no arrow
+        return True
     if "," not in text and ";" not in text:
         return False
     words = post_as_words(game, text, lambda w: w)
     kinds = classify(game, words)
-    return mixed_lists(words, kinds, list(range(len(words)))) or PICTURE in fold(text).split()
+    return mixed_lists(words, kinds, list(range(len(words))))
 
 
 def usable(move: dict[str, Any], complete: Complete, valid: Valid) -> bool:
@@ -208,26 +233,34 @@ def usable(move: dict[str, Any], complete: Complete, valid: Valid) -> bool:
 
 # --- The post as words --------------------------------------------------------------------
 
-def post_as_words(game: Game, text: str, reword: Reword) -> list[Word]:
+def post_as_words(game: Game, text: str, reword: Reword, items: frozenset[Phrase] = frozenset()) -> list[Word]:
     """The post's words, with the phrases players write for notation words replaced by them
     (the game's lexicon: "block move" → block, "north" → up) and the position's references
     resolved by the game (Game.reword)."""
     marked = marked_tokens(text)
     raw = [word for word, _ in marked]
-    phrases = game_lexicon(game).phrases
-    longest = max((len(p) for p in phrases), default=0)
+    lexicon = game_lexicon(game)
+    phrases = lexicon.phrases
+    longest = max((len(p) for p in (*phrases, *items)), default=0)
     words: list[Word] = []
     index = 0
     while index < len(raw):
         for size in range(min(longest, len(raw) - index), 0, -1):
             said = tuple(word.casefold() for word in raw[index:index + size])
             if said in phrases:
-                words.extend(Word(notation, " ".join(raw[index:index + size]), index, index + size,
-                                  comma=marked[index + size - 1][1]) for notation in phrases[said])
+                trail = marked[index + size - 1][1]
+                words.extend(marked_word(notation, " ".join(raw[index:index + size]), index, index + size, trail)
+                             for notation in phrases[said])
+                index += size
+                break
+            if said in items and not lexicon.is_material(said[0]):   # "rope 1 1 + extra miner"
+                shown = " ".join(raw[index:index + size])
+                words.append(Word(shown, shown, index, index + size, f"is an item no move of this match can use; "
+                                                                    f"give the move alone."))
                 index += size
                 break
         else:
-            words.append(Word(raw[index], raw[index], index, index + 1, comma=marked[index][1]))
+            words.append(marked_word(raw[index], raw[index], index, index + 1, marked[index][1]))
             index += 1
     return reword(words)
 
@@ -240,10 +273,11 @@ def game_lexicon(game: Game) -> Lexicon:
     return made
 
 
-def classify(game: Game, words: list[Word]) -> list[str]:
-    """What each word is to the reader (STRONG, SOFT, GLUE, HEDGE, CHATTER): game words from
-    the game's lexicon, the rest from posts.yaml. A reference that names nothing now is STRONG:
-    the reading must use it, and cannot."""
+def classify(game: Game, words: list[Word], foreign: frozenset[str] = frozenset()) -> list[str]:
+    """What each word is to the reader (STRONG, SOFT, GLUE, HEDGE, QUANTITY, CHATTER): game
+    words from the game's lexicon, the rest from posts.yaml. A reference that names nothing now
+    is STRONG: the reading must use it, and cannot; so is a word that repeats ("twice") and an
+    item of another game (`foreign`)."""
     lexicon, around = game_lexicon(game), post_words()
     kinds: list[str] = []
     index = 0
@@ -251,7 +285,7 @@ def classify(game: Game, words: list[Word]) -> list[str]:
         word = words[index]
         folded = word.text.casefold()
         hedge = hedge_at(words, index, around)
-        if word.problem is not None:
+        if word.problem is not None or folded in around.repeats or REPEAT.fullmatch(folded) or folded in foreign:
             kinds.append(STRONG)
         elif lexicon.is_material(folded):
             kinds.append(SOFT if folded in around.soft else STRONG)
@@ -264,12 +298,27 @@ def classify(game: Game, words: list[Word]) -> list[str]:
         else:
             kinds.append(CHATTER)
         index += 1
-    # A one-letter word is English ("a good one", "I think") only before a word no move is
-    # made of; last in the post, or before a game word, it is the game's ("rope 1 lol A").
     for index, kind in enumerate(kinds):
-        if kind == SOFT and (index + 1 == len(kinds) or kinds[index + 1] in (STRONG, SOFT)):
-            kinds[index] = STRONG
+        after = kinds[index + 1] if index + 1 < len(kinds) else None
+        if kind == SOFT:
+            # A one-letter word starting a clause before words no move is made of is English ("tower
+            # 1, a classic"; "I think"); last in the post, or before a game word, it is the game's
+            # ("rope 1 lol A"); otherwise the move may take it or not ("tower 2 A pls").
+            opens = index == 0 or bool(words[index - 1].trail)
+            kinds[index] = (CHATTER if after == CHATTER and opens else STRONG if after in (None, STRONG, SOFT)
+                            else SOFT)
+        elif kind == STRONG and words[index].text.isnumeric() and after is not None and not words[index].trail \
+                and counts_something(words[index + 1:index + 3], lexicon, around):
+            kinds[index] = QUANTITY   # "1 minute", "2 rerolls left": it counts something else
     return kinds
+
+
+def counts_something(following: list[Word], lexicon: Lexicon, around: Any) -> bool:
+    """Do the words after a number say it counts something ("1 minute", "1 to spare")?"""
+    said = [w.text.casefold() for w in following]
+    if lexicon.is_material(said[0]):
+        return False
+    return said[0] in around.units or (len(said) > 1 and not following[0].trail and " ".join(said) in around.units)
 
 
 def hedge_at(words: list[Word], index: int, around: Any) -> int:
@@ -284,7 +333,7 @@ def islands(kinds: list[str]) -> list[list[int]]:
     """The runs of words a move may be read from: material and glue, up to a hedge or chatter."""
     runs: list[list[int]] = [[]]
     for index, kind in enumerate(kinds):
-        if kind in (HEDGE, CHATTER):
+        if kind in (HEDGE, CHATTER, QUANTITY):
             if runs[-1]:
                 runs.append([])
         else:
@@ -296,7 +345,7 @@ def islands(kinds: list[str]) -> list[list[int]]:
 
 def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> Reading:
     """The post normalised as a whole, else the one move its words make."""
-    words = post_as_words(game, text, ctx.reword)
+    words = post_as_words(game, text, ctx.reword, ctx.items())
     whole = " ".join(word.text for word in words)
     kinds = classify(game, words)
     if words and whole != text and not any(word.problem for word in words) \
@@ -323,28 +372,77 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
         raise unreadable(game, text, whole, error, ctx)
     readings = next(iter(moves.values()))
     used = frozenset().union(*(each.used for each in readings))
+    said = readings[0].said
+    negated = negated_words(words, kinds)
+    if negated is not None:
+        raise NotationError(f"{ctx.name}: the post says {quoted(negated[0])} before {quoted(negated[1])}; give just "
+                            f"the move to play.")
     left = left_over(kinds, used)
     if left:
         raise left_over_refusal(game, words, kinds, readings[0], left, ctx)
-    doubt = doubt_in(words, kinds)
+    taken_back = hedge_of(words, kinds, "corrections", after=min(used))
+    if taken_back is not None:
+        raise NotationError(f"{ctx.name}: the post takes back or corrects {quoted(said)} ({quoted(taken_back)}); "
+                            f"give the one move to play.")
+    doubt = hedge_of(words, kinds, "alternatives")
     if doubt is not None:
-        raise NotationError(f"{ctx.name}: the post says {quoted(doubt)} beside {quoted(readings[0].said)}: it may "
-                            f"not be the move to play; give the one move to play.")
-    return Reading(readings[0].move, readings[0].said, False)
+        raise NotationError(f"{ctx.name}: the post says {quoted(doubt)} beside {quoted(said)}: it may not be the "
+                            f"move to play; give the one move to play.")
+    if is_question(words, used):
+        raise NotationError(f"{ctx.name}: the post asks about {quoted(said)} rather than plays it; give the move "
+                            f"to play.")
+    return Reading(readings[0].move, said, False)
 
 
-def doubt_in(words: list[Word], kinds: list[str]) -> str | None:
-    """The words of an alternative in the post ("maybe", "or", "not sure"; posts.yaml), if any: a
-    move offered with a doubt ("E5 up maybe?") is not a move submitted."""
+def negated_words(words: list[Word], kinds: list[str]) -> tuple[str, str] | None:
+    """(the negation, the game words it takes back) when a negation (posts.yaml) is followed by
+    game words before the next comma, sentence end or picture: "won't block race. rope 1 1"."""
     around = post_words()
     index = 0
     while index < len(words):
         size = hedge_at(words, index, around) if kinds[index] == HEDGE else 0
         phrase = tuple(w.text.casefold() for w in words[index:index + size])
-        if size and around.hedges.get(phrase) == "alternatives":
+        if size and around.hedges.get(phrase) == "negations" and not words[index + size - 1].comma \
+                and not words[index + size - 1].stop:
+            scope = []
+            for after in range(index + size, len(words)):
+                if kinds[after] == HEDGE or words[after].text == PICTURE:
+                    break
+                if kinds[after] in (STRONG, SOFT, QUANTITY):
+                    scope.append(words[after].said)
+                if words[after].comma or words[after].stop:
+                    break
+            if scope:
+                return " ".join(w.said for w in words[index:index + size]), " ".join(dict.fromkeys(scope))
+        index += max(size, 1)
+    return None
+
+
+def hedge_of(words: list[Word], kinds: list[str], kind: str, after: int = -1) -> str | None:
+    """The words of the first hedge of `kind` (posts.yaml: corrections, alternatives) after word
+    `after`, if any: "E5 up jk" takes the move back, "E5 up maybe?" doubts it."""
+    around = post_words()
+    index = 0
+    while index < len(words):
+        size = hedge_at(words, index, around) if kinds[index] == HEDGE else 0
+        phrase = tuple(w.text.casefold() for w in words[index:index + size])
+        if size and index > after and around.hedges.get(phrase) == kind:
             return " ".join(w.said for w in words[index:index + size])
         index += max(size, 1)
     return None
+
+
+def is_question(words: list[Word], used: frozenset[int]) -> bool:
+    """Is the sentence holding the move a question: ending in '?', or starting with a word that
+    asks (posts.yaml `questions`: "is rope 1 1 legal", "can I retake")?"""
+    first, last = min(used), max(used)
+    start = next((i + 1 for i in range(first - 1, -1, -1) if words[i].stop or words[i].text == PICTURE), 0)
+    end = next((i for i in range(last, len(words)) if words[i].stop), len(words) - 1)
+    if words[end].stop == "?":
+        return True
+    asks = post_words().questions
+    opening = tuple(w.text.casefold() for w in words[start:start + 2])
+    return opening[:1] in asks or opening in asks
 
 
 def left_over(kinds: list[str], used: frozenset[int]) -> list[int]:
@@ -355,9 +453,9 @@ def left_over(kinds: list[str], used: frozenset[int]) -> list[int]:
     for index, kind in enumerate(kinds):
         if kind == HEDGE and material_before:
             hedged = True
-        if kind in (STRONG, SOFT):
+        if kind in (STRONG, SOFT, QUANTITY):
             material_before = True
-            if index not in used and (kind == STRONG or hedged):
+            if index not in used and (kind in (STRONG, QUANTITY) or hedged):
                 left.append(index)
     return left
 
@@ -393,8 +491,13 @@ def read_run(game: Game, words: list[Word], kinds: list[str], island: list[int],
     lexicon = game_lexicon(game)
     first, last = material[0], material[-1]
     whole = [i for i in island if first <= i <= last]
-    variants: list[list[int]] = [whole, material]
-    edges = [i for i in (first, last) if words[i].text.casefold() in post_words().soft]   # "I place 3/5 in C"
+    soft = post_words().soft
+    # Without the glue, a one-letter word that may be English is read only where it touched the
+    # move's words ("tower 2 A pls"), never joined through glue ("D4 for u" is no D4 up).
+    glued = {i for i in material if words[i].text.casefold() in soft
+             and (i - 1 in whole and kinds[i - 1] == GLUE or i + 1 in whole and kinds[i + 1] == GLUE)}
+    variants: list[list[int]] = [whole, [i for i in material if i not in glued]]
+    edges = [first] if words[first].text.casefold() in soft else []   # "I place 3/5 in C", "a reroll 1 3"
     if edges:
         variants.append([i for i in material if i not in edges])
     for variant in list(variants[1:]):
@@ -409,7 +512,7 @@ def read_run(game: Game, words: list[Word], kinds: list[str], island: list[int],
         said = " ".join(words[i].text for i in variant)
         hit = possible_move(game, said, ctx)
         if hit is not None:   # a one-letter word at the edge left out is read as English: used
-            return Found(said, hit[0], hit[1], frozenset(variant) | frozenset(i for i in (first, last) if i in edges))
+            return Found(said, hit[0], hit[1], frozenset(variant) | frozenset(edges))
     return None
 
 
@@ -478,7 +581,7 @@ def left_over_refusal(game: Game, words: list[Word], kinds: list[str], reading: 
                                  f"(a correction or an alternative{said.rstrip(',')}); give the one to play.")
         return NotationError(f"{ctx.name}: the post holds {quoted(reading.said)} and{said} also {quoted(extra)}, "
                              f"which may change it; give the one move to play.")
-    near = closest_legal(game, " ".join(w.text for w, kind in zip(words, kinds) if kind in (STRONG, SOFT)),
+    near = closest_legal(game, " ".join(w.text for w, kind in zip(words, kinds) if kind in (STRONG, SOFT, QUANTITY)),
                          reading, ctx)
     hint = f" Closest legal move: '{near}'." if near else ""
     return NotationError(f"{ctx.name}: the post holds the move {quoted(reading.said)} and also {quoted(extra)} "
@@ -542,7 +645,7 @@ def closest_legal(game: Game, typed: str, reading: Found, ctx: Context) -> str |
         except Exception:  # noqa: BLE001 — a move the game cannot write is not offered
             continue
         words = text.casefold().replace(",", " ").replace(":", " ").split()
-        if all(words.count(word) >= said.count(word) for word in set(said)):
+        if text != reading.key and all(words.count(word) >= said.count(word) for word in set(said)):
             candidates.append(text)
     return nearest(typed, candidates)
 

@@ -5,6 +5,8 @@ The command line is a thin layer over these functions; tests call them directly.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -244,7 +246,23 @@ def read_typed(match: LoadedMatch, replay: Replay, player: str, text: str, name:
                              valid=lambda move: not schemas.errors(schema, move),
                              legal=lambda: (move for move, _ in replay.legal_moves(player)),
                              reword=lambda words: game.reword(replay.state, player, words),
-                             ruleset=match.ruleset.id, name=name).move
+                             items=every_item_name, ruleset=match.ruleset.id, name=name).move
+
+
+@lru_cache(maxsize=1)
+def every_item_name() -> frozenset[tuple[str, ...]]:
+    """The names and ids of every item of every ruleset, as case-folded words ("extra miner",
+    "block-move"): an item a game's moves cannot take is refused in a post, never dropped."""
+    from adjudicator.rulesets import list_rulesets, resolve
+
+    names: set[tuple[str, ...]] = set()
+    for info in list_rulesets():
+        for item_id, spec in resolve(info["id"]).items.items():
+            name = spec.get("name") if isinstance(spec, dict) else None
+            for said in (item_id, item_id.replace("-", " "), str(name or "")):
+                if said.split():
+                    names.add(tuple(said.casefold().split()))
+    return frozenset(names)
 
 
 def stamped_expiry(path: Path, entry: dict[str, Any], log: LogEntry) -> str:

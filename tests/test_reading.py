@@ -548,3 +548,69 @@ def test_a_move_offered_with_a_doubt_is_refused(post):
     said = named_read("arrowbic-start", "sally", post)
     assert said.startswith("ERR m.json: the post says '") and "beside 'E5 up'" in said, said
     assert named_read("arrowbic-start", "sally", "no rush, E5 up") == "E5 up"   # a negation alone is no doubt
+
+
+# Posts an adversarial review found misread (each read as another move, most of them legal);
+# each must now read as meant or be refused (issue 23). ERR: refused, with the message's start.
+MISREADS_FOUND = [
+    # a negation before an item takes it back: refused, never read with the item
+    ("tow1-start", "sally", "won't block race. rope 1 1", "ERR m.json: the post says 'won't' before 'block race'"),
+    ("tow1-start", "sally", "not blocking race, rope 1 1", "ERR m.json: the post says 'not' before 'blocking race'"),
+    ("tt-r1c1", "sally", "not using remote switch on purple: 1 T2, 2 T2", "ERR m.json: the post says 'not using'"),
+    ("tt-r1c1", "sally", "without extra miner: 1 T2, 2 T2", "ERR m.json: the post says 'without'"),
+    ("ws-relocation-r1", "sally", "no advantage on 5/5 attack; set B=4/3", "ERR m.json: the post says 'no'"),
+    # a quoted line is never read together with the player's own words
+    ("tow1-second", "maddie", "> ok I'm blocking clock\nrace 2 1", "ERR m.json: the post holds the move 'race 2 1' and also"),
+    ("ws-relocation-r1", "maddie", "> advantage on 5/5 attack\nset A=3/5", "ERR m.json: the post holds two different moves"),
+    ("tow2-start", "sally", "> Tower 1, B!", "tower 1 B"),
+    # "blocked" describes a bar (TW-4), not Block Move
+    ("tow1-second", "maddie", "clock 2 (blocked from rope anyway)", "ERR m.json: the post holds the move 'clock 2' and also 'rope'"),
+    # a number that counts something else is never read into the move
+    ("tow1-start", "sally", "collation 1 with 1 minute to spare 😅", "ERR m.json: the post holds the move 'collation 1' and also '1'"),
+    ("tow2-start", "sally", "path 1@C4 in 5 min", "ERR m.json: the post holds the move 'path 1@C4' and also '5'"),
+    ("tow2-second", "maddie", "conker 2 with 1 to spare", "ERR m.json: the post holds the move 'conker 2' and also '1'"),
+    ("dice-turn", "bernd", "reroll both 5s (2 rerolls left)", "ERR m.json: the post holds the move 'reroll 1 3' and also '2'"),
+    ("dice-turn", "bernd", "reroll 3, 6 is trash", "ERR m.json: the post holds the move 'reroll 3' and also '6'"),
+    # questions ask, they do not play
+    ("tow1-start", "sally", "what happens if I play rope 1 1?", "ERR m.json: the post asks about 'rope 1 1'"),
+    ("ws-placement-t1", "sally", "Is 3/5 to C legal?", "ERR m.json: the post asks about '3/5 to C'"),
+    ("arrowbic-mid", "sally", "can I still retake", "ERR m.json: the post asks about 'retake'"),
+    # taken back with nothing in its place
+    ("arrowbic-start", "sally", "E5 up jk", "ERR m.json: the post takes back or corrects 'E5 up' ('jk')"),
+    ("arrowbic-start", "sally", "E5 up, no, the other way", "ERR m.json: the post takes back or corrects 'E5 up'"),
+    ("tow1-start", "sally", "race 1 1 then block move on maze next turn", "ERR m.json: the post says 'next turn'"),
+    # emoticons and chat letters are no arrows or options
+    ("arrowbic-start", "sally", "F6 :D", "ERR m.json:"),
+    ("arrowbic-second", "maddie", "D4 :>", "ERR m.json:"),
+    ("arrowbic-start", "sally", "E5 (v risky lol)", "ERR m.json:"),
+    ("arrowbic-second", "maddie", "a present for u: D4", "ERR m.json:"),
+    ("tow2-second", "maddie", "tower 2 for the A", "ERR m.json:"),
+    ("tow2-second", "maddie", "tower 2 A pls", "tower 2 A"),
+    # repeats no notation writes
+    ("tow1-start", "sally", "rope 1 twice", "ERR m.json: the post holds the move 'rope 1' and also 'twice'"),
+    ("tt-r1c1", "sally", "1 T2 x2", "ERR m.json: the post holds the move '1 T2' and also 'x2'"),
+    # an item of another game is refused, never dropped
+    ("tow1-start", "sally", "rope 1 1 + extra miner", "ERR m.json: 'extra miner' is an item no move of this match can use"),
+    ("arrowbic-start", "sally", "E5 up and use my block move on race", "ERR m.json: 'block move' is an item no move"),
+    # dice named in words
+    ("dice-setup-116", "bernd", "reroll all but the 6", "reroll 1 2"),
+    ("dice-setup-116", "bernd", "reroll everything minus the 6", "reroll 1 2"),
+    ("dice-setup-116", "bernd", "reroll 1 (the 6)", "ERR m.json: 'the 6' is die 3, not die 1"),
+    ("dice-setup-116", "bernd", "reroll die 3 (the 6)", "reroll 3"),
+    ("dice-turn", "bernd", "reroll the second 5", "reroll 3"),
+    ("dice-setup-116", "bernd", "reroll the first 2", "ERR m.json: 'first 2' is the first 2 dice, or the first die"),
+    ("dice-setup-116", "bernd", "reroll 2. scratch that, 1", "ERR m.json:"),
+    ("dice-turn", "bernd", "trade my 2 for the 5", "ERR m.json: 'my 2' is your column's die, named first"),
+    # the same field twice
+    ("ws-relocation-r1", "sally", "set A=3/5 A=4/5", "ERR m.json:"),
+    ("tt-r1c1", "sally", "hidden N2 4, hidden N3 1", "ERR m.json:"),
+    # miners joined by "and" share an action; a bare number is not joined
+    ("tt-r1c1", "sally", "miners 1 and 2 on T1", "r1 c1: 1 T1, 2 T1"),
+    ("tt-r1c1", "sally", "Back at 3, 1 T1 2 T1", "ERR m.json: the post holds the move '1 T1 2 T1' and also '3'"),
+]
+
+
+@pytest.mark.parametrize("position, player, post, want", MISREADS_FOUND, ids=[p for _, _, p, _ in MISREADS_FOUND])
+def test_posts_once_misread_read_as_meant_or_are_refused(position, player, post, want):
+    said = named_read(position, player, post)
+    assert said.startswith(want) if want.startswith("ERR") else said == want, said

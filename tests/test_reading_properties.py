@@ -34,8 +34,9 @@ from adjudicator.lexicon import post_words
 from adjudicator.rulesets import list_rulesets
 from conftest import REPO
 
-CHATTER = ["ok", "here", "goes:", "please", "thanks!", "lol", "hmm,", "my", "move:", "—", "😅", "🙂", "“", "”",
-           "...", "gg", "well", "alright", "so", "this", "time", "👍", "🎲", "(sorry", "for", "the", "wait)"]
+BEFORE = ["ok", "here", "goes:", "hmm,", "my", "move:", "—", "😅", "“", "...", "well", "alright", "so", "(sorry",
+          "for", "the", "wait)", "<@318829455>", "ok!!"]   # what players write before a move
+AFTER = ["please", "thanks!", "lol", "—", "😅", "🙂", "”", "...", "gg", "this", "time", "👍", "🎲", "pls", "🙏"]
 SEPARATORS = ["lol", "hmm", "gg", "well", "tbh", "😅"]          # chatter that ends a run of game words
 CORRECTIONS = ["... no wait,", ", actually", "— i mean", ". scratch that,"]
 ALTERNATIVES = [" or ", " (or {}?)", ", or maybe "]
@@ -88,11 +89,11 @@ def outcome(match: Any, replay: Any, player: str, post: str) -> str:
     return match.game.format_move(move)
 
 
-def chatter_for(game: Any) -> list[str]:
-    """CHATTER without words the game reads as move material, or hedges."""
+def chatter_for(game: Any, chatter: list[str]) -> list[str]:
+    """Chatter without words the game reads as move material, or hedges."""
     lexicon, around = game.lexicon(), post_words()
     hedges = {word for phrase in around.hedges for word in phrase}
-    return [w for w in CHATTER if not lexicon.is_material(w.strip(".,:!?()“”").casefold())
+    return [w for w in chatter if not lexicon.is_material(w.strip(".,:!?()“”").casefold())
             and w.strip(".,:!?()").casefold() not in hedges]
 
 
@@ -103,9 +104,8 @@ def game_words(game: Any, text: str) -> list[str]:
 
 
 def post_with_chatter(data: Any, game: Any, text: str) -> str:
-    words = chatter_for(game)
-    before = data.draw(st.lists(st.sampled_from(words), max_size=4))
-    after = data.draw(st.lists(st.sampled_from(words), max_size=4))
+    before = data.draw(st.lists(st.sampled_from(chatter_for(game, BEFORE)), max_size=4))
+    after = data.draw(st.lists(st.sampled_from(chatter_for(game, AFTER)), max_size=4))
     mark = data.draw(st.sampled_from(["{}", "**{}**", "`{}`", "||{}||", "“{}”"]))
     quote = data.draw(st.sampled_from(["", "> "]))   # a quote marker starts a line
     return quote + " ".join([*before, mark.format(text), *after])

@@ -651,8 +651,8 @@ class Arrowbic(Game):
         match = self._PLACE.match(joined)
         if match and match.group(3) in ARROW_WORDS:
             return {"place": f"{match.group(1).upper()}{int(match.group(2))}", "arrow": ARROW_WORDS[match.group(3)]}
-        match = self._ARROW_FIRST.match(joined)   # `left F4` (posted "arrow west at F4", issue 23)
-        if match and match.group(1) in ARROW_WORDS:
+        match = self._ARROW_FIRST.match(joined)   # `left F4` (posted "arrow west at F4", issue 23); not `u D4`
+        if match and match.group(1) in ARROWS:
             return {"place": f"{match.group(2).upper()}{int(match.group(3))}", "arrow": ARROW_WORDS[match.group(1)]}
         raise NotationError(f"'{text}' is not an Arrowbic Exercise move. {NOTATION_HELP}")
 

@@ -82,6 +82,12 @@ def dice_references(words: list[Word], rolled: list[int]) -> list[Word]:
             continue
         taken, replaced = made
         said = {w.text for w in replaced if w.problem is None}
+        before = words[index - 1] if index else None
+        if context == "reroll" and before is not None and before.text.isdecimal() and not before.comma \
+                and said and said != {before.text} and words[index].text.casefold() in around.value_markers:
+            replaced = [_as(words, index, taken, "", f"is die {', '.join(sorted(said))}, not die {before.text}; "
+                                                     f"give the positions to re-roll.")]   # "reroll 1 (the 6)"
+            said = set()
         if context == "reroll" and said and said <= named and len(replaced) == len(said):
             index += taken   # "reroll die 3 (the 1)": the die named again, by its face
             continue
@@ -91,52 +97,94 @@ def dice_references(words: list[Word], rolled: list[int]) -> list[Word]:
     return out
 
 
-def _position_reference(words: list[Word], index: int, rolled: list[int], around: Any) -> tuple[int, list[Word]] | None:
+Made = tuple[int, list[Word]]   # words of the post taken, and the Words standing for them
+
+
+def _position_reference(words: list[Word], index: int, rolled: list[int], around: Any) -> Made | None:
     """(words taken, their replacement) for dice named at `index` after `reroll`, or None."""
-    folded = [w.text.casefold() for w in words[index:index + 3]]
+    folded = [w.text.casefold() for w in words[index:index + 4]]
     first = folded[0]
-    count = None
-    taken = 0
     if first in around.die_words and len(folded) > 1 and folded[1].isdecimal():
         return 2, [_as(words, index, 2, folded[1])]           # "die 2": the position
     if first in around.ordinals:
-        place = around.ordinals[first]
-        many = around.counts.get(folded[1]) if len(folded) > 1 else None
-        if many is not None:   # "the first two", "the last two"
-            chosen = range(1, many + 1) if place > 0 else range(len(rolled) - many + 1, len(rolled) + 1)
-            if many > len(rolled) or place not in (1, -1):
-                return 2, [_as(words, index, 2, "", f"does not fit the roll: it has {len(rolled)} dice.")]
-            return 2, _positions(words, index, 2, chosen)
-        place = place if place > 0 else len(rolled)
-        if place > len(rolled):
-            return 1, [_as(words, index, 1, "", f"names no die: the roll has {len(rolled)} dice.")]
-        return 1, [_as(words, index, 1, str(place))]
+        return _ordinal_reference(words, index, folded, rolled, around)
     if first in around.every:
-        taken = 1
-        if len(folded) > 1 and (folded[1] in around.counts or folded[1].isdecimal()):
-            said = around.counts.get(folded[1]) or int(folded[1])
-            taken = 2
-            if said != len(rolled):
-                return taken, [_as(words, index, taken, "", f"does not fit the roll: it has {len(rolled)} dice.")]
-        return taken, _positions(words, index, taken, range(1, len(rolled) + 1))
+        return _every_reference(words, index, folded, rolled, around)
     if first in around.value_markers or first in around.counts:
-        taken = 1
-        if first in around.counts:
-            count = around.counts[first]
-        if len(folded) > 1 and folded[1] in around.counts and count is None:
-            count, taken = around.counts[folded[1]], 2
-        if len(folded) <= taken:
-            return None
-        face = folded[taken]
-        plural = _PLURAL.match(face)
-        if face.isdecimal() and count is None:
-            return taken + 1, [_value_die(words, index, taken + 1, int(face), rolled)]
-        if plural:
-            return taken + 1, _value_dice(words, index, taken + 1, int(plural.group(1)), count, rolled)
-        return None
+        return _face_reference(words, index, folded, rolled, around)
     plural = _PLURAL.match(first)
     if plural:
         return 1, _value_dice(words, index, 1, int(plural.group(1)), None, rolled)
+    return None
+
+
+def _ordinal_reference(words: list[Word], index: int, folded: list[str], rolled: list[int], around: Any) -> Made:
+    """"first", "last", "the first two", "the second 5" (the second die showing 5)."""
+    place = around.ordinals[folded[0]]
+    after = folded[1] if len(folded) > 1 else ""
+    many = around.counts.get(after)
+    if many is not None:   # "the first two", "the last two"
+        if many > len(rolled) or place not in (1, -1):
+            return 2, [_as(words, index, 2, "", f"does not fit the roll: it has {len(rolled)} dice.")]
+        chosen = range(1, many + 1) if place > 0 else range(len(rolled) - many + 1, len(rolled) + 1)
+        return 2, _positions(words, index, 2, chosen)
+    if after.isdecimal():   # "the second 5": a face only where it can be no count of dice
+        face = int(after)
+        if face <= len(rolled):
+            return 2, [_as(words, index, 2, "", f"is the {folded[0]} {face} dice, or the {folded[0]} die showing "
+                                                f"{face}? Give positions, e.g. 'reroll 1 3'.")]
+        showing = [p for p, value in enumerate(rolled, start=1) if value == face]
+        nth = place - 1 if place > 0 else len(showing) - 1
+        if not 0 <= nth < len(showing):
+            return 2, [_as(words, index, 2, "", f"names no die: {len(showing)} of the roll "
+                                                f"({' '.join(map(str, rolled))}) show {face}.")]
+        return 2, [_as(words, index, 2, str(showing[nth]))]
+    place = place if place > 0 else len(rolled)
+    if place > len(rolled):
+        return 1, [_as(words, index, 1, "", f"names no die: the roll has {len(rolled)} dice.")]
+    return 1, [_as(words, index, 1, str(place))]
+
+
+def _every_reference(words: list[Word], index: int, folded: list[str], rolled: list[int], around: Any) -> Made:
+    """"all", "all three", "all but the 6" (every die but those named)."""
+    taken = 1
+    if len(folded) > 1 and (folded[1] in around.counts or folded[1].isdecimal()):
+        said = around.counts.get(folded[1]) or int(folded[1])
+        taken = 2
+        if said != len(rolled):
+            return taken, [_as(words, index, taken, "", f"does not fit the roll: it has {len(rolled)} dice.")]
+    every = range(1, len(rolled) + 1)
+    for size in (2, 1):
+        if tuple(folded[taken:taken + size]) in around.exceptions:
+            but = _position_reference(words, index + taken + size, rolled, around) \
+                if index + taken + size < len(words) else None
+            if but is None:
+                return taken + size, [_as(words, index, taken + size, "", "does not say which dice it leaves out; "
+                                                                         "give positions, e.g. 'reroll 1 3'.")]
+            left_out, named = but
+            if any(w.problem for w in named):
+                return taken + size + left_out, named
+            kept = {int(w.text) for w in named}
+            return taken + size + left_out, _positions(words, index, taken + size + left_out,
+                                                       [p for p in every if p not in kept])
+    return taken, _positions(words, index, taken, every)
+
+
+def _face_reference(words: list[Word], index: int, folded: list[str], rolled: list[int], around: Any) -> Made | None:
+    """"the 6" (the one die showing 6), "both 1s", "the 1s", "the two 1s" (every die showing 1)."""
+    first = folded[0]
+    count = around.counts.get(first)
+    taken = 1
+    if len(folded) > 1 and folded[1] in around.counts and count is None:
+        count, taken = around.counts[folded[1]], 2
+    if len(folded) <= taken:
+        return None
+    face = folded[taken]
+    plural = _PLURAL.match(face)
+    if face.isdecimal() and count is None:
+        return taken + 1, [_value_die(words, index, taken + 1, int(face), rolled)]
+    if plural:
+        return taken + 1, _value_dice(words, index, taken + 1, int(plural.group(1)), count, rolled)
     return None
 
 

@@ -716,7 +716,7 @@ class WinningStreak(Game):
             move[number[0]] = number[1]
         return move
 
-    _FILLERS = ("place", "p", "at", "in", "to", "into", "put")   # read past between a troop and its location
+    _FILLERS = ("place", "p", "at", "in", "on", "to", "into", "put")   # read past between a troop and its location
 
     def _parse_placement(self, words: list[str]) -> dict[str, Any] | None:
         """`place 3/5 C`, `3/5 to C`, `C: 3/5`: one troop and one location, in either order."""
@@ -749,6 +749,8 @@ class WinningStreak(Game):
             found = self._ASSIGN.match(word)
             if found:
                 value = found.group(2)
+                if found.group(1).upper() in move["set"]:   # `set A=3/5 A=4/5`: which one? (issue 23)
+                    return None
                 move["set"][found.group(1).upper()] = value if self._TROOP.match(value) else None
                 index += 1
                 continue

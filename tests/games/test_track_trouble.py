@@ -581,18 +581,21 @@ def test_notation_parses(text, move):
     assert parse(text) == move
 
 
-@pytest.mark.parametrize("text", ["1", "1 switch", "remote", "hidden N4", "hidden N4 x", "jump", "1 2",
-                                  "hidden N4 2, 1 T1"])
+@pytest.mark.parametrize("text", ["1", "1 switch", "remote", "hidden N4", "hidden N4 x", "jump", "1 2 T1",
+                                  "hidden N4 2, 1 T1", "hidden N2 4, hidden N3 1"])
 def test_bad_notation_says_what_to_write(text):
     with pytest.raises(NotationError, match="1 T2, 2 switch purple, 3 train|Hidden Value"):
         parse(text)
 
 
-def test_miners_listed_before_one_action_each_take_it():
-    """`1 2 T1` (posted "miners 1 and 2 on T1", issue 23): every miner listed does the action (TT-3)."""
-    assert parse("1 2 T1, 3 switch purple") == {"actions": [{"miner": 1, "board": "T1"}, {"miner": 2, "board": "T1"},
-                                                            {"miner": 3, "switch": "purple"}]}
-    assert parse("1 2 nothing") == {"actions": []}
+def test_miners_joined_by_and_share_one_action():
+    """`1 and 2 on T1` (posted "miners 1 and 2 on T1", issue 23): both board T1 (TT-3); a bare
+    list (`1 2 T1`, `3, 1 T1`) is no group: a number may be chatter ("back at 3")."""
+    assert parse("1 and 2 on T1, 3 switch purple") == {"actions": [
+        {"miner": 1, "board": "T1"}, {"miner": 2, "board": "T1"}, {"miner": 3, "switch": "purple"}]}
+    assert parse("1 & 2 train") == {"actions": [{"miner": 1, "train": True}, {"miner": 2, "train": True}]}
+    with pytest.raises(NotationError):
+        parse("1 2 T1")
 
 
 def test_complete_move_fills_round_crossing_and_spelling():

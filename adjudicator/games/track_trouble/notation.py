@@ -68,9 +68,11 @@ def parse(text: str) -> dict[str, Any]:
             i += 1
             continue
         if low.isdecimal():
-            group = [int(low)]   # `1 2 T1` (posted "miners 1 and 2 on T1"): each of them boards T1
-            while i + 1 < len(tokens) and tokens[i + 1].isdecimal() and len(group) < 8:
-                group.append(int(tokens[i + 1]))
+            group = [int(low)]   # `1 and 2 on T1`: miners joined by "and" share the action (issue 23)
+            while i + 2 < len(tokens) and tokens[i + 1].lower() in ("and", "&", "+") and tokens[i + 2].isdecimal():
+                group.append(int(tokens[i + 2]))
+                i += 2
+            if len(group) > 1 and i + 1 < len(tokens) and tokens[i + 1].lower() in ("on", "to"):
                 i += 1
             action, taken = _action(tokens, i, group[-1], text, need)
             actions.extend({"miner": miner, **action} for miner in group if action is not None)
@@ -85,6 +87,8 @@ def parse(text: str) -> dict[str, Any]:
                 j += 1
             items.append({"use": "remote-switch", "switch": need(j, "the switch for Remote Switch")})
             i = j + 1
+        elif low in ("hidden", "hidden-value") and hidden is not None:
+            raise NotationError(f"'{text}': one Hidden Value a submission (TT-7). {_HELP}")
         elif low in ("hidden", "hidden-value"):
             destination = need(i + 1, "the destination for Hidden Value")
             j = i + 2

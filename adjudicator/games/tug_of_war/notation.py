@@ -91,7 +91,7 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
     shapes = [ANCHOR]
     phrases = item_phrases(items, ITEM_KEYWORDS)
     if "block-move" in items:
-        phrases.update({(verb,): ("block",) for verb in ("blocking", "blocks", "blocked")})
+        phrases.update({(verb,): ("block",) for verb in ("blocking", "blocks")})   # not "blocked": a bar (TW-4)
     if "tower" in modules:
         words |= {"a", "b", "c"}
     if "maze" in modules:
@@ -136,6 +136,8 @@ def parse(text: str, modules: Sequence[str] = MODULE_NAMES) -> dict[str, Any]:
         elif anchor:
             move["cards"].append(int(anchor.group(1)))
             move.setdefault("anchors", []).append(anchor.group(2).upper())
+        elif w in ("option", "opt") and module == "tower" and i + 1 < len(rest) and rest[i + 1] in ("a", "b", "c"):
+            pass   # `tower 1 option A`: the option follows
         elif w in ("a", "b", "c") and module == "tower":
             if "option" in move:
                 raise _fail(text, "Tower takes one option", modules)
