@@ -402,15 +402,14 @@ def negated_words(words: list[Word], kinds: list[str]) -> tuple[str, str] | None
     while index < len(words):
         size = hedge_at(words, index, around) if kinds[index] == HEDGE else 0
         phrase = tuple(w.text.casefold() for w in words[index:index + size])
-        if size and around.hedges.get(phrase) == "negations" and not words[index + size - 1].comma \
-                and not words[index + size - 1].stop:
+        if size and around.hedges.get(phrase) == "negations" and not words[index + size - 1].trail:
             scope = []
             for after in range(index + size, len(words)):
                 if kinds[after] == HEDGE or words[after].text == PICTURE:
                     break
                 if kinds[after] in (STRONG, SOFT, QUANTITY):
                     scope.append(words[after].said)
-                if words[after].comma or words[after].stop:
+                if words[after].trail:   # a comma, full stop, colon, dash or bracket ends what it takes back
                     break
             if scope:
                 return " ".join(w.said for w in words[index:index + size]), " ".join(dict.fromkeys(scope))

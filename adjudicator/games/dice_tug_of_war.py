@@ -82,15 +82,15 @@ def dice_references(words: list[Word], rolled: list[int]) -> list[Word]:
             continue
         taken, replaced = made
         said = {w.text for w in replaced if w.problem is None}
+        if context == "reroll" and said and said <= named and len(replaced) == len(said):
+            index += taken   # "reroll die 3 (the 1)", "reroll 1 2 (the two 1s)": dice named again, by face
+            continue
         before = words[index - 1] if index else None
         if context == "reroll" and before is not None and before.text.isdecimal() and not before.comma \
                 and said and said != {before.text} and words[index].text.casefold() in around.value_markers:
             replaced = [_as(words, index, taken, "", f"is die {', '.join(sorted(said))}, not die {before.text}; "
                                                      f"give the positions to re-roll.")]   # "reroll 1 (the 6)"
             said = set()
-        if context == "reroll" and said and said <= named and len(replaced) == len(said):
-            index += taken   # "reroll die 3 (the 1)": the die named again, by its face
-            continue
         out.extend(replaced)
         named.update(said)
         index += taken
