@@ -255,8 +255,8 @@ def post_as_words(game: Game, text: str, reword: Reword, items: frozenset[Phrase
                 break
             if said in items and not lexicon.is_material(said[0]):   # "rope 1 1 + extra miner"
                 shown = " ".join(raw[index:index + size])
-                words.append(Word(shown, shown, index, index + size, f"is an item no move of this match can use; "
-                                                                    f"give the move alone."))
+                words.append(Word(shown, shown, index, index + size, "is an item no move of this match can use; "
+                                                                    "give the move alone."))
                 index += size
                 break
         else:
