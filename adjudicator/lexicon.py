@@ -114,6 +114,7 @@ class PostWords:
 
     glue: frozenset[str]
     soft: frozenset[str]
+    pronouns: frozenset[str]
     hedges: Mapping[Phrase, str]          # phrase → corrections | alternatives | negations
     ordinals: Mapping[str, int]
     counts: Mapping[str, int]
@@ -152,7 +153,8 @@ def post_words() -> PostWords:
         return value
 
     hedges = {tuple(word(p).casefold().split()): kind for kind, phrases in data["hedges"].items() for p in phrases}
-    return PostWords(glue=folded(data["glue"]), soft=folded(data["soft"]), hedges=hedges,
+    return PostWords(glue=folded(data["glue"]), soft=folded(data["soft"]), pronouns=folded(data["pronouns"]),
+                     hedges=hedges,
                      ordinals={str(k).casefold(): int(v) for k, v in data["ordinals"].items()},
                      counts={str(k).casefold(): int(v) for k, v in data["counts"].items()},
                      every=folded(data["every"]),

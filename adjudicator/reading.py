@@ -59,6 +59,12 @@ INVISIBLE = re.compile("[\ufe0e\ufe0f\u200b-\u200d\u2060\ufeff]|\U0001f3fb|\U000
 STRUCK = re.compile(r"~~.+?~~", re.DOTALL)          # struck out: the player took it back
 QUOTE_LINE = re.compile(r"^[ \t]*(?:>[ \t]?)+(.*)$", re.MULTILINE)   # `> ` quote markers, not the arrow `>`
 WORD = re.compile(r"\S+")
+# Faces typed with letters beyond posts.yaml's list: ":L", ";D", "=P", ":-3"; and a letter with a
+# colon ending the post ("D:"), which no move ends with ("C: 3/5" goes on).
+EMOTICON = re.compile(r"[:;=][-'^]?[A-Za-z0-9()\[\]/\\|<>*@#$]")
+TRAILING_FACE = re.compile(r"(?<!\S)[A-Za-z]:\s*\Z")
+# Apostrophes as phones type them ("don’t"): one apostrophe, so "don’t" is the negation "don't".
+APOSTROPHES = "’‘ʼ′"
 # What an emoji or other picture becomes: a word of its own that no game reads, so it ends a run
 # of game words ("reroll 1 😅 2" is not reroll 1 2).
 PICTURE = "\u2063"
@@ -82,6 +88,8 @@ class Reading:
 # chatter. HEDGE and CHATTER end the run of words a move is read from.
 STRONG, SOFT, GLUE, HEDGE, CHATTER = "strong", "soft", "glue", "hedge", "chatter"
 QUANTITY = "quantity"   # a number that counts something else ("1 minute"): never read, never dropped
+SUSPECT = "suspect"     # a one-letter word between the move and chatter ("E5 v risky"): never read, never dropped
+UNREAD = (HEDGE, CHATTER, QUANTITY, SUSPECT)   # what ends a run of game words
 REPEAT = re.compile(r"(?:x|×)\d+|\d+(?:x|×)")   # "x2", "2x": no notation writes them
 
 
@@ -110,8 +118,12 @@ def fold(text: str) -> str:
     text = KEYCAP.sub(r"\1", text)
     text = SHORTCODES.sub(lambda m: f" {m.group(1).lower()} ", text)
     emoticons = post_words().emoticons
-    text = WORD.sub(lambda m: PICTURE if m.group(0) in emoticons else m.group(0), text)
+    text = WORD.sub(lambda m: PICTURE if m.group(0) in emoticons or EMOTICON.fullmatch(m.group(0)) else m.group(0),
+                    text)
+    text = TRAILING_FACE.sub(PICTURE, text)   # "E5 D:" ends in a face, not in down
     text = INVISIBLE.sub("", text)
+    text = "".join("" if unicodedata.category(ch) == "Cf" and ch != PICTURE else "'" if ch in APOSTROPHES else ch
+                   for ch in text)   # soft hyphens, direction marks: "don\u00adt" is "dont"
     text = "".join(f" {ARROW_FOLDS[ch]} " if ch in ARROW_FOLDS else ch for ch in text)
     return "".join(f" {PICTURE} " if unicodedata.category(ch) in ("So", "Cs", "Co", "Cn") else ch for ch in text)
 
@@ -184,7 +196,7 @@ def read_post(game: Game, text: str, *, complete: Complete = lambda m: m, valid:
     except NotationError as exc:
         typed, error = None, exc
     if typed is not None and usable(typed.move, complete, valid):
-        if not listed_two_ways(game, text):
+        if not listed_two_ways(game, text) and "?" not in text:
             return typed
         typed = None   # "rope 1 1, 3": the 3 may start something else; read as a post, or refused
     # The post as typed is no move, or one the schema refuses (`1 T2.` boards a track 'T2.'):
@@ -301,16 +313,39 @@ def classify(game: Game, words: list[Word], foreign: frozenset[str] = frozenset(
     for index, kind in enumerate(kinds):
         after = kinds[index + 1] if index + 1 < len(kinds) else None
         if kind == SOFT:
-            # A one-letter word starting a clause before words no move is made of is English ("tower
-            # 1, a classic"; "I think"); last in the post, or before a game word, it is the game's
-            # ("rope 1 lol A"); otherwise the move may take it or not ("tower 2 A pls").
-            opens = index == 0 or bool(words[index - 1].trail)
-            kinds[index] = (CHATTER if after == CHATTER and opens else STRONG if after in (None, STRONG, SOFT)
-                            else SOFT)
+            # A one-letter word that may be English: starting a clause before chatter, it is English
+            # ("tower 1, a classic"; "I think"); last in the post, or before a game word or a picture,
+            # it is the game's ("rope 1 lol A", "5/5 on A 💪"); after game words and before chatter,
+            # in lower case or the pronoun I, it may be either ("E5 v risky", "tower 1 a lil risky",
+            # "3/5 I guess"): never read, and refused; in upper case it is the game's ("tower 2 A pls").
+            opens = index == 0 or bool(words[index - 1].trail) or not follows_game_words(words, kinds, index)
+            picture = after is not None and words[index + 1].text == PICTURE
+            english = is_english_case(words, index)
+            kinds[index] = (STRONG if after in (None, STRONG, SOFT) or picture or not english else
+                            CHATTER if after == CHATTER and opens else
+                            SUSPECT if after == CHATTER else SOFT)
         elif kind == STRONG and words[index].text.isnumeric() and after is not None and not words[index].trail \
                 and counts_something(words[index + 1:index + 3], lexicon, around):
             kinds[index] = QUANTITY   # "1 minute", "2 rerolls left": it counts something else
     return kinds
+
+
+def is_english_case(words: list[Word], index: int) -> bool:
+    """Is this one-letter word written as English writes it: in lower case, the pronoun I, or a
+    capital starting a sentence ("A good one")? A capital inside a sentence is the game's
+    ("tower 2 A pls", "option C please")."""
+    word = words[index].text
+    starts = index == 0 or bool(words[index - 1].stop)
+    return word.islower() or word.casefold() in post_words().pronouns or starts
+
+
+def follows_game_words(words: list[Word], kinds: list[str], index: int) -> bool:
+    """Does a game word come right before `index`, past glue only ("E5 v", "3/5 in a")? "im at a
+    loss" has none: its "a" starts chatter."""
+    before = index - 1
+    while before >= 0 and kinds[before] == GLUE and not words[before].trail:
+        before -= 1
+    return before >= 0 and kinds[before] in (STRONG, SOFT) and not words[before].trail
 
 
 def counts_something(following: list[Word], lexicon: Lexicon, around: Any) -> bool:
@@ -333,7 +368,7 @@ def islands(kinds: list[str]) -> list[list[int]]:
     """The runs of words a move may be read from: material and glue, up to a hedge or chatter."""
     runs: list[list[int]] = [[]]
     for index, kind in enumerate(kinds):
-        if kind in (HEDGE, CHATTER, QUANTITY):
+        if kind in UNREAD:
             if runs[-1]:
                 runs.append([])
         else:
@@ -348,7 +383,7 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
     words = post_as_words(game, text, ctx.reword, ctx.items())
     whole = " ".join(word.text for word in words)
     kinds = classify(game, words)
-    if words and whole != text and not any(word.problem for word in words) \
+    if words and whole != text and not any(word.problem or word.stop == "?" for word in words) \
             and not mixed_lists(words, kinds, list(range(len(words)))):
         move = try_parse(game, whole)
         if move is not None and usable(move, ctx.complete, ctx.valid):
@@ -452,9 +487,9 @@ def left_over(kinds: list[str], used: frozenset[int]) -> list[int]:
     for index, kind in enumerate(kinds):
         if kind == HEDGE and material_before:
             hedged = True
-        if kind in (STRONG, SOFT, QUANTITY):
+        if kind in (STRONG, SOFT, QUANTITY, SUSPECT):
             material_before = True
-            if index not in used and (kind in (STRONG, QUANTITY) or hedged):
+            if index not in used and (kind != SOFT or hedged):
                 left.append(index)
     return left
 
@@ -493,14 +528,15 @@ def read_run(game: Game, words: list[Word], kinds: list[str], island: list[int],
     soft = post_words().soft
     # Without the glue, a one-letter word that may be English is read only where it touched the
     # move's words ("tower 2 A pls"), never joined through glue ("D4 for u" is no D4 up).
-    glued = {i for i in material if words[i].text.casefold() in soft
+    glued = {i for i in material if words[i].text.casefold() in soft and is_english_case(words, i)
              and (i - 1 in whole and kinds[i - 1] == GLUE or i + 1 in whole and kinds[i + 1] == GLUE)}
-    variants: list[list[int]] = [whole, [i for i in material if i not in glued]]
     edges = [first] if words[first].text.casefold() in soft else []   # "I place 3/5 in C", "a reroll 1 3"
-    if edges:
-        variants.append([i for i in material if i not in edges])
+    bare = [i for i in material if i not in glued]
+    variants: list[list[int]] = [whole, [i for i in whole if i not in edges], bare, [i for i in bare if i not in edges]]
     for variant in list(variants[1:]):
-        variants += clause_moved(variant, [words[i].text.casefold() in lexicon.clause_heads for i in variant])
+        heads = [words[i].text.casefold() in lexicon.clause_heads and not described(words, kinds, i, edges)
+                 for i in variant]
+        variants += clause_moved(variant, heads)
     seen: set[tuple[int, ...]] = set()
     for variant in variants:
         if not variant or tuple(variant) in seen:
@@ -533,6 +569,15 @@ def mixed_lists(words: list[Word], kinds: list[str], chosen: list[int]) -> bool:
             listed = words[one].comma or any(kinds[k] == GLUE for k in range(one + 1, two))
             ways.add(listed)
     return len(ways) > 1
+
+
+def described(words: list[Word], kinds: list[str], head: int, edges: list[int]) -> bool:
+    """Is the item clause at `head` told of by chatter right before it ("keeping block for tower,
+    rope 1 1"; "expecting a block on tower"), rather than used? Then it is not moved into the move."""
+    before = head - 1
+    while before in edges or (before >= 0 and kinds[before] == GLUE and not words[before].trail):
+        before -= 1
+    return before >= 0 and kinds[before] == CHATTER and not words[before].trail
 
 
 def clause_moved(variant: list[int], heads: list[bool]) -> list[list[int]]:
@@ -580,7 +625,7 @@ def left_over_refusal(game: Game, words: list[Word], kinds: list[str], reading: 
                                  f"(a correction or an alternative{said.rstrip(',')}); give the one to play.")
         return NotationError(f"{ctx.name}: the post holds {quoted(reading.said)} and{said} also {quoted(extra)}, "
                              f"which may change it; give the one move to play.")
-    near = closest_legal(game, " ".join(w.text for w, kind in zip(words, kinds) if kind in (STRONG, SOFT, QUANTITY)),
+    near = closest_legal(game, " ".join(w.text for w, kind in zip(words, kinds) if kind not in (GLUE, HEDGE, CHATTER)),
                          reading, ctx)
     hint = f" Closest legal move: '{near}'." if near else ""
     return NotationError(f"{ctx.name}: the post holds the move {quoted(reading.said)} and also {quoted(extra)} "

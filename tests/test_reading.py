@@ -584,7 +584,19 @@ MISREADS_FOUND = [
     ("arrowbic-second", "maddie", "D4 :>", "ERR m.json:"),
     ("arrowbic-start", "sally", "E5 (v risky lol)", "ERR m.json:"),
     ("arrowbic-second", "maddie", "a present for u: D4", "ERR m.json:"),
-    ("tow2-second", "maddie", "tower 2 for the A", "ERR m.json:"),
+    ("tow2-second", "maddie", "tower 2 for the A", "tower 2 A"),   # a capital inside a sentence is the game's
+    ("tow1-start", "sally", "tower 1 a lil risky", "ERR m.json:"),
+    ("ws-placement-t1", "sally", "place 3/5 in a sec, gotta check", "ERR m.json:"),
+    ("ws-placement-t1", "sally", "3/5 I guess", "ERR m.json:"),
+    ("arrowbic-start", "sally", "lmk if E5 r ok", "ERR m.json:"),
+    ("dice-turn", "bernd", "reroll both 5s?", "ERR m.json: the post asks about"),
+    ("tow1-start", "sally", "don’t block race, rope 1 1", "ERR m.json: the post says 'don't' before"),   # a phone's ’
+    ("tow1-start", "sally", "don\u00adt block race, rope 1 1", "ERR m.json: the post says 'dont' before 'block race'"),
+    ("tow1-start", "sally", "keeping block for tower, rope 1 1", "ERR m.json:"),
+    ("arrowbic-start", "sally", "E5 ;D", "ERR m.json:"),
+    ("arrowbic-start", "sally", "E5 D:", "ERR m.json:"),
+    ("tt-r1c1", "sally", "1 T2, 2 T2, nothing extra", "r1 c1: 1 T2, 2 T2"),
+    ("tow2-start", "sally", "path 1 b4 the deadline", "ERR m.json:"),
     ("tow2-second", "maddie", "tower 2 A pls", "tower 2 A"),
     # repeats no notation writes
     ("tow1-start", "sally", "rope 1 twice", "ERR m.json: the post holds the move 'rope 1' and also 'twice'"),

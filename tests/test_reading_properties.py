@@ -139,7 +139,11 @@ def check(data: Any, ruleset: str, kind: str) -> None:
     text = data.draw(st.sampled_from(moves))
     if kind == "chatter":
         post = post_with_chatter(data, game, text)
-        assert outcome(match, replay, player, post) == text, post
+        said = outcome(match, replay, player, post)
+        # The one allowance: a move ending in a one-letter word English also writes ("place 1/1 I"),
+        # before chatter ("… I please"), may be refused as "I please" could be English; never misread.
+        english_end = text.split()[-1].casefold() in post_words().pronouns and said.startswith("REFUSED")
+        assert said == text or english_end, post
         return
     if kind == "second":
         post = f"{text} {data.draw(st.sampled_from(SEPARATORS))} {other_move(data, moves, text)}"

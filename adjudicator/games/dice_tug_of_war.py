@@ -234,7 +234,8 @@ def _as(words: list[Word], index: int, taken: int, text: str, problem: str | Non
     """The Word standing for words[index:index + taken] of the post."""
     span = words[index:index + taken]
     said = " ".join(w.said for w in span)
-    return Word(text or said, said, span[0].start, span[-1].end, problem)
+    last = span[-1]   # its punctuation too: "reroll the 3?" still asks
+    return Word(text or said, said, span[0].start, last.end, problem, last.comma, last.stop, last.trail)
 
 
 def count_matches(rolled: list[int], column: list[int]) -> list[tuple[int, int]]:

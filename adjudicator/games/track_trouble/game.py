@@ -352,9 +352,9 @@ class TrackTrouble(TrackTroubleViews, Game):
         """Among other words of a post, `2 please` is no boarding: every track, switch and
         destination a run names must be one of the match's layouts; and `nothing`, `pass`, `none`
         are chatter there ("nothing to add"): an empty submission is read only as the whole post
-        or with its round or crossing (`r3 c1: nothing`)."""
-        if not move.get("actions") and not move.get("items") and "round" not in move and "crossing" not in move:
-            return False
+        or with its round and crossing (`r3 c1: nothing`)."""
+        if not move.get("actions") and not move.get("items") and ("round" not in move or "crossing" not in move):
+            return False   # "r1 c1: nothing" is an empty submission; "this round 1" is chatter
         said = [entry.get(key) for group in ("actions", "items") for entry in move.get(group) or ()
                 if isinstance(entry, dict) for key in ("board", "switch", "destination") if key in entry]
         return all(isinstance(name, str) and name.lower() in self._known_names for name in said)

@@ -29,6 +29,7 @@ def lexicon_for(names: frozenset[str], items: dict[str, Any]) -> Lexicon:
     phrases[("extra", "miner")] = ("extra-miner",)
     phrases[("remote", "switch")] = ("remote",)
     phrases.update({(verb,): ("switch",) for verb in ("flip", "flips", "toggle", "toggles", "activates")})
+    phrases.update({(verb,): ("board",) for verb in ("boards", "boarding", "rides", "takes")})
     return Lexicon(frozenset(KEYWORDS) | names, SHAPES, phrases, frozenset({"remote", "extra-miner"}))
 
 # `r3 c1:` with or without the colon, as Winning Streak reads `t4 place` (issue 17): nothing
@@ -72,14 +73,14 @@ def parse(text: str) -> dict[str, Any]:
             while i + 2 < len(tokens) and tokens[i + 1].lower() in ("and", "&", "+") and tokens[i + 2].isdecimal():
                 group.append(int(tokens[i + 2]))
                 i += 2
-            if len(group) > 1 and i + 1 < len(tokens) and tokens[i + 1].lower() in ("on", "to"):
-                i += 1
+            if i + 2 < len(tokens) and tokens[i + 1].lower() in ("on", "to") and tokens[i + 2] != ",":
+                i += 1   # `3 on T3`, `1 to T2`
             action, taken = _action(tokens, i, group[-1], text, need)
             actions.extend({"miner": miner, **action} for miner in group if action is not None)
             i += taken
-        elif low in ("extra-miner", "extra"):
-            items.append({"use": "extra-miner"})
-            i += 2 if i + 1 < len(tokens) and tokens[i + 1].lower() == "miner" else 1
+        elif low == "extra-miner" or (low == "extra" and i + 1 < len(tokens) and tokens[i + 1].lower() == "miner"):
+            items.append({"use": "extra-miner"})   # not `extra` alone: "nothing extra" is no Extra Miner
+            i += 1 if low == "extra-miner" else 2
         elif low in ("remote", "remote-switch"):
             j = i + 1
             if low == "remote" and j < len(tokens) and tokens[j].lower() == "switch" and \

@@ -130,14 +130,17 @@ def parse(text: str, modules: Sequence[str] = MODULE_NAMES) -> dict[str, Any]:
             if "option" in move and option_after:   # `tower 1 B 1`: is the last 1 a card? write cards, then the option
                 raise _fail(text, "Tower's option comes before or after its cards, not between them", modules)
             move["cards"].append(int(w))
-        elif module == "path" and _CELL.match(w) and move["cards"] and \
-                len(move.get("anchors", [])) == len(move["cards"]) - 1:
-            move.setdefault("anchors", []).append(w.upper())   # `path 1 C4` (issue 23): the card's cell
+        elif module == "path" and w in ("at", "on", "@") and i + 1 < len(rest) and _CELL.match(rest[i + 1]) \
+                and move["cards"] and len(move.get("anchors", [])) == len(move["cards"]) - 1:
+            move.setdefault("anchors", []).append(rest[i + 1].upper())   # `path 1 at C4` (issue 23); not `1 b4`
+            i += 1
         elif anchor:
             move["cards"].append(int(anchor.group(1)))
             move.setdefault("anchors", []).append(anchor.group(2).upper())
         elif w in ("option", "opt") and module == "tower" and i + 1 < len(rest) and rest[i + 1] in ("a", "b", "c"):
             pass   # `tower 1 option A`: the option follows
+        elif w in ("then", "and") and move["cards"] and i + 1 < len(rest) and rest[i + 1].isdecimal():
+            pass   # `path 2 at B2, then 1 at C6`, `rope 2 and 1`: the next card follows
         elif w in ("a", "b", "c") and module == "tower":
             if "option" in move:
                 raise _fail(text, "Tower takes one option", modules)
