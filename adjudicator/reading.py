@@ -285,11 +285,11 @@ def game_lexicon(game: Game) -> Lexicon:
     return made
 
 
-def classify(game: Game, words: list[Word], foreign: frozenset[str] = frozenset()) -> list[str]:
-    """What each word is to the reader (STRONG, SOFT, GLUE, HEDGE, QUANTITY, CHATTER): game
-    words from the game's lexicon, the rest from posts.yaml. A reference that names nothing now
-    is STRONG: the reading must use it, and cannot; so is a word that repeats ("twice") and an
-    item of another game (`foreign`)."""
+def classify(game: Game, words: list[Word]) -> list[str]:
+    """What each word is to the reader (STRONG, SOFT, GLUE, HEDGE, QUANTITY, SUSPECT, CHATTER):
+    game words from the game's lexicon, the rest from posts.yaml. A word with a problem (a
+    reference naming nothing now, an item no move can use) is STRONG: the reading must use it,
+    and cannot; so is a word that repeats ("twice")."""
     lexicon, around = game_lexicon(game), post_words()
     kinds: list[str] = []
     index = 0
@@ -297,7 +297,7 @@ def classify(game: Game, words: list[Word], foreign: frozenset[str] = frozenset(
         word = words[index]
         folded = word.text.casefold()
         hedge = hedge_at(words, index, around)
-        if word.problem is not None or folded in around.repeats or REPEAT.fullmatch(folded) or folded in foreign:
+        if word.problem is not None or folded in around.repeats or REPEAT.fullmatch(folded):
             kinds.append(STRONG)
         elif lexicon.is_material(folded):
             kinds.append(SOFT if folded in around.soft else STRONG)
