@@ -31,17 +31,26 @@ Phrase = tuple[str, ...]
 class Word(NamedTuple):
     """One word of a post: `text` as the notation reads it; `said`, the words of the post it
     stands for; `start`/`end`, their positions among the post's words; `problem`, set when the
-    words name nothing the move can use (the reader refuses with it); `comma`, whether a comma
-    or semicolon followed it; `stop`, the end of a sentence after it."""
+    words name nothing the move can use (the reader refuses with it); `trail`, the punctuation
+    after it as typed ("\n" for a line's end)."""
 
     text: str
     said: str
     start: int
     end: int
     problem: str | None = None
-    comma: bool = False   # a comma or semicolon follows it in the post: a list goes on, or a new part starts
-    stop: str = ""        # what ends a sentence after it: "?", "." (also ! …), "\n" (a line's end), or ""
-    trail: str = ""       # the punctuation after it in the post, as typed
+    trail: str = ""
+
+    @property
+    def comma(self) -> bool:
+        """A comma or semicolon follows it: a list goes on, or a new part starts."""
+        return "," in self.trail or ";" in self.trail
+
+    @property
+    def stop(self) -> str:
+        """What ends a sentence after it: "?", "." (also ! …), "\n" (a line's end), or ""."""
+        trail = self.trail
+        return "?" if "?" in trail else "." if any(ch in trail for ch in ".!…") else "\n" if "\n" in trail else ""
 
 
 @dataclass(frozen=True)
@@ -73,11 +82,6 @@ class Lexicon:
         shape = self.__dict__["_shape"]
         return bool(shape is not None and shape.fullmatch(word))
 
-    def merged(self, other: "Lexicon") -> "Lexicon":
-        """Both lexicons' words, shapes, phrases and clause heads (`other` wins a phrase)."""
-        return Lexicon(self.words | other.words, (*self.shapes, *other.shapes),
-                       {**self.phrases, **other.phrases}, self.clause_heads | other.clause_heads)
-
 
 def words_of_forms(forms: Iterable[Any]) -> Lexicon:
     """A lexicon from a notation's forms alone (engine.Form): every word of every example that
@@ -96,14 +100,17 @@ def item_phrases(items: Mapping[str, Any], keywords: Mapping[str, Phrase]) -> di
     ("Block Move") and its id ("block-move", "block move") say the keyword (`block`)."""
     phrases: dict[Phrase, Phrase] = {}
     for item_id, keyword in keywords.items():
-        if item_id not in items:
-            continue
-        name = (items[item_id] or {}).get("name") if isinstance(items[item_id], dict) else None
-        for said in {item_id, item_id.replace("-", " "), str(name or "")}:
-            words = tuple(said.casefold().split())
-            if words and words != keyword:
-                phrases[words] = keyword
+        if item_id in items:
+            phrases.update({said: keyword for said in item_said(item_id, items[item_id]) if said != keyword})
     return phrases
+
+
+def item_said(item_id: str, spec: Any) -> set[Phrase]:
+    """How a post names an item, as case-folded words: its id ("block-move", "block move") and
+    its name in the ruleset ("Block Move")."""
+    name = spec.get("name") if isinstance(spec, dict) else None
+    return {tuple(said.casefold().split()) for said in (item_id, item_id.replace("-", " "), str(name or ""))
+            if said.split()}
 
 
 # --- The words around moves: posts.yaml -----------------------------------------------------
@@ -116,6 +123,7 @@ class PostWords:
     soft: frozenset[str]
     pronouns: frozenset[str]
     hedges: Mapping[Phrase, str]          # phrase → corrections | alternatives | negations
+    longest_hedge: int                    # words in the longest hedge phrase
     ordinals: Mapping[str, int]
     counts: Mapping[str, int]
     every: frozenset[str]
@@ -134,10 +142,6 @@ class PostWords:
         up/down/left/right): "north" → up."""
         return {(word,): (directions[to],) for word, to in self.compass.items() if to in directions}
 
-    @property
-    def longest_hedge(self) -> int:
-        return max((len(p) for p in self.hedges), default=1)
-
 
 @lru_cache(maxsize=1)
 def post_words() -> PostWords:
@@ -154,7 +158,7 @@ def post_words() -> PostWords:
 
     hedges = {tuple(word(p).casefold().split()): kind for kind, phrases in data["hedges"].items() for p in phrases}
     return PostWords(glue=folded(data["glue"]), soft=folded(data["soft"]), pronouns=folded(data["pronouns"]),
-                     hedges=hedges,
+                     hedges=hedges, longest_hedge=max((len(p) for p in hedges), default=1),
                      ordinals={str(k).casefold(): int(v) for k, v in data["ordinals"].items()},
                      counts={str(k).casefold(): int(v) for k, v in data["counts"].items()},
                      every=folded(data["every"]),

@@ -37,7 +37,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from adjudicator.engine import Form, Game
 from adjudicator.errors import NotationError
@@ -128,14 +128,10 @@ def fold(text: str) -> str:
     return "".join(f" {PICTURE} " if unicodedata.category(ch) in ("So", "Cs", "Co", "Cn") else ch for ch in text)
 
 
-def tokens(text: str) -> list[str]:
-    """The post's words, with quotes, markup and punctuation stripped from their edges; `#1`
-    is the number 1 (players number dice and posts that way)."""
-    return [word for word, _ in marked_tokens(text)]
-
-
 def marked_tokens(text: str) -> list[tuple[str, str]]:
-    """tokens(), each with the punctuation after it (a line's end is "\n")."""
+    """The post's words, with quotes, markup and punctuation stripped from their edges, each with
+    the punctuation after it (a line's end is "\n"); `#1` is the number 1 (players number dice
+    and posts that way)."""
     out: list[tuple[str, str]] = []
     for line in fold(text).split("\n"):
         start = len(out)
@@ -153,12 +149,6 @@ def marked_tokens(text: str) -> list[tuple[str, str]]:
         if len(out) > start:
             out[-1] = (out[-1][0], out[-1][1] + "\n")
     return out
-
-
-def marked_word(text: str, said: str, start: int, end: int, trail: str) -> Word:
-    """A Word with what its punctuation says: a comma (a list, or a new part) and a sentence end."""
-    stop = "?" if "?" in trail else "." if any(ch in trail for ch in ".!…") else "\n" if "\n" in trail else ""
-    return Word(text, said, start, end, comma="," in trail or ";" in trail, stop=stop, trail=trail)
 
 
 def is_weak(word: str) -> bool:
@@ -261,7 +251,7 @@ def post_as_words(game: Game, text: str, reword: Reword, items: frozenset[Phrase
             said = tuple(word.casefold() for word in raw[index:index + size])
             if said in phrases:
                 trail = marked[index + size - 1][1]
-                words.extend(marked_word(notation, " ".join(raw[index:index + size]), index, index + size, trail)
+                words.extend(Word(notation, " ".join(raw[index:index + size]), index, index + size, trail=trail)
                              for notation in phrases[said])
                 index += size
                 break
@@ -272,7 +262,7 @@ def post_as_words(game: Game, text: str, reword: Reword, items: frozenset[Phrase
                 index += size
                 break
         else:
-            words.append(marked_word(raw[index], raw[index], index, index + 1, marked[index][1]))
+            words.append(Word(raw[index], raw[index], index, index + 1, trail=marked[index][1]))
             index += 1
     return reword(words)
 
@@ -296,12 +286,11 @@ def classify(game: Game, words: list[Word]) -> list[str]:
     while index < len(words):
         word = words[index]
         folded = word.text.casefold()
-        hedge = hedge_at(words, index, around)
         if word.problem is not None or folded in around.repeats or REPEAT.fullmatch(folded):
             kinds.append(STRONG)
         elif lexicon.is_material(folded):
             kinds.append(SOFT if folded in around.soft else STRONG)
-        elif hedge:
+        elif hedge := hedge_at(words, index, around):
             kinds.extend([HEDGE] * hedge)
             index += hedge
             continue
@@ -429,41 +418,41 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
     return Reading(readings[0].move, said, False)
 
 
-def negated_words(words: list[Word], kinds: list[str]) -> tuple[str, str] | None:
-    """(the negation, the game words it takes back) when a negation (posts.yaml) is followed by
-    game words before the next comma, sentence end or picture: "won't block race. rope 1 1"."""
+def hedges_in(words: list[Word], kinds: list[str]) -> Iterator[tuple[int, int, str]]:
+    """(first word, words, kind) of each correction, alternative or negation of the post."""
     around = post_words()
     index = 0
     while index < len(words):
         size = hedge_at(words, index, around) if kinds[index] == HEDGE else 0
-        phrase = tuple(w.text.casefold() for w in words[index:index + size])
-        if size and around.hedges.get(phrase) == "negations" and not words[index + size - 1].trail:
-            scope = []
-            for after in range(index + size, len(words)):
-                if kinds[after] == HEDGE or words[after].text == PICTURE:
-                    break
-                if kinds[after] in (STRONG, SOFT, QUANTITY):
-                    scope.append(words[after].said)
-                if words[after].trail:   # a comma, full stop, colon, dash or bracket ends what it takes back
-                    break
-            if scope:
-                return " ".join(w.said for w in words[index:index + size]), " ".join(dict.fromkeys(scope))
+        if size:
+            yield index, size, around.hedges[tuple(w.text.casefold() for w in words[index:index + size])]
         index += max(size, 1)
+
+
+def negated_words(words: list[Word], kinds: list[str]) -> tuple[str, str] | None:
+    """(the negation, the game words it takes back) when a negation (posts.yaml) is followed by
+    game words before the next comma, sentence end or picture: "won't block race. rope 1 1"."""
+    for index, size, kind in hedges_in(words, kinds):
+        if kind != "negations" or words[index + size - 1].trail:
+            continue
+        scope = []
+        for after in range(index + size, len(words)):
+            if kinds[after] == HEDGE or words[after].text == PICTURE:
+                break
+            if kinds[after] in (STRONG, SOFT, QUANTITY):
+                scope.append(words[after].said)
+            if words[after].trail:   # a comma, full stop, colon, dash or bracket ends what it takes back
+                break
+        if scope:
+            return " ".join(w.said for w in words[index:index + size]), " ".join(dict.fromkeys(scope))
     return None
 
 
 def hedge_of(words: list[Word], kinds: list[str], kind: str, after: int = -1) -> str | None:
     """The words of the first hedge of `kind` (posts.yaml: corrections, alternatives) after word
     `after`, if any: "E5 up jk" takes the move back, "E5 up maybe?" doubts it."""
-    around = post_words()
-    index = 0
-    while index < len(words):
-        size = hedge_at(words, index, around) if kinds[index] == HEDGE else 0
-        phrase = tuple(w.text.casefold() for w in words[index:index + size])
-        if size and index > after and around.hedges.get(phrase) == kind:
-            return " ".join(w.said for w in words[index:index + size])
-        index += max(size, 1)
-    return None
+    return next((" ".join(w.said for w in words[index:index + size])
+                 for index, size, found in hedges_in(words, kinds) if found == kind and index > after), None)
 
 
 def is_question(words: list[Word], used: frozenset[int]) -> bool:
@@ -679,19 +668,24 @@ def other_reading(game: Game, reading: Found, extra: list[str], ctx: Context) ->
 def closest_legal(game: Game, typed: str, reading: Found, ctx: Context) -> str | None:
     """A legal move now (at most MAX_LEGAL looked at) written with every game word of the post
     ('maze 1 up then left': maze 1 up 1 left), the nearest if several; None if there is none."""
-    if ctx.legal is None:
-        return None
     said = typed.casefold().split()
-    candidates = []
-    for move in islice(ctx.legal(), MAX_LEGAL):
+
+    def has_every_word(text: str) -> bool:
+        words = text.casefold().replace(",", " ").replace(":", " ").split()
+        return text != reading.key and all(words.count(word) >= said.count(word) for word in set(said))
+
+    return nearest(typed, [text for text in legal_texts(game, ctx.legal) if has_every_word(text)])
+
+
+def legal_texts(game: Game, legal: Callable[[], Iterable[dict[str, Any]]] | None) -> list[str]:
+    """The legal moves now as the game writes them, at most MAX_LEGAL of them."""
+    texts: list[str] = []
+    for move in islice(legal(), MAX_LEGAL) if legal is not None else ():
         try:
-            text = game.format_move(move)
+            texts.append(game.format_move(move))
         except Exception:  # noqa: BLE001 — a move the game cannot write is not offered
             continue
-        words = text.casefold().replace(",", " ").replace(":", " ").split()
-        if text != reading.key and all(words.count(word) >= said.count(word) for word in set(said)):
-            candidates.append(text)
-    return nearest(typed, candidates)
+    return texts
 
 
 # --- Refusal: the closest readable move --------------------------------------------------
@@ -713,15 +707,7 @@ def unreadable(game: Game, text: str, whole: str, error: NotationError | None, c
 def closest(game: Game, typed: str, legal: Callable[[], Iterable[dict[str, Any]]] | None,
             forms: tuple[Form, ...]) -> str | None:
     """The legal move now (at most MAX_LEGAL looked at) or else the example nearest the post."""
-    candidates: list[str] = []
-    if legal is not None:
-        for move in islice(legal(), MAX_LEGAL):
-            try:
-                candidates.append(game.format_move(move))
-            except Exception:  # noqa: BLE001 — a move the game cannot write is not offered
-                continue
-    if not candidates:
-        candidates = [example for form in forms for example in form.examples]
+    candidates = legal_texts(game, legal) or [example for form in forms for example in form.examples]
     return nearest(typed, candidates)
 
 

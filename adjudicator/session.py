@@ -253,16 +253,11 @@ def read_typed(match: LoadedMatch, replay: Replay, player: str, text: str, name:
 def every_item_name() -> frozenset[tuple[str, ...]]:
     """The names and ids of every item of every ruleset, as case-folded words ("extra miner",
     "block-move"): an item a game's moves cannot take is refused in a post, never dropped."""
+    from adjudicator.lexicon import item_said
     from adjudicator.rulesets import list_rulesets, resolve
 
-    names: set[tuple[str, ...]] = set()
-    for info in list_rulesets():
-        for item_id, spec in resolve(info["id"]).items.items():
-            name = spec.get("name") if isinstance(spec, dict) else None
-            for said in (item_id, item_id.replace("-", " "), str(name or "")):
-                if said.split():
-                    names.add(tuple(said.casefold().split()))
-    return frozenset(names)
+    return frozenset(said for info in list_rulesets() for item_id, spec in resolve(info["id"]).items.items()
+                     for said in item_said(item_id, spec))
 
 
 def stamped_expiry(path: Path, entry: dict[str, Any], log: LogEntry) -> str:

@@ -34,13 +34,6 @@ def test_items_are_said_by_name_and_by_id():
     assert phrases == {("block", "move"): ("block",), ("block-move",): ("block",)}
 
 
-def test_merged_lexicons_keep_both():
-    one = Lexicon(frozenset({"a"}), ("x",), {("p",): ("q",)}, frozenset({"a"}))
-    two = Lexicon(frozenset({"b"}), ("y",), {("p",): ("r",)})
-    both = one.merged(two)
-    assert both.words == {"a", "b"} and both.shapes == ("x", "y") and both.phrases[("p",)] == ("r",)
-
-
 def test_posts_yaml_refuses_what_yaml_reads_as_booleans(tmp_path, monkeypatch):
     """`on`, `no`, `yes`, `off` unquoted are booleans to YAML: the loader names the bad entry."""
     data = yaml.safe_load((Path(lexicon.__file__).parent / "posts.yaml").read_text(encoding="utf-8"))

@@ -54,8 +54,9 @@ _PLURAL = re.compile(r"^(\d+)'?s$")   # "1s", "6's": every die showing that face
 
 def dice_references(words: list[Word], rolled: list[int]) -> list[Word]:
     """The post's words with dice named in words made numbers (DiceTugOfWar.reword): the
-    positions after `reroll`, the values after `trade`; a reference to no die (or to one of
-    several) becomes a Word with a problem, which the reader refuses with."""
+    positions in the last roll after `reroll` (DT-2, DT-3), the values after `trade` (DT-5); a
+    reference to no die (or to one of several) becomes a Word with a problem, which the reader
+    refuses with."""
     around = post_words()
     out: list[Word] = []
     context = None
@@ -235,7 +236,7 @@ def _as(words: list[Word], index: int, taken: int, text: str, problem: str | Non
     span = words[index:index + taken]
     said = " ".join(w.said for w in span)
     last = span[-1]   # its punctuation too: "reroll the 3?" still asks
-    return Word(text or said, said, span[0].start, last.end, problem, last.comma, last.stop, last.trail)
+    return Word(text or said, said, span[0].start, last.end, problem, last.trail)
 
 
 def count_matches(rolled: list[int], column: list[int]) -> list[tuple[int, int]]:

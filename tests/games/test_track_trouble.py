@@ -582,7 +582,8 @@ def test_notation_parses(text, move):
 
 
 @pytest.mark.parametrize("text", ["1", "1 switch", "remote", "hidden N4", "hidden N4 x", "jump", "1 2 T1",
-                                  "hidden N4 2, 1 T1", "hidden N2 4, hidden N3 1"])
+                                  "hidden N4 2, 1 T1",
+                                  "hidden N2 4, hidden N3 1"])   # TT-7: one Hidden Value a submission
 def test_bad_notation_says_what_to_write(text):
     with pytest.raises(NotationError, match="1 T2, 2 switch purple, 3 train|Hidden Value"):
         parse(text)

@@ -588,6 +588,21 @@ def test_typed_forms_without_a_number_take_the_current_turn_or_round():
     assert game.complete_move(replay.state, "sally", place(9, "3/5", "C")) == place(9, "3/5", "C")  # kept
 
 
+def test_ws4_a_placement_typed_while_relocating_moves_the_troop_there():
+    """WS-4 (issue 23): `place 3/5 C` or `3/5 to C` during a relocation changes C's occupant to
+    3/5; a placement with its turn written stays a placement (check_move calls it the wrong
+    phase); the same location set twice is no move."""
+    match, replay = play(*SEED_EXAMPLES)
+    game = match.game
+    for typed in ("place 3/5 C", "3/5 to C", "C 3/5"):
+        assert game.complete_move(replay.state, "sally", game.parse_move(typed)) == reloc(1, {"C": "3/5"}), typed
+    assert game.complete_move(replay.state, "sally", place(9, "3/5", "C")) == place(9, "3/5", "C")
+    assert game.parse_move("4/5 C 5/4 D")["set"] == {"C": "4/5", "D": "5/4"}
+    assert game.parse_move("A to reserve")["set"] == {"A": None}
+    with pytest.raises(NotationError):
+        game.parse_move("set A=3/5 A=4/5")
+
+
 def test_cli_move_without_a_number(cli, write):
     path = write(ws_match(SEED_EXAMPLES[:4]))
     res = cli("move", path, "sally", "place", "3/5", "D")

@@ -34,8 +34,10 @@ DIRECTION_WORDS = {"up": "up", "u": "up", "down": "down", "d": "down", "left": "
 EXAMPLES = ("rope 2 1", "tower 3 B", "maze 1 up 1 left", "path 2@C4 1@E5", "discard 1 1",
             "race 3 discard 1", "race 2 block collation")
 
-_ANCHOR = re.compile(r"^(\d+)@([a-z]\d{1,2})$")
-_CELL = re.compile(r"^[a-z]\d{1,2}$")
+CELL = r"[a-z]\d{1,2}"                          # a Path anchor cell (columns A–H, rows 1–8), as typed
+ANCHOR = rf"\d+@{CELL}"                          # a card and its cell: 2@c4
+_ANCHOR = re.compile(rf"^(\d+)@({CELL})$")
+_CELL = re.compile(rf"^{CELL}$")
 
 
 def notation_for(modules: Sequence[str] = MODULE_NAMES) -> str:
@@ -79,8 +81,6 @@ def forms_for(modules: Sequence[str] = MODULE_NAMES) -> tuple[Form, ...]:
 # words, the item keyword each item of the ruleset is written with, and by module what it adds.
 KEYWORDS = ("discard", "block")
 ITEM_KEYWORDS = {"block-move": ("block",)}     # TW-18: "Block Move", "block-move" → block
-CELL = r"[a-z]\d{1,2}"                          # a Path anchor cell (columns A–H, rows 1–8)
-ANCHOR = r"\d+@[a-z]\d{1,2}"
 
 
 def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
@@ -91,7 +91,8 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
     shapes = [ANCHOR]
     phrases = item_phrases(items, ITEM_KEYWORDS)
     if "block-move" in items:
-        phrases.update({(verb,): ("block",) for verb in ("blocking", "blocks")})   # not "blocked": a bar (TW-4)
+        # TW-18 in words: "blocking race"; not "blocked", which tells of a bar (TW-4)
+        phrases.update({(verb,): ("block",) for verb in ("blocking", "blocks")})
     if "tower" in modules:
         words |= {"a", "b", "c"}
     if "maze" in modules:
