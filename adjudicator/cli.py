@@ -292,11 +292,37 @@ def new_cmd(
         return
     _out(f"created {output}: {ruleset.id}, " + " vs ".join(f"{p['id']} ({p['side']})" for p in players)
          + ("; untimed" if untimed else ""))
+    _out(_timing_line(output))
     if first_random:
         _out(f"entry 1: {data['entries'][0]['chance']['pick']} starts, drawn from the match seed (G-6)")
     if seed_file:
         _out(f"dice seed written to {seed_file} (keep it private until the match ends); "
              f"publish its hash now: {data['seed_sha256']}")
+
+
+def _timing_line(path: Path) -> str:
+    """How the new match is timed, said once so a host at forum pace cannot miss it (G-7):
+    `timed: 2:30 a turn, 10:00 reserve …; at forum pace use --untimed …`."""
+    from adjudicator import matchfile
+    from adjudicator.clock import ClockSettings, minutes
+
+    match = matchfile.load(path)
+    settings = ClockSettings.from_params(match.game.params.get("time_control"))
+    name = path.name
+    if not settings.enabled or (settings.turn_seconds is None and not settings.kind_seconds):
+        switch = f"; 'adjudicator host {name} clock on' times it" if settings.turn_seconds or settings.kind_seconds \
+            else ""
+        return f"untimed: nobody loses or is late on time{switch}."
+    limits = [f"{minutes(settings.turn_seconds)} a turn"] if settings.turn_seconds is not None else []
+    limits += [f"{minutes(seconds)} a {kind}" for kind, seconds in settings.kind_seconds.items()
+               if seconds != settings.turn_seconds]
+    if settings.on_expiry == "skip":
+        cost = "a late submission counts as empty"
+    else:
+        limits.append(f"{minutes(settings.reserve_seconds)} reserve")
+        cost = "running out loses"
+    return (f"timed: {', '.join(limits)}; {cost} (G-7). At forum pace, make it with --untimed, or run "
+            f"'adjudicator host {name} clock off' before entering posts.")
 
 
 def _parse_player(spec: str, sides: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -582,17 +608,21 @@ def _transcribed(due: Any, values: list[str], name: str) -> dict[str, Any]:
 
 # --- host -----------------------------------------------------------------------------
 
-HOST_ACTIONS = ("deadline", "timeout", "forfeit", "draw", "end", "void")
+HOST_ACTIONS = ("deadline", "timeout", "forfeit", "draw", "end", "void", "clock")
+CLOCK_SWITCH = ("off", "on")
 
 
 @app.command("host")
 def host_cmd(
     match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
     action: str = typer.Argument(..., metavar="ACTION",
-                                 help="deadline | timeout PLAYER | forfeit PLAYER | draw | end [WINNER] | void N|last"),
-    player: Optional[str] = typer.Argument(None, metavar="[PLAYER|N]",
-                                           help="For timeout and forfeit; the winner for end; the entry for void."),
-    reason: Optional[str] = typer.Option(None, "--reason", help="Why the host ended the match (end), or voids an entry (void, required)."),
+                                 help="deadline | timeout PLAYER | forfeit PLAYER | draw | end [WINNER] | void N|last"
+                                      " | clock off|on"),
+    player: Optional[str] = typer.Argument(None, metavar="[PLAYER|N|off|on]",
+                                           help="For timeout and forfeit; the winner for end; the entry for void; "
+                                                "off or on for clock."),
+    reason: Optional[str] = typer.Option(None, "--reason", help="Why the host ended the match (end), voids an entry "
+                                                                 "(void, required) or switches the clock (clock)."),
     at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When, as for move --at (default: now)."),
     note: Optional[str] = typer.Option(None, "--note", help="A free note."),
     fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, discord, json (see board --help)."),
@@ -609,6 +639,8 @@ def host_cmd(
       adjudicator host m.json end               # end now and score by the game's rule
       adjudicator host m.json void last --reason "typed rope 2 1 for rope 1 2"
       adjudicator host m.json void 7 --reason "deadline posted twice"
+      adjudicator host m.json clock off --reason "forum pace"   # nothing is timed from here
+      adjudicator host m.json clock on          # timed again, from now; reserves as they were
     A void keeps the record: the voided entry stays in the file and replay leaves it out,
     adjudicating what follows again (entries that become illegal are flagged). `void last`
     names the latest entry still in effect that is not itself a void; voiding a void (by its
@@ -631,14 +663,18 @@ def host_cmd(
     if action == "void" and not (reason or "").strip():
         raise typer.BadParameter("'void' needs --reason, kept in the record, e.g. --reason \"deadline posted twice\".",
                                  param_hint="--reason")
-    if reason and action not in ("end", "void"):
-        raise typer.BadParameter("--reason goes with 'end' or 'void'.", param_hint="--reason")
+    if action == "clock" and (player or "").casefold() not in CLOCK_SWITCH:
+        raise typer.BadParameter("'clock' needs off or on, e.g. host m.json clock off.", param_hint="off|on")
+    if reason and action not in ("end", "void", "clock"):
+        raise typer.BadParameter("--reason goes with 'end', 'void' or 'clock'.", param_hint="--reason")
     stamp = _check_time(at, match_path) if at else now_utc()
     before: list[int] = []
 
     def build(match: Any, replay: Any) -> dict[str, Any]:
         host: dict[str, Any] = {"action": action}
-        if action == "void":
+        if action == "clock":
+            host["action"] = _clock_switch(replay, (player or "").casefold(), match_path)
+        elif action == "void":
             host["seq"] = _void_target(match, replay, player or "", match_path)
             before.extend(flag.seq for flag in replay.flags)
         elif player:
@@ -657,6 +693,24 @@ def host_cmd(
     if action == "void":
         _warn_new_flags(replay, before)
     _report(match, replay, log, fmt)
+
+
+def _clock_switch(replay: Any, state: str, path: Path) -> str:
+    """The host entry that switches the clock `state` (G-7), refused when it would change nothing."""
+    from adjudicator.errors import RefusedError
+
+    clock = replay.clock
+    if replay.outcome is not None:
+        raise RefusedError(f"{path}: the match is over; there is no clock to switch. Nothing written.", "match-over")
+    if state == "off" and not clock.running:
+        since = f"since entry {clock.off_since}" if clock.off_since is not None else "by its rules"
+        raise RefusedError(f"{path}: the clock is already off ({since}); nothing written.", "clock-unchanged")
+    if state == "on" and not clock.can_run:
+        raise RefusedError(f"{path}: this match's rules give no time limit, so there is no clock to switch on; "
+                           "nothing written.", "clock-unchanged")
+    if state == "on" and clock.running:
+        raise RefusedError(f"{path}: the clock is already on; nothing written.", "clock-unchanged")
+    return f"clock-{state}"
 
 
 def _void_target(match: Any, replay: Any, typed: str, path: Path) -> int:
@@ -1150,6 +1204,9 @@ def post_cmd(
                                              "since the last post."),
     again: bool = typer.Option(False, "--again",
                                help="Print the last post again: the same entries, the board as it stood then."),
+    at: Optional[str] = typer.Option(None, "--at", metavar="TIME",
+                                     help="When the board goes up in the thread, as for move --at (default: now); "
+                                          "in a timed match the time to act runs from it (G-7)."),
 ) -> None:
     """Print the post for the thread: what happened since the last post, the board, who acts.
 
@@ -1161,6 +1218,12 @@ def post_cmd(
     void since the last post that changed an entry it covered makes the post start again
     from that entry (G-4). With nothing new, the board is printed again as a reminder and
     nothing is recorded. What was recorded goes to standard error.
+
+    In a timed match in progress the post is also recorded in the log, as a host entry
+    `posted` with its time: players cannot act on a board they have not seen, so the turn
+    or phase open now runs from the later of this post and the entry that opened it (G-7),
+    and the deadline the post prints is the one the clock applies. Run `post` when you
+    paste the board, or give the time it went up with --at.
 
     \b
     Examples (the host's loop: enter each post of the players, then post once):
@@ -1181,7 +1244,8 @@ def post_cmd(
     if again and since is not None:
         raise typer.BadParameter("--again prints the last post's entries; give --since or --again, not both.",
                                  param_hint="--since")
-    post, text = posting.make_post(match_path, fmt, since=since, again=again, record=not dry_run)
+    post, text = posting.make_post(match_path, fmt, since=since, again=again, record=not dry_run,
+                                   at=_check_time(at, match_path) if at else None)
     _warn(post.match)
     _out(_post(text, fmt))
     for note in post.notes:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from functools import partial
 from typing import Any, NamedTuple
@@ -128,6 +128,7 @@ class Clock:
         self.turn_started = parse_time(started)
         self.last_at: datetime | None = None
         self._limits: dict[str, int | None] = {}
+        self.off_since: int | None = None   # seq of the host entry that switched the clock off (G-7)
 
     def charge(self, player: str, at: datetime | None, kind: str) -> Charge | None:
         """The cost of an entry by `player` at `at`; None when it is not timed. Called once per
@@ -136,9 +137,9 @@ class Clock:
             limit = self._limits[kind]
         except KeyError:
             limit = self._limits[kind] = self.settings.limit(kind)
-        if limit is None or at is None or self.turn_started is None:
+        if limit is None or at is None or self.turn_started is None or self.off_since is not None:
             return None
-        used = (at - self.turn_started).total_seconds()
+        used = max(0.0, (at - self.turn_started).total_seconds())   # before the post of the board: in time
         over = used - limit
         if over <= 0:
             charged = 0
@@ -160,9 +161,41 @@ class Clock:
         """The board changed at `at`: the next turn or phase starts now (untimed if no time)."""
         self.turn_started = at
 
+    def posted(self, at: datetime | None) -> None:
+        """The host posted the board at `at`: a player cannot act on a board they have not seen,
+        so the turn or phase now open runs from the later of this post and the entry that opened
+        it (G-7, amended 2026-11-26). A post without a time changes nothing."""
+        if at is not None and (self.turn_started is None or at > self.turn_started):
+            self.turn_started = at
+
+    @property
+    def can_run(self) -> bool:
+        """Does this match's ruleset give a time limit at all (a clock to switch on)?"""
+        return self.settings.turn_seconds is not None or bool(self.settings.kind_seconds)
+
+    @property
+    def running(self) -> bool:
+        """Is anything timed now: a limit in the ruleset, switched on there and by the host (G-7)."""
+        return self.settings.enabled and self.can_run and self.off_since is None
+
+    def switch_off(self, seq: int) -> None:
+        """The host switched the clock off at entry `seq`: nothing is timed until it is on again (G-7)."""
+        self.off_since = seq
+
+    def switch_on(self, at: datetime | None) -> None:
+        """The host switched the clock on (again) at `at`: the turn or phase open now runs from
+        here, since the time while it was off counts for nobody; reserves are as they were (G-7)."""
+        self.off_since = None
+        self.settings = replace(self.settings, enabled=True)
+        self._limits = {}
+        self.turn_started = at
+
     def status(self, to_act: list[str], kind: str | None) -> dict[str, Any] | None:
         """For boards: time allowed now, reserves, the deadline and when reserves run out."""
-        if not self.settings.enabled or self.settings.turn_seconds is None and not self.settings.kind_seconds:
+        if self.off_since is not None and self.can_run:   # switched off by the host: say since when (G-7)
+            return {"reserve": dict(self.reserve), "on_expiry": self.settings.on_expiry,
+                    "untimed_since": self.off_since}
+        if not self.running:
             return None
         out: dict[str, Any] = {"reserve": dict(self.reserve), "on_expiry": self.settings.on_expiry}
         limit = self.settings.limit(kind) if kind is not None else None
@@ -188,3 +221,37 @@ def describe(player: str, charge: Charge, on_expiry: str) -> str:
         return (f"{took}: {charge.charged} s over, more than the {charge.reserve_after + charge.charged} s "
                 f"reserve left")
     return f"{took}: {charge.charged} s off the reserve, {charge.reserve_after} s left"
+
+
+def span(seconds: float) -> str:
+    """A length of time as people say it: `45 s`, `2 min 30 s`, `3 h 10 min`, `2 d 4 h`."""
+    total = max(0, math.ceil(seconds))
+    days, rest = divmod(total, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = [(days, "d"), (hours, "h"), (minutes, "min"), (secs, "s")]
+    shown = [f"{value} {unit}" for value, unit in parts if value]
+    return " ".join(shown[:2]) or "0 s"
+
+
+def describe_overrun(player: str | None, at: str, charge: Charge, loses: bool) -> str:
+    """One sentence for a refusal: when `player`'s time ran out and how long the post took (G-7).
+    `charge` is the entry's; the turn started `used` seconds before `at`."""
+    moment = parse_time(at)
+    assert moment is not None
+    started = moment - timedelta(seconds=charge.used)
+    deadline = later(started, charge.limit)
+    took = (f"{player}'s post at {format_time(moment)} came {span(charge.used)} after the "
+            f"{'turn' if loses else 'phase'} started ({format_time(started)}), {span(charge.limit)} allowed")
+    if not loses:
+        return took + (f", deadline {format_time(deadline)}" if deadline is not None else "")
+    reserve = charge.reserve_after + charge.charged
+    ran_out = later(started, charge.limit + max(0, reserve))
+    when = f" at {format_time(ran_out)}" if ran_out is not None else ""
+    return took + f"; with {span(reserve)} of reserve, the time ran out{when}"
+
+
+def minutes(seconds: int | None) -> str:
+    """`2:30`, `10:00`, `0:45`: a time limit as clocks show it (minutes and seconds)."""
+    whole = int(seconds or 0)
+    return f"{whole // 60}:{whole % 60:02d}"

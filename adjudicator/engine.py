@@ -424,6 +424,10 @@ class Game:
 
 UNLIMITED = 10**9
 DUE_PICK = "opening-pick"
+# Host entries about the clock (G-7): they change no board, so they neither open a match (no
+# opening pick after them is refused, G-6) nor end a turn.
+CLOCK_ACTIONS = frozenset({"posted", "clock-off", "clock-on"})
+BOOKKEEPING_ACTIONS = CLOCK_ACTIONS
 
 
 class Replay:
@@ -602,8 +606,11 @@ class Replay:
         self._at = None
         void = kind == "host" and is_void(entry)
         try:
-            if not void and "at" in entry:   # a void is bookkeeping: it neither runs nor stops a clock (G-4, G-7)
-                self._at = self._timestamp(entry)
+            if "at" in entry:
+                if kind != "host" or not outside_time(entry):
+                    self._at = self._timestamp(entry)
+                elif entry["host"]["action"] == "posted":   # its time starts a turn; it orders nothing
+                    self._at = parse_time(entry["at"])
             if self.outcome is not None and not void:
                 raise Illegal("match-over", "G-1", "G-4", outcome=self.outcome)
             if kind == "move":
@@ -618,7 +625,7 @@ class Replay:
             log.flag.acknowledged = entry.get("flagged") == log.flag.code
             self.flags.append(log.flag)
             self.flagged.append(log)
-        else:
+        elif kind != "host" or entry["host"]["action"] not in BOOKKEEPING_ACTIONS:
             self._opened = True
         if self._changed:
             self.clock.restart(self._at)
@@ -931,6 +938,8 @@ class Replay:
         return LogEntry(seq, "host", None, entry, events, game=self.game)
 
     def _host_events(self, seq: int, host: dict[str, Any], action: str) -> list[Event]:
+        if action in CLOCK_ACTIONS:
+            return self._clock_entry(seq, action)
         if action == "deadline":
             due = self.pending()
             if isinstance(due, Phase):
@@ -953,6 +962,24 @@ class Replay:
             self._end(Outcome(scored.winner, "host-end-scored", {"seq": seq, "note": host.get("reason"),
                                                                   "scored": scored}))
         return [Event("host-end", {"winner": self.outcome.winner}, ("G-4",))]
+
+    def _clock_entry(self, seq: int, action: str) -> list[Event]:
+        """The host's clock entries (G-7, amended 2026-11-26): the board was posted (time runs
+        from the later of the post and the entry that opened the turn or phase), or the clock
+        is switched off (nothing is timed) or on (time runs from here)."""
+        clock = self.clock
+        if action == "posted":
+            clock.posted(self._at)
+            return [Event("board-posted", {"timed": clock.running and self._at is not None}, G7)]
+        if action == "clock-off":
+            if clock.off_since is not None or not clock.running:
+                return [Event("clock-unchanged", {"on": False}, G7)]
+            clock.switch_off(seq)
+            return [Event("clock-off", {}, G7)]
+        if clock.running or not clock.can_run:
+            return [Event("clock-unchanged", {"on": True, "can_run": clock.can_run}, G7)]
+        clock.switch_on(self._at)
+        return [Event("clock-on", {"timed": self._at is not None}, G7)]
 
     def _timeout(self, player: str) -> list[Event]:
         """A host's call that `player` ran out of time: a loss, or an empty submission (G-7)."""
@@ -994,6 +1021,21 @@ def summarise(game: "Game | None", kind: str, entry: dict[str, Any]) -> str:
         return format_chance(entry["chance"])
     return format_host(entry["host"])
 
+
+
+# Host entries whose time is not in the log's time order: a void is bookkeeping (G-4), and
+# switching the clock off takes effect at its place in the log, whenever the host typed it
+# (G-7), so the host can void a typo or switch the clock off now and then enter older posts
+# with their times. A board's post starts the time of the turn open then (G-7), but a player
+# may answer a move seen in the thread before the host posts the board: an entry timed before
+# the post is not out of order, it is simply in time.
+OUTSIDE_TIME = frozenset({"void", "clock-off", "posted"})
+
+
+def outside_time(entry: dict[str, Any]) -> bool:
+    """Does this entry's `at` stay out of the log's time order (G-4, G-7)?"""
+    host = entry.get("host")
+    return entry.get("type") == "host" and isinstance(host, dict) and host.get("action") in OUTSIDE_TIME
 
 
 def is_void(entry: dict[str, Any]) -> bool:
@@ -1043,8 +1085,12 @@ def format_chance(chance: dict[str, Any]) -> str:
     return f"pick {chance.get('pick')}"
 
 
+# How a host entry's action reads in a summary, where the code is not the words.
+HOST_SAID = {"clock-off": "clock off", "clock-on": "clock on", "posted": "board posted"}
+
+
 def format_host(host: dict[str, Any]) -> str:
-    words = [host["action"]]
+    words = [HOST_SAID.get(host["action"], host["action"])]
     if host["action"] == "void":
         words.append(str(host.get("seq")))
     for key in ("player", "winner"):

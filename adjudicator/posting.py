@@ -26,6 +26,7 @@ from adjudicator.errors import InputError
 from adjudicator.matchfile import LoadedMatch
 
 FIELD = "posted"
+POSTED = "posted"   # the host action `post` writes in the log (G-7)
 
 # Why a post covers what it covers (`Post.why`, the JSON's "why"): decided from data.
 FIRST = "first"              # no post yet: everything from the start
@@ -126,10 +127,26 @@ def plan(match: LoadedMatch, now: str, *, since: int | None = None, again: bool 
     from adjudicator.session import replay_match
 
     replay = replay_match(match, end)
-    logs = replay.log[start - 1:end] if start <= end else []
+    logs = [log for log in replay.log[start - 1:end] if not is_posted(log.entry)] if start <= end else []
     revealed = revealed_since(match, replay, min(start, end + 1) - 1)
     record = previous if previous is not None and why in (AGAIN, NOTHING_NEW) else Posted(end, start, now)
     return Post(match, replay, start, end, why, logs, revealed, record, previous, voided_from)
+
+
+def is_posted(entry: dict[str, Any]) -> bool:
+    """The host entry `post` writes (G-7): the clock's record, not a step of the match to retell."""
+    host = entry.get("host")
+    return entry.get("type") == "host" and isinstance(host, dict) and host.get("action") == POSTED
+
+
+def posted_entry(match: LoadedMatch, post: Post, at: str) -> dict[str, Any] | None:
+    """The log entry that records this post, when its time matters: the match is in progress
+    and timed, so the turn or phase open now runs from this post (G-7, amended 2026-11-26).
+    Its time is outside the log's time order (engine.outside_time): a player may answer a
+    move seen in the thread before the host posts the board."""
+    if post.replay.outcome is not None or not post.replay.clock.running or post.end != len(match.entries):
+        return None
+    return {"seq": len(match.entries) + 1, "at": at, "type": "host", "host": {"action": POSTED}}
 
 
 def changed_by_voids(entries: list[dict[str, Any]], posted: int) -> tuple[int, int, bool] | None:
@@ -208,9 +225,14 @@ def now_line(res: dict[str, Any], awaiting: str | None, names: dict[str, str]) -
     from adjudicator.render import Stamp
 
     line: list[Any] = [f"Now: {awaiting or 'nothing is due'}."]
+    since = (res.get("clock") or {}).get("untimed_since")
+    if since is not None:
+        line.append(f" Untimed since entry {since}.")
     deadline = deadline_of(res)
     if deadline is not None:
         line += [" Deadline ", Stamp(deadline)]
+        if res["clock"].get("past_deadline"):
+            line.append(" (passed)")
         runs_out = res["clock"].get("reserve_runs_out") or {}
         if res["clock"].get("on_expiry") == "lose" and runs_out:
             line.append(" (then the reserve: ")
@@ -299,28 +321,36 @@ def text(post: Post, fmt: str) -> str:
 # --- The command: print, and remember ------------------------------------------------------------
 
 def make_post(path: Path, fmt: str, *, since: int | None = None, again: bool = False,
-              record: bool = True) -> tuple[Post, str]:
+              record: bool = True, at: str | None = None) -> tuple[Post, str]:
     """`adjudicator post`: under the match file's lock, plan the post, make its text and, unless
     `record` is off or the post is a reprint or has nothing new, write the `posted` record
-    (atomically: the file is the old one or the new one, never half of either). Returns the
-    post (its `notes` are for the host, on standard error) and its text."""
+    (atomically: the file is the old one or the new one, never half of either). In a timed
+    match in progress the record is also a log entry, `posted` at `at` (default now): the
+    turn or phase open runs from it (G-7), so the deadline the post prints is the one the
+    clock applies. Returns the post (its `notes` are for the host, on standard error) and its
+    text."""
     from adjudicator.session import now_utc
 
+    stamp = at or now_utc()
     with matchfile.locked(path):
         match = matchfile.load(path)
-        post = plan(match, now_utc(), since=since, again=again)
+        post = plan(match, stamp, since=since, again=again)
         writes = record and post.why not in (AGAIN, NOTHING_NEW)
         post.recorded = writes
+        entry = posted_entry(match, post, stamp) if writes else None
+        if entry is not None:   # the board the post shows, with its deadline from now (G-7)
+            post.replay.step(entry)
+            post.record = Posted(entry["seq"], post.start, stamp)
         out = text(post, fmt)
         if writes:
-            write_record(path, match, post.record)
-    post.notes = notes(post, path, record)
+            write_record(path, match, post.record, entry)
+    post.notes = [*post.notes, *notes(post, path, record)]
     return post, out
 
 
-def write_record(path: Path, match: LoadedMatch, record: Posted) -> None:
+def write_record(path: Path, match: LoadedMatch, record: Posted, entry: dict[str, Any] | None = None) -> None:
     """Set the header's `posted` (just before the entries, where a streamed read finds it in
-    the header) and replace the file atomically."""
+    the header), append the `posted` log entry if any, and replace the file atomically."""
     data: dict[str, Any] = {}
     for key, value in match.data.items():
         if key == FIELD:
@@ -328,7 +358,9 @@ def write_record(path: Path, match: LoadedMatch, record: Posted) -> None:
         if key == "entries":
             data[FIELD] = record.as_dict()
         data[key] = value
-    matchfile.check_schema({**data, "entries": []}, str(path))
+    matchfile.check_schema({**data, "entries": [entry] if entry else []}, str(path))
+    if entry is not None:
+        data["entries"] = [*data["entries"], entry]
     matchfile.write_atomic(path, matchfile.dumps(data))
 
 
@@ -357,6 +389,9 @@ def notes(post: Post, path: Path, record: bool) -> list[str]:
         return said
     if post.recorded:
         said.append(f"recorded in {path}: posted up to entry {post.end}; the next post starts after it.")
+        if post.record.seq > post.end:
+            said.append(f"entry {post.record.seq} records when the board was posted ({post.record.at}): "
+                        "the time to act runs from it (G-7).")
     elif not record:
         last = f"the last post is still up to entry {previous.seq}" if previous is not None \
             else "nothing has been posted yet"

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from adjudicator import matchfile
-from adjudicator.engine import ChanceDue, LogEntry, Replay, is_void
+from adjudicator.engine import ChanceDue, LogEntry, Replay, is_void, outside_time
 from adjudicator.errors import InputError, RefusedError
 from adjudicator.matchfile import LoadedMatch
 
@@ -107,6 +107,8 @@ def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, An
     with its flag, as a host does to keep a player's illegal post on record. `stamped` says
     the tool stamped the entry's time itself (no --at): such a time never decides a loss or
     a late submission (G-7), since the host may be typing the post long after it was made.
+    A loss on time is never written by a move: only the host's `timeout` entry writes one
+    (time_refusal says both ways on); replay of a log that holds one still applies G-7.
     """
     with matchfile.locked(path):
         match = matchfile.load(path)
@@ -119,8 +121,8 @@ def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, An
             log = replay.log[-1]
         else:
             log = replay.step(entry)
-        if stamped and log.expired:
-            raise RefusedError(stamped_expiry(path, entry, log), "needs-post-time")
+        if log.expired and (stamped or log.flag is None or not record_illegal):
+            raise time_refusal(path, entry, log, stamped)
         if log.flag:
             if not record_illegal:
                 flag = log.flag
@@ -260,24 +262,46 @@ def every_item_name() -> frozenset[tuple[str, ...]]:
                      for said in item_said(item_id, spec))
 
 
-def stamped_expiry(path: Path, entry: dict[str, Any], log: LogEntry) -> str:
-    """Why a time the tool stamped is not allowed to decide this entry (G-7)."""
+def time_refusal(path: Path, entry: dict[str, Any], log: LogEntry, stamped: bool) -> RefusedError:
+    """Why an entry whose time would lose the match, or make a sealed submission late, is not
+    written (G-7): when the time ran out and how long the post took, and the host's ways on. A
+    time the tool stamped (no --at) decides nothing: the host may be typing an old post."""
+    from adjudicator.clock import describe_overrun
+
     player = entry.get("player")
-    result = "lose on time" if log.flag is None else "be late (an empty submission)"
-    return (f"{path}: refused (needs-post-time), nothing written. Stamped now ({entry['at']}), {player} would "
-            f"{result} (G-7); give the time the post was made with --at, or record the host's call with "
-            f"'adjudicator host {path.name} timeout {player}'.")
+    name = path.name
+    timed = next((event.fields["charge"] for event in log.events if event.kind == "clock"), None)
+    told = describe_overrun(player, entry["at"], timed, log.flag is None) if timed is not None else ""
+    forum = (f"if the match is played at forum pace, 'adjudicator host {name} clock off' and enter the post "
+             "again")
+    if stamped:
+        result = "lose on time" if log.flag is None else "be late (an empty submission)"
+        return RefusedError(
+            f"{path}: refused (needs-post-time), nothing written. Stamped now ({entry['at']}), {player} would "
+            f"{result} (G-7){': ' + told if told else ''}. Give the time the post was made with --at; or, if "
+            f"{player} did run out of time, record the host's call with 'adjudicator host {name} timeout "
+            f"{player}'; or, {forum}.", "needs-post-time")
+    if log.flag is None:
+        return RefusedError(
+            f"{path}: refused (out-of-time), nothing written. {told} (G-7). If {player} did run out of time, "
+            f"record it with 'adjudicator host {name} timeout {player}'; {forum}.", "out-of-time")
+    return RefusedError(
+        f"{path}: refused (late), nothing written. {told}: it counts as an empty submission (G-7). The phase "
+        f"is past its deadline: close it with 'adjudicator host {name} deadline' (whoever has not submitted "
+        f"does nothing this phase); or, {forum}.", "late")
 
 
 def check_time_order(match: LoadedMatch, entry: dict[str, Any], path: Path, left_out: set[int] = frozenset()) -> None:
     """Refuse an `at` earlier than an entry in effect in the log (G-7: time only runs forward).
-    Voids and voided entries do not count: a void is the host's bookkeeping, not a move in the
-    game, so an entry typed wrong can be voided now and typed again with its post's time (G-4)."""
+    Voids, clock-offs and voided entries do not count: a void is the host's bookkeeping, not a
+    move in the game, so an entry typed wrong can be voided now and typed again with its post's
+    time (G-4); a match found to be at forum pace can have its clock switched off now and the
+    posts entered with their times (G-7)."""
     from adjudicator.clock import parse_time
 
-    at = None if is_void(entry) else parse_time(entry.get("at"))
+    at = None if outside_time(entry) else parse_time(entry.get("at"))
     times = [(parse_time(e["at"]), e) for e in match.entries
-             if e.get("at") and e["seq"] not in left_out and not is_void(e)]
+             if e.get("at") and e["seq"] not in left_out and not outside_time(e)]
     if at is None or not times:
         return
     latest, previous = max(times, key=lambda pair: pair[0])

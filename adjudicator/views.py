@@ -57,6 +57,8 @@ def result(match: LoadedMatch, replay: Replay, viewer: str | None = None,
     due = replay.pending()
     clock = replay.clock.status(replay.to_act(), getattr(due, "kind", None))
     if clock is not None:
+        if "deadline" in clock and is_now(match, replay):   # a board as it stood earlier tells no "now"
+            clock["past_deadline"] = past(clock["deadline"])
         out["clock"] = clock
     submitted = replay.submitted()
     if submitted is not None:
@@ -154,15 +156,34 @@ def phase_lines(match: LoadedMatch, res: dict[str, Any], mark: str) -> list[str]
     return lines
 
 
+def is_now(match: LoadedMatch, replay: Replay) -> bool:
+    """Is this replay the match as it stands now (every entry replayed), not an earlier board?"""
+    count = len(match.entries) if match.count is None else match.count
+    return replay.last_seq >= count
+
+
+def past(deadline: str) -> bool:
+    """Has this deadline passed at the tool's now (clock.now: ADJUDICATOR_NOW or the wall clock)?
+    A board then says so, so nobody waits on a phase whose time is up (G-7)."""
+    from adjudicator.clock import now, parse_time
+
+    moment = parse_time(deadline)
+    return moment is not None and moment < now()
+
+
 def clock_line(clock: dict[str, Any], names: dict[str, str] | None = None) -> list[Any]:
     """`Clock: 150 s to act; turn started …, deadline …; reserve Sally 580 s, Maddie 600 s`,
     with the times as Stamps (Discord shows each reader their own time zone)."""
     names = names or {}
     parts: list[list[Any]] = []
+    if "untimed_since" in clock:   # the host switched the clock off (G-7)
+        parts.append([f"untimed since entry {clock['untimed_since']} (the host switched the clock off)"])
     if "turn_seconds" in clock:
         parts.append([f"{clock['turn_seconds']} s to act"])
     if "deadline" in clock:
         parts.append(["turn started ", Stamp(clock["turn_started"]), ", deadline ", Stamp(clock["deadline"])])
+        if clock.get("past_deadline"):
+            parts[-1].append(" (passed)")
     if any(clock["reserve"].values()):
         parts.append(["reserve " + ", ".join(f"{names.get(p, p)} {s} s" for p, s in clock["reserve"].items())])
     if clock["on_expiry"] == "skip":

@@ -12,8 +12,11 @@ clock directly.
 Rules, each chosen so that a guess never moves a post's time (RULINGS G-7: a time the tool
 made up never makes a player lose or be late):
 
-- A full RFC 3339 time is taken exactly as given, as it always was.
-- Every other form must not be later than now: `20:14` typed at 01:00 meant yesterday
+- A full RFC 3339 time is taken exactly as given, as it always was, but never a time later
+  than now (beyond SKEW_SECONDS, for a host's clock a little behind Discord's): a post
+  cannot have been made in the future, so `2027-11-26T12:00:30Z` typed in 2026 is a typo in
+  the year, refused with the time read and the time now (G-7, amended 2026-11-26).
+- Every other form must not be later than now either: `20:14` typed at 01:00 meant yesterday
   evening, and is refused with a hint to add the date rather than guessed.
 - Day and month in `A/B/YYYY`: a number above 12 is the day; otherwise the host's
   ADJUDICATOR_DATE_ORDER (`mdy` or `dmy`) decides, else the clock beside it, as Discord
@@ -131,15 +134,27 @@ def read_time(text: str, zone: ZoneInfo, now: datetime, *, after: date | None = 
     if not raw:
         raise TimeError("is empty; give a time such as 2026-11-21 20:14 or 20:14")
     if _is_rfc3339(raw) and ("T" in raw.upper()):
-        return Reading(parse_time(raw), exact=True)
-    reading = _read_instant(raw) or _read_local(raw, zone, now, after, previous)
+        reading: Reading | None = Reading(parse_time(raw), exact=True)
+    else:
+        reading = _read_instant(raw) or _read_local(raw, zone, now, after, previous)
     if reading is None:
         raise TimeError(f"'{raw[:60]}' is not an RFC 3339 time such as 2026-11-21T20:14:05Z, nor a time "
                         f"written as 2026-11-21 20:14, 20:14, 8:14 PM, Today at 8:14 PM, 11/21/2026 8:14 PM, "
                         f"<t:1763756040> or Unix seconds")
-    if reading.moment > now:
+    if in_future(reading.moment, now):
         raise TimeError(_future(raw, reading, zone, now))
     return reading
+
+
+SKEW_SECONDS = 120   # how far ahead of the tool's now a post's time may be: clocks differ a little
+
+
+def in_future(moment: datetime, now: datetime) -> bool:
+    """Is `moment` later than `now` by more than SKEW_SECONDS, i.e. not a time a post was made (G-7)?"""
+    from adjudicator.clock import later
+
+    limit = later(now, SKEW_SECONDS)
+    return limit is not None and moment > limit
 
 
 def _read_instant(raw: str) -> Reading | None:
@@ -261,7 +276,13 @@ def _future(raw: str, reading: Reading, zone: ZoneInfo, now: datetime) -> str:
         meant = reading.moment.astimezone(zone)
         yesterday = (meant - timedelta(days=1)).strftime("%Y-%m-%d %H:%M")
         return f"'{raw[:60]}' is later than now ({said}); if it was earlier, give the date, e.g. {yesterday}"
-    return f"'{raw[:60]}' is later than now ({said}); a post's time cannot be in the future"
+    from adjudicator.clock import format_time
+
+    if reading.exact:
+        return (f"'{raw[:60]}' is {format_time(reading.moment)}, later than now ({format_time(now)}); no post "
+                "is made in the future: check the year, month and day")
+    return (f"'{raw[:60]}' is {format_time(reading.moment)}, later than now ({said}); no post is made in the "
+            "future")
 
 
 def read_at(text: str, header: Any, now: datetime | None = None) -> Reading:

@@ -57,6 +57,14 @@ ENGINE_WORDS: dict[str, Say] = {
     "timeout-empty": lambda g, f: (f"{f['player']} ran out of time: counts as an empty submission for "
                                    f"{due_label(g, f['due'])}"),
     "timeout-nothing-due": lambda g, f: f"{f['player']}'s timeout is recorded; nothing was due from them",
+    "board-posted": lambda g, f: ("the host posted the board; the time to act runs from this post"
+                                  if f["timed"] else "the host posted the board"),
+    "clock-off": lambda g, f: "the host switched the clock off: nothing is timed until it is switched on again",
+    "clock-on": lambda g, f: ("the host switched the clock on: the time to act runs from here, reserves as they were"
+                              if f["timed"] else "the host switched the clock on"),
+    "clock-unchanged": lambda g, f: ("the clock was already off; this changes nothing" if not f["on"]
+                                     else "the clock was already on; this changes nothing" if f["can_run"]
+                                     else "this ruleset has no time limit to switch on; this changes nothing"),
 }
 
 

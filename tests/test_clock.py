@@ -108,8 +108,8 @@ def test_board_shows_time_allowed_deadline_and_reserves():
     assert status["turn_seconds"] == 60 and status["deadline"] == at(90)
     assert status["reserve_runs_out"] == {"anna": at(210)} and status["reserve"] == {"bernd": 120, "anna": 120}
     text = views.board_text(match, replay, "text")
-    assert ("Clock: 60 s to act; turn started 2026-11-21T20:00:30Z, deadline 2026-11-21T20:01:30Z; "
-            "reserve Bernd 120 s, Anna 120 s") in text
+    assert ("Clock: 60 s to act; turn started 2026-11-21T20:00:30Z, deadline 2026-11-21T20:01:30Z (passed); "
+            "reserve Bernd 120 s, Anna 120 s") in text   # NOW is the next day (G-7: the board says so)
 
 
 def test_item_reserve_bonus():
@@ -372,3 +372,218 @@ def test_the_fixed_now_is_after_every_time_in_the_examples():
         data = json.loads(path.read_text(encoding="utf-8"))
         times += [parse_time(t) for t in [data.get("started"), *(e.get("at") for e in data["entries"])] if t]
     assert times and max(times) <= parse_time(NOW)
+
+
+# --- Issue 24: clocks at forum pace (G-7, amended 2026-11-26) ---------------------------
+
+def tw2_new(cli, tmp_path, *extra):
+    """A timed Zero's Tug of War v2 match (120 s a turn, 600 s reserve), its first board posted at 09:00."""
+    path = tmp_path / "tw2.json"
+    res = cli("new", "tug-of-war-v2", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue",
+              "--started", "2026-11-21T09:00:00Z", "-o", path, *extra)
+    assert res.code == 0, res.err
+    return path, res
+
+
+def test_new_says_how_the_match_is_timed_g7(cli, tmp_path):
+    path, res = tw2_new(cli, tmp_path)
+    assert "timed: 2:00 a turn, 10:00 reserve; running out loses" in res.out
+    assert "--untimed" in res.out and f"host {path.name} clock off" in res.out
+    res = cli("new", "winning-streak", "-p", "a=A:red", "-p", "b=B:blue", "-o", tmp_path / "ws.json")
+    assert "timed: 1:00 a placement, 2:00 a relocation; a late submission counts as empty" in res.out
+    res = cli("new", "winning-streak", "-p", "a=A:red", "-p", "b=B:blue", "--untimed", "-o", tmp_path / "u.json")
+    assert "untimed: nobody loses or is late on time" in res.out and "clock on" in res.out
+
+
+def test_a_forum_pace_gap_never_ends_a_match_through_move_g7(cli, tmp_path):
+    """Three hours after the board: refused (exit 1), nothing written, with when the reserve
+    ran out, how long the post took, and the host's two ways on."""
+    path, _ = tw2_new(cli, tmp_path)
+    before = path.read_bytes()
+    res = cli("move", path, "sally", "rope 1", "--at", "2026-11-21T12:10:00Z")
+    assert res.code == 1 and "refused (out-of-time)" in res.err
+    assert "3 h 10 min after the turn started (2026-11-21T09:00:00Z)" in res.err
+    assert "ran out at 2026-11-21T09:12:00Z" in res.err
+    assert "host tw2.json timeout sally" in res.err and "host tw2.json clock off" in res.err
+    assert path.read_bytes() == before
+    assert cli("move", path, "sally", "rope 1", "--at", "2026-11-21T12:10:00Z", "--record-illegal").code == 1
+    assert path.read_bytes() == before    # a loss on time is written only by the host's timeout
+
+
+def test_the_host_timeout_writes_the_loss_g4_g7(cli, tmp_path):
+    path, _ = tw2_new(cli, tmp_path)
+    assert cli("host", path, "timeout", "sally", "--at", "2026-11-21T12:10:00Z").code == 0
+    board = cli("board", path, "--format", "json").json
+    assert board["winner"] == "maddie"
+
+
+def test_clock_off_then_a_gap_of_days_g7(cli, tmp_path, monkeypatch):
+    """The host switches the clock off now, after the refusal, and enters the older posts with
+    their own times: clock-off takes effect at its place in the log, whenever it was typed."""
+    path, _ = tw2_new(cli, tmp_path)
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-25T08:00:00Z")
+    off = cli("host", path, "clock", "off", "--reason", "forum pace")
+    assert off.code == 0 and "switched the clock off" in off.out
+    assert cli("move", path, "sally", "rope 1", "--at", "2026-11-21T12:10:00Z").code == 0
+    assert cli("move", path, "maddie", "race 1", "--at", "2026-11-23T22:00:00Z").code == 0
+    board = cli("board", path, "--format", "json").json
+    assert board["winner"] is None and board["clock"]["untimed_since"] == 1
+    assert "deadline" not in board["clock"] and board["clock"]["reserve"] == {"sally": 600, "maddie": 600}
+    assert "untimed since entry 1" in cli("board", path).out
+    assert "Untimed since entry 1." in cli("post", path, "--dry-run").out
+
+
+def test_clock_on_again_times_from_the_switch_g7(cli, tmp_path, monkeypatch):
+    path, _ = tw2_new(cli, tmp_path)
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-25T08:00:00Z")
+    assert cli("host", path, "clock", "off").code == 0
+    assert cli("move", path, "sally", "rope 1", "--at", "2026-11-22T10:00:00Z").code == 0
+    assert cli("host", path, "clock", "on", "--at", "2026-11-24T10:00:00Z").code == 0
+    board = cli("board", path, "--format", "json").json
+    assert board["clock"]["turn_started"] == "2026-11-24T10:00:00Z"
+    assert board["clock"]["deadline"] == "2026-11-24T10:02:00Z" and board["clock"]["past_deadline"]
+    took = cli("move", path, "maddie", "race 1", "--at", "2026-11-24T10:02:30Z")   # 30 s over: off the reserve
+    assert took.code == 0 and "maddie took 150 s of 120 s: 30 s off the reserve, 570 s left" in took.out
+
+
+@pytest.mark.parametrize("state, setup, message", [
+    ("off", ["clock", "off"], "already off (since entry 1)"),
+    ("on", [], "already on"),
+])
+def test_a_clock_switch_that_changes_nothing_is_refused(cli, tmp_path, state, setup, message):
+    path, _ = tw2_new(cli, tmp_path)
+    if setup:
+        assert cli("host", path, *setup).code == 0
+    before = path.read_bytes()
+    res = cli("host", path, "clock", state)
+    assert res.code == 1 and message in res.err and path.read_bytes() == before
+
+
+def test_clock_on_without_a_time_limit_is_refused(cli, tmp_path):
+    path = tmp_path / "d.json"
+    assert cli("new", "dice-tug-of-war", "-p", "a=A:yellow", "-p", "b=B:red", "-o", path).code == 0
+    res = cli("host", path, "clock", "on")
+    assert res.code == 1 and "no time limit" in res.err
+    assert cli("host", path, "clock", "sideways").code == 2
+
+
+def test_an_untimed_match_can_be_switched_on(cli, tmp_path):
+    path, _ = tw2_new(cli, tmp_path, "--untimed")
+    assert cli("host", path, "clock", "on", "--at", "2026-11-21T10:00:00Z").code == 0
+    res = cli("move", path, "sally", "rope 1", "--at", "2026-11-21T10:01:00Z")
+    assert res.code == 0 and "sally took 60 s of 120 s" in res.out
+
+
+@pytest.mark.parametrize("command", [["move", "sally", "rope 1"], ["host", "draw"], ["host", "clock", "off"]])
+def test_a_time_later_than_now_is_refused_with_both_times_g7(cli, tmp_path, command):
+    """A year typo is not a post made a year ahead: refused (exit 2) with the time read and now."""
+    path, _ = tw2_new(cli, tmp_path)
+    before = path.read_bytes()
+    res = cli(*command[:1], path, *command[1:], "--at", "2027-11-22T12:00:30Z")
+    assert res.code == 2 and "later than now" in res.err and "2027-11-22T12:00:30Z" in res.err
+    assert NOW in res.err and path.read_bytes() == before
+
+
+def test_a_time_within_the_skew_is_accepted_g7(cli, tmp_path, monkeypatch):
+    path, _ = tw2_new(cli, tmp_path)
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T09:00:30Z")
+    assert cli("move", path, "sally", "rope 1", "--at", "2026-11-21T09:02:00Z").code == 0
+
+
+def test_paste_of_forum_posts_into_a_timed_match_writes_nothing_g7(cli, tmp_path, monkeypatch):
+    path, _ = tw2_new(cli, tmp_path)
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-22T12:00:00Z")
+    posts = tmp_path / "posts.txt"
+    posts.write_text("2026-11-21 11:00 sally: rope 1\n2026-11-21 15:00 maddie: race 1\n", encoding="utf-8")
+    before = path.read_bytes()
+    res = cli("paste", path, posts)
+    assert res.code == 1 and "out-of-time" in res.err and "clock off" in res.err
+    assert path.read_bytes() == before
+    assert cli("host", path, "clock", "off").code == 0
+    assert cli("paste", path, posts).code == 0
+    assert cli("board", path, "--format", "json").json["winner"] is None
+
+
+# --- Time runs from the post of the board (G-7, amended) ---------------------------------
+
+def ws_timed(cli, tmp_path):
+    path = tmp_path / "ws.json"
+    assert cli("new", "winning-streak", "-p", "sally=Sally:red", "-p", "bernd=Bernd:blue",
+               "--started", "2026-11-26T09:00:00Z", "-o", path).code == 0
+    return path
+
+
+def test_time_runs_from_the_post_of_the_board_g7(cli, tmp_path, monkeypatch):
+    """Winning Streak's seed: "the timer begins as soon as the new board is posted". Turn 1's
+    submissions at 09:00:20 and 09:00:40, `post` at 09:02:00: the post's deadline is 09:03:00
+    (60 s from the post), and a submission at 09:02:30 is in time."""
+    path = ws_timed(cli, tmp_path)
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-26T09:02:00Z")
+    assert cli("move", path, "sally", "place", "5/5", "A", "--at", "2026-11-26T09:00:20Z").code == 0
+    assert cli("move", path, "bernd", "place", "5/5", "A", "--at", "2026-11-26T09:00:40Z").code == 0
+    post = cli("post", path, "--format", "json")
+    assert post.code == 0 and post.json["deadline"] == "2026-11-26T09:03:00Z"
+    assert post.json["posted"]["seq"] == 3 and "entry 3 records when the board was posted" in post.err
+    entry = json.loads(path.read_text())["entries"][-1]
+    assert entry == {"seq": 3, "at": "2026-11-26T09:02:00Z", "type": "host", "host": {"action": "posted"}}
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-26T09:05:00Z")
+    assert cli("move", path, "sally", "place", "4/5", "B", "--at", "2026-11-26T09:02:30Z").code == 0
+    board = cli("board", path, "--format", "json").json
+    assert board["clock"]["deadline"] == "2026-11-26T09:03:00Z" and board["clock"]["past_deadline"]
+    assert "(passed)" in cli("board", path).out
+    late = cli("move", path, "bernd", "place", "4/5", "B", "--at", "2026-11-26T09:03:10Z")
+    assert late.code == 1 and "refused (late)" in late.err and "past its deadline" in late.err
+    assert f"host {path.name} deadline" in late.err
+    assert cli("host", path, "deadline").code == 0
+
+
+def test_a_post_before_the_opening_entry_does_not_move_the_start_g7():
+    """The later of the post and the entry that opened the turn: a post made before a move
+    that changes the board leaves that move's time as the start."""
+    _, replay = timed_dice(SETUP + [(("roll", 3, 3, 3), 0)], {"turn_seconds": 60, "reserve_seconds": 0})
+    replay.step({"seq": replay.last_seq + 1, "type": "host", "host": {"action": "posted"}, "at": at(30)})
+    assert replay.clock.turn_started == parse_time(at(30))
+    late = replay.step({"seq": replay.last_seq + 1, "type": "move", "player": "anna", "move": {"attack": True},
+                        "at": at(85)})
+    assert late.flag is None and replay.outcome is None   # 55 s after the post, not 85 s after the roll
+
+
+def test_the_post_entry_is_not_retold_in_the_next_post(cli, tmp_path, monkeypatch):
+    path = ws_timed(cli, tmp_path)
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-26T09:00:10Z")
+    assert cli("post", path).code == 0
+    assert json.loads(path.read_text())["entries"][0]["host"] == {"action": "posted"}
+    assert cli("move", path, "sally", "place", "5/5", "A", "--at", "2026-11-26T09:00:20Z").code == 0
+    again = cli("post", path, "--format", "json").json
+    assert [e["seq"] for e in again["entries"]] == [2] and "board posted" not in cli("post", path, "--again").out
+
+
+def test_an_untimed_or_finished_match_records_no_post_entry(cli, tmp_path):
+    path, _ = tw2_new(cli, tmp_path, "--untimed")
+    assert cli("post", path).code == 0
+    assert json.loads(path.read_text())["entries"] == []
+
+
+def test_board_posted_and_clock_entries_do_not_open_the_match_g6():
+    """A host's clock entries change no board: the opening pick of who starts is still allowed after them."""
+    data = {"format": "adjudicator-match/1", "id": "pick", "rules": {"ruleset": "tug-of-war-v2"},
+            "started": "2026-11-21T09:00:00Z",
+            "players": [{"id": "sally", "side": "red"}, {"id": "maddie", "side": "blue"}], "entries": []}
+    add(data, {"type": "host", "host": {"action": "posted"}, "at": "2026-11-21T09:00:30Z"})
+    add(data, {"type": "host", "host": {"action": "clock-off"}})
+    add(data, {"type": "chance", "chance": {"pick": "maddie"}})
+    match = matchfile.prepare(data, None)
+    replay = session.replay_match(match)
+    assert not replay.flags and replay.to_act() == ["maddie"]
+
+
+def test_an_answer_timed_before_the_post_of_the_board_is_in_time_g7(cli, tmp_path, monkeypatch):
+    """A player may answer a move seen in the thread before the host posts the board: the
+    post's entry orders nothing, and time before it costs nothing."""
+    path, _ = tw2_new(cli, tmp_path)
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T09:05:00Z")
+    assert cli("move", path, "sally", "rope 1", "--at", "2026-11-21T09:01:00Z").code == 0
+    assert cli("post", path).code == 0                                          # posted at 09:05
+    res = cli("move", path, "maddie", "race 1", "--at", "2026-11-21T09:02:00Z")
+    assert res.code == 0 and "maddie took 0 s of 120 s" in res.out
+    assert cli("check", path).code == 0

@@ -362,13 +362,14 @@ def test_damaged_files_never_crash_a_command(cli, tmp_path, damaged):
 
 @scaled(6)
 @given(damaged=damaged_files())
-def test_a_refused_append_leaves_the_damaged_file_as_it_was(cli, tmp_path, damaged):
+def test_a_refused_append_leaves_the_damaged_file_as_it_was(cli, tmp_path, damaged, monkeypatch):
     """`move` without --dry-run: refused (exit 1 or 2) writes nothing; accepted appends one
     entry to a file that still loads and is in the tool's own form."""
     raw, original = damaged
     path = tmp_path / "m.json"
     path.write_bytes(raw)
     player, move = some_move(original)
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2100-01-01T00:00:00Z")   # a time after every entry, not in the future
     res = cli("move", path, player, "--json", "--at", "2100-01-01T00:00:00Z", "--", move)
     assert_no_crash(res)
     assert_inert(res)
@@ -429,13 +430,14 @@ def test_a_float_move_typed_as_json_is_refused(cli, write):
     assert res.code == 2 and "field move.reroll[0]: 1.0 is not of type 'integer'" in res.err, res.err
 
 
-def test_text_that_is_not_unicode_is_kept_as_an_escape(cli, write):
+def test_text_that_is_not_unicode_is_kept_as_an_escape(cli, write, monkeypatch):
     """Regression: a lone surrogate, from a `\\ud800` escape in the file or a non-UTF-8 byte in
     an argument (`--note $'\\xff'` arrives as \\udcff), crashed writing the file (exit 3).
     The file keeps it as the same JSON escape."""
     data = json.loads((REPO / "matches" / "dice-demo.json").read_text(encoding="utf-8"))
     data["title"], data["entries"] = "final \ud800", data["entries"][:1]
     path = write(data)
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2100-01-01T00:00:00Z")   # a time after every entry, not in the future
     res = cli("move", path, "bernd", "keep", "--note", "post \udcff", "--at", "2100-01-01T00:00:00Z")
     assert res.code == 0, res.err
     text = path.read_text(encoding="utf-8")

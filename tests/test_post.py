@@ -284,7 +284,8 @@ def test_a_timed_match_says_who_acts_and_by_when(cli, tmp_path, monkeypatch):
     assert res.code == 0
     deadline = cli("board", path, "--format", "json").json["clock"]["deadline"]
     assert "Now: Maddie to " in res.out and f"Deadline {deadline} (then the reserve: Maddie until " in res.out
-    assert posted(path) == {"seq": 3, "from": 1, "at": "2026-11-21T20:03:30Z"}
+    assert posted(path) == {"seq": 4, "from": 1, "at": "2026-11-21T20:03:30Z"}   # entry 4: the post (G-7)
+    assert json.loads(path.read_text(encoding="utf-8"))["entries"][3]["host"] == {"action": "posted"}
     assert cli("post", path, "--again", "--format", "json").json["deadline"] == deadline
 
 
@@ -310,18 +311,26 @@ def test_the_final_summary_of_an_example_match_counts_flagged_entries(cli, tmp_p
 
 # --- Sealed phases and hidden information ----------------------------------------------------------
 
+def extend(path: Path, *entries: dict[str, Any]) -> int:
+    """Append entries to the match file as a host editing it would, numbered after those there
+    (a post in a timed match added its own entry, G-7); the last seq."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for entry in entries:
+        data["entries"].append({**entry, "seq": len(data["entries"]) + 1})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return len(data["entries"])
+
+
 def test_a_sealed_submission_shows_as_submitted_then_in_full_once_revealed(cli, write):
     path = write(tt(("sally", "r1 c1: 1 T2")))
     res = cli("post", path)
     assert "#1 sally: sealed submission" in res.out and "T2" not in res.out.split("tt — Sally")[0]
-    data = json.loads(path.read_text(encoding="utf-8"))
-    data["entries"].append({"seq": 2, "type": "move", "player": "maddie",
-                            "move": {"round": 1, "crossing": 1, "actions": [{"miner": 1, "board": "T3"}]}})
-    path.write_text(json.dumps(data), encoding="utf-8")
+    seq = extend(path, {"type": "move", "player": "maddie",
+                        "move": {"round": 1, "crossing": 1, "actions": [{"miner": 1, "board": "T3"}]}})
     res = cli("post", path)
     told = res.out.split("tt — Sally")[0]
-    assert "tt — entry 2" in told and "Revealed now (sealed when posted):" in told
-    assert "#1 sally: r1 c1: 1 T2" in told and "#2 maddie: r1 c1: 1 T3" in told
+    assert f"tt — entry {seq}" in told and "Revealed now (sealed when posted):" in told
+    assert "#1 sally: r1 c1: 1 T2" in told and f"#{seq} maddie: r1 c1: 1 T3" in told
     data = cli("post", path, "--again", "--format", "json").json
     assert [e["seq"] for e in data["revealed"]] == [1] and data["revealed"][0]["summary"] == "r1 c1: 1 T2"
 
@@ -368,10 +377,9 @@ def test_a_hidden_value_is_revealed_when_its_round_ends(cli, write):
     path = write({**data, "entries": data["entries"][:3]})
     first = cli("post", path)
     assert "#1 sally: sealed submission" in first.out and "hidden" not in first.out.lower().split("tt — sally")[0]
-    path.write_text(json.dumps({**json.loads(path.read_text(encoding="utf-8")), "entries": data["entries"]}),
-                    encoding="utf-8")
+    last = extend(path, *data["entries"][3:])
     res = cli("post", path, "--format", "json").json
-    assert [e["seq"] for e in res["revealed"]] == [1] and [e["seq"] for e in res["entries"]] == [4, 5]
+    assert [e["seq"] for e in res["revealed"]] == [1] and [e["seq"] for e in res["entries"]] == [last - 1, last]
     assert res["revealed"][0]["summary"] == "r1: hidden N2 3"
 
 

@@ -126,3 +126,34 @@ def test_the_readme_pictures_are_what_the_tool_draws(cli, tmp_path, monkeypatch)
         assert (got.width, got.height) == (want.width, want.height), name
         differ = sum(got.pixel(x, y) != want.pixel(x, y) for y in range(0, got.height, 3) for x in range(0, got.width, 3))
         assert differ <= got.width * got.height // 9 // 200, f"docs/pictures/{name}.png is not what the tool draws now"
+
+
+SESSION = re.compile(r"((?:^    \$ adjudicator .*\n(?:^    (?!\$ ).*\n)*)+)", re.MULTILINE)
+
+
+def readme_sessions(heading: str) -> list[tuple[str, list[str]]]:
+    """The `$ adjudicator …` commands of a README section, each with the lines shown after it
+    (standard output, then standard error as `adjudicator: …`)."""
+    section = README.split(f"### {heading}\n", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
+    runs: list[tuple[str, list[str]]] = []
+    for block in SESSION.findall(section):
+        for line in block.splitlines():
+            if line.startswith("    $ "):
+                runs.append((line[len("    $ adjudicator "):], []))
+            elif runs:
+                runs[-1][1].append(line[4:])
+    return runs
+
+
+@pytest.mark.parametrize("heading, now", [("Clocks", "2026-11-22T12:00:00Z")])
+def test_the_readme_sessions_run_as_shown(cli, tmp_path, monkeypatch, heading, now):
+    """Issue 24: the commands a section shows, run in order in an empty folder, print what it
+    shows (the section's sentences describe these outputs)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("ADJUDICATOR_NOW", now)
+    runs = readme_sessions(heading)
+    assert len(runs) >= 2
+    for command, shown in runs:
+        res = cli(*shlex.split(command))
+        printed = res.out.splitlines() + [line for line in res.err.splitlines()]
+        assert printed == shown, command

@@ -136,7 +136,7 @@ def test_cli_void_last_twice_undoes_two_entries(cli, write):
     (("void", "abc", "--reason", "x"), 2, "its number or 'last'"),
     (("void", "99", "--reason", "x"), 2, "there is no entry 99 to void"),
     (("void", "4", "--reason", "x", "--at", "2026-11-21T20:00:09Z"), 1, "already voided by entry 5"),
-    (("draw", "--reason", "x"), 2, "--reason goes with 'end' or 'void'"),
+    (("draw", "--reason", "x"), 2, "--reason goes with 'end', 'void' or 'clock'"),
 ])
 def test_cli_void_refusals(cli, write, args, code, message):
     path = write(started_dice(void(4)))
@@ -183,10 +183,11 @@ def test_a_voided_entry_recorded_as_illegal_does_not_fail_check(write):
     assert row["verdict"] == "ok" and row["problems"] == []
 
 
-def test_an_entry_typed_with_a_wrong_time_can_be_voided_and_typed_again_g7(cli, write):
+def test_an_entry_typed_with_a_wrong_time_can_be_voided_and_typed_again_g7(cli, write, monkeypatch):
     """A host types --at a day late by mistake: voiding it (stamped now, earlier) is allowed,
     and the entry typed again with the right time is accepted and timed from the right moment."""
     path = write(started_dice(("roll", 3, 3, 3)))
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-22T20:30:00Z")
     assert cli("move", path, "anna", "attack", "--at", "2026-11-22T20:00:00Z").code == 0       # meant the 21st
     assert cli("host", path, "void", "last", "--reason", "wrong day", "--at", "2026-11-21T20:05:00Z").code == 0
     res = cli("move", path, "anna", "attack", "--at", "2026-11-21T20:01:00Z")

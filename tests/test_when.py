@@ -52,9 +52,24 @@ def test_every_form_in_utc(text, expected):
     assert utc(text) == expected
 
 
-def test_an_rfc3339_time_is_taken_exactly_as_given_even_later_than_now():
-    reading = read_time("2100-01-01T00:00:00+01:00", UTC, NOW)
-    assert reading.exact and reading.text() == "2099-12-31T23:00:00Z"
+def test_an_rfc3339_time_is_taken_exactly_as_given():
+    reading = read_time("2026-11-22T12:30:00+01:00", UTC, NOW)
+    assert reading.exact and reading.text() == "2026-11-22T11:30:00Z"
+
+
+@pytest.mark.parametrize("text", ["2027-11-22T12:00:30Z", "2026-11-22T12:02:01Z", "2026-11-22T13:02:01+01:00",
+                                  "<t:1800000000>", "1800000000"])
+def test_a_time_later_than_now_beyond_the_skew_is_refused_g7(text):
+    """G-7 (amended 2026-11-26): a post cannot be made in the future; a year typo is refused
+    with the time read and the time now, not taken as a time a year ahead."""
+    with pytest.raises(TimeError) as caught:
+        read_time(text, UTC, NOW)
+    assert "later than now" in caught.value.message and "2026-11-22" in caught.value.message
+
+
+@pytest.mark.parametrize("text", ["2026-11-22T12:02:00Z", "2026-11-22T12:01:59Z", "2026-11-22T13:01:00+01:00"])
+def test_a_time_within_two_minutes_ahead_is_a_clock_skew_and_accepted_g7(text):
+    assert read_time(text, UTC, NOW).exact
 
 
 @pytest.mark.parametrize("text, expected", [
