@@ -263,7 +263,12 @@ def every_item_name() -> frozenset[tuple[str, ...]]:
 def stamped_expiry(path: Path, entry: dict[str, Any], log: LogEntry) -> str:
     """Why a time the tool stamped is not allowed to decide this entry (G-7)."""
     player = entry.get("player")
-    result = "lose on time" if log.flag is None else "be late (an empty submission)"
+    if log.flag is None:
+        result = "lose on time"
+    elif log.flag.refused.fields.get("side"):   # a side move past its own time (TT-9)
+        result = "be late (it would change nothing)"
+    else:
+        result = "be late (an empty submission)"
     return (f"{path}: refused (needs-post-time), nothing written. Stamped now ({entry['at']}), {player} would "
             f"{result} (G-7); give the time the post was made with --at, or record the host's call with "
             f"'adjudicator host {path.name} timeout {player}'.")
