@@ -20,7 +20,7 @@ from functools import partial
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, NamedTuple, Protocol, Union
 
-from adjudicator.clock import Clock, ClockSettings, parse_time
+from adjudicator.clock import Clock, ClockSettings, format_time, later, parse_time
 
 if TYPE_CHECKING:   # the post reader's data types: only games that read posts import them
     from adjudicator.lexicon import Lexicon, Word
@@ -82,11 +82,20 @@ class SideMove:
     For declarations that precede a phase's submissions, such as Track Trouble's Hidden
     Value: the move is checked and applied immediately, and its log entry stays private to
     its player until `reveal_after_phases` more phases have resolved (or the match ends).
+
+    A side move with a time `kind` has its own limit, `params.time_control.kind_seconds[kind]`,
+    counted from the start of the phase it is made in (the phase's start as G-7 counts it, not
+    a restart by an item such as Extra Miner, TT-7). Made later, it is flagged `late` and
+    changes nothing: nothing applied, no item spent (Track Trouble's Hidden Value, TT-9). It is
+    timed only when the phase itself is (a disabled clock, a null `turn_seconds` for the
+    phase, or an entry without `at`: untimed), and has no reserve to draw on.
     """
 
     reveal_after_phases: int = 1
     before_submissions: bool = True   # refused once anybody has submitted in this phase
     rulings: tuple[str, ...] = ()
+    kind: str = ""                    # its own time limit: params.time_control.kind_seconds[kind]
+    time_rulings: tuple[str, ...] = ()   # the rulings of that limit, cited when it came late
 
 
 # --- What happened ----------------------------------------------------------------------
@@ -468,6 +477,9 @@ class Replay:
                                      if spec.get("announced_on_submission"))
         self._uses_items = any(p.items for p in game.players)
         self._side_moves = type(game).side_move is not Game.side_move   # a game without side moves is not asked
+        # The open phase's start before an item restarted its time (TT-7), in a 1-tuple; None
+        # while nothing restarted it. A side move's own limit runs from the real start (TT-9).
+        self._restarted_from: tuple[datetime | None] | None = None
 
     def _bonus(self, player: Player) -> int:
         """Reserve seconds that held items add (e.g. Arrowbic's Reserve, AX-8)."""
@@ -629,6 +641,7 @@ class Replay:
             self._opened = True
         if self._changed:
             self.clock.restart(self._at)
+            self._restarted_from = None
         if self.keep_log:
             self.log.append(log)
         self.last_seq = seq
@@ -776,6 +789,8 @@ class Replay:
             self.announced.setdefault(player, []).append(item)
             restarts = bool(catalogue[item].get("restarts_phase_clock") and self._at is not None)
             if restarts:
+                if self._restarted_from is None:
+                    self._restarted_from = (self.clock.turn_started,)
                 self.clock.restart(self._at)
             events.append(Event("announced", {"player": player, "item": item, "due": phase, "restarts": restarts},
                                 ("TT-7",)))
@@ -839,6 +854,13 @@ class Replay:
         used = self.game.items_used(move)
         self._check_items(player, used)
         self.game.check_move(self.state, player, move)
+        late = self._side_late(player, used, phase, side) if side.kind and self._at is not None else None
+        if late is not None:   # too late: flagged, nothing applied, no item spent; private as long (TT-9)
+            flag = Flag(entry["seq"], player, "late", late, self.game, late.rulings,
+                        voided_before=self._voided_before(entry["seq"]))
+            log = LogEntry(entry["seq"], "move", player, entry, [], flag, sealed=True, expired=True, game=self.game)
+            self._side_logs.append([log, side.reveal_after_phases])
+            return log
         events = self.game.apply_move(self.state, player, move)
         self._use_items(player, used)
         log = LogEntry(entry["seq"], "move", player, entry, events, sealed=True,
@@ -846,6 +868,34 @@ class Replay:
                        game=self.game)
         self._side_logs.append([log, side.reveal_after_phases])
         return log
+
+    def phase_started(self) -> datetime | None:
+        """When the open turn or phase started, as G-7 counts it (the clock's `turn_started`),
+        but before any restart by an item such as Extra Miner (TT-7): what a side move's own
+        time runs from (TT-9). None when untimed."""
+        restarted = self._restarted_from
+        return self.clock.turn_started if restarted is None else restarted[0]
+
+    def _side_late(self, player: str, used: Iterable[str], phase: Phase, side: SideMove) -> Illegal | None:
+        """The refusal of a side move that came after its own time ran out, or None (TT-9, G-7).
+
+        Timed only where the phase is: `Clock.charge` says whether the clock times this entry
+        at all (on, with a start, a time and a limit for the kind), and the phase's own limit
+        must be set (a null `turn_seconds` leaves the match untimed). Its limit is its own: no
+        reserve, no granularity; one second over is late."""
+        settings = self.clock.settings
+        if settings.limit(phase.kind) is None or self.clock.charge(player, self._at, side.kind) is None:
+            return None
+        started, limit, at = self.phase_started(), settings.limit(side.kind), self._at
+        if started is None or limit is None or at is None:
+            return None
+        taken = (at - started).total_seconds()
+        if taken <= limit:
+            return None
+        deadline = later(started, limit)
+        return Illegal("late", "G-7", *side.time_rulings, player=player, used=taken, limit=limit, due=phase,
+                       side=True, items=list(used), at=format_time(at), started=format_time(started),
+                       deadline=format_time(deadline) if deadline is not None else None)
 
     def _resolve(self, phase: Phase) -> list[Event]:
         sealed = self.sealed

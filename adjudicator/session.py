@@ -121,7 +121,7 @@ def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, An
             log = replay.log[-1]
         else:
             log = replay.step(entry)
-        if log.expired and (stamped or log.flag is None or not record_illegal):
+        if log.expired and (stamped or log.flag is None or not (record_illegal or side_late(log))):
             raise time_refusal(path, entry, log, stamped)
         if log.flag:
             if not record_illegal:
@@ -262,6 +262,12 @@ def every_item_name() -> frozenset[tuple[str, ...]]:
                      for said in item_said(item_id, spec))
 
 
+def side_late(log: LogEntry) -> bool:
+    """Is this a side move past its own time (TT-9)? It changes nothing and closes no phase, so
+    its refusal is the flag's own sentence, not a late submission's."""
+    return log.flag is not None and bool(log.flag.refused.fields.get("side"))
+
+
 def time_refusal(path: Path, entry: dict[str, Any], log: LogEntry, stamped: bool) -> RefusedError:
     """Why an entry whose time would lose the match, or make a sealed submission late, is not
     written (G-7): when the time ran out and how long the post took, and the host's ways on. A
@@ -275,7 +281,12 @@ def time_refusal(path: Path, entry: dict[str, Any], log: LogEntry, stamped: bool
     forum = (f"if the match is played at forum pace, 'adjudicator host {name} clock off' and enter the post "
              "again")
     if stamped:
-        result = "lose on time" if log.flag is None else "be late (an empty submission)"
+        if log.flag is None:
+            result = "lose on time"
+        elif side_late(log):
+            result = "be late (it would change nothing)"
+        else:
+            result = "be late (an empty submission)"
         return RefusedError(
             f"{path}: refused (needs-post-time), nothing written. Stamped now ({entry['at']}), {player} would "
             f"{result} (G-7){': ' + told if told else ''}. Give the time the post was made with --at; or, if "

@@ -15,7 +15,7 @@ from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import Heading, Para, Pre, Span, Stamp, render
 from adjudicator.wording import text
 
-SEALED_MESSAGE = "a sealed submission was refused; the reason is shown when the phase resolves"
+SEALED_MESSAGE = "a sealed submission was refused; the reason is shown when the entry is revealed"
 
 
 def public_flag(log: LogEntry, marked: Any = None) -> dict[str, Any]:

@@ -109,9 +109,25 @@ ENGINE_REFUSALS: dict[str, Say] = {
     "pick-value": lambda g, f: f"{due_label(g, f['due'])}: '{f['pick']}' is not one of {', '.join(f['due'].pick)}",
     "void-target": lambda g, f: f"a void names an earlier entry of the log (1–{f['seq'] - 1}), not {f['target']}",
     "void-unprepared": lambda g, f: f"entry {f['target']} cannot be voided here: replay the whole log",
-    "late": lambda g, f: (f"{f['player']}'s entry came {f['used']:.0f} s after {due_label(g, f['due'])} began "
+    "late": lambda g, f: (_late_side(g, f) if f.get("side") else
+                          f"{f['player']}'s entry came {f['used']:.0f} s after {due_label(g, f['due'])} began "
                           f"(limit {f['limit']} s): it counts as an empty submission"),
 }
+
+
+def _late_side(game: "Game", fields: Mapping[str, Any]) -> str:
+    """A side move past its own limit (TT-9): when its time started and ran out, and that it
+    changed nothing. Names no more of the move than its items (never a hidden destination)."""
+    names = [game.ruleset.items.get(item, {}).get("name", item) for item in fields.get("items") or ()]
+    what = " and ".join(names) or "declaration"
+    limit = fields["limit"]
+    span = f"{limit // 60} minute{'' if limit == 60 else 's'} ({limit} s)" if limit and limit % 60 == 0 \
+        else f"{limit} s"
+    ran_out = f" ran out at {fields['deadline']}" if fields.get("deadline") else " ran out"
+    spent = f"; {what} is not spent" if names else ""
+    return (f"{fields['player']}'s {what} came at {fields['at']}, {fields['used']:.0f} s after "
+            f"{due_label(game, fields['due'])} began ({fields['started']}): its {span} from then{ran_out}, so it "
+            f"is late and changes nothing{spent}")
 
 ENGINE_ENDINGS: dict[str, Say] = {
     "reserve-out": lambda g, f: f"{f['player']} ran out of reserve at entry {f['seq']}",

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from adjudicator.engine import ChanceDue, Phase, Player, Replay
+from adjudicator.clock import parse_time
+from adjudicator.engine import ChanceDue, Phase, Player, Replay, SideMove
 from adjudicator.views import entry_view, flag_view
 from toygame import SealedBid, toy_ruleset
 
@@ -336,3 +337,102 @@ def test_legal_moves_leave_out_side_moves_once_anyone_has_submitted():
     listed = [m for m, _ in replay.legal_moves("ann")]
     assert listed and all("boost" not in m for m in listed)
     assert list(replay.legal_moves("bob")) == []  # bob has submitted: nothing is due from him
+
+
+# --- A side move's own time (SideMove.kind; Track Trouble's Hidden Value, TT-9) ------------
+
+class TimedBoost(SealedBid):
+    """Boost with its own time kind, `boost`, and allowed after submissions (to see that an
+    item's restart of the phase's time does not move its start)."""
+
+    def side_move(self, s, player, move):
+        if "boost" not in move:
+            return None
+        return SideMove(reveal_after_phases=2, before_submissions=False, rulings=("TOY-2",), kind="boost",
+                        time_rulings=("TOY-9",))
+
+
+def timed_boost(turn_seconds=60, boost_seconds=30, restarts=False):
+    ruleset = toy_ruleset()
+    if restarts:
+        ruleset.data["items"]["double"].update(announced_on_submission=True, restarts_phase_clock=True)
+    game = TimedBoost(ruleset, [Player("ann", "Ann", "north", ("boost",)), Player("bob", "Bob", "south", ("double",))],
+                      {"started": "2026-11-21T20:00:00Z"})
+    game.params = dict(game.params, time_control={"turn_seconds": turn_seconds, "on_expiry": "skip",
+                                                  "kind_seconds": {"boost": boost_seconds}})
+    replay = Replay(game)
+    log = Log(replay)
+    log(chance={"dice": [2, 4]}, at="2026-11-21T20:00:00Z")
+    return replay, log
+
+
+def sec(n: int) -> str:
+    return f"2026-11-21T20:{n // 60:02d}:{n % 60:02d}Z"
+
+
+@pytest.mark.parametrize("seconds, late", [(30, False), (31, True)])
+def test_side_move_with_a_time_kind_is_timed_from_the_phase_start_tt9(seconds, late):
+    replay, log = timed_boost()
+    entry = log(player="ann", move=BOOST, at=sec(seconds))
+    if not late:
+        assert entry.flag is None and replay.state.boost == {"ann": 2}
+        return
+    assert entry.flag.code == "late" and entry.flag.rulings == ("G-7", "TOY-9")
+    assert replay.state.boost == {} and replay.items_left["ann"]["boost"] == 1 and replay.items_used["ann"] == []
+    assert entry.sealed and entry_view(entry)["summary"] == "sealed submission"
+    assert flag_view(entry, None)["code"] == "sealed"
+    assert "Boost came at 2026-11-21T20:00:31Z, 31 s after round 1 began (2026-11-21T20:00:00Z)" in entry.flag.message
+    assert "ran out at 2026-11-21T20:00:30Z" in entry.flag.message and "Boost is not spent" in entry.flag.message
+
+
+def test_a_late_side_move_stays_private_as_long_as_an_accepted_one_tt9():
+    """Its reason and content show when an accepted one's would: after `reveal_after_phases`."""
+    replay, log = timed_boost()
+    entry = log(player="ann", move=BOOST, at=sec(40))
+    log(player="ann", move={"bid": 1}, at=sec(41))
+    log(player="bob", move={"bid": 1}, at=sec(42))
+    assert entry.sealed and flag_view(entry, None)["code"] == "sealed"
+    assert flag_view(entry, "ann")["code"] == "late"           # its player sees why
+    log(player="ann", move={"bid": 1}, at=sec(43))
+    log(player="bob", move={"bid": 1}, at=sec(44))
+    assert not entry.sealed and flag_view(entry, None)["code"] == "late"
+
+
+def test_late_side_moves_look_alike_whatever_was_declared_tt9():
+    seen = []
+    for amount in (1, 4):
+        replay, log = timed_boost()
+        log(player="ann", move={"boost": amount, "item": {"use": "boost"}}, at=sec(40))
+        log(player="ann", move={"bid": 1}, at=sec(41))
+        seen.append(public(replay))
+    assert seen[0] == seen[1]
+
+
+def test_a_side_moves_time_is_not_restarted_by_an_item_tt9():
+    """bob's announced Double restarts the phase's time at 20 s (TT-7); ann's Boost still has
+    30 s from the phase's start, so at 35 s it is late, while her bid at 75 s is in time."""
+    replay, log = timed_boost(restarts=True)
+    log(player="bob", move={"bid": 1, "item": {"use": "double"}}, at=sec(20))
+    assert replay.clock.turn_started == parse_time(sec(20)) and replay.phase_started() == parse_time(sec(0))
+    assert log(player="ann", move=BOOST, at=sec(35)).flag.code == "late"
+    assert log(player="ann", move={"bid": 1}, at=sec(75)).flag is None
+    assert replay.phase_started() == replay.clock.turn_started == parse_time(sec(75))   # the next phase: afresh
+
+
+@pytest.mark.parametrize("turn_seconds, at", [(None, sec(500)), (60, None)])
+def test_a_side_move_is_untimed_where_its_phase_is_tt9(turn_seconds, at):
+    replay, log = timed_boost(turn_seconds=turn_seconds)
+    entry = log(player="ann", move=BOOST, **({"at": at} if at else {}))
+    assert entry.flag is None and replay.state.boost == {"ann": 2}
+
+
+def test_a_side_move_without_a_time_kind_is_never_timed():
+    """The toy's own Boost names no kind: in a timed match it is accepted however late."""
+    game = SealedBid(toy_ruleset(), [Player("ann", "Ann", "north", ("boost",)), Player("bob", "Bob", "south")],
+                     {"started": sec(0)})
+    game.params = dict(game.params, time_control={"turn_seconds": 60, "on_expiry": "skip",
+                                                  "kind_seconds": {"boost": 30}})
+    replay = Replay(game)
+    log = Log(replay)
+    log(chance={"dice": [2, 4]}, at=sec(0))
+    assert log(player="ann", move=BOOST, at=sec(500)).flag is None and replay.state.boost == {"ann": 2}

@@ -150,6 +150,50 @@ def test_check_keeps_a_recorded_sealed_code_private_until_the_phase_resolves(cli
     assert res.code == 0 and marked not in res.out, res.out
 
 
+# --- 3b. A late Hidden Value (TT-9) shows nothing of what it named -------------------------
+
+def late_hidden(destination: str, value: int, upto: int) -> dict[str, Any]:
+    """sally's Hidden Value comes 200 s into round 1, after its 3 minutes (TT-9): flagged, and
+    nothing changes. Crossings are given 10 minutes so that the round goes on in time; the
+    first `upto` entries: crossing 1 open (1), crossing 2 open (3), round 2 (5)."""
+    data = tt(("sally", hidden(destination, value)), ("sally", "r1 c1: 1 T2"), ("maddie", "r1 c1: 1 T3"),
+              ("sally", "r1 c2: nothing"), ("maddie", "r1 c2: nothing"))
+    data["started"] = "2026-11-21T20:00:00Z"
+    data["rules"]["params"]["time_control"] = {"turn_seconds": 600}
+    for index, entry in enumerate(data["entries"]):
+        entry["at"] = f"2026-11-21T20:{3 + index:02d}:20Z"
+    data["entries"] = data["entries"][:upto]
+    return data
+
+
+@pytest.mark.parametrize("upto", [1, 3])
+def test_a_late_hidden_value_shows_nothing_of_its_destination_or_value_tt9(cli, tmp_path, upto):
+    """Before its round ends a late Hidden Value is as private as one in time would be: every
+    public output and all maddie may see are the same whatever it named (TT-9, TT-7)."""
+    seen = []
+    for name, (destination, value) in (("a", ("N2", 1)), ("b", ("N3", 5))):
+        data = late_hidden(destination, value, upto)
+        match = loaded(data)
+        outputs = outputs_for_others(cli, tmp_path, name, match, "sally")
+        path = tmp_path / name / "m.json"
+        for command in (("replay", "--format", "json"), ("replay", "--format", "text"), ("post", "--dry-run")):
+            res = cli(command[0], path, *command[1:])
+            outputs[" ".join(command)] = (res.code, res.out.replace(str(path), "M"), res.err.replace(str(path), "M"))
+        seen.append(outputs)
+    assert seen[0] == seen[1]
+    replay = json.loads(seen[0]["replay --format json"][1])
+    assert [(f["seq"], f["code"]) for f in replay["flagged"]] == [(1, "sealed")]
+    assert replay["board"]["destinations"] == {"N1": 2, "N2": 4, "N3": 6}   # nothing changed
+
+
+def test_a_late_hidden_value_is_revealed_with_its_reason_when_the_round_ends_tt9(cli, write):
+    res = cli("replay", write(late_hidden("N2", 1, 5)), "--format", "json")
+    flagged = res.json["flagged"]
+    assert [(f["seq"], f["code"], f["rulings"]) for f in flagged] == [(1, "late", ["G-7", "TT-9"])]
+    assert "3 minutes (180 s) from then ran out" in flagged[0]["message"]
+    assert res.json["board"]["points"]["sally"] == 4   # her miner at N2 scored its printed 4
+
+
 # --- 5. Rolls a seed cannot verify ----------------------------------------------------------
 
 def relabelled_demo(tmp_path) -> Any:

@@ -41,6 +41,9 @@ _TT_2_5, _TT_2_5_7, _TT_3_5 = ("TT-2", "TT-5"), ("TT-2", "TT-5", "TT-7"), ("TT-3
 _TT_4, _TT_4_5, _TT_5, _TT_5_7 = ("TT-4",), ("TT-4", "TT-5"), ("TT-5",), ("TT-5", "TT-7")
 _TT_6, _TT_7 = ("TT-6",), ("TT-7",)
 
+# TT-9: the Hidden Value's own time is `params.time_control.kind_seconds` under this name.
+HIDDEN_VALUE_TIME = "hidden-value"
+
 _STARTS: dict[int, tuple[dict[str, Any], dict[int, tuple[Any, ...]]]] = {}
 
 
@@ -64,7 +67,7 @@ class TrackTrouble(TrackTroubleViews, Game):
              "Extra Miner, Remote Switch (TT-7)"),
         Form("nothing", ("nothing",), "an empty submission (G-2)"),
         Form("hidden DESTINATION VALUE", ("hidden N4 2",),
-             "Hidden Value Crossing, before the round's first submission (TT-7)"),
+             "Hidden Value Crossing, before the round's first submission and within its 3 minutes (TT-7, TT-9)"),
     )
     words = wording.WORDS
     refusals = wording.REFUSALS
@@ -223,11 +226,14 @@ class TrackTrouble(TrackTroubleViews, Game):
 
     # --- Moves --------------------------------------------------------------------------
     def side_move(self, s: TTState, player: str, move: dict[str, Any]) -> SideMove | None:
-        """Hidden Value Crossing acts at once and stays private until the round ends (TT-7)."""
+        """Hidden Value Crossing acts at once and stays private until the round ends (TT-7).
+        It has its own time, `time_control.kind_seconds.hidden-value` (180 s), from the start
+        of crossing 1 (TT-9): the engine flags a later one `late`, changing nothing."""
         if "crossing" in move or "actions" in move:
             return None
         if self._side is None:
-            self._side = SideMove(reveal_after_phases=self.crossings, before_submissions=True, rulings=("TT-7",))
+            self._side = SideMove(reveal_after_phases=self.crossings, before_submissions=True, rulings=("TT-7",),
+                                  kind=HIDDEN_VALUE_TIME, time_rulings=("TT-9",))
         return self._side
 
     def check_move(self, s: TTState, player: str, move: dict[str, Any]) -> None:
