@@ -167,10 +167,11 @@ def draw_header(canvas: Canvas, match: Any, replay: Any, res: dict[str, Any]) ->
     canvas.text(MARGIN, top + 20, title, size=20, bold=True)
     top = canvas.band(22, gap=4)
     x = MARGIN
+    sides = views.sides_shown(game, res["board"])   # in effect: Arrowbic's `first` or pick may swap them (G-6)
     for index, player in enumerate(game.players):
-        colour = side_colour(player.side, index)
+        colour = side_colour(sides[player.id], index)
         canvas.rect(x, top + 4, 14, 14, fill=colour, rx=3)
-        label = f"{names[player.id]} ({player.side})"
+        label = f"{names[player.id]} ({sides[player.id]})"
         canvas.text(x + 20, top + 16, label, size=15)
         x += 20 + text_width(label, 15) + 24
     lines = [views.status_line(match, replay, res)]

@@ -258,7 +258,9 @@ def final_blocks(post: Post, res: dict[str, Any]) -> list[Any]:
     game = post.match.game
     winner = res["winner"]
     names = game.display_names
-    who = f"{names[winner]} ({game.by_id[winner].side}) wins" if winner else "No winner"
+    from adjudicator.views import sides_shown
+
+    who = f"{names[winner]} ({sides_shown(game, res['board'])[winner]}) wins" if winner else "No winner"
     out: list[Any] = [Heading("Final result"), Para(f"{who}: {res['reason']}. The board above is the final board.")]
     summary = final_summary(post, res)
     size = f"{summary['entries']} entr{'y' if summary['entries'] == 1 else 'ies'} in the log"

@@ -202,7 +202,10 @@ def summarise(index: int, data: dict[str, Any], game: Any, replay: Replay, first
     if outcome is None:
         return Played(index, data, None, None, False, first_mover, len(data["entries"]), rounds,
                       f"unfinished after {len(data['entries'])} entries")
-    side = game.by_id[outcome.winner].side if outcome.winner else None
+    from adjudicator.views import sides_shown
+
+    # The side in effect: Arrowbic's opening pick may swap the header's sides (G-6).
+    side = sides_shown(game, replay.public_view())[outcome.winner] if outcome.winner else None
     return Played(index, data, outcome.winner, side, True, first_mover, len(data["entries"]), rounds,
                   outcome.termination, game.deciders(replay.state, outcome))
 

@@ -110,6 +110,15 @@ def describe_status(res: dict[str, Any], names: dict[str, str] | None = None,
     return f"in progress; awaiting {awaiting or res['awaiting']}"
 
 
+def sides_shown(game: Any, board: dict[str, Any]) -> dict[str, str]:
+    """Each player's side as boards name it: the side the game's public view gives (`sides`),
+    which in Arrowbic a `first` or an opening pick may have swapped from the header's listing
+    (G-6), else the side the header lists."""
+    shown = board.get("sides") if isinstance(board, dict) else None
+    shown = shown if isinstance(shown, dict) else {}
+    return {p.id: shown.get(p.id, p.side) for p in game.players}
+
+
 def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) -> list[Any]:
     """The board as blocks: players named as the thread knows them (Game.display_names)."""
     res = result(match, replay, viewer)
@@ -117,9 +126,10 @@ def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) 
     names = game.display_names
     title = match.data.get("title") or match.data["id"]
     heading: list[Any] = [f"{title} — "]
+    sides = sides_shown(game, res["board"])
     for index, player in enumerate(game.players):
         heading += [" vs "] if index else []
-        heading += [Span(names[player.id], colour=player.side), f" ({player.side})"]
+        heading += [Span(names[player.id], colour=sides[player.id]), f" ({sides[player.id]})"]
     blocks: list[Any] = [Heading(heading), Para(status_line(match, replay, res))]
     if res.get("clock"):
         blocks.append(Para(clock_line(res["clock"], names)))
@@ -280,13 +290,14 @@ def replay_text(match: LoadedMatch, replay: Replay, viewer: str | None = None,
     game = match.game
     head = match.data.get("title") or match.data["id"]
     lines.append(f"{head} — {match.ruleset.id}")
-    lines.append("Players: " + ", ".join(f"{p.id} ({p.side})" for p in game.players))
+    res = result(match, replay, viewer)
+    sides = sides_shown(game, res["board"])
+    lines.append("Players: " + ", ".join(f"{p.id} ({sides[p.id]})" for p in game.players))
     for warning in match.warnings + replay.warnings:
         lines.append(f"warning: {warning}")
     if narrated is None:
         marked = marks(match)
         narrated = [entry_text(log, viewer, marked.get(log.seq)) for log in replay.log]
-    res = result(match, replay, viewer)
     tail = ["Result: " + describe_status(res)]
     if res["flagged"]:
         tail.append(f"Flagged: {len(res['flagged'])} entr{'y' if len(res['flagged']) == 1 else 'ies'} "

@@ -7,6 +7,12 @@ piece, in the snake order B, R, R, B, B, R, R, B … (AX-5), follows the arrow u
 piece that leaves the board loses the match for its owner (AX-6). A player without a legal
 placement passes automatically (AX-7). Retake undoes the last two placements (AX-8).
 
+Who plays red is settled before the first placement (G-6 as amended, AX-1): the player who
+starts plays red, so a header `first` or an opening pick naming the player the header lists
+as blue swaps the two players' sides for the match. The sides in effect live in the state
+(`ArrowState.sides`); everything that shows or uses a side reads them there, never the
+header's listing.
+
 State is plain data mutated in place. Cells are (column, row) pairs counted from 0, so
 A1 is (0, 0) and up is +1 row (AX-1). Each placement (or pass) leaves a small undo record
 in `history`, which is all Retake needs. The engine counts the Retakes used (G-5).
@@ -61,6 +67,9 @@ class ArrowState:
     stones: dict[Cell, tuple[str, str]]           # cell -> (owner, arrow)
     last_arrow: dict[str, str | None]             # AX-2: the arrow each player placed last
     to_move: str
+    sides: dict[str, str]                         # player -> side in effect (G-6: the starter plays red)
+    movers: tuple[str, ...]                       # AX-5: whose piece moves after placement k, at (k - 1) mod length
+    swapped_by: str | None = None                 # "first" or "pick" when that swapped the header's sides (G-6)
     placements: int = 0                           # k of AX-5; passes count too (AX-7)
     last_place: tuple[str, Cell, str] | None = None   # (player, cell, arrow) of the latest stone
     history: list[dict[str, Any]] = field(default_factory=list)   # undo records (AX-8), one per placement or pass
@@ -159,8 +168,9 @@ def board_of(size: int) -> Board:
 
 class Arrowbic(Game):
     name = "arrowbic"
-    nature = Nature(turns=True)
-    who_starts = "red always starts (AX-1); choose who plays red with --player"
+    # G-6 (amended): a match without `first` may open with a pick; it names the red player.
+    nature = Nature(turns=True, first_by_pick=True)
+    who_starts = "red starts (AX-1); `first` or an opening pick names who plays red (G-6)"
     notation = (
         Form("CELL ARROW", ("E5 up", "c3 <", "G4 l"), "place a stone; arrows up/down/left/right, u d l r, "
                                                       "^ v < >, ↑ ↓ ← → (AX-2)"),
@@ -224,23 +234,42 @@ class Arrowbic(Game):
             problems.append("retake_undoes must be an even whole number of at least 2 (AX-8).")
         return problems
 
-    def check_header(self) -> list[str]:
-        # AX-1: "the header's first says which player is red". Players carry their side
-        # already, so a `first` that names the other side's player contradicts the header.
-        first = self.header.get("first")
-        side = self.params["starting_side"]
-        starter = self.by_side.get(side)
-        if first is not None and starter is not None and first != starter:
-            return [f"field first: '{first}' plays {self.by_id[first].side}, but {side} starts (AX-1): first must "
-                    f"name {starter}, or swap the sides so that the player who goes first is {side}."]
-        return []
+    # No check_header: since G-6 was amended a `first` naming either player is good. Naming
+    # the player the header lists as blue swaps the sides (sides_with), it contradicts nothing.
 
     # --- Set-up -------------------------------------------------------------------------
+    def sides_with(self, first: str) -> dict[str, str]:
+        """Each player's side when `first` starts (G-6 as amended, AX-1): the starter plays the
+        starting side (red), so naming the player the header lists on the other side swaps the
+        two players' sides for the match; naming the red-listed player changes nothing."""
+        listed = {p: self.by_id[p].side for p in self.player_ids}
+        if first not in listed or listed[first] == self.params["starting_side"]:
+            return listed
+        a, b = self.player_ids
+        return {a: listed[b], b: listed[a]}
+
     def initial_state(self) -> ArrowState:
+        """The opening state: the header's `first` plays red (G-6, AX-1); without it the
+        player the header lists as red starts, unless an opening pick says otherwise."""
+        first = self.header.get("first")
+        return self._start(first or self.by_side[self.params["starting_side"]], "first")
+
+    def start_with(self, first: str) -> ArrowState:
+        """The opening state when an opening pick names who starts: that player is red (G-6)."""
+        return self._start(first, "pick")
+
+    def _start(self, first: str, how: str) -> ArrowState:
+        """`first` plays the starting side; pieces on their sides' start cells (AX-1) and the
+        movement order by side (AX-5), all with the sides in effect."""
+        sides = self.sides_with(first)
+        player_of = {side: p for p, side in sides.items()}
         start = self.params["start"]
-        pieces = {pid: self.parse_cell(start[self.by_id[pid].side]) for pid in self.player_ids}
+        pieces = {pid: self.parse_cell(start[sides[pid]]) for pid in self.player_ids}
+        movers = tuple(player_of[side] for side in self.params["movement_order"])
+        swapped = any(sides[p] != self.by_id[p].side for p in self.player_ids)
         return ArrowState(pieces=pieces, stones={}, last_arrow={p: None for p in self.player_ids},
-                          to_move=self.by_side[self.params["starting_side"]])
+                          to_move=player_of[self.params["starting_side"]], sides=sides, movers=movers,
+                          swapped_by=how if swapped else None)
 
     @cached_property
     def _turns(self) -> dict[tuple[str, str | None], Turn]:
@@ -257,14 +286,10 @@ class Arrowbic(Game):
             turn = self._turns[key] = Turn((player,), "place", fields={"barred": key[1]})
         return turn
 
-    @cached_property
-    def movers(self) -> tuple[str, ...]:
-        """Whose piece moves after placement k, at index (k - 1) mod length (AX-5)."""
-        return tuple(self.by_side[side] for side in self.params["movement_order"])
-
-    def mover_of(self, k: int) -> str:
-        """The player whose piece moves after the k-th placement (AX-5: B, R, R, B, …)."""
-        movers = self.movers
+    def mover_of(self, s: ArrowState, k: int) -> str:
+        """The player whose piece moves after the k-th placement (AX-5: B, R, R, B, …), by
+        the sides in effect (G-6: after a swap the red player's piece moves second)."""
+        movers = s.movers
         return movers[(k - 1) % len(movers)]
 
     # --- Rules as pure functions of the state -------------------------------------------
@@ -420,7 +445,8 @@ class Arrowbic(Game):
         last_arrow[player] = arrow
         s.last_place = (player, cell, arrow)
         s.placements = k
-        events.append(new_event(("placed", {"k": k, "player": player, "cell": name, "arrow": arrow}, AX2)))
+        events.append(new_event(("placed", {"k": k, "player": player, "side": s.sides[player], "cell": name,
+                                            "arrow": arrow}, AX2)))
         get = stones.get
         for d, first, ray in board.rays[cell]:   # AX-4; the rays of one cell share no cell
             stone = get(first)
@@ -452,26 +478,27 @@ class Arrowbic(Game):
                                   "last_arrow": s.last_arrow[player], "last_place": s.last_place, "moved": None}
         s.placements = k
         s.history.append(record)
-        events.append(new_event(("passed", {"k": k, "player": player}, AX7)))
+        events.append(new_event(("passed", {"k": k, "player": player, "side": s.sides[player]}, AX7)))
         self._movement(s, k, record, events)
 
     def _movement(self, s: ArrowState, k: int, record: dict[str, Any], events: list[Event]) -> None:
         """After placement k one piece follows the stone under it (AX-5); off the board loses (AX-6)."""
-        movers = self.movers
+        movers = s.movers
         mover = movers[(k - 1) % len(movers)]
+        side = s.sides[mover]
         board = self.board
         names = board.names
         at = s.pieces[mover]
         stone = s.stones.get(at)
         if stone is None:
-            events.append(new_event(("stayed", {"k": k, "player": mover, "cell": names[at]}, AX5)))
+            events.append(new_event(("stayed", {"k": k, "player": mover, "side": side, "cell": names[at]}, AX5)))
             return
         owner, arrow = stone
         to = board.next[at][arrow]
         record["moved"] = (mover, at)
         to_name = names.get(to)
-        events.append(new_event(("moved", {"k": k, "player": mover, "owner": owner, "arrow": arrow, "cell": names[at],
-                                        "to": to_name}, AX5)))
+        events.append(new_event(("moved", {"k": k, "player": mover, "side": side, "owner": owner, "arrow": arrow,
+                                        "cell": names[at], "to": to_name}, AX5)))
         if to_name is None:   # off the board (AX-6)
             s.pieces[mover] = None
             winner = self.opponent(mover)
@@ -520,7 +547,8 @@ class Arrowbic(Game):
             s.last_place = record["last_place"]
             s.placements -= 1
             s.to_move = record["player"]
-        return [Event("retake", {"player": player, "undone": undone, "barred": s.last_arrow[player]}, AX8)]
+        return [Event("retake", {"player": player, "side": s.sides[player], "undone": undone,
+                                 "barred": s.last_arrow[player]}, AX8)]
 
     # --- Self-play ----------------------------------------------------------------------
     def bot_score(self, s: ArrowState, player: str) -> float:
@@ -563,13 +591,14 @@ class Arrowbic(Game):
             "pieces": {p: (self.cell_name(c) if c is not None else None) for p, c in s.pieces.items()},
             "stones": stones,
             "size": self.size,
-            "sides": {p: self.by_id[p].side for p in self.player_ids},
+            "sides": dict(s.sides),            # in effect: a `first` or pick may have swapped them (G-6)
+            "sides_swapped": s.swapped_by,     # "first", "pick" or None: what swapped the header's sides
             "to_move": None if over else s.to_move,
             "barred_arrow": None if over else s.last_arrow[s.to_move],
             "last_arrow": dict(s.last_arrow),
             "last_placement": last,
             "placements": s.placements,
-            "next_mover": None if over else self.mover_of(s.placements + 1),
+            "next_mover": None if over else self.mover_of(s, s.placements + 1),
             "retakes_used": {p: used.get(p, ()).count("retake") for p in self.player_ids},
         }
 
@@ -612,6 +641,9 @@ class Arrowbic(Game):
         legend = "; ".join(f"{initials[p].upper()} = {names[p]}'s piece, {''.join(GLYPH[a] for a in ARROWS)} + "
                            f"{initials[p].lower()} = {names[p]}'s stones ({sides[p]})" for p in players)
         blocks.append(Para(f"{legend}; X = both pieces; * = last placement. Up is toward row {size}."))
+        swapped = view.get("sides_swapped")
+        if swapped:
+            blocks.append(Para(self.swap_line(sides, swapped, names)))
         rows = []
         for p in players:
             cell = view["pieces"][p]
@@ -633,6 +665,15 @@ class Arrowbic(Game):
             blocks.append(Para(f"To place: {names[who]} ({sides[who]}), who {rule}. After this placement "
                                f"(no. {view['placements'] + 1}) {names[nxt]}'s {sides[nxt]} piece moves (AX-5)."))
         return blocks
+
+    def swap_line(self, sides: dict[str, str], swapped: str, names: dict[str, str]) -> str:
+        """One sentence for boards after a `first` or pick swapped the header's sides (G-6)."""
+        by = "the draw of who starts" if swapped == "pick" else "the header's `first`"
+        red = self.params["starting_side"]
+        first = next((p for p, side in sides.items() if side == red), self.player_ids[0])
+        other = self.opponent(first)
+        return (f"Sides swapped by {by} (G-6): {names[first]} starts and plays {sides[first]}, {names[other]} "
+                f"plays {sides[other]}; the header lists them the other way round.")
 
     def draw_board(self, view: dict[str, Any], canvas: Any, private: dict[str, Any] | None = None) -> bool:
         """The picture (issue 18), drawn in its own module so text boards never load it."""
@@ -677,7 +718,7 @@ class Arrowbic(Game):
         if s.over or player != s.to_move:
             return
         k = s.placements + 1
-        mover = self.mover_of(k)
+        mover = self.mover_of(s, k)
         piece = s.pieces[mover]
         standing = s.stones[piece][1] if piece in s.stones else None
         fates = {under: self._piece_fate(mover, piece, under) for under in (None, *ARROWS)}
@@ -724,13 +765,19 @@ def _arrow(arrow: str) -> str:
     return f"{GLYPH[arrow]} {arrow}"
 
 
-def _why(game: Arrowbic, k: int, mover: str) -> str:
+def _who(f: dict[str, Any]) -> str:
+    """`maddie (red)`: a player with the side in effect, which the event carries (G-6: a
+    `first` or pick may have swapped the header's sides, so Game.label would not do)."""
+    return f"{f['player']} ({f['side']})"
+
+
+def _why(game: Arrowbic, f: dict[str, Any]) -> str:
     order = "".join(side[0].upper() for side in game.params["movement_order"])
-    return f"after placement {k} {mover}'s {game.by_id[mover].side} piece moves ({order}… order)"
+    return f"after placement {f['k']} {f['player']}'s {f['side']} piece moves ({order}… order)"
 
 
 def _moved(game: Arrowbic, f: dict[str, Any]) -> str:
-    follows = f"{_why(game, f['k'], f['player'])}: it follows {f['owner']}'s {GLYPH[f['arrow']]} on {f['cell']}"
+    follows = f"{_why(game, f)}: it follows {f['owner']}'s {GLYPH[f['arrow']]} on {f['cell']}"
     return f"{follows} to {f['to']}" if f["to"] is not None else f"{follows} {f['arrow']}, off the board"
 
 
@@ -742,25 +789,38 @@ def _undone(step: dict[str, Any]) -> str:
     return f"placement {step['k']} ({step['player']} {GLYPH[step['arrow']]} on {step['cell']}{back})"
 
 
+def _first_by_pick(game: Arrowbic, f: dict[str, Any]) -> str:
+    """The opening pick (G-6 as amended): the player drawn plays the starting side (red); one
+    the header lists as blue swaps sides with the other player for the match."""
+    first = f["first"]
+    starting = game.params["starting_side"]
+    source = "copied from a dice bot" if f.get("external") else "drawn from the match seed"
+    listed = game.by_id[first].side if first in game.by_id else starting
+    swap = (f"; the header lists {first} as {listed}, so the players swap sides for the match"
+            if listed != starting else "")
+    return f"{first} ({starting}) starts: {source}{swap}"
+
+
 def _retake(game: Arrowbic, f: dict[str, Any]) -> str:
     barred = f["barred"]
     rule = f"may not use {_arrow(barred)}, as the first time" if barred else "may use any arrow"
-    return (f"{game.label(f['player'])} uses Retake: undoes {' and '.join(_undone(u) for u in f['undone'])} "
+    return (f"{_who(f)} uses Retake: undoes {' and '.join(_undone(u) for u in f['undone'])} "
             f"with their movements; {f['player']} places again and {rule}")
 
 
 WORDS: dict[str, Any] = {
-    "placed": lambda g, f: f"placement {f['k']}: {g.label(f['player'])} places {_arrow(f['arrow'])} on {f['cell']}",
+    "placed": lambda g, f: f"placement {f['k']}: {_who(f)} places {_arrow(f['arrow'])} on {f['cell']}",
     "captured": lambda g, f: (f"captures {', '.join(f['cells'])} ({f['direction']} of {f['cell']}, closed by "
                               f"{f['player']}'s stone on {f['closer']})"),
-    "stayed": lambda g, f: f"{_why(g, f['k'], f['player'])}: it stands on {f['cell']} without a stone and stays",
+    "stayed": lambda g, f: f"{_why(g, f)}: it stands on {f['cell']} without a stone and stays",
     "moved": _moved,
     "left-board": lambda g, f: f"{f['player']}'s piece has left the board: {f['player']} loses, {f['winner']} wins",
-    "passed": lambda g, f: (f"placement {f['k']}: {g.label(f['player'])} has no legal placement and passes; the "
+    "passed": lambda g, f: (f"placement {f['k']}: {_who(f)} has no legal placement and passes; the "
                             "pass counts as a placement for the movement order"),
     "stuck": lambda g, f: ("neither player has a legal placement and neither piece stands on a stone: nothing can "
                            "change, so the match ends drawn (adjudicator's reading)"),
     "retake": _retake,
+    "first-by-pick": _first_by_pick,   # the engine's event, worded with the side the pick gives (G-6)
     # Previews of legal moves, joined with "; " (wording.preview).
     "would-capture": lambda g, f: f"captures {', '.join(f['cells'])}",
     "would-stay": lambda g, f: f"{f['player']}'s piece stays on {f['cell']}",

@@ -3,7 +3,9 @@ arrow stones in their owners' colours, both pieces, the last placement, and a pa
 side (piece, stones, last arrow, Retakes used) with who places next.
 
 Drawn only from the public view (`Arrowbic.public_view`; everything in this game is
-public). Imported only when a picture is asked for.
+public), with the sides in effect: after a `first` or an opening pick swapped the header's
+sides (G-6), each player is drawn in the colour of the side they now play, and the panels
+say so. Imported only when a picture is asked for.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ BARRED = "#b3261e"        # the no-entry sign over the arrow a player may not us
 
 
 def draw(game: Any, view: dict[str, Any], canvas: Canvas, private: dict[str, Any] | None = None) -> bool:
-    """The whole board; True, as the game draws its own picture."""
+    """The whole board; True, as the game draws its own picture. Players in the header's
+    order, as on the text board, each in the colour of the side in effect (G-6)."""
     players = list(view["sides"])
     colours = {p: side_colour(view["sides"][p], i) for i, p in enumerate(players)}
     size = view["size"]
@@ -119,7 +122,7 @@ def draw_panel(canvas: Canvas, game: Any, view: dict[str, Any], colours: dict[st
                     stroke=colour if acting else GRID, stroke_width=3 if acting else 1)
         draw_piece(canvas, index, left + 22, y + 22, 9, colour, 4)
         canvas.text(left + 40, y + 27, clip(names[player], 15, width - 48, bold=True), size=15, bold=True)
-        canvas.text(left + 40, y + 45, view["sides"][player], size=12, fill=MUTED)
+        canvas.text(left + 40, y + 45, clip(side_label(game, view, player), 12, width - 48), size=12, fill=MUTED)
         piece = view["pieces"][player]
         canvas.text(left + 12, y + 70, f"piece: {piece}" if piece else "piece: off the board", size=14,
                     fill=INK if piece else colour, bold=not piece)
@@ -135,14 +138,34 @@ def draw_panel(canvas: Canvas, game: Any, view: dict[str, Any], colours: dict[st
         if used:
             canvas.text(left + width - 10, y + 92, "Retake used" if used == 1 else f"Retake used ×{used}", size=12, fill=MUTED, anchor="end")
         y += height + 12
-    draw_next(canvas, view, colours, names, left, y, width)
+    draw_next(canvas, view, colours, players, names, left, y, width)
 
 
-def draw_next(canvas: Canvas, view: dict[str, Any], colours: dict[str, str], names: dict[str, str],
-              left: float, y: float, width: float) -> None:
+def side_label(game: Any, view: dict[str, Any], player: str) -> str:
+    """`red`, or `red (swapped)` when a pick or `first` gave the player the side the header
+    does not list for them (G-6); draw_next says by what."""
+    side = view["sides"][player]
+    if not view.get("sides_swapped") or game.by_id[player].side == side:
+        return side
+    return f"{side} (swapped)"
+
+
+def draw_swap(canvas: Canvas, view: dict[str, Any], left: float, y: float, width: float) -> None:
+    """Two short lines saying what swapped the header's sides (G-6), where it did."""
+    swapped = view.get("sides_swapped")
+    if not swapped:
+        return
+    by = "the draw of who starts" if swapped == "pick" else "the header's first"
+    canvas.text(left, y, clip("Sides swapped (G-6) by", 12, width), size=12, fill=MUTED)
+    canvas.text(left, y + 16, clip(by, 12, width), size=12, fill=MUTED)
+
+
+def draw_next(canvas: Canvas, view: dict[str, Any], colours: dict[str, str], players: list[str],
+              names: dict[str, str], left: float, y: float, width: float) -> None:
     """Who places next and what follows, or nothing once the match is over."""
     who = view["to_move"]
     canvas.text(left, y + 14, f"placements: {view['placements']}", size=13, fill=MUTED)
+    draw_swap(canvas, view, left, y + (136 if who else 38), width)
     if who is None:
         return
     canvas.text(left, y + 38, clip(f"▶ {names[who]} to place", 15, width, bold=True), size=15, bold=True,
@@ -157,5 +180,5 @@ def draw_next(canvas: Canvas, view: dict[str, Any], colours: dict[str, str], nam
     nxt = view["next_mover"]
     if nxt:
         canvas.text(left, y + 84, "then this piece moves:", size=13)
-        draw_piece(canvas, list(view["sides"]).index(nxt), left + 10, y + 102, 8, colours[nxt], 4)
+        draw_piece(canvas, players.index(nxt), left + 10, y + 102, 8, colours[nxt], 4)
         canvas.text(left + 26, y + 107, clip(names[nxt], 13, width - 26), size=13)

@@ -48,7 +48,8 @@ def m(player, text):
 
 
 def play(*moves, items=None, params=None, **header):
-    match = matchfile.prepare(arrow_match([m(*mv) if isinstance(mv[1], str) else mv for mv in moves],
+    match = matchfile.prepare(arrow_match([m(*mv) if isinstance(mv, tuple) and isinstance(mv[1], str) else mv
+                                           for mv in moves],
                                           items, params, **header), None)
     return match, session.replay_match(match)
 
@@ -126,10 +127,12 @@ def test_ax1_first_naming_the_red_player_is_accepted():
     assert flags(replay) == []
 
 
-def test_ax1_first_naming_the_blue_player_is_refused():
-    """AX-1: the header's `first` says which player is red; a contradicting header is refused."""
-    with pytest.raises(MatchFileError, match=r"field first: 'maddie' plays blue, but red starts \(AX-1\)"):
-        play(first=MADDIE)
+def test_ax1_first_naming_the_blue_player_swaps_the_sides():
+    """G-6 as amended, AX-1: the header's `first` names the red player; naming the player the
+    header lists as blue swaps the sides for the match (tests/games/test_arrowbic_pick.py
+    has the rest)."""
+    v, replay = view((MADDIE, "E5 up"), first=MADDIE)
+    assert flags(replay) == [] and v["sides"] == {SALLY: "blue", MADDIE: "red"}
 
 
 @pytest.mark.parametrize("cell", ["J5", "A10", "A0", "Z1"])
@@ -302,8 +305,8 @@ def test_ax4_replay_narrates_the_captured_cells():
 # --- AX-5 movement order ----------------------------------------------------------------
 
 def test_ax5_snake_order_over_twelve_placements():
-    game, _ = position({})
-    order = [game.by_id[game.mover_of(k)].side[0].upper() for k in range(1, 13)]
+    game, s = position({})
+    order = [s.sides[game.mover_of(s, k)][0].upper() for k in range(1, 13)]
     assert "".join(order) == "BRRBBRRBBRRB"
 
 
@@ -646,7 +649,7 @@ def test_legal_moves_preview_captures_and_movement():
 def listed_the_plain_way(game, s, player):
     """Placements as legal_moves first listed them: each cell and arrow through
     placement_problem, each preview worked out on its own (AX-2…AX-5)."""
-    mover = game.mover_of(s.placements + 1)
+    mover = game.mover_of(s, s.placements + 1)
     listed = []
     for row in range(game.size - 1, -1, -1):
         for col in range(game.size):
@@ -885,6 +888,8 @@ def produced():
                (MADDIE, "A1 right"), (SALLY, "A2 right"), items={SALLY: ["retake"]}))
     take(*play((SALLY, "E5 up"), ("host", {"action": "end"})))                  # no winner by the rules
     take(*play(params={"start": {"red": "C5", "blue": "I5"}}))                  # a preview off the board
+    take(*play({"type": "chance", "chance": {"pick": MADDIE, "source": "external"}},
+               (MADDIE, "E5 up")))                                               # an opening pick (G-6)
     take(*play((SALLY, "A2 right"), (MADDIE, "B1 left"), (SALLY, "B2 down"), (MADDIE, "A1 down"),
                params={"size": 2, "start": {"red": "A1", "blue": "B2"}}))          # passes, off the board
     take(*play((SALLY, "G5 right"), (MADDIE, "A1 up"), (SALLY, "H5 up"), (MADDIE, "A3 down"),
