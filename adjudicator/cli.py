@@ -191,8 +191,9 @@ def new_cmd(
     item: List[str] = typer.Option([], "--item", metavar="ID=ITEM",
                                    help="An item (or a named loadout) held by player ID. Repeatable."),
     first: Optional[str] = typer.Option(None, "--first", metavar="ID|random",
-                                        help="Who starts, where an item or the host decided it; 'random' draws it "
-                                             "from the match seed as the first entry (G-6)."),
+                                        help="Who starts, where an item or the host decided it; 'random' makes the "
+                                             "draw of who starts due first: `roll` draws it from the match seed, "
+                                             "after the players' salts (G-6, G-8)."),
     advantage: Optional[str] = typer.Option(None, "--advantage", metavar="ID", help="Who holds the advantage."),
     param: List[str] = typer.Option([], "--param", metavar="KEY=VALUE",
                                     help="Override a ruleset parameter for this match (dotted KEY; VALUE in YAML)."),
@@ -224,8 +225,9 @@ def new_cmd(
 
     \b
       adjudicator new tug-of-war-v1 -p sally=Sally:red -p maddie=Maddie:blue --first random -o zg.json
-    --first random draws who starts from the match seed and records the draw as entry 1,
-    verifiable later with `check --seed` (G-6).
+    --first random draws nothing yet: the draw of who starts is due first (no move before
+    it). Publish the seed's hash, enter the players' salts (`host zg.json salt PLAYER WORD`),
+    then `adjudicator roll zg.json` draws it, verifiable later with `check --seed` (G-6, G-8).
 
     \b
       adjudicator new winning-streak -p anna=Anna:red -p bernd=Bernd:blue --time-zone Europe/Berlin -o ws.json
@@ -292,11 +294,19 @@ def new_cmd(
         return
     _out(f"created {output}: {ruleset.id}, " + " vs ".join(f"{p['id']} ({p['side']})" for p in players)
          + ("; untimed" if untimed else ""))
-    if first_random:
-        _out(f"entry 1: {data['entries'][0]['chance']['pick']} starts, drawn from the match seed (G-6)")
     if seed_file:
         _out(f"dice seed written to {seed_file} (keep it private until the match ends); "
              f"publish its hash now: {data['seed_sha256']}")
+        _out(_salt_advice(output, first_random))
+
+
+def _salt_advice(output: Path, first_random: bool) -> str:
+    """What the host does next so that no draw can be steered (G-8): collect the players' salts,
+    posted after the hash, before the first draw; with --first random that draw is who starts."""
+    then = (f"then draw who starts with: adjudicator roll {output} (G-6, G-8)" if first_random
+            else "before the first roll (G-8)")
+    return (f"players may now post a salt ('salt: WORD'); enter each with: adjudicator host {output} salt "
+            f"PLAYER WORD, {then}")
 
 
 def _parse_player(spec: str, sides: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -531,7 +541,7 @@ def roll_cmd(
     """
     from adjudicator.engine import ChanceDue
     from adjudicator.errors import RefusedError
-    from adjudicator.session import append_entry, draw, now_utc
+    from adjudicator.session import append_entry, draw, draw_at, now_utc
 
     _choice(fmt, BOARD_FORMATS, "--format")
     if values and not transcribe:
@@ -553,7 +563,7 @@ def roll_cmd(
         else:
             from adjudicator.dice import seed_for_match
 
-            outcome = draw(seed_for_match(match_path, match.data), seq, due)
+            outcome = draw(seed_for_match(match_path, match.data), draw_at(match, replay, seq), due)
             chance = {"dice": outcome} if due.dice else {"pick": outcome}
             chance["source"] = "seed"
         entry: dict[str, Any] = {"at": stamp, "type": "chance", "chance": chance}
@@ -562,6 +572,9 @@ def roll_cmd(
         return entry
 
     match, replay, log = append_entry(match_path, build)
+    if match.data.get("draws") and log.seq in replay.unsalted_draws:
+        _err(f"warning: entry {log.seq} was drawn before both players' salts were entered; check will report it "
+             f"as an unsalted draw (G-8).")
     _report(match, replay, log, fmt)
 
 
@@ -582,16 +595,18 @@ def _transcribed(due: Any, values: list[str], name: str) -> dict[str, Any]:
 
 # --- host -----------------------------------------------------------------------------
 
-HOST_ACTIONS = ("deadline", "timeout", "forfeit", "draw", "end", "void")
+HOST_ACTIONS = ("deadline", "timeout", "forfeit", "draw", "end", "void", "salt")
 
 
 @app.command("host")
 def host_cmd(
     match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
     action: str = typer.Argument(..., metavar="ACTION",
-                                 help="deadline | timeout PLAYER | forfeit PLAYER | draw | end [WINNER] | void N|last"),
+                                 help="deadline | timeout PLAYER | forfeit PLAYER | draw | end [WINNER] | void N|last "
+                                      "| salt PLAYER WORD"),
     player: Optional[str] = typer.Argument(None, metavar="[PLAYER|N]",
-                                           help="For timeout and forfeit; the winner for end; the entry for void."),
+                                           help="For timeout, forfeit and salt; the winner for end; the entry for void."),
+    word: Optional[str] = typer.Argument(None, metavar="[WORD]", help="For salt: the word the player posted."),
     reason: Optional[str] = typer.Option(None, "--reason", help="Why the host ended the match (end), or voids an entry (void, required)."),
     at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When, as for move --at (default: now)."),
     note: Optional[str] = typer.Option(None, "--note", help="A free note."),
@@ -609,6 +624,9 @@ def host_cmd(
       adjudicator host m.json end               # end now and score by the game's rule
       adjudicator host m.json void last --reason "typed rope 2 1 for rope 1 2"
       adjudicator host m.json void 7 --reason "deadline posted twice"
+      adjudicator host m.json salt anna tangerine42   # anna posted "salt: tangerine42" (G-8)
+    A salt is a word a player posts after the seed's hash is published; the draws after it
+    are fixed by it too, so the host cannot foresee them. One per player, never voided.
     A void keeps the record: the voided entry stays in the file and replay leaves it out,
     adjudicating what follows again (entries that become illegal are flagged). `void last`
     names the latest entry still in effect that is not itself a void; voiding a void (by its
@@ -633,6 +651,7 @@ def host_cmd(
                                  param_hint="--reason")
     if reason and action not in ("end", "void"):
         raise typer.BadParameter("--reason goes with 'end' or 'void'.", param_hint="--reason")
+    _check_salt_args(action, player, word)
     stamp = _check_time(at, match_path) if at else now_utc()
     before: list[int] = []
 
@@ -643,6 +662,8 @@ def host_cmd(
             before.extend(flag.seq for flag in replay.flags)
         elif player:
             host["winner" if action == "end" else "player"] = session.resolve_player(match, player, match_path)
+        if action == "salt":
+            host["salt"] = word
         if action == "deadline" and not isinstance(replay.pending(), Phase):
             raise RefusedError(f"{match_path}: there is no open simultaneous phase to close "
                                f"(awaiting {replay.awaiting() or 'nothing'}); nothing written.", "no-open-phase")
@@ -657,6 +678,23 @@ def host_cmd(
     if action == "void":
         _warn_new_flags(replay, before)
     _report(match, replay, log, fmt)
+
+
+def _check_salt_args(action: str, player: Optional[str], word: Optional[str]) -> None:
+    """`salt` takes a player and one word (G-8); no other action takes a word. A word that
+    cannot be a salt is refused here, with the reason, before the match is read."""
+    from adjudicator.dice import salt_problem
+
+    if action != "salt":
+        if word is not None:
+            raise typer.BadParameter(f"'{action}' takes no WORD; only 'salt PLAYER WORD' does.", param_hint="WORD")
+        return
+    if not player or word is None:
+        raise typer.BadParameter("'salt' needs the player and the word they posted, e.g. host m.json salt anna "
+                                 "tangerine42.", param_hint="PLAYER WORD")
+    problem = salt_problem(word)
+    if problem:
+        raise typer.BadParameter(f"{problem}.", param_hint="WORD")
 
 
 def _void_target(match: Any, replay: Any, typed: str, path: Path) -> int:
