@@ -9,12 +9,15 @@ import os
 from functools import lru_cache
 
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from adjudicator import matchfile
 from adjudicator.engine import ChanceDue, LogEntry, Replay, is_void
 from adjudicator.errors import InputError, RefusedError
 from adjudicator.matchfile import LoadedMatch
+
+if TYPE_CHECKING:
+    from adjudicator.dice import DrawAt
 
 
 def new_replay(match: LoadedMatch) -> Replay:
@@ -409,7 +412,7 @@ def as_written(match: LoadedMatch) -> Iterator[tuple[dict[str, Any], Replay]]:
             replay.step(entry)
 
 
-def draw_at(match: LoadedMatch, replay: Replay, seq: int) -> Any:
+def draw_at(match: LoadedMatch, replay: Replay, seq: int) -> "DrawAt":
     """Where the draw of entry `seq` falls (dice.DrawAt), `replay` having stepped the entries
     before it: the number of tool draws written before it and the salts given so far (G-8)."""
     from adjudicator import dice
@@ -421,7 +424,7 @@ def draw_at(match: LoadedMatch, replay: Replay, seq: int) -> Any:
     return dice.DrawAt(seq=seq, number=len(replay.draws), match_id=match.data["id"], salts=salts, scheme=scheme)
 
 
-def draw(seed: str, at: Any, due: ChanceDue) -> Any:
+def draw(seed: str, at: "DrawAt", due: ChanceDue) -> Any:
     """The outcome `due` asks for, drawn from the seed where the draw falls (draw_at)."""
     from adjudicator import dice
 

@@ -426,3 +426,23 @@ def test_check_help_teaches_archives(cli):
     res = cli("check", "--help")
     for text in ("folder", "--only-failures", "--progress", "beside", "adjudicator check archive/"):
         assert text in res.out
+
+
+def test_check_rows_follow_the_result_schema_g8(cli, tmp_path):
+    """The JSON rows, with their seed and draw fields (G-8), are what schemas/result.schema.json
+    describes as `check_row`."""
+    import jsonschema
+
+    from adjudicator.schemas import load_schema
+
+    salted_dice(cli, tmp_path / "a.json")
+    copy("dice-demo.json", tmp_path / "b.json", seed=True)
+    res = cli("check", tmp_path, MATCHES, "--format", "json")
+    rows = res.json["files"]
+    assert {"draws", "unsalted_draws", "voided_draws", "rolls"} <= set(rows[0]) and rows[1]["unsalted_draws"]
+    schema = load_schema("result")
+    row_schema = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/check_row"}
+    for row in rows:
+        jsonschema.validate(row, row_schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**rows[0], "unsalted_draws": "none"}, row_schema)
