@@ -73,6 +73,7 @@ def _check_file(path: str, seed: str | None = None, strict_dice: bool = False,
         row["winner"] = replay.outcome.winner if replay.outcome else None
         row["flagged"] = len(replay.flags)
         row["problems"] = flag_problems(match, replay, marked_logs)
+        row.update(draw_counts(replay))
         if seed_file:
             try:
                 seed = read_beside(seed_file, match)
@@ -89,7 +90,9 @@ def _check_file(path: str, seed: str | None = None, strict_dice: bool = False,
             if strict_dice:
                 row["problems"] += [f"seq {seq}: a transcribed roll (\"source\": \"external\") cannot be verified "
                                     f"against the seed (--strict-dice)" for seq in session.transcribed_rolls(match)]
-        elif strict_dice and not unusable and rolls and rolls[0]:   # no seed at all: no roll can be verified
+        if strict_dice and not unusable:
+            row["problems"] += unfair_draws(match, row)
+        if not seed and strict_dice and not unusable and rolls and rolls[0]:   # no seed at all: no roll can be verified
             count = rolls[0]
             row["problems"].append(f"no seed file {os.path.basename(seed_path_of(path))} beside it and no --seed, so its "
                                    f"{count} roll{'s' if count != 1 else ''} cannot be verified (--strict-dice)")
@@ -103,6 +106,48 @@ def _check_file(path: str, seed: str | None = None, strict_dice: bool = False,
         message = exc.message[len(path) + 2:] if exc.message.startswith(f"{path}: ") else exc.message
         row["verdict"], row["problems"] = "unusable", [short_message(message)]
     return row
+
+
+def draw_counts(replay: Any) -> dict[str, Any]:
+    """The row's account of the tool's draws (G-8), for a file that has any: how many, those
+    made before both players' salts were entered (`unsalted_draws`) and those voided or flagged
+    (`voided_draws`), each a list of seqs. A voided draw is one whose outcome the host saw and
+    set aside; the next draw is a new one, never the same one again."""
+    if not replay.draws:
+        return {}
+    flagged = {flag.seq for flag in replay.flags}
+    return {"draws": len(replay.draws), "unsalted_draws": list(replay.unsalted_draws),
+            "voided_draws": [seq for seq in replay.draws if seq in replay.voided or seq in flagged]}
+
+
+def unfair_draws(match: Any, row: dict[str, Any]) -> list[str]:
+    """`--strict-dice` problems: draws the host could have foreseen (unsalted) or set aside
+    (voided or flagged), G-8."""
+    problems = []
+    unsalted = row.get("unsalted_draws") or []
+    if unsalted:
+        why = ("before both players' salts were entered" if match.data.get("draws") else
+               "without salts: the match predates salted draws (no `draws` in its header)")
+        problems.append(f"{len(unsalted)} of {row['draws']} draw{'s' if row['draws'] != 1 else ''} made {why}: "
+                        f"{seq_list(unsalted)} (--strict-dice, G-8)")
+    problems += [f"seq {seq}: a voided or flagged draw; its outcome was seen and set aside (--strict-dice, G-8)"
+                 for seq in row.get("voided_draws") or []]
+    return problems
+
+
+def seq_list(seqs: list[int], shown: int = 10) -> str:
+    """`seq 1, 3, 5 and 4 more`: a list of entries that stays one short line."""
+    listed = ", ".join(str(seq) for seq in seqs[:shown])
+    more = f" and {len(seqs) - shown} more" if len(seqs) > shown else ""
+    return f"seq {listed}{more}"
+
+
+def draws_line(row: dict[str, Any]) -> str:
+    """What `check` says of one file's draws in every format (G-8)."""
+    unsalted, voided = row["unsalted_draws"], row["voided_draws"]
+    return (f"draws by the tool: {row['draws']}; made without both players' salts (G-8): {len(unsalted)}"
+            f"{' (' + seq_list(unsalted) + ')' if unsalted else ''}; voided or flagged: {len(voided)}"
+            f"{' (' + seq_list(voided) + ')' if voided else ''}")
 
 
 def watcher(marked_logs: dict[int, Any], rolls: list[int] | None) -> Callable[[Any], Any]:
@@ -429,6 +474,8 @@ def as_text(rows: list[dict[str, Any]], only_failures: bool = False) -> str:
             lines.append(f"warning: {clean(warning)}")
         if "rolls" in row:
             lines.append(f"{clean(row['file'])}: {rolls_line(row)}")
+        if "draws" in row:
+            lines.append(f"{clean(row['file'])}: {draws_line(row)}")
     s = summary(rows)
     lines.append(summary_line(s))
     return "\n".join(lines) + "\n"
@@ -478,7 +525,8 @@ def as_junit(rows: list[dict[str, Any]], only_failures: bool = False) -> str:
             tag = "failure" if row["verdict"] == "flagged" else "error"
             node = ET.SubElement(case, tag, message=clean(row["problems"][0][:500]), type=row["verdict"])
             node.text = clean("\n".join(row["problems"]))
-        if "rolls" in row:
-            ET.SubElement(case, "system-out").text = rolls_line(row)
+        said = ([rolls_line(row)] if "rolls" in row else []) + ([draws_line(row)] if "draws" in row else [])
+        if said:
+            ET.SubElement(case, "system-out").text = "\n".join(said)
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"

@@ -191,8 +191,9 @@ def new_cmd(
     item: List[str] = typer.Option([], "--item", metavar="ID=ITEM",
                                    help="An item (or a named loadout) held by player ID. Repeatable."),
     first: Optional[str] = typer.Option(None, "--first", metavar="ID|random",
-                                        help="Who starts, where an item or the host decided it; 'random' draws it "
-                                             "from the match seed as the first entry (G-6)."),
+                                        help="Who starts, where an item or the host decided it; 'random' makes the "
+                                             "draw of who starts due first: `roll` draws it from the match seed, "
+                                             "after the players' salts (G-6, G-8)."),
     advantage: Optional[str] = typer.Option(None, "--advantage", metavar="ID", help="Who holds the advantage."),
     param: List[str] = typer.Option([], "--param", metavar="KEY=VALUE",
                                     help="Override a ruleset parameter for this match (dotted KEY; VALUE in YAML)."),
@@ -224,8 +225,9 @@ def new_cmd(
 
     \b
       adjudicator new tug-of-war-v1 -p sally=Sally:red -p maddie=Maddie:blue --first random -o zg.json
-    --first random draws who starts from the match seed and records the draw as entry 1,
-    verifiable later with `check --seed` (G-6).
+    --first random draws nothing yet: the draw of who starts is due first (no move before
+    it). Publish the seed's hash, enter the players' salts (`host zg.json salt PLAYER WORD`),
+    then `adjudicator roll zg.json` draws it, verifiable later with `check --seed` (G-6, G-8).
 
     \b
       adjudicator new winning-streak -p anna=Anna:red -p bernd=Bernd:blue --time-zone Europe/Berlin -o ws.json
@@ -293,11 +295,19 @@ def new_cmd(
     _out(f"created {output}: {ruleset.id}, " + " vs ".join(f"{p['id']} ({p['side']})" for p in players)
          + ("; untimed" if untimed else ""))
     _out(_timing_line(output))
-    if first_random:
-        _out(f"entry 1: {data['entries'][0]['chance']['pick']} starts, drawn from the match seed (G-6)")
     if seed_file:
         _out(f"dice seed written to {seed_file} (keep it private until the match ends); "
              f"publish its hash now: {data['seed_sha256']}")
+        _out(_salt_advice(output, first_random))
+
+
+def _salt_advice(output: Path, first_random: bool) -> str:
+    """What the host does next so that no draw can be steered (G-8): collect the players' salts,
+    posted after the hash, before the first draw; with --first random that draw is who starts."""
+    then = (f"then draw who starts with: adjudicator roll {output} (G-6, G-8)" if first_random
+            else "before the first roll (G-8)")
+    return (f"players may now post a salt ('salt: WORD'); enter each with: adjudicator host {output} salt "
+            f"PLAYER WORD, {then}")
 
 
 def _timing_line(path: Path) -> str:
@@ -557,7 +567,7 @@ def roll_cmd(
     """
     from adjudicator.engine import ChanceDue
     from adjudicator.errors import RefusedError
-    from adjudicator.session import append_entry, draw, now_utc
+    from adjudicator.session import append_entry, draw, draw_at, now_utc
 
     _choice(fmt, BOARD_FORMATS, "--format")
     if values and not transcribe:
@@ -579,7 +589,7 @@ def roll_cmd(
         else:
             from adjudicator.dice import seed_for_match
 
-            outcome = draw(seed_for_match(match_path, match.data), seq, due)
+            outcome = draw(seed_for_match(match_path, match.data), draw_at(match, replay, seq), due)
             chance = {"dice": outcome} if due.dice else {"pick": outcome}
             chance["source"] = "seed"
         entry: dict[str, Any] = {"at": stamp, "type": "chance", "chance": chance}
@@ -588,6 +598,9 @@ def roll_cmd(
         return entry
 
     match, replay, log = append_entry(match_path, build)
+    if match.data.get("draws") and log.seq in replay.unsalted_draws:
+        _err(f"warning: entry {log.seq} was drawn before both players' salts were entered; check will report it "
+             f"as an unsalted draw (G-8).")
     _report(match, replay, log, fmt)
 
 
@@ -608,7 +621,7 @@ def _transcribed(due: Any, values: list[str], name: str) -> dict[str, Any]:
 
 # --- host -----------------------------------------------------------------------------
 
-HOST_ACTIONS = ("deadline", "timeout", "forfeit", "draw", "end", "void", "clock")
+HOST_ACTIONS = ("deadline", "timeout", "forfeit", "draw", "end", "void", "clock", "salt")
 CLOCK_SWITCH = ("off", "on")
 
 
@@ -616,11 +629,12 @@ CLOCK_SWITCH = ("off", "on")
 def host_cmd(
     match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
     action: str = typer.Argument(..., metavar="ACTION",
-                                 help="deadline | timeout PLAYER | forfeit PLAYER | draw | end [WINNER] | void N|last"
-                                      " | clock off|on"),
+                                 help="deadline | timeout PLAYER | forfeit PLAYER | draw | end [WINNER] | void N|last "
+                                      "| clock off|on | salt PLAYER WORD"),
     player: Optional[str] = typer.Argument(None, metavar="[PLAYER|N|off|on]",
-                                           help="For timeout and forfeit; the winner for end; the entry for void; "
+                                           help="For timeout, forfeit and salt; the winner for end; the entry for void; "
                                                 "off or on for clock."),
+    word: Optional[str] = typer.Argument(None, metavar="[WORD]", help="For salt: the word the player posted."),
     reason: Optional[str] = typer.Option(None, "--reason", help="Why the host ended the match (end), voids an entry "
                                                                  "(void, required) or switches the clock (clock)."),
     at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When, as for move --at (default: now)."),
@@ -641,6 +655,9 @@ def host_cmd(
       adjudicator host m.json void 7 --reason "deadline posted twice"
       adjudicator host m.json clock off --reason "forum pace"   # nothing is timed from here
       adjudicator host m.json clock on          # timed again, from now; reserves as they were
+      adjudicator host m.json salt anna tangerine42   # anna posted "salt: tangerine42" (G-8)
+    A salt is a word a player posts after the seed's hash is published; the draws after it
+    are fixed by it too, so the host cannot foresee them. One per player, never voided.
     A void keeps the record: the voided entry stays in the file and replay leaves it out,
     adjudicating what follows again (entries that become illegal are flagged). `void last`
     names the latest entry still in effect that is not itself a void; voiding a void (by its
@@ -667,6 +684,7 @@ def host_cmd(
         raise typer.BadParameter("'clock' needs off or on, e.g. host m.json clock off.", param_hint="off|on")
     if reason and action not in ("end", "void", "clock"):
         raise typer.BadParameter("--reason goes with 'end', 'void' or 'clock'.", param_hint="--reason")
+    _check_salt_args(action, player, word)
     stamp = _check_time(at, match_path) if at else now_utc()
     before: list[int] = []
 
@@ -679,6 +697,8 @@ def host_cmd(
             before.extend(flag.seq for flag in replay.flags)
         elif player:
             host["winner" if action == "end" else "player"] = session.resolve_player(match, player, match_path)
+        if action == "salt":
+            host["salt"] = word
         if action == "deadline" and not isinstance(replay.pending(), Phase):
             raise RefusedError(f"{match_path}: there is no open simultaneous phase to close "
                                f"(awaiting {replay.awaiting() or 'nothing'}); nothing written.", "no-open-phase")
@@ -711,6 +731,23 @@ def _clock_switch(replay: Any, state: str, path: Path) -> str:
     if state == "on" and clock.running:
         raise RefusedError(f"{path}: the clock is already on; nothing written.", "clock-unchanged")
     return f"clock-{state}"
+
+
+def _check_salt_args(action: str, player: Optional[str], word: Optional[str]) -> None:
+    """`salt` takes a player and one word (G-8); no other action takes a word. A word that
+    cannot be a salt is refused here, with the reason, before the match is read."""
+    from adjudicator.dice import salt_problem
+
+    if action != "salt":
+        if word is not None:
+            raise typer.BadParameter(f"'{action}' takes no WORD; only 'salt PLAYER WORD' does.", param_hint="WORD")
+        return
+    if not player or word is None:
+        raise typer.BadParameter("'salt' needs the player and the word they posted, e.g. host m.json salt anna "
+                                 "tangerine42.", param_hint="PLAYER WORD")
+    problem = salt_problem(word)
+    if problem:
+        raise typer.BadParameter(f"{problem}.", param_hint="WORD")
 
 
 def _void_target(match: Any, replay: Any, typed: str, path: Path) -> int:

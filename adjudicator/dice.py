@@ -1,27 +1,79 @@
-"""Fair dice: rolls drawn from a private seed whose hash the match file publishes (DT-7).
+"""Fair draws: dice and picks drawn from a private seed whose hash the match publishes (DT-7, G-8).
 
 `new` writes a random seed to a private file beside the match and only its SHA-256 into the
-match, so the log can be public while the match runs. Each die is an HMAC of the entry's
-sequence number under the seed, so anyone given the seed afterwards can recompute every
-roll (`check --seed`), and nobody without it can predict one.
+match, so the log can be public while the match runs. Anyone given the seed afterwards can
+recompute every draw (`check --seed`), and nobody without it can predict one.
+
+Two schemes, named by the match header's `draws` field:
+
+- `adjudicator-draws/2` (G-8, what `new` writes): a draw is an HMAC under the seed of the
+  match id, the players' public salts and the number of tool draws written before it (voided
+  and flagged ones included), JSON-encoded so no two inputs read alike. The entry's sequence
+  number is no part of it: padding the log moves nothing, a voided roll is never drawn again,
+  two matches never share dice, and the host who holds the seed cannot foresee a draw made
+  after both players posted their salts.
+- no `draws` field (matches made before G-8): each die is an HMAC of the entry's sequence
+  number, as those matches were drawn, so they still verify.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import os
 import re
 import secrets
 import stat
 import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from adjudicator.errors import InputError
 
 SEED_PATTERN = re.compile(r"^[0-9a-f]{64}$")
-DOMAIN = "adjudicator-dice/1"
+DOMAIN = "adjudicator-dice/1"          # the old scheme: matches whose header has no `draws`
+DRAWS_SCHEME = "adjudicator-draws/2"   # the header's `draws` in matches `new` makes (G-8)
+SALT_PATTERN = re.compile(r"[!-~]{1,64}")   # whole word; the match schema's host.salt says the same
+SALT_MAX = 64
+
+
+def salt_problem(word: str) -> str | None:
+    """Why `word` cannot be a player's salt, or None. A salt is compared byte for byte by
+    everyone who verifies the draws, so it is plain ASCII (no look-alike letters, no Unicode
+    forms that differ in bytes), without spaces, and short."""
+    if SALT_PATTERN.fullmatch(word):
+        return None
+    shown = word[:40].encode("unicode_escape").decode("ascii")
+    if not word:
+        return "a salt is one word, not nothing"
+    if len(word) > SALT_MAX:
+        return f"a salt has at most {SALT_MAX} characters, not {len(word)}"
+    return (f"'{shown}' is not a salt: a salt is one word of letters, digits and ASCII punctuation "
+            f"(no spaces, no accents or emoji)")
+
+
+@dataclass(frozen=True)
+class DrawAt:
+    """Everything but the seed that fixes one draw (G-8): the match's scheme (None: the old
+    one, by `seq`), its id, the players' salts so far (in header order, None where not yet
+    given), the number of tool draws written before it, and the entry's seq (old scheme only)."""
+
+    seq: int
+    number: int = 0
+    match_id: str = ""
+    salts: tuple[tuple[str, str | None], ...] = ()
+    scheme: str | None = None
+
+    def message(self, part: int | str) -> Callable[[int], bytes]:
+        """The HMAC input of one part of the draw (a die index, or "pick") at each try of
+        the rejection sampling."""
+        if self.scheme is None:
+            return lambda counter: f"{DOMAIN}:{self.seq}:{part}:{counter}".encode()
+        salts = [list(pair) for pair in self.salts]
+        return lambda counter: json.dumps([self.scheme, self.match_id, salts, self.number, part, counter],
+                                          ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def new_seed() -> str:
@@ -99,26 +151,33 @@ def seed_for_match(match_path: Path, data: dict[str, Any]) -> str:
     return seed
 
 
-def _uniform(seed: str, label: str, n: int) -> int:
+def _uniform(seed: str, message: Callable[[int], bytes], n: int) -> int:
     """A uniform integer in [0, n) from HMAC-SHA256, by rejection sampling (no modulo bias)."""
     key = bytes.fromhex(seed)
     limit = (1 << 64) - ((1 << 64) % n)
     counter = 0
     while True:
-        digest = hmac.new(key, f"{DOMAIN}:{label}:{counter}".encode(), hashlib.sha256).digest()
+        digest = hmac.new(key, message(counter), hashlib.sha256).digest()
         value = int.from_bytes(digest[:8], "big")
         if value < limit:
             return value % n
         counter += 1
 
 
-def draw_dice(seed: str, seq: int, count: int, faces: int) -> list[int]:
-    """The dice of the chance entry numbered `seq`, reproducible from the seed."""
-    return [_uniform(seed, f"{seq}:{i}", faces) + 1 for i in range(count)]
+def _at(where: int | DrawAt) -> DrawAt:
+    """A bare number is an entry's seq in the old scheme (matches made before G-8)."""
+    return where if isinstance(where, DrawAt) else DrawAt(seq=where)
 
 
-def draw_pick(seed: str, seq: int, options: tuple[str, ...]) -> str:
-    return options[_uniform(seed, f"{seq}:pick", len(options))]
+def draw_dice(seed: str, where: int | DrawAt, count: int, faces: int) -> list[int]:
+    """The dice of one draw, reproducible from the seed and where the draw falls."""
+    at = _at(where)
+    return [_uniform(seed, at.message(i), faces) + 1 for i in range(count)]
+
+
+def draw_pick(seed: str, where: int | DrawAt, options: tuple[str, ...]) -> str:
+    """One of `options` (the players, in header order), drawn as draw_dice draws a die."""
+    return options[_uniform(seed, _at(where).message("pick"), len(options))]
 
 
 def secure_mode_ok(path: Path) -> bool:

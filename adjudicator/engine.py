@@ -433,10 +433,11 @@ class Game:
 
 UNLIMITED = 10**9
 DUE_PICK = "opening-pick"
-# Host entries about the clock (G-7): they change no board, so they neither open a match (no
-# opening pick after them is refused, G-6) nor end a turn.
+# Host entries about the clock (G-7): the board was posted, the clock switched off or on.
 CLOCK_ACTIONS = frozenset({"posted", "clock-off", "clock-on"})
-BOOKKEEPING_ACTIONS = CLOCK_ACTIONS
+# Host entries that keep the record and change nothing in the game: they may come before the
+# opening pick and do not count as the match having opened (G-6, G-7, G-8).
+BOOKKEEPING = frozenset({"salt"}) | CLOCK_ACTIONS
 
 
 class Replay:
@@ -471,6 +472,16 @@ class Replay:
         self._left_out_logs: dict[int, LogEntry] = {}   # voided entries, for their void's narration
         self._voided_sealed: list[LogEntry] = []  # voided sealed entries, private until the end
         self._opened = False                      # an entry took effect: no opening pick now (G-6)
+        # The header says who starts is to be drawn (`new --first random`): the pick is due first (G-6, G-8).
+        self._pick_pending = (game.nature.first_by_pick and game.header.get("first_by") == "pick"
+                              and not game.header.get("first"))
+        # What fixes each draw besides the seed (G-8): the tool's draws written before it, voided
+        # and flagged ones included, and the first salt each player gave, in the order written.
+        self.draws: list[int] = []              # seqs of the tool's draws (chance entries not transcribed)
+        self.unsalted_draws: list[int] = []     # of those, the ones made before both players' salts
+        self.salts: dict[str, str] = {}        # player -> their salt
+        self.salted_at: dict[str, int] = {}    # player -> seq of the entry that gave it
+        self._salted_draws = bool(game.header.get("draws"))   # the header's scheme takes salts (dice.DRAWS_SCHEME)
         self._last_timed: dict[str, Any] | None = None   # the latest timed entry
         self.announced: dict[str, list[str]] = {}  # items announced in the open phase (TT-7)
         self._announcing = frozenset(item for item, spec in game.ruleset.items.items()
@@ -507,6 +518,8 @@ class Replay:
         twin._phase_logs, twin._side_logs, twin._voided_sealed = [], [], []
         twin._left_out_logs = {}
         twin.announced = {player: list(items) for player, items in self.announced.items()}
+        twin.draws, twin.unsalted_draws = list(self.draws), list(self.unsalted_draws)
+        twin.salts, twin.salted_at = dict(self.salts), dict(self.salted_at)
         return twin
 
     def use_voids(self, entries: Iterable[dict[str, Any]]) -> None:
@@ -537,6 +550,8 @@ class Replay:
 
     # What is due ---------------------------------------------------------------
     def pending(self) -> Pending:
+        if self._pick_pending and self.outcome is None:
+            return ChanceDue(DUE_PICK, pick=self.game.player_ids)
         return None if self.outcome else self.game.pending(self.state)
 
     def to_act(self) -> list[str]:
@@ -612,6 +627,8 @@ class Replay:
         """Apply one entry, or flag it and change nothing (G-1)."""
         kind = entry["type"]
         seq = entry["seq"]
+        if kind != "move":   # counted whatever becomes of the entry: a voided draw stays drawn (G-8)
+            self._note_draw(entry, kind, seq)
         if seq in self.voided:
             return self._left_out(entry)
         self._changed = False
@@ -637,7 +654,7 @@ class Replay:
             log.flag.acknowledged = entry.get("flagged") == log.flag.code
             self.flags.append(log.flag)
             self.flagged.append(log)
-        elif kind != "host" or entry["host"]["action"] not in BOOKKEEPING_ACTIONS:
+        elif kind != "host" or entry["host"]["action"] not in BOOKKEEPING:
             self._opened = True
         if self._changed:
             self.clock.restart(self._at)
@@ -650,6 +667,21 @@ class Replay:
             if self.outcome is not None:
                 self._reveal_all()
         return log
+
+    def _note_draw(self, entry: dict[str, Any], kind: str, seq: int) -> None:
+        """Count a tool draw, or note a player's first salt (G-8). Both are facts of the file as
+        written, not of the game: a draw's number and salts must not move when a later void or
+        flag changes what is in effect, or a voided roll could be drawn again."""
+        if kind == "chance":
+            if entry["chance"].get("source") != "external":
+                if not self._salted_draws or len(self.salts) < len(self.game.player_ids):
+                    self.unsalted_draws.append(seq)
+                self.draws.append(seq)
+            return
+        host = entry["host"]
+        if host["action"] == "salt" and host.get("player") not in self.salted_at:
+            self.salted_at[host["player"]] = seq
+            self.salts[host["player"]] = host["salt"]
 
     def _refused(self, entry: dict[str, Any], exc: Illegal) -> LogEntry:
         """The log entry of a refused entry: flagged, and nothing changed (G-1)."""
@@ -715,6 +747,9 @@ class Replay:
                             game=self.game)
         if by is None:   # stepped without Replay.use_voids: nothing was left out
             raise Illegal("void-unprepared", "G-4", target=target)
+        voided = self._left_out_logs.get(target)
+        if voided is not None and voided.type == "host" and voided.entry["host"]["action"] == "salt":
+            raise Illegal("void-salt", "G-8", target=target, player=voided.entry["host"]["player"])
         return LogEntry(seq, "host", None, entry, [Event("void", {"target": target, "reason": host.get("reason"),
                                                                   "described": self._described(target)}, ("G-4",))],
                         game=self.game)
@@ -733,6 +768,8 @@ class Replay:
         due = self.game.pending(self.state)   # `step` refused a move after the end already
         if due is None:
             raise Illegal("match-over", "G-1")
+        if self._pick_pending:
+            raise Illegal("pick-due", "G-6", "G-8")
         if due.__class__ is ChanceDue:
             raise Illegal("chance-due", "G-2", *self.game.chance_rulings, due=due)
         if player not in due.players:
@@ -963,6 +1000,8 @@ class Replay:
             if pick is not None and "pick" in chance:
                 return self._pick_first(entry, pick, chance)
             raise Illegal("chance-not-due", "G-2", *self.game.chance_rulings, waiting=self.awaiting() or "nothing")
+        if due.label == DUE_PICK:   # the header made the pick of who starts due (G-6)
+            return self._pick_first(entry, due, chance)
         check_chance(due, chance, self.game.chance_rulings)
         events = self.game.apply_chance(self.state, due, chance)
         self._changed = True
@@ -973,6 +1012,7 @@ class Replay:
         check_chance(due, chance)
         first = chance["pick"]
         self.state = self.game.start_with(first)
+        self._pick_pending = False
         self._changed = True
         return LogEntry(entry["seq"], "chance", None, entry,
                         [Event("first-by-pick", {"first": first, "external": chance.get("source") == "external"},
@@ -984,8 +1024,23 @@ class Replay:
         action = host["action"]
         if action == "void":
             return self._void(entry)
+        if action == "salt":
+            return self._salt(entry)
         events = self._host_events(seq, host, action)
         return LogEntry(seq, "host", None, entry, events, game=self.game)
+
+    def _salt(self, entry: dict[str, Any]) -> LogEntry:
+        """A player's public salt (G-8): the draws after it are fixed by it too. One per player,
+        and only in a match whose draws take salts (the header's `draws`), where it can matter."""
+        seq = entry["seq"]
+        player = entry["host"]["player"]
+        if not self._salted_draws:
+            raise Illegal("salt-unused", "G-8", player=player)
+        first = self.salted_at.get(player, seq)
+        if first != seq:
+            raise Illegal("salt-repeated", "G-8", player=player, first=first, salt=self.salts[player])
+        return LogEntry(seq, "host", None, entry, [Event("salt", {"player": player, "salt": entry["host"]["salt"]},
+                                                         ("G-8",))], game=self.game)
 
     def _host_events(self, seq: int, host: dict[str, Any], action: str) -> list[Event]:
         if action in CLOCK_ACTIONS:
@@ -1143,7 +1198,7 @@ def format_host(host: dict[str, Any]) -> str:
     words = [HOST_SAID.get(host["action"], host["action"])]
     if host["action"] == "void":
         words.append(str(host.get("seq")))
-    for key in ("player", "winner"):
+    for key in ("player", "winner", "salt"):
         if host.get(key):
             words.append(host[key])
     if host.get("reason"):

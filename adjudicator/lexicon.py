@@ -136,6 +136,7 @@ class PostWords:
     units: frozenset[str]
     repeats: frozenset[str]
     emoticons: frozenset[str]
+    salt_markers: frozenset[str]          # "salt: WORD" gives the author's salt (G-8)
 
     def compass_phrases(self, directions: Mapping[str, str]) -> dict[Phrase, Phrase]:
         """Compass words as a game's direction words (`directions`: the game's word for each of
@@ -168,4 +169,5 @@ def post_words() -> PostWords:
                      compass={str(k).casefold(): str(v) for k, v in data["compass"].items()},
                      questions=frozenset(tuple(word(p).casefold().split()) for p in data["questions"]),
                      units=folded(data["units"]), repeats=folded(data["repeats"]),
-                     emoticons=frozenset(word(e) for e in data["emoticons"]))
+                     emoticons=frozenset(word(e) for e in data["emoticons"]),
+                     salt_markers=folded(data["salt_markers"]))

@@ -213,6 +213,8 @@ def prepare_header(data: dict[str, Any], path: Path | None) -> LoadedMatch:
             raise MatchFileError(problem)
     game_type = game_class(ruleset.game, where=f"{name}: ruleset {ruleset.id}")
     game = game_type(ruleset, players_of(data), data)
+    if "first_by" in data:
+        first_by_problem(data, ruleset.id, game_type, name)
     problems = _params_problems(game, base, rules.get("params"))
     if problems:
         raise MatchFileError(f"{name}: field rules.params: {problems[0]}")
@@ -220,6 +222,18 @@ def prepare_header(data: dict[str, Any], path: Path | None) -> LoadedMatch:
     if problems:
         raise MatchFileError(f"{name}: {problems[0]}")
     return LoadedMatch(path, data, ruleset, game, warnings)
+
+
+def first_by_problem(data: dict[str, Any], ruleset_id: str, game_type: Any, name: str) -> None:
+    """`first_by: pick` makes the draw of who starts due (G-6): not beside a `first` that says
+    who starts, nor in a game whose rules decide it, where the pick would never come due and
+    moves would be judged as if nobody had asked for a draw."""
+    if "first" in data:
+        raise MatchFileError(f"{name}: field first_by: the header says both who starts (first) and that it is "
+                             f"to be drawn (first_by); keep one.")
+    if not game_type.nature.first_by_pick:
+        raise MatchFileError(f"{name}: field first_by: {ruleset_id} does not start by a draw: "
+                             f"{game_type.who_starts} (G-6).")
 
 
 _PARAMS_CHECKED: dict[tuple[Any, ...], tuple[Any, list[str]]] = {}

@@ -18,7 +18,9 @@ goes back (a block past midnight). Authors are players by id or display name in 
 (not by side: people post under their own names; a name that fits two players refuses the
 paste); a dice bot's posts (`--dice-bot NAME`) are transcribed rolls, in Discord blocks only
 those whose author carries the `APP`/`BOT` tag; anyone else (the host, spectators, other bots,
-a person named like the dice bot) is skipped and listed with the reason.
+a person named like the dice bot) is skipped and listed with the reason. A player's post that
+is `salt: WORD` (the marker in posts.yaml) gives that player's salt for the draws (G-8): it
+becomes the host's salt entry for its author, with the post's time.
 """
 
 from __future__ import annotations
@@ -275,8 +277,11 @@ def _enter(path: Path, target: Path, posts: list[Post], skip_unreadable: bool,
             continue
         is_bot = kind == "bot"
         try:
+            salt = None if is_bot else salt_in(post.text)
             if is_bot:
                 _, _, log = session.append_entry(target, _roll_builder(post, str(path)))
+            elif salt is not None:
+                _, _, log = session.append_entry(target, _salt_builder(post, pid, salt, str(path)))
             else:
                 _, _, log = session.play_move(target, pid, post.text, at=post.at, by_id=True)
         except NotationError as exc:
@@ -305,6 +310,32 @@ def _named(message: str, target: Path, path: Path) -> str:
 def _stop(outcome: Outcome, post: Post, exc: AdjudicatorError, target: Path, path: Path) -> None:
     exc.message = _named(exc.message, target, path)
     outcome.refused, outcome.error = post, exc
+
+
+def salt_in(text: str) -> str | None:
+    """The word of a post that gives its author's salt (`salt: WORD`, the marker from posts.yaml,
+    in any case), else None. Only the whole post counts: a salt mentioned in chatter is not one."""
+    from adjudicator.lexicon import post_words
+
+    marker, colon, word = text.strip().partition(":")
+    if not colon or marker.strip().casefold() not in post_words().salt_markers:
+        return None
+    return word.strip()
+
+
+def _salt_builder(post: Post, player: str, word: str, name: str) -> Callable[[Any, Any], dict[str, Any]]:
+    """The host's salt entry of a player's `salt: WORD` post (G-8), refused with the reason when
+    the word cannot be a salt."""
+    from adjudicator.dice import salt_problem
+    from adjudicator.session import now_utc
+
+    def build(match: Any, replay: Any) -> dict[str, Any]:
+        problem = salt_problem(word)
+        if problem:
+            raise InputError(f"{name}: {problem}; a post 'salt: WORD' gives its author's salt (G-8).")
+        return {"at": post.at or now_utc(), "type": "host", "host": {"action": "salt", "player": player, "salt": word}}
+
+    return build
 
 
 def _roll_builder(post: Post, name: str) -> Callable[[Any, Any], dict[str, Any]]:

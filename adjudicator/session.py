@@ -5,15 +5,19 @@ The command line is a thin layer over these functions; tests call them directly.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from adjudicator import matchfile
 from adjudicator.engine import ChanceDue, LogEntry, Replay, is_void, outside_time
 from adjudicator.errors import InputError, RefusedError
 from adjudicator.matchfile import LoadedMatch
+
+if TYPE_CHECKING:
+    from adjudicator.dice import DrawAt
 
 
 def new_replay(match: LoadedMatch) -> Replay:
@@ -324,17 +328,18 @@ def check_time_order(match: LoadedMatch, entry: dict[str, Any], path: Path, left
 def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False, with_seed: bool = True,
                  first_random: bool = False) -> Path | None:
     """Check a new match header and write it (and its private dice seed) without overwriting.
-    With `first_random`, entry 1 is the pick of who starts, drawn from the seed (G-6)."""
+    A match with a seed draws by the salted scheme (`draws`, G-8). With `first_random` nothing
+    is drawn now: the header says who starts is to be drawn (`first_by`), so the pick is due
+    first and `roll` draws it once the seed's hash is out and the players gave their salts."""
     from adjudicator import dice
 
     seed = None
     if with_seed and out is not None:
         seed = dice.new_seed()
         data["seed_sha256"] = dice.seed_hash(seed)
-    if first_random and seed is not None:
-        ids = tuple(p["id"] for p in data["players"])
-        data["entries"] = [{"seq": 1, "at": data.get("started") or now_utc(), "type": "chance",
-                            "chance": {"pick": dice.draw_pick(seed, 1, ids), "source": "seed"}}]
+        data["draws"] = dice.DRAWS_SCHEME
+    if first_random:
+        data["first_by"] = "pick"
     check_one_line(data)
     matchfile.prepare(data, out)
     text = matchfile.dumps(data)
@@ -342,6 +347,8 @@ def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False,
         return None
     files = [(out, text, matchfile.OWNER_ONLY)]
     seed_file = dice.seed_path(matchfile.real_path(out) if force else out)
+    if seed is not None and not force and not os.path.lexists(out):   # else: the match itself is refused
+        refuse_old_seed(seed_file)
     if seed is not None:
         files.append((seed_file, seed + "\n", matchfile.OWNER_ONLY))
     # Both names are checked before either is written, and both appear or neither does.
@@ -351,6 +358,16 @@ def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False,
             seed_file.unlink()
         return None
     return seed_file
+
+
+def refuse_old_seed(seed_file: Path) -> None:
+    """A seed already beside the new match's name belongs to another match: `new` never draws
+    from it (two matches on one seed could share dice, G-8). `--force` replaces it with a
+    fresh one, as it replaces the match."""
+    if os.path.lexists(seed_file):
+        raise InputError(f"{seed_file}: a seed file is already there, left by another match; a new match never "
+                         f"reuses a seed (G-8), so nothing was written. Move it away, choose another name, or pass "
+                         f"--force to replace it with a fresh seed.")
 
 
 # Line and paragraph separators, and the bidi controls that reorder a line as shown.
@@ -379,7 +396,8 @@ def check_one_line(data: dict[str, Any]) -> None:
 
 
 def verify_rolls(match: LoadedMatch, seed: str) -> tuple[list[str], int, int]:
-    """Check every tool-drawn chance entry against the seed (DT-7).
+    """Check every tool-drawn chance entry against the seed (DT-7), where it fell as written:
+    the draws and salts before it (G-8), or its seq in a match made before G-8.
 
     Returns (problems, verified, transcribed). Entries marked `source: external` came from
     an outside dice bot: they are counted, not checked.
@@ -399,7 +417,7 @@ def verify_rolls(match: LoadedMatch, seed: str) -> tuple[list[str], int, int]:
         if chance.get("source") == "external":
             transcribed += 1
         elif isinstance(due, ChanceDue):
-            want = draw(seed, entry["seq"], due)
+            want = draw(seed, draw_at(match, replay, entry["seq"]), due)
             got = chance.get("dice") if due.dice else chance.get("pick")
             if got != want:
                 problems.append(f"seq {entry['seq']}: recorded {got} but the seed gives {want}")
@@ -429,9 +447,22 @@ def as_written(match: LoadedMatch) -> Iterator[tuple[dict[str, Any], Replay]]:
             replay.step(entry)
 
 
-def draw(seed: str, seq: int, due: ChanceDue) -> Any:
+def draw_at(match: LoadedMatch, replay: Replay, seq: int) -> "DrawAt":
+    """Where the draw of entry `seq` falls (dice.DrawAt), `replay` having stepped the entries
+    before it: the number of tool draws written before it and the salts given so far (G-8)."""
+    from adjudicator import dice
+
+    scheme = match.data.get("draws")
+    if not scheme:   # made before G-8: drawn by seq, as it was then
+        return dice.DrawAt(seq=seq)
+    salts = tuple((pid, replay.salts.get(pid)) for pid in match.game.player_ids)
+    return dice.DrawAt(seq=seq, number=len(replay.draws), match_id=match.data["id"], salts=salts, scheme=scheme)
+
+
+def draw(seed: str, at: "DrawAt", due: ChanceDue) -> Any:
+    """The outcome `due` asks for, drawn from the seed where the draw falls (draw_at)."""
     from adjudicator import dice
 
     if due.dice:
-        return dice.draw_dice(seed, seq, due.dice, due.faces)
-    return dice.draw_pick(seed, seq, due.pick)
+        return dice.draw_dice(seed, at, due.dice, due.faces)
+    return dice.draw_pick(seed, at, due.pick)

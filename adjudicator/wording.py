@@ -48,6 +48,7 @@ ENGINE_WORDS: dict[str, Say] = {
                           "entries after it are adjudicated again"),
     "first-by-pick": lambda g, f: (f"{g.label(f['first'])} starts: "
                                    f"{'copied from a dice bot' if f['external'] else 'drawn from the match seed'}"),
+    "salt": lambda g, f: f"{g.display_names[f['player']]}'s salt: {f['salt']}",
     "host-closed": lambda g, f: f"the host closed {due_label(g, f['due'])}",
     "deadline-nothing-open": lambda g, f: "no simultaneous phase was open, so the deadline changes nothing",
     "forfeit": lambda g, f: f"{f['player']} forfeits; {g.opponent(f['player'])} wins",
@@ -91,6 +92,13 @@ ENGINE_REFUSALS: dict[str, Say] = {
     "time-order": lambda g, f: (f"entry {f['seq']} is timed {f['at']}, earlier than entry {f['last_seq']} "
                                 f"({f['last_at']}); time only runs forward"),
     "chance-due": lambda g, f: f"{due_label(g, f['due'])} must be recorded before any move",
+    "pick-due": lambda g, f: "a draw of who starts is due: record it with 'adjudicator roll' before any move",
+    "salt-unused": lambda g, f: (f"{f['player']}'s salt would change nothing: this match's header names no salted "
+                                 "draws (`draws`), as a match made without a seed or before salts existed"),
+    "salt-repeated": lambda g, f: (f"{f['player']} already gave a salt, '{f['salt']}' at entry {f['first']}; "
+                                   "a player gives one salt per match"),
+    "void-salt": lambda g, f: (f"entry {f['target']} is {f['player']}'s salt, which cannot be voided: the draws "
+                               "after it are fixed by it"),
     "not-in-phase": lambda g, f: f"{f['player']} has nothing to submit in {due_label(g, f['due'])}",
     "not-your-turn": lambda g, f: (f"it is {_players(f['due'].players)}'s turn to {due_label(g, f['due'])}, "
                                    f"not {f['player']}'s"),

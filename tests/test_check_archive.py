@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import __version__, check, dice
-from conftest import REPO
+from conftest import REPO, salted_dice
 
 MATCHES = REPO / "matches"
 DEMO_SEED = MATCHES / "dice-demo.seed"
@@ -286,19 +286,19 @@ def test_no_seed_beside_checks_as_before(cli, tmp_path):
 
 
 def test_strict_dice_with_seeds_beside(cli, tmp_path):
-    copy("dice-demo.json", tmp_path / "a.json", seed=True)
+    salted_dice(cli, tmp_path / "a.json")   # every draw after both salts (G-8)
     copy("arrowbic-retake.json", tmp_path / "b.json")   # no rolls at all: nothing to verify
     assert cli("check", tmp_path, "--strict-dice").code == 0
     data = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
-    data["entries"][43]["chance"]["source"] = "external"   # relabelled: the seed cannot verify it
+    data["entries"][4]["chance"]["source"] = "external"   # relabelled: the seed cannot verify it
     (tmp_path / "a.json").write_text(json.dumps(data), encoding="utf-8")
     res = cli("check", tmp_path, "--strict-dice")
-    assert res.code == 1 and "seq 44: a transcribed roll" in res.out
+    assert res.code == 1 and "seq 5: a transcribed roll" in res.out
     assert cli("check", tmp_path).code == 0
 
 
 def test_strict_dice_fails_a_file_with_rolls_and_no_seed(cli, tmp_path):
-    copy("dice-demo.json", tmp_path / "a.json", seed=True)
+    salted_dice(cli, tmp_path / "a.json")
     copy("dice-own-goal.json", tmp_path / "b.json")   # transcribed rolls, no seed
     res = cli("check", tmp_path, "--strict-dice", "--format", "json", "--jobs", "2")
     assert res.code == 1 and [row["verdict"] for row in res.json["files"]] == ["ok", "flagged"]
@@ -426,3 +426,23 @@ def test_check_help_teaches_archives(cli):
     res = cli("check", "--help")
     for text in ("folder", "--only-failures", "--progress", "beside", "adjudicator check archive/"):
         assert text in res.out
+
+
+def test_check_rows_follow_the_result_schema_g8(cli, tmp_path):
+    """The JSON rows, with their seed and draw fields (G-8), are what schemas/result.schema.json
+    describes as `check_row`."""
+    import jsonschema
+
+    from adjudicator.schemas import load_schema
+
+    salted_dice(cli, tmp_path / "a.json")
+    copy("dice-demo.json", tmp_path / "b.json", seed=True)
+    res = cli("check", tmp_path, MATCHES, "--format", "json")
+    rows = res.json["files"]
+    assert {"draws", "unsalted_draws", "voided_draws", "rolls"} <= set(rows[0]) and rows[1]["unsalted_draws"]
+    schema = load_schema("result")
+    row_schema = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/check_row"}
+    for row in rows:
+        jsonschema.validate(row, row_schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**rows[0], "unsalted_draws": "none"}, row_schema)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import subprocess
@@ -41,6 +42,66 @@ def test_new_refuses_to_overwrite(cli, tmp_path):
     assert cli(*args).code == 0
     res = cli(*args)
     assert res.code == 2 and "already exists" in res.err
+
+
+def test_new_never_reuses_a_seed_g8(cli, tmp_path):
+    """A seed left beside the name (its match deleted, or another match's) is refused: two
+    matches on one seed could share dice (G-8). --force writes a fresh seed instead."""
+    out = tmp_path / "m.json"
+    args = ("new", "dice-tug-of-war", "-p", "a=A:yellow", "-p", "b=B:red", "-o", out)
+    assert cli(*args).code == 0
+    old = (tmp_path / "m.seed").read_text()
+    out.unlink()
+    res = cli(*args)
+    assert res.code == 2 and "m.seed: a seed file is already there" in res.err and "G-8" in res.err
+    assert not out.exists() and (tmp_path / "m.seed").read_text() == old
+    res = cli(*args, "--force")
+    assert res.code == 0, res.err
+    fresh = (tmp_path / "m.seed").read_text()
+    assert fresh != old and json.loads(out.read_text())["seed_sha256"] == hashlib.sha256(fresh.strip().encode()).hexdigest()
+    assert cli(*args, "--force", "--no-seed").code == 0 and not (tmp_path / "m.seed").exists()
+
+
+def test_new_writes_the_draw_scheme_and_says_to_collect_salts_g8(cli, tmp_path):
+    out = tmp_path / "m.json"
+    res = cli("new", "dice-tug-of-war", "-p", "a=A:yellow", "-p", "b=B:red", "-o", out)
+    assert json.loads(out.read_text())["draws"] == "adjudicator-draws/2"
+    assert f"adjudicator host {out} salt PLAYER WORD, before the first roll (G-8)" in res.out
+    res = cli("new", "dice-tug-of-war", "-p", "a=A:yellow", "-p", "b=B:red", "--no-seed", "-o", tmp_path / "n.json")
+    assert "draws" not in json.loads((tmp_path / "n.json").read_text()) and "salt" not in res.out
+
+
+@pytest.mark.parametrize("args, code, message", [
+    (("salt", "carl", "pepper"), 2, "'carl' is not a player of this match"),
+    (("salt", "anna", "two words"), 2, "'two words' is not a salt: a salt is one word"),
+    (("salt", "anna", "café"), 2, "is not a salt"),
+    (("salt", "anna", "x" * 65), 2, "a salt has at most 64 characters, not 65"),
+    (("salt", "anna", ""), 2, "a salt is one word, not nothing"),
+    (("salt", "anna"), 2, "'salt' needs the player and the word they posted"),
+    (("draw", "anna", "pepper"), 2, "takes no"),
+])
+def test_host_salt_refuses_what_cannot_be_a_salt_g8(cli, tmp_path, args, code, message):
+    path = tmp_path / "m.json"
+    assert cli("new", "dice-tug-of-war", "-p", "bernd=Bernd:yellow", "-p", "anna=Anna:red", "-o", path).code == 0
+    before = path.read_text()
+    res = cli("host", path, *args)
+    assert res.code == code and message in res.err and "Traceback" not in res.err, res.err
+    assert path.read_text() == before
+
+
+def test_host_salt_once_per_player_public_and_never_voided_g8(cli, tmp_path):
+    path = tmp_path / "m.json"
+    assert cli("new", "dice-tug-of-war", "-p", "bernd=Bernd:yellow", "-p", "anna=Anna:red", "-o", path).code == 0
+    res = cli("host", path, "salt", "Anna", "nutmeg")
+    assert res.code == 0 and "Anna's salt: nutmeg [G-8]" in res.out
+    assert json.loads(path.read_text())["entries"][0]["host"] == {"action": "salt", "player": "anna", "salt": "nutmeg"}
+    res = cli("host", path, "salt", "anna", "saffron")
+    assert res.code == 1 and "refused (salt-repeated)" in res.err and "'nutmeg' at entry 1" in res.err
+    res = cli("host", path, "void", "last", "--reason", "typo")
+    assert res.code == 1 and "refused (void-salt)" in res.err and "G-8" in res.err
+    assert len(json.loads(path.read_text())["entries"]) == 1
+    assert "Anna's salt: nutmeg" in cli("post", path).out
+    assert "Anna's salt: nutmeg" in cli("replay", path).out
 
 
 @pytest.mark.parametrize("args, message", [

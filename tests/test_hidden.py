@@ -226,7 +226,11 @@ def test_strict_dice_fails_a_roll_the_seed_cannot_verify(cli, tmp_path, fmt):
     res = cli("check", path, "--seed", seed, "--strict-dice", "--format", fmt)
     assert res.code == 1, res.out + res.err
     assert "cannot be verified against the seed (--strict-dice)" in res.out
-    assert cli("check", REPO / "matches" / "dice-demo.json", "--seed", seed, "--strict-dice").code == 0
+    # The example's own rolls all verify; --strict-dice fails it only as drawn before salts existed (G-8).
+    res = cli("check", REPO / "matches" / "dice-demo.json", "--seed", seed, "--strict-dice", "--format", "json")
+    assert res.code == 1 and res.json["files"][0]["rolls"]["wrong"] == 0
+    assert [p for p in res.json["files"][0]["problems"] if "(--strict-dice" in p] == [
+        p for p in res.json["files"][0]["problems"] if "predates salted draws" in p] != []
 
 
 def test_strict_dice_without_a_seed_fails_a_file_with_rolls(cli, tmp_path):

@@ -415,3 +415,37 @@ def test_a_line_author_that_is_a_player_and_the_dice_bot_is_refused(cli, dice, t
     assert "post 1 (line 1, bernd) could be by the dice bot or by the player bernd (by id and display name)" \
         in result.err
     assert dice.read_bytes() == before
+
+
+# --- salts (G-8) ---------------------------------------------------------------------------
+
+def test_a_salt_post_becomes_the_authors_salt_g8(cli, dice, tmp_path):
+    """`salt: WORD` from a player is that player's salt, with the post's time; the roll after
+    both salts is salted (check finds no unsalted draw)."""
+    block = posts_file(tmp_path, "Bernd — Today at 10:00 AM\nsalt: tangerine42\n"
+                                 "Anna — Today at 10:01 AM\nSALT:  x-y_z!\n"
+                                 "Carl — Today at 10:02 AM\nsalt: spectator\n")
+    res = cli("paste", dice, block)
+    assert res.code == 0, res.err
+    assert "Bernd's salt: tangerine42 [G-8]" in res.out and "Anna's salt: x-y_z! [G-8]" in res.out
+    assert [(e["host"], e["at"]) for e in entries(dice)] == [
+        ({"action": "salt", "player": "bernd", "salt": "tangerine42"}, "2026-11-22T09:00:00Z"),
+        ({"action": "salt", "player": "anna", "salt": "x-y_z!"}, "2026-11-22T09:01:00Z")]
+    assert "not a player of this match" in res.err   # Carl's post skipped
+    assert cli("roll", dice).code == 0
+    row = cli("check", dice, "--strict-dice", "--format", "json").json["files"][0]
+    assert row["verdict"] == "ok" and row["unsalted_draws"] == []
+
+
+@pytest.mark.parametrize("text, code, message", [
+    ("salt: two words", 2, "'two words' is not a salt"),
+    ("salt:", 2, "a salt is one word, not nothing"),
+])
+def test_a_salt_post_that_cannot_be_a_salt_is_refused_g8(cli, dice, tmp_path, text, code, message):
+    res = cli("paste", dice, posts_file(tmp_path, f"[10:00] anna: {text}\n"))
+    assert res.code == code and message in res.err and entries(dice) == []
+
+
+def test_a_second_salt_post_is_refused_g8(cli, dice, tmp_path):
+    res = cli("paste", dice, posts_file(tmp_path, "[10:00] anna: salt: nutmeg\n[10:05] anna: salt: saffron\n"))
+    assert res.code == 1 and "refused (salt-repeated)" in res.err and len(entries(dice)) == 1

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from adjudicator import check
 from adjudicator.dice import read_seed
-from conftest import add, flags, replayed
+from adjudicator.errors import MatchFileError
+from conftest import add, dice_match, flags, replayed
 from games.test_tug_of_war import tw_match
 
 
@@ -42,25 +45,68 @@ def test_a_pick_must_name_a_player_g6():
     assert flags(replayed(data)[1]) == [(1, "pick-value")]
 
 
-def test_new_first_random_draws_from_the_seed_and_check_verifies_it_g6(cli, tmp_path):
+def test_new_first_random_makes_the_pick_due_and_roll_draws_it_g6_g8(cli, tmp_path):
+    """`new --first random` draws nothing (G-8: the host could re-run it until the starter
+    suits them): the header says the pick is due, moves wait for it, salts may come first,
+    and `roll` draws it, verified by check like dice."""
     path = tmp_path / "zg.json"
     res = cli("new", "tug-of-war-v1", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue", "--first", "random",
               "--started", "2026-11-21T20:00:00Z", "-o", path)
     assert res.code == 0, res.err
     data = json.loads(path.read_text())
-    entry = data["entries"][0]
-    assert "first" not in data and entry["type"] == "chance" and entry["chance"]["source"] == "seed"
-    assert entry["at"] == "2026-11-21T20:00:00Z"
+    assert data["entries"] == [] and "first" not in data and data["first_by"] == "pick"
+    assert data["draws"] == "adjudicator-draws/2"
+    assert "publish its hash now" in res.out and f"adjudicator roll {path}" in res.out and "salt" in res.out
+    res = cli("move", path, "sally", "rope 1")
+    assert res.code == 1 and "draw of who starts is due" in res.err and "G-6" in res.err
+    assert cli("replay", path, "--format", "json").json["to_act"] == []
+    assert cli("host", path, "salt", "sally", "pepper").code == 0      # bookkeeping: the pick stays due
+    assert cli("host", path, "salt", "maddie", "nutmeg").code == 0
+    res = cli("roll", path)
+    assert res.code == 0, res.err
+    entry = json.loads(path.read_text())["entries"][2]
+    assert entry["type"] == "chance" and entry["chance"]["source"] == "seed"
     starter = entry["chance"]["pick"]
-    assert f"entry 1: {starter} starts" in res.out
+    assert "salts were entered" not in res.err   # drawn after both salts
     seed = read_seed(path.with_suffix(".seed"))
-    row = check.check_file(str(path), seed)
+    row = check.check_file(str(path), seed, strict_dice=True)
     assert row["verdict"] == "ok" and row["rolls"] == {"verified": 1, "transcribed": 0, "wrong": 0}
+    assert row["unsalted_draws"] == [] and row["voided_draws"] == []
     assert cli("replay", path, "--format", "json").json["to_act"] == [starter]
+    assert cli("roll", path).code == 1   # drawn once: no second pick
+    data = json.loads(path.read_text())
     other = "maddie" if starter == "sally" else "sally"
-    data["entries"][0]["chance"]["pick"] = other    # a forged draw does not check
+    data["entries"][2]["chance"]["pick"] = other    # a forged draw does not check
     path.write_text(json.dumps(data), encoding="utf-8")
     assert check.check_file(str(path), seed)["rolls"]["wrong"] == 1
+
+
+def test_a_pick_is_drawn_from_the_salts_g8():
+    """The same seed, id and players: the salts alone decide the pick, so one of several salt
+    pairs gives each starter (a pick without salts is the same whatever the host does later)."""
+    from adjudicator import dice
+
+    seed = dice.new_seed()
+    picks = set()
+    for index in range(12):
+        at = dice.DrawAt(seq=1, number=0, match_id="zg", salts=(("sally", f"s{index}"), ("maddie", "m")),
+                         scheme=dice.DRAWS_SCHEME)
+        picks.add(dice.draw_pick(seed, at, ("sally", "maddie")))
+    assert picks == {"sally", "maddie"}
+
+
+def test_a_pick_due_by_the_header_refuses_everything_but_the_pick_g6():
+    data = {**tw_match(first=None), "first_by": "pick", "draws": "adjudicator-draws/2"}
+    add(data, ("host", {"action": "salt", "player": "sally", "salt": "abc"}))
+    add(data, ("sally", {"module": "rope", "cards": [1]}))
+    add(data, {"type": "chance", "chance": {"dice": [3]}})
+    add(data, pick("maddie"))
+    match, replay = replayed(data)
+    assert flags(replay) == [(2, "pick-due"), (3, "chance-kind")] and replay.to_act() == ["maddie"]
+    with pytest.raises(MatchFileError, match="field first_by: the header says both"):
+        replayed({**tw_match(first="sally"), "first_by": "pick"})
+    with pytest.raises(MatchFileError, match="field first_by: dice-tug-of-war does not start by a draw"):
+        replayed({**dice_match(), "first_by": "pick"})
 
 
 def test_a_pick_copied_from_a_dice_bot_is_recordable_g6(cli, tmp_path):
@@ -80,3 +126,17 @@ def test_new_first_random_is_refused_where_the_rules_decide_g6(cli, tmp_path):
                   "-o", tmp_path / f"{ruleset}.json")
         assert res.code == 2 and words in res.err and "G-6" in res.err, res.err
         assert not (tmp_path / f"{ruleset}.json").exists()
+
+
+def test_a_salt_does_not_open_the_match_g6_g8():
+    """Salts come before the opening pick (G-8): entering one leaves the pick allowed (G-6)."""
+    data = {**tw_match(first=None), "draws": "adjudicator-draws/2"}
+    add(data, ("host", {"action": "salt", "player": "sally", "salt": "abc"}))
+    add(data, ("host", {"action": "salt", "player": "maddie", "salt": "def"}))
+    add(data, pick("maddie"))
+    replay = replayed(data)[1]
+    assert flags(replay) == [] and replay.to_act() == ["maddie"] and replay.salts == {"sally": "abc", "maddie": "def"}
+    data = tw_match(first=None)
+    add(data, ("host", {"action": "draw"}))   # not bookkeeping: the match is over, no pick
+    add(data, pick("maddie"))
+    assert [code for _, code in flags(replayed(data)[1])] == ["match-over"]

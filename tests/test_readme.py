@@ -68,6 +68,9 @@ def test_the_host_walkthrough_runs_as_written(cli, tmp_path, evening):
               "--title", "Weekly final", "--untimed", "--time-zone", "Europe/Berlin", "-o", final)
     assert res.code == 0 and (tmp_path / "final.seed").is_file()
     assert json.loads(final.read_text(encoding="utf-8"))["time_zone"] == "Europe/Berlin"
+    assert "salt PLAYER WORD" in res.out                         # step 1b: the players' salts (G-8)
+    assert cli("host", final, "salt", "bernd", "tangerine42", "--at", "17:30").code == 0
+    assert "Anna's salt: nutmeg" in cli("host", final, "salt", "anna", "nutmeg", "--at", "17:31").out
 
     assert cli("roll", final, "--values", "6", "4", "4", "--at", "18:00").code == 0
     res = cli("move", final, "Bernd", "ok I keep this one 👍", "--at", "Today at 6:05 PM")
@@ -93,19 +96,21 @@ def test_the_host_walkthrough_runs_as_written(cli, tmp_path, evening):
     res = cli("paste", final, block, "--dice-bot", "Dice Maiden", "--skip-unreadable")
     assert res.code == 0, res.err
     entries = json.loads(final.read_text(encoding="utf-8"))["entries"]
-    assert [e.get("move") or e.get("chance") for e in entries[2:]] == [
+    assert [e.get("move") or e.get("chance") for e in entries[4:]] == [
         {"dice": [4, 2, 5], "source": "external"}, {"reroll": []},
         {"dice": [4, 6, 5], "source": "external"}, {"trade": {"rolled": 4, "column": 2}}]
     assert entries[-1]["at"] == "2026-11-22T19:20:00Z"
 
     res = cli("post", final, "--format", "discord")
-    assert res.code == 0 and res.out.startswith("**Weekly final — entries 3–6**")
+    assert res.code == 0 and res.out.startswith("**Weekly final — entries 5–8**")
     assert "Anna" in res.out and "Bernd" in res.out
     assert cli("post", final, "--again", "--format", "discord").out == res.out
-    assert json.loads(final.read_text(encoding="utf-8"))["posted"]["seq"] == 6
+    assert json.loads(final.read_text(encoding="utf-8"))["posted"]["seq"] == 8
 
     res = cli("check", tmp_path)
     assert res.code == 0 and "final.json" in res.out
+    strict = cli("check", tmp_path, "--strict-dice")   # the rolls were copied from a dice bot
+    assert strict.code == 1 and "a transcribed roll" in strict.out and "salts" not in strict.out
     assert cli("check", tmp_path, "--only-failures").code == 0
 
 

@@ -63,6 +63,7 @@ def whole_outputs(path: Path) -> dict[str, str]:
                status="finished" if replay.outcome else "in_progress",
                winner=replay.outcome.winner if replay.outcome else None, flagged=len(replay.flags),
                problems=check.flag_problems(match, replay))
+    row.update(check.draw_counts(replay))   # the tool's draws, unsalted and voided (G-8)
     row["verdict"] = "flagged" if row["problems"] else "ok"
     out["check"] = check.as_json([row])
     return out

@@ -271,11 +271,14 @@ def test_g6_public_and_private_output_are_equal(cli, write):
 def test_g6_new_first_random_is_accepted_and_the_starter_plays_red(cli, tmp_path):
     path = tmp_path / "ax.json"
     res = cli("new", "arrowbic", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue", "--first", "random",
-              "--started", "2026-11-26T20:00:00Z", "-o", path)
+              "--started", "2026-11-21T20:00:00Z", "-o", path)
     assert res.code == 0, res.err
     data = json.loads(path.read_text())
-    entry = data["entries"][0]
-    assert "first" not in data and entry["type"] == "chance" and entry["chance"]["source"] == "seed"
+    assert "first" not in data and data["first_by"] == "pick" and data["entries"] == []   # nothing drawn yet (G-8)
+    assert cli("move", path, "sally", "E5", "up").code == 1                               # the pick is due first
+    assert cli("roll", path, "--at", "2026-11-21T20:00:05Z").code == 0
+    entry = json.loads(path.read_text())["entries"][0]
+    assert entry["type"] == "chance" and entry["chance"]["source"] == "seed"
     starter = entry["chance"]["pick"]
     board = cli("replay", path, "--format", "json").json
     assert board["to_act"] == [starter] and board["board"]["sides"][starter] == "red"
