@@ -194,7 +194,8 @@ def resolve_player(match: LoadedMatch, typed: str, path: Path, option: str = "")
     players (one's id or side is the other's display name) is refused, never guessed."""
     hits = players_named(match, typed)
     if len(hits) == 1:
-        return next(iter(hits))
+        pid, fields = next(iter(hits.items()))
+        return side_in_effect(match, typed) if fields == ["side"] else pid
     label = f"{option} " if option else ""
     if hits:
         sides = [p for p in match.game.players if p.id in hits]
@@ -205,6 +206,24 @@ def resolve_player(match: LoadedMatch, typed: str, path: Path, option: str = "")
         raise InputError(f"{path}: {label}'{typed}' names two players, {named_by(hits)}; {instead}.")
     known = ", ".join(f"{p.id} ({p.side})" for p in match.game.players)
     raise InputError(f"{path}: {label}'{typed}' is not a player of this match ({known}).")
+
+
+def side_in_effect(match: LoadedMatch, side: str) -> str:
+    """The player who plays `side` now: in Arrowbic a header `first` or the opening pick may
+    have swapped the sides the header lists (G-6), and the board names players by the sides in
+    effect, so `red` means whoever plays red now, never the header's red player by mistake."""
+    from adjudicator.views import sides_shown
+
+    if "entries" in match.data or match.path is None:
+        replay = replay_match(match)
+    else:   # read entry by entry (board, legal): read it again, only for a side typed
+        replay = replay_streamed(match.path)[1]
+    shown = sides_shown(match.game, replay.public_view())
+    playing = [pid for pid, now in shown.items() if now.strip().casefold() == side.strip().casefold()]
+    if len(playing) != 1:   # the sides shown are not the sides listed: refuse rather than guess
+        raise InputError(f"{match.name}: '{side}' is no one side of this match now "
+                         f"({', '.join(f'{pid} plays {now}' for pid, now in shown.items())}); type the player's name.")
+    return playing[0]
 
 
 def read_move(match: LoadedMatch, replay: Replay, player: str, text: str, as_json: bool, name: str) -> dict[str, Any]:

@@ -140,3 +140,19 @@ def test_a_salt_does_not_open_the_match_g6_g8():
     add(data, ("host", {"action": "draw"}))   # not bookkeeping: the match is over, no pick
     add(data, pick("maddie"))
     assert [code for _, code in flags(replayed(data)[1])] == ["match-over"]
+
+
+def test_g6_no_hand_is_dealt_and_nobody_is_to_play_while_the_pick_is_due(cli, tmp_path):
+    """Tug of War deals the starter 1 1 1 and the other 1 1 2 (TW-2): before the draw of who
+    starts (G-6), the board deals nobody a hand and names nobody to play."""
+    path = tmp_path / "tw.json"
+    assert cli("new", "tug-of-war-v1", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue", "--first", "random",
+               "--untimed", "-o", path).code == 0
+    board = cli("board", path, "--format", "json").json["board"]
+    assert board["to_play"] is None and board["hands"] == {"sally": [], "maddie": []}
+    assert board["starter_drawn"] is False and board["starting_hands"] == {"first": [1, 1, 1], "second": [1, 1, 2]}
+    text = cli("board", path).out
+    assert "To play" not in text and "dealt once who starts is drawn: the starter 1 1 1, the other 1 1 2" in text
+    assert cli("roll", path).code == 0
+    board = cli("board", path, "--format", "json").json["board"]
+    assert "starter_drawn" not in board and board["hands"][board["to_play"]] == [1, 1, 1]

@@ -304,3 +304,14 @@ def test_g6_conformance_cases(cli, write, case: Path):
     got = res.json
     got["flagged"] = [f["seq"] for f in got["flagged"]]
     assert subset(data["expect"], got), (data["about"], got)
+
+
+def test_g6_a_side_typed_after_a_swap_names_who_plays_it_now(cli, write):
+    """After a pick named the blue-listed player, `red` means whoever plays red now (G-6)."""
+    data = {"format": "adjudicator-match/1", "id": "ax", "rules": {"ruleset": "arrowbic"},
+            "players": [{"id": "sally", "side": "red"}, {"id": "maddie", "side": "blue"}],
+            "entries": [{"seq": 1, "type": "chance", "chance": {"pick": "maddie"}}]}
+    path = write(data)
+    assert cli("move", path, "red", "E5", "up").code == 0
+    assert json.loads(path.read_text())["entries"][-1]["player"] == "maddie"
+    assert cli("legal", path, "Blue").code == 0 and cli("board", path, "--as", "blue").code == 0

@@ -31,6 +31,9 @@ def blocks(game: Any, view: dict[str, Any]) -> list[Any]:
     out: list[Any] = [Table(["module", "state", f"points {names[a]}–{names[b]}", "status", "may not choose"], rows)]
     hands = "; ".join(f"{names[p]} ({view['sides'][p]}): {' '.join(map(str, h)) or 'empty'}"
                       for p, h in view["hands"].items())
+    if view.get("starter_drawn") is False:   # the pick of who starts is due (G-6): no hand is dealt yet
+        first, second = (" ".join(map(str, view["starting_hands"][role])) for role in ("first", "second"))
+        hands = f"dealt once who starts is drawn: the starter {first}, the other {second}"
     out.append(Para(f"Hands — {hands}"))
     won = ", ".join(f"{names[p]} {n}" for p, n in view["modules_won"].items())
     out.append(Para(f"Modules won — {won} (first to {game.params['modules_to_win']})"))

@@ -80,6 +80,7 @@ class TWState:
     termination: str = ""                    # why the rules ended the match: "modules-won", "hand-empty"
     figures: dict[str, Any] = field(default_factory=dict)   # what decided it
     ended: bool = False                      # ended by a host entry or the clock, not by the rules
+    drawn: bool = True                       # who starts is known (False while the opening pick is due, G-6)
 
 
 def plain_copy(value: Any) -> Any:
@@ -235,7 +236,12 @@ class TugOfWar(Game):
         return self.header.get("first") or self.player_ids[0]
 
     def initial_state(self) -> TWState:
-        return self.start_with(self.first_player())
+        """The opening state; while the draw of who starts is due (`first_by: pick`, G-6) nobody
+        is to play and no hand is dealt yet, since the starter's hand differs (TW-2)."""
+        state = self.start_with(self.first_player())
+        if self.header.get("first_by") == "pick" and not self.header.get("first"):
+            state.drawn = False
+        return state
 
     def start_with(self, first: str) -> TWState:
         """The opening state with `first` to play: the header's choice or an opening pick (G-6)."""
@@ -688,9 +694,12 @@ class TugOfWar(Game):
         if s.owe and not over:
             who = s.owe[0]
             owe = {"player": who, "count": len(s.hands[who]) - self.params["hand_limit"]}
-        to_play = None if over else s.to_play
+        to_play = None if over or not s.drawn else s.to_play
+        undealt = {} if s.drawn else {"starter_drawn": False, "starting_hands": {
+            role: sorted(self.params["starting_hands"][role]) for role in ("first", "second")}}
         return {
-            "hands": {p: sorted(s.hands[p]) for p in self.player_ids},
+            **undealt,
+            "hands": {p: sorted(s.hands[p]) if s.drawn else [] for p in self.player_ids},
             "modules_won": {p: self.won_count(s, p) for p in self.player_ids},
             "modules": {k: {"active": m["winner"] is None, "winner": m["winner"], "points": dict(m["points"]),
                             "points_to_win": self.modules[k].points_to_win if self.modules[k].has_points else None,
