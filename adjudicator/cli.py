@@ -641,7 +641,8 @@ def host_cmd(
     note: Optional[str] = typer.Option(None, "--note", help="A free note."),
     fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, discord, json (see board --help)."),
 ) -> None:
-    """Append a host entry: close a phase, record a timeout, forfeit or draw, or end the match (G-4).
+    """Append a host entry: close a phase, record a timeout, forfeit or draw, end the match (G-4),
+    switch the clock off or on (G-7), or enter a player's salt for the draws (G-8).
 
     \b
     Examples:
@@ -658,6 +659,9 @@ def host_cmd(
       adjudicator host m.json salt anna tangerine42   # anna posted "salt: tangerine42" (G-8)
     A salt is a word a player posts after the seed's hash is published; the draws after it
     are fixed by it too, so the host cannot foresee them. One per player, never voided.
+    The clock: at forum pace, `clock off` stops all timing from its place in the log, even
+    when typed after the posts it covers, so enter it and then the posts with their times;
+    boards say "untimed since entry N". `clock on` times the match again from that entry.
     A void keeps the record: the voided entry stays in the file and replay leaves it out,
     adjudicating what follows again (entries that become illegal are flagged). `void last`
     names the latest entry still in effect that is not itself a void; voiding a void (by its
