@@ -497,10 +497,20 @@ def _report(match: Any, replay: Any, log: Any, fmt: str, dry_run: bool = False) 
     from adjudicator import views
 
     _confirm(log, dry_run)
+    _next_step(match, replay)
     if fmt == "json":
         _out(_json({**views.result(match, replay), "entry": views.entry_view(log)}))
         return
     _out(_post(views.entry_post(match, replay, log, fmt), fmt))
+
+
+def _next_step(match: Any, replay: Any) -> None:
+    """The host's next command when the match waits for a roll, on standard error: public
+    output names what is due, never a command (issue 25)."""
+    from adjudicator.engine import ChanceDue
+
+    if isinstance(replay.pending(), ChanceDue) and match.path is not None:
+        _err(f"next: {replay.awaiting()}: adjudicator roll {match.path.name} (or --values to copy a dice bot's)")
 
 
 def _post(text: str, fmt: str) -> str:
@@ -1291,6 +1301,8 @@ def post_cmd(
     _out(_post(text, fmt))
     for note in post.notes:
         _err(note)
+    if not again:
+        _next_step(post.match, post.replay)
 
 
 # --- check, schema --------------------------------------------------------------------

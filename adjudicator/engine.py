@@ -574,8 +574,8 @@ class Replay:
         if isinstance(due, Phase):
             waiting = [call(p) for p in due.players if p not in self.sealed]
             return f"sealed submissions for {due_label(self.game, due)}: waiting for {', '.join(waiting)}"
-        if isinstance(due, ChanceDue):
-            return f"{due_label(self.game, due)} (adjudicator roll)"
+        if isinstance(due, ChanceDue):   # public words: the host's command is said on stderr (issue 25)
+            return due_label(self.game, due)
         return None
 
     def chance_due(self) -> ChanceDue | None:

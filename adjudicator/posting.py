@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator import matchfile
-from adjudicator.engine import LogEntry, Replay, voided_entries
+from adjudicator.engine import LogEntry, Replay, is_void, voided_entries
 from adjudicator.errors import InputError
 from adjudicator.matchfile import LoadedMatch
 
@@ -54,9 +54,18 @@ class Posted:
     seq: int
     start: int
     at: str
+    after: int | None = None   # the last entry earlier posts covered, when not start - 1 (a void moved start back)
+
+    @property
+    def shown_before(self) -> int:
+        """The last entry posted before this post: what decides which voids it retold (is_told)."""
+        return self.start - 1 if self.after is None else self.after
 
     def as_dict(self) -> dict[str, Any]:
-        return {"seq": self.seq, "from": self.start, "at": self.at}
+        record: dict[str, Any] = {"seq": self.seq, "from": self.start, "at": self.at}
+        if self.after is not None:
+            record["after"] = self.after
+        return record
 
 
 def read_posted(match: LoadedMatch) -> Posted | None:
@@ -64,7 +73,7 @@ def read_posted(match: LoadedMatch) -> Posted | None:
     raw = match.data.get(FIELD)
     if raw is None:
         return None
-    return Posted(raw["seq"], raw.get("from", 1), raw["at"])
+    return Posted(raw["seq"], raw.get("from", 1), raw["at"], raw.get("after"))
 
 
 @dataclass
@@ -127,10 +136,33 @@ def plan(match: LoadedMatch, now: str, *, since: int | None = None, again: bool 
     from adjudicator.session import replay_match
 
     replay = replay_match(match, end)
-    logs = [log for log in replay.log[start - 1:end] if not is_posted(log.entry)] if start <= end else []
+    if why == AGAIN and previous is not None:
+        shown_before = previous.shown_before
+    elif why in (SINCE_LAST, VOIDED, NOTHING_NEW) and previous is not None:
+        shown_before = previous.seq
+    else:   # FIRST, BEYOND_LOG: nothing before; SINCE: the host says what was posted
+        shown_before = start - 1
+    logs = [log for log in replay.log[start - 1:end] if is_told(log, shown_before)] if start <= end else []
     revealed = revealed_since(match, replay, min(start, end + 1) - 1)
-    record = previous if previous is not None and why in (AGAIN, NOTHING_NEW) else Posted(end, start, now)
+    record = previous if previous is not None and why in (AGAIN, NOTHING_NEW) else \
+        Posted(end, start, now, shown_before if shown_before != start - 1 else None)
     return Post(match, replay, start, end, why, logs, revealed, record, previous, voided_from)
+
+
+def is_told(log: LogEntry, shown_before: int) -> bool:
+    """Does the post retell this entry? Not the `posted` record (the clock's, G-7), and a void
+    only when the entry it voids was in an earlier post (`shown_before`: the last entry posted
+    before this post's range): a typo the host voided before anyone saw it is bookkeeping, so
+    neither it nor its void is retold (issue 25). A void of a posted entry is one line."""
+    entry = log.entry
+    if is_posted(entry):
+        return False
+    if log.voided_by is not None:   # left out by a void
+        return log.seq <= shown_before
+    if is_void(entry):
+        target = entry["host"].get("seq")
+        return isinstance(target, int) and target <= shown_before
+    return True
 
 
 def is_posted(entry: dict[str, Any]) -> bool:
@@ -342,7 +374,7 @@ def make_post(path: Path, fmt: str, *, since: int | None = None, again: bool = F
         entry = posted_entry(match, post, stamp) if writes else None
         if entry is not None:   # the board the post shows, with its deadline from now (G-7)
             post.replay.step(entry)
-            post.record = Posted(entry["seq"], post.start, stamp)
+            post.record = Posted(entry["seq"], post.start, stamp, post.record.after)
         out = text(post, fmt)
         if writes:
             write_record(path, match, post.record, entry)

@@ -391,7 +391,7 @@ def test_a_voided_sealed_submission_stays_private(cli, tmp_path):
         data["entries"].append({"seq": 2, "type": "host", "host": {"action": "void", "seq": 1, "reason": "typo"}})
         datas.append(data)
     a, b = pair_outputs(cli, tmp_path, datas, [f for f in ALL_FORMATS])
-    assert a == b and "sally's sealed submission" in a[0][1]
+    assert a == b and "void" not in a[0][1] and "#1" not in a[0][1]   # never posted: not retold (issue 25)
 
 
 @pytest.mark.parametrize("ruleset_id", SEALED_RULESETS)
@@ -419,7 +419,7 @@ def test_a_void_of_a_posted_entry_posts_again_from_it(cli, dice):
     assert "#4 anna: keep" in res.out and "FLAGGED chance-due" in res.out
     assert "#5 host: void 3" in res.out
     assert "entry 5 voided entry 3, which the last post (up to entry 4) covered" in res.err
-    assert posted(dice) == {"seq": 5, "from": 3, "at": NOW}
+    assert posted(dice) == {"seq": 5, "from": 3, "at": NOW, "after": 4}   # entries up to 4 were posted before
     assert cli("post", dice, "--again").out == res.out
 
 
@@ -463,3 +463,30 @@ def test_a_discord_post_names_players_stamps_the_deadline_and_fits_discord(cli, 
     messages = long.out.split("\n" + DISCORD_CUT + "\n")
     assert len(messages) > 1 and all(len(m.strip("\n")) <= DISCORD_LIMIT for m in messages)
     assert messages[0].startswith(f"(1/{len(messages)})")
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "bbcode", "discord", "json"])
+def test_public_output_names_what_is_due_never_a_command(cli, dice, fmt):
+    """Issue 25: a roll is due, and the post, the board and `move`'s post say so in words;
+    the host's command goes to standard error only."""
+    outputs = [cli("post", dice, "--format", fmt), cli("board", dice, "--format", fmt),
+               cli("move", dice, "anna", "keep", "--dry-run", "--format", fmt)]
+    assert outputs[0].code == 0 and "turn roll" in outputs[1].out
+    for res in outputs:
+        assert "adjudicator " not in res.out
+    assert f"next: turn roll: 3 dice for anna: adjudicator roll {dice.name}" in outputs[0].err
+
+
+def test_a_void_of_an_entry_never_posted_is_not_retold(cli, dice):
+    """Issue 25: the host's typo and its void, both after the last post, are bookkeeping: the
+    next post shows neither (the log keeps both)."""
+    cli("post", dice)
+    play(cli, ("roll", dice, "--values", "5", "5", "1"),
+         ("host", dice, "void", "last", "--reason", "typed the wrong dice"),
+         ("roll", dice, "--values", "3", "3", "1"))
+    res = cli("post", dice)
+    assert "#5" not in res.out and "#6" not in res.out and "void" not in res.out
+    assert "#7 chance: dice 3 3 1" in res.out
+    assert cli("post", dice, "--again").out == res.out
+    entries = cli("post", dice, "--since", "0", "--format", "json").json["entries"]
+    assert [e["seq"] for e in entries] == [1, 2, 3, 4, 7]
