@@ -49,6 +49,7 @@ ruleset_app = typer.Typer(help="Show or check one ruleset.", no_args_is_help=Tru
 app.add_typer(ruleset_app, name="ruleset")
 
 BOARD_FORMATS = ("text", "markdown", "bbcode", "discord", "json")
+RULINGS_HELP = "Cite the ruling ids ([G-7], [DT-4]) in the entry lines; posts leave them out by default (issue 25)."
 PICTURE_FORMATS = ("svg", "png")   # `board` only: adjudicator.picture
 
 
@@ -411,6 +412,7 @@ def move_cmd(
     record_illegal: bool = typer.Option(False, "--record-illegal",
                                         help="Log an illegal move on purpose, marked as flagged (G-1)."),
     fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, discord, json (see board --help)."),
+    rulings: bool = typer.Option(False, "--rulings", help=RULINGS_HELP),
 ) -> None:
     """Check a player's move against the replayed match and append it if legal.
 
@@ -448,7 +450,7 @@ def move_cmd(
     match, replay, log = play_move(match_path, player, " ".join(words), as_json=as_json,
                                    at=_check_time(at, match_path) if at else None, note=note, dry_run=dry_run,
                                    record_illegal=record_illegal)
-    _report(match, replay, log, fmt, dry_run)
+    _report(match, replay, log, fmt, dry_run, rulings)
 
 
 def _check_time(value: str, match_path: Path) -> str:
@@ -490,7 +492,7 @@ def _time_zone_header(value: str, match_path: Path) -> dict[str, Any]:
     return {"time_zone": zone} if zone is not None else {}
 
 
-def _report(match: Any, replay: Any, log: Any, fmt: str, dry_run: bool = False) -> None:
+def _report(match: Any, replay: Any, log: Any, fmt: str, dry_run: bool = False, rulings: bool = False) -> None:
     """After `move`, `roll` or `host`: standard output is what a host pastes in public (the
     entry as everyone may see it, then the board); the host's private confirmation of a
     sealed submission goes to standard error, marked, so it is never pasted by accident."""
@@ -501,7 +503,7 @@ def _report(match: Any, replay: Any, log: Any, fmt: str, dry_run: bool = False) 
     if fmt == "json":
         _out(_json({**views.result(match, replay), "entry": views.entry_view(log)}))
         return
-    _out(_post(views.entry_post(match, replay, log, fmt), fmt))
+    _out(_post(views.entry_post(match, replay, log, fmt, rulings), fmt))
 
 
 def _next_step(match: Any, replay: Any) -> None:
@@ -566,6 +568,7 @@ def roll_cmd(
     at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When it was rolled, as for move --at (default: now)."),
     note: Optional[str] = typer.Option(None, "--note", help="A free note, e.g. the dice bot's post."),
     fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, discord, json (see board --help)."),
+    rulings: bool = typer.Option(False, "--rulings", help=RULINGS_HELP),
 ) -> None:
     """Append the chance entry the match needs now: drawn from the match seed, or transcribed.
 
@@ -611,7 +614,7 @@ def roll_cmd(
     if match.data.get("draws") and log.seq in replay.unsalted_draws:
         _err(f"warning: entry {log.seq} was drawn before both players' salts were entered; check will report it "
              f"as an unsalted draw (G-8).")
-    _report(match, replay, log, fmt)
+    _report(match, replay, log, fmt, rulings=rulings)
 
 
 def _transcribed(due: Any, values: list[str], name: str) -> dict[str, Any]:
@@ -650,6 +653,7 @@ def host_cmd(
     at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When, as for move --at (default: now)."),
     note: Optional[str] = typer.Option(None, "--note", help="A free note."),
     fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, discord, json (see board --help)."),
+    rulings: bool = typer.Option(False, "--rulings", help=RULINGS_HELP),
 ) -> None:
     """Append a host entry: close a phase, record a timeout, forfeit or draw, end the match (G-4),
     switch the clock off or on (G-7), or enter a player's salt for the draws (G-8).
@@ -726,7 +730,7 @@ def host_cmd(
     match, replay, log = append_entry(match_path, build)
     if action == "void":
         _warn_new_flags(replay, before)
-    _report(match, replay, log, fmt)
+    _report(match, replay, log, fmt, rulings=rulings)
 
 
 def _clock_switch(replay: Any, state: str, path: Path) -> str:
@@ -812,6 +816,7 @@ def paste_cmd(
                                               "instead of stopping there."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Check every post; write nothing."),
     fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, json."),
+    rulings: bool = typer.Option(False, "--rulings", help=RULINGS_HELP),
 ) -> None:
     """Enter many posts at once, copied from a thread or DMs, each with its post's time.
 
@@ -866,7 +871,7 @@ def paste_cmd(
     read_times(posts, match_zone(match.data), now(), name)
     outcome = paste(match_path, posts, dry_run=dry_run, all_or_nothing=all_or_nothing,
                     skip_unreadable=skip_unreadable, dice_bots=tuple(dice_bot))
-    _paste_report(match_path, posts, outcome, fmt, dry_run, all_or_nothing)
+    _paste_report(match_path, posts, outcome, fmt, dry_run, all_or_nothing, rulings)
     if outcome.error is not None:
         raise typer.Exit(outcome.error.exit_status)
 
@@ -904,7 +909,8 @@ def _read_posts(source: Optional[str]) -> tuple[str, str]:
         raise InputError(f"{name}: not UTF-8 text (bad byte at offset {exc.start}).") from None
 
 
-def _paste_report(path: Path, posts: Any, outcome: Any, fmt: str, dry_run: bool, all_or_nothing: bool) -> None:
+def _paste_report(path: Path, posts: Any, outcome: Any, fmt: str, dry_run: bool, all_or_nothing: bool,
+                  rulings: bool = False) -> None:
     """Standard error: how each post was read, what was skipped, what was added or why not.
     Standard output: the public post of the entries added (or, dry, that would be) and the board."""
     from adjudicator import views
@@ -926,7 +932,7 @@ def _paste_report(path: Path, posts: Any, outcome: Any, fmt: str, dry_run: bool,
         return
     from adjudicator.render import Pre, render
 
-    lines = [line for log in logs for line in views.entry_lines(log, None, pad=False)]
+    lines = [line for log in logs for line in views.entry_lines(log, None, pad=False, rulings=rulings)]
     _out(_post(render([Pre(lines), *views.board_blocks(outcome.match, outcome.replay)], fmt), fmt))
 
 
@@ -1258,6 +1264,7 @@ def post_cmd(
     at: Optional[str] = typer.Option(None, "--at", metavar="TIME",
                                      help="When the board goes up in the thread, as for move --at (default: now); "
                                           "in a timed match the time to act runs from it (G-7)."),
+    rulings: bool = typer.Option(False, "--rulings", help=RULINGS_HELP),
 ) -> None:
     """Print the post for the thread: what happened since the last post, the board, who acts.
 
@@ -1296,7 +1303,7 @@ def post_cmd(
         raise typer.BadParameter("--again prints the last post's entries; give --since or --again, not both.",
                                  param_hint="--since")
     post, text = posting.make_post(match_path, fmt, since=since, again=again, record=not dry_run,
-                                   at=_check_time(at, match_path) if at else None)
+                                   at=_check_time(at, match_path) if at else None, rulings=rulings)
     _warn(post.match)
     _out(_post(text, fmt))
     for note in post.notes:

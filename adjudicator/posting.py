@@ -94,6 +94,7 @@ class Post:
     voided_from: tuple[int, int, bool] | None = None   # changed_by_voids: what moved `start` back
     recorded: bool = False
     notes: list[str] = field(default_factory=list)
+    rulings: bool = False   # cite ruling ids in the entry lines (`post --rulings`, issue 25)
 
 
 # --- What a post covers ------------------------------------------------------------------------
@@ -226,10 +227,12 @@ def blocks(post: Post) -> list[Any]:
     if post.revealed:
         out.append(Para("Revealed now (sealed when posted):"))
         out.append(Pre([line for log in post.revealed
-                        for line in views.entry_lines(log, None, pad=False, marked=marked.get(log.seq))]))
+                        for line in views.entry_lines(log, None, pad=False, marked=marked.get(log.seq),
+                                                       rulings=post.rulings)]))
     if post.logs:
         out.append(Pre([line for log in post.logs
-                        for line in views.entry_lines(log, None, pad=False, marked=marked.get(log.seq))]))
+                        for line in views.entry_lines(log, None, pad=False, marked=marked.get(log.seq),
+                                                       rulings=post.rulings)]))
     elif post.why == NOTHING_NEW:
         out.append(Para("Nothing new since the last post."))
     out += views.board_blocks(match, replay)
@@ -355,7 +358,7 @@ def text(post: Post, fmt: str) -> str:
 # --- The command: print, and remember ------------------------------------------------------------
 
 def make_post(path: Path, fmt: str, *, since: int | None = None, again: bool = False,
-              record: bool = True, at: str | None = None) -> tuple[Post, str]:
+              record: bool = True, at: str | None = None, rulings: bool = False) -> tuple[Post, str]:
     """`adjudicator post`: under the match file's lock, plan the post, make its text and, unless
     `record` is off or the post is a reprint or has nothing new, write the `posted` record
     (atomically: the file is the old one or the new one, never half of either). In a timed
@@ -369,6 +372,7 @@ def make_post(path: Path, fmt: str, *, since: int | None = None, again: bool = F
     with matchfile.locked(path):
         match = matchfile.load(path)
         post = plan(match, stamp, since=since, again=again)
+        post.rulings = rulings
         writes = record and post.why not in (AGAIN, NOTHING_NEW)
         post.recorded = writes
         entry = posted_entry(match, post, stamp) if writes else None

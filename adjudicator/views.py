@@ -208,10 +208,11 @@ def board_text(match: LoadedMatch, replay: Replay, fmt: str, viewer: str | None 
     return render(board_blocks(match, replay, viewer), fmt)
 
 
-def entry_post(match: LoadedMatch, replay: Replay, log: LogEntry, fmt: str) -> str:
+def entry_post(match: LoadedMatch, replay: Replay, log: LogEntry, fmt: str, rulings: bool = False) -> str:
     """What `move`, `roll` and `host` print to paste in public: the entry as everyone may see
-    it (a sealed submission only as "submitted"), then the public board."""
-    return render([Pre(entry_lines(log, None, pad=False)), *board_blocks(match, replay)], fmt)
+    it (a sealed submission only as "submitted"), then the public board; ruling ids only when
+    asked (`--rulings`)."""
+    return render([Pre(entry_lines(log, None, pad=False, rulings=rulings)), *board_blocks(match, replay)], fmt)
 
 
 class Narration:
@@ -314,23 +315,26 @@ def entry_text(log: LogEntry, viewer: str | None = None, marked: Any = None) -> 
     return "\n".join(clean(line, one_line=True) for line in entry_lines(log, viewer, marked=marked))
 
 
-def entry_lines(log: LogEntry, viewer: str | None = None, pad: bool = True, marked: Any = None) -> list[str]:
+def entry_lines(log: LogEntry, viewer: str | None = None, pad: bool = True, marked: Any = None,
+                rulings: bool = True) -> list[str]:
     """An entry's narration; `pad` aligns the sequence numbers of a whole replay; `marked`
-    is the code the entry was recorded with as illegal, if any."""
+    is the code the entry was recorded with as illegal, if any. `rulings` cites the ruling
+    ids (`[G-7]`): `replay` and the host's own echo keep them, posts for players leave them
+    out unless asked (`--rulings`, issue 25)."""
     view = entry_view(log, viewer, marked)
     actor = log.player or log.type
     number = f"#{log.seq:<3}" if pad else f"#{log.seq}"
     head = f"{number} {actor}: {view['summary']}"
     if view["flag"]:
         flag = view["flag"]
-        rulings = f" [{', '.join(flag['rulings'])}]" if flag["rulings"] else ""
+        cited = f" [{', '.join(flag['rulings'])}]" if rulings and flag["rulings"] else ""
         ack = " (recorded as illegal by the host)" if flag.get("acknowledged") else ""
-        lines = [head, f"      FLAGGED {flag['code']}: {flag['message']}{rulings}{ack}"]
+        lines = [head, f"      FLAGGED {flag['code']}: {flag['message']}{cited}{ack}"]
     else:
         lines = [head]
     for event in view["events"]:
-        rulings = f" [{', '.join(event['rulings'])}]" if event["rulings"] else ""
-        lines.append(f"      {event['text']}{rulings}")
+        cited = f" [{', '.join(event['rulings'])}]" if rulings and event["rulings"] else ""
+        lines.append(f"      {event['text']}{cited}")
     return lines
 
 

@@ -93,7 +93,7 @@ def test_host_salt_once_per_player_public_and_never_voided_g8(cli, tmp_path):
     path = tmp_path / "m.json"
     assert cli("new", "dice-tug-of-war", "-p", "bernd=Bernd:yellow", "-p", "anna=Anna:red", "-o", path).code == 0
     res = cli("host", path, "salt", "Anna", "nutmeg")
-    assert res.code == 0 and "Anna's salt: nutmeg [G-8]" in res.out
+    assert res.code == 0 and "Anna's salt: nutmeg" in res.out and "[G-8]" not in res.out   # no ruling ids in posts
     assert json.loads(path.read_text())["entries"][0]["host"] == {"action": "salt", "player": "anna", "salt": "nutmeg"}
     res = cli("host", path, "salt", "anna", "saffron")
     assert res.code == 1 and "refused (salt-repeated)" in res.err and "'nutmeg' at entry 1" in res.err
@@ -130,7 +130,7 @@ def test_move_echoes_canonical_form_and_board(cli, started):
     res = cli("move", started, "anna", "ATTACK")
     assert res.code == 0, res.err
     assert res.out.startswith("#6 anna: attack\n")
-    assert "bernd loses 3 (12 → 9) [DT-4]" in res.out and "awaiting turn roll: 3 dice for bernd" in res.out
+    assert "bernd loses 3 (12 → 9)" in res.out and "[DT-4]" not in res.out and "awaiting turn roll: 3 dice for bernd" in res.out
     entry = json.loads(started.read_text())["entries"][-1]
     assert entry["move"] == {"attack": True} and entry["text"] == "ATTACK" and entry["at"] == NOW
 

@@ -490,3 +490,16 @@ def test_a_void_of_an_entry_never_posted_is_not_retold(cli, dice):
     assert cli("post", dice, "--again").out == res.out
     entries = cli("post", dice, "--since", "0", "--format", "json").json["entries"]
     assert [e["seq"] for e in entries] == [1, 2, 3, 4, 7]
+
+
+def test_ruling_ids_are_off_in_posts_unless_asked(cli, dice):
+    """Issue 25: posts and the post `move` prints leave ruling ids out; --rulings puts them
+    back; `replay` keeps them."""
+    play(cli, ("roll", dice, "--values", "6", "6", "6"))
+    plain = cli("move", dice, "anna", "attack", "--dry-run")
+    cited = cli("move", dice, "anna", "attack", "--dry-run", "--rulings")
+    assert plain.code == cited.code == 0
+    assert "[DT-4]" not in plain.out and "[DT-4]" in cited.out
+    assert "[" not in cli("post", dice, "--dry-run").out.split("\n\n")[1]
+    assert "[DT-2]" in cli("post", dice, "--dry-run", "--rulings").out
+    assert "[DT-2]" in cli("replay", dice).out
