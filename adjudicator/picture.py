@@ -177,7 +177,10 @@ def draw_header(canvas: Canvas, match: Any, replay: Any, res: dict[str, Any]) ->
     lines = [views.status_line(match, replay, res)]
     clock = res.get("clock") or {}
     if clock.get("deadline"):
-        lines.append(f"Deadline {clock['deadline']}" + (" (passed)" if clock.get("past_deadline") else ""))
+        from adjudicator.render import local_time
+
+        lines.append(f"Deadline {local_time(clock['deadline'], views.zone_of(match))}"
+                     + (" (passed)" if clock.get("past_deadline") else ""))
     if clock.get("untimed_since") is not None:
         lines.append(f"Untimed since entry {clock['untimed_since']}")
     lines += views.phase_lines(match, res, " ")

@@ -239,7 +239,7 @@ def blocks(post: Post) -> list[Any]:
     res = views.result(match, replay)
     if replay.outcome is None:
         names = match.game.display_names
-        out.append(Para(now_line(res, replay.awaiting(names.__getitem__), names)))
+        out.append(Para(now_line(res, replay.awaiting(names.__getitem__), names, views.zone_of(match))))
     else:
         out += final_blocks(post, res)
     return out
@@ -254,7 +254,7 @@ def covered(post: Post) -> str:
     return f"entries {post.start}–{post.end}"
 
 
-def now_line(res: dict[str, Any], awaiting: str | None, names: dict[str, str]) -> list[Any]:
+def now_line(res: dict[str, Any], awaiting: str | None, names: dict[str, str], zone: str | None = None) -> list[Any]:
     """`Now: Anna to move. Deadline 2026-11-22T12:02:30Z (then the reserve: Anna until …).`:
     players by display name, times as Stamps (Discord shows each reader their own time)."""
     from adjudicator.render import Stamp
@@ -265,14 +265,14 @@ def now_line(res: dict[str, Any], awaiting: str | None, names: dict[str, str]) -
         line.append(f" Untimed since entry {since}.")
     deadline = deadline_of(res)
     if deadline is not None:
-        line += [" Deadline ", Stamp(deadline)]
+        line += [" Deadline ", Stamp(deadline, zone)]
         if res["clock"].get("past_deadline"):
             line.append(" (passed)")
         runs_out = res["clock"].get("reserve_runs_out") or {}
         if res["clock"].get("on_expiry") == "lose" and runs_out:
             line.append(" (then the reserve: ")
             for index, (player, until) in enumerate(runs_out.items()):
-                line += [", " if index else "", f"{names.get(player, player)} until ", Stamp(until)]
+                line += [", " if index else "", f"{names.get(player, player)} until ", Stamp(until, zone)]
             line.append(")")
         elif res["clock"].get("on_expiry") == "skip":
             line.append(" (a late submission counts as empty)")

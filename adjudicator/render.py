@@ -48,10 +48,28 @@ class Span:
 
 @dataclass
 class Stamp:
-    """A moment (RFC 3339, as the clock writes it): as written in text, Markdown and BBCode;
+    """A moment (RFC 3339, as the clock writes it): in text, Markdown and BBCode as the local
+    time of the match's zone with the zone's name (`2026-11-26 13:01 Europe/Berlin`, issue 25);
     as Discord's `<t:…>` stamps, which each reader sees in their own time zone."""
 
     iso: str
+    zone: str | None = None   # an IANA name; None: UTC
+
+
+def local_time(iso: str, zone: str | None = None) -> str:
+    """`2026-11-26 13:01 Europe/Berlin` (seconds shown when not :00): how a post says a time
+    to players in the match's zone; the RFC 3339 text as given when it cannot be read."""
+    from datetime import datetime, timezone
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        moment = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+        where = ZoneInfo(zone) if zone else timezone.utc
+        local = moment.astimezone(where)
+    except (ValueError, OverflowError, ZoneInfoNotFoundError):
+        return iso
+    clock = local.strftime("%H:%M:%S" if local.second else "%H:%M")
+    return f"{local.strftime('%Y-%m-%d')} {clock} {zone or 'UTC'}"
 
 
 Inline = Union[str, Span, Stamp, list]
@@ -178,12 +196,13 @@ def _inline(value: Inline, fmt: str, code: bool = False) -> str:
 
 def _stamp(stamp: Stamp, fmt: str, code: bool) -> str:
     """Discord: `<t:1763721022:f> (<t:1763721022:R>)`, a date and time in the reader's own
-    zone and how long from now; elsewhere the time as written."""
+    zone and how long from now; elsewhere the local time in the match's zone, with its name."""
     if fmt == "discord" and not code:
         seconds = unix_time(stamp.iso)
         if seconds is not None:
             return f"<t:{seconds}:f> (<t:{seconds}:R>)"
-    return _code_text(stamp.iso, fmt) if code else _escape(stamp.iso, fmt)
+    said = local_time(stamp.iso, stamp.zone)
+    return _code_text(said, fmt) if code else _escape(said, fmt)
 
 
 def unix_time(iso: str) -> int | None:

@@ -132,7 +132,7 @@ def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) 
         heading += [Span(names[player.id], colour=sides[player.id]), f" ({sides[player.id]})"]
     blocks: list[Any] = [Heading(heading), Para(status_line(match, replay, res))]
     if res.get("clock"):
-        blocks.append(Para(clock_line(res["clock"], names)))
+        blocks.append(Para(clock_line(res["clock"], names, zone_of(match))))
     blocks += [Para(line) for line in phase_lines(match, res, ": ")]
     blocks += game.board_blocks(res["board"])
     if viewer and res.get("private"):
@@ -181,7 +181,16 @@ def past(deadline: str) -> bool:
     return moment is not None and moment < now()
 
 
-def clock_line(clock: dict[str, Any], names: dict[str, str] | None = None) -> list[Any]:
+def zone_of(match: LoadedMatch) -> str | None:
+    """The IANA name of the zone a match's times are told in (when.match_zone: the match's
+    `time_zone`, else the host's ADJUDICATOR_TIME_ZONE); None for UTC."""
+    from adjudicator.when import match_zone
+
+    key = match_zone(match.data).key
+    return None if key == "UTC" else key
+
+
+def clock_line(clock: dict[str, Any], names: dict[str, str] | None = None, zone: str | None = None) -> list[Any]:
     """`Clock: 150 s to act; turn started …, deadline …; reserve Sally 580 s, Maddie 600 s`,
     with the times as Stamps (Discord shows each reader their own time zone)."""
     names = names or {}
@@ -191,7 +200,8 @@ def clock_line(clock: dict[str, Any], names: dict[str, str] | None = None) -> li
     if "turn_seconds" in clock:
         parts.append([f"{clock['turn_seconds']} s to act"])
     if "deadline" in clock:
-        parts.append(["turn started ", Stamp(clock["turn_started"]), ", deadline ", Stamp(clock["deadline"])])
+        parts.append(["turn started ", Stamp(clock["turn_started"], zone), ", deadline ",
+                      Stamp(clock["deadline"], zone)])
         if clock.get("past_deadline"):
             parts[-1].append(" (passed)")
     if any(clock["reserve"].values()):

@@ -108,7 +108,7 @@ def test_board_shows_time_allowed_deadline_and_reserves():
     assert status["turn_seconds"] == 60 and status["deadline"] == at(90)
     assert status["reserve_runs_out"] == {"anna": at(210)} and status["reserve"] == {"bernd": 120, "anna": 120}
     text = views.board_text(match, replay, "text")
-    assert ("Clock: 60 s to act; turn started 2026-11-21T20:00:30Z, deadline 2026-11-21T20:01:30Z (passed); "
+    assert ("Clock: 60 s to act; turn started 2026-11-21 20:00:30 UTC, deadline 2026-11-21 20:01:30 UTC (passed); "
             "reserve Bernd 120 s, Anna 120 s") in text   # NOW is the next day (G-7: the board says so)
 
 

@@ -283,7 +283,8 @@ def test_a_timed_match_says_who_acts_and_by_when(cli, tmp_path, monkeypatch):
     res = cli("post", path)
     assert res.code == 0
     deadline = cli("board", path, "--format", "json").json["clock"]["deadline"]
-    assert "Now: Maddie to " in res.out and f"Deadline {deadline} (then the reserve: Maddie until " in res.out
+    assert deadline == "2026-11-21T20:04:30Z"
+    assert "Now: Maddie to " in res.out and "Deadline 2026-11-21 20:04:30 UTC (then the reserve: Maddie until " in res.out
     assert posted(path) == {"seq": 4, "from": 1, "at": "2026-11-21T20:03:30Z"}   # entry 4: the post (G-7)
     assert json.loads(path.read_text(encoding="utf-8"))["entries"][3]["host"] == {"action": "posted"}
     assert cli("post", path, "--again", "--format", "json").json["deadline"] == deadline

@@ -99,9 +99,18 @@ def test_stamps_are_discord_timestamps_and_text_elsewhere():
     from adjudicator.render import Stamp
 
     line = ["deadline ", Stamp("2026-11-21T10:28:42Z")]
-    assert render([Para(line)], "text") == "deadline 2026-11-21T10:28:42Z\n"
+    assert render([Para(line)], "text") == "deadline 2026-11-21 10:28:42 UTC\n"
     assert render([Para(line)], "discord") == "deadline <t:1795256922:f> (<t:1795256922:R>)\n"
-    assert render([Pre([line])], "discord") == "```\ndeadline 2026-11-21T10:28:42Z\n```\n"
+    assert render([Pre([line])], "discord") == "```\ndeadline 2026-11-21 10:28:42 UTC\n```\n"
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "bbcode"])
+def test_stamps_are_told_in_the_match_zone_with_its_name(fmt):
+    """Issue 25: a deadline reads as the players' local time, the zone named, never raw UTC."""
+    from adjudicator.render import Stamp
+
+    said = render([Para(["deadline ", Stamp("2026-11-21T10:28:00Z", "Europe/Berlin")])], fmt)
+    assert "2026-11-21 11:28 Europe/Berlin" in said and "T10:28" not in said
 
 
 def test_a_name_cannot_start_a_block_in_markdown_or_discord():
