@@ -260,10 +260,15 @@ class Game:
     def display_names(self) -> dict[str, str]:
         """How boards name each player: as the thread knows them, by the match's display
         name, with the id in brackets only where names alone would not tell the players
-        apart (the same name, or names that differ only in case): `Sally`, `Sam [sam2]`."""
+        apart: `Sally`, `Sam [sam2]`. Names are told apart as a reader sees them
+        (names.look_alike): ones that differ only in case, in compatibility forms or in
+        invisible characters (`Sally` and `Sally` + U+200B, in a file edited by hand, since
+        `new` refuses them) get the id too (issue 25, point 5)."""
+        from adjudicator.names import look_alike
+
         names = self.__dict__.get("_names")
         if names is None:
-            folded = [(p.name or "").strip().casefold() or p.id.casefold() for p in self.players]
+            folded = [look_alike(p.name or "") or look_alike(p.id) for p in self.players]
             names = {p.id: (p.name or "").strip() or p.id for p in self.players}
             for p, key in zip(self.players, folded):
                 if folded.count(key) > 1:

@@ -116,21 +116,39 @@ def clean(text: Any, *, one_line: bool = False) -> str:
                    else " " if ch in "\n\t\r" else "?" for ch in text)
 
 
-# json.dumps escapes only C0 controls; DEL, the C1 controls and lone surrogates pass raw.
-_JSON_ESCAPES = {code: f"\\u{code:04x}" for code in (*range(0x7F, 0xA0), *range(0xD800, 0xE000))}
+# json.dumps escapes only C0 controls; DEL, the C1 controls and lone surrogates pass raw, and
+# so do the bidi controls and line/paragraph separators, which a match id (no schema pattern:
+# a hand-edited file may hold anything there) would carry raw to a terminal or a paste, where
+# U+202E reverses what follows and U+2028 breaks the line (issue 25, point 5).
+_JSON_ESCAPES = {code: f"\\u{code:04x}" for code in (*range(0x7F, 0xA0), *range(0xD800, 0xE000),
+                                                      0x2028, 0x2029, *map(ord, _BIDI))}
 
 
 def inert_json(text: str) -> str:
-    """JSON text with DEL, C1 controls and lone surrogates written as \\u escapes: the same
-    JSON value, with nothing a terminal acts on and nothing a UTF-8 stream refuses."""
+    """JSON text with DEL, C1 controls, bidi controls, line and paragraph separators and lone
+    surrogates written as \\u escapes: the same JSON value, with nothing a terminal acts on,
+    nothing that reorders or breaks a line where it is shown, and nothing a UTF-8 stream refuses."""
     return text.translate(_JSON_ESCAPES)
 
 
 _MARKDOWN_MARKS = frozenset("\\`*_[]<>|#~&")
 _DISCORD_MARKS = frozenset("\\`*_~|<>[")
-# A mention Discord would act on: @everyone, @here, <@id>, <@!id>, <@&role>. A zero-width space
-# after the `@` keeps it as text (as discord.py's escape_mentions does), in code blocks too.
-_PING = re.compile(r"(?<=<)@|@(?=(?:everyone|here)\b)", re.IGNORECASE)
+# A mention Discord would act on: @everyone, @here, <@id>, <@!id>, <@&role>, and <#channel>
+# (a link, not a ping, but no name should make one). Discord and the parsers that follow it
+# match `@everyone` and `@here` anywhere, with no word boundary on either side (discord.js's
+# EVERYONE_PATTERN is /@(everyone|here)/g, and discord.py's escape_mentions has no \b either), so
+# `@everyone1`, `@heretics` and `x@here` ping too (issue 25, point 5). Those parsers match the
+# lower-case words only; we neutralise every case (`@EVERYONE`) anyway, since a zero-width space
+# costs nothing where no ping was and a client that folds case would otherwise ping. A
+# zero-width space after the `@` (or after the `<`) keeps the rest as text, in code blocks too.
+_PING = re.compile("(?<=<)[@#](?!\u200b)|@(?=everyone|here)", re.IGNORECASE)
+
+
+def unping(text: str) -> str:
+    """`text` with every mention Discord could act on broken by a zero-width space after its
+    `@` (or `#`): run on each piece of user text and again on the whole Discord post, since a
+    name ending in `@` beside text beginning `here` would make a mention neither holds alone."""
+    return _PING.sub("\\g<0>\u200b", text)
 # An opening block marker a name could bring to the start of a line: a list, quote, heading,
 # thematic break or setext underline (`- x`, `1. x`, `> x`, `---`, `===`).
 _LINE_START = re.compile(r"^( *)(?:([-+=>#])|(\d{1,9})([.)]))")
@@ -147,7 +165,7 @@ def _escape(text: str, fmt: str) -> str:
     if fmt == "bbcode":
         return text.replace("[", "[" + BB_BREAK)
     if fmt == "discord":
-        return _PING.sub("@\u200b", "".join("\\" + ch if ch in _DISCORD_MARKS else ch for ch in text))
+        return unping("".join("\\" + ch if ch in _DISCORD_MARKS else ch for ch in text))
     return text
 
 
@@ -159,7 +177,7 @@ def _code_text(text: Any, fmt: str) -> str:
     if fmt == "bbcode":
         return _CODE_CLOSE.sub("[\\1\u2215", text)
     if fmt == "discord":
-        return _PING.sub("@\u200b", text.replace("`", "\u02cb"))
+        return unping(text.replace("`", "\u02cb"))
     return text
 
 
@@ -222,7 +240,8 @@ def render(blocks: list[Any], fmt: str) -> str:
     """The blocks as one post in `fmt` ('text', 'markdown', 'bbcode' or 'discord'; a
     Discord post longer than one message is cut by `discord_messages`)."""
     out = [_block(block, fmt) for block in blocks]
-    return "\n\n".join(part for part in out if part) + "\n"
+    post = "\n\n".join(part for part in out if part) + "\n"
+    return unping(post) if fmt == "discord" else post
 
 
 def _block(block: Any, fmt: str) -> str:

@@ -402,9 +402,10 @@ def line_breaker(text: str) -> str | None:
 
 
 def check_one_line(data: dict[str, Any]) -> None:
-    """Player names and ids and the title are one line each: a newline in a name would forge whole
-    lines (a fake result) on every board."""
-    fields = [("title", data.get("title"))]
+    """Player names and ids, the match id and the title are one line each: a newline in a name
+    would forge whole lines (a fake result) on every board, and U+202E or U+2028 in the match
+    id would reach every JSON output and the `created` line (issue 25, point 5)."""
+    fields = [("id", data.get("id")), ("title", data.get("title"))]
     fields += [(f"players[{i}].{key}", p.get(key)) for i, p in enumerate(data.get("players") or [])
                for key in ("id", "name", "side")]
     for label, value in fields:
@@ -412,6 +413,45 @@ def check_one_line(data: dict[str, Any]) -> None:
             shown = value[:40].encode("unicode_escape").decode("ascii")
             raise InputError(f"field {label}: '{shown}' holds U+{ord(ch):04X}, a line break, control or "
                              f"direction character; names and titles are one line.")
+    check_names_apart(data)
+
+
+def check_names_apart(data: dict[str, Any]) -> None:
+    """Two players a reader can tell apart on a board: no display name holds an invisible
+    character (a zero-width space, U+2060, a soft hyphen, a tag character, a Hangul filler),
+    and no two display names are the same once case, compatibility forms and invisible
+    characters are set aside; else "Sally (red) vs Sally (blue)" names nobody (issue 25, point 5).
+    A player without a name is shown by id, so the id stands in for it."""
+    from adjudicator.names import first_invisible, look_alike
+
+    players = [p for p in data.get("players") or [] if isinstance(p, dict)]
+    for index, player in enumerate(players):
+        name = player.get("name")
+        if isinstance(name, str) and (ch := first_invisible(name)) is not None:
+            raise InputError(f"field players[{index}].name: '{excerpt_plain(name)}' holds U+{ord(ch):04X}, a character that shows "
+                             f"as nothing, so two names could look the same on a board; leave it out.")
+    seen: dict[str, tuple[str, str]] = {}
+    for index, player in enumerate(players):
+        name, pid = player.get("name"), player.get("id")
+        key, field, shown = ((look_alike(name), "name", name) if isinstance(name, str) and name.strip()
+                             else (look_alike(pid), "id", pid) if isinstance(pid, str) else ("", "", ""))
+        if not key:
+            continue
+        if key in seen:
+            other_field, other = seen[key]
+            raise InputError(f"field players[{index}].{field}: '{excerpt_plain(shown)}' looks the same on a board as "
+                             f"{other_field} '{excerpt_plain(other)}'; give the players names that differ in more "
+                             f"than case or spacing.")
+        seen[key] = (f"players[{index}].{field}", shown)
+
+
+def excerpt_plain(text: str) -> str:
+    """At most 40 characters of `text`, each one a terminal would not print plainly or that
+    shows as nothing as a \\u escape, so a refusal shows where two names differ."""
+    from adjudicator.names import invisible
+
+    return "".join(ch if ch.isprintable() and not invisible(ch) else f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08x}"
+                   for ch in text[:40])
 
 
 def verify_rolls(match: LoadedMatch, seed: str) -> tuple[list[str], int, int]:

@@ -260,7 +260,12 @@ def test_discord_output_separates_messages_with_a_cut_line(cli, tmp_path):
 # --- Hostile names --------------------------------------------------------------------------------
 
 HOSTILE = ["*x*", "[b]x[/b]", "@everyone", "</pre>", "|", "a_b_ ~~c~~ `d` > e", "[/code] <@123> @here",
-           "- list", "1. one", "# head", "&lt;", "[url=http://x]y[/url]"]
+           "- list", "1. one", "# head", "&lt;", "[url=http://x]y[/url]",
+           # Discord pings on these too: no word boundary is needed on either side (issue 25, point 5)
+           "@heretics", "@everyone1", "x@here", "@EVERYONE", "<@&42> <#7> <@!9>"]
+# A mention Discord could act on: @everyone/@here anywhere, in any case; <@…>, <@&…>, <#…>
+# without the zero-width space render.py puts after the `<@` or `<#`.
+RAW_PING = re.compile("@(?:everyone|here)|<[@#](?!\u200b)", re.IGNORECASE)
 
 
 def hostile_match(tmp_path: Path, name: str) -> Path:
@@ -294,8 +299,7 @@ def test_hostile_names_render_literally(cli, tmp_path, name, fmt):
     assert "<li>" not in html and "<blockquote>" not in html, html
     assert html.count("<code>") == html.count("<pre>"), html   # code only in code blocks
     if fmt == "discord":
-        for ping in ("@everyone", "@here", "<@123>"):
-            assert ping not in res.out
+        assert not RAW_PING.search(res.out), res.out
 
 
 def markup_html(post: str, fmt: str) -> list[str]:
@@ -319,6 +323,24 @@ def test_ids_show_only_where_names_would_not_tell_the_players_apart(write):
     replay = session.replay_match(match)
     assert "Kim [kim] (yellow) vs KIM [lee] (red)" in views.board_text(match, replay, "text")
     assert views.result(match, replay)["winner"] in ("kim", "lee", None)   # JSON keeps ids
+
+
+@pytest.mark.parametrize("other", ["Kim\u200b", "Kim\u2060", "Kim\U000e0041", "Kim\u00ad", "Kim\u3164",
+                                   "Kim\uffa0", "\uff2b\uff49\uff4d", "K\u200bIM "])
+def test_names_that_differ_only_in_what_cannot_be_seen_show_ids(write, other):
+    """A file edited by hand may hold `Kim` and `Kim` + U+200B (`new` refuses them): the board
+    would read "Kim (yellow) vs Kim (red)", so both get their ids (issue 25, point 5)."""
+    data = json.loads((REPO / "matches" / "dice-own-goal.json").read_text(encoding="utf-8"))
+    data["players"][1]["name"] = other
+    match = matchfile.prepare(data, None)
+    assert match.game.display_names == {"kim": "Kim [kim]", "lee": f"{other.strip()} [lee]"}
+    assert "[kim] (yellow) vs " in views.board_text(match, session.replay_match(match), "text")
+
+
+def test_names_that_differ_where_it_shows_keep_no_ids(write):
+    data = json.loads((REPO / "matches" / "dice-own-goal.json").read_text(encoding="utf-8"))
+    data["players"][1]["name"] = "Kim \u2764\ufe0f"
+    assert matchfile.prepare(data, None).game.display_names == {"kim": "Kim", "lee": "Kim \u2764\ufe0f"}
 
 
 def test_json_boards_keep_ids(cli):

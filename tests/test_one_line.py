@@ -76,3 +76,96 @@ def test_a_reason_or_note_with_a_line_break_stays_on_its_line_in_replay_text(cli
     res = cli("replay", write(data))
     assert not any(line.startswith("Result: finished: anna") for line in res.out.splitlines()), res.out
     assert "left Result: finished: anna wins" in res.out
+
+
+# --- Look-alike names, and ids in JSON (issue 25, point 5) ----------------------------------------
+
+import json  # noqa: E402
+import re  # noqa: E402
+
+from conftest import REPO  # noqa: E402
+
+INVISIBLE = ["\u200b", "\u2060", "\U000e0041", "\U000e007f", "\u00ad", "\u3164", "\uffa0", "\u180e", "\ufeff",
+             "\u034f"]
+
+
+@pytest.mark.parametrize("hidden", INVISIBLE)
+@pytest.mark.parametrize("where", ["end", "middle"])
+def test_new_refuses_a_name_holding_an_invisible_character(cli, tmp_path, hidden, where):
+    """`Sally` and `Sally` + U+200B print the same: "Sally (red) vs Sally (blue)" names nobody."""
+    name = "Sally" + hidden if where == "end" else "Sa" + hidden + "lly"
+    res = cli("new", "dice-tug-of-war", "-p", "sally=Sally:yellow", "-p", f"sal2={name}:red", "-o", tmp_path / "m.json")
+    assert res.code == 2, res.err
+    assert res.err.startswith("adjudicator: field players[1].name:") and f"U+{ord(hidden):04X}" in res.err
+    assert "\n" not in res.err.rstrip("\n") and hidden not in res.err and "Traceback" not in res.err
+    assert listing(tmp_path) == []
+
+
+@pytest.mark.parametrize("other", ["SALLY", "sally", "\uff33\uff41\uff4c\uff4c\uff59", "Sally "])
+def test_new_refuses_two_names_that_look_the_same(cli, tmp_path, other):
+    res = cli("new", "dice-tug-of-war", "-p", "sally=Sally:yellow", "-p", f"sal2={other}:red", "-o", tmp_path / "m.json")
+    assert res.code == 2
+    assert "field players[1].name:" in res.err and "players[0].name 'Sally'" in res.err
+    assert listing(tmp_path) == []
+
+
+def test_a_player_without_a_name_is_compared_by_id():
+    """A player without a name is shown by id, so the id is what the other name must differ from."""
+    from adjudicator.errors import InputError
+    from adjudicator.session import check_names_apart
+
+    with pytest.raises(InputError, match=r"players\[1\]\.name: 'SALLY' .* players\[0\]\.id 'sally'"):
+        check_names_apart({"players": [{"id": "sally", "side": "yellow"}, {"id": "s2", "name": "SALLY", "side": "red"}]})
+    check_names_apart({"players": [{"id": "sally", "side": "yellow"}, {"id": "s2", "name": "Sal", "side": "red"}]})
+
+
+@pytest.mark.parametrize("name", ["Sally \u2764\ufe0f", "Sally \U0001f469\u200d\U0001f4bb", "Sal", "Sälly"])
+def test_new_takes_names_that_differ_where_it_shows(cli, tmp_path, name):
+    """An emoji's own joiner and variation selector are how it is written, not hidden."""
+    res = cli("new", "dice-tug-of-war", "-p", "sally=Sally:yellow", "-p", f"sal2={name}:red", "-o", tmp_path / "m.json")
+    assert res.code == 0, res.err
+
+
+def test_new_refuses_a_joiner_after_a_letter(cli, tmp_path):
+    res = cli("new", "dice-tug-of-war", "-p", "sally=Sally:yellow", "-p", "sal2=Sally\u200d:red", "-o", tmp_path / "m.json")
+    assert res.code == 2 and "U+200D" in res.err
+
+
+@pytest.mark.parametrize("match_id", ["m\u202eniw anna", "m\u2028x", "m\nx"])
+def test_new_refuses_a_match_id_that_is_not_one_line(cli, tmp_path, match_id):
+    res = cli("new", "dice-tug-of-war", "-p", "a=A:yellow", "-p", "b=B:red", "--id", match_id, "-o", tmp_path / "m.json")
+    assert res.code == 2 and "field id:" in res.err
+    assert listing(tmp_path) == []
+
+
+def test_a_hand_edited_match_id_reaches_json_escaped(cli, write):
+    """The match id has no schema pattern (a file may hold anything there), so every JSON output
+    writes bidi controls and line separators as escapes: the same value, nothing raw."""
+    data = json.loads((REPO / "matches" / "dice-own-goal.json").read_text(encoding="utf-8"))
+    data["id"] = "m\u202eniw anna\u2028x\u2029\u2066"
+    path = write(data)
+    for args in (("board", path, "--format", "json"), ("replay", path, "--format", "json"),
+                 ("post", path, "--format", "json", "--dry-run"), ("check", path, "--format", "json")):
+        res = cli(*args)
+        assert res.code in (0, 1), (args, res.err)
+        assert not re.search("[\u202e\u2028\u2029\u2066]", res.out), args
+    assert cli("board", path, "--format", "json").json["match"] == data["id"]
+
+
+# Mentions in everything pasted into Discord (render.py: Discord matches them with no word boundary).
+RAW_PING = re.compile("@(?:everyone|here)|<[@#](?!\u200b)", re.IGNORECASE)
+
+
+def test_board_post_and_host_for_discord_ping_nobody(cli, write):
+    data = json.loads((REPO / "matches" / "dice-own-goal.json").read_text(encoding="utf-8"))
+    data["entries"] = data["entries"][:6]
+    data["title"] = "@EVERYONE x@here"
+    data["players"][0]["name"], data["players"][1]["name"] = "@heretics", "@everyone1 <@&42>"
+    data["entries"][-1]["note"] = "@Here <#7>"
+    path = write(data)
+    outs = [cli("board", path, "--format", "discord"), cli("post", path, "--format", "discord", "--dry-run"),
+            cli("host", path, "end", "kim", "--reason", "@everyone1 left x@HERE", "--format", "discord")]
+    for res in outs:
+        assert res.code == 0, res.err
+        assert not RAW_PING.search(res.out), res.out
+    assert "@\u200bheretics" in outs[0].out and "@\u200beveryone1 left x@\u200bHERE" in outs[2].out

@@ -117,3 +117,51 @@ def test_a_name_cannot_start_a_block_in_markdown_or_discord():
     for fmt in ("markdown", "discord"):
         for text in ("- x", "1. x", "> x", "# x", "---", "=="):
             assert render([Para(text)], fmt).startswith(("\\", "1\\")), (fmt, text)
+
+
+# --- Mentions (issue 25, point 5) -----------------------------------------------------------------
+
+import re  # noqa: E402
+
+RAW_PING = re.compile("@(?:everyone|here)|<[@#](?!\u200b)", re.IGNORECASE)
+MENTIONS = ["@heretics", "@everyone1", "x@here", "@EVERYONE", "@Here!", "a@everyoneb", "<@123>", "<@!123>",
+            "<@&123>", "<#123>"]
+
+
+@pytest.mark.parametrize("text", MENTIONS)
+def test_discord_breaks_every_mention_inside_and_outside_code(text):
+    """Discord matches @everyone and @here with no word boundary, so `@heretics` pings; every
+    place user text lands (heading, paragraph, code block, table) must break it, and the text
+    still reads as written once the zero-width spaces are taken out."""
+    post = render([Heading(text), Para([text, Span(text, bold=True)]), Pre([text]), Table(["who"], [[text]])],
+                  "discord")
+    assert not RAW_PING.search(post), post
+    assert post.replace("\u200b", "").count(text.replace("<", "\\<").replace(">", "\\>")) >= 3
+
+
+def test_a_mention_split_over_two_pieces_of_text_is_broken_too():
+    """A name ending in `@` beside text starting `here` makes a mention neither holds alone."""
+    post = render([Para([Span("x@"), Span("here"), " @", Span("everyone")]), Pre([["<", "@1>"]])], "discord")
+    assert not RAW_PING.search(post), post
+
+
+def test_zero_width_spaces_are_not_doubled():
+    assert render([Para("<@1> @here")], "discord") == "\\<@\u200b1\\> @\u200bhere\n"
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "bbcode"])
+def test_other_formats_keep_mentions_as_written(fmt):
+    """Only Discord pings; a forum or a terminal shows `@heretics` with nothing added."""
+    assert "\u200b" not in render([Para("@heretics @EVERYONE"), Pre(["x@here"])], fmt)
+
+
+def test_json_escapes_bidi_controls_and_line_separators():
+    """The same JSON value, with nothing that reorders or breaks the line where it is shown."""
+    import json
+
+    from adjudicator.render import inert_json
+
+    value = {"match": "m\u202eniw anna\u2028x\u2029\u2066\u200f"}
+    text = inert_json(json.dumps(value, ensure_ascii=False))
+    assert not set(text) & set("\u202e\u2028\u2029\u2066\u200f"), text
+    assert json.loads(text) == value
