@@ -829,7 +829,11 @@ class Replay:
             if item in self.announced.get(player, []):
                 continue
             self.announced.setdefault(player, []).append(item)
-            restarts = bool(catalogue[item].get("restarts_phase_clock") and self._at is not None)
+            # Only a running clock restarts: in an untimed match (or with the clock switched
+            # off, G-7) there is no time to restart and the announcement must not speak of it
+            # (issue 25, point 6).
+            restarts = bool(catalogue[item].get("restarts_phase_clock") and self._at is not None
+                            and self.clock.running)
             if restarts:
                 if self._restarted_from is None:
                     self._restarted_from = (self.clock.turn_started,)

@@ -149,11 +149,39 @@ def board_svg(match: Any, replay: Any, viewer: str | None = None) -> str:
     res = views.result(match, replay, viewer)
     canvas = Canvas()
     canvas.band(MARGIN, gap=0)
+    draw_banner(canvas, match, res)
     draw_header(canvas, match, replay, res)
     game = match.game
     if not game.draw_board(res["board"], canvas, res.get("private") if viewer else None):
         draw_text_board(canvas, game, res["board"])
     return canvas.svg()
+
+
+def draw_banner(canvas: Canvas, match: Any, res: dict[str, Any]) -> None:
+    """A finished match's result as a coloured band above everything (issue 25, point 7):
+    a pale tint of the winner's side colour edged in the colour itself (grey for a draw), the
+    words of the text boards' banner in bold ink, which reads on every side's tint (white
+    letters would vanish on yellow or white). The shipped fonts have no emoji, so no trophy.
+    Nothing while the match is in progress."""
+    from adjudicator import views
+
+    words = views.banner_text(match, res, trophy="")
+    if words is None:
+        return
+    winner = res["winner"]
+    if winner is None:
+        colour = SIDE_COLOURS["grey"]
+    else:
+        ids = [p.id for p in match.game.players]
+        side = views.sides_shown(match.game, res["board"]).get(winner, "")
+        colour = side_colour(side, ids.index(winner) if winner in ids else 0)
+    lines = wrap(words, 17, canvas.inner - 24)
+    top = canvas.band(len(lines) * 22 + 14, gap=0)
+    canvas.rect(MARGIN, top, canvas.inner, len(lines) * 22 + 14, fill=tint(colour, 0.7), stroke=colour,
+                stroke_width=3, rx=6)
+    for index, line in enumerate(lines):
+        canvas.text(MARGIN + 12, top + 7 + 17 + index * 22, line, size=17, fill=INK, bold=True)
+    canvas.band(0, gap=10)
 
 
 def draw_header(canvas: Canvas, match: Any, replay: Any, res: dict[str, Any]) -> None:

@@ -287,18 +287,15 @@ def deadline_of(res: dict[str, Any]) -> str | None:
 
 
 def final_blocks(post: Post, res: dict[str, Any]) -> list[Any]:
-    """The final summary: who won and how, the size of the log, the flagged entries."""
+    """The final summary: the size of the log and the flagged entries. Who won and why is the
+    final board's banner above (issue 25, point 7), so the post tells the result once."""
     from adjudicator.render import Heading, Para
 
-    game = post.match.game
-    winner = res["winner"]
-    names = game.display_names
-    from adjudicator.views import sides_shown
-
-    who = f"{names[winner]} ({sides_shown(game, res['board'])[winner]}) wins" if winner else "No winner"
-    out: list[Any] = [Heading("Final result"), Para(f"{who}: {res['reason']}. The board above is the final board.")]
+    names = post.match.game.display_names
+    out: list[Any] = [Heading("Final summary")]
     summary = final_summary(post, res)
-    size = f"{summary['entries']} entr{'y' if summary['entries'] == 1 else 'ies'} in the log"
+    entries = summary["entries"]
+    size = f"The board above is the final board; {entries} entr{'y' if entries == 1 else 'ies'} in the log"
     if summary["voided"]:
         size += f" ({len(summary['voided'])} voided: {', '.join('#' + str(s) for s in summary['voided'])})"
     flagged = res["flagged"]

@@ -86,6 +86,15 @@ class Para:
 
 
 @dataclass
+class Banner:
+    """One line set apart at the top of a board: a finished match's result (issue 25, point 7).
+    Bold where the format has bold (Markdown, Discord: `**…**`; BBCode: `[b]…[/b]`), plain in
+    text; kept on one line, so a forum's preview and a terminal show it whole."""
+
+    text: Inline
+
+
+@dataclass
 class Table:
     headers: list[str]
     rows: list[list[Any]]
@@ -257,6 +266,13 @@ def _block(block: Any, fmt: str) -> str:
     if isinstance(block, Para):
         text = _inline(block.text, fmt)
         return _line_start(text.lstrip(" ")) if fmt in ("markdown", "discord") else text
+    if isinstance(block, Banner):
+        text = clean(_inline(block.text, fmt), one_line=True).strip()
+        if fmt == "bbcode":
+            return f"[b]{text}[/b]"
+        if fmt in ("markdown", "discord"):
+            return f"**{text}**"
+        return text
     if isinstance(block, Table):
         return _table(block, fmt)
     if isinstance(block, Pre):

@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterator
 
 from adjudicator.engine import LogEntry, Replay
 from adjudicator.matchfile import LoadedMatch
-from adjudicator.render import Heading, Para, Pre, Span, Stamp, render
+from adjudicator.render import Banner, Heading, Para, Pre, Span, Stamp, render
 from adjudicator.wording import text
 
 SEALED_MESSAGE = "a sealed submission was refused; the reason is shown when the entry is revealed"
@@ -84,11 +84,23 @@ def flag_view(log: LogEntry, viewer: str | None, marked: Any = None) -> dict[str
     return log.flag.as_dict() if _visible(log, viewer) else public_flag(log, marked)
 
 
+def hidden_summary(log: LogEntry) -> str:
+    """What a private entry is called while its content is hidden: "private declaration" when
+    its public events say one was made (a Track Trouble Hidden Value, TT-7), else "sealed
+    submission". Issue 25, point 6: a Hidden Value called a sealed submission sat above
+    "Submitted: Sally: no". Decided from the events the public already sees, so the name
+    tells nothing more than they do; a late declaration, refused with no public event
+    (TT-9), stays "sealed submission", as its refusal says."""
+    if any(event.kind == "private-declaration" for event in log.sealed_events):
+        return "private declaration"
+    return "sealed submission"
+
+
 def entry_view(log: LogEntry, viewer: str | None = None, marked: Any = None) -> dict[str, Any]:
     visible = _visible(log, viewer)
     data: dict[str, Any] = {
         "seq": log.seq, "type": log.type, "player": log.player,
-        "summary": log.summary if visible else "sealed submission",
+        "summary": log.summary if visible else hidden_summary(log),
         "events": [{"text": text(log.game, e), "rulings": list(e.rulings)}
                    for e in (log.events if visible else log.sealed_events)],
         "flag": None if not log.flag else flag_view(log, viewer, marked),
@@ -119,8 +131,34 @@ def sides_shown(game: Any, board: dict[str, Any]) -> dict[str, str]:
     return {p.id: shown.get(p.id, p.side) for p in game.players}
 
 
+def banner(match: LoadedMatch, res: dict[str, Any], trophy: str = "🏆 ") -> list[Any] | None:
+    """The one line a finished board opens with (issue 25, point 7): `🏆 Sally (red) wins —
+    maddie's piece left the board …` or `Draw — …`, so whoever opens the thread's last post
+    sees the result first. Made from the result's data only: the winner (None is a draw),
+    the display names, the sides in effect (an Arrowbic `first` or pick may have swapped
+    them, G-6) and the `reason` already worded. None while the match is in progress, which
+    is also every `--at` before the end. `trophy` is "" for the picture, whose shipped
+    fonts have no emoji."""
+    if res["status"] != "finished":
+        return None
+    winner = res["winner"]
+    if winner is None:
+        return [f"Draw — {res['reason']}"]
+    names = match.game.display_names
+    side = sides_shown(match.game, res["board"]).get(winner, "")
+    return [trophy, Span(names.get(winner, winner), colour=side or None), f" ({side}) wins — {res['reason']}"]
+
+
+def banner_text(match: LoadedMatch, res: dict[str, Any], trophy: str = "🏆 ") -> str | None:
+    """The banner as plain text (the picture sets it itself)."""
+    line = banner(match, res, trophy)
+    return None if line is None else "".join(part.text if isinstance(part, Span) else part for part in line)
+
+
 def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) -> list[Any]:
-    """The board as blocks: players named as the thread knows them (Game.display_names)."""
+    """The board as blocks: players named as the thread knows them (Game.display_names); a
+    finished match's board opens with its result as a banner (issue 25, point 7), and the
+    status line then says only "finished", so the board tells the result once."""
     res = result(match, replay, viewer)
     game = match.game
     names = game.display_names
@@ -130,7 +168,9 @@ def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) 
     for index, player in enumerate(game.players):
         heading += [" vs "] if index else []
         heading += [Span(names[player.id], colour=sides[player.id]), f" ({sides[player.id]})"]
-    blocks: list[Any] = [Heading(heading), Para(status_line(match, replay, res))]
+    top = banner(match, res)
+    blocks: list[Any] = [Banner(top)] if top is not None else []
+    blocks += [Heading(heading), Para(status_line(match, replay, res))]
     if res.get("clock"):
         blocks.append(Para(clock_line(res["clock"], names, zone_of(match))))
     blocks += [Para(line) for line in phase_lines(match, res, ": ")]
@@ -145,8 +185,11 @@ def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) 
 
 def status_line(match: LoadedMatch, replay: Replay, res: dict[str, Any]) -> str:
     """`arrowbic · after entry 8 · in progress; awaiting Maddie to place a stone`: the line
-    under a board's heading, text and picture alike, players by display name."""
+    under a board's heading, text and picture alike, players by display name. A finished
+    board says only `finished` here: its banner above tells who won and why (issue 25)."""
     names = match.game.display_names
+    if res["status"] == "finished":
+        return f"{match.ruleset.id} · after entry {replay.last_seq} · finished"
     status = describe_status(res, names, replay.awaiting(names.__getitem__))
     return f"{match.ruleset.id} · after entry {replay.last_seq} · {status}"
 

@@ -272,7 +272,7 @@ def test_side_move_acts_at_once_and_stays_private():
     entry = log(player="ann", move=BOOST)
     assert entry.flag is None and entry.sealed and replay.state.boost == {"ann": 2}
     assert replay.sealed == {} and replay.to_act() == ["ann", "bob"]  # not a submission
-    assert entry_view(entry)["summary"] == "sealed submission"
+    assert entry_view(entry)["summary"] == "private declaration"   # not a submission (issue 25)
     assert entry_view(entry, "ann")["summary"] == "boost 2"
     assert replay.items_left["ann"]["boost"] == 0
 

@@ -295,7 +295,10 @@ def test_the_final_summary_appears_when_the_match_ends(cli, dice):
     play(cli, ("host", dice, "forfeit", "anna"))
     res = cli("post", dice)
     assert res.code == 0 and "#5 host: forfeit anna" in res.out
-    assert "Final result" in res.out and "Bernd (yellow) wins: anna forfeited (entry 5)." in res.out
+    # The result once, as the final board's banner (issue 25, point 7), not again below it.
+    assert "🏆 Bernd (yellow) wins — anna forfeited (entry 5)" in res.out
+    assert res.out.count("anna forfeited (entry 5)") == 1, res.out
+    assert "Final summary" in res.out and "The board above is the final board; 5 entries" in res.out
     assert "5 entries in the log; none flagged." in res.out and "Now:" not in res.out
     final = cli("post", dice, "--again", "--format", "json").json["final"]
     assert final == {"winner": "bernd", "reason": "anna forfeited (entry 5)", "entries": 5, "voided": [],
@@ -306,11 +309,45 @@ def test_the_final_summary_of_an_example_match_counts_flagged_entries(cli, tmp_p
     path = copy_example(tmp_path, "dice-flagged.json")
     res = cli("post", path)
     flagged = cli("board", path, "--format", "json").json["flagged"]
-    assert res.code == 0 and flagged and "Final result" in res.out
+    assert res.code == 0 and flagged and "Final summary" in res.out
     assert f"{len(flagged)} flagged: #{flagged[0]['seq']}" in res.out
 
 
 # --- Sealed phases and hidden information ----------------------------------------------------------
+
+def test_a_hidden_value_is_posted_as_a_private_declaration_not_a_sealed_submission(cli, write):
+    """Issue 25, point 6 (TT-7): a Hidden Value is a private declaration, not a sealed
+    submission; the post once said `#1 sally: sealed submission` above `Submitted: Sally: no`.
+    It now says `private declaration` (already public through its event), and still nothing
+    of what was declared: no destination, no value."""
+    path = write(tt(("sally", hidden("N2", 3))))
+    entry = cli("post", path, "--dry-run", "--format", "json").json["entries"][0]
+    assert entry["summary"] == "private declaration" and "N2" not in json.dumps(entry)
+    for fmt in [f for f in FORMATS if f != "json"]:
+        out = cli("post", path, "--dry-run", "--format", fmt).out
+        assert "#1 sally: private declaration" in out and "sally: sealed submission" not in out, out
+        assert "Submitted: Sally: no" in out
+        assert "N2 is worth" not in out and "Hidden Value" not in out
+    board = cli("board", path, "--format", "json").json
+    assert board["submitted"]["sally"] is False
+
+
+def test_a_sealed_submission_is_still_called_one(cli, write):
+    """The other side of the same choice: a crossing's submission stays `sealed submission`."""
+    path = write(tt(("sally", "r1 c1: 1 T1")))
+    out = cli("post", path, "--dry-run").out
+    assert "#1 sally: sealed submission" in out and "private declaration" not in out
+
+
+def test_move_echoes_a_hidden_value_as_a_private_declaration(cli, tmp_path):
+    path = tmp_path / "tt.json"
+    assert cli("new", "track-trouble", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue",
+               "--item", "sally=hidden-value", "--untimed", "-o", path).code == 0
+    res = cli("move", path, "sally", "r1: hidden N2 3")
+    assert res.code == 0, res.err
+    assert res.out.startswith("#1 sally: private declaration\n") and "N2" not in res.out.split("\n\n")[0]
+    assert "sally: sealed submission" not in res.out
+
 
 def extend(path: Path, *entries: dict[str, Any]) -> int:
     """Append entries to the match file as a host editing it would, numbered after those there
@@ -377,7 +414,7 @@ def test_a_hidden_value_is_revealed_when_its_round_ends(cli, write):
     data = tt(("sally", hidden("N2", 3)), *round_one())
     path = write({**data, "entries": data["entries"][:3]})
     first = cli("post", path)
-    assert "#1 sally: sealed submission" in first.out and "hidden" not in first.out.lower().split("tt — sally")[0]
+    assert "#1 sally: private declaration" in first.out and "hidden" not in first.out.lower().split("tt — sally")[0]
     last = extend(path, *data["entries"][3:])
     res = cli("post", path, "--format", "json").json
     assert [e["seq"] for e in res["revealed"]] == [1] and [e["seq"] for e in res["entries"]] == [last - 1, last]

@@ -250,7 +250,8 @@ def test_g6_final_post_names_the_winner_by_the_side_in_effect(cli, write):
     path = write(arrow_match([pick(MADDIE), *(m(*mv) for mv in WALK_OFF)]))
     res = cli("post", path)
     assert res.code == 0, res.err
-    assert "Maddie (red) wins: sally's piece left the board from I7 going right." in res.out
+    # The result as the final board's banner (issue 25, point 7), with the side in effect.
+    assert "🏆 Maddie (red) wins — sally's piece left the board from I7 going right" in res.out
     assert "case — Sally (blue) vs Maddie (red)" in res.out
 
 

@@ -80,3 +80,25 @@ def test_the_announcement_is_the_same_whatever_else_was_submitted_tt7():
         outs.append(json.dumps([views.result(match, replay, with_entries=True),
                                 views.board_text(match, replay, "bbcode")], sort_keys=True))
     assert outs[0] == outs[1]
+
+
+def test_an_untimed_announcement_says_nothing_of_time_tt7(cli, tmp_path):
+    """Issue 25, point 6: in a match made `--untimed` (entries still carry `at`), Extra
+    Miner's announcement once said "the time for … restarts for both players". With no clock
+    running nothing restarts: the event says so (`restarts` false) and the words name no time."""
+    path = tmp_path / "tt.json"
+    assert cli("new", "track-trouble", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue",
+               "--item", "sally=extra-miner", "--untimed", "-o", path).code == 0
+    res = cli("move", path, "sally", "extra-miner, 8 T1")
+    assert res.code == 0, res.err
+    assert "sally uses Extra Miner (announced at once) [TT-7]" in res.out
+    for command in (("move", path, "maddie", "1 T1"), ("post", path, "--dry-run"), ("replay", path)):
+        out = cli(*command).out
+        assert "restarts" not in out and "time for" not in out, out
+    assert json.loads(path.read_text(encoding="utf-8"))["entries"][0]["at"]   # timed entries, untimed match
+
+
+def test_a_timed_announcement_still_says_the_time_restarts_tt7():
+    match, replay = replayed(timed((("sally", "extra-miner, 8 T1"), 100)))
+    words = [e["text"] for e in views.entry_view(replay.log[-1])["events"]]
+    assert any("the time for round 1, crossing 1 restarts for both players" in w for w in words), words
