@@ -276,8 +276,34 @@ def _block(block: Any, fmt: str) -> str:
     if isinstance(block, Table):
         return _table(block, fmt)
     if isinstance(block, Pre):
-        return _code_block([_inline(line, fmt, code=True) for line in block.lines], fmt)
+        lines = [_inline(line, fmt, code=True) for line in block.lines]
+        if fmt == "discord":   # a phone shows about 60 columns of a code block: wrap, never scroll
+            lines = [part for line in lines for part in _phone_lines(line)]
+        return _code_block(lines, fmt)
     raise TypeError(f"unknown block {block!r}")
+
+
+PHONE_WIDTH = 60   # columns of a Discord code block a phone shows without wrapping (issue 25)
+
+
+def _phone_lines(line: str, width: int = PHONE_WIDTH) -> list[str]:
+    """A code-block line as lines of at most `width` columns, cut at spaces, the rest indented
+    two past the line's own indent so a wrapped narration still reads as one line."""
+    if display_width(line) <= width:
+        return [line]
+    indent = " " * min(len(line) - len(line.lstrip(" ")) + 2, width // 2)
+    out: list[str] = []
+    rest = line
+    while display_width(rest) > width:
+        room = width
+        at = rest.rfind(" ", len(indent) + 1 if out else 1, room + 1)
+        while display_width(rest[:at if at > 0 else room]) > width and at > 0:
+            at = rest.rfind(" ", 1, at)
+        cut = at if at > len(indent) else room
+        out.append(rest[:cut].rstrip(" "))
+        rest = indent + rest[cut:].lstrip(" ")
+    out.append(rest)
+    return out
 
 
 def _code_block(lines: list[str], fmt: str) -> str:
@@ -313,7 +339,23 @@ def _table(table: Table, fmt: str) -> str:
     lines = ["  ".join(_pad(h, w) for h, w in zip(headers, widths)).rstrip(),
              "  ".join("-" * w for w in widths)]
     lines += ["  ".join(_pad(c, w) for c, w in zip(row, widths)).rstrip() for row in rows]
+    if fmt == "discord" and max(map(display_width, lines)) > PHONE_WIDTH:
+        return _table_as_list(table)
     return _code_block(lines, fmt)
+
+
+def _table_as_list(table: Table) -> str:
+    """A table too wide for a phone's code block, for Discord: one line per row, its first
+    cell in bold and the others as `header: cell`, which Discord wraps like any text (cells
+    that say nothing, `-` or empty, are left out)."""
+    out = []
+    for row in table.rows:
+        cells = [_one_line(c) for c in row]
+        said = [f"{_escape(_one_line(h), 'discord')}: {_escape(c, 'discord')}"
+                for h, c in zip(table.headers[1:], cells[1:]) if c not in ("", "-")]
+        head = f"**{_escape(cells[0], 'discord')}**" if cells and cells[0] else ""
+        out.append(" — ".join(part for part in (head, " · ".join(said)) if part))
+    return "\n".join(out)
 
 
 def _one_line(value: Any) -> str:
@@ -351,6 +393,14 @@ def display_width(text: str) -> int:
 FENCE = "```"
 
 
+def discord_length(text: str) -> int:
+    """A message's length as Discord limits it. The API counts code points (Discord's answer
+    in discord-api-docs issue 1315: "the API calculates length based on the number of
+    codepoints"); the client's box, in JavaScript, may count UTF-16 units, which are never
+    fewer (an emoji beyond U+FFFF is two). Counting UTF-16 units, a message fits both."""
+    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+
+
 def discord_messages(post: str, limit: int = DISCORD_LIMIT) -> list[str]:
     """A Discord post (render(..., 'discord')) as the messages to send, each at most `limit`
     characters (Python's, which are Discord's), cut between blocks where it can, else between
@@ -361,7 +411,7 @@ def discord_messages(post: str, limit: int = DISCORD_LIMIT) -> list[str]:
     messages = _pack(pieces, limit)
     count = len(messages)
     while count > 1:   # make room for the `(i/n)` line, which may itself need more messages
-        messages = _pack(pieces, limit - len(f"({count}/{count})\n"))
+        messages = _pack(pieces, limit - discord_length(f"({count}/{count})\n"))
         if len(messages) <= count:
             break
         count = len(messages)
@@ -418,8 +468,8 @@ def _pack(pieces: list[tuple[str, str]], budget: int) -> list[str]:
     """Pieces into as few messages of at most `budget` characters as the order allows."""
     messages: list[str] = []
     current = ""
-    for separator, text in _fitted(pieces, budget):
-        if current and len(current) + len(separator) + len(text) <= budget:
+    for separator, text in _fitted(_headed(pieces), budget):
+        if current and discord_length(current) + len(separator) + discord_length(text) <= budget:
             current += separator + text
             continue
         if current:
@@ -430,32 +480,58 @@ def _pack(pieces: list[tuple[str, str]], budget: int) -> list[str]:
     return messages
 
 
+def _headed(pieces: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A heading (one bold line) joined to the block after it, so no message holds only a
+    heading: a long block is then cut with its heading in its first part (issue 25)."""
+    out: list[tuple[str, str]] = []
+    for separator, text in pieces:
+        if out and _is_heading(out[-1][1]) and not text.startswith(FENCE + "\n"):
+            out[-1] = (out[-1][0], out[-1][1] + "\n\n" + text)
+        elif out and _is_heading(out[-1][1]):
+            out[-1] = (out[-1][0], out[-1][1] + "\n" + text)   # a code block right under its heading
+        else:
+            out.append((separator, text))
+    return out
+
+
+def _is_heading(text: str) -> bool:
+    return "\n" not in text and text.startswith("**") and text.endswith("**") and len(text) > 4
+
+
 def _fitted(pieces: list[tuple[str, str]], budget: int) -> list[tuple[str, str]]:
     """Each piece, or when longer than `budget` its parts that fit: a code block as several
     fenced blocks of whole lines, a paragraph as its lines, a line cut at a space."""
     out: list[tuple[str, str]] = []
     for separator, text in pieces:
-        if len(text) <= budget:
+        head, _, rest = text.partition("\n")
+        if discord_length(text) <= budget:
             out.append((separator, text))
         elif text.startswith(FENCE + "\n"):
             out += [(separator if i == 0 else "\n", part) for i, part in enumerate(_code_parts(text, budget))]
+        elif _is_heading(head) and rest.startswith(FENCE + "\n"):   # a heading over its code block
+            parts = _code_parts(rest, budget, first=budget - discord_length(head) - 1)
+            out += [(separator if i == 0 else "\n", (head + "\n" if i == 0 else "") + part)
+                    for i, part in enumerate(parts)]
         else:
             parts = [part for line in text.split("\n") for part in _cut(line, budget)]
             out += [(separator if i == 0 else "\n", part) for i, part in enumerate(parts)]
     return out
 
 
-def _code_parts(block: str, budget: int) -> list[str]:
-    """A fenced block as fenced blocks of whole lines, each at most `budget` characters."""
-    room = budget - 2 * (len(FENCE) + 1)
+def _code_parts(block: str, budget: int, first: int | None = None) -> list[str]:
+    """A fenced block as fenced blocks of whole lines, each at most `budget` characters (the
+    first at most `first`, when a heading goes above it)."""
+    fences = 2 * (len(FENCE) + 1)
+    room = budget - fences
     lines = [part for line in block.split("\n")[1:-1] for part in _cut(line, room, at_space=False)]
     parts: list[list[str]] = [[]]
     size = 0
     for line in lines:
-        if parts[-1] and size + 1 + len(line) > room:
+        limit = (first - fences) if first is not None and len(parts) == 1 else room
+        if parts[-1] and size + 1 + discord_length(line) > limit:
             parts.append([])
             size = 0
-        size += len(line) + (1 if parts[-1] else 0)
+        size += discord_length(line) + (1 if parts[-1] else 0)
         parts[-1].append(line)
     return ["\n".join([FENCE, *part, FENCE]) for part in parts]
 
@@ -464,7 +540,7 @@ def _cut(line: str, room: int, at_space: bool = True) -> list[str]:
     """A line longer than `room` in parts that fit: at a space where there is one, never
     just after a backslash (which escapes the next character)."""
     parts = []
-    while len(line) > room:
+    while discord_length(line) > room:
         at = line.rfind(" ", 1, room) if at_space else -1
         if at <= 0:
             at = max(room, 1)
