@@ -235,7 +235,7 @@ def blocks(post: Post) -> list[Any]:
                                                        rulings=post.rulings)]))
     elif post.why == NOTHING_NEW:
         out.append(Para("Nothing new since the last post."))
-    out += views.board_blocks(match, replay)
+    out += views.board_blocks(match, replay, in_post=replay.outcome is None)
     res = views.result(match, replay)
     if replay.outcome is None:
         names = match.game.display_names

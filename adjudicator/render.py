@@ -98,6 +98,12 @@ class Banner:
 class Table:
     headers: list[str]
     rows: list[list[Any]]
+    # How each column is named when a row is told as a line on a phone (Discord, a table too
+    # wide for a code block): `Sally pts` where the header, `pts`, only works above a column.
+    labels: list[str] | None = None
+    # Or the rows as the game tells them in a line each, (first cell, the rest): shorter than
+    # `label: cell` pairs where the game knows a better way (Winning Streak: `pts 2–0`).
+    phone: list[tuple[str, str]] | None = None
 
 
 @dataclass
@@ -339,8 +345,12 @@ def _table(table: Table, fmt: str) -> str:
     lines = ["  ".join(_pad(h, w) for h, w in zip(headers, widths)).rstrip(),
              "  ".join("-" * w for w in widths)]
     lines += ["  ".join(_pad(c, w) for c, w in zip(row, widths)).rstrip() for row in rows]
-    if fmt == "discord" and max(map(display_width, lines)) > PHONE_WIDTH:
+    labels = table.labels or table.headers
+    if fmt == "discord" and max(map(display_width, lines)) > PHONE_WIDTH and \
+            (table.phone is not None or len(set(labels)) == len(labels)):
         return _table_as_list(table)
+    if fmt == "discord":   # columns a line cannot name apart: the table, wrapped to the phone's width
+        lines = [part for line in lines for part in _phone_lines(line)]
     return _code_block(lines, fmt)
 
 
@@ -348,11 +358,16 @@ def _table_as_list(table: Table) -> str:
     """A table too wide for a phone's code block, for Discord: one line per row, its first
     cell in bold and the others as `header: cell`, which Discord wraps like any text (cells
     that say nothing, `-` or empty, are left out)."""
+    if table.phone is not None:
+        return "\n".join(" — ".join(part for part in (f"**{_escape(head, 'discord')}**" if head else "",
+                                                       _escape(rest, 'discord')) if part)
+                         for head, rest in table.phone)
     out = []
+    labels = table.labels or table.headers
     for row in table.rows:
         cells = [_one_line(c) for c in row]
         said = [f"{_escape(_one_line(h), 'discord')}: {_escape(c, 'discord')}"
-                for h, c in zip(table.headers[1:], cells[1:]) if c not in ("", "-")]
+                for h, c in zip(labels[1:], cells[1:]) if c not in ("", "-")]
         head = f"**{_escape(cells[0], 'discord')}**" if cells and cells[0] else ""
         out.append(" — ".join(part for part in (head, " · ".join(said)) if part))
     return "\n".join(out)

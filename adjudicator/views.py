@@ -155,10 +155,12 @@ def banner_text(match: LoadedMatch, res: dict[str, Any], trophy: str = "🏆 ") 
     return None if line is None else "".join(part.text if isinstance(part, Span) else part for part in line)
 
 
-def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) -> list[Any]:
+def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None, in_post: bool = False) -> list[Any]:
     """The board as blocks: players named as the thread knows them (Game.display_names); a
     finished match's board opens with its result as a banner (issue 25, point 7), and the
-    status line then says only "finished", so the board tells the result once."""
+    status line then says only "finished", so the board tells the result once. `in_post`:
+    the post's `Now:` line below says who acts and by when, so the board does not say it too
+    (a post then fits one Discord message more often, issue 25)."""
     res = result(match, replay, viewer)
     game = match.game
     names = game.display_names
@@ -170,9 +172,12 @@ def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) 
         heading += [Span(names[player.id], colour=sides[player.id]), f" ({sides[player.id]})"]
     top = banner(match, res)
     blocks: list[Any] = [Banner(top)] if top is not None else []
-    blocks += [Heading(heading), Para(status_line(match, replay, res))]
+    blocks += [Heading(heading), Para(status_line(match, replay, res, awaiting=not in_post))]
     if res.get("clock"):
-        blocks.append(Para(clock_line(res["clock"], names, zone_of(match))))
+        clock = res["clock"]
+        if in_post:
+            clock = {key: value for key, value in clock.items() if key not in ("deadline", "turn_started")}
+        blocks.append(Para(clock_line(clock, names, zone_of(match))))
     blocks += [Para(line) for line in phase_lines(match, res, ": ")]
     blocks += game.board_blocks(res["board"])
     if viewer and res.get("private"):
@@ -183,13 +188,16 @@ def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None) 
     return blocks
 
 
-def status_line(match: LoadedMatch, replay: Replay, res: dict[str, Any]) -> str:
+def status_line(match: LoadedMatch, replay: Replay, res: dict[str, Any], awaiting: bool = True) -> str:
     """`arrowbic · after entry 8 · in progress; awaiting Maddie to place a stone`: the line
     under a board's heading, text and picture alike, players by display name. A finished
-    board says only `finished` here: its banner above tells who won and why (issue 25)."""
+    board says only `finished` here: its banner above tells who won and why (issue 25);
+    without `awaiting`, an open one only `in progress` (a post's `Now:` line tells the rest)."""
     names = match.game.display_names
     if res["status"] == "finished":
         return f"{match.ruleset.id} · after entry {replay.last_seq} · finished"
+    if not awaiting:
+        return f"{match.ruleset.id} · after entry {replay.last_seq} · in progress"
     status = describe_status(res, names, replay.awaiting(names.__getitem__))
     return f"{match.ruleset.id} · after entry {replay.last_seq} · {status}"
 

@@ -638,6 +638,17 @@ class WinningStreak(Game):
         current = f"{view['attack']}/{view['health']}"
         return view["name"] if current == view["name"] else f"{view['name']} now {current}"
 
+    @staticmethod
+    def _phone_row(row: list[Any], first: str, second: str) -> tuple[str, str]:
+        """A location as one line on a phone (issue 25): `Sally: 4/4 now 4/1 · pts 2–0 ·
+        Maddie: 5/3`, each side's troop only where there is one, the winner where there is one."""
+        where, mine, my_points, their_points, theirs, winner = row
+        parts = [f"{first}: {mine}"] if mine != "-" else []
+        parts.append(f"pts {my_points}–{their_points}")
+        parts += [f"{second}: {theirs}"] if theirs != "-" else []
+        parts += [f"won by {winner}"] if winner != "-" else []
+        return where, " · ".join(parts)
+
     def board_blocks(self, view: dict[str, Any]) -> list[Any]:
         a, b = self.player_ids
         sides = view["sides"]
@@ -654,7 +665,8 @@ class WinningStreak(Game):
         for x, spot in view["locations"].items():
             rows.append([x, self._stats(spot["troops"][a]), spot["points"][a], spot["points"][b],
                          self._stats(spot["troops"][b]), names.get(spot["winner"]) or "-"])
-        blocks.append(Table(["loc", f"{names[a]} ({sides[a]})", "pts", "pts", f"{names[b]} ({sides[b]})", "won by"], rows))
+        blocks.append(Table(["loc", f"{names[a]} ({sides[a]})", "pts", "pts", f"{names[b]} ({sides[b]})", "won by"], rows,
+                            phone=[self._phone_row(row, names[a], names[b]) for row in rows]))
         letters: list[Any] = []
         marks: list[Any] = []
         for x, spot in view["locations"].items():
