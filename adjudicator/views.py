@@ -165,7 +165,7 @@ def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None, 
     game = match.game
     names = game.display_names
     title = match.data.get("title") or match.data["id"]
-    heading: list[Any] = [f"{title} — "]
+    heading: list[Any] = [] if in_post else [f"{title} — "]   # a post's own heading names the match
     sides = sides_shown(game, res["board"])
     for index, player in enumerate(game.players):
         heading += [" vs "] if index else []

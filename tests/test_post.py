@@ -114,8 +114,10 @@ def test_again_reprints_the_last_post_and_remembers_nothing_new(cli, dice, monke
 
 def in_post(board: str) -> str:
     """A board as a post shows it: who acts and by when is said once, by the `Now:` line below
-    it, so the status line under the heading ends at "in progress" (issue 25)."""
-    return re.sub(r"in progress; awaiting [^\n]*", "in progress", board)
+    it, so the status line under the heading ends at "in progress"; the post's own heading
+    names the match, so the board's names only the players (issue 25)."""
+    board = re.sub(r"in progress; awaiting [^\n]*", "in progress", board)
+    return re.sub(r"^[^\n]* — ", "", board, count=1)
 
 
 def test_again_shows_the_board_as_it_stood_then(cli, dice):
@@ -369,11 +371,11 @@ def extend(path: Path, *entries: dict[str, Any]) -> int:
 def test_a_sealed_submission_shows_as_submitted_then_in_full_once_revealed(cli, write):
     path = write(tt(("sally", "r1 c1: 1 T2")))
     res = cli("post", path)
-    assert "#1 sally: sealed submission" in res.out and "T2" not in res.out.split("tt — Sally")[0]
+    assert "#1 sally: sealed submission" in res.out and "T2" not in res.out.split("\n\nSally (red) vs")[0]
     seq = extend(path, {"type": "move", "player": "maddie",
                         "move": {"round": 1, "crossing": 1, "actions": [{"miner": 1, "board": "T3"}]}})
     res = cli("post", path)
-    told = res.out.split("tt — Sally")[0]
+    told = res.out.split("\n\nSally (red) vs")[0]
     assert f"tt — entry {seq}" in told and "Revealed now (sealed when posted):" in told
     assert "#1 sally: r1 c1: 1 T2" in told and f"#{seq} maddie: r1 c1: 1 T3" in told
     data = cli("post", path, "--again", "--format", "json").json
@@ -421,7 +423,7 @@ def test_a_hidden_value_is_revealed_when_its_round_ends(cli, write):
     data = tt(("sally", hidden("N2", 3)), *round_one())
     path = write({**data, "entries": data["entries"][:3]})
     first = cli("post", path)
-    assert "#1 sally: private declaration" in first.out and "hidden" not in first.out.lower().split("tt — sally")[0]
+    assert "#1 sally: private declaration" in first.out and "hidden" not in first.out.lower().split("\n\nsally (red) vs")[0]
     last = extend(path, *data["entries"][3:])
     res = cli("post", path, "--format", "json").json
     assert [e["seq"] for e in res["revealed"]] == [1] and [e["seq"] for e in res["entries"]] == [last - 1, last]
