@@ -221,7 +221,7 @@ def describe(player: str, charge: Charge, on_expiry: str) -> str:
         return f"{took}: {over} late"
     if charge.expired:
         return f"{took}: {over} over, more than the {span(charge.reserve_after + charge.charged)} left in reserve"
-    return f"{took}: {over} over, taken off the reserve, {span(charge.reserve_after)} left"
+    return f"{took}: {over} off the reserve, {span(charge.reserve_after)} left"   # charged in whole steps
 
 
 def span(seconds: float) -> str:

@@ -102,8 +102,8 @@ def test_who_falls_back_to_what_is_not_a_player():
 
 @pytest.mark.parametrize("charge, on_expiry, said", [
     (Charge(14.2, 120, 0, 300), "lose", "Sally took 14 s (2 min allowed)"),
-    (Charge(140, 120, 20, 80), "lose", "Sally took 2 min 20 s (2 min allowed): 20 s over, taken off the "
-                                          "reserve, 1 min 20 s left"),
+    (Charge(140, 120, 20, 80), "lose", "Sally took 2 min 20 s (2 min allowed): 20 s off the reserve, "
+                                      "1 min 20 s left"),
     (Charge(140, 120, 20, -10), "lose", "Sally took 2 min 20 s (2 min allowed): 20 s over, more than the 10 s "
                                         "left in reserve"),
     (Charge(140, 120, 20, 0), "skip", "Sally took 2 min 20 s (2 min allowed): 20 s late"),
