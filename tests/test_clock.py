@@ -201,7 +201,7 @@ def arrowbic(items_maddie, maddie_at):
 
 def test_arrowbic_loss_on_time_without_reserve_item_ax9():
     replay = arrowbic([], 30 + 60 + 301)  # 301 s over a 300 s reserve
-    assert replay.outcome.winner == "sally" and replay.reason == "Maddie ran out of reserve at entry 2"
+    assert replay.outcome.winner == "sally" and replay.reason == "maddie ran out of reserve at entry 2"
 
 
 def test_arrowbic_reserve_item_adds_120_seconds_ax8():
@@ -236,7 +236,7 @@ def test_tug_of_war_reserve_runs_out_over_slow_turns_in_10_s_steps_tw19():
             if slow_turns == 1:
                 assert replay.clock.reserve["maddie"] == 500
     assert slow_turns == 7 and replay.outcome.winner == "sally"
-    assert replay.reason == f"Maddie ran out of reserve at entry {seq}"
+    assert replay.reason == f"maddie ran out of reserve at entry {seq}"
 
 
 def test_winning_streak_late_placement_counts_as_missing_ws8():
