@@ -34,7 +34,7 @@ attack
 
 @pytest.fixture
 def dice(cli, tmp_path):
-    """A fresh dice Tug of War match in Berlin time: Bernd yellow, Anna red."""
+    """A fresh dice Tug of War match in Berlin time: bernd yellow, anna red."""
     path = tmp_path / "dice.json"
     assert cli("new", "dice-tug-of-war", "-p", "bernd=Bernd:yellow", "-p", "anna=Anna:red",
                "--time-zone", "Europe/Berlin", "--untimed", "-o", path).code == 0
@@ -169,10 +169,10 @@ def test_a_post_with_no_move_stops_unless_skipped(cli, dice, tmp_path):
 
 
 def test_skip_unreadable_lists_the_post(cli, dice, tmp_path):
-    block = DICE_BLOCK.replace("Carl — Yesterday at 8:05 PM", "Anna — Yesterday at 8:05 PM")
+    block = DICE_BLOCK.replace("Carl — Yesterday at 8:05 PM", "anna — Yesterday at 8:05 PM")
     result = cli("paste", dice, posts_file(tmp_path, block), "--dice-bot", "Dice Maiden", "--skip-unreadable")
     assert result.code == 0
-    assert "skipped post 3 (line 5, Anna): no move in it" in result.err
+    assert "skipped post 3 (line 5, anna): no move in it" in result.err
 
 
 def test_a_bad_time_in_a_post_names_the_post_and_writes_nothing(cli, dice, tmp_path):
@@ -307,7 +307,7 @@ def test_track_trouble_sealed_block(cli, tmp_path):
     path = tmp_path / "tt.json"
     assert cli("new", "track-trouble", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue", "--untimed",
                "-o", path).code == 0
-    block = "[11:00] sally: 1 T2, 2 T1\n[11:01] spectator: go Sally\n[11:02] Maddie: 1 T3\n[11:03] SALLY: 3 T1\n"
+    block = "[11:00] sally: 1 T2, 2 T1\n[11:01] spectator: go sally\n[11:02] Maddie: 1 T3\n[11:03] SALLY: 3 T1\n"
     result = cli("paste", path, posts_file(tmp_path, block))
     assert result.code == 0, result.err
     assert [e["player"] for e in entries(path)] == ["sally", "maddie", "sally"]
@@ -393,7 +393,7 @@ def test_a_bot_named_like_a_player_is_skipped(cli, dice, tmp_path):
 
 
 def test_an_author_two_players_fit_refuses_the_paste(cli, tmp_path):
-    """Sally's id is Maddie's display name: a post by 'Sally' is refused, nothing written."""
+    """sally's id is maddie's display name: a post by 'Sally' is refused, nothing written."""
     path = tmp_path / "ws.json"
     assert cli("new", "winning-streak", "-p", "sally=Sal:red", "-p", "maddie=Sally:blue", "--advantage", "maddie",
                "--time-zone", "America/New_York", "-o", path).code == 0
@@ -401,8 +401,8 @@ def test_an_author_two_players_fit_refuses_the_paste(cli, tmp_path):
     block = "Sal — 11/21/2026 8:14 PM\nt1 place 4/5 M\nSally — 11/21/2026 8:14 PM\nplace 4/4 C\n"
     result = cli("paste", path, posts_file(tmp_path, block))
     assert result.code == 2 and result.out == ""
-    assert result.err == (f"adjudicator: {path}: post 2 (line 3, Sally) could be by either player, Sally (by id) "
-                          f"and Maddie (by display name); nothing written. Make the author one player's id, or "
+    assert result.err == (f"adjudicator: {path}: post 2 (line 3, Sally) could be by either player, sally (by id) "
+                          f"and maddie (by display name); nothing written. Make the author one player's id, or "
                           f"enter that post with 'adjudicator move'.\n")
     assert path.read_bytes() == before
 
@@ -412,7 +412,7 @@ def test_a_line_author_that_is_a_player_and_the_dice_bot_is_refused(cli, dice, t
     before = dice.read_bytes()
     result = cli("paste", dice, posts_file(tmp_path, "[2026-11-21 20:00] bernd: 3 1 6\n"), "--dice-bot", "Bernd")
     assert result.code == 2
-    assert "post 1 (line 1, Bernd) could be by the dice bot or by the player Bernd (by id and display name)" \
+    assert "post 1 (line 1, bernd) could be by the dice bot or by the player bernd (by id and display name)" \
         in result.err
     assert dice.read_bytes() == before
 

@@ -57,7 +57,7 @@ def test_a_plugin_game_plays_through_the_cli(tmp_path):
 
     played = adjudicator("move", match, "anna", "take", "3")
     assert played.returncode == 0, played.stderr
-    assert "Anna takes 3 stones; 18 stones left (TA-2)" in played.stdout
+    assert "anna takes 3 stones; 18 stones left (TA-2)" in played.stdout
     assert adjudicator("move", match, "bob", "2").returncode == 0   # the short notation
 
     before = match.read_bytes()
@@ -85,7 +85,7 @@ def test_a_plugin_game_plays_through_the_cli(tmp_path):
     assert (tmp_path / "ta.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
     legal = adjudicator("legal", match)
-    assert legal.returncode == 0 and "take 3  Anna takes 3 stones; 13 stones left (TA-2)" in legal.stdout
+    assert legal.returncode == 0 and "take 3  anna takes 3 stones; 13 stones left (TA-2)" in legal.stdout
     listing = json.loads(adjudicator("legal", match, "--format", "json").stdout)
     assert [entry["move"] for entry in listing["legal"]["anna"]] == ["take 1", "take 2", "take 3"]
 

@@ -512,7 +512,7 @@ def test_public_output_names_what_is_due_never_a_command(cli, dice, fmt):
     assert outputs[0].code == 0 and "turn roll" in outputs[1].out
     for res in outputs:
         assert "adjudicator " not in res.out
-    assert f"next: turn roll: 3 dice for anna: adjudicator roll {dice.name}" in outputs[0].err
+    assert f"next: turn roll: 3 dice for Anna: adjudicator roll {dice.name}" in outputs[0].err
 
 
 def test_a_void_of_an_entry_never_posted_is_not_retold(cli, dice):
