@@ -211,16 +211,17 @@ class Clock:
 
 
 def describe(player: str, charge: Charge, on_expiry: str) -> str:
-    """One sentence for the replay: how long the entry took and what it cost."""
-    took = f"{player} took {charge.used:.0f} s of {charge.limit} s"
+    """One sentence for posts and the replay: how long the entry took and what it cost, as
+    people say it (`Sally took 14 s (2 min allowed)`, issue 25); `player` is the name to show."""
+    took = f"{player} took {span(round(charge.used))} ({span(charge.limit)} allowed)"
     if charge.charged == 0:
         return took
+    over = span(charge.charged)
     if on_expiry == "skip":
-        return f"{took}: {charge.charged} s late"
+        return f"{took}: {over} late"
     if charge.expired:
-        return (f"{took}: {charge.charged} s over, more than the {charge.reserve_after + charge.charged} s "
-                f"reserve left")
-    return f"{took}: {charge.charged} s off the reserve, {charge.reserve_after} s left"
+        return f"{took}: {over} over, more than the {span(charge.reserve_after + charge.charged)} left in reserve"
+    return f"{took}: {over} off the reserve, {span(charge.reserve_after)} left"   # charged in whole steps
 
 
 def span(seconds: float) -> str:

@@ -253,8 +253,16 @@ class Game:
         return b if player == a else a
 
     def label(self, player: str) -> str:
-        """`bernd (yellow)`: how narration names a player."""
-        return f"{player} ({self.by_id[player].side})"
+        """`Bernd (yellow)`: how narration names a player (by display name, issue 25)."""
+        return f"{self.who(player)} ({self.by_id[player].side})"
+
+    def who(self, player: Any) -> str:
+        """How public words name a player: the display name (`Sally`, or `Sam [sam2]` where
+        two names look alike, display_names); anything not a player's id as it is (issue 25).
+        Data fields keep ids; only sentences call this."""
+        if isinstance(player, str):
+            return self.display_names.get(player, player)
+        return str(player)
 
     @property
     def display_names(self) -> dict[str, str]:
@@ -568,12 +576,12 @@ class Replay:
         return []
 
     def awaiting(self, name: Callable[[str], str] | None = None) -> str | None:
-        """What the match waits for, in words a host can act on; players by id, or as `name`
-        calls them (boards: by display name)."""
+        """What the match waits for, in words: players by display name (Game.who), or as
+        `name` calls them."""
         from adjudicator.wording import due_label
 
         due = self.pending()
-        call = name or str
+        call = name or self.game.who
         if isinstance(due, Turn):
             return f"{' or '.join(map(call, due.players))} to {due_label(self.game, due)}"
         if isinstance(due, Phase):

@@ -113,8 +113,8 @@ def entry_view(log: LogEntry, viewer: str | None = None, marked: Any = None) -> 
 
 def describe_status(res: dict[str, Any], names: dict[str, str] | None = None,
                     awaiting: str | None = None) -> str:
-    """`finished: Sally wins (…)` or `in progress; awaiting …`: players by id, or by `names`
-    (boards), and the `awaiting` words made with those names."""
+    """`finished: Sally wins (…)` or `in progress; awaiting …`: players by `names` (display
+    names, Game.display_names), by id without them, and the `awaiting` words."""
     if res["status"] == "finished":
         winner = res["winner"]
         who = f"{(names or {}).get(winner, winner)} wins" if winner else "no winner"
@@ -354,13 +354,13 @@ def replay_text(match: LoadedMatch, replay: Replay, viewer: str | None = None,
     lines.append(f"{head} — {match.ruleset.id}")
     res = result(match, replay, viewer)
     sides = sides_shown(game, res["board"])
-    lines.append("Players: " + ", ".join(f"{p.id} ({sides[p.id]})" for p in game.players))
+    lines.append("Players: " + ", ".join(f"{game.who(p.id)} ({sides[p.id]})" for p in game.players))
     for warning in match.warnings + replay.warnings:
         lines.append(f"warning: {warning}")
     if narrated is None:
         marked = marks(match)
         narrated = [entry_text(log, viewer, marked.get(log.seq)) for log in replay.log]
-    tail = ["Result: " + describe_status(res)]
+    tail = ["Result: " + describe_status(res, game.display_names)]
     if res["flagged"]:
         tail.append(f"Flagged: {len(res['flagged'])} entr{'y' if len(res['flagged']) == 1 else 'ies'} "
                     f"({', '.join('#' + str(f['seq']) for f in res['flagged'])})")
@@ -383,7 +383,7 @@ def entry_lines(log: LogEntry, viewer: str | None = None, pad: bool = True, mark
     ids (`[G-7]`): `replay` and the host's own echo keep them, posts for players leave them
     out unless asked (`--rulings`, issue 25)."""
     view = entry_view(log, viewer, marked)
-    actor = log.player or log.type
+    actor = (log.game.who(log.player) if log.game is not None else log.player) if log.player else log.type
     number = f"#{log.seq:<3}" if pad else f"#{log.seq}"
     head = f"{number} {actor}: {view['summary']}"
     if view["flag"]:

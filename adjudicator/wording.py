@@ -29,35 +29,35 @@ def _players(names: Iterable[str]) -> str:
 
 
 ENGINE_WORDS: dict[str, Say] = {
-    "submitted": lambda g, f: f"{f['player']} submitted for {due_label(g, f['due'])} (sealed)",
-    "resubmitted": lambda g, f: f"{f['player']} resubmitted, replacing the earlier submission for "
+    "submitted": lambda g, f: f"{g.who(f['player'])} submitted for {due_label(g, f['due'])} (sealed)",
+    "resubmitted": lambda g, f: f"{g.who(f['player'])} resubmitted, replacing the earlier submission for "
                                 f"{due_label(g, f['due'])} (sealed)",
-    "late-submission": lambda g, f: f"{f['player']}'s submission for {due_label(g, f['due'])} came late and "
+    "late-submission": lambda g, f: f"{g.who(f['player'])}'s submission for {due_label(g, f['due'])} came late and "
                                     "counts as empty",
-    "did-not-submit": lambda g, f: f"{f['player']} did not submit and does nothing in {due_label(g, f['due'])}",
-    "private-declaration": lambda g, f: f"{f['player']} made a private declaration during {due_label(g, f['due'])}",
-    "announced": lambda g, f: (f"{f['player']} uses {g.ruleset.items[f['item']]['name']} (announced at once)"
+    "did-not-submit": lambda g, f: f"{g.who(f['player'])} did not submit and does nothing in {due_label(g, f['due'])}",
+    "private-declaration": lambda g, f: f"{g.who(f['player'])} made a private declaration during {due_label(g, f['due'])}",
+    "announced": lambda g, f: (f"{g.who(f['player'])} uses {g.ruleset.items[f['item']]['name']} (announced at once)"
                                + (f"; the time for {due_label(g, f['due'])} restarts for both players"
                                   if f["restarts"] else "")),
-    "clock": lambda g, f: _clock(f),
-    "out-of-time": lambda g, f: f"{f['player']} ran out of time and loses; the move does not count",
+    "clock": lambda g, f: _clock(g, f),
+    "out-of-time": lambda g, f: f"{g.who(f['player'])} ran out of time and loses; the move does not count",
     "voided": lambda g, f: f"voided by entry {f['by']}: left out, and what follows is adjudicated without it",
     "void-repeated": lambda g, f: f"entry {f['target']} was already voided by entry {f['by']}; this changes nothing",
-    "void": lambda g, f: (f"the host voids entry {f['target']}{_target(f)}"
+    "void": lambda g, f: (f"the host voids entry {f['target']}{_target(g, f)}"
                           f"{', because: ' + f['reason'] if f.get('reason') else ''}; it is left out and the "
                           "entries after it are adjudicated again"),
     "first-by-pick": lambda g, f: (f"{g.label(f['first'])} starts: "
                                    f"{'copied from a dice bot' if f['external'] else 'drawn from the match seed'}"),
-    "salt": lambda g, f: f"{g.display_names[f['player']]}'s salt: {f['salt']}",
+    "salt": lambda g, f: f"{g.who(f['player'])}'s salt: {f['salt']}",
     "host-closed": lambda g, f: f"the host closed {due_label(g, f['due'])}",
     "deadline-nothing-open": lambda g, f: "no simultaneous phase was open, so the deadline changes nothing",
-    "forfeit": lambda g, f: f"{f['player']} forfeits; {g.opponent(f['player'])} wins",
+    "forfeit": lambda g, f: f"{g.who(f['player'])} forfeits; {g.who(g.opponent(f['player']))} wins",
     "host-draw": lambda g, f: "the host declares a draw",
-    "host-end": lambda g, f: f"the host ends the match: {f['winner'] + ' wins' if f['winner'] else 'no winner'}",
-    "timeout-loss": lambda g, f: f"{f['player']} ran out of time and loses",
-    "timeout-empty": lambda g, f: (f"{f['player']} ran out of time: counts as an empty submission for "
+    "host-end": lambda g, f: f"the host ends the match: {g.who(f['winner']) + ' wins' if f['winner'] else 'no winner'}",
+    "timeout-loss": lambda g, f: f"{g.who(f['player'])} ran out of time and loses",
+    "timeout-empty": lambda g, f: (f"{g.who(f['player'])} ran out of time: counts as an empty submission for "
                                    f"{due_label(g, f['due'])}"),
-    "timeout-nothing-due": lambda g, f: f"{f['player']}'s timeout is recorded; nothing was due from them",
+    "timeout-nothing-due": lambda g, f: f"{g.who(f['player'])}'s timeout is recorded; nothing was due from them",
     "board-posted": lambda g, f: ("the host posted the board; the time to act runs from this post"
                                   if f["timed"] else "the host posted the board"),
     "clock-off": lambda g, f: "the host switched the clock off: nothing is timed until it is switched on again",
@@ -69,21 +69,21 @@ ENGINE_WORDS: dict[str, Say] = {
 }
 
 
-def _clock(fields: Mapping[str, Any]) -> str:
+def _clock(game: "Game", fields: Mapping[str, Any]) -> str:
     from adjudicator.clock import describe
 
-    return describe(fields["player"], fields["charge"], fields["on_expiry"])
+    return describe(game.who(fields["player"]), fields["charge"], fields["on_expiry"])
 
 
-def _target(fields: Mapping[str, Any]) -> str:
+def _target(game: "Game", fields: Mapping[str, Any]) -> str:
     """` (anna's move)`: how a void names its target without showing sealed content."""
     target = fields.get("described")
     if target is None:
         return ""
     player, summary, sealed = target
     if sealed:
-        return f" ({player}'s sealed submission)"
-    return f" ({player + ': ' if player else ''}{summary})"
+        return f" ({game.who(player)}'s sealed submission)"
+    return f" ({game.who(player) + ': ' if player else ''}{summary})"
 
 
 ENGINE_REFUSALS: dict[str, Say] = {
@@ -93,21 +93,21 @@ ENGINE_REFUSALS: dict[str, Say] = {
                                 f"({f['last_at']}); time only runs forward"),
     "chance-due": lambda g, f: f"{due_label(g, f['due'])} must be recorded before any move",
     "pick-due": lambda g, f: "a draw of who starts is due: record it with 'adjudicator roll' before any move",
-    "salt-unused": lambda g, f: (f"{f['player']}'s salt would change nothing: this match's header names no salted "
+    "salt-unused": lambda g, f: (f"{g.who(f['player'])}'s salt would change nothing: this match's header names no salted "
                                  "draws (`draws`), as a match made without a seed or before salts existed"),
-    "salt-repeated": lambda g, f: (f"{f['player']} already gave a salt, '{f['salt']}' at entry {f['first']}; "
+    "salt-repeated": lambda g, f: (f"{g.who(f['player'])} already gave a salt, '{f['salt']}' at entry {f['first']}; "
                                    "a player gives one salt per match"),
-    "void-salt": lambda g, f: (f"entry {f['target']} is {f['player']}'s salt, which cannot be voided: the draws "
+    "void-salt": lambda g, f: (f"entry {f['target']} is {g.who(f['player'])}'s salt, which cannot be voided: the draws "
                                "after it are fixed by it"),
-    "not-in-phase": lambda g, f: f"{f['player']} has nothing to submit in {due_label(g, f['due'])}",
-    "not-your-turn": lambda g, f: (f"it is {_players(f['due'].players)}'s turn to {due_label(g, f['due'])}, "
-                                   f"not {f['player']}'s"),
-    "announced-item": lambda g, f: (f"{f['player']} announced {g.ruleset.items[f['item']]['name']} in "
+    "not-in-phase": lambda g, f: f"{g.who(f['player'])} has nothing to submit in {due_label(g, f['due'])}",
+    "not-your-turn": lambda g, f: (f"it is {_players(map(g.who, f['due'].players))}'s turn to {due_label(g, f['due'])}, "
+                                   f"not {g.who(f['player'])}'s"),
+    "announced-item": lambda g, f: (f"{g.who(f['player'])} announced {g.ruleset.items[f['item']]['name']} in "
                                     f"{due_label(g, f['due'])}; a resubmission must keep it"),
     "too-late": lambda g, f: f"this must come before the first submission of {due_label(g, f['due'])}",
     "unknown-item": lambda g, f: f"'{f['item']}' is not an item of {g.ruleset.id}",
-    "item-not-held": lambda g, f: f"{f['player']} does not hold {g.ruleset.items[f['item']]['name']}",
-    "item-used": lambda g, f: f"{f['player']} has already used {g.ruleset.items[f['item']]['name']}",
+    "item-not-held": lambda g, f: f"{g.who(f['player'])} does not hold {g.ruleset.items[f['item']]['name']}",
+    "item-used": lambda g, f: f"{g.who(f['player'])} has already used {g.ruleset.items[f['item']]['name']}",
     "chance-not-due": lambda g, f: f"no random outcome is due now (waiting for {f['waiting']})",
     "chance-kind": lambda g, f: (f"{due_label(g, f['due'])}: a dice roll is due, not a pick" if f["dice"]
                                  else f"{due_label(g, f['due'])}: a pick is due, not dice"),
@@ -118,7 +118,7 @@ ENGINE_REFUSALS: dict[str, Say] = {
     "void-target": lambda g, f: f"a void names an earlier entry of the log (1–{f['seq'] - 1}), not {f['target']}",
     "void-unprepared": lambda g, f: f"entry {f['target']} cannot be voided here: replay the whole log",
     "late": lambda g, f: (_late_side(g, f) if f.get("side") else
-                          f"{f['player']}'s entry came {f['used']:.0f} s after {due_label(g, f['due'])} began "
+                          f"{g.who(f['player'])}'s entry came {f['used']:.0f} s after {due_label(g, f['due'])} began "
                           f"(limit {f['limit']} s): it counts as an empty submission"),
 }
 
@@ -133,18 +133,18 @@ def _late_side(game: "Game", fields: Mapping[str, Any]) -> str:
         else f"{limit} s"
     ran_out = f" ran out at {fields['deadline']}" if fields.get("deadline") else " ran out"
     spent = f"; {what} is not spent" if names else ""
-    return (f"{fields['player']}'s {what} came at {fields['at']}, {fields['used']:.0f} s after "
+    return (f"{game.who(fields['player'])}'s {what} came at {fields['at']}, {fields['used']:.0f} s after "
             f"{due_label(game, fields['due'])} began ({fields['started']}): its {span} from then{ran_out}, so it "
             f"is late and changes nothing{spent}")
 
 ENGINE_ENDINGS: dict[str, Say] = {
-    "reserve-out": lambda g, f: f"{f['player']} ran out of reserve at entry {f['seq']}",
-    "forfeit": lambda g, f: f"{f['player']} forfeited (entry {f['seq']})",
+    "reserve-out": lambda g, f: f"{g.who(f['player'])} ran out of reserve at entry {f['seq']}",
+    "forfeit": lambda g, f: f"{g.who(f['player'])} forfeited (entry {f['seq']})",
     "host-draw": lambda g, f: f"drawn by the host (entry {f['seq']})",
     "host-end": lambda g, f: f.get("note") or f"ended by the host (entry {f['seq']})",
     "host-end-scored": lambda g, f: f.get("note") or (f"ended by the host (entry {f['seq']}); by the rules: "
                                                       f"{reason(g, f['scored'])}"),
-    "host-timeout": lambda g, f: f"{f['player']} ran out of time (host's call)",
+    "host-timeout": lambda g, f: f"{g.who(f['player'])} ran out of time (host's call)",
     "host-no-result": lambda g, f: "ended by the host with no result by the rules",
 }
 

@@ -15,9 +15,9 @@ import pytest
 from conftest import REPO
 
 FINISHED = {   # example → (winner's display name, side in effect, the result's reason)
-    "arrowbic-push-off.json": ("Sally", "red", "maddie's piece left the board from I6 going right"),
-    "dice-demo.json": ("Bernd", "yellow", "anna's team has no pawns left"),
-    "track-trouble-final.json": ("Sally", "red", "more points after round 10: sally 82, maddie 81"),
+    "arrowbic-push-off.json": ("Sally", "red", "Maddie's piece left the board from I6 going right"),
+    "dice-demo.json": ("Bernd", "yellow", "Anna's team has no pawns left"),
+    "track-trouble-final.json": ("Sally", "red", "more points after round 10: Sally 82, Maddie 81"),
     "tug-of-war-v2-demo.json": ("Sally", "red", "won 3 modules"),
     "winning-streak-demo.json": ("Maddie", "blue", "every location won; longest winning streak 4 to 2"),
 }
@@ -124,6 +124,6 @@ def test_the_final_post_tells_the_result_once(cli, tmp_path):
     shutil.copy(example("dice-demo.json"), path)
     for fmt in WRAPPED:
         out = cli("post", path, "--dry-run", "--format", fmt).out
-        assert out.count("anna's team has no pawns left") == 1, out
+        assert out.count("Anna's team has no pawns left") == 1, out
         assert "Final summary" in out and "The board above is the final board; 45 entries in the log" in out
         assert "· finished" in out

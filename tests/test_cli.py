@@ -129,8 +129,8 @@ def test_move_echoes_canonical_form_and_board(cli, started):
     cli("roll", started, "--values", "3", "3", "3")
     res = cli("move", started, "anna", "ATTACK")
     assert res.code == 0, res.err
-    assert res.out.startswith("#6 anna: attack\n")
-    assert "bernd loses 3 (12 → 9)" in res.out and "[DT-4]" not in res.out and "awaiting turn roll: 3 dice for bernd" in res.out
+    assert res.out.startswith("#6 Anna: attack\n")
+    assert "Bernd loses 3 (12 → 9)" in res.out and "[DT-4]" not in res.out and "awaiting turn roll: 3 dice for Bernd" in res.out
     entry = json.loads(started.read_text())["entries"][-1]
     assert entry["move"] == {"attack": True} and entry["text"] == "ATTACK" and entry["at"] == NOW
 
@@ -151,7 +151,7 @@ def test_illegal_move_exit_1_writes_nothing(cli, started):
     before = started.read_bytes()
     res = cli("move", started, "bernd", "attack")
     assert res.code == 1
-    assert "refused (not-your-turn), nothing written. It is anna's turn" in res.err and "(G-1)" in res.err
+    assert "refused (not-your-turn), nothing written. It is Anna's turn" in res.err and "(G-1)" in res.err
     assert started.read_bytes() == before
 
 
@@ -211,7 +211,7 @@ def test_second_roll_for_the_same_throw_is_refused(cli, started):
     assert cli("roll", started, "--values", "1", "2", "3").code == 0
     before = started.read_bytes()
     res = cli("roll", started, "--values", "4", "5", "6")
-    assert res.code == 1 and "no roll is due now (awaiting anna to re-roll, attack or trade)" in res.err
+    assert res.code == 1 and "no roll is due now (awaiting Anna to re-roll, attack or trade)" in res.err
     assert started.read_bytes() == before
 
 
@@ -236,14 +236,14 @@ def test_roll_values_without_flag(cli, started):
 
 def test_host_forfeit_then_nothing_more(cli, started):
     res = cli("host", started, "forfeit", "anna")
-    assert res.code == 0 and "bernd wins" in res.out
+    assert res.code == 0 and "Bernd wins" in res.out
     res = cli("roll", started, "--values", "1", "2", "3")
     assert res.code == 1 and "match is over" in res.err
 
 
 def test_host_end_without_winner_scores_by_team(cli, started):
     res = cli("host", started, "end")
-    assert res.code == 0 and "bernd wins" in res.out and "larger team (12 to 3)" in res.out
+    assert res.code == 0 and "Bernd wins" in res.out and "larger team (12 to 3)" in res.out
 
 
 def test_host_end_with_reason_and_draw(cli, started, write):
@@ -269,7 +269,7 @@ def test_host_bad_input(cli, started, args, code, message):
 
 def test_host_timeout_loses_in_dice(cli, started):
     res = cli("host", started, "timeout", "anna")
-    assert res.code == 0 and "anna ran out of time and loses" in res.out
+    assert res.code == 0 and "Anna ran out of time and loses" in res.out
 
 
 # --- board, replay, legal -------------------------------------------------------------
@@ -304,7 +304,7 @@ def test_board_as_unknown_player(cli):
 def test_replay_text_narrates_with_rulings(cli):
     res = cli("replay", REPO / "matches" / "dice-own-goal.json")
     assert res.code == 0
-    assert "[DT-5, DT-6]" in res.out and "Result: finished: kim wins (lee's trade emptied their own team)" in res.out
+    assert "[DT-5, DT-6]" in res.out and "Result: finished: Kim wins (Lee's trade emptied their own team)" in res.out
 
 
 def test_replay_flagged_exits_1(cli):
@@ -339,7 +339,7 @@ def test_check_copy_with_illegal_move_exit_1(cli, tmp_path):
         entry["seq"] = i
     copy.write_text(json.dumps(data))
     res = cli("check", *EXAMPLES, copy)
-    assert res.code == 1 and "copy.json: seq 5: chance-due: turn roll: 3 dice for lee must be recorded" in res.out
+    assert res.code == 1 and "copy.json: seq 5: chance-due: turn roll: 3 dice for Lee must be recorded" in res.out
 
 
 def test_check_unusable_exit_2_and_formats(cli, tmp_path):

@@ -98,7 +98,7 @@ def test_deadline_closes_phase_missing_player_does_nothing_g2():
     replay, log = dealt()
     log(player="bob", move={"bid": 2})
     entry = log(host={"action": "deadline"})
-    assert any("ann did not submit" in replay.words(e) for e in entry.events)
+    assert any("Ann did not submit" in replay.words(e) for e in entry.events)
     assert replay.state.history[-1] == {"ann": 0, "bob": 2}
     assert replay.state.round == 2
 

@@ -353,8 +353,13 @@ def test_names_that_differ_where_it_shows_keep_no_ids(write):
 
 
 def test_json_boards_keep_ids(cli):
+    """Data keeps ids (keys, `actor`, `to_act`); only sentences (`awaiting`) say display names (issue 25)."""
     res = cli("board", REPO / "matches" / "dice-own-goal.json", "--format", "json", "--at", 6)
-    assert res.code == 0 and "Kim" not in res.out and "kim" in res.out
+    assert res.code == 0
+    data = res.json
+    assert data["awaiting"] == "turn roll: 3 dice for Kim"
+    words = {key: value for key, value in data.items() if key not in ("awaiting", "reason")}
+    assert "Kim" not in json.dumps(words, ensure_ascii=False) and "kim" in json.dumps(words)
 
 
 def test_board_help_names_discord_and_says_which_format_when(cli):

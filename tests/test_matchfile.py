@@ -142,7 +142,7 @@ def test_write_atomic_leaves_no_temp_and_is_owner_only(tmp_path):
 def test_refused_move_writes_nothing(write):
     path = write(dice_match([("roll", 1, 2, 3)]))
     before = path.read_bytes()
-    with pytest.raises(RefusedError, match=r"refused \(not-your-turn\), nothing written. It is bernd's turn"):
+    with pytest.raises(RefusedError, match=r"refused \(not-your-turn\), nothing written. It is Bernd's turn"):
         session.append_entry(path, lambda m, r: {"type": "move", "player": "anna", "move": {"reroll": []}})
     assert path.read_bytes() == before
 

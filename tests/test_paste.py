@@ -117,7 +117,7 @@ def test_a_realistic_dice_block(cli, dice, tmp_path):
         (7, "move", "bernd", "2026-11-21T19:20:00Z")]
     assert got[0]["chance"] == {"dice": [3, 1, 6], "source": "external"}
     assert got[6]["move"] == {"attack": True}
-    assert "#7 bernd: attack" in result.out and "dice-tug-of-war · after entry 7" in result.out
+    assert "#7 Bernd: attack" in result.out and "dice-tug-of-war · after entry 7" in result.out
     assert "skipped post 3 (line 5, Carl): not a player" in result.err
     assert "added entries 1–7 from 8 posts (1 post skipped)" in result.err
 
@@ -268,7 +268,7 @@ def test_a_sealed_game(cli, streak, tmp_path):
                                                      ("maddie", "2026-11-22T01:14:00Z"),
                                                      ("sally", "2026-11-22T01:15:00Z")]
     assert got[2]["move"]["troop"] == "1/1"
-    assert "#3 sally: sealed submission" in result.out and "t2 place" not in result.out
+    assert "#3 Sally: sealed submission" in result.out and "t2 place" not in result.out
     assert "private to the host" in result.err and "t2 place 1/1 L" in result.err
     assert "skipped post 3 (line 5, Host): not a player" in result.err
 
@@ -289,7 +289,7 @@ def test_public_output_is_the_same_whatever_the_sealed_content(cli, tmp_path):
                        "--format", "json", "--dry-run")
         assert again.code == 0, again.err
         outs.append(again.out)
-    assert "#3 sally: sealed submission" in outs[0] and '"summary": "sealed submission"' in outs[1]
+    assert "#3 Sally: sealed submission" in outs[0] and '"summary": "sealed submission"' in outs[1]
     assert outs[0] == outs[2]
     assert outs[1] == outs[3]
 

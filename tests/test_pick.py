@@ -19,14 +19,14 @@ def pick(player: str, source: str = "external") -> tuple:
 
 
 def test_an_opening_pick_names_who_starts_g6():
-    """maddie is drawn: she plays first and holds the first player's hand (TW-2)."""
+    """Maddie is drawn: she plays first and holds the first player's hand (TW-2)."""
     data = tw_match(first=None)
     add(data, pick("maddie"))
     match, replay = replayed(data)
     assert flags(replay) == [] and replay.to_act() == ["maddie"]
     default = replayed(tw_match(first="maddie"))[0].game
     assert match.game.public_view(replay.state)["hands"] == default.public_view(default.initial_state())["hands"]
-    assert "maddie (blue) starts: copied from a dice bot" in replay.words(replay.log[0].events[0])
+    assert "Maddie (blue) starts: copied from a dice bot" in replay.words(replay.log[0].events[0])
 
 
 def test_a_pick_is_due_only_at_the_opening_g6():
@@ -115,7 +115,7 @@ def test_a_pick_copied_from_a_dice_bot_is_recordable_g6(cli, tmp_path):
     res = cli("roll", path, "--values", "Maddie", "--at", "2026-11-21T20:00:00Z")
     assert res.code == 0, res.err
     assert json.loads(path.read_text())["entries"][0]["chance"] == {"pick": "maddie", "source": "external"}
-    assert "maddie (blue) starts: copied from a dice bot" in res.out
+    assert "Maddie (blue) starts: copied from a dice bot" in res.out
 
 
 def test_new_first_random_is_refused_where_the_rules_decide_g6(cli, tmp_path):

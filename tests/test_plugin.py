@@ -66,7 +66,7 @@ def test_a_plugin_game_plays_through_the_cli(tmp_path):
     assert "may take at most 3 stones a turn, not 4 (TA-2)" in refused.stderr and "too-many" in refused.stderr
     assert match.read_bytes() == before   # nothing written
     wrong_turn = adjudicator("move", match, "bob", "take", "1")
-    assert wrong_turn.returncode == 1 and "not bob's" in wrong_turn.stderr
+    assert wrong_turn.returncode == 1 and "not Bob's" in wrong_turn.stderr
     typo = adjudicator("move", match, "anna", "grab", "1")
     assert typo.returncode == 2 and "is not a Take-away move" in one_sentence(typo)
 

@@ -42,7 +42,7 @@ def copy_example(tmp_path: Path, name: str) -> Path:
 
 @pytest.fixture
 def dice(cli, tmp_path):
-    """A new untimed dice Tug of War match, set up to the first turn roll (anna, the smaller team, starts): 4 entries."""
+    """A new untimed dice Tug of War match, set up to the first turn roll (Anna, the smaller team, starts): 4 entries."""
     path = tmp_path / "d.json"
     assert cli("new", "dice-tug-of-war", "-p", "bernd=Bernd:yellow", "-p", "anna=Anna:red", "--untimed",
                "-o", path).code == 0
@@ -74,12 +74,12 @@ def test_the_first_post_covers_everything_and_is_remembered(cli, tmp_path):
 
 def test_a_second_post_covers_only_what_came_since(cli, dice):
     first = cli("post", dice)
-    assert first.code == 0 and "entries 1–4" in first.out and "#4 anna: keep" in first.out
+    assert first.code == 0 and "entries 1–4" in first.out and "#4 Anna: keep" in first.out
     play(cli, ("roll", dice, "--values", "5", "5", "1"), ("move", dice, "anna", "attack"))
     second = cli("post", dice)
     assert second.code == 0, second.err
     assert second.out.splitlines()[0] == "d — entries 5–6"
-    assert "#5 chance: dice 5 5 1" in second.out and "#6 anna: attack" in second.out
+    assert "#5 chance: dice 5 5 1" in second.out and "#6 Anna: attack" in second.out
     assert "#4 " not in second.out and "#1 " not in second.out
     assert posted(dice) == {"seq": 6, "from": 5, "at": NOW}
 
@@ -161,7 +161,7 @@ def test_nothing_new_prints_the_board_as_a_reminder_and_records_nothing(cli, dic
     assert res.code == 0
     assert res.out.splitlines()[0] == "d — after entry 4"
     assert "Nothing new since the last post." in res.out and in_post(cli("board", dice).out).strip() in res.out
-    assert "Now: turn roll: 3 dice for anna" in res.out
+    assert "Now: turn roll: 3 dice for Anna" in res.out
     assert "nothing has happened since the last post (up to entry 4" in res.err and "Nothing recorded" in res.err
     assert posted(dice) == record
     assert cli("post", dice, "--format", "json").json["why"] == "nothing-new"
@@ -176,7 +176,7 @@ def test_the_opening_board_is_a_first_post(cli, tmp_path):
     assert posted(path) == {"seq": 0, "from": 1, "at": NOW}
     play(cli, ("move", path, "sally", "E5", "up"))
     res = cli("post", path)
-    assert "a — entry 1" in res.out and "#1 sally: E5 up" in res.out
+    assert "a — entry 1" in res.out and "#1 Sally: E5 up" in res.out
     assert posted(path) == {"seq": 1, "from": 1, "at": NOW}
 
 
@@ -305,12 +305,12 @@ def test_the_final_summary_appears_when_the_match_ends(cli, dice):
     res = cli("post", dice)
     assert res.code == 0 and "#5 host: forfeit anna" in res.out
     # The result once, as the final board's banner (issue 25, point 7), not again below it.
-    assert "🏆 Bernd (yellow) wins — anna forfeited (entry 5)" in res.out
-    assert res.out.count("anna forfeited (entry 5)") == 1, res.out
+    assert "🏆 Bernd (yellow) wins — Anna forfeited (entry 5)" in res.out
+    assert res.out.count("Anna forfeited (entry 5)") == 1, res.out
     assert "Final summary" in res.out and "The board above is the final board; 5 entries" in res.out
     assert "5 entries in the log; none flagged." in res.out and "Now:" not in res.out
     final = cli("post", dice, "--again", "--format", "json").json["final"]
-    assert final == {"winner": "bernd", "reason": "anna forfeited (entry 5)", "entries": 5, "voided": [],
+    assert final == {"winner": "bernd", "reason": "Anna forfeited (entry 5)", "entries": 5, "voided": [],
                      "flagged": []}
 
 
@@ -334,7 +334,7 @@ def test_a_hidden_value_is_posted_as_a_private_declaration_not_a_sealed_submissi
     assert entry["summary"] == "private declaration" and "N2" not in json.dumps(entry)
     for fmt in [f for f in FORMATS if f != "json"]:
         out = cli("post", path, "--dry-run", "--format", fmt).out
-        assert "#1 sally: private declaration" in out and "sally: sealed submission" not in out, out
+        assert "#1 Sally: private declaration" in out and "sally: sealed submission" not in out, out
         assert "Submitted: Sally: no" in out
         assert "N2 is worth" not in out and "Hidden Value" not in out
     board = cli("board", path, "--format", "json").json
@@ -345,7 +345,7 @@ def test_a_sealed_submission_is_still_called_one(cli, write):
     """The other side of the same choice: a crossing's submission stays `sealed submission`."""
     path = write(tt(("sally", "r1 c1: 1 T1")))
     out = cli("post", path, "--dry-run").out
-    assert "#1 sally: sealed submission" in out and "private declaration" not in out
+    assert "#1 Sally: sealed submission" in out and "private declaration" not in out
 
 
 def test_move_echoes_a_hidden_value_as_a_private_declaration(cli, tmp_path):
@@ -354,7 +354,7 @@ def test_move_echoes_a_hidden_value_as_a_private_declaration(cli, tmp_path):
                "--item", "sally=hidden-value", "--untimed", "-o", path).code == 0
     res = cli("move", path, "sally", "r1: hidden N2 3")
     assert res.code == 0, res.err
-    assert res.out.startswith("#1 sally: private declaration\n") and "N2" not in res.out.split("\n\n")[0]
+    assert res.out.startswith("#1 Sally: private declaration\n") and "N2" not in res.out.split("\n\n")[0]
     assert "sally: sealed submission" not in res.out
 
 
@@ -371,13 +371,13 @@ def extend(path: Path, *entries: dict[str, Any]) -> int:
 def test_a_sealed_submission_shows_as_submitted_then_in_full_once_revealed(cli, write):
     path = write(tt(("sally", "r1 c1: 1 T2")))
     res = cli("post", path)
-    assert "#1 sally: sealed submission" in res.out and "T2" not in res.out.split("\n\nSally (red) vs")[0]
+    assert "#1 Sally: sealed submission" in res.out and "T2" not in res.out.split("\n\nSally (red) vs")[0]
     seq = extend(path, {"type": "move", "player": "maddie",
                         "move": {"round": 1, "crossing": 1, "actions": [{"miner": 1, "board": "T3"}]}})
     res = cli("post", path)
     told = res.out.split("\n\nSally (red) vs")[0]
     assert f"tt — entry {seq}" in told and "Revealed now (sealed when posted):" in told
-    assert "#1 sally: r1 c1: 1 T2" in told and f"#{seq} maddie: r1 c1: 1 T3" in told
+    assert "#1 Sally: r1 c1: 1 T2" in told and f"#{seq} Maddie: r1 c1: 1 T3" in told
     data = cli("post", path, "--again", "--format", "json").json
     assert [e["seq"] for e in data["revealed"]] == [1] and data["revealed"][0]["summary"] == "r1 c1: 1 T2"
 
@@ -413,7 +413,7 @@ def test_posts_do_not_depend_on_a_sealed_submission(cli, tmp_path, moves):
 
 
 def test_posts_do_not_depend_on_a_hidden_value(cli, tmp_path):
-    """sally's Hidden Value stays private until round 1 ends, whatever was posted before (TT-7)."""
+    """Sally's Hidden Value stays private until round 1 ends, whatever was posted before (TT-7)."""
     a, b = pair_outputs(cli, tmp_path, [both_hide(1), both_hide(5)],
                         [("--since", 2, "--dry-run", *f) for f in ALL_FORMATS] + [()] + [f for f in ALL_FORMATS])
     assert a == b
@@ -423,7 +423,7 @@ def test_a_hidden_value_is_revealed_when_its_round_ends(cli, write):
     data = tt(("sally", hidden("N2", 3)), *round_one())
     path = write({**data, "entries": data["entries"][:3]})
     first = cli("post", path)
-    assert "#1 sally: private declaration" in first.out and "hidden" not in first.out.lower().split("\n\nsally (red) vs")[0]
+    assert "#1 Sally: private declaration" in first.out and "hidden" not in first.out.lower().split("\n\nsally (red) vs")[0]
     last = extend(path, *data["entries"][3:])
     res = cli("post", path, "--format", "json").json
     assert [e["seq"] for e in res["revealed"]] == [1] and [e["seq"] for e in res["entries"]] == [last - 1, last]
@@ -463,7 +463,7 @@ def test_a_void_of_a_posted_entry_posts_again_from_it(cli, dice):
     res = cli("post", dice)
     assert res.code == 0 and res.out.splitlines()[0] == "d — entries 3–5"
     assert "#3 chance: dice 3 1 4" in res.out and "voided by entry 5" in res.out
-    assert "#4 anna: keep" in res.out and "FLAGGED chance-due" in res.out
+    assert "#4 Anna: keep" in res.out and "FLAGGED chance-due" in res.out
     assert "#5 host: void 3" in res.out
     assert "entry 5 voided entry 3, which the last post (up to entry 4) covered" in res.err
     assert posted(dice) == {"seq": 5, "from": 3, "at": NOW, "after": 4}   # entries up to 4 were posted before
@@ -521,7 +521,7 @@ def test_public_output_names_what_is_due_never_a_command(cli, dice, fmt):
     assert outputs[0].code == 0 and "turn roll" in outputs[1].out
     for res in outputs:
         assert "adjudicator " not in res.out
-    assert f"next: turn roll: 3 dice for anna: adjudicator roll {dice.name}" in outputs[0].err
+    assert f"next: turn roll: 3 dice for Anna: adjudicator roll {dice.name}" in outputs[0].err
 
 
 def test_a_void_of_an_entry_never_posted_is_not_retold(cli, dice):

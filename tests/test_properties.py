@@ -277,7 +277,7 @@ def test_every_listed_move_is_accepted(cli, tmp_path, ruleset_id, index, data):
             assert typed.code == 0, typed.err
             # The host's echo goes to stderr (the post on stdout shows a sealed entry only as submitted).
             assert typed.err.startswith(
-                f"adjudicator: dry run, nothing written: #{len(match.entries) + 1} {player}: {shown[at]}"), typed.err
+                f"adjudicator: dry run, nothing written: #{len(match.entries) + 1} {match.game.who(player)}: {shown[at]}"), typed.err
             as_json = cli("move", path, player, "--json", "--dry-run", "--format", "json", "--", json.dumps(moves[at]))
             assert as_json.code == 0, as_json.err
             assert as_json.err.split("\n", 1)[0] == typed.err.split("\n", 1)[0]

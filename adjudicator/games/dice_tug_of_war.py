@@ -694,7 +694,7 @@ def _s(count: int, word: str) -> str:
 def _rerolled(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
     positions = f["positions"]
     left = "" if f["left"] is None else f"; {f['left']} {_s(f['left'], 're-roll')} left"
-    return (f"{f['player']} re-rolls {_s(len(positions), 'position')} {', '.join(map(str, positions))} "
+    return (f"{game.who(f['player'])} re-rolls {_s(len(positions), 'position')} {', '.join(map(str, positions))} "
             f"(showing {dice_text(f['showing'])}){left}")
 
 
@@ -702,19 +702,19 @@ def _rolled(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
     left = f["rerolls"]
     grant = (f"; {left} {_s(left, 're-roll')} for the {game.params['reroll_face']}s in the column"
              if left else "")
-    return f"{f['player']} rolls {dice_text(f['dice'])}{grant}"
+    return f"{game.who(f['player'])} rolls {dice_text(f['dice'])}{grant}"
 
 
 def _attacked(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
-    lead = f"{f['player']} attacks with" if f["by"] == "attack" else "the other dice"
+    lead = f"{game.who(f['player'])} attacks with" if f["by"] == "attack" else "the other dice"
     matched = ", ".join(f"{r}≥{c}" for r, c in f["pairs"]) or "no die reaches a column die"
     return (f"{lead} {dice_text(f['rolled'])} against column {dice_text(f['column'])}: {matched}; "
-            f"{game.opponent(f['player'])} loses {f['removed']} ({f['before']} → {f['after']})")
+            f"{game.who(game.opponent(f['player']))} loses {f['removed']} ({f['before']} → {f['after']})")
 
 
 def _traded(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
     capped = " (limited by the reserve)" if f["capped"] else ""
-    return (f"{f['player']} trades the rolled {f['new']} for the column {f['old']}: column "
+    return (f"{game.who(f['player'])} trades the rolled {f['new']} for the column {f['old']}: column "
             f"{dice_text(f['column'])}; team {f['before']} → {f['after']} "
             f"({f['bonus']:+d} for the trade, {f['new'] - f['old']:+d} difference){capped}")
 
@@ -725,16 +725,16 @@ def _starts(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
 
 
 DiceTugOfWar.words = {
-    "setup-rolled": lambda g, f: f"{f['player']}'s setup roll: {dice_text(f['dice'])}",
+    "setup-rolled": lambda g, f: f"{g.who(f['player'])}'s setup roll: {dice_text(f['dice'])}",
     "rolled": _rolled,
     "reroll": _rerolled,
-    "rerolled": lambda g, f: f"{f['player']}'s re-roll: {dice_text(f['dice'])}; dice now {dice_text(f['now'])}",
-    "column-set": lambda g, f: (f"{f['player']} {'keeps' if f['kept'] else 'takes'} {dice_text(f['dice'])} as the "
+    "rerolled": lambda g, f: f"{g.who(f['player'])}'s re-roll: {dice_text(f['dice'])}; dice now {dice_text(f['now'])}",
+    "column-set": lambda g, f: (f"{g.who(f['player'])} {'keeps' if f['kept'] else 'takes'} {dice_text(f['dice'])} as the "
                                 f"column: team {f['team']}, reserve {g.pawns - f['team']}"),
     "starts": _starts,
     "attacked": _attacked,
     "traded": _traded,
-    "team-empty": lambda g, f: f"{f['player']}'s team is empty: {g.opponent(f['player'])} wins",
+    "team-empty": lambda g, f: f"{g.who(f['player'])}'s team is empty: {g.who(g.opponent(f['player']))} wins",
     # The previews of legal moves.
     "would-keep": lambda g, f: f"column {dice_text(f['column'])}, team {f['team']}",
     "would-reroll": lambda g, f: f"re-roll {dice_text(f['showing'])}",
@@ -752,12 +752,12 @@ def _bad_position(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
 
 
 DiceTugOfWar.refusals = {
-    "in-setup": lambda g, f: (f"{f['player']} is still setting up: keep the setup roll or re-roll "
+    "in-setup": lambda g, f: (f"{g.who(f['player'])} is still setting up: keep the setup roll or re-roll "
                               "1–3 of its dice"),
     "reroll-position": _bad_position,
     "empty-reroll": lambda g, f: ("an empty re-roll only keeps a setup roll; in a turn, re-roll "
                                   "some dice, attack or trade"),
-    "reroll-allowance": lambda g, f: (f"{f['player']} may re-roll {f['left']} more {'die' if f['left'] == 1 else 'dice'}"
+    "reroll-allowance": lambda g, f: (f"{g.who(f['player'])} may re-roll {f['left']} more {'die' if f['left'] == 1 else 'dice'}"
                                       f" this turn (one per {f['face']} in the column, which has {f['allowance']})"),
     "trade-not-rolled": lambda g, f: f"no {f['value']} was rolled (rolled: {dice_text(f['rolled'])})",
     "trade-not-in-column": lambda g, f: f"the column has no {f['value']} (column: {dice_text(f['column'])})",
@@ -765,8 +765,8 @@ DiceTugOfWar.refusals = {
 }
 
 DiceTugOfWar.endings = {
-    "team-empty": lambda g, f: f"{f['player']}'s team has no pawns left",
-    "own-goal": lambda g, f: f"{f['player']}'s trade emptied their own team",
+    "team-empty": lambda g, f: f"{g.who(f['player'])}'s team has no pawns left",
+    "own-goal": lambda g, f: f"{g.who(f['player'])}'s trade emptied their own team",
     "equal-teams": lambda g, f: f"equal teams ({f['team']} each)",
     "larger-team": lambda g, f: f"larger team ({f['team']} to {f['other']})",
 }
@@ -774,12 +774,12 @@ DiceTugOfWar.endings = {
 
 def _reroll_label(game: DiceTugOfWar, f: Mapping[str, Any]) -> str:
     positions = f["positions"]
-    return f"re-roll of {_s(len(positions), 'position')} {', '.join(map(str, positions))} for {f['player']}"
+    return f"re-roll of {_s(len(positions), 'position')} {', '.join(map(str, positions))} for {game.who(f['player'])}"
 
 
 DiceTugOfWar.dues = {
-    "setup-roll": lambda g, f: f"setup roll: {f['dice']} dice for {f['player']}",
-    "turn-roll": lambda g, f: f"turn roll: {f['dice']} dice for {f['player']}",
+    "setup-roll": lambda g, f: f"setup roll: {f['dice']} dice for {g.who(f['player'])}",
+    "turn-roll": lambda g, f: f"turn roll: {f['dice']} dice for {g.who(f['player'])}",
     "reroll": _reroll_label,
     "setup-decision": lambda g, f: "keep or re-roll the setup roll",
     "turn-decision": lambda g, f: "re-roll, attack or trade",

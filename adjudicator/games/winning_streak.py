@@ -923,12 +923,12 @@ def _now(troop: tuple[str, int, int]) -> str:
 
 def _standing(g: WinningStreak, points: tuple[int, int]) -> str:
     """`(sally 1, maddie 0)`: the points at a location after its fight."""
-    a, b = g.player_ids
+    a, b = map(g.who, g.player_ids)
     return f"({a} {points[0]}, {b} {points[1]})"
 
 
 def _clash(g: WinningStreak, f: dict[str, Any]) -> str:
-    a, b = g.player_ids
+    a, b = map(g.who, g.player_ids)
     (name_a, attack_a, _), (name_b, attack_b, _) = troops = f["troops"]
     health_a, health_b = f["health"]
     shown = f"{a}'s {_now(troops[0])} vs {b}'s {_now(troops[1])}"
@@ -946,17 +946,17 @@ def _clash(g: WinningStreak, f: dict[str, Any]) -> str:
     return f"fight {f['fight']} at {f['location']}: {told} {_standing(g, f['points'])}"
 
 
-def _returned(returned: list[tuple[str, str, int, int]]) -> str:
-    troops = ", ".join(f"{owner}'s {_now((name, attack, health))}" for owner, name, attack, health in returned)
+def _returned(g: WinningStreak, returned: list[tuple[str, str, int, int]]) -> str:
+    troops = ", ".join(f"{g.who(owner)}'s {_now((name, attack, health))}" for owner, name, attack, health in returned)
     return (troops or "no troop") + " return" + ("s" if len(returned) <= 1 else "") + " to reserve"
 
 
 def _relocated(g: WinningStreak, f: dict[str, Any]) -> str:
     changes = f["changes"]
     if not changes:
-        return f"{f['player']} changes no location"
+        return f"{g.who(f['player'])} changes no location"
     what = ", ".join(f"{x} {was or '-'}→{will or '-'}" for x, was, will in changes)
-    return (f"{f['player']} changes {len(changes)} location{'s' if len(changes) != 1 else ''} "
+    return (f"{g.who(f['player'])} changes {len(changes)} location{'s' if len(changes) != 1 else ''} "
             f"of {g.change_limit}: {what}")
 
 
@@ -972,29 +972,29 @@ def _field(g: WinningStreak, f: dict[str, Any]) -> str:
 
 
 WORDS: dict[str, Any] = {
-    "placed": lambda g, f: f"{f['player']} places {f['troop']} at {f['location']}",
-    "missed-placement": lambda g, f: (f"a missed placement turn places nothing: {' and '.join(f['players'])} "
+    "placed": lambda g, f: f"{g.who(f['player'])} places {f['troop']} at {f['location']}",
+    "missed-placement": lambda g, f: (f"a missed placement turn places nothing: {' and '.join(map(g.who, f['players']))} "
                                       f"place{'s' if len(f['players']) == 1 else ''} no troop in turn {f['turn']}"),
     "placement-over": lambda g, f: f"placement is over after {f['turns']} turns: the first fight follows",
-    "relocated-nothing": lambda g, f: f"{f['player']} is taken to have relocated nothing",
+    "relocated-nothing": lambda g, f: f"{g.who(f['player'])} is taken to have relocated nothing",
     "relocated": _relocated,
-    "advantage-used": lambda g, f: (f"{f['player']} uses the Advantage: {f['troop']} gains +{f['amount']} "
+    "advantage-used": lambda g, f: (f"{g.who(f['player'])} uses the Advantage: {f['troop']} gains +{f['amount']} "
                                     f"{f['stat']} (now {f['now'][0]}/{f['now'][1]}); not a change of location"),
-    "scored-empty": lambda g, f: (f"fight {f['fight']} at {f['location']}: {f['player']}'s {_now(f['troop'])} "
+    "scored-empty": lambda g, f: (f"fight {f['fight']} at {f['location']}: {g.who(f['player'])}'s {_now(f['troop'])} "
                                   f"faces an empty square and scores {_standing(g, f['points'])}"),
     "clash": _clash,
-    "location-won": lambda g, f: (f"{f['player']} reaches {f['points']} points at {f['location']} and wins it; "
-                                  f"{_returned(f['returned'])}"),
+    "location-won": lambda g, f: (f"{g.who(f['player'])} reaches {f['points']} points at {f['location']} and wins it; "
+                                  f"{_returned(g, f['returned'])}"),
     "no-troops": lambda g, f: f"fight {f['fight']}: no troops at {', '.join(f['locations'])}",
     "both-out-of-troops": lambda g, f: "neither side has a living troop: the match ends and no unwon location is won",
-    "out-of-troops": lambda g, f: (f"{f['player']} has no living troops: the match ends; {f['taker']} wins every "
+    "out-of-troops": lambda g, f: (f"{g.who(f['player'])} has no living troops: the match ends; {g.who(f['taker'])} wins every "
                                    f"unwon location where they have a troop ({', '.join(f['taken']) or 'none'})"),
     "every-location-won": lambda g, f: "every location has been won: the match ends",
-    "result": lambda g, f: (f"result: {f['winner'] or 'no winner'} — "
+    "result": lambda g, f: (f"result: {g.who(f['winner']) if f['winner'] else 'no winner'} — "
                             f"{ENDINGS[f['termination']](g, f['figures'])}"),
     # What a legal move would do (previews)
     "would-place": lambda g, f: (f"{f['troop']} to {f['location']}, " +
-                                 (f"facing {f['opponent']}'s {_now(f['facing'])}" if f["facing"]
+                                 (f"facing {g.who(f['opponent'])}'s {_now(f['facing'])}" if f["facing"]
                                   else "nothing of the opponent's there yet")),
     "would-keep": lambda g, f: f"no change ({g.change_limit} of {g.change_limit} changes left)",
     "would-field": _field,
@@ -1006,10 +1006,10 @@ WORDS: dict[str, Any] = {
 
 
 REFUSALS: dict[str, Any] = {
-    "unknown-troop": lambda g, f: (f"there is no troop '{f['troop']}' in {f['player']}'s squad: troops are named "
+    "unknown-troop": lambda g, f: (f"there is no troop '{f['troop']}' in {g.who(f['player'])}'s squad: troops are named "
                                    f"by their starting attack/health, {g.params['troops'][0]} … "
                                    f"{g.params['troops'][-1]}"),
-    "troop-dead": lambda g, f: (f"the troop {f['troop']} of {f['player']}'s died in an earlier fight and is out "
+    "troop-dead": lambda g, f: (f"the troop {f['troop']} of {g.who(f['player'])}'s died in an earlier fight and is out "
                                 "of the game"),
     "unknown-location": lambda g, f: (f"there is no location '{f['location']}' "
                                       f"(locations {g.locations[0]}–{g.locations[-1]})"),
@@ -1020,22 +1020,22 @@ REFUSALS: dict[str, Any] = {
     "wrong-turn": lambda g, f: f"this is placement turn {f['turn']}, not turn {f['given']}",
     "wrong-round": lambda g, f: (f"this is relocation round {f['round']} (after fight {f['fights']}), "
                                  f"not round {f['given']}"),
-    "troop-placed": lambda g, f: (f"the troop {f['troop']} of {f['player']}'s has already been placed"
+    "troop-placed": lambda g, f: (f"the troop {f['troop']} of {g.who(f['player'])}'s has already been placed"
                                   f"{' (at ' + f['at'] + ')' if f['at'] else ''}; place a troop that has yet "
                                   "to be placed"),
-    "location-won": lambda g, f: (f"{f['location']} has been won by {f['winner']}; no more troops may be placed "
+    "location-won": lambda g, f: (f"{f['location']} has been won by {g.who(f['winner'])}; no more troops may be placed "
                                   "there" if f["stage"] == "placement" else
-                                  f"{f['location']} has been won by {f['winner']}: won locations take no troops"),
-    "location-taken": lambda g, f: (f"{f['location']} already holds a troop of {f['player']}'s "
+                                  f"{f['location']} has been won by {g.who(f['winner'])}: won locations take no troops"),
+    "location-taken": lambda g, f: (f"{f['location']} already holds a troop of {g.who(f['player'])}'s "
                                     f"({_now(f['troop'])}); one troop per location per side"),
     "troop-twice": lambda g, f: (f"{f['troop']} is named at both {f['first']} and {f['second']}; a troop stands "
                                  "in one place"),
-    "too-many-changes": lambda g, f: (f"this relocation of {f['player']}'s changes {len(f['changed'])} locations "
+    "too-many-changes": lambda g, f: (f"this relocation of {g.who(f['player'])}'s changes {len(f['changed'])} locations "
                                       f"({', '.join(f['changed'])}); at most {g.change_limit} may change (a move "
                                       "or a swap changes both ends)"),
     "no-advantage": lambda g, f: ("only the Advantage holder may buff a troop "
                                   f"({f['holder'] + ' holds it' if f['holder'] else 'nobody holds it in this match'})"),
-    "advantage-used": lambda g, f: f"the Advantage has already been used by {f['player']} (once per match)",
+    "advantage-used": lambda g, f: f"the Advantage has already been used by {g.who(f['player'])} (once per match)",
 }
 
 
@@ -1048,12 +1048,12 @@ def _score(g: WinningStreak, f: dict[str, Any]) -> str:
     if decided_by == "locations":
         return f"streaks {streak[a]} each; more locations won ({max(won.values())} to {min(won.values())})"
     if decided_by == "advantage":
-        return f"streaks {streak[a]} each and {won[a]} locations each; {f['advantage']} holds the Advantage"
+        return f"streaks {streak[a]} each and {won[a]} locations each; {g.who(f['advantage'])} holds the Advantage"
     return f"streaks {streak[a]} each and {won[a]} locations each, and nobody holds the Advantage"
 
 
 ENDINGS: dict[str, Any] = {
-    "out-of-troops": lambda g, f: f"{f['out']} ran out of troops; {_score(g, f)}",
+    "out-of-troops": lambda g, f: f"{g.who(f['out'])} ran out of troops; {_score(g, f)}",
     "both-out-of-troops": lambda g, f: f"both sides ran out of troops; {_score(g, f)}",
     "every-location-won": lambda g, f: f"every location won; {_score(g, f)}",
     "scored-so-far": lambda g, f: f"locations won so far: {_score(g, f)}",

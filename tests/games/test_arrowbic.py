@@ -100,7 +100,7 @@ def test_ax1_pieces_start_on_c5_and_g5():
 
 
 def test_ax1_up_is_toward_row_9_and_columns_run_a_to_i():
-    # Placement 2 moves red (AX-5): the up stone under sally's piece on C5 takes it to C6.
+    # Placement 2 moves red (AX-5): the up stone under Sally's piece on C5 takes it to C6.
     v, _ = view((SALLY, "E1 up"), (MADDIE, "C5 up"))
     assert v["pieces"][SALLY] == "C6"
     v, _ = view((SALLY, "E1 up"), (MADDIE, "C5 right"))
@@ -148,11 +148,11 @@ def test_ax2_a_stone_goes_on_a_cell_without_one():
     _, replay = play((SALLY, "E5 up"), (MADDIE, "E5 down"))
     assert flags(replay) == [(2, "occupied")]
     flag = replay.flags[0]
-    assert "E5 already holds sally's ↑ up stone" in flag.message and flag.rulings == ("AX-2",)
+    assert "E5 already holds Sally's ↑ up stone" in flag.message and flag.rulings == ("AX-2",)
 
 
 def test_ax2_a_pieces_cell_takes_a_stone():
-    v, replay = view((SALLY, "G5 left"))  # on maddie's piece; placement 1 moves blue (AX-5)
+    v, replay = view((SALLY, "G5 left"))  # on Maddie's piece; placement 1 moves blue (AX-5)
     assert flags(replay) == [] and v["stones"]["G5"] == {"owner": SALLY, "arrow": "left"}
     assert v["pieces"][MADDIE] == "F5"
 
@@ -161,7 +161,7 @@ def test_ax2_not_the_arrow_placed_last():
     _, replay = play((SALLY, "E5 up"), (MADDIE, "A1 up"), (SALLY, "E6 up"))
     assert flags(replay) == [(3, "same-arrow")]
     flag = replay.flags[0]
-    assert "sally placed ↑ up last time" in flag.message and flag.rulings == ("AX-2",)
+    assert "Sally placed ↑ up last time" in flag.message and flag.rulings == ("AX-2",)
 
 
 def test_ax2_the_bar_is_per_player_and_only_the_last_arrow():
@@ -276,7 +276,7 @@ def test_ax4_own_stones_next_to_the_new_one_capture_nothing():
 
 
 def test_ax4_pieces_neither_block_nor_get_captured():
-    # maddie's piece stands on E6 (a blue stone in the run) and sally's on empty E9 beyond.
+    # Maddie's piece stands on E6 (a blue stone in the run) and Sally's on empty E9 beyond.
     stones = {"E6": (MADDIE, "left"), "E7": (MADDIE, "up"), "E8": (SALLY, "up")}
     game, s = position(stones, pieces={MADDIE: "E6", SALLY: "A1"}, placements=1)
     game.apply_move(s, SALLY, {"place": "E5", "arrow": "down"})    # placement 2 moves red (A1, no stone)
@@ -288,7 +288,7 @@ def test_ax4_pieces_neither_block_nor_get_captured():
 
 
 def test_ax4_captures_come_before_the_movement():
-    # Placement 2 moves red: sally's piece stands on a blue stone that this placement captures,
+    # Placement 2 moves red: Sally's piece stands on a blue stone that this placement captures,
     # so there is no stone under it any more and it stays.
     stones = {"E6": (MADDIE, "left"), "E7": (SALLY, "up")}
     game, s = position(stones, pieces={SALLY: "E6"}, placements=1)
@@ -299,7 +299,7 @@ def test_ax4_captures_come_before_the_movement():
 def test_ax4_replay_narrates_the_captured_cells():
     _, replay = play((SALLY, "E5 up"), (MADDIE, "E6 left"), (SALLY, "E7 down"))
     narration = [replay.words(e) for e in events(replay, 3) if "AX-4" in e.rulings]
-    assert narration == ["captures E6 (down of E7, closed by sally's stone on E5)"]
+    assert narration == ["captures E6 (down of E7, closed by Sally's stone on E5)"]
 
 
 # --- AX-5 movement order ----------------------------------------------------------------
@@ -320,16 +320,16 @@ def test_ax5_replayed_order_over_twelve_placements():
     movers = []
     for log in replay.log:
         (movement,) = [e for e in log.events if "AX-5" in e.rulings]
-        movers.append("B" if replay.words(movement).split()[3] == "maddie's" else "R")
+        movers.append("B" if replay.words(movement).split()[3] == "Maddie's" else "R")
     assert "".join(movers) == "BRRBBRRBBRRB"
 
 
 def test_ax5_the_piece_follows_the_stone_under_it_whoever_owns_it():
-    # Placement 2 (red moves): maddie's stone under sally's piece takes it left.
+    # Placement 2 (red moves): Maddie's stone under Sally's piece takes it left.
     v, replay = view((SALLY, "E1 up"), (MADDIE, "C5 left"))
     assert v["pieces"][SALLY] == "B5"
     (movement,) = [e for e in events(replay, 2) if "AX-5" in e.rulings]
-    assert replay.words(movement) == ("after placement 2 sally's red piece moves (BRRB… order): it follows maddie's ← "
+    assert replay.words(movement) == ("after placement 2 Sally's red piece moves (BRRB… order): it follows Maddie's ← "
                              "on C5 to B5")
 
 
@@ -354,19 +354,19 @@ def test_ax5_retake_rewinds_the_order():
                      items={SALLY: ["retake"]})
     assert flags(replay) == []
     (movement,) = [e for e in events(replay, 4) if "AX-5" in e.rulings]
-    assert replay.words(movement).startswith("after placement 1 maddie's")
+    assert replay.words(movement).startswith("after placement 1 Maddie's")
 
 
 # --- AX-6 leaving the board ---------------------------------------------------------------
 
 def test_ax6_pushed_off_the_board_loses():
-    """Sally walks maddie's piece right from G5 to I7 and off (the conformance case)."""
+    """Sally walks Maddie's piece right from G5 to I7 and off (the conformance case)."""
     moves = [(SALLY, "G5 right"), (MADDIE, "A1 up"), (SALLY, "H5 up"), (MADDIE, "A3 down"),
              (SALLY, "H6 right"), (MADDIE, "A5 up"), (SALLY, "I6 up"), (MADDIE, "A7 right"),
              (SALLY, "I7 right")]
     v, replay = view(*moves)
     assert replay.outcome.winner == SALLY
-    assert "maddie's piece left the board from I7 going right" in replay.reason
+    assert "Maddie's piece left the board from I7 going right" in replay.reason
     assert replay.outcome.termination == "off-board"
     assert v["pieces"][MADDIE] is None and v["to_move"] is None
     assert [e.rulings for e in events(replay, 9)][-1] == ("AX-6",)
@@ -388,8 +388,8 @@ def test_ax6_nothing_follows_the_end():
 
 # --- AX-7 no legal placement: pass --------------------------------------------------------
 
-# A 3×3 board, full but for A1 (sally's to fill) and B3. B3 can only take 'up' (down, left and
-# right all point at a stone that points back at B3), and 'up' was maddie's last arrow.
+# A 3×3 board, full but for A1 (Sally's to fill) and B3. B3 can only take 'up' (down, left and
+# right all point at a stone that points back at B3), and 'up' was Maddie's last arrow.
 CROWDED = {"A3": (MADDIE, "right"), "C3": (MADDIE, "left"),
            "A2": (SALLY, "up"), "B2": (SALLY, "up"), "C2": (MADDIE, "up"),
            "B1": (SALLY, "up"), "C1": (MADDIE, "right")}
@@ -406,7 +406,7 @@ def test_ax7_no_legal_placement_passes_and_the_movement_happens():
     assert game.pending(s) == Turn((SALLY,), "place", fields={"barred": "left"})
     assert wording.due_label(game, game.pending(s)) == "place a stone (not left)"
     passing = [e for e in said if "AX-7" in e.rulings]
-    assert passing and "maddie (blue) has no legal placement and passes" in wording.text(game, passing[0])
+    assert passing and "Maddie (blue) has no legal placement and passes" in wording.text(game, passing[0])
     game.check_move(s, SALLY, {"place": "B3", "arrow": "up"})            # sally can still place
 
 
@@ -414,7 +414,7 @@ def test_ax7_passes_go_on_while_a_piece_can_still_move():
     game, s = position(CROWDED, to_move=SALLY, last={SALLY: "right", MADDIE: "up"}, placements=4, params=SMALL)
     game.apply_move(s, SALLY, {"place": "A1", "arrow": "left"})   # 5; maddie passes (6): red B1 → B2
     game.apply_move(s, SALLY, {"place": "B3", "arrow": "up"})     # 7: red B2 → B3; the board is full
-    # maddie passes (8): blue's piece on B3 follows sally's up stone off the board.
+    # maddie passes (8): blue's piece on B3 follows Sally's up stone off the board.
     assert [r["pass"] for r in s.history] == [False, True, False, True]
     assert s.over and s.winner == SALLY and s.placements == 8
 
@@ -438,9 +438,9 @@ def test_ax7_replayed_match_passes_without_an_entry():
     assert flags(replay) == []
     # 4: blue B2 → B1. Pass 5 (sally): blue B1 → A1. Pass 6 (maddie): red A1 ↓ off the board.
     said = [replay.words(e) for e in events(replay, 4) if "AX-7" in e.rulings]
-    assert len(said) == 2 and said[0].startswith("placement 5: sally (red) has no legal placement and passes")
+    assert len(said) == 2 and said[0].startswith("placement 5: Sally (red) has no legal placement and passes")
     assert replay.outcome.winner == MADDIE
-    assert "sally's piece left the board from A1 going down" in replay.reason
+    assert "Sally's piece left the board from A1 going down" in replay.reason
 
 
 # --- AX-8 items -------------------------------------------------------------------------
@@ -461,8 +461,8 @@ def test_ax8_retake_at_the_start_is_illegal():
 
 
 def retake_game():
-    """Five placements; maddie (blue) to place. Placement 5, sally's G5 left, captures F5 and
-    moves blue's piece G5 → F5. maddie's arrows so far: up (2), down (4)."""
+    """Five placements; Maddie (blue) to place. Placement 5, Sally's G5 left, captures F5 and
+    moves blue's piece G5 → F5. Maddie's arrows so far: up (2), down (4)."""
     return [(SALLY, "C6 up"), (MADDIE, "A1 up"), (SALLY, "E5 right"), (MADDIE, "F5 down"),
             (SALLY, "G5 left")]
 
@@ -478,13 +478,13 @@ def test_ax8_retake_undoes_two_placements_with_captures_and_movements():
     assert after["stones"] == before["stones"] and after["pieces"] == before["pieces"]
     assert after["placements"] == 3 and after["to_move"] == MADDIE and after["last_arrow"] == before["last_arrow"]
     (said,) = [replay.words(e) for e in events(replay, 6)]
-    assert said == ("maddie (blue) uses Retake: undoes placement 5 (sally ← on G5, 1 captured stone back) and "
-                    "placement 4 (maddie ↓ on F5) with their movements; maddie places again and may not use ↑ up, "
+    assert said == ("Maddie (blue) uses Retake: undoes placement 5 (Sally ← on G5, 1 captured stone back) and "
+                    "placement 4 (Maddie ↓ on F5) with their movements; Maddie places again and may not use ↑ up, "
                     "as the first time")
 
 
 def test_ax8_retake_keeps_the_first_placements_restrictions():
-    # maddie's arrows: up (2), down (4). Retake undoes 5 (sally) and 4 (maddie): maddie places
+    # Maddie's arrows: up (2), down (4). Retake undoes 5 (sally) and 4 (maddie): maddie places
     # placement 4 again, barred from up (her arrow of placement 2) as the first time, and free to
     # use down again.
     moves = retake_game()
@@ -627,7 +627,7 @@ def test_legal_moves_agree_with_check_move():
                 except Illegal:
                     ok = False
                 assert ok == ((move["place"], arrow) in listed), move
-    assert ("C6", "left") not in listed  # occupied; and maddie's last arrow (down) is never listed
+    assert ("C6", "left") not in listed  # occupied; and Maddie's last arrow (down) is never listed
     assert not any(arrow == "down" for _, arrow in listed)
     assert ("F5", "left") not in listed and ("F5", "right") not in listed   # loops with E5 and G5
     assert ("F5", "up") in listed
@@ -638,12 +638,12 @@ def test_legal_moves_preview_captures_and_movement():
     match, replay = play((SALLY, "E5 up"), (MADDIE, "E6 left"))
     previews = {match.game.format_move(mv): wording.preview(match.game, effect)
                 for mv, effect in match.game.legal_moves(replay.state, SALLY)}
-    assert previews["E7 down"] == "captures E6; sally's piece stays on C5"
-    assert previews["C5 right"] == "sally's piece → D5"
+    assert previews["E7 down"] == "captures E6; Sally's piece stays on C5"
+    assert previews["C5 right"] == "Sally's piece → D5"
     match, replay = play(params={"start": {"red": "C5", "blue": "I5"}})
     previews = {match.game.format_move(mv): wording.preview(match.game, effect)
                 for mv, effect in match.game.legal_moves(replay.state, SALLY)}
-    assert previews["I5 right"] == "maddie's piece leaves the board: maddie loses"
+    assert previews["I5 right"] == "Maddie's piece leaves the board: Maddie loses"
 
 
 def listed_the_plain_way(game, s, player):
@@ -669,11 +669,11 @@ def plain_preview(game, s, player, cell, arrow, mover):
     at = s.pieces[mover]
     under = arrow if at == cell else None if at in captured else s.stones.get(at, (None, None))[1]
     if under is None:
-        return "; ".join(parts + [f"{mover}'s piece stays on {game.cell_name(at)}"])
+        return "; ".join(parts + [f"{game.who(mover)}'s piece stays on {game.cell_name(at)}"])
     dx, dy = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}[under]
     to = (at[0] + dx, at[1] + dy)
-    return "; ".join(parts + [f"{mover}'s piece → {game.cell_name(to)}" if game.on_board(to)
-                              else f"{mover}'s piece leaves the board: {mover} loses"])
+    return "; ".join(parts + [f"{game.who(mover)}'s piece → {game.cell_name(to)}" if game.on_board(to)
+                              else f"{game.who(mover)}'s piece leaves the board: {game.who(mover)} loses"])
 
 
 @pytest.mark.parametrize("index,items", [(1, ()), (2, ("retake", "reserve", "starter"))])
@@ -699,13 +699,13 @@ def test_quick_listing_agrees_on_a_crowded_board_with_a_loop_already_on_it():
               "C7": (MADDIE, "up"), "A1": (SALLY, "left"), "B8": (SALLY, "down"), "B7": (SALLY, "down"),
               "B6": (SALLY, "right")}
     game, s = position(stones, pieces={SALLY: "G6", MADDIE: "C6"}, last={SALLY: "down"})
-    for placements in (0, 1):   # maddie's piece moves next, then sally's (AX-5)
+    for placements in (0, 1):   # Maddie's piece moves next, then Sally's (AX-5)
         s.placements = placements
         listed = [(mv, wording.preview(game, e)) for mv, e in game.legal_moves(s, SALLY) if "place" in mv]
         assert listed == listed_the_plain_way(game, s, SALLY)
     previews = {game.format_move(mv): e for mv, e in listed}
-    assert previews["G8 up"] == "captures G7, G6; sally's piece stays on G6"   # its stone is captured
-    assert previews["G4 left"] == "sally's piece → F6"
+    assert previews["G8 up"] == "captures G7, G6; Sally's piece stays on G6"   # its stone is captured
+    assert previews["G4 left"] == "Sally's piece → F6"
     assert "C8 left" not in previews and "C8 up" in previews   # C8 → B8 → B7 → B6 → C6 → C7 → C8 (AX-3)
     chains = Chains(s.stones)
     for cell in [(c, r) for c in range(9) for r in range(9) if (c, r) not in s.stones]:

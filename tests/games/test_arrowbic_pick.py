@@ -50,7 +50,7 @@ def test_g6_pick_naming_the_red_listed_player_changes_nothing():
 
 def test_g6_pick_naming_the_blue_listed_player_swaps_the_sides():
     """G-6 as amended, AX-1: maddie (listed blue) is drawn, so she plays red: her piece
-    starts on red's cell C5, sally's on G5, and maddie places first."""
+    starts on red's cell C5, Sally's on G5, and maddie places first."""
     v, replay = view(pick(MADDIE))
     assert flags(replay) == [] and replay.to_act() == [MADDIE]
     assert v["pieces"] == {MADDIE: "C5", SALLY: "G5"}
@@ -62,7 +62,7 @@ def test_g6_pick_naming_the_blue_listed_player_swaps_the_sides():
 
 def test_g6_ax5_movement_order_follows_the_new_sides():
     """AX-5 after a swap (G-6): B, R, R, B, … with sally now blue and maddie red, so
-    placement 1 moves sally's piece, placements 2 and 3 maddie's."""
+    placement 1 moves Sally's piece, placements 2 and 3 Maddie's."""
     texts = ["A1 up", "A9 down", "B1 right", "B9 left", "C1 up", "C9 down",
              "D1 right", "D9 left", "E1 up", "E9 down", "F1 right", "F9 left"]
     moves = [((MADDIE, SALLY)[i % 2], t) for i, t in enumerate(texts)]
@@ -72,37 +72,37 @@ def test_g6_ax5_movement_order_follows_the_new_sides():
     assert "".join(s.sides[match.game.mover_of(s, k)][0].upper() for k in range(1, 13)) == "BRRBBRRBBRRB"
     assert [match.game.mover_of(s, k) for k in range(1, 5)] == [SALLY, MADDIE, MADDIE, SALLY]
     texts = [replay.words(e) for log in replay.log[1:] for e in log.events if "AX-5" in e.rulings]
-    assert texts[0].startswith("after placement 1 sally's blue piece moves")
-    assert texts[1].startswith("after placement 2 maddie's red piece moves")
+    assert texts[0].startswith("after placement 1 Sally's blue piece moves")
+    assert texts[1].startswith("after placement 2 Maddie's red piece moves")
 
 
 def test_g6_ax5_pieces_move_from_their_new_start_cells():
-    """AX-5 with swapped sides: placement 1 moves the blue piece, which is sally's on G5."""
+    """AX-5 with swapped sides: placement 1 moves the blue piece, which is Sally's on G5."""
     v, _ = view(pick(MADDIE), (MADDIE, "G5 right"))
     assert v["pieces"] == {SALLY: "H5", MADDIE: "C5"}
     v, _ = view(pick(MADDIE), (MADDIE, "E1 up"), (SALLY, "C5 up"))
-    assert v["pieces"] == {SALLY: "G5", MADDIE: "C6"}   # placement 2 moves red: maddie's piece
+    assert v["pieces"] == {SALLY: "G5", MADDIE: "C6"}   # placement 2 moves red: Maddie's piece
 
 
 def test_g6_ax4_captures_go_by_owner_in_the_new_colours():
-    """AX-4 after a swap: maddie (red) closes sally's (blue) stone; the board shows maddie's
-    stones as red (r) and sally's as blue (b)."""
+    """AX-4 after a swap: Maddie (red) closes Sally's (blue) stone; the board shows Maddie's
+    stones as red (r) and Sally's as blue (b)."""
     match, replay = play(pick(MADDIE), (MADDIE, "E5 up"), (SALLY, "E6 left"), (MADDIE, "E7 down"))
     v = match.game.public_view(replay.state)
     assert flags(replay) == [] and "E6" not in v["stones"]
     assert v["stones"]["E5"]["owner"] == MADDIE and v["stones"]["E7"]["owner"] == MADDIE
     narration = [replay.words(e) for e in replay.log[3].events if "AX-4" in e.rulings]
-    assert narration == ["captures E6 (down of E7, closed by maddie's stone on E5)"]
+    assert narration == ["captures E6 (down of E7, closed by Maddie's stone on E5)"]
     text = render(views.board_blocks(match, replay), "text")
     assert "↑r" in text and "↓r" in text and "←b" not in text   # E6's ← b was captured
 
 
 def test_g6_ax6_red_walks_blue_off_after_a_swap():
-    """AX-6 with swapped sides: maddie (red) walks sally's (blue) piece off; the simulator's
+    """AX-6 with swapped sides: Maddie (red) walks Sally's (blue) piece off; the simulator's
     summary and the final wording name the side in effect."""
     match, replay = play(pick(MADDIE), *WALK_OFF)
     assert flags(replay) == [] and replay.outcome.winner == MADDIE
-    assert "sally's piece left the board from I7 going right" in replay.reason
+    assert "Sally's piece left the board from I7 going right" in replay.reason
     data = match.data
     played = simulate.summarise(1, data, match.game, replay, MADDIE, 0, len(WALK_OFF))
     assert played.winner_side == "red"
@@ -173,13 +173,13 @@ def test_g6_a_second_pick_is_refused():
 def test_g6_replay_names_the_sides_in_effect():
     match, replay = play(pick(MADDIE), (MADDIE, "G5 right"))
     text = views.replay_text(match, replay)
-    assert "Players: sally (blue), maddie (red)" in text
-    assert ("maddie (red) starts: copied from a dice bot; the header lists maddie as blue, so the players "
+    assert "Players: Sally (blue), Maddie (red)" in text
+    assert ("Maddie (red) starts: copied from a dice bot; the header lists Maddie as blue, so the players "
             "swap sides for the match [G-6]") in text
-    assert "placement 1: maddie (red) places → right on G5" in text
-    assert "sally's blue piece moves" in text
+    assert "placement 1: Maddie (red) places → right on G5" in text
+    assert "Sally's blue piece moves" in text
     _, replay = play(pick(SALLY))
-    assert replay.words(replay.log[0].events[0]) == "sally (red) starts: copied from a dice bot"
+    assert replay.words(replay.log[0].events[0]) == "Sally (red) starts: copied from a dice bot"
 
 
 def test_g6_retake_and_pass_words_use_the_side_in_effect():
@@ -187,7 +187,7 @@ def test_g6_retake_and_pass_words_use_the_side_in_effect():
     moves = [(MADDIE, "E1 up"), (SALLY, "E9 down"), (MADDIE, "retake")]
     _, replay = play(pick(MADDIE), *moves, items={MADDIE: ["retake"]})
     assert flags(replay) == []
-    assert replay.words(replay.log[3].events[0]).startswith("maddie (red) uses Retake")
+    assert replay.words(replay.log[3].events[0]).startswith("Maddie (red) uses Retake")
 
 
 # --- Boards, pictures, legal moves --------------------------------------------------------
@@ -199,14 +199,14 @@ def test_g6_board_text_shows_the_new_colours_and_says_the_sides_swapped():
     assert ("Sides swapped by the draw of who starts (G-6): Maddie starts and plays red, Sally plays blue; "
             "the header lists them the other way round.") in text
     assert "R = Maddie's piece" in text and "B = Sally's piece" in text
-    # Row 5: maddie's red piece on C5; her stone on G5 (the last placement, *); sally's blue piece on H5.
+    # Row 5: Maddie's red piece on C5; her stone on G5 (the last placement, *); Sally's blue piece on H5.
     assert re.search(r"^ 5 +\. +\. +R\. .*→r\*B\. ", text, re.MULTILINE)
     match, replay = play(first=MADDIE)
     assert "Sides swapped by the header's `first` (G-6)" in render(views.board_blocks(match, replay), "text")
 
 
 def test_g6_picture_draws_the_new_colours_and_says_the_sides_swapped():
-    """The picture (issue 18) after a swap: maddie's stone in red's tint, sally's in blue's,
+    """The picture (issue 18) after a swap: Maddie's stone in red's tint, Sally's in blue's,
     the players named with their new sides, and both panels and a note saying the sides
     were swapped (G-6)."""
     match, replay = play(pick(MADDIE), (MADDIE, "G5 right"), (SALLY, "A1 up"))
@@ -222,12 +222,12 @@ def test_g6_picture_draws_the_new_colours_and_says_the_sides_swapped():
 
 
 def test_g6_legal_moves_preview_the_blue_piece_after_a_swap():
-    """AX-5: placement 1 moves blue, now sally's piece on G5."""
+    """AX-5: placement 1 moves blue, now Sally's piece on G5."""
     match, replay = play(pick(MADDIE))
     previews = {match.game.format_move(mv): effect for mv, effect in replay.legal_moves(MADDIE)}
     from adjudicator import wording
 
-    assert wording.preview(match.game, previews["G5 right"]) == "sally's piece → H5"
+    assert wording.preview(match.game, previews["G5 right"]) == "Sally's piece → H5"
     assert list(replay.legal_moves(SALLY)) == []
 
 
@@ -251,7 +251,7 @@ def test_g6_final_post_names_the_winner_by_the_side_in_effect(cli, write):
     res = cli("post", path)
     assert res.code == 0, res.err
     # The result as the final board's banner (issue 25, point 7), with the side in effect.
-    assert "🏆 Maddie (red) wins — sally's piece left the board from I7 going right" in res.out
+    assert "🏆 Maddie (red) wins — Sally's piece left the board from I7 going right" in res.out
     assert "case — Sally (blue) vs Maddie (red)" in res.out
 
 

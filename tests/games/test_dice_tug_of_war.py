@@ -58,7 +58,7 @@ def test_dt2_seed_example_reroll_two_sixes():
     """Bernd rolls 2 6 6, re-rolls the two 6s together to 3 5: column 2 3 5, team 10."""
     view, replay = board(("roll", 2, 6, 6), ("bernd", {"reroll": [2, 3]}), ("roll", 3, 5))
     assert view["column"]["bernd"] == [2, 3, 5] and view["team"]["bernd"] == 10
-    assert "anna" in replay.awaiting()  # red's setup roll is next
+    assert "Anna" in replay.awaiting()  # red's setup roll is next
 
 
 def test_dt2_setup_reroll_happens_once():
@@ -68,22 +68,22 @@ def test_dt2_setup_reroll_happens_once():
 
 def test_dt2_smaller_team_starts():
     _, replay = play(*setup_entries([6, 6, 5], [1, 2, 3]))
-    assert "turn roll: 3 dice for anna" in replay.awaiting()
+    assert "turn roll: 3 dice for Anna" in replay.awaiting()
     due = replay.pending()
     assert (due.label, due.fields, due.dice) == ("turn-roll", {"player": "anna", "dice": 3}, 3)
     starts = replay.log[-1].events[-1]
     assert starts.kind == "starts" and starts.fields == {"player": "anna", "tie": False}
-    assert replay.words(starts) == "the smaller team starts: anna (red) begins"
+    assert replay.words(starts) == "the smaller team starts: Anna (red) begins"
 
 
 def test_dt2_equal_teams_yellow_starts():
     _, replay = play(*setup_entries([2, 3, 5], [3, 3, 4]))
-    assert "for bernd" in replay.awaiting()
+    assert "for Bernd" in replay.awaiting()
 
 
 def test_dt2_tie_rule_is_a_parameter():
     _, replay = play(*setup_entries([2, 3, 5], [3, 3, 4]), params={"tie_starts": "red"})
-    assert "for anna" in replay.awaiting()
+    assert "for Anna" in replay.awaiting()
 
 
 def test_dt2_no_attack_during_setup():
@@ -250,7 +250,7 @@ def test_dt6_trade_to_zero_ends_before_the_attack():
     assert view["team"]["anna"] == 0 and view["team"]["bernd"] == 14
     assert replay.outcome.winner == "bernd" and replay.outcome.termination == "own-goal"
     assert replay.outcome.figures == {"player": "anna"}
-    assert replay.reason == "anna's trade emptied their own team"
+    assert replay.reason == "Anna's trade emptied their own team"
     assert any("DT-6" in e.rulings for e in replay.log[-1].events)
     assert [e.kind for e in replay.log[-1].events] == ["traded", "team-empty"]  # no attack after it
 
@@ -349,7 +349,7 @@ def board_and_text(*entries):
 
 
 def test_board_of_a_match_won_by_the_rules_names_the_last_roller():
-    """DT-6: anna's team is empty, the match is over: nobody is to roll, and the last roll is bernd's."""
+    """DT-6: Anna's team is empty, the match is over: nobody is to roll, and the last roll is Bernd's."""
     view, text = board_and_text(*WON)
     assert view["stage"] == "over" and view["actor"] is None and view["rolled_by"] == "bernd"
     assert "None" not in text and "Rolled by" not in text and "re-roll" not in text
@@ -357,7 +357,7 @@ def test_board_of_a_match_won_by_the_rules_names_the_last_roller():
 
 
 def test_board_of_a_match_ended_by_the_host_mid_turn_is_over():
-    """G-4: a forfeit after bernd's roll ends the match; the board no longer offers him re-rolls."""
+    """G-4: a forfeit after Bernd's roll ends the match; the board no longer offers him re-rolls."""
     entries = [*turn([6, 2, 1], [4, 4, 5], [1, 5, 6]), ("host", {"action": "forfeit", "player": "anna"})]
     view, text = board_and_text(*entries)
     assert view["stage"] == "over" and view["actor"] is None

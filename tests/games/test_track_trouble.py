@@ -156,7 +156,7 @@ def test_tt2_benched_miners_act_again_in_crossing_2():
     entries = [*empty_round(1), ("sally", "r2 c1: nothing"), ("maddie", "r2 c1: nothing")]
     board, replay = view(*entries, ("sally", "r2 c2: 7 T1"), ("maddie", "r2 c2: nothing"))
     assert flags(replay) == [] and replay.state.points["sally"] == 5
-    assert "T1 departs with sally 7" in board["last_crossing"]["results"][0]
+    assert "T1 departs with Sally 7" in board["last_crossing"]["results"][0]
 
 
 def test_tt2_board_shows_the_bench_and_all_seven_benched_after_a_blank_round():
@@ -230,7 +230,7 @@ def test_tt4_three_state_switch_cycles_past_its_last_state():
     assert replay.state.switch_state["green"] == 1
     _, replay = play(*entries)
     # round over: the next layout has no switches; green went 1 → 0 (two steps, cyclic)
-    assert "switch green: 2 activations (sally miners 1, 2): state 1 → 0 (of 0–2)" in \
+    assert "switch green: 2 activations (Sally miners 1, 2): state 1 → 0 (of 0–2)" in \
         " ".join(replay.words(e) for e in replay.log[-1].events)
 
 
@@ -327,7 +327,7 @@ def test_tt5_points_at_departure_and_public_after_each_crossing():
     assert board["points"] == {"sally": 6, "maddie": 4}
     last = board["last_crossing"]
     assert last["actions"] == {"sally": "1 T1, 2 T2", "maddie": "1 T2, 2 switch purple"}
-    assert any("totals after round 1, crossing 1: sally 6, maddie 4" in line for line in last["results"])
+    assert any("totals after round 1, crossing 1: Sally 6, Maddie 4" in line for line in last["results"])
 
 
 def test_tt5_train_points_is_a_parameter():
@@ -341,7 +341,7 @@ def test_tt5_miners_left_south_score_nothing():
                          ("sally", "r1 c2: nothing"), ("maddie", "r1 c2: nothing"))
     assert board["points"]["sally"] == 2
     text = " ".join(replay.words(e) for e in replay.log[-1].events)
-    assert "sally's miners 2, 3, 4, 5, 6, 7 did not cross and score 0" in text
+    assert "Sally's miners 2, 3, 4, 5, 6, 7 did not cross and score 0" in text
 
 
 # --- TT-6 match end -----------------------------------------------------------------------
@@ -452,7 +452,7 @@ def test_tt7_extra_miner_acts_this_round_and_absorbs_one_failure():
     entries = [("sally", "r1 c1: extra-miner, 8 T1, 1 T1"), ("maddie", "r1 c1: nothing")]
     board, replay = view(*entries, sally=["extra-miner"])
     assert board["miners"]["sally"]["8"] == "N1" and board["extra_miner"]["sally"]
-    assert "sally uses Extra Miner: miner 8 joins for round 1" in " ".join(replay.words(e) for e in replay.log[-1].events)
+    assert "Sally uses Extra Miner: miner 8 joins for round 1" in " ".join(replay.words(e) for e in replay.log[-1].events)
     # six of miners 1–7 fail; miner 8 counts as one of them, so only five are benched
     board, replay = view(*entries, ("sally", "r1 c2: 8 switch green"), ("maddie", "r1 c2: nothing"),
                          sally=["extra-miner"])
@@ -490,7 +490,7 @@ def test_tt7_remote_switch_activates_any_switch_and_is_announced_at_resolution()
     board, replay = view(*entries, ("maddie", "r1 c1: 1 switch purple"), sally=["remote-switch"])
     assert board["switches"]["green"]["state"] == 2 and board["miners"]["sally"]["1"] == "N2"
     text = " ".join(replay.words(e) for e in replay.log[-1].events)
-    assert "sally's Remote Switch activates green" in text
+    assert "Sally's Remote Switch activates green" in text
     assert board["items_used"]["sally"] == ["remote-switch"]
 
 
@@ -532,7 +532,7 @@ def test_tt7_hidden_value_never_appears_in_public_output_before_the_round_ends(c
     steps = [("sally", hidden), ("sally", "r1 c1: 1 T2"), ("maddie", "r1 c1: 1 T2, 2 T1")]
     data = tt_match(sally=["hidden-value"])
     secrets = ("hidden N2", "N2 = 1", "worth 1", "N2: 1", "N2 1", '"N2": 1', "(red) 1", "(blue) 3",
-               "crossing 1: sally 1", "maddie 3,", "hidden-value")
+               "crossing 1: Sally 1", "Maddie 3,", "hidden-value")
     for step in steps + [("sally", "r1 c2: nothing")]:
         add(data, step)
         path = write(data)
@@ -620,7 +620,7 @@ def test_cli_move_accepts_typed_forms(cli, tmp_path):
     assert res.code == 0, res.err
     assert "sealed" in res.out and "switch purple" not in res.out.split("Submitted")[1]
     res = cli("move", out, "maddie", "1 T2, 2 T2")
-    assert res.code == 0 and "sally's Remote Switch activates purple" in res.out
+    assert res.code == 0 and "Sally's Remote Switch activates purple" in res.out
     res = cli("move", out, "maddie", "4 train")
     assert res.code == 1 and "no-train" in res.err
     res = cli("legal", out, "sally", "--format", "json")
@@ -692,7 +692,7 @@ def test_replay_events_cite_rulings():
 def test_g2_deadline_resolves_a_crossing_with_a_missing_submission():
     board, replay = view(("sally", "r1 c1: 1 T1"), ("host", {"action": "deadline"}))
     assert board["crossing"] == 2 and board["points"] == {"sally": 2, "maddie": 0}
-    assert "maddie did not submit and does nothing in round 1, crossing 1" in replay.words(replay.log[-1].events[1])
+    assert "Maddie did not submit and does nothing in round 1, crossing 1" in replay.words(replay.log[-1].events[1])
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])

@@ -40,7 +40,7 @@ def test_extra_miner_is_announced_at_once_tt7():
     assert "Announced: Sally uses Extra Miner" in board and "T1" not in board.split("Announced")[1].split("\n")[0]
     public = views.entry_view(replay.log[-1])
     assert public["summary"] == "sealed submission"
-    assert any("sally uses Extra Miner (announced at once)" in e["text"] and e["rulings"] == ["TT-7"]
+    assert any("Sally uses Extra Miner (announced at once)" in e["text"] and e["rulings"] == ["TT-7"]
                for e in public["events"])
 
 
@@ -91,7 +91,7 @@ def test_an_untimed_announcement_says_nothing_of_time_tt7(cli, tmp_path):
                "--item", "sally=extra-miner", "--untimed", "-o", path).code == 0
     res = cli("move", path, "sally", "extra-miner, 8 T1")
     assert res.code == 0, res.err
-    assert "sally uses Extra Miner (announced at once) [TT-7]" in res.out
+    assert "Sally uses Extra Miner (announced at once)\n" in res.out   # ruling ids stay out of posts (issue 25)
     for command in (("move", path, "maddie", "1 T1"), ("post", path, "--dry-run"), ("replay", path)):
         out = cli(*command).out
         assert "restarts" not in out and "time for" not in out, out

@@ -70,7 +70,7 @@ def test_tt9_hidden_value_after_3_minutes_is_late_and_changes_nothing(seconds):
 def test_tt9_the_refusal_says_when_the_3_minutes_started_and_ran_out():
     _, replay = replayed(timed(("sally", hidden("N2", 1), 200)))
     message = replay.flags[0].message
-    assert message == ("sally's Hidden Value Crossing came at 2026-11-21T20:03:20Z, 200 s after round 1, crossing 1 "
+    assert message == ("Sally's Hidden Value Crossing came at 2026-11-21T20:03:20Z, 200 s after round 1, crossing 1 "
                        "began (2026-11-21T20:00:00Z): its 3 minutes (180 s) from then ran out at "
                        "2026-11-21T20:03:00Z, so it is late and changes nothing; Hidden Value Crossing is not spent")
     assert "N2" not in message and "value 1" not in message

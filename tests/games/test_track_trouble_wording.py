@@ -166,13 +166,13 @@ def test_the_refusal_situations_flag_what_they_mean_to():
     assert messages[3] == "there is no switch 'pink' in round 1 (purple, green)"
     assert messages[15] == ("miner 1 has crossed this round, so it may only activate a north-side switch; "
                             "'purple' is on the south side")
-    assert messages[-2] == ("miner 2 is benched in crossing 1 of round 2: sally's benched miners are 2, 3, 4, 5, 6, "
+    assert messages[-2] == ("miner 2 is benched in crossing 1 of round 2: Sally's benched miners are 2, 3, 4, 5, 6, "
                             "7 (highest numbers first, one per miner who failed to cross last round)")
 
 
 @pytest.mark.parametrize("entries, reason", [
     ([("sally", "r1 c1: 1 T1"), ("maddie", "r1 c1: nothing"), ("host", {"action": "end"})],
-     "ended by the host (entry 3); by the rules: more points in round 1: sally 2, maddie 0"),
+     "ended by the host (entry 3); by the rules: more points in round 1: Sally 2, Maddie 0"),
     ([("host", {"action": "end"})], "ended by the host (entry 1); by the rules: equal totals (0 each) in round 1"),
 ])
 def test_a_host_end_is_worded_from_the_totals(entries, reason):
@@ -187,11 +187,11 @@ def test_terminations_are_codes_with_the_figures_that_decided():
     _, replay = replayed(tt_match(nine_rounds(first)))
     assert replay.outcome == Outcome("sally", "more-points")
     assert replay.outcome.figures == {"round": 9, "points": {"sally": 2, "maddie": 0}}
-    assert replay.reason == "more points after round 9: sally 2, maddie 0"
+    assert replay.reason == "more points after round 9: Sally 2, Maddie 0"
     data = tt_match(nine_rounds(empty_round(1)))
     for entry in [("sally", "r10 c1: nothing"), ("maddie", "r10 c1: nothing"), ("sally", "r10 c2: 1 T1"),
                   ("maddie", "r10 c2: nothing")]:
         add(data, entry)
     _, replay = replayed(data)
     assert replay.outcome.termination == "more-points-tiebreak"
-    assert replay.reason == "more points after round 10: sally 3, maddie 0"
+    assert replay.reason == "more points after round 10: Sally 3, Maddie 0"

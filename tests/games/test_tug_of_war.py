@@ -414,7 +414,7 @@ def test_tw8_an_empty_hand_after_the_turn_loses():
     s.mods["race"]["steps"]["maddie"] = 2
     text = do(game, s, "sally", "race 2")
     assert s.winner == "maddie" and (s.termination, s.figures) == ("hand-empty", {"player": "sally"})
-    assert wording.reason(game, game.outcome(s)) == "sally's hand is empty" and any("loses" in t for t in text)
+    assert wording.reason(game, game.outcome(s)) == "Sally's hand is empty" and any("loses" in t for t in text)
 
 
 def test_tw8_in_replay_the_match_is_over():
@@ -423,7 +423,7 @@ def test_tw8_in_replay_the_match_is_over():
                     ("sally", "rope 1"), params=hands)
     # maddie's race 2 draws level with sally (distance 0): no card back, an empty hand
     assert rep.outcome.winner == "sally" and rep.outcome.termination == "hand-empty"
-    assert rep.reason == "maddie's hand is empty"
+    assert rep.reason == "Maddie's hand is empty"
     assert flags(rep) == [(5, "match-over")]
 
 

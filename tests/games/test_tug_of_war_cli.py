@@ -192,7 +192,7 @@ def test_legal_lists_a_scoring_path_anchor_alone():
         s.mods["path"]["tiles"][r][0] = "sally"
     listed = {format_move(m): wording.preview(game, e) for m, e in game.legal_moves(s, "sally")
               if m.get("module") == "path"}
-    assert "sally scores" in listed["path 1@A8"]
+    assert "Sally scores" in listed["path 1@A8"]
     assert "the same at 55 other anchors" in listed["path 1@B1"]  # A1–A7 flip red tiles: other effects
 
 
@@ -207,7 +207,7 @@ def test_legal_discards_when_a_discard_is_owed():
 def test_legal_previews_say_what_a_move_gains():
     game, s = fresh()
     preview = {format_move(m): wording.preview(game, e) for m, e in game.legal_moves(s, "sally")}
-    assert preview["collation 1 1"] == "sally gains a 2 (Collation: 2 taken this turn)"
+    assert preview["collation 1 1"] == "Sally gains a 2 (Collation: 2 taken this turn)"
 
 
 # --- Legal moves: the quick listing agrees with previewing every move ----------------------
@@ -380,9 +380,9 @@ def test_board_renders_in_every_format():
 def test_replay_explains_each_turn_with_rulings(cli, write):
     path = write(tw_match([("sally", "rope 1"), ("maddie", "tower 2 C"), ("sally", "collation 1 1")]))
     out = cli("replay", path).out
-    assert "Rope: sally pulls 1: sally at spot 10, maddie at spot 8 [TW-10]" in out
-    assert "sally gains a 1 (Rope letter D (spot 10): 0 modules won + 1) [TW-6]" in out
-    assert "sally gains a 2 (Tower option C, to the opponent) [TW-6]" in out
+    assert "Rope: Sally pulls 1: Sally at spot 10, Maddie at spot 8 [TW-10]" in out
+    assert "Sally gains a 1 (Rope letter D (spot 10): 0 modules won + 1) [TW-6]" in out
+    assert "Sally gains a 2 (Tower option C, to the opponent) [TW-6]" in out
     data = cli("replay", path, "--format", "json").json
     assert data["status"] == "in_progress" and data["to_act"] == ["maddie"]
 
@@ -399,7 +399,7 @@ def test_cli_new_move_and_legal(cli, tmp_path):
     assert res.code == 1 and "module-blocked" in res.err
     assert cli("move", path, "maddie", "tower", "2", "B").code == 0
     listing = cli("legal", path, "--format", "json").json
-    assert listing["legal"]["sally"] and listing["awaiting"] == "sally to play a module"
+    assert listing["legal"]["sally"] and listing["awaiting"] == "Sally to play a module"
     assert cli("move", path, "sally", "nonsense").code == 2
 
 

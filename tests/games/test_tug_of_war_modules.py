@@ -467,7 +467,7 @@ def test_tw16_conker_release_triggered_by_a_tower_win():
     assert s.mods["tower"]["winner"] == "sally"
     assert s.mods["conker"]["points"]["sally"] == 1
     assert s.hands["sally"] == [1, 1, 4]      # Tower B (4) and the Conker point's 1
-    assert any("Conker release after sally winning Tower" in t for t in text)
+    assert any("Conker release after Sally winning Tower" in t for t in text)
 
 
 def test_tw16_four_points_win_conker_and_can_end_the_match():

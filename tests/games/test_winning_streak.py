@@ -105,7 +105,7 @@ def test_ws1_25_troops_named_by_stats_and_13_locations():
     assert {(t["attack"], t["health"]) for t in view["reserve"]["maddie"]} == \
         {(a, h) for a in range(1, 6) for h in range(1, 6)}
     assert view["alive"] == {"sally": 25, "maddie": 25}
-    assert replay.awaiting() == "sealed submissions for placement turn 1: waiting for sally, maddie"
+    assert replay.awaiting() == "sealed submissions for placement turn 1: waiting for Sally, Maddie"
 
 
 def test_ws1_ruleset_holds_the_numbers_and_sides():
@@ -167,7 +167,7 @@ def test_ws2_missed_turn_places_nothing_and_the_fight_follows_turn_13():
     assert view["fights"] == 1 and view["phase"] == "relocation" and view["round"] == 1
     assert view["locations"]["A"]["points"] == {"sally": 1, "maddie": 0}
     assert view["reserve"]["maddie"] and len(view["reserve"]["maddie"]) == 25
-    assert any("a missed placement turn places nothing: maddie" in t for t in texts(replay))
+    assert any("a missed placement turn places nothing: Maddie" in t for t in texts(replay))
     assert "WS-2" in rulings_of(replay)
 
 
@@ -201,10 +201,10 @@ def test_ws3_seed_fight_examples():
 def test_ws3_replay_narrates_each_fight_location_by_location():
     _, replay = play(*SEED_EXAMPLES)
     lines = [t for t in texts(replay) if t.startswith("fight 1")]
-    assert lines[0].startswith("fight 1 at A: sally's 5/5 vs maddie's 1/1: maddie's 1/1 dies; sally's 5/5 survives "
+    assert lines[0].startswith("fight 1 at A: Sally's 5/5 vs Maddie's 1/1: Maddie's 1/1 dies; Sally's 5/5 survives "
                                "at 5/4 and scores")
-    assert lines[1].startswith("fight 1 at B: sally's 3/1 vs maddie's 5/3: both die, no point")
-    assert lines[2].startswith("fight 1 at C: sally's 2/4 vs maddie's 2/4: both survive")
+    assert lines[1].startswith("fight 1 at B: Sally's 3/1 vs Maddie's 5/3: both die, no point")
+    assert lines[2].startswith("fight 1 at C: Sally's 2/4 vs Maddie's 2/4: both survive")
     assert lines[3] == "fight 1: no troops at D, E, F, G, H, I, J, K, L, M"
 
 
@@ -224,7 +224,7 @@ def test_ws3_ten_points_win_a_location_and_its_troops_return_to_reserve():
     assert view["locations"]["A"]["winner"] == "sally" and view["locations"]["A"]["points"]["sally"] == 10
     assert view["locations"]["A"]["troops"]["sally"] is None
     assert "1/5" in [t["name"] for t in view["reserve"]["sally"]]
-    assert any("sally reaches 10 points at A and wins it; sally's 1/5 returns to reserve" in t for t in texts(replay))
+    assert any("Sally reaches 10 points at A and wins it; Sally's 1/5 returns to reserve" in t for t in texts(replay))
     assert view["streak"] == {"sally": 1, "maddie": 0}
 
 
@@ -279,7 +279,7 @@ def test_ws4_a_swap_is_two_changes_and_a_replacement_one():
     where = {x: (spot["troops"]["sally"] or {}).get("name") for x, spot in view["locations"].items()}
     assert (where["A"], where["B"], where["C"]) == ("4/4", "5/5", "3/3")
     assert "1/1" in [t["name"] for t in view["reserve"]["sally"]]  # displaced to reserve
-    assert any("sally changes 3 locations of 3: A 5/5→4/4, B 4/4→5/5, C 1/1→3/3" in t for t in texts(replay))
+    assert any("Sally changes 3 locations of 3: A 5/5→4/4, B 4/4→5/5, C 1/1→3/3" in t for t in texts(replay))
 
 
 def test_ws4_health_damage_is_kept_in_reserve_and_when_moved():
@@ -306,7 +306,7 @@ def test_ws4_g2_empty_relocations_are_submissions_and_the_fight_still_happens():
 def test_ws4_deadline_relocation_missing_player_relocates_nothing():
     view, replay = board(*SEED_EXAMPLES, ("sally", reloc(1, {"D": "4/4"})), DEADLINE)
     assert view["locations"]["D"]["points"]["sally"] == 1 and view["fights"] == 2
-    assert any("maddie is taken to have relocated nothing" in t for t in texts(replay))
+    assert any("Maddie is taken to have relocated nothing" in t for t in texts(replay))
 
 
 def test_ws4_placement_move_in_relocation_is_wrong_phase():
@@ -324,7 +324,7 @@ def test_ws5_buff_is_applied_before_the_next_fight_and_is_not_a_change():
     # fight 2 at C: sally's 2/2 takes 3 and dies; maddie's 2/4 (now 3/2) takes 2 → 3/0, dies too
     assert view["locations"]["C"]["troops"] == {"sally": None, "maddie": None}
     assert "2/4" in view["dead"]["maddie"] and view["advantage"] == {"holder": "maddie", "left": 0}
-    assert any("maddie uses the Advantage: 2/4 gains +1 attack" in t for t in texts(replay))
+    assert any("Maddie uses the Advantage: 2/4 gains +1 attack" in t for t in texts(replay))
 
 
 def test_ws5_health_buff_on_a_reserve_troop():
@@ -369,7 +369,7 @@ def test_ws6_a_side_out_of_troops_ends_the_match_and_the_other_wins_where_it_sta
     assert replay.outcome == engine.Outcome("sally", "out-of-troops")
     assert replay.outcome.figures == {"out": "maddie", "streak": {"sally": 1, "maddie": 0},
                                       "won": {"sally": 1, "maddie": 0}, "decided_by": "streak", "advantage": "maddie"}
-    assert replay.reason == "maddie ran out of troops; longest winning streak 1 to 0"
+    assert replay.reason == "Maddie ran out of troops; longest winning streak 1 to 0"
     assert replay.pending() is None and view["phase"] == "over"
     assert "WS-6" in rulings_of(replay)
 
@@ -382,7 +382,7 @@ def test_ws6_both_out_of_troops_no_unwon_location_is_won_and_ws7_advantage_decid
     assert replay.outcome.winner == "maddie" and replay.outcome.termination == "both-out-of-troops"
     assert replay.outcome.figures["decided_by"] == "advantage"
     assert replay.reason == ("both sides ran out of troops; streaks 0 each and 0 locations each; "
-                             "maddie holds the Advantage")
+                             "Maddie holds the Advantage")
     _, replay = play(*entries, params=params, advantage=None)
     assert replay.outcome.winner is None and replay.outcome.figures["decided_by"] == "tie"
     assert replay.reason == ("both sides ran out of troops; streaks 0 each and 0 locations each, and nobody holds "
@@ -396,7 +396,7 @@ def test_ws6_every_location_won_ends_the_match():
     assert {x: spot["winner"] for x, spot in view["locations"].items()} == {"A": "sally", "B": "maddie"}
     assert replay.outcome.winner == "maddie"  # streaks 1 each, 1 location each: the Advantage (WS-7)
     assert replay.outcome.termination == "every-location-won" and replay.outcome.figures["decided_by"] == "advantage"
-    assert replay.reason == "every location won; streaks 1 each and 1 locations each; maddie holds the Advantage"
+    assert replay.reason == "every location won; streaks 1 each and 1 locations each; Maddie holds the Advantage"
     _, replay = play(*entries, ("sally", reloc(1)), params=params)
     assert flags(replay) == [(len(entries) + 1, "match-over")]
 
@@ -416,7 +416,7 @@ def scored(winners, advantage="maddie"):
     ("s.s.s.s.mm...", "maddie", {"sally": 1, "maddie": 2}, "longest winning streak 2 to 1"),
     ("s...........s", "sally", {"sally": 1, "maddie": 0}, "longest winning streak 1 to 0"),  # no wrap
     ("ss.mm.s......", "sally", {"sally": 2, "maddie": 2}, "more locations won (3 to 2)"),
-    ("ss.mm........", "maddie", {"sally": 2, "maddie": 2}, "maddie holds the Advantage"),
+    ("ss.mm........", "maddie", {"sally": 2, "maddie": 2}, "Maddie holds the Advantage"),
     ("sssssssssssss", "sally", {"sally": 13, "maddie": 0}, "13 to 0"),
 ])
 def test_ws7_streak_then_locations_then_advantage(line, winner, streaks, why):
@@ -471,7 +471,7 @@ def test_ws8_timeout_in_relocation_means_no_relocation():
                          ("maddie", reloc(1, {"D": "5/5"})))
     assert view["fights"] == 2 and view["locations"]["D"]["points"] == {"sally": 0, "maddie": 1}
     assert view["locations"]["A"]["points"]["sally"] == 2  # sally's 5/5 stayed at A and scored again
-    assert any("sally is taken to have relocated nothing" in t for t in texts(replay))
+    assert any("Sally is taken to have relocated nothing" in t for t in texts(replay))
 
 
 # --- Sealed submissions never show --------------------------------------------------------
@@ -528,14 +528,14 @@ def test_public_output_with_and_without_a_sealed_submission_differs_only_in_subm
         assert y["submitted"] == {"sally": False, "maddie": True} and x["board"] == y["board"]
     elif fmt == "replay":
         extra = [line for line in with_.splitlines() if line not in without.splitlines()]
-        assert extra == [f"#{seq:<3} maddie: sealed submission",
-                         f"      maddie submitted for {label} (sealed) [G-2]",
-                         f"Result: in progress; awaiting sealed submissions for {label}: waiting for sally"]
+        assert extra == [f"#{seq:<3} Maddie: sealed submission",
+                         f"      Maddie submitted for {label} (sealed) [G-2]",
+                         f"Result: in progress; awaiting sealed submissions for {label}: waiting for Sally"]
     else:
         x, y = json.loads(without), json.loads(with_)
         assert y["entries"][:-1] == x["entries"] and y["board"] == x["board"]
         assert y["entries"][-1] == {"seq": seq, "type": "move", "player": "maddie", "summary": "sealed submission",
-                                    "events": [{"text": f"maddie submitted for {label} (sealed)",
+                                    "events": [{"text": f"Maddie submitted for {label} (sealed)",
                                                 "rulings": ["G-2"]}], "flag": None, "sealed": True}
 
 
@@ -614,10 +614,10 @@ def test_cli_move_typed_and_json(cli, write):
     path = write(ws_match())
     res = cli("move", path, "sally", "t1", "place", "5/5", "A")
     assert res.code == 0, res.err
-    assert "#1 sally: t1 place 5/5 A" in res.err and "Submitted: Sally: yes, Maddie: no" in res.out
+    assert "#1 Sally: t1 place 5/5 A" in res.err and "Submitted: Sally: yes, Maddie: no" in res.out
     assert "place 5/5" not in res.out   # the sealed placement is the host's to see, not the thread's
     res = cli("move", path, "maddie", "--json", json.dumps(place(1, "5/5", "A")))
-    assert res.code == 0 and "sally places 5/5 at A" in res.out
+    assert res.code == 0 and "Sally places 5/5 at A" in res.out
     res = cli("move", path, "sally", "t1", "place", "4/4", "B")
     assert res.code == 1 and "wrong-turn" in res.err and "WS-2" in res.err
     assert len(json.loads(path.read_text())["entries"]) == 2
@@ -801,7 +801,7 @@ def test_everything_the_core_reports_is_plain_data_and_has_words():
     replay.state.winner["D"] = "maddie"
     with pytest.raises(engine.Illegal) as refused:
         game.check_move(replay.state, "sally", place(4, "4/4", "D"))
-    assert wording.refusal(game, refused.value) == "D has been won by maddie; no more troops may be placed there"
+    assert wording.refusal(game, refused.value) == "D has been won by Maddie; no more troops may be placed there"
     word("refusals", refused.value.code, wording.refusal(game, refused.value))
     assert checked > 100
     for table in seen:

@@ -167,7 +167,8 @@ def draw(game: Any, view: dict[str, Any], canvas: Canvas, private: dict[str, Any
     draw_tracks(canvas, geo, view)
     draw_south(canvas, view, players, names, colours, base)
     draw_switches(canvas, view)
-    draw_items(canvas, view, players, names, colours, base)
+    items = {item: info.get("name", item) for item, info in game.ruleset.items.items()}
+    draw_items(canvas, view, players, names, colours, base, items)
     if private:
         draw_private(canvas, private)
     draw_last(canvas, view, names)
@@ -419,12 +420,13 @@ def draw_switches(canvas: Canvas, view: dict[str, Any]) -> None:
 
 
 def draw_items(canvas: Canvas, view: dict[str, Any], players: list[str], names: dict[str, str],
-               colours: dict[str, str], base: int) -> None:
-    """Items used (public ones only, as the view lists them) and Extra Miner this round."""
+               colours: dict[str, str], base: int, items: dict[str, str] | None = None) -> None:
+    """Items used (public ones only, as the view lists them), by their names (`items`: id ->
+    name, issue 25), and Extra Miner this round."""
     lines = []
     for player in players:
         used = view["items_used"].get(player) or []
-        parts = [", ".join(used)] if used else []
+        parts = [", ".join((items or {}).get(item, item) for item in used)] if used else []
         if view["extra_miner"].get(player):
             parts.append(f"Extra Miner in play this round (miner {base + 1}, gold ring)")
         if parts:

@@ -24,20 +24,20 @@ def _s(count: int) -> str:
     return "s" if count != 1 else ""
 
 
-def _who(boarders: Mapping[str, list[int]]) -> str:
-    """`sally 1, 2; maddie 3`: the players and miners aboard, every player listed in order."""
-    return "; ".join(f"{p} {miners_text(m)}" for p, m in boarders.items() if m)
+def _who(game: Any, boarders: Mapping[str, list[int]]) -> str:
+    """`Sally 1, 2; Maddie 3`: the players and miners aboard, every player listed in order."""
+    return "; ".join(f"{game.who(p)} {miners_text(m)}" for p, m in boarders.items() if m)
 
 
 def _pair(game: Any, points: Mapping[str, int]) -> str:
     a, b = game.player_ids
-    return f"{a} {points[a]}, {b} {points[b]}"
+    return f"{game.who(a)} {points[a]}, {game.who(b)} {points[b]}"
 
 
 # --- Events ---------------------------------------------------------------------------------
 
 def _actions(game: Any, f: Mapping[str, Any]) -> str:
-    return f"{f['player']}'s actions: {shown_actions(f)}"
+    return f"{game.who(f['player'])}'s actions: {shown_actions(f)}"
 
 
 def shown_actions(f: Mapping[str, Any]) -> str:
@@ -53,9 +53,9 @@ def _switch(game: Any, f: Mapping[str, Any]) -> str:
     for player in game.player_ids:
         mine = miners.get(player)
         if mine:
-            who.append(f"{player} miner{'s' if len(mine) > 1 else ''} {miners_text(mine)}")
+            who.append(f"{game.who(player)} miner{'s' if len(mine) > 1 else ''} {miners_text(mine)}")
         if player in remote:
-            who.append(f"{player}'s Remote Switch")
+            who.append(f"{game.who(player)}'s Remote Switch")
     count = f["count"]
     return (f"switch {f['switch']}: {count} activation{'s' if count > 1 else ''} ({'; '.join(who)}): "
             f"state {f['before']} → {f['after']} (of 0–{f['states'] - 1})")
@@ -64,20 +64,20 @@ def _switch(game: Any, f: Mapping[str, Any]) -> str:
 def _departed(game: Any, f: Mapping[str, Any]) -> str:
     shown = f["value"]
     note = " (Hidden Value: shown at the end of the round)" if shown == HIDDEN else ""
-    return (f"{f['track']} departs with {_who(f['boarders'])} ({f['total']} of {f['carts']} minecarts) to "
+    return (f"{f['track']} departs with {_who(game, f['boarders'])} ({f['total']} of {f['carts']} minecarts) to "
             f"{f['destination']}: {shown} point{'s' if shown != 1 else ''} each{note}; {f['left']} left")
 
 
 def _train_leaves(game: Any, f: Mapping[str, Any]) -> str:
-    why = "it always leaves in the last crossing" if f["last"] else f"all its boarders are {f['owner']}'s"
+    why = "it always leaves in the last crossing" if f["last"] else f"all its boarders are {game.who(f['owner'])}'s"
     points = f["points"]
-    return f"the train leaves ({why}) with {_who(f['boarders'])}: {points} point{_s(points)} each"
+    return f"the train leaves ({why}) with {_who(game, f['boarders'])}: {points} point{_s(points)} each"
 
 
 def _crossing_totals(game: Any, f: Mapping[str, Any]) -> str:
     parts = []
     for player in game.player_ids:
-        text = f"{player} {f['points'][player]}"
+        text = f"{game.who(player)} {f['points'][player]}"
         unknown = f["unknown"][player]
         if unknown:
             text += f" + ? ({unknown} miner{'s' if unknown > 1 else ''} at a hidden value)"
@@ -87,7 +87,7 @@ def _crossing_totals(game: Any, f: Mapping[str, Any]) -> str:
 
 def _failed(game: Any, f: Mapping[str, Any]) -> str:
     failed = f["failed"]
-    lost = (f"{f['player']}'s miner{'s' if len(failed) > 1 else ''} {miners_text(failed)} did not cross and "
+    lost = (f"{game.who(f['player'])}'s miner{'s' if len(failed) > 1 else ''} {miners_text(failed)} did not cross and "
             f"score 0 this round")
     benched = f["benched"]
     if benched is None:      # the match ends with this round: there is no next round to bench for
@@ -101,7 +101,7 @@ def _failed(game: Any, f: Mapping[str, Any]) -> str:
 
 def _hidden_scored(game: Any, f: Mapping[str, Any]) -> str:
     miners = f["miners"]
-    return f"{f['player']}'s {miners} miner{'s' if miners > 1 else ''} at a hidden value score {f['points']}"
+    return f"{game.who(f['player'])}'s {miners} miner{'s' if miners > 1 else ''} at a hidden value score {f['points']}"
 
 
 def _preview(text: Callable[[Mapping[str, Any]], str]) -> Say:
@@ -115,28 +115,28 @@ def _whole(game: Any, f: Mapping[str, Any]) -> str:
 
 
 WORDS: dict[str, Say] = {
-    "hidden-value": lambda g, f: (f"{f['player']} uses Hidden Value Crossing: {f['destination']} is worth "
+    "hidden-value": lambda g, f: (f"{g.who(f['player'])} uses Hidden Value Crossing: {f['destination']} is worth "
                                   f"{f['value']} this round instead of {f['was']}; the public board shows '?' "
                                   f"until the round ends"),
-    "extra-miner": lambda g, f: f"{f['player']} uses Extra Miner: miner {f['miner']} joins for round {f['round']}",
+    "extra-miner": lambda g, f: f"{g.who(f['player'])} uses Extra Miner: miner {f['miner']} joins for round {f['round']}",
     "actions": _actions,
-    "remote-switch": lambda g, f: f"{f['player']}'s Remote Switch activates {f['switch']}",
+    "remote-switch": lambda g, f: f"{g.who(f['player'])}'s Remote Switch activates {f['switch']}",
     "switch": _switch,
-    "overfilled": lambda g, f: (f"{f['track']} is overfilled: {f['total']} miners ({_who(f['boarders'])}) for "
+    "overfilled": lambda g, f: (f"{f['track']} is overfilled: {f['total']} miners ({_who(g, f['boarders'])}) for "
                                 f"{f['carts']} minecart{_s(f['carts'])}; nobody departs, they stay south"),
     "departed": _departed,
-    "train-stays": lambda g, f: (f"the train stays: both players boarded it ({_who(f['boarders'])}) in crossing "
+    "train-stays": lambda g, f: (f"the train stays: both players boarded it ({_who(g, f['boarders'])}) in crossing "
                                  f"{f['crossing']}; they stay south and must board again to ride"),
     "train-empty": lambda g, f: f"the train leaves empty in crossing {f['crossing']}",
     "train-leaves": _train_leaves,
     "crossing-totals": _crossing_totals,
-    "all-crossed": lambda g, f: f"all of {f['player']}'s miners crossed in round {f['round']}",
+    "all-crossed": lambda g, f: f"all of {g.who(f['player'])}'s miners crossed in round {f['round']}",
     "failed": _failed,
     "hidden-revealed": lambda g, f: (f"Hidden Value revealed: {f['destination']} was worth {f['value']} in round "
-                                     f"{f['round']} (set by {f['player']}; printed value {f['was']})"),
+                                     f"{f['round']} (set by {g.who(f['player'])}; printed value {f['was']})"),
     "hidden-scored": _hidden_scored,
     "round-totals": lambda g, f: f"totals after round {f['round']}: {_pair(g, f['points'])}",
-    "won": lambda g, f: f"{f['winner']} wins with more points after round {f['round']}",
+    "won": lambda g, f: f"{g.who(f['winner'])} wins with more points after round {f['round']}",
     "tie-break": lambda g, f: f"totals are tied after round {f['round']}: tie-break round {f['round'] + 1} follows",
     # Previews of legal moves (never in a log)
     "preview-nothing": lambda g, f: "no action for any miner",
@@ -187,10 +187,10 @@ REFUSALS: dict[str, Say] = {
     "item-repeated": lambda g, f: "each item is named at most once in a submission",
     "no-extra-miner": lambda g, f: (f"miner {f['miner']} acts only when Extra Miner is declared in this round's "
                                     f"crossing-1 submission"),
-    "no-such-miner": lambda g, f: f"{f['player']} has miners 1–{f['last']}, not {f['miner']}",
+    "no-such-miner": lambda g, f: f"{g.who(f['player'])} has miners 1–{f['last']}, not {f['miner']}",
     "duplicate-miner": lambda g, f: f"miner {f['miner']} is given two actions; each miner takes one action per crossing",
     "miner-benched": lambda g, f: (f"miner {f['miner']} is benched in crossing 1 of round {f['round']}: "
-                                   f"{f['player']}'s benched miners are {miners_text(f['benched'])} (highest "
+                                   f"{g.who(f['player'])}'s benched miners are {miners_text(f['benched'])} (highest "
                                    f"numbers first, one per miner who failed to cross last round)"),
     "switch-out-of-reach": _out_of_reach,
     "already-crossed": lambda g, f: (f"miner {f['miner']} crossed in crossing {f['crossing']} (to {f['to']}); in a "

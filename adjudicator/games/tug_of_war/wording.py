@@ -74,7 +74,7 @@ REASONS: dict[str, Callable[..., str]] = {
 
 
 def _gained(g: TugOfWar, f: Mapping[str, Any]) -> str:
-    who, got, strengths = f["player"], f["cards"], f["strengths"]
+    who, got, strengths = g.who(f["player"]), f["cards"], f["strengths"]
     why = reason(g, f["why"])
     if not got:
         return f"{who} gains nothing ({why}: strength {strengths[0]})"
@@ -88,8 +88,8 @@ def _gained(g: TugOfWar, f: Mapping[str, Any]) -> str:
 # --- What a card did on its module -----------------------------------------------------------
 
 def _clock(g: TugOfWar, f: Mapping[str, Any]) -> str:
-    m, s, filled = f["player"], f["strength"], f["filled"]
-    side = g.side(m)
+    m, s, filled = g.who(f["player"]), f["strength"], f["filled"]
+    side = g.side(f["player"])
     way = "clockwise" if side == "red" else "anticlockwise"
     how = f["how"]
     if how == "coloured":
@@ -104,91 +104,91 @@ def _clock(g: TugOfWar, f: Mapping[str, Any]) -> str:
 
 def _tower(g: TugOfWar, f: Mapping[str, Any]) -> str:
     lm, lo = lights(g, f["height"]), lights(g, f["their_height"])
-    return (f"Tower: {f['player']} builds {f['strength']} to {f['height']} ({lm} light{plural(lm)}; "
-            f"{f['opponent']} {f['their_height']}, {lo})")
+    return (f"Tower: {g.who(f['player'])} builds {f['strength']} to {f['height']} ({lm} light{plural(lm)}; "
+            f"{g.who(f['opponent'])} {f['their_height']}, {lo})")
 
 
 def _maze(g: TugOfWar, f: Mapping[str, Any]) -> str:
     start, end = f["start"], f["end"]
     moved = f"slides {start} → {end}" if start != end else f"does not move from {start}"
-    return f"Maze: {f['player']} plays {f['strength']} {f['direction']}: the square {moved}"
+    return f"Maze: {g.who(f['player'])} plays {f['strength']} {f['direction']}: the square {moved}"
 
 
 def _path(g: TugOfWar, f: Mapping[str, Any]) -> str:
     mine, theirs = g.side(f["player"]), g.side(f["opponent"])
     labels = (f"grey → {mine}", f"{theirs} → {mine}", f"{mine} → {theirs}")
     what = ", ".join(f"{n} {label}" for label, n in zip(labels, f["turned"]) if n)
-    return f"Path: {f['player']} plays {f['strength']} at {f['anchor']}: {what}"
+    return f"Path: {g.who(f['player'])} plays {f['strength']} at {f['anchor']}: {what}"
 
 
 def _release(g: TugOfWar, f: Mapping[str, Any]) -> str:
     module = title(g, f["module"])
-    trigger = f"a point on {module}" if f["winner"] is None else f"{f['winner']} winning {module}"
+    trigger = f"a point on {module}" if f["winner"] is None else f"{g.who(f['winner'])} winning {module}"
     ha, hb = f["heights"]
     if f["high"] is None:
         return f"Conker release after {trigger}: equal heights ({ha}), no point; both reset to 0"
-    return f"Conker release after {trigger}: {f['high']}'s conker is higher ({ha}–{hb}); both reset to 0"
+    return f"Conker release after {trigger}: {g.who(f['high'])}'s conker is higher ({ha}–{hb}); both reset to 0"
 
 
 def _point(g: TugOfWar, f: Mapping[str, Any]) -> str:
-    a, b = g.player_ids
+    a, b = map(g.who, g.player_ids)
     sa, sb = f["score"]
-    return (f"{title(g, f['module'])} point to {f['player']}: {sa}–{sb} "
+    return (f"{title(g, f['module'])} point to {g.who(f['player'])}: {sa}–{sb} "
             f"({a}–{b}; {g.modules[f['module']].points_to_win} to win)")
 
 
 WORDS: dict[str, Say] = {
     # The turn (TW-3…TW-9, TW-18)
-    "played": lambda g, f: f"{f['player']} plays {cards_text(f['cards'])} on {title(g, f['module'])}",
+    "played": lambda g, f: f"{g.who(f['player'])} plays {cards_text(f['cards'])} on {title(g, f['module'])}",
     "point": _point,
-    "module-won": lambda g, f: (f"{f['player']} wins {title(g, f['module'])} ({f['won']} module{plural(f['won'])} "
+    "module-won": lambda g, f: (f"{g.who(f['player'])} wins {title(g, f['module'])} ({f['won']} module{plural(f['won'])} "
                                 "won); it is now inactive"),
-    "match-won": lambda g, f: f"{f['player']} has won {f['won']} modules and wins the match",
+    "match-won": lambda g, f: f"{g.who(f['player'])} has won {f['won']} modules and wins the match",
     "conker-release": _release,
     "gained": _gained,
-    "block-used": lambda g, f: (f"{f['player']} uses Block Move: {f['opponent']} may not choose {f['module']} "
+    "block-used": lambda g, f: (f"{g.who(f['player'])} uses Block Move: {g.who(f['opponent'])} may not choose {f['module']} "
                                 "on their next turn"),
-    "discarded": lambda g, f: f"{f['player']} discards {cards_text(f['cards'])}: hand {cards_text(f['hand'])}",
-    "must-discard": lambda g, f: (f"{f['player']} holds {f['held']} cards and must discard "
+    "discarded": lambda g, f: f"{g.who(f['player'])} discards {cards_text(f['cards'])}: hand {cards_text(f['hand'])}",
+    "must-discard": lambda g, f: (f"{g.who(f['player'])} holds {f['held']} cards and must discard "
                                   f"{f['held'] - g.params['hand_limit']}"),
-    "hand-empty": lambda g, f: f"{f['player']} has no cards left and loses",
+    "hand-empty": lambda g, f: f"{g.who(f['player'])} has no cards left and loses",
     # The modules (TW-10…TW-17)
-    "rope-pulled": lambda g, f: (f"Rope: {f['player']} pulls {f['strength']}: {f['player']} at spot {f['spot']}, "
-                                 f"{f['opponent']} at spot {f['their_spot']}"),
-    "rope-scored": lambda g, f: (f"Rope: {f['player']} pulls {f['strength']}: {f['player']} to spot {f['spot']}, "
-                                 f"{f['opponent']} into the pit — {f['player']} scores; both back to spot "
+    "rope-pulled": lambda g, f: (f"Rope: {g.who(f['player'])} pulls {f['strength']}: {g.who(f['player'])} at spot {f['spot']}, "
+                                 f"{g.who(f['opponent'])} at spot {f['their_spot']}"),
+    "rope-scored": lambda g, f: (f"Rope: {g.who(f['player'])} pulls {f['strength']}: {g.who(f['player'])} to spot {f['spot']}, "
+                                 f"{g.who(f['opponent'])} into the pit — {g.who(f['player'])} scores; both back to spot "
                                  f"{g.modules['rope'].p['start_spot']}"),
-    "race-ran": lambda g, f: (f"Race: {f['player']} runs {f['strength']} to step {f['step']}"
+    "race-ran": lambda g, f: (f"Race: {g.who(f['player'])} runs {f['strength']} to step {f['step']}"
                               + (f", stopped by the puddle on step {f['puddle']}" if f["puddle"] is not None else "")
-                              + f" ({f['opponent']} at {f['their_step']})"),
-    "race-scored": lambda g, f: (f"Race: {f['player']} runs {f['strength']} to the end (step {f['end']}) — "
-                                 f"{f['player']} scores; both back to 0"),
-    "collation-took": lambda g, f: (f"Collation: {f['player']} takes {f['take']} (holds {f['held']}; "
+                              + f" ({g.who(f['opponent'])} at {f['their_step']})"),
+    "race-scored": lambda g, f: (f"Race: {g.who(f['player'])} runs {f['strength']} to the end (step {f['end']}) — "
+                                 f"{g.who(f['player'])} scores; both back to 0"),
+    "collation-took": lambda g, f: (f"Collation: {g.who(f['player'])} takes {f['take']} (holds {f['held']}; "
                                     f"{f['pile']} left in the pile)"),
-    "collation-early": lambda g, f: (f"Collation: {f['taken']} counters taken and {f['player']} holds {f['held']} "
-                                     f"(≥ {g.modules['collation'].p['early_end']['holding']}) — {f['player']} "
+    "collation-early": lambda g, f: (f"Collation: {f['taken']} counters taken and {g.who(f['player'])} holds {f['held']} "
+                                     f"(≥ {g.modules['collation'].p['early_end']['holding']}) — {g.who(f['player'])} "
                                      "scores at once"),
-    "collation-emptied": lambda g, f: (f"Collation: the pile is empty, {f['player']} holds more "
-                                       f"({f['held'][0]}–{f['held'][1]}) — {f['player']} scores"),
+    "collation-emptied": lambda g, f: (f"Collation: the pile is empty, {g.who(f['player'])} holds more "
+                                       f"({f['held'][0]}–{f['held'][1]}) — {g.who(f['player'])} scores"),
     "collation-tied": lambda g, f: (f"Collation: the pile is empty with equal counters ({f['held']} each): "
                                     "no point; the pile resets"),
     "clock-turned": _clock,
-    "clock-full": lambda g, f: (f"{_clock(g, f)} — the clock is full: {f['player']} scores "
+    "clock-full": lambda g, f: (f"{_clock(g, f)} — the clock is full: {g.who(f['player'])} scores "
                                 f"(excess {f['excess']}); the clock resets"),
-    "conker-raised": lambda g, f: (f"Conker: {f['player']} raises their conker {f['strength']} to {f['height']} "
-                                   f"({f['opponent']} at {f['their_height']})"),
+    "conker-raised": lambda g, f: (f"Conker: {g.who(f['player'])} raises their conker {f['strength']} to {f['height']} "
+                                   f"({g.who(f['opponent'])} at {f['their_height']})"),
     "tower-built": _tower,
-    "tower-completed": lambda g, f: f"{_tower(g, f)} — the tower is complete: {f['player']} wins Tower",
+    "tower-completed": lambda g, f: f"{_tower(g, f)} — the tower is complete: {g.who(f['player'])} wins Tower",
     "tower-lead": lambda g, f: (f"{_tower(g, f)} — {lights(g, f['height']) - lights(g, f['their_height'])} "
-                                f"lights ahead: {f['player']} wins Tower"),
-    "maze-tilted": lambda g, f: (_maze(g, f) + (f", into {f['opponent']}'s end zone, which does nothing"
+                                f"lights ahead: {g.who(f['player'])} wins Tower"),
+    "maze-tilted": lambda g, f: (_maze(g, f) + (f", into {g.who(f['opponent'])}'s end zone, which does nothing"
                                                 if f["their_zone"] else "")),
-    "maze-won": lambda g, f: f"{_maze(g, f)}, into {f['player']}'s end zone — {f['player']} wins Maze",
+    "maze-won": lambda g, f: f"{_maze(g, f)}, into {g.who(f['player'])}'s end zone — {g.who(f['player'])} wins Maze",
     "path-played": _path,
-    "path-scored": lambda g, f: (f"Path: {f['player']} has a path across"
+    "path-scored": lambda g, f: (f"Path: {g.who(f['player'])} has a path across"
                                  + ("" if f["player"] == f["mover"]
                                     else f" (the opponent's colour, {g.side(f['player'])})")
-                                 + f" — {f['player']} scores; the board resets to grey"),
+                                 + f" — {g.who(f['player'])} scores; the board resets to grey"),
     # Parts of a legal move's preview only
     "nothing-gained": lambda g, f: "no cards gained",
     "keeps": lambda g, f: f"keeps {cards_text(f['cards'])}",
@@ -203,18 +203,18 @@ WORDS: dict[str, Say] = {
 
 # --- Refusals --------------------------------------------------------------------------------
 
-def _whose(f: Mapping[str, Any]) -> str:
+def _whose(g: TugOfWar, f: Mapping[str, Any]) -> str:
     whose = f["whose"]
     if whose == "after-turn":
-        return f"{f['player']}'s hand after this turn (cards played, rewards paid)"
-    return f"{f['player']}'s hand" if whose == "hand" else "the hand"
+        return f"{g.who(f['player'])}'s hand after this turn (cards played, rewards paid)"
+    return f"{g.who(f['player'])}'s hand" if whose == "hand" else "the hand"
 
 
 def _bad_discard(g: TugOfWar, f: Mapping[str, Any]) -> str:
     limit = g.params["hand_limit"]
     hand = f["hand"]
     over = len(hand) - limit
-    held = f"{_whose(f)} is {count_text(len(hand), 'card')} ({cards_text(hand)})"
+    held = f"{_whose(g, f)} is {count_text(len(hand), 'card')} ({cards_text(hand)})"
     if over <= 0:
         return (f"{held}, within the limit of {limit}, so there is nothing to discard: a discard must leave "
                 f"exactly {count_text(limit, 'card')}")
@@ -223,13 +223,13 @@ def _bad_discard(g: TugOfWar, f: Mapping[str, Any]) -> str:
 
 BARS: dict[str, Say] = {
     "blocked": lambda g, f: "blocked by Block Move",
-    "opponent-previous": lambda g, f: f"{g.opponent(f['player'])}'s previous module, barred with {f['active']} active",
-    "own-previous": lambda g, f: f"{f['player']}'s own previous module",
+    "opponent-previous": lambda g, f: f"{g.who(g.opponent(f['player']))}'s previous module, barred with {f['active']} active",
+    "own-previous": lambda g, f: f"{g.who(f['player'])}'s own previous module",
 }
 
 
 def _barred(g: TugOfWar, f: Mapping[str, Any]) -> str:
-    return f"{f['player']} may not choose {f['module']}: {BARS[f['why']](g, f)}"
+    return f"{g.who(f['player'])} may not choose {f['module']}: {BARS[f['why']](g, f)}"
 
 
 # A move field given once per card (grids.one_per_card): its module, what one is called, and
@@ -247,15 +247,15 @@ def _mismatch(field: str) -> Say:
 
 
 REFUSALS: dict[str, Say] = {
-    "no-discard-due": lambda g, f: f"{f['player']} has no discard to make: a move names a module and 1–3 cards",
+    "no-discard-due": lambda g, f: f"{g.who(f['player'])} has no discard to make: a move names a module and 1–3 cards",
     "item-without-module": lambda g, f: "an item is used in a module move, not in a discard",
     "bad-discard": _bad_discard,
-    "card-not-in-hand": lambda g, f: (f"cannot {f['what']} a {f['card']}: {_whose(f)} holds {cards_text(f['hand'])}"
+    "card-not-in-hand": lambda g, f: (f"cannot {f['what']} a {f['card']}: {_whose(g, f)} holds {cards_text(f['hand'])}"
                                       + (" (counting each card once)" if f["twice"] else "")),
-    "discard-required": lambda g, f: (f"{f['player']} must first discard down to {g.params['hand_limit']} with a "
+    "discard-required": lambda g, f: (f"{g.who(f['player'])} must first discard down to {g.params['hand_limit']} with a "
                                       "discard-only move"),
     "unknown-module": lambda g, f: f"{f['module']} is not a module of {g.ruleset.id} ({', '.join(f['modules'])})",
-    "module-inactive": lambda g, f: f"{f['module']} was won by {f['winner']} and is inactive",
+    "module-inactive": lambda g, f: f"{f['module']} was won by {g.who(f['winner'])} and is inactive",
     "module-barred": _barred,
     "module-blocked": _barred,
     "too-many-cards": lambda g, f: f"a turn on {f['module']} plays 1–{f['most']} cards, not {f['count']}",
@@ -286,7 +286,7 @@ REFUSALS: dict[str, Say] = {
 
 ENDINGS: dict[str, Say] = {
     "modules-won": lambda g, f: f"won {f['won']} modules",
-    "hand-empty": lambda g, f: f"{f['player']}'s hand is empty",
+    "hand-empty": lambda g, f: f"{g.who(f['player'])}'s hand is empty",
     # A host's `end` without a winner, scored by the adjudicator's reading (game.stopped_result)
     "more-modules-won": lambda g, f: f"more modules won ({f['won'][0]} to {f['won'][1]})",
     "more-points": lambda g, f: (f"equal modules won; more points on active modules "
@@ -306,7 +306,7 @@ def _tower_state(g: TugOfWar, mod: Mapping[str, Any]) -> str:
     a, b = g.player_ids
     h = mod["height"]
     la, lb = lights(g, h[a]), lights(g, h[b])
-    return (f"heights {a} {h[a]} ({la} light{plural(la)}), {b} {h[b]} ({lb} light{plural(lb)}) "
+    return (f"heights {g.who(a)} {h[a]} ({la} light{plural(la)}), {g.who(b)} {h[b]} ({lb} light{plural(lb)}) "
             f"of {g.modules['tower'].p['height']}")
 
 
@@ -314,34 +314,34 @@ def _race_state(g: TugOfWar, mod: Mapping[str, Any]) -> str:
     a, b = g.player_ids
     p = g.modules["race"].p
     puddles = f"; puddles {', '.join(map(str, p['puddles']))}" if p["puddles"] else ""
-    return f"steps {a} {mod['steps'][a]}, {b} {mod['steps'][b]} of {p['length']}{puddles}"
+    return f"steps {g.who(a)} {mod['steps'][a]}, {g.who(b)} {mod['steps'][b]} of {p['length']}{puddles}"
 
 
 def _clock_state(g: TugOfWar, mod: Mapping[str, Any]) -> str:
     segments = g.modules["clock"].p["segments"]
     if not mod["colour"]:
         return f"empty (0/{segments})"
-    return f"{mod['filled']}/{segments} {g.side(mod['colour'])} ({mod['colour']})"
+    return f"{mod['filled']}/{segments} {g.side(mod['colour'])} ({g.who(mod['colour'])})"
 
 
 def _path_state(g: TugOfWar, mod: Mapping[str, Any]) -> str:
     a, b = g.player_ids
     count = {p: sum(t == p for row in mod["tiles"] for t in row) for p in (a, b)}
-    return f"tiles {a} {count[a]}, {b} {count[b]}, grey {g.modules['path'].size ** 2 - count[a] - count[b]}"
+    return f"tiles {g.who(a)} {count[a]}, {g.who(b)} {count[b]}, grey {g.modules['path'].size ** 2 - count[a] - count[b]}"
 
 
 def _pair(label: str, field: str, tail: Callable[[TugOfWar], str] = lambda g: "") -> Say:
     def say(g: TugOfWar, mod: Mapping[str, Any]) -> str:
         a, b = g.player_ids
-        return f"{label} {a} {mod[field][a]}, {b} {mod[field][b]}{tail(g)}"
+        return f"{label} {g.who(a)} {mod[field][a]}, {g.who(b)} {mod[field][b]}{tail(g)}"
     return say
 
 
 STATES: dict[str, Say] = {
     "rope": _pair("spots", "spots", lambda g: f" (pit at 0, top {g.modules['rope'].p['length']})"),
     "race": _race_state,
-    "collation": lambda g, mod: (f"pile {mod['pile']}; held {g.player_ids[0]} {mod['held'][g.player_ids[0]]}, "
-                                 f"{g.player_ids[1]} {mod['held'][g.player_ids[1]]}"),
+    "collation": lambda g, mod: (f"pile {mod['pile']}; held {g.who(g.player_ids[0])} {mod['held'][g.player_ids[0]]}, "
+                                 f"{g.who(g.player_ids[1])} {mod['held'][g.player_ids[1]]}"),
     "clock": _clock_state,
     "maze": lambda g, mod: f"square at {mod['square']}",
     "path": _path_state,
