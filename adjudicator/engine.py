@@ -1139,9 +1139,10 @@ def summarise(game: "Game | None", kind: str, entry: dict[str, Any]) -> str:
             return game.format_move(entry["move"])
         except Exception:  # an unformattable move is still shown as given
             return entry.get("text") or str(entry["move"])
+    who = game.who if game is not None else str   # players by display name (issue 25)
     if kind == "chance":
-        return format_chance(entry["chance"])
-    return format_host(entry["host"])
+        return format_chance(entry["chance"], who)
+    return format_host(entry["host"], who)
 
 
 
@@ -1201,23 +1202,26 @@ def check_chance(due: ChanceDue, chance: dict[str, Any], rulings: tuple[str, ...
             raise Illegal("pick-value", "G-6", due=due, pick=pick)
 
 
-def format_chance(chance: dict[str, Any]) -> str:
+def format_chance(chance: dict[str, Any], who: Callable[[str], str] = str) -> str:
     if "dice" in chance:
         return "dice " + " ".join(str(d) for d in chance["dice"])
-    return f"pick {chance.get('pick')}"
+    return f"pick {who(chance.get('pick'))}"
 
 
 # How a host entry's action reads in a summary, where the code is not the words.
 HOST_SAID = {"clock-off": "clock off", "clock-on": "clock on", "posted": "board posted"}
 
 
-def format_host(host: dict[str, Any]) -> str:
+def format_host(host: dict[str, Any], who: Callable[[str], str] = str) -> str:
+    """`forfeit Sally`, `void 7 (typo)`: a host entry in short words, players as `who` names them."""
     words = [HOST_SAID.get(host["action"], host["action"])]
     if host["action"] == "void":
         words.append(str(host.get("seq")))
-    for key in ("player", "winner", "salt"):
+    for key in ("player", "winner"):
         if host.get(key):
-            words.append(host[key])
+            words.append(who(host[key]))
+    if host.get("salt"):
+        words.append(host["salt"])
     if host.get("reason"):
         words.append(f"({host['reason']})")
     return " ".join(words)

@@ -354,7 +354,7 @@ def test_host_reason_is_echoed_inert(cli, tmp_path):
     """Regression: `host end --reason` echoed the reason raw (`#5 host: end p1 (ESC]0;pwn BEL)`)."""
     path = write(tmp_path / "m.json", short_match("dice-tug-of-war", 4))
     res = cli("host", path, "end", "p1", "--reason", OSC + CSI8)
-    assert res.code == 0 and "end p1 (?]0;pwn??2J)" in res.out
+    assert res.code == 0 and "end random bot 1 (?]0;pwn??2J)" in res.out
     assert_inert(res)
 
 

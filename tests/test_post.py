@@ -303,7 +303,7 @@ def test_the_final_summary_appears_when_the_match_ends(cli, dice):
     cli("post", dice)
     play(cli, ("host", dice, "forfeit", "anna"))
     res = cli("post", dice)
-    assert res.code == 0 and "#5 host: forfeit anna" in res.out
+    assert res.code == 0 and "#5 host: forfeit Anna" in res.out
     # The result once, as the final board's banner (issue 25, point 7), not again below it.
     assert "🏆 Bernd (yellow) wins — Anna forfeited (entry 5)" in res.out
     assert res.out.count("Anna forfeited (entry 5)") == 1, res.out
