@@ -1205,7 +1205,7 @@ def check_chance(due: ChanceDue, chance: dict[str, Any], rulings: tuple[str, ...
 def format_chance(chance: dict[str, Any], who: Callable[[str], str] = str) -> str:
     if "dice" in chance:
         return "dice " + " ".join(str(d) for d in chance["dice"])
-    return f"pick {who(chance.get('pick'))}"
+    return f"pick {who(str(chance.get('pick')))}"
 
 
 # How a host entry's action reads in a summary, where the code is not the words.
