@@ -184,3 +184,20 @@ def load_yaml_text(text: str) -> Any:
         raise ValueError(f"expands to more than {MAX_NODES} values (YAML aliases repeat a part many times "
                          f"over); write it out, or use fewer aliases")
     return data
+
+
+MAX_DEPTH = 32   # a move nests objects and lists four deep; a param value a few more
+
+
+def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Is `value` (parsed JSON or YAML) nested more than `limit` lists and objects deep? Walked
+    without recursion, so a value built to exhaust the stack is told, not followed (issue 26)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > limit:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return False

@@ -233,10 +233,11 @@ def read_move(match: LoadedMatch, replay: Replay, player: str, text: str, as_jso
     import json
 
     from adjudicator import schemas
-    from adjudicator.bounded import MAX_DIGITS, TooManyDigits, loads_json, long_number
+    from adjudicator.bounded import MAX_DEPTH, MAX_DIGITS, TooManyDigits, loads_json, long_number, too_deep
     from adjudicator.errors import InputError, NotationError
 
     if as_json:
+        deep = f"{name}: the --json move is nested more than {MAX_DEPTH} lists and objects deep; a move is a few."
         try:
             move = loads_json(text)
         except TooManyDigits as exc:
@@ -244,6 +245,10 @@ def read_move(match: LoadedMatch, replay: Replay, player: str, text: str, as_jso
                              f"{exc.sentence()}.") from None
         except json.JSONDecodeError as exc:
             raise InputError(f"{name}: the --json move is not valid JSON ({exc.msg} at column {exc.colno}).") from None
+        except RecursionError:   # nested past the parser's stack (issue 26)
+            raise InputError(deep) from None
+        if too_deep(move):   # what follows (schema, the game) walks it recursively
+            raise InputError(deep)
     else:
         digits = long_number(text)
         if digits is not None:   # int() refuses more than 4,300 digits; no move needs 100

@@ -126,7 +126,18 @@ def read_time(text: str, zone: ZoneInfo, now: datetime, *, after: date | None = 
     """The instant `text` names (see the module's rules). A clock time alone is on `after`
     (the date of the post before it in a pasted block) or today; with `previous`, a clock
     time earlier than that post's rolls to the next day (a block that runs past midnight).
-    Raises TimeError with a sentence."""
+    Raises TimeError with a sentence, also when now (ADJUDICATOR_NOW) or the time lies so
+    near year 1 or 9999 that its date in the zone is past what a calendar holds (issue 26)."""
+    try:
+        return _read_time(text, zone, now, after, previous)
+    except OverflowError:
+        raw = " ".join(text.split())[:60]
+        raise TimeError(f"'{raw}' cannot be placed in {zone.key} so near the edge of the calendar (years 1 to "
+                        "9999, and now is there too); give a full time such as 2026-11-21T20:14:05Z") from None
+
+
+def _read_time(text: str, zone: ZoneInfo, now: datetime, after: date | None,
+               previous: datetime | None) -> Reading:
     from adjudicator.schemas import _is_rfc3339
     from adjudicator.clock import parse_time
 

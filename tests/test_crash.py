@@ -370,3 +370,49 @@ def test_jsonschema_keeps_the_last_word_when_a_predicate_refuses_too_much(monkey
     data["entries"][40]["type"] = "nonsense"
     found = schemas.errors("match", data)
     assert found and list(found[0].absolute_path)[:2] == ["entries", 40]
+
+
+# --- Nesting and the calendar's edges (issue 26, point 3) ---------------------------------
+
+@pytest.mark.parametrize("depth", [33, 1000, 100_000])
+@pytest.mark.parametrize("shape", ["list", "object", "field"])
+def test_a_json_move_nested_deep_is_refused_not_a_crash(cli, tmp_path, depth, shape):
+    """`move --json` nested past the parser's stack, or past what a move can be, is exit 2
+    with one sentence, and nothing is written (it was exit 3, RecursionError)."""
+    nested = {"list": "[" * depth + "]" * depth, "object": '{"a":' * depth + "1" + "}" * depth,
+              "field": '{"reroll": ' + "[" * depth + "]" * depth + "}"}[shape]
+    path = write(tmp_path / "m.json", short_match())
+    before = path.read_bytes()
+    res = cli("move", path, "p1", "--json", nested)
+    assert_short_refusal(res, (shape, depth), path)
+    assert "nested more than 32" in res.err and path.read_bytes() == before
+
+
+def test_a_json_move_as_deep_as_a_move_is_still_read(cli, tmp_path):
+    path = write(tmp_path / "m.json", short_match())
+    res = cli("move", path, "p1", "--json", '{"reroll": [[[[1]]]]}', "--dry-run")
+    assert res.code == 2 and "nested" not in res.err   # refused by the move's schema, as before
+
+
+EDGES = ["0001-01-01T00:00:00Z", "0001-01-01T13:59:59Z", "9999-12-31T23:59:59Z", "9999-12-31T10:00:00Z"]
+ZONES = ["Pacific/Kiritimati", "Etc/GMT+12", "Pacific/Pago_Pago", "UTC"]
+LOCAL = ["20:14", "8:14 PM", "Today at 8:14 PM", "Yesterday at 11:02 PM", "0001-01-01 00:00", "9999-12-31 23:59",
+         "12/31/9999 11:59 PM", "01.01.0001 00:00", "0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-12:00"]
+
+
+@pytest.mark.parametrize("now", EDGES)
+@pytest.mark.parametrize("zone", ZONES)
+def test_times_at_the_calendars_edges_never_crash(cli, tmp_path, monkeypatch, now, zone):
+    """ADJUDICATOR_NOW and --at at years 1 and 9999, in the zones furthest from UTC: read, or
+    refused with a sentence (exit 2), never exit 3 (it was OverflowError)."""
+    monkeypatch.setenv("ADJUDICATOR_NOW", now)
+    data = short_match()
+    data["time_zone"] = zone
+    path = write(tmp_path / "m.json", data)
+    seen = set()
+    for at in LOCAL:
+        res = cli("move", path, "p1", "keep", "--at", at, "--dry-run")
+        assert_no_crash(res, (now, zone, at))
+        assert res.code in (0, 1, 2), (now, zone, at, res.err)
+        seen.add(res.code)
+    assert seen   # every form was tried
