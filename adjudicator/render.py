@@ -59,14 +59,17 @@ class Stamp:
 def local_time(iso: str, zone: str | None = None) -> str:
     """`2026-11-26 13:01 Europe/Berlin` (seconds shown when not :00): how a post says a time
     to players in the match's zone; the RFC 3339 text as given when it cannot be read."""
-    from datetime import datetime, timezone
+    from datetime import timezone
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+    from adjudicator.clock import parse_time
+
     try:
-        moment = datetime.fromisoformat(iso.replace("Z", "+00:00"))
-        where = ZoneInfo(zone) if zone else timezone.utc
-        local = moment.astimezone(where)
+        moment = parse_time(iso)
+        local = moment.astimezone(ZoneInfo(zone) if zone else timezone.utc) if moment else None
     except (ValueError, OverflowError, ZoneInfoNotFoundError):
+        local = None
+    if local is None:
         return iso
     clock = local.strftime("%H:%M:%S" if local.second else "%H:%M")
     return f"{local.strftime('%Y-%m-%d')} {clock} {zone or 'UTC'}"
@@ -295,21 +298,26 @@ PHONE_WIDTH = 60   # columns of a Discord code block a phone shows without wrapp
 def _phone_lines(line: str, width: int = PHONE_WIDTH) -> list[str]:
     """A code-block line as lines of at most `width` columns, cut at spaces, the rest indented
     two past the line's own indent so a wrapped narration still reads as one line."""
-    if display_width(line) <= width:
-        return [line]
     indent = " " * min(len(line) - len(line.lstrip(" ")) + 2, width // 2)
     out: list[str] = []
     rest = line
     while display_width(rest) > width:
-        room = width
-        at = rest.rfind(" ", len(indent) + 1 if out else 1, room + 1)
-        while display_width(rest[:at if at > 0 else room]) > width and at > 0:
-            at = rest.rfind(" ", 1, at)
-        cut = at if at > len(indent) else room
+        fits = _columns_fit(rest, width)
+        space = rest.rfind(" ", 1, fits + 1)
+        cut = space if space > (len(indent) if out else 0) else fits   # no space to cut at: cut the word
         out.append(rest[:cut].rstrip(" "))
         rest = indent + rest[cut:].lstrip(" ")
-    out.append(rest)
-    return out
+    return [*out, rest]
+
+
+def _columns_fit(text: str, width: int) -> int:
+    """How many characters of `text` fit in `width` columns (wide ones take two); at least one."""
+    used = 0
+    for index, ch in enumerate(text):
+        used += display_width(ch)
+        if used > width:
+            return max(index, 1)
+    return len(text)
 
 
 def _code_block(lines: list[str], fmt: str) -> str:
