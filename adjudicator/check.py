@@ -220,8 +220,10 @@ def exposed_seed(seed_file: str, row: dict[str, Any]) -> list[str]:
         return []
     if not mode & 0o077:
         return []
-    return [f"{seed_file} is readable by other users (mode {mode:04o}) while the match is in progress, so they "
-            f"could foresee every roll; make it private with: chmod 600 {seed_file}"]
+    from adjudicator.render import shown_path
+
+    return [f"{shown_path(seed_file)} is readable by other users (mode {mode:04o}) while the match is in progress, "
+            f"so they could foresee every roll; make it private with: chmod 600 {shown_path(seed_file)}"]
 
 
 def roll_problems(row: dict[str, Any], verdict: tuple[list[str], int, int]) -> list[str]:
@@ -236,7 +238,9 @@ def roll_problems(row: dict[str, Any], verdict: tuple[list[str], int, int]) -> l
 def rolls_line(row: dict[str, Any]) -> str:
     """What `check --seed` (or a seed beside the file) says of one file's rolls, in every format."""
     rolls = row["rolls"]
-    seed = f"the seed beside it ({row['seed_file']})" if row.get("seed_file") else "the seed"
+    from adjudicator.render import shown_path
+
+    seed = f"the seed beside it ({shown_path(row['seed_file'])})" if row.get("seed_file") else "the seed"
     return (f"rolls verified against {seed}: {rolls['verified']}, could not be verified: {row['unverified_rolls']} "
             f"(transcribed from a dice bot, \"source\": \"external\"), wrong: {rolls['wrong']}")
 
@@ -460,22 +464,22 @@ def listed(rows: list[dict[str, Any]], only_failures: bool) -> list[dict[str, An
 def as_text(rows: list[dict[str, Any]], only_failures: bool = False) -> str:
     from tabulate import tabulate
 
-    from adjudicator.render import clean
+    from adjudicator.render import clean, shown_path
 
     shown = listed(rows, only_failures)
-    table = [[clean(r["file"]), r["ruleset"] or "-", r["entries"], (r["status"] or "-").replace("_", " "),
+    table = [[shown_path(r["file"]), r["ruleset"] or "-", r["entries"], (r["status"] or "-").replace("_", " "),
               r["winner"] or "-", r["flagged"], r["verdict"]] for r in shown]
     lines = [tabulate(table, headers=["file", "ruleset", "entries", "status", "winner", "flagged", "verdict"],
                       tablefmt="simple", disable_numparse=True)] if shown or not only_failures else []
     for row in shown:
         for problem in row["problems"]:
-            lines.append(f"{clean(row['file'])}: {clean(problem)}")
+            lines.append(f"{shown_path(row['file'])}: {clean(problem, one_line=True)}")
         for warning in row["warnings"]:
-            lines.append(f"warning: {clean(warning)}")
+            lines.append(f"warning: {clean(warning, one_line=True)}")
         if "rolls" in row:
-            lines.append(f"{clean(row['file'])}: {rolls_line(row)}")
+            lines.append(f"{shown_path(row['file'])}: {rolls_line(row)}")
         if "draws" in row:
-            lines.append(f"{clean(row['file'])}: {draws_line(row)}")
+            lines.append(f"{shown_path(row['file'])}: {draws_line(row)}")
     s = summary(rows)
     lines.append(summary_line(s))
     return "\n".join(lines) + "\n"
@@ -505,6 +509,7 @@ def as_junit(rows: list[dict[str, Any]], only_failures: bool = False) -> str:
     import xml.etree.ElementTree as ET
 
     from adjudicator.render import clean as clean_text
+    from adjudicator.render import shown_path
 
     def clean(text: str) -> str:
         return clean_text(text).translate({0xFFFE: "?", 0xFFFF: "?"})
@@ -520,7 +525,7 @@ def as_junit(rows: list[dict[str, Any]], only_failures: bool = False) -> str:
         ET.SubElement(properties, "property", name="only-failures", value="true")
     for row in listed(rows, only_failures):
         case = ET.SubElement(suite, "testcase", classname=f"adjudicator.{row['ruleset'] or 'unknown'}",
-                             name=clean(row["file"]))
+                             name=clean(shown_path(row["file"])))
         if row["verdict"] != "ok":
             tag = "failure" if row["verdict"] == "flagged" else "error"
             node = ET.SubElement(case, tag, message=clean(row["problems"][0][:500]), type=row["verdict"])

@@ -9,6 +9,7 @@ Errors become one or two sentences on stderr and an exit status: 1 refused or fl
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, List, Optional
@@ -73,6 +74,13 @@ def _discard_stdout() -> None:
         os.close(null)
     except (OSError, ValueError):
         pass
+
+
+def _shown(path: Any) -> str:
+    """A path as printed: controls, escapes and bidi marks shown as visible escapes (issue 26)."""
+    from adjudicator.render import shown_path
+
+    return shown_path(path)
 
 
 def _err(text: str) -> None:
@@ -173,7 +181,7 @@ def ruleset_validate(
         from adjudicator.errors import RulesetError
 
         raise RulesetError(f"{path}: field params: {problems[0]}")
-    _out(f"{path}: ok — ruleset {ruleset.id} for {ruleset.game}, sha256 {ruleset.sha256}")
+    _out(f"{_shown(path)}: ok — ruleset {ruleset.id} for {ruleset.game}, sha256 {ruleset.sha256}")
 
 
 def _dummy_players(ruleset: Any) -> list[Any]:
@@ -287,17 +295,20 @@ def new_cmd(
         data["time_zone"] = time_zone
     data["entries"] = []
     with_seed = (game_type.nature.chance or first_random) and not no_seed
-    seed_file = create_match(data, output, force=force, with_seed=with_seed, first_random=first_random)
+    notes: list[str] = []
+    seed_file = create_match(data, output, force=force, with_seed=with_seed, first_random=first_random, notes=notes)
+    for note in notes:
+        _err(f"note: {note}")
     if output is None:
         from adjudicator.matchfile import dumps
 
         _out(dumps(data))
         return
-    _out(f"created {output}: {ruleset.id}, " + " vs ".join(f"{p['id']} ({p['side']})" for p in players)
+    _out(f"created {_shown(output)}: {ruleset.id}, " + " vs ".join(f"{p['id']} ({p['side']})" for p in players)
          + ("; untimed" if untimed else ""))
     _out(_timing_line(output))
     if seed_file:
-        _out(f"dice seed written to {seed_file} (keep it private until the match ends); "
+        _out(f"dice seed written to {_shown(seed_file)} (keep it private until the match ends); "
              f"publish its hash now: {data['seed_sha256']}")
         _out(_salt_advice(output, first_random))
 
@@ -305,9 +316,9 @@ def new_cmd(
 def _salt_advice(output: Path, first_random: bool) -> str:
     """What the host does next so that no draw can be steered (G-8): collect the players' salts,
     posted after the hash, before the first draw; with --first random that draw is who starts."""
-    then = (f"then draw who starts with: adjudicator roll {output} (G-6, G-8)" if first_random
+    then = (f"then draw who starts with: adjudicator roll {_shown(output)} (G-6, G-8)" if first_random
             else "before the first roll (G-8)")
-    return (f"players may now post a salt ('salt: WORD'); enter each with: adjudicator host {output} salt "
+    return (f"players may now post a salt ('salt: WORD'); enter each with: adjudicator host {_shown(output)} salt "
             f"PLAYER WORD, {then}")
 
 
@@ -319,7 +330,7 @@ def _timing_line(path: Path) -> str:
 
     match = matchfile.load(path)
     settings = ClockSettings.from_params(match.game.params.get("time_control"))
-    name = path.name
+    name = _shown(path.name)
     if not settings.enabled or (settings.turn_seconds is None and not settings.kind_seconds):
         switch = f"; 'adjudicator host {name} clock on' times it" if settings.turn_seconds or settings.kind_seconds \
             else ""
@@ -512,7 +523,7 @@ def _next_step(match: Any, replay: Any) -> None:
     from adjudicator.engine import ChanceDue
 
     if isinstance(replay.pending(), ChanceDue) and match.path is not None:
-        _err(f"next: {replay.awaiting()}: adjudicator roll {match.path.name} (or --values to copy a dice bot's)")
+        _err(f"next: {replay.awaiting()}: adjudicator roll {_shown(match.path.name)} (or --values to copy a dice bot's)")
 
 
 def _post(text: str, fmt: str) -> str:
@@ -954,7 +965,7 @@ def _paste_echo(added: Any) -> None:
 def _inner(message: str, path: Path) -> str:
     """A refusal as part of the paste's summary: without the file's name (said once already)
     and its own "nothing written", which the summary says for the whole paste."""
-    prefix = f"{path}: "
+    prefix = f"{_shown(path)}: "
     message = message[len(prefix):] if message.startswith(prefix) else message
     return message.replace(", nothing written.", ".").replace("; nothing written.", ".").replace(
         " Nothing written.", "")
@@ -969,7 +980,7 @@ def _paste_summary(path: Path, posts: Any, outcome: Any, dry_run: bool, all_or_n
     tail = f" ({skipped} post{'s' if skipped != 1 else ''} skipped)" if skipped else ""
     if outcome.error is None:
         verb = "dry run, nothing written: would add" if dry_run else "added"
-        return f"{path}: {verb} {span} from {len(posts)} post{'s' if len(posts) != 1 else ''}{tail}."
+        return f"{_shown(path)}: {verb} {span} from {len(posts)} post{'s' if len(posts) != 1 else ''}{tail}."
     post = outcome.refused
     when = f" at {post.at}" if post.at else ""
     stopped = f"stopped at {post.where()}{when}: {_inner(outcome.error.message, path)}"
@@ -979,11 +990,11 @@ def _paste_summary(path: Path, posts: Any, outcome: Any, dry_run: bool, all_or_n
     if dry_run:
         return f"dry run, nothing written: {span} would be added before it; {stopped}"
     if all_or_nothing:
-        return f"{path}: nothing written (--all-or-nothing); {stopped}"
+        return f"{_shown(path)}: nothing written (--all-or-nothing); {stopped}"
     rest = len(posts) - post.number
     after = (" The post after it was not read." if rest == 1 else f" The {rest} posts after it were not read.") \
         if rest else ""
-    return f"{path}: added {span}{tail}; {stopped}{after}"
+    return f"{_shown(path)}: added {span}{tail}; {stopped}{after}"
 
 
 # --- board, replay, legal -------------------------------------------------------------
@@ -996,7 +1007,8 @@ def board_cmd(
     fmt: str = typer.Option("text", "--format", help="text, markdown, bbcode, discord, json, svg or png."),
     output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
                                           help="Write the board to FILE instead of standard output (a PNG needs it "
-                                               "unless standard output is redirected)."),
+                                               "unless standard output is redirected). An existing FILE is refused."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing FILE (never the match, its seed or ruleset)."),
 ) -> None:
     """Print the public board (or one player's view) now or after entry SEQ.
 
@@ -1021,34 +1033,29 @@ def board_cmd(
     if fmt == "png" and output is None and sys.stdout.isatty():
         raise typer.BadParameter("a PNG is not for a terminal: give -o FILE, or redirect standard output.",
                                  param_hint="--format png")
-    if output is not None and output.resolve() == match_path.resolve():
-        from adjudicator.errors import InputError
-
-        raise InputError(f"{output}: is the match itself; write the board to another file.")
+    if output is not None:
+        _refuse_output(output, match_path, force)
     match, replay = replay_streamed(match_path, at)   # entry by entry, nothing kept per entry
     viewer = _check_viewer(match, viewer, match_path)
     check_at(match, at)
     _warn(match)
     if fmt in PICTURE_FORMATS:
-        _write_picture(match, replay, fmt, viewer, output)
+        _write_picture(match, replay, fmt, viewer, output, force)
     elif output is not None:
-        from adjudicator.matchfile import write_atomic
-
-        write_atomic(output, _board_output(match, replay, fmt, viewer), mode=0o644)
+        _write_output(output, _board_output(match, replay, fmt, viewer), match, force=force)
     else:
         _print_board(match, replay, fmt, viewer)
 
 
-def _write_picture(match: Any, replay: Any, fmt: str, viewer: Optional[str], output: Optional[Path]) -> None:
+def _write_picture(match: Any, replay: Any, fmt: str, viewer: Optional[str], output: Optional[Path],
+                   force: bool = False) -> None:
     """The board as SVG or PNG, to `output` (public pictures: readable by all) or stdout."""
     from adjudicator import picture
 
     svg = picture.board_svg(match, replay, viewer)
     data: Any = svg if fmt == "svg" else picture.png(svg)
     if output is not None:
-        from adjudicator.matchfile import write_atomic
-
-        write_atomic(output, data, mode=0o644)
+        _write_output(output, data, match, force=force)
         return
     try:
         if isinstance(data, str):
@@ -1059,6 +1066,38 @@ def _write_picture(match: Any, replay: Any, fmt: str, viewer: Optional[str], out
         sys.stdout.flush()
     except BrokenPipeError:
         _discard_stdout()
+
+
+def _refuse_output(output: Path, match_path: Path, force: bool) -> None:
+    """Before any work: -o naming the match or its seed, or (without --force) any existing
+    name, is refused (issue 26; the same rule again when writing, with the ruleset)."""
+    from adjudicator import outputs
+
+    outputs.refuse_read_file(output, outputs.files_of_match(match_path))
+    if not force and os.path.lexists(output):
+        from adjudicator.errors import InputError
+
+        raise InputError(f"{output}: already exists; nothing was written. Choose another name or pass --force.")
+
+
+def _write_output(output: Path, data: Any, match: Any, *, force: bool, public: bool = True) -> None:
+    """Write what -o asked for by the one rule of adjudicator.outputs: never over a file the
+    command read (the match, its seed, its ruleset), an existing file only with --force."""
+    from adjudicator import outputs
+
+    outputs.write_output(output, data, force=force, public=public,
+                         reads=outputs.files_of_match(match.path, _ruleset_file(match)))
+
+
+def _ruleset_file(match: Any) -> Optional[Path]:
+    """The YAML file the match's ruleset comes from, if the search path finds it."""
+    from adjudicator import rulesets
+    from adjudicator.errors import AdjudicatorError
+
+    try:
+        return rulesets.find_file(match.ruleset.id)
+    except (AdjudicatorError, AttributeError, TypeError):
+        return None
 
 
 def _check_viewer(match: Any, viewer: Optional[str], name: Path, option: str = "--as") -> Optional[str]:
@@ -1184,6 +1223,8 @@ def publish_cmd(
     from adjudicator import matchfile, views
     from adjudicator.errors import InputError
 
+    if output is not None:
+        _refuse_output(output, match_path, force)
     match = matchfile.load(match_path)
     if at is not None and not 0 <= at <= len(match.entries):
         raise InputError(f"{match_path}: --at {at} is outside the log (entries 1–{len(match.entries)}; "
@@ -1192,15 +1233,10 @@ def publish_cmd(
     text = matchfile.dumps(data)
     if output is None:
         _out(text)
-        _err(f"public copy of {match_path}: {said}.")
+        _err(f"public copy of {_shown(match_path)}: {said}.")
         return
-    if output.resolve() == match_path.resolve():
-        raise InputError(f"{output}: is the match itself; write the public copy to another file.")
-    if force:
-        matchfile.write_atomic(output, text)
-    else:
-        matchfile.create_exclusive(output, text)
-    _out(f"wrote {output}, a public copy of {match_path}: {said}.")
+    _write_output(output, text, match, force=force)
+    _out(f"wrote {_shown(output)}, a public copy of {_shown(match_path)}: {said}.")
 
 
 @app.command("page")
@@ -1229,13 +1265,12 @@ def page_cmd(
     Open it in a browser; m.html#12 opens it at step 12.
     """
     from adjudicator import matchfile
-    from adjudicator.errors import InputError
 
     if output is None and sys.stdout.isatty():
         raise typer.BadParameter("an HTML page is not for a terminal: give -o FILE, or redirect standard output.",
                                  param_hint="-o")
-    if output is not None and output.resolve() == match_path.resolve():
-        raise InputError(f"{output}: is the match itself; write the page to another file.")
+    if output is not None:
+        _refuse_output(output, match_path, force)
     match = matchfile.load(match_path)
     _warn(match)
     from adjudicator.page import page_html
@@ -1243,12 +1278,9 @@ def page_cmd(
     text = page_html(match)
     if output is None:
         _out(text)
-    elif force:
-        matchfile.write_atomic(output, text, mode=0o644)
     else:
-        matchfile.create_exclusive(output, text, mode=0o644)
-    if output is not None:
-        _out(f"wrote {output}: {match_path} in {len(match.entries) + 1} steps, public view.")
+        _write_output(output, text, match, force=force)
+        _out(f"wrote {_shown(output)}: {_shown(match_path)} in {len(match.entries) + 1} steps, public view.")
 
 
 @app.command("post")
@@ -1394,7 +1426,10 @@ def simulate_cmd(
     games: int = typer.Option(100, "--games", "-n", min=1, help="How many matches to play."),
     seed: int = typer.Option(1, "--seed", help="Seed of the run: the same seed plays the same matches."),
     policy: str = typer.Option("random", "--policy", help="random, or greedy (one move ahead on the game's score)."),
-    out: Optional[Path] = typer.Option(None, "--out", metavar="DIR", help="Write every match file into DIR."),
+    out: Optional[Path] = typer.Option(None, "--out", metavar="DIR",
+                                       help="Write every match file into DIR (sim-RULESET-SEED-N.json); files "
+                                            "already there are refused."),
+    force: bool = typer.Option(False, "--force", help="Replace match files of the same run already in DIR."),
     item: List[str] = typer.Option([], "--item", metavar="ITEM", help="An item (or loadout) both bots hold. Repeatable."),
     max_entries: int = typer.Option(3000, "--max-entries", min=1, help="Stop a match that has not ended after this many entries."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (the result does not depend on it)."),
@@ -1426,11 +1461,11 @@ def simulate_cmd(
     bar = simulate.ProgressBar(games, ruleset_id, enabled=show and games > 1)
     started = time.perf_counter()
     rows = simulate.run(ruleset_id, games, seed=seed, policy=policy, items=item, max_entries=max_entries,
-                        out=out, jobs=jobs, progress=bar)
+                        out=out, jobs=jobs, progress=bar, force=force)
     report = simulate.summary(ruleset_id, rows, seed=seed, policy=policy, seconds=time.perf_counter() - started)
     _out(_json(report) if fmt == "json" else simulate.as_text(report))
     if out is not None and fmt == "text":
-        _out(f"{games} match files written to {out}/")
+        _out(f"{games} match files written to {_shown(out)}/")
 
 
 @app.command("schema")

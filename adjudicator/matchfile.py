@@ -709,21 +709,28 @@ def write_atomic(path: Path, text: str | bytes, mode: int = OWNER_ONLY) -> None:
     _fsync_dir(target.parent)
 
 
-def create_exclusive(path: Path, text: str, mode: int = OWNER_ONLY) -> None:
+def create_exclusive(path: Path, text: str | bytes, mode: int = OWNER_ONLY) -> None:
     """Create a new file, complete or not at all; refuse if anything is at `path` (never
     overwrite a match by accident)."""
     create_together([(path, text, mode)])
 
 
-def create_together(files: list[tuple[Path, str, int]], *, force: bool = False) -> None:
-    """Write several new files (a match and its seed) so that all appear or none does.
+def create_together(files: list[tuple[Path, str | bytes, int]], *, force: bool = False,
+                    remove: tuple[Path, ...] = ()) -> None:
+    """Write several new files (a seed, then its match) so that the last one, the match,
+    appears only once every earlier one is in place: killed at any instant, the tool finds
+    the match with its seed, or no match (issue 26). A seed left without its match by a
+    writer that was killed is proven so by that writer's staged match and cleared by the next
+    `new` (clear_interrupted_new).
 
     Every name is checked first, then every file is written to a temporary file and fsynced,
-    and only then are they put in place: hard links, which refuse an existing name, or with
-    `force` renames over the old files (through symbolic links). A full disk or a read-only
-    folder stops it before anything is in place."""
+    and only then are they put in place, in order: hard links, which refuse an existing name,
+    or with `force` renames over the old files (through symbolic links), after the old last
+    file is removed, so an old match never stands beside a new seed. With `force`, the files
+    in `remove` (an old seed the new match has no use for) go too, after the old match. A
+    full disk or a read-only folder stops it before anything is in place."""
     targets = []
-    for path, _text, _mode in files:
+    for path, _text, _mode in reversed(files):   # the match is named first when both are taken
         if force:
             target = real_path(path)
             _refuse_read_only(path, target)
@@ -731,28 +738,70 @@ def create_together(files: list[tuple[Path, str, int]], *, force: bool = False) 
             target = path
             if os.path.lexists(path):
                 raise InputError(f"{path}: already exists; nothing was written. Choose another name or pass --force.")
-        targets.append(target)
+        targets.insert(0, target)
+    for target in targets:
+        sweep_stale(target)   # what writers that were killed left behind
     staged: list[_Staged] = []
     placed: list[Path] = []
+    aside: list[_Aside] = []
     try:
         for (path, text, mode), target in zip(files, targets):
             current = path
             staged.append(_Staged(target, text, mode))
+        if force:   # the old files step aside, the last (the match) first: it never meets a new seed
+            for (path, _text, _mode), target in reversed(list(zip(files, targets))):
+                current = path
+                aside.append(_Aside(target))
+            for path in remove:
+                current = path
+                aside.append(_Aside(real_path(path)))
         for (path, _text, _mode), target, stage in zip(files, targets, staged):
             current = path
             _place(stage, target, force)
             placed.append(target)
     except FileExistsError:
-        _undo(placed, force)
+        _undo(placed, aside)
         raise InputError(f"{current}: already exists; nothing was written. Choose another name or pass --force.") from None
     except OSError as exc:
-        _undo(placed, force)
+        _undo(placed, aside)
         raise InputError(f"{current}: cannot create it ({_reason(exc)}); nothing was written.") from None
     finally:
         for stage in staged:
             stage.discard()
+    for old in aside:
+        old.drop()
     for folder in {target.parent for target in targets}:
         _fsync_dir(folder)
+
+
+def staged_by_dead_writer(target: Path) -> Iterator[bytes]:
+    """The contents of the complete temporary files of `target` that no live writer holds
+    (a writer holds its own until it is in place): what a killed writer was about to write."""
+    import fcntl
+
+    folder = target.parent if str(target.parent) else Path(".")
+    pattern = temp_name_pattern(target.name)
+    try:
+        names = sorted(n for n in os.listdir(folder) if pattern.fullmatch(n))
+    except OSError:
+        return
+    for name in names:
+        try:
+            fd = os.open(os.path.join(folder, name), os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+        except OSError:
+            continue
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode) or os.fstat(fd).st_size > max_bytes():
+                continue
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            chunks = []
+            while chunk := os.read(fd, 1 << 20):
+                chunks.append(chunk)
+            yield b"".join(chunks)
+        except OSError:
+            continue
+        finally:
+            os.close(fd)
 
 
 def _place(stage: "_Staged", target: Path, force: bool) -> None:
@@ -785,14 +834,55 @@ def _copy_exclusive(stage: "_Staged", target: Path) -> None:
     os.close(fd)
 
 
-def _undo(placed: list[Path], force: bool) -> None:
-    """Remove the files this call created, so a failure leaves nothing half-made (with `force`
-    the old files are already replaced and stay so)."""
-    if force:
-        return
+def _undo(placed: list[Path], aside: list["_Aside"]) -> None:
+    """Remove the files this call put in place and bring back the old ones it set aside, so
+    a failure leaves the folder as it was."""
     for target in placed:
         with contextlib.suppress(OSError):
             os.unlink(target)
+    for old in aside:
+        old.restore()
+
+
+class _Aside:
+    """An old file `--force` replaces, renamed out of the way (under a temporary name of its
+    own file, held locked while this process lives) until the new files are in place: a
+    failure renames it back; a writer killed meanwhile leaves it for sweep_stale."""
+
+    def __init__(self, target: Path) -> None:
+        import fcntl
+        import secrets
+
+        self.target, self.tmp, self.fd = target, None, -1
+        if not os.path.lexists(target):
+            return
+        name = f".{target.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+        tmp = str(target.parent / name) if str(target.parent) else name
+        os.rename(target, tmp)
+        self.tmp = tmp
+        with contextlib.suppress(OSError):
+            self.fd = os.open(tmp, os.O_RDONLY | os.O_NOFOLLOW)
+            fcntl.flock(self.fd, fcntl.LOCK_EX)
+
+    def restore(self) -> None:
+        if self.tmp is not None:
+            with contextlib.suppress(OSError):
+                os.rename(self.tmp, self.target)
+            self.tmp = None
+        self._release()
+
+    def drop(self) -> None:
+        if self.tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.tmp)
+            self.tmp = None
+        self._release()
+
+    def _release(self) -> None:
+        if self.fd >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self.fd)
+            self.fd = -1
 
 
 class _Staged:

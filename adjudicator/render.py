@@ -25,6 +25,7 @@ What each format is for, and what it may use (issue 17):
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -132,6 +133,30 @@ def clean(text: Any, *, one_line: bool = False) -> str:
     keep = "" if one_line else "\n\t"
     return "".join(ch if ch in keep or (ch not in _BIDI and unicodedata.category(ch) not in _REPLACED)
                    else " " if ch in "\n\t\r" else "?" for ch in text)
+
+
+def shown_path(path: Any) -> str:
+    """A file name as printed in a message or table: every character a terminal acts on, that
+    breaks or reorders a line (C0 and C1 controls, DEL, line and paragraph separators, bidi
+    controls), and each byte that is not UTF-8, written as a visible escape (`\\x1b`, `\\n`,
+    `\\u202e`), so a name can neither move the cursor nor split a row, and the host still sees
+    which file it is (issue 26)."""
+    return "".join(map(_visible, os.fsdecode(path)))
+
+
+def _visible(ch: str) -> str:
+    code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:        # an undecodable byte, kept by os.fsdecode as a lone surrogate
+        return f"\\x{code - 0xDC00:02x}"
+    if ch in _BIDI or unicodedata.category(ch) in _REPLACED:
+        if ch == "\n":
+            return "\\n"
+        if ch == "\t":
+            return "\\t"
+        if ch == "\r":
+            return "\\r"
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return ch
 
 
 # json.dumps escapes only C0 controls; DEL, the C1 controls and lone surrogates pass raw, and

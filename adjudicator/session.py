@@ -350,7 +350,7 @@ def check_time_order(match: LoadedMatch, entry: dict[str, Any], path: Path, left
 
 
 def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False, with_seed: bool = True,
-                 first_random: bool = False) -> Path | None:
+                 first_random: bool = False, notes: list[str] | None = None) -> Path | None:
     """Check a new match header and write it (and its private dice seed) without overwriting.
     A match with a seed draws by the salted scheme (`draws`, G-8). With `first_random` nothing
     is drawn now: the header says who starts is to be drawn (`first_by`), so the pick is due
@@ -369,19 +369,47 @@ def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False,
     text = matchfile.dumps(data)
     if out is None:
         return None
-    files = [(out, text, matchfile.OWNER_ONLY)]
     seed_file = dice.seed_path(matchfile.real_path(out) if force else out)
-    if seed is not None and not force and not os.path.lexists(out):   # else: the match itself is refused
-        refuse_old_seed(seed_file)
+    if not force and not os.path.lexists(out):   # else: the match itself is refused
+        cleared = clear_interrupted_new(out, seed_file)
+        if cleared and notes is not None:
+            notes.append(cleared)
+        if seed is not None:
+            refuse_old_seed(seed_file)
+    files: list[tuple[Path, str | bytes, int]] = []
     if seed is not None:
         files.append((seed_file, seed + "\n", matchfile.OWNER_ONLY))
-    # Both names are checked before either is written, and both appear or neither does.
-    matchfile.create_together(files, force=force)
-    if seed is None:
-        if force and seed_file.is_file():   # an old seed would draw the new match's dice
-            seed_file.unlink()
+    files.append((out, text, matchfile.OWNER_ONLY))
+    # Both names are checked before either is written; the seed goes in place first, the
+    # match last, so no match ever stands without its seed (issue 26). With --force, an old
+    # seed the new match has no use for goes too: it would draw the new match's dice.
+    old_seed = (seed_file,) if force and seed is None and os.path.lexists(seed_file) else ()
+    matchfile.create_together(files, force=force, remove=old_seed)
+    return seed_file if seed is not None else None
+
+
+def clear_interrupted_new(out: Path, seed_file: Path) -> str | None:
+    """A seed with no match beside it, left by a `new` that was killed between placing the
+    seed and the match, is removed, with that writer's staged match, so `new` can run again.
+    Only a seed proven so is touched: one a dead writer's staged match names by its hash.
+    Returns what was done, for the host, or None."""
+    from adjudicator import dice
+
+    try:
+        raw = matchfile.read_regular(seed_file, "seed file", limit=dice.SEED_FILE_LIMIT, error=InputError)
+    except InputError:
         return None
-    return seed_file
+    seed = raw.decode("ascii", "replace").strip().lower()
+    if not dice.SEED_PATTERN.match(seed):
+        return None
+    wanted = dice.seed_hash(seed).encode("ascii")
+    for staged in matchfile.staged_by_dead_writer(out):
+        if b'"seed_sha256": "' + wanted + b'"' in staged:
+            seed_file.unlink()
+            matchfile.sweep_stale(out)
+            return (f"removed {seed_file}, the seed of an earlier `new` of {out} that was stopped before it "
+                    f"wrote the match.")
+    return None
 
 
 def refuse_old_seed(seed_file: Path) -> None:

@@ -15,6 +15,7 @@ Policies:
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -70,6 +71,11 @@ def match_rng(seed: int, ruleset_id: str, index: int) -> random.Random:
     return random.Random(f"adjudicator-simulate:{seed}:{ruleset_id}:{index}")
 
 
+def match_id(ruleset_id: str, seed: int, index: int) -> str:
+    """The id (and, with .json, the file name under --out) of simulated match `index`."""
+    return f"sim-{ruleset_id}-{seed}-{index:05d}"
+
+
 def header(ruleset: Any, index: int, policy: str, seed: int, items: list[str]) -> dict[str, Any]:
     """A match header for match `index`: sides swap every other match, so each bot plays
     each side and (where the side decides who starts) each turn order equally often."""
@@ -78,7 +84,7 @@ def header(ruleset: Any, index: int, policy: str, seed: int, items: list[str]) -
         sides.reverse()
     players = [{"id": f"p{n}", "name": f"{policy} bot {n}", "side": side, "items": list(items)}
                for n, side in zip((1, 2), sides)]
-    return {"format": "adjudicator-match/1", "id": f"sim-{ruleset.id}-{seed}-{index:05d}",
+    return {"format": "adjudicator-match/1", "id": match_id(ruleset.id, seed, index),
             "title": f"{ruleset.id}: simulated match {index} ({policy} bots, seed {seed})",
             "rules": {"ruleset": ruleset.id, "sha256": ruleset.sha256},
             "players": players, "entries": []}
@@ -227,25 +233,43 @@ def expand_items(ruleset: Any, items: Iterable[str]) -> list[str]:
 
 def _play_and_write(args: tuple[str, int, int, str, tuple[str, ...], int, str | None]) -> dict[str, Any]:
     """Worker: play one match, write it if asked, return its summary row (picklable)."""
-    ruleset_id, index, seed, policy, items, max_entries, out = args
+    ruleset_id, index, seed, policy, items, max_entries, out, force = args
     played = play(ruleset_id, index, seed=seed, policy=policy, items=items, max_entries=max_entries)
     if out is not None:
-        write_match(played, Path(out))
+        write_match(played, Path(out), force=force)
     return played.summary_row()
 
 
-def write_match(played: Played, folder: Path) -> Path:
-    """Write a simulated match as `<folder>/<match id>.json`, atomically; return its path."""
-    from adjudicator.matchfile import dumps, write_atomic
+def write_match(played: Played, folder: Path, *, force: bool = False) -> Path:
+    """Write a simulated match as `<folder>/<match id>.json`, complete or not at all; an
+    existing file only with `force` (issue 26: no write destroys a file unasked)."""
+    from adjudicator.matchfile import dumps
+    from adjudicator.outputs import write_output
 
     path = folder / f"{played.data['id']}.json"
-    write_atomic(path, dumps(played.data))
+    write_output(path, dumps(played.data), force=force, public=False, option="--out")
     return path
+
+
+def refuse_taken(folder: Path, ruleset_id: str, seed: int, games: int) -> None:
+    """Before any match is played: the files this run would write must not exist (one
+    listing of the folder, not a stat per match)."""
+    prefix = match_id(ruleset_id, seed, 0)[:-5]
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".json")]
+    except OSError:
+        return
+    taken = sorted(n for n in names if n[len(prefix):-5].isdigit() and 1 <= int(n[len(prefix):-5]) <= games
+                   and n == match_id(ruleset_id, seed, int(n[len(prefix):-5])) + ".json")
+    if taken:
+        more = f" and {len(taken) - 1} more" if len(taken) > 1 else ""
+        raise InputError(f"--out {folder}: {taken[0]}{more} already there; nothing was played or written. "
+                         f"Choose another folder or seed, or pass --force to replace them.")
 
 
 def run(ruleset_id: str, games: int, *, seed: int = 1, policy: str = "random", items: Iterable[str] = (),
         max_entries: int = DEFAULT_MAX_ENTRIES, out: Path | None = None, jobs: int = 1,
-        progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+        progress: Callable[[int], None] | None = None, force: bool = False) -> list[dict[str, Any]]:
     """Play `games` matches; rows in match order whatever the number of jobs."""
     from adjudicator import rulesets
 
@@ -255,7 +279,9 @@ def run(ruleset_id: str, games: int, *, seed: int = 1, policy: str = "random", i
         raise InputError(f"--policy {policy}: expected one of {', '.join(POLICIES)}.")
     if out is not None:
         make_folder(out)
-    tasks = [(ruleset.id, index, seed, policy, tuple(items), max_entries, str(out) if out else None)
+        if not force:
+            refuse_taken(out, ruleset.id, seed, games)
+    tasks = [(ruleset.id, index, seed, policy, tuple(items), max_entries, str(out) if out else None, force)
              for index in range(1, games + 1)]
     rows: list[dict[str, Any]] = []
     for row in _map(tasks, jobs):

@@ -174,7 +174,7 @@ def test_a_read_only_folder_is_exit_2_and_changes_nothing(cli, write, tmp_path, 
     finally:
         os.chmod(tmp_path, 0o755)
     assert res.code == 2 and "cannot write it (Permission denied: the folder is not writable)" in res.err
-    assert new.code == 2 and "n.json: cannot create it (Permission denied" in new.err
+    assert new.code == 2 and "n.seed: cannot create it (Permission denied" in new.err   # the seed goes first
     assert path.read_bytes() == before
     assert listing(tmp_path) == ["match.json"]
 
