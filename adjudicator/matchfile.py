@@ -729,7 +729,7 @@ def create_together(files: list[tuple[Path, str | bytes, int]], *, force: bool =
     file is removed, so an old match never stands beside a new seed. With `force`, the files
     in `remove` (an old seed the new match has no use for) go too, after the old match. A
     full disk or a read-only folder stops it before anything is in place."""
-    targets = []
+    targets: list[Path] = []
     for path, _text, _mode in reversed(files):   # the match is named first when both are taken
         if force:
             target = real_path(path)
@@ -853,7 +853,8 @@ class _Aside:
         import fcntl
         import secrets
 
-        self.target, self.tmp, self.fd = target, None, -1
+        self.target, self.fd = target, -1
+        self.tmp: str | None = None
         if not os.path.lexists(target):
             return
         name = f".{target.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}"

@@ -231,7 +231,7 @@ def expand_items(ruleset: Any, items: Iterable[str]) -> list[str]:
 
 # --- A run ----------------------------------------------------------------------------------
 
-def _play_and_write(args: tuple[str, int, int, str, tuple[str, ...], int, str | None]) -> dict[str, Any]:
+def _play_and_write(args: tuple[str, int, int, str, tuple[str, ...], int, str | None, bool]) -> dict[str, Any]:
     """Worker: play one match, write it if asked, return its summary row (picklable)."""
     ruleset_id, index, seed, policy, items, max_entries, out, force = args
     played = play(ruleset_id, index, seed=seed, policy=policy, items=items, max_entries=max_entries)
