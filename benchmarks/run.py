@@ -237,7 +237,7 @@ def measure_startup(settings: Settings, command: list[str], env: dict[str, str])
             "import json": [sys.executable, "-c", "import json"],
             "board": [*command, "board", "match.json"],
             "move": [*command, "move", "match.json", player, *words, "--dry-run", "--at", move_time(data)],
-            "board png": [*command, "board", "match.json", "--format", "png", "-o", "board.png"],
+            "board png": [*command, "board", "match.json", "--format", "png", "-o", "board.png", "--force"],
         }
         medians = wall_times(commands, settings.repeat, env, folder)
     return {"ruleset": data["rules"]["ruleset"], "entries": len(data["entries"]), "player": player,
