@@ -1,0 +1,158 @@
+"""Plug-ins are safe to have around (issue 26, part 2): an archive never makes code run by
+itself, a plug-in never takes a built-in's name or another plug-in's, only registered games
+are games, a plug-in runs from its source and never from bytecode, `check` says which plug-in
+folders were in effect, and a ruleset with a key written twice is refused.
+
+Every command runs as `python -m adjudicator` in a process of its own, as a host runs it.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import REPO
+
+PLUGINS = REPO / "tests" / "plugins"
+PLAYERS = ("-p", "anna=Anna:red", "-p", "bob=Bob:blue")
+
+
+def adjudicator(*args, rulesets: str | Path = "", cwd: Path | None = None,
+                config: Path | None = None, home: Path | None = None) -> subprocess.CompletedProcess:
+    """`python -m adjudicator ARGS...` with ADJUDICATOR_RULESETS as given and the user's
+    configuration folder at `config` (XDG_CONFIG_HOME); bytecode may be written, as by default."""
+    env = dict(os.environ, PYTHONPATH=str(REPO), ADJUDICATOR_RULESETS=str(rulesets))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if config is not None:
+        env["XDG_CONFIG_HOME"] = str(config)
+    if home is not None:
+        env["HOME"] = str(home)
+    return subprocess.run([sys.executable, "-m", "adjudicator", *map(str, args)], capture_output=True, text=True,
+                          env=env, cwd=cwd, timeout=120, check=False)
+
+
+def one_sentence(res: subprocess.CompletedProcess) -> str:
+    """The error of a refused command: one line, no traceback, exit 2."""
+    assert res.returncode == 2, (res.returncode, res.stdout, res.stderr)
+    assert "Traceback" not in res.stderr, res.stderr
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1, res.stderr
+    return lines[0]
+
+
+def copy_plugins(where: Path) -> Path:
+    shutil.copytree(PLUGINS, where, ignore=shutil.ignore_patterns("__pycache__"))
+    return where
+
+
+def evil_module(folder: Path, name: str, marker: Path) -> None:
+    """A module that leaves `marker` behind when it runs."""
+    (folder / name).write_text(f"open({str(marker)!r}, 'w').close()\nGAME = None\n")
+
+
+# --- An archive never makes code run by itself --------------------------------------------------
+
+def test_a_relative_folder_is_never_the_archive_being_checked(tmp_path):
+    """README's own example, ADJUDICATOR_RULESETS=my-games, in an archive a stranger sent that
+    holds my-games/: its ruleset and its game are not read, the built-in ruleset is used."""
+    archive, marker = tmp_path / "archive", tmp_path / "ran"
+    (archive / "my-games" / "games").mkdir(parents=True)
+    (archive / "my-games" / "dice-tug-of-war.yaml").write_text(
+        "id: dice-tug-of-war\ngame: evil\nsummary: s\nsides: [yellow, red]\nparams: {}\n")
+    evil_module(archive / "my-games" / "games", "evil.py", marker)
+    shutil.copy(REPO / "matches" / "dice-demo.json", archive / "dice-demo.json")
+    res = adjudicator("check", ".", rulesets="my-games", cwd=archive, config=tmp_path / "config")
+    assert not marker.exists()
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
+def test_a_relative_folder_is_found_in_the_configuration_folder(tmp_path):
+    copy_plugins(tmp_path / "config" / "adjudicator" / "my-games")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    res = adjudicator("rulesets", "--format", "json", rulesets="my-games", cwd=elsewhere, config=tmp_path / "config")
+    assert res.returncode == 0, res.stderr
+    rows = {row["id"]: row for row in json.loads(res.stdout)}
+    assert rows["take-away"]["path"] == str(tmp_path / "config" / "adjudicator" / "my-games" / "take-away.yaml")
+
+
+def test_a_relative_xdg_config_home_is_ignored(tmp_path):
+    """The XDG rule: a relative XDG_CONFIG_HOME is not a place, so it cannot lead back to the
+    current folder."""
+    here = tmp_path / "conf" / "adjudicator"
+    copy_plugins(here / "my-games")
+    res = adjudicator("ruleset", "show", "take-away", rulesets="my-games", cwd=here, config=Path("."),
+                      home=tmp_path / "home")
+    assert "Unknown ruleset 'take-away'" in one_sentence(res)
+
+
+# --- No shadowing: not of a built-in, not of another plug-in --------------------------------------
+
+def test_a_plugin_ruleset_may_not_take_a_builtin_id(tmp_path):
+    folder = copy_plugins(tmp_path / "plugins")
+    (folder / "dice-tug-of-war.yaml").write_text("id: dice-tug-of-war\nextends: take-away\n")
+    for args in (("ruleset", "show", "dice-tug-of-war"), ("board", REPO / "matches" / "dice-demo.json")):
+        message = one_sentence(adjudicator(*args, rulesets=folder))
+        assert str(folder / "dice-tug-of-war.yaml") in message, message
+        assert str(REPO / "rulesets" / "dice-tug-of-war.yaml") in message, message
+    listed = adjudicator("rulesets", rulesets=folder)   # the listing says so, and still lists the rest
+    assert listed.returncode == 0 and "take-away" in listed.stdout and "dice-tug-of-war" in listed.stdout
+
+
+def test_a_plugin_game_may_not_take_a_builtin_name(tmp_path):
+    folder, marker = copy_plugins(tmp_path / "plugins"), tmp_path / "ran"
+    evil_module(folder / "games", "dice_tug_of_war.py", marker)
+    message = one_sentence(adjudicator("board", REPO / "matches" / "dice-demo.json", rulesets=folder))
+    assert str(folder / "games" / "dice_tug_of_war.py") in message, message
+    assert str(REPO / "adjudicator" / "games" / "dice_tug_of_war.py") in message, message
+    assert not marker.exists()
+
+
+def test_two_plugin_folders_may_not_offer_the_same_ruleset_or_game(tmp_path):
+    first, second = copy_plugins(tmp_path / "one"), copy_plugins(tmp_path / "two")
+    both = f"{first}{os.pathsep}{second}"
+    message = one_sentence(adjudicator("ruleset", "show", "take-away-misere", rulesets=both))
+    assert str(first / "take-away-misere.yaml") in message and str(second / "take-away-misere.yaml") in message
+    (second / "take-away.yaml").unlink()
+    (second / "take-away-misere.yaml").unlink()
+    message = one_sentence(adjudicator("new", "take-away", *PLAYERS, rulesets=both))
+    assert str(first / "games" / "take_away.py") in message and str(second / "games" / "take_away.py") in message
+
+
+# --- Only registered games are games ----------------------------------------------------------------
+
+def defines_game(path: Path) -> bool:
+    """Does this module (or package __init__) assign GAME at its top level?"""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return any(isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "GAME" for t in node.targets)
+               for node in tree.body)
+
+
+def test_the_builtin_games_are_the_modules_that_define_game():
+    from adjudicator.games import BUILTIN
+    from adjudicator.registry import game_class
+
+    folder = REPO / "adjudicator" / "games"
+    modules = [*folder.glob("*.py"), *folder.glob("*/__init__.py")]
+    games = {(p.stem if p.name != "__init__.py" else p.parent.name).replace("_", "-")
+             for p in modules if defines_game(p)}
+    assert len(games) >= 5 and set(BUILTIN) == games
+    for name in BUILTIN:
+        assert game_class(name).name == name
+
+
+def test_a_picture_module_is_not_a_game(tmp_path):
+    from adjudicator.paths import find_game, game_names
+
+    assert game_names() and not [name for name in game_names() if name.endswith("-picture")]
+    assert find_game("arrowbic-picture") is None and find_game("arrowbic") is not None
+    ruleset = tmp_path / "pic.yaml"
+    ruleset.write_text("id: pic\ngame: arrowbic-picture\nsummary: s\nsides: [a, b]\nparams: {}\n")
+    message = one_sentence(adjudicator("ruleset", "validate", ruleset))
+    assert "no game called 'arrowbic-picture'" in message and "picture" not in message.split("Games:")[1]
+
