@@ -9,9 +9,12 @@ Every command runs as `python -m adjudicator` in a process of its own, as a host
 from __future__ import annotations
 
 import ast
+import importlib.util
 import json
 import os
+import py_compile
 import shutil
+import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -155,4 +158,56 @@ def test_a_picture_module_is_not_a_game(tmp_path):
     ruleset.write_text("id: pic\ngame: arrowbic-picture\nsummary: s\nsides: [a, b]\nparams: {}\n")
     message = one_sentence(adjudicator("ruleset", "validate", ruleset))
     assert "no game called 'arrowbic-picture'" in message and "picture" not in message.split("Games:")[1]
+
+
+# --- From source, never from bytecode -------------------------------------------------------------
+
+def plant_bytecode(source: Path, evil: str, tmp_path: Path, where: Path | None = None) -> Path:
+    """Compile `evil` with py_compile and put it where CPython's cache looks for `source`'s
+    bytecode (or at `where`), its header carrying the source's own mtime and size, so that a
+    loader trusting the cache would run it."""
+    other = tmp_path / f"evil_{source.stem}.py"
+    other.write_text(evil)
+    target = where or Path(importlib.util.cache_from_source(str(source)))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    py_compile.compile(str(other), cfile=str(target), doraise=True)
+    if where is None:
+        stat = source.stat()
+        data = bytearray(target.read_bytes())
+        data[8:16] = struct.pack("<II", int(stat.st_mtime) & 0xFFFFFFFF, stat.st_size & 0xFFFFFFFF)
+        target.write_bytes(bytes(data))
+    return target
+
+
+def test_a_single_file_plugin_runs_from_its_source_not_planted_bytecode(tmp_path):
+    folder, marker = copy_plugins(tmp_path / "plugins"), tmp_path / "ran"
+    planted = plant_bytecode(folder / "games" / "take_away.py", f"open({str(marker)!r}, 'w').close()\n", tmp_path)
+    before = planted.read_bytes()
+    res = adjudicator("new", "take-away", *PLAYERS, "-o", tmp_path / "m.json", rulesets=folder)
+    assert res.returncode == 0, res.stderr
+    assert not marker.exists() and planted.read_bytes() == before
+
+
+def test_a_package_plugin_and_its_submodules_run_from_source_only(tmp_path):
+    folder, marker = copy_plugins(tmp_path / "plugins"), tmp_path / "ran"
+    package = folder / "games" / "take_away"
+    package.mkdir()
+    (folder / "games" / "take_away.py").rename(package / "core.py")
+    (package / "__init__.py").write_text("from .core import GAME\ntry:\n    from . import extra\n"
+                                         "except ImportError:\n    pass\n")
+    evil = f"open({str(marker)!r}, 'w').close()\nGAME = None\n"
+    for name in ("__init__.py", "core.py"):
+        plant_bytecode(package / name, evil, tmp_path)
+    plant_bytecode(package / "extra.py", evil, tmp_path, where=package / "extra.pyc")   # no source at all
+    res = adjudicator("new", "take-away", *PLAYERS, "-o", tmp_path / "m.json", rulesets=folder)
+    assert res.returncode == 0, res.stderr
+    assert not marker.exists()
+
+
+def test_no_bytecode_is_written_for_a_plugin(tmp_path):
+    folder = copy_plugins(tmp_path / "plugins")
+    res = adjudicator("new", "take-away", *PLAYERS, "-o", tmp_path / "m.json", rulesets=folder)
+    assert res.returncode == 0, res.stderr
+    assert (folder / "games" / "take_away.py").is_file()
+    assert not list(folder.rglob("__pycache__")) and not list(folder.rglob("*.pyc"))
 
