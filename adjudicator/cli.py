@@ -1372,10 +1372,15 @@ def check_cmd(
 
         seed_value = read_seed(seed, name="--seed")
     show = sys.stderr.isatty() if progress is None else progress
+    folders = check.plugin_folders()
+    if folders:
+        sys.stderr.write(check.folders_line(folders) + "\n")
     rows = check.check_all([str(f) for f in files], seed_value, jobs, strict_dice,
                            progress=_check_bar if show else None)
-    report = {"text": check.as_text, "json": check.as_json, "junit": check.as_junit}[fmt]
-    _out(report(rows, only_failures))
+    if fmt == "text":
+        _out(check.as_text(rows, only_failures))
+    else:
+        _out((check.as_json if fmt == "json" else check.as_junit)(rows, only_failures, folders))
     raise typer.Exit(check.exit_status(rows))
 
 

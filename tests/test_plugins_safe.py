@@ -17,7 +17,10 @@ import shutil
 import struct
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
+
+import pytest
 
 from conftest import REPO
 
@@ -210,4 +213,31 @@ def test_no_bytecode_is_written_for_a_plugin(tmp_path):
     assert res.returncode == 0, res.stderr
     assert (folder / "games" / "take_away.py").is_file()
     assert not list(folder.rglob("__pycache__")) and not list(folder.rglob("*.pyc"))
+
+
+# --- check says which plug-in folders were in effect ----------------------------------------------
+
+@pytest.fixture
+def checked_match(tmp_path) -> tuple[Path, Path]:
+    folder = copy_plugins(tmp_path / "plugins")
+    match = tmp_path / "ta.json"
+    assert adjudicator("new", "take-away", *PLAYERS, "-o", match, rulesets=folder).returncode == 0
+    return folder, match
+
+
+def test_check_names_the_plugin_folders_in_effect(checked_match):
+    folder, match = checked_match
+    text = adjudicator("check", match, rulesets=folder)
+    assert text.returncode == 0 and f"plug-in folders: {folder} (games: take-away)" in text.stderr.splitlines()
+    report = json.loads(adjudicator("check", match, "--format", "json", rulesets=folder).stdout)
+    assert report["plugin_folders"] == [{"path": str(folder), "games": ["take-away"]}]
+    junit = ET.fromstring(adjudicator("check", match, "--format", "junit", rulesets=folder).stdout)
+    values = [p.get("value") for p in junit.iter("property") if p.get("name") == "plug-in-folders"]
+    assert values == [f"{folder} (games: take-away)"]
+
+
+def test_check_without_plugin_folders_says_none(tmp_path):
+    res = adjudicator("check", REPO / "matches" / "dice-demo.json", "--format", "json")
+    assert res.returncode == 0 and json.loads(res.stdout)["plugin_folders"] == []
+    assert "plug-in folders" not in adjudicator("check", REPO / "matches" / "dice-demo.json").stderr
 
