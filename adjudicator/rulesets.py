@@ -23,6 +23,7 @@ from adjudicator.errors import RulesetError
 from adjudicator.paths import cache_dir, data_dir, find_game, ruleset_dirs, unknown_game
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,99}$")
+CACHE_VERSION = b"checks 2\n"   # raised when load_yaml checks more: bytes cached before are parsed again
 
 
 @dataclass
@@ -152,7 +153,7 @@ def load_yaml(path: Path) -> dict[str, Any]:
     from adjudicator.matchfile import read_regular
 
     raw = read_regular(path, "ruleset", error=RulesetError)   # a FIFO or /dev/zero never hangs it
-    key = hashlib.sha256(raw).hexdigest()
+    key = hashlib.sha256(CACHE_VERSION + raw).hexdigest()
     data = _cached(key)
     if isinstance(data, dict):   # only checked mappings are cached
         return data

@@ -241,3 +241,36 @@ def test_check_without_plugin_folders_says_none(tmp_path):
     assert res.returncode == 0 and json.loads(res.stdout)["plugin_folders"] == []
     assert "plug-in folders" not in adjudicator("check", REPO / "matches" / "dice-demo.json").stderr
 
+
+# --- A key written twice ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, key, lines", [
+    ("id: twice\nextends: dice-tug-of-war\nid: dice-tug-of-war\n", "id", (1, 3)),
+    ("id: twice\nextends: dice-tug-of-war\nparams:\n  pawns: 20\n  faces: 6\n  pawns: 24\n", "pawns", (4, 6)),
+])
+def test_a_ruleset_with_a_key_written_twice_is_refused(tmp_path, text, key, lines):
+    path = tmp_path / "twice.yaml"
+    path.write_text(text)
+    for rulesets in ("", tmp_path):   # validated as a file, and loaded by id from a folder
+        args = ("ruleset", "validate", path) if not rulesets else ("ruleset", "show", "twice")
+        message = one_sentence(adjudicator(*args, rulesets=rulesets))
+        assert str(path) in message and f"'{key}'" in message, message
+        assert f"line {lines[1]}" in message and f"line {lines[0]}" in message, message
+
+
+def test_a_ruleset_cached_before_keys_were_checked_is_parsed_again(tmp_path, monkeypatch):
+    """The parse cache is keyed by the file's bytes: an entry written before this check must
+    not let the same bytes through now."""
+    import hashlib
+
+    from adjudicator import rulesets
+    from adjudicator.errors import RulesetError
+
+    monkeypatch.setenv("ADJUDICATOR_CACHE", str(tmp_path / "cache"))
+    raw = b"id: twice\nextends: dice-tug-of-war\nid: dice-tug-of-war\n"
+    (tmp_path / "twice.yaml").write_bytes(raw)
+    old = tmp_path / "cache" / "rulesets" / f"{hashlib.sha256(raw).hexdigest()}.json"
+    old.parent.mkdir(parents=True)
+    old.write_text(json.dumps({"id": "dice-tug-of-war", "extends": "dice-tug-of-war"}))
+    with pytest.raises(RulesetError, match="'id' is written twice in one mapping, at line 1 and at line 3"):
+        rulesets.load_yaml(tmp_path / "twice.yaml")
