@@ -104,8 +104,10 @@ def rulesets_cmd(
     \b
     Example:
       adjudicator rulesets
-    Rulesets are looked up in ADJUDICATOR_RULESETS (folders, separated by ':') and then
-    in the built-in rulesets/ folder.
+    Rulesets are looked up in ADJUDICATOR_RULESETS (folders, separated by ':') and in
+    the built-in rulesets/ folder. A relative folder there is found in
+    $XDG_CONFIG_HOME/adjudicator/ (default ~/.config/adjudicator/), never in the current
+    folder. An id offered by two files is refused, naming both.
     """
     from adjudicator.rulesets import list_rulesets
 
@@ -1348,6 +1350,10 @@ def check_cmd(
     read or belongs to another match makes that file unusable. With --seed, or a seed
     beside, each file's line says how many rolls were verified, how many could not be
     (transcribed from a dice bot) and how many were wrong.
+
+    Plug-in games run from the folders in ADJUDICATOR_RULESETS only (never from the folders
+    checked); when there are any, a line on stderr names them and their games, and the
+    JSON and JUnit reports list them.
 
     Exit status: 0 all fine; 1 some file has an illegal entry it does not mark as recorded
     on purpose ("flagged": CODE), a wrong roll, or (--strict-dice) a roll that cannot be
