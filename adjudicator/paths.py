@@ -1,8 +1,9 @@
 """Where things are: the built-in rulesets and schemas (installed or in a source checkout),
 the folders a user adds, and the game search path.
 
-Nothing here imports a game, the engine or the rulesets: finding is stat calls only, so
-every command can afford it.
+Nothing here imports a game module, the engine or the rulesets: finding is stat calls only
+(and the list of built-in game names, adjudicator.games.BUILTIN), so every command can
+afford it.
 """
 
 from __future__ import annotations
@@ -74,8 +75,10 @@ def _absolute(entry: str) -> Path:
 
 
 def ruleset_dirs() -> list[Path]:
-    """Folders searched for rulesets: those of ADJUDICATOR_RULESETS, then the built-in one."""
-    return [*plugin_dirs(), data_dir("rulesets")]
+    """Folders searched for rulesets: those of ADJUDICATOR_RULESETS, then the built-in one
+    (once, even if ADJUDICATOR_RULESETS names it too)."""
+    builtin = data_dir("rulesets")
+    return [*(folder for folder in plugin_dirs() if folder != builtin), builtin]
 
 
 def game_dirs() -> list[Path]:

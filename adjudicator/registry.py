@@ -17,7 +17,6 @@ import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
-import os
 import sys
 from importlib.machinery import ModuleSpec
 from pathlib import Path
@@ -26,16 +25,22 @@ from typing import Any
 
 from adjudicator.engine import Game
 from adjudicator.errors import RulesetError
-from adjudicator.paths import GameSource, find_game, game_names, unknown_game
+from adjudicator.paths import (
+    GameSource,
+    find_game,
+    game_names,
+    plugin_dirs,
+    unknown_game,
+)
 
 PLUGIN_PREFIX = "adjudicator_plugin_"   # plug-in modules' names in sys.modules
-_FOUND: dict[tuple[str, str], type[Game]] = {}
+_FOUND: dict[tuple[str, tuple[str, ...]], type[Game]] = {}
 
 
 def game_class(name: str, where: str = "game") -> type[Game]:
     """The Game subclass for `name`, importing only that game's module (once per process
     and search path)."""
-    key = (name, os.environ.get("ADJUDICATOR_RULESETS", ""))
+    key = (name, tuple(str(folder) for folder in plugin_dirs()))
     found = _FOUND.get(key) if isinstance(name, str) else None
     if found is not None:
         return found
