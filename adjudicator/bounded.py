@@ -167,11 +167,35 @@ def yaml_loader() -> Any:
             return base.construct_yaml_int(loader, node)
 
         BoundedLoader.add_constructor("tag:yaml.org,2002:int", whole)
+        BoundedLoader.construct_mapping = _no_key_twice(base.construct_mapping)
         _LOADER = BoundedLoader
     return _LOADER
 
 
 _LOADER: Any = None
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+def _no_key_twice(construct: Any) -> Any:
+    """construct_mapping that refuses a key written twice in one mapping, as a YAML error at
+    the second with the line of the first: PyYAML would keep the last one silently, so a
+    ruleset could say one `id` to a reader and mean another. Merge keys (`<<`) may repeat."""
+    import yaml
+
+    def construct_mapping(loader: Any, node: Any, deep: bool = False) -> Any:
+        first: dict[Any, int] = {}
+        for key_node, _ in node.value if isinstance(node, yaml.MappingNode) else ():
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == _MERGE:
+                continue
+            key = loader.construct_object(key_node)
+            line = key_node.start_mark.line + 1
+            if key in first:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the key '{excerpt(str(key))}' is written twice in one mapping, at line "
+                                f"{first[key]} and at line {line}; keep one", key_node.start_mark)
+            first[key] = line
+        return construct(loader, node, deep)
+    return construct_mapping
 
 
 def load_yaml_text(text: str) -> Any:

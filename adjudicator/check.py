@@ -461,6 +461,23 @@ def listed(rows: list[dict[str, Any]], only_failures: bool) -> list[dict[str, An
     return [row for row in rows if row["verdict"] != "ok"] if only_failures else rows
 
 
+def plugin_folders() -> list[dict[str, Any]]:
+    """The plug-in folders in effect (ADJUDICATOR_RULESETS, each absolute) with the games each
+    offers: where code this check may run comes from (README, "Adding a game"). Listed,
+    nothing imported."""
+    from adjudicator.paths import folder_games, plugin_dirs
+
+    return [{"path": str(folder), "games": folder_games(folder / "games")} for folder in plugin_dirs()]
+
+
+def folders_line(folders: list[dict[str, Any]]) -> str:
+    """`plug-in folders: /home/h/games (games: nim)`: what `check` tells on stderr."""
+    from adjudicator.render import clean
+
+    said = [f"{clean(f['path'])} ({'games: ' + ', '.join(f['games']) if f['games'] else 'no games'})" for f in folders]
+    return f"plug-in folders: {'; '.join(said) or 'none'}"
+
+
 def as_text(rows: list[dict[str, Any]], only_failures: bool = False) -> str:
     from tabulate import tabulate
 
@@ -492,20 +509,24 @@ def summary_line(s: dict[str, int]) -> str:
             f"{s['unusable']:,} unusable{errors}")
 
 
-def as_json(rows: list[dict[str, Any]], only_failures: bool = False) -> str:
+def as_json(rows: list[dict[str, Any]], only_failures: bool = False,
+            folders: list[dict[str, Any]] | None = None) -> str:
     from adjudicator.render import inert_json
 
-    report: dict[str, Any] = {"files": listed(rows, only_failures), "summary": summary(rows)}
+    report: dict[str, Any] = {"files": listed(rows, only_failures), "summary": summary(rows),
+                              "plugin_folders": plugin_folders() if folders is None else folders}
     if only_failures:
         report["only_failures"] = True
     return inert_json(json.dumps(report, indent=2, ensure_ascii=False)) + "\n"
 
 
-def as_junit(rows: list[dict[str, Any]], only_failures: bool = False) -> str:
+def as_junit(rows: list[dict[str, Any]], only_failures: bool = False,
+             folders: list[dict[str, Any]] | None = None) -> str:
     """JUnit XML: one test case per file; a flagged file fails, an unusable one errors.
     Control characters and U+FFFE/U+FFFF cannot be written in XML at all, so names and
     messages are cleaned. With `only_failures` the files that are fine have no test case,
-    but `tests` still counts every file (and a property says so)."""
+    but `tests` still counts every file (and a property says so). Each plug-in folder in
+    effect is a property `plug-in-folders`."""
     import xml.etree.ElementTree as ET
 
     from adjudicator.render import clean as clean_text
@@ -520,9 +541,14 @@ def as_junit(rows: list[dict[str, Any]], only_failures: bool = False) -> str:
                         failures=str(s["flagged"]), errors=errors)
     suite = ET.SubElement(suites, "testsuite", name="adjudicator check", tests=str(s["files"]),
                           failures=str(s["flagged"]), errors=errors, skipped="0")
-    if only_failures:
+    folders = plugin_folders() if folders is None else folders
+    if only_failures or folders:
         properties = ET.SubElement(suite, "properties")
+    if only_failures:
         ET.SubElement(properties, "property", name="only-failures", value="true")
+    for folder in folders:
+        ET.SubElement(properties, "property", name="plug-in-folders",
+                      value=clean(folders_line([folder])[len("plug-in folders: "):]))
     for row in listed(rows, only_failures):
         case = ET.SubElement(suite, "testcase", classname=f"adjudicator.{row['ruleset'] or 'unknown'}",
                              name=clean(shown_path(row["file"])))

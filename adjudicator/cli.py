@@ -112,8 +112,10 @@ def rulesets_cmd(
     \b
     Example:
       adjudicator rulesets
-    Rulesets are looked up in ADJUDICATOR_RULESETS (folders, separated by ':') and then
-    in the built-in rulesets/ folder.
+    Rulesets are looked up in ADJUDICATOR_RULESETS (folders, separated by ':') and in
+    the built-in rulesets/ folder. A relative folder there is found in
+    $XDG_CONFIG_HOME/adjudicator/ (default ~/.config/adjudicator/), never in the current
+    folder. An id offered by two files is refused, naming both.
     """
     from adjudicator.rulesets import list_rulesets
 
@@ -1381,6 +1383,10 @@ def check_cmd(
     beside, each file's line says how many rolls were verified, how many could not be
     (transcribed from a dice bot) and how many were wrong.
 
+    Plug-in games run from the folders in ADJUDICATOR_RULESETS only (never from the folders
+    checked); when there are any, a line on stderr names them and their games, and the
+    JSON and JUnit reports list them.
+
     Exit status: 0 all fine; 1 some file has an illegal entry it does not mark as recorded
     on purpose ("flagged": CODE), a wrong roll, or (--strict-dice) a roll that cannot be
     verified; 2 some file (or folder, or seed beside a file) could not be used; 3 checking
@@ -1404,10 +1410,15 @@ def check_cmd(
 
         seed_value = read_seed(seed, name="--seed")
     show = sys.stderr.isatty() if progress is None else progress
+    folders = check.plugin_folders()
+    if folders:
+        sys.stderr.write(check.folders_line(folders) + "\n")
     rows = check.check_all([str(f) for f in files], seed_value, jobs, strict_dice,
                            progress=_check_bar if show else None)
-    report = {"text": check.as_text, "json": check.as_json, "junit": check.as_junit}[fmt]
-    _out(report(rows, only_failures))
+    if fmt == "text":
+        _out(check.as_text(rows, only_failures))
+    else:
+        _out((check.as_json if fmt == "json" else check.as_junit)(rows, only_failures, folders))
     raise typer.Exit(check.exit_status(rows))
 
 

@@ -20,9 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.errors import RulesetError
-from adjudicator.paths import cache_dir, find_game, ruleset_dirs, unknown_game
+from adjudicator.paths import cache_dir, data_dir, find_game, ruleset_dirs, unknown_game
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,99}$")
+CACHE_VERSION = b"checks 2\n"   # raised when load_yaml checks more: bytes cached before are parsed again
 
 
 @dataclass
@@ -152,7 +153,7 @@ def load_yaml(path: Path) -> dict[str, Any]:
     from adjudicator.matchfile import read_regular
 
     raw = read_regular(path, "ruleset", error=RulesetError)   # a FIFO or /dev/zero never hangs it
-    key = hashlib.sha256(raw).hexdigest()
+    key = hashlib.sha256(CACHE_VERSION + raw).hexdigest()
     data = _cached(key)
     if isinstance(data, dict):   # only checked mappings are cached
         return data
@@ -261,14 +262,35 @@ def find_file(ruleset_id: str) -> Path:
     if not ID_PATTERN.match(ruleset_id or ""):
         raise RulesetError(f"'{ruleset_id}' is not a ruleset id: ids are lower-case names like "
                            f"'dice-tug-of-war', never paths.")
-    for folder in ruleset_dirs():
-        for suffix in (".yaml", ".yml"):
-            candidate = folder / f"{ruleset_id}{suffix}"
-            if candidate.is_file():
-                return candidate
+    offered = offered_files(ruleset_id)
+    if offered:
+        return only_file(ruleset_id, offered)
     known = [info["id"] for info in list_rulesets()]
     raise RulesetError(f"Unknown ruleset '{ruleset_id}'{_did_you_mean(ruleset_id, known)}. "
                        f"Known: {', '.join(known) or 'none'} (see `adjudicator rulesets`).")
+
+
+def offered_files(ruleset_id: str) -> list[Path]:
+    """Every file of every rulesets folder that offers this id (stat calls only)."""
+    return [folder / f"{ruleset_id}{suffix}" for folder in ruleset_dirs() for suffix in (".yaml", ".yml")
+            if (folder / f"{ruleset_id}{suffix}").is_file()]
+
+
+def only_file(ruleset_id: str, offered: list[Path]) -> Path:
+    """The one file offering a ruleset id. Offered twice, it is refused naming both files: a
+    plug-in folder may not take a built-in id, nor one another plug-in folder offers, as a
+    folder's place in ADJUDICATOR_RULESETS would otherwise decide which rules a match plays."""
+    if len(offered) == 1:
+        return offered[0]
+    builtin = data_dir("rulesets")
+    ours = [path for path in offered if path.parent == builtin]
+    if ours:
+        theirs = next(path for path in offered if path.parent != builtin)
+        raise RulesetError(f"ruleset '{ruleset_id}': the plug-in file {theirs} takes the id of the built-in "
+                           f"ruleset {ours[0]}; a plug-in may not, so rename it or remove its folder from "
+                           f"ADJUDICATOR_RULESETS.")
+    raise RulesetError(f"ruleset '{ruleset_id}': both {offered[0]} and {offered[1]} offer it; a ruleset id may "
+                       f"come from one file only, so remove one.")
 
 
 _RESOLVED: dict[tuple[str, tuple[str, ...]], tuple[tuple[Any, ...], Ruleset]] = {}
@@ -282,14 +304,19 @@ def _stamps(ruleset: Ruleset, folders: tuple[str, ...]) -> tuple[Any, ...]:
     return tuple(_stamp(ruleset_id, folders) for ruleset_id in ruleset.chain)
 
 
-def _stamp(ruleset_id: str, folders: tuple[str, ...]) -> tuple[str, bytes]:
+def _stamp(ruleset_id: str, folders: tuple[str, ...]) -> tuple[tuple[str, bytes], ...]:
+    """Every file offering the id, with its bytes: a file that appears in any folder, even
+    one that only shadows another (refused by find_file), is a change."""
+    found = []
     for folder in folders:
         for suffix in (".yaml", ".yml"):
             candidate = os.path.join(folder, ruleset_id + suffix)
             if os.path.isfile(candidate):
                 with open(candidate, "rb") as fh:
-                    return candidate, fh.read()
-    raise RulesetError(f"Unknown ruleset '{ruleset_id}'.")   # resolve reads it again, and says so properly
+                    found.append((candidate, fh.read()))
+    if not found:
+        raise RulesetError(f"Unknown ruleset '{ruleset_id}'.")   # resolve reads it again, and says so properly
+    return tuple(found)
 
 
 def resolve(ruleset_id: str) -> Ruleset:
@@ -394,24 +421,31 @@ def validate_file(path: Path) -> Ruleset:
 
 
 def list_rulesets() -> list[dict[str, Any]]:
-    """id, game, version and summary of every ruleset file found, first folder winning."""
-    seen: dict[str, dict[str, Any]] = {}
+    """id, game, version and summary of every ruleset file found; an id offered by two files
+    is listed once, saying why it cannot be used (only_file)."""
+    offered: dict[str, list[Path]] = {}
     for folder in ruleset_dirs():
-        if not folder.is_dir():
-            continue
-        for path in sorted(folder.glob("*.y*ml")):
-            rid = path.stem
-            if rid in seen or not ID_PATTERN.match(rid):
-                continue
-            try:
-                data = load_yaml(path)
-            except RulesetError as exc:
-                seen[rid] = {"id": rid, "game": "?", "version": "?", "summary": f"(unreadable: {exc.message})"}
-                continue
-            seen[rid] = {"id": rid, "game": data.get("game", ""), "version": data.get("version", ""),
-                         "summary": data.get("summary", ""), "extends": data.get("extends"), "path": path}
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.y*ml")):
+                if path.suffix in (".yaml", ".yml") and ID_PATTERN.match(path.stem):
+                    offered.setdefault(path.stem, []).append(path)
+    seen = {rid: _listed(rid, paths) for rid, paths in offered.items()}
     for info in seen.values():
         if not info.get("game") and info.get("extends") in seen:
             base = seen[info["extends"]]
             info["game"] = base.get("game", "")
     return sorted(seen.values(), key=lambda info: info["id"])
+
+
+def _listed(rid: str, paths: list[Path]) -> dict[str, Any]:
+    """The listing's row of one ruleset id."""
+    try:
+        path = only_file(rid, paths)
+    except RulesetError as exc:
+        return {"id": rid, "game": "?", "version": "?", "summary": f"(refused: {exc.message})"}
+    try:
+        data = load_yaml(path)
+    except RulesetError as exc:
+        return {"id": rid, "game": "?", "version": "?", "summary": f"(unreadable: {exc.message})"}
+    return {"id": rid, "game": data.get("game", ""), "version": data.get("version", ""),
+            "summary": data.get("summary", ""), "extends": data.get("extends"), "path": path}

@@ -9,8 +9,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from adjudicator.errors import InputError
-from adjudicator.paths import cache_dir, data_dir, find_game, game_names
+from adjudicator.errors import InputError, RulesetError
+from adjudicator.paths import GameSource, cache_dir, data_dir, find_game, game_names
 
 SCHEMA_NAMES = ("match", "ruleset", "result")
 
@@ -39,9 +39,17 @@ def available_schemas() -> list[str]:
     base = data_dir("schemas")
     names = [n for n in SCHEMA_NAMES if (base / f"{n}.schema.json").is_file()]
     names += sorted(f"move/{p.name[:-len('.schema.json')]}" for p in (base / "move").glob("*.schema.json"))
-    plugged = (find_game(game) for game in game_names() if f"move/{game}" not in names)
+    plugged = (_found(game) for game in game_names() if f"move/{game}" not in names)
     names += [f"move/{source.name}" for source in plugged if source and source.schema.is_file()]
     return names
+
+
+def _found(game: str) -> GameSource | None:
+    """Where a listed game is; None for one offered twice (find_game refuses it when asked for)."""
+    try:
+        return find_game(game)
+    except RulesetError:
+        return None
 
 
 def check_move_schema(game: str, path: Path) -> None:

@@ -168,7 +168,8 @@ def test_an_unwritable_cache_is_not_an_error(folder, tmp_path, monkeypatch):
 
 def test_a_ruleset_in_an_earlier_folder_or_a_changed_base_is_seen_at_once(folder, tmp_path, monkeypatch):
     """The resolved ruleset is remembered per process, but found again as find_file finds it
-    on every use: a file that appears in an earlier folder, or a change to what it extends."""
+    on every use: a change to what it extends, or a file of the same id that appears in another
+    folder (refused at once: no folder's place decides which file wins)."""
     later = tmp_path / "later"
     later.mkdir()
     monkeypatch.setenv("ADJUDICATOR_RULESETS", f"{folder}{os.pathsep}{later}")
@@ -178,7 +179,8 @@ def test_a_ruleset_in_an_earlier_folder_or_a_changed_base_is_seen_at_once(folder
     (later / "dice-base.yaml").write_text("id: dice-base\nextends: dice-tug-of-war\nparams:\n  pawns: 22\n")
     assert rulesets.resolve("dice-top").params["pawns"] == 22
     (folder / "dice-top.yml").write_text("id: dice-top\nextends: dice-base\nparams:\n  pawns: 30\n")
-    assert rulesets.resolve("dice-top").params["pawns"] == 30
+    with pytest.raises(RulesetError, match="both .*dice-top.yml and .*dice-top.yaml offer it"):
+        rulesets.resolve("dice-top")
 
 
 def test_parameter_problems_are_remembered_per_ruleset_and_overrides(folder):
