@@ -472,9 +472,9 @@ def plugin_folders() -> list[dict[str, Any]]:
 
 def folders_line(folders: list[dict[str, Any]]) -> str:
     """`plug-in folders: /home/h/games (games: nim)`: what `check` tells on stderr."""
-    from adjudicator.render import clean
+    from adjudicator.render import shown_path
 
-    said = [f"{clean(f['path'])} ({'games: ' + ', '.join(f['games']) if f['games'] else 'no games'})" for f in folders]
+    said = [f"{shown_path(f['path'])} ({'games: ' + ', '.join(f['games']) if f['games'] else 'no games'})" for f in folders]
     return f"plug-in folders: {'; '.join(said) or 'none'}"
 
 
