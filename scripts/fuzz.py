@@ -962,8 +962,11 @@ def fault_cases(folder: Path, quick: bool, table: list[dict[str, Any]]) -> Itera
                     extra.append("broken pair")
                 leftovers = sorted(set(os.listdir(room)) - {"m.json", "m.seed"})
                 rerun = call(argv)
-                again, _ = pair(room)
-                if rerun["code"] != 0 or again != "whole":
+                again, content_again = pair(room)
+                # absent: the same `new` must now make the pair; whole: without --force it must be
+                # refused and leave that pair as it was; with --force it replaces it (exit 0)
+                expected = 0 if force or after.startswith("absent") else 2
+                if rerun["code"] != expected or again != "whole" or (expected == 2 and content_again != content):
                     extra.append("rerun failed")
                 row.update({"hit": hit["hit"], "calls": len(hit["calls"]), "code": code,
                             "after": after, "leftovers": len(leftovers), "rerun": rerun["code"], "again": again,
