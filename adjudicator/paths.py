@@ -17,7 +17,9 @@ from adjudicator.errors import RulesetError
 from adjudicator.games import BUILTIN
 
 _PACKAGE = Path(__file__).resolve().parent
-GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
+# A game's name: lower-case words joined by '-'. A name ending in '-picture' is no game's: a
+# module `<game>_picture.py` draws a game's board (issue 26), so no ruleset may name one.
+GAME_NAME = re.compile(r"^(?!.*-picture$)[a-z0-9][a-z0-9-]{0,99}$")
 
 
 _DATA_DIRS: dict[str, Path] = {}
@@ -156,7 +158,9 @@ def game_names() -> list[str]:
 def unknown_game(name: str, where: str = "game") -> str:
     """The sentence for a game name the search path does not find."""
     if not isinstance(name, str) or not GAME_NAME.match(name):
-        return f"{where}: '{name}' is not a game name."
+        why = " (a module ending in '-picture' draws a game's board; it is not a game)" \
+            if isinstance(name, str) and name.endswith("-picture") else ""
+        return f"{where}: '{name}' is not a game name{why}."
     return f"{where}: no game called '{name}'. Games: {', '.join(game_names())}."
 
 

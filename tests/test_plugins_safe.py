@@ -160,7 +160,23 @@ def test_a_picture_module_is_not_a_game(tmp_path):
     ruleset = tmp_path / "pic.yaml"
     ruleset.write_text("id: pic\ngame: arrowbic-picture\nsummary: s\nsides: [a, b]\nparams: {}\n")
     message = one_sentence(adjudicator("ruleset", "validate", ruleset))
-    assert "no game called 'arrowbic-picture'" in message and "picture" not in message.split("Games:")[1]
+    assert "'arrowbic-picture' is not a game name" in message and "draws a game's board" in message
+
+
+def test_a_plugin_picture_module_is_not_a_game_either(tmp_path):
+    """A plug-in folder's `arrowbic_picture.py` ran for `game: arrowbic-picture` once the
+    built-in picture module no longer answered to that name (the fuzz campaign's finding)."""
+    folder, marker = copy_plugins(tmp_path / "plugins"), tmp_path / "ran"
+    evil_module(folder / "games", "arrowbic_picture.py", marker)
+    (folder / "pic.yaml").write_text((folder / "take-away.yaml").read_text()
+                                     .replace("id: take-away", "id: pic").replace("game: take-away",
+                                                                                  "game: arrowbic-picture"))
+    for args in (("new", "pic", *PLAYERS, "--no-seed"), ("ruleset", "validate", folder / "pic.yaml")):
+        res = adjudicator(*args, rulesets=folder)
+        assert res.returncode == 2 and "is not a game name" in res.stderr, (args, res.stderr)
+    assert adjudicator("ruleset", "show", "pic", rulesets=folder).returncode in (0, 2)   # shows the YAML only
+    assert adjudicator("rulesets", rulesets=folder).returncode == 0
+    assert not marker.exists()
 
 
 # --- From source, never from bytecode -------------------------------------------------------------
