@@ -364,6 +364,9 @@ def _header_player(typed: str, players: list[dict[str, Any]], option: str) -> st
 
 
 
+MAX_PARAM = 10_000   # characters of one --param VALUE
+
+
 def _parse_params(specs: list[str]) -> dict[str, Any]:
     """`--param KEY=VALUE`s as nested overrides; VALUE is YAML (bounded: adjudicator.bounded),
     or text when it is not YAML at all."""
@@ -377,6 +380,9 @@ def _parse_params(specs: list[str]) -> dict[str, Any]:
         if not sep or not key:
             raise typer.BadParameter(f"'{excerpt(spec)}': expected KEY=VALUE, e.g. rope.start_spot=9.",
                                      param_hint="--param")
+        if len(raw) > MAX_PARAM:   # parsing takes seconds for a megabyte; no parameter is that long
+            raise typer.BadParameter(f"{excerpt(key)}: the value is {len(raw):,} characters; a parameter's value "
+                                     f"has at most {MAX_PARAM:,}.", param_hint="--param")
         digits = long_number(raw)
         if digits is not None:
             raise typer.BadParameter(f"{excerpt(key)}: the value holds a whole number of {digits} digits, "
@@ -387,12 +393,29 @@ def _parse_params(specs: list[str]) -> dict[str, Any]:
             value = raw
         except ValueError as exc:
             raise typer.BadParameter(f"{excerpt(key)}: the value {exc}.", param_hint="--param") from None
-        node = out
-        parts = key.split(".")
-        for part in parts[:-1]:
-            node = node.setdefault(part, {})
-        node[parts[-1]] = value
+        _set_param(out, key, value)
     return out
+
+
+def _set_param(out: dict[str, Any], key: str, value: Any) -> None:
+    """Put one `--param` value at its dotted KEY in `out`; a key with an empty part, nested past
+    bounded.MAX_DEPTH, or under a value given as no mapping is refused (it was exit 3)."""
+    from adjudicator.bounded import MAX_DEPTH, excerpt, too_deep
+
+    parts = key.split(".")
+    if not all(parts):
+        raise typer.BadParameter(f"'{excerpt(key)}': a part of the dotted KEY is empty; give names joined "
+                                 "by single dots, e.g. time_control.turn_seconds.", param_hint="--param")
+    if len(parts) > MAX_DEPTH or too_deep(value, MAX_DEPTH - len(parts)):
+        raise typer.BadParameter(f"{excerpt(key)}: the key and value are nested more than {MAX_DEPTH} deep.",
+                                 param_hint="--param")
+    node = out
+    for depth, part in enumerate(parts[:-1], start=1):
+        node = node.setdefault(part, {})
+        if not isinstance(node, dict):
+            raise typer.BadParameter(f"{excerpt(key)}: {'.'.join(parts[:depth])} was given a value that is not "
+                                     "a mapping, so it holds no keys.", param_hint="--param")
+    node[parts[-1]] = value
 
 
 # --- move -----------------------------------------------------------------------------
@@ -1465,11 +1488,18 @@ def _shorten_quoted(message: str) -> str:
     return re.sub("'([^'\n]{%d,})'" % (EXCERPT + 1), lambda m: f"'{excerpt(m.group(1))}'", message)
 
 
+MAX_ARGUMENTS = 50_000   # words of a post, dice, files to check: all far fewer
+
+
 def run(argv: Optional[List[str]] = None) -> int:
     from adjudicator.errors import AdjudicatorError
 
     # typer ≥ 0.28 vendors its own click; take the exception classes from typer itself.
     click_exception = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+    count = len(sys.argv[1:] if argv is None else argv)
+    if count > MAX_ARGUMENTS:   # click's parser takes the square of their number: minutes for 10⁶
+        _err(f"{count} arguments; a command takes at most {MAX_ARGUMENTS} (give check a folder, not each file).")
+        return 2
     try:
         command = typer.main.get_command(app)
         result = command.main(args=argv, prog_name="adjudicator", standalone_mode=False)
