@@ -903,12 +903,12 @@ def _read_posts(source: Optional[str]) -> tuple[str, str]:
     """The copied posts and how messages name them: FILE, or standard input ('-' or nothing).
     On a terminal, say how to end the input first, so the command never seems to hang."""
     from adjudicator.errors import InputError
-    from adjudicator.paste import MAX_POSTS_BYTES
+    from adjudicator.paste import IN_PARTS, MAX_POSTS_BYTES
 
     if source and source != "-":
         from adjudicator.matchfile import read_regular
 
-        raw, name = read_regular(Path(source), "file of posts", MAX_POSTS_BYTES, InputError), source
+        raw, name = read_regular(Path(source), "file of posts", MAX_POSTS_BYTES, InputError, IN_PARTS), source
     else:
         name = "standard input"
         stream = getattr(sys.stdin, "buffer", sys.stdin)
@@ -925,7 +925,7 @@ def _read_posts(source: Optional[str]) -> tuple[str, str]:
         if isinstance(raw, str):
             raw = raw.encode("utf-8", "surrogateescape")
         if len(raw) > MAX_POSTS_BYTES:
-            raise InputError(f"{name}: larger than {MAX_POSTS_BYTES} bytes, too large for a block of posts.")
+            raise InputError(f"{name}: larger than {MAX_POSTS_BYTES} bytes, too large for a block of posts; {IN_PARTS}.")
     try:
         return raw.decode("utf-8-sig"), name
     except UnicodeDecodeError as exc:

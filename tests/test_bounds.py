@@ -19,6 +19,7 @@ import pytest
 
 from adjudicator.bounded import MAX_DEPTH
 from adjudicator.cli import MAX_ARGUMENTS, MAX_PARAM
+from adjudicator.paste import MAX_POSTS, MAX_POSTS_BYTES
 from adjudicator.session import MAX_JSON_MOVE
 from strategies import assert_inert, assert_no_crash, simulated, write
 
@@ -144,3 +145,71 @@ def test_roll_values_beyond_the_argument_bound_are_refused(cli, tmp_path):
     res = cli("roll", path, "--values", *(["1"] * MAX_ARGUMENTS))
     refused(res, "--values", f"at most {MAX_ARGUMENTS}")
     assert path.read_bytes() == before
+
+
+# --- Posts -------------------------------------------------------------------------------------
+
+def test_a_block_of_too_many_posts_is_refused(cli, tmp_path):
+    """Every post's author and time were read before the first was entered: seconds for a block
+    no match holds."""
+    posts = tmp_path / "posts.txt"
+    posts.write_text("p1: keep\n" * (MAX_POSTS + 1))
+    res = cli("paste", write(tmp_path / "m.json", short_match()), posts, "--dry-run")
+    refused(res, "posts", f"more than {MAX_POSTS} posts", "in parts")
+
+
+@pytest.mark.parametrize("source", ["file", "stdin"])
+def test_a_posts_file_over_the_bound_gives_advice_that_helps(cli, tmp_path, monkeypatch, source):
+    """The bound on posts is fixed: it said "set ADJUDICATOR_MAX_BYTES", which changes nothing."""
+    import io
+
+    raw = b"p1: keep\n" + b"x" * MAX_POSTS_BYTES
+    path = write(tmp_path / "m.json", short_match())
+    if source == "file":
+        posts = tmp_path / "posts.txt"
+        posts.write_bytes(raw)
+        res = cli("paste", path, posts, "--dry-run")
+    else:
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(raw)))
+        res = cli("paste", path, "--dry-run")
+    refused(res, source, f"larger than {MAX_POSTS_BYTES} bytes", "paste the thread in parts")
+    assert "ADJUDICATOR_MAX_BYTES" not in res.err
+
+
+@pytest.mark.parametrize("form", ["line", "discord"])
+@pytest.mark.parametrize("zone, now, instant", [("Etc/GMT+12", "0001-01-01T00:00:00Z", "<t:-62135596800>"),
+                                                ("Pacific/Kiritimati", "9999-12-31T23:59:59Z", "<t:253402300799>")],
+                         ids=["year-1", "year-9999"])
+def test_a_pasted_post_whose_date_in_the_match_zone_is_off_the_calendar_is_refused(
+        cli, tmp_path, monkeypatch, form, zone, now, instant):
+    """An instant in years 1 or 9999 (UTC) that is in year 0 or 10000 in the match's zone: the
+    date the next post's clock time would fall on was exit 3 (OverflowError)."""
+    monkeypatch.setenv("ADJUDICATOR_NOW", now)
+    data = short_match()
+    data["time_zone"] = zone
+    posts = tmp_path / "posts.txt"
+    posts.write_text(f"[{instant}] p1: keep\n" if form == "line" else f"P1 — {instant}\nkeep\n")
+    res = cli("paste", write(tmp_path / "m.json", data), posts, "--dry-run")
+    refused(res, (form, zone), str(posts), "post 1", "outside years 1 to 9999", zone)
+
+
+# --- Seed files ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("how", ["--seed", "beside", "roll"])
+def test_a_seed_file_over_4_kib_is_said_not_to_be_a_seed(cli, tmp_path, how):
+    """Seed files are read only up to 4 KiB: the advice to set ADJUDICATOR_MAX_BYTES changed nothing."""
+    path = write(tmp_path / "m.json", short_match(5))
+    seed = tmp_path / ("big.seed" if how == "--seed" else "m.seed")
+    seed.write_text("ab" * 4096)
+    seed.chmod(0o600)
+    if how == "--seed":
+        res = cli("check", path, "--seed", seed)
+        err = res.err
+    elif how == "beside":
+        res = cli("check", path)
+        err = res.out + res.err
+    else:
+        res = cli("roll", path)
+        err = res.err
+    assert res.code == 2, (how, res.code, res.out, res.err)
+    assert "not a seed" in err and "64 hex digits" in err and "ADJUDICATOR_MAX_BYTES" not in err, err
