@@ -200,14 +200,38 @@ def _no_key_twice(construct: Any) -> Any:
 
 def load_yaml_text(text: str) -> Any:
     """Safe YAML with bounded numbers; raises yaml.YAMLError (with a mark) for a too long
-    number and ValueError when the document expands to more than MAX_NODES values."""
+    number, and ValueError when the document is nested more than MAX_DEPTH deep (told from the
+    parser's events before anything is built: libyaml builds nodes recursively, and a few
+    thousand brackets overflow its C stack, a crash no `except` catches) or holds more than
+    MAX_NODES values, aliases expanded."""
     import yaml
 
+    deep = ValueError(f"is nested more than {MAX_DEPTH} lists and mappings deep")
+    if _yaml_too_deep(text):
+        raise deep
     data = yaml.load(text, Loader=yaml_loader())  # noqa: S506 - a safe loader
     if count_nodes(data) is None:
-        raise ValueError(f"expands to more than {MAX_NODES} values (YAML aliases repeat a part many times "
-                         f"over); write it out, or use fewer aliases")
+        raise ValueError(f"holds more than {MAX_NODES} values (an alias counts as all it stands for); "
+                         "write less, or use fewer aliases")
+    if too_deep(data):   # aliases nest what they stand for
+        raise deep
     return data
+
+
+def _yaml_too_deep(text: str) -> bool:
+    """Does the YAML in `text` open more than MAX_DEPTH collections inside each other? Told
+    from the parser's events, which libyaml makes without recursion."""
+    import yaml
+
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml_loader()):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+    return False
 
 
 MAX_DEPTH = 32   # a move nests objects and lists four deep; a param value a few more
@@ -220,7 +244,7 @@ def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
     while stack:
         item, depth = stack.pop()
         if isinstance(item, (dict, list)):
-            if depth > limit:
+            if depth > MAX_DEPTH:
                 return True
             children = item.values() if isinstance(item, dict) else item
             stack.extend((child, depth + 1) for child in children)

@@ -194,10 +194,10 @@ def read_beside(seed_file: str, match: Any) -> str:
     """The seed in the file beside a match, checked against the hash the match publishes;
     InputError naming the seed file if it cannot be used. Unlike dice.read_seed, it writes
     nothing to stderr: a worker's warning belongs in its row (exposed_seed)."""
-    from adjudicator.dice import SEED_FILE_LIMIT, SEED_PATTERN, seed_hash
+    from adjudicator.dice import NOT_A_SEED, SEED_FILE_LIMIT, SEED_PATTERN, seed_hash
     from adjudicator.matchfile import read_regular
 
-    raw = read_regular(Path(seed_file), "seed file", limit=SEED_FILE_LIMIT, error=InputError)
+    raw = read_regular(Path(seed_file), "seed file", limit=SEED_FILE_LIMIT, error=InputError, advice=NOT_A_SEED)
     value = raw.decode("ascii", "replace").strip().lower()
     if not SEED_PATTERN.match(value):
         raise InputError(f"{seed_file}: the seed file beside this match does not hold 64 hex digits and nothing "

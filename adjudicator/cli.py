@@ -377,6 +377,9 @@ def _header_player(typed: str, players: list[dict[str, Any]], option: str) -> st
 
 
 
+MAX_PARAM = 10_000   # characters of one --param VALUE
+
+
 def _parse_params(specs: list[str]) -> dict[str, Any]:
     """`--param KEY=VALUE`s as nested overrides; VALUE is YAML (bounded: adjudicator.bounded),
     or text when it is not YAML at all."""
@@ -390,6 +393,9 @@ def _parse_params(specs: list[str]) -> dict[str, Any]:
         if not sep or not key:
             raise typer.BadParameter(f"'{excerpt(spec)}': expected KEY=VALUE, e.g. rope.start_spot=9.",
                                      param_hint="--param")
+        if len(raw) > MAX_PARAM:   # parsing takes seconds for a megabyte; no parameter is that long
+            raise typer.BadParameter(f"{excerpt(key)}: the value is {len(raw):,} characters; a parameter's value "
+                                     f"has at most {MAX_PARAM:,}.", param_hint="--param")
         digits = long_number(raw)
         if digits is not None:
             raise typer.BadParameter(f"{excerpt(key)}: the value holds a whole number of {digits} digits, "
@@ -400,12 +406,29 @@ def _parse_params(specs: list[str]) -> dict[str, Any]:
             value = raw
         except ValueError as exc:
             raise typer.BadParameter(f"{excerpt(key)}: the value {exc}.", param_hint="--param") from None
-        node = out
-        parts = key.split(".")
-        for part in parts[:-1]:
-            node = node.setdefault(part, {})
-        node[parts[-1]] = value
+        _set_param(out, key, value)
     return out
+
+
+def _set_param(out: dict[str, Any], key: str, value: Any) -> None:
+    """Put one `--param` value at its dotted KEY in `out`; a key with an empty part, nested past
+    bounded.MAX_DEPTH, or under a value given as no mapping is refused (it was exit 3)."""
+    from adjudicator.bounded import MAX_DEPTH, excerpt, too_deep
+
+    parts = key.split(".")
+    if not all(parts):
+        raise typer.BadParameter(f"'{excerpt(key)}': a part of the dotted KEY is empty; give names joined "
+                                 "by single dots, e.g. time_control.turn_seconds.", param_hint="--param")
+    if len(parts) > MAX_DEPTH or too_deep(value, MAX_DEPTH - len(parts)):
+        raise typer.BadParameter(f"{excerpt(key)}: the key and value are nested more than {MAX_DEPTH} deep.",
+                                 param_hint="--param")
+    node = out
+    for depth, part in enumerate(parts[:-1], start=1):
+        node = node.setdefault(part, {})
+        if not isinstance(node, dict):
+            raise typer.BadParameter(f"{excerpt(key)}: {'.'.join(parts[:depth])} was given a value that is not "
+                                     "a mapping, so it holds no keys.", param_hint="--param")
+    node[parts[-1]] = value
 
 
 # --- move -----------------------------------------------------------------------------
@@ -893,12 +916,12 @@ def _read_posts(source: Optional[str]) -> tuple[str, str]:
     """The copied posts and how messages name them: FILE, or standard input ('-' or nothing).
     On a terminal, say how to end the input first, so the command never seems to hang."""
     from adjudicator.errors import InputError
-    from adjudicator.paste import MAX_POSTS_BYTES
+    from adjudicator.paste import IN_PARTS, MAX_POSTS_BYTES
 
     if source and source != "-":
         from adjudicator.matchfile import read_regular
 
-        raw, name = read_regular(Path(source), "file of posts", MAX_POSTS_BYTES, InputError), source
+        raw, name = read_regular(Path(source), "file of posts", MAX_POSTS_BYTES, InputError, IN_PARTS), source
     else:
         name = "standard input"
         stream = getattr(sys.stdin, "buffer", sys.stdin)
@@ -915,7 +938,7 @@ def _read_posts(source: Optional[str]) -> tuple[str, str]:
         if isinstance(raw, str):
             raw = raw.encode("utf-8", "surrogateescape")
         if len(raw) > MAX_POSTS_BYTES:
-            raise InputError(f"{name}: larger than {MAX_POSTS_BYTES} bytes, too large for a block of posts.")
+            raise InputError(f"{name}: larger than {MAX_POSTS_BYTES} bytes, too large for a block of posts; {IN_PARTS}.")
     try:
         return raw.decode("utf-8-sig"), name
     except UnicodeDecodeError as exc:
@@ -1511,11 +1534,18 @@ def _shorten_quoted(message: str) -> str:
     return re.sub("'([^'\n]{%d,})'" % (EXCERPT + 1), lambda m: f"'{excerpt(m.group(1))}'", message)
 
 
+MAX_ARGUMENTS = 50_000   # words of a post, dice, files to check: all far fewer
+
+
 def run(argv: Optional[List[str]] = None) -> int:
     from adjudicator.errors import AdjudicatorError
 
     # typer ≥ 0.28 vendors its own click; take the exception classes from typer itself.
     click_exception = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+    count = len(sys.argv[1:] if argv is None else argv)
+    if count > MAX_ARGUMENTS:   # click's parser takes the square of their number: minutes for 10⁶
+        _err(f"{count} arguments; a command takes at most {MAX_ARGUMENTS} (give check a folder, not each file).")
+        return 2
     try:
         command = typer.main.get_command(app)
         result = command.main(args=argv, prog_name="adjudicator", standalone_mode=False)

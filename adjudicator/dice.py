@@ -107,7 +107,7 @@ def read_seed(text_or_path: str | Path, *, name: str = "seed") -> str:
             raise InputError(f"{name}: '{value[:80]}' is neither 64 hex digits nor a seed file.")
         from adjudicator.matchfile import read_regular
 
-        raw = read_regular(path, "seed file", limit=SEED_FILE_LIMIT, error=InputError)
+        raw = read_regular(path, "seed file", limit=SEED_FILE_LIMIT, error=InputError, advice=NOT_A_SEED)
         try:
             value = raw.decode("ascii").strip()
         except UnicodeDecodeError:
@@ -119,6 +119,7 @@ def read_seed(text_or_path: str | Path, *, name: str = "seed") -> str:
 
 
 SEED_FILE_LIMIT = 4096   # 64 hex digits and a line break; anything much longer is not a seed
+NOT_A_SEED = "a seed file holds 64 hex digits and a line break, so this file is not a seed"
 
 
 def warn_if_readable(path: Path) -> None:

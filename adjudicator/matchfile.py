@@ -74,14 +74,18 @@ def max_bytes() -> int:
 
 
 def read_regular(path: Path, what: str = "match file", limit: int | None = None,
-                 error: type[InputError] = MatchFileError) -> bytes:
+                 error: type[InputError] = MatchFileError, advice: str | None = None) -> bytes:
     """The bytes of `path` if it is a regular file within the size limit, else `error`.
 
     Opened without blocking (a FIFO would wait for a writer forever) and checked with fstat
     on the open descriptor (no race with a rename), so a FIFO, a device such as /dev/zero or
-    a socket is refused at once instead of hanging or reading without end."""
+    a socket is refused at once instead of hanging or reading without end. `advice` ends the
+    sentence for a file too large; only the default limit (None) is ADJUDICATOR_MAX_BYTES's,
+    so only it advises raising that."""
+    if advice is None:
+        advice = _RAISE_LIMIT if limit is None else ""
     limit = max_bytes() if limit is None else limit
-    fd = open_regular(path, what, limit, error)
+    fd = open_regular(path, what, limit, error, advice)
     try:
         chunks, total = [], 0
         while True:
@@ -91,7 +95,7 @@ def read_regular(path: Path, what: str = "match file", limit: int | None = None,
             chunks.append(chunk)
             total += len(chunk)
             if total > limit:   # it grew while we read
-                raise error(_too_big(path, what, limit))
+                raise error(_too_big(path, what, limit, advice))
         return b"".join(chunks)
     except OSError as exc:
         raise error(f"{path}: cannot read it ({exc.strerror}).") from None
@@ -99,9 +103,10 @@ def read_regular(path: Path, what: str = "match file", limit: int | None = None,
         os.close(fd)
 
 
-def open_regular(path: Path, what: str, limit: int, error: type[InputError] = MatchFileError) -> int:
+def open_regular(path: Path, what: str, limit: int, error: type[InputError] = MatchFileError,
+                 advice: str | None = None) -> int:
     """An open descriptor of `path` if it is a regular file within `limit` bytes, else `error`
-    (read_regular)."""
+    (read_regular; `advice` as there, by default to raise ADJUDICATOR_MAX_BYTES)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
@@ -118,7 +123,7 @@ def open_regular(path: Path, what: str, limit: int, error: type[InputError] = Ma
             raise error(f"{path}: is {_kind_of(info.st_mode)}, not a regular file; a {what} is read only "
                         f"from a regular file.")
         if info.st_size > limit:
-            raise error(_too_big(path, what, limit))
+            raise error(_too_big(path, what, limit, _RAISE_LIMIT if advice is None else advice))
     except OSError as exc:
         os.close(fd)
         raise error(f"{path}: cannot read it ({exc.strerror}).") from None
@@ -128,9 +133,12 @@ def open_regular(path: Path, what: str, limit: int, error: type[InputError] = Ma
     return fd
 
 
-def _too_big(path: Path, what: str, limit: int) -> str:
-    return (f"{path}: larger than {limit} bytes, too large for a {what}; set {MAX_BYTES_VARIABLE} "
-            f"to a larger number of bytes to read it anyway.")
+_RAISE_LIMIT = f"set {MAX_BYTES_VARIABLE} to a larger number of bytes to read it anyway"
+
+
+def _too_big(path: Path, what: str, limit: int, advice: str = _RAISE_LIMIT) -> str:
+    """The sentence for a file over `limit` bytes, with what to do about it when anything helps."""
+    return f"{path}: larger than {limit} bytes, too large for a {what}" + (f"; {advice}." if advice else ".")
 
 
 def _kind_of(mode: int) -> str:

@@ -36,6 +36,9 @@ from adjudicator.errors import AdjudicatorError, InputError, NotationError, Refu
 from adjudicator.when import Reading, TimeError, read_time
 
 MAX_POSTS_BYTES = 4 * 1024 * 1024   # a thread's worth of posts; more is not a copied block
+MAX_POSTS = 10_000                  # posts in one block: a whole forum match is a few hundred
+IN_PARTS = "a whole match is far less, so paste the thread in parts"
+MAX_HEADER = 200                    # characters of a Discord header line: a name (80), a dash, a time (40)
 
 
 @dataclass
@@ -72,15 +75,17 @@ _STAMP = (r"(?:\[(?P<bracket>[^\]\[]{3,40})\]"
 _SPEAKER = r"(?:<(?P<nick>[^<>\s][^<>]{0,39})>\s*|(?P<name>[^\s:\[<][^:\[\]<>]{0,39}?):(?:\s+|$))"
 _TIMED_LINE = re.compile(_STAMP + r"\s*" + _SPEAKER + r"(?P<text>.*)$", re.I)
 _PLAIN_LINE = re.compile(_SPEAKER + r"(?P<text>.*)$")
-_EDITED = re.compile(r"\s*\(edited\)\s*$", re.I)
+_EDITED = "(edited)"
 
 
 def split_posts(text: str, name: str) -> list[Post]:
-    """The posts of a copied block, in order (times as written, not yet read)."""
+    """The posts of a copied block, in order (times as written, not yet read); more than
+    MAX_POSTS is refused as they are found, before any is read further."""
     posts: list[Post] = []
     discord = False
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = _EDITED.sub("", raw.rstrip())
+        _check_count(posts, name)
+        line = _unedited(raw)
         if not line.strip():
             continue
         header = _discord_header(line)
@@ -103,12 +108,32 @@ def split_posts(text: str, name: str) -> list[Post]:
                              f"'NAME: text', '[20:14] NAME: text' or Discord's 'NAME — Today at 8:14 PM'.")
     if not posts:
         raise InputError(f"{name}: no posts found; copy lines such as '[20:14] anna: trade 3 for 2'.")
+    _check_count(posts, name)
     return posts
 
 
+def _check_count(posts: list[Post], name: str) -> None:
+    """Refuse a block of more than MAX_POSTS posts: far more than a match, and each is read."""
+    if len(posts) > MAX_POSTS:
+        raise InputError(f"{name}: more than {MAX_POSTS} posts in one block; {IN_PARTS}.")
+
+
+def _unedited(raw: str) -> str:
+    """A line without Discord's trailing `(edited)` mark. (Not a regular expression: searching
+    for spaces before the mark costs the square of a line's run of spaces, hours for a megabyte.)"""
+    line = raw.rstrip()
+    if line[-len(_EDITED):].casefold() == _EDITED:
+        line = line[:-len(_EDITED)].rstrip()
+    return line
+
+
 def _discord_header(line: str) -> tuple[str, str] | None:
-    """(author, time) of a Discord header line `Anna — Today at 8:14 PM`, else None."""
-    found = _HEADER.match(line.strip())
+    """(author, time) of a Discord header line `Anna — Today at 8:14 PM`, else None. A line
+    longer than MAX_HEADER is none (and costs nothing to tell)."""
+    line = line.strip()
+    if len(line) > MAX_HEADER:
+        return None
+    found = _HEADER.match(line)
     if not found or not _looks_like_time(found["when"]):
         return None
     return found["author"].strip(), found["when"]
@@ -141,8 +166,19 @@ def read_times(posts: list[Post], zone: Any, now: datetime, name: str) -> None:
             post.reading = read_time(post.when, zone, now, after=after, previous=previous)
         except TimeError as exc:
             raise InputError(f"{name}: {post.where()}, its time: {exc.message}.") from None
-        after = post.reading.local or post.reading.moment.astimezone(zone).date()
+        after = post.reading.local or _local_date(post, zone, name)
         previous = post.reading.moment
+
+
+def _local_date(post: Post, zone: Any, name: str) -> Any:
+    """The date of a post's instant in the match's zone, the context of a clock time after it;
+    an instant so near year 1 or 9999 that its date there is outside the calendar is refused."""
+    assert post.reading is not None
+    try:
+        return post.reading.moment.astimezone(zone).date()
+    except OverflowError:
+        raise InputError(f"{name}: {post.where()}, its time: '{post.when}' falls outside years 1 to 9999 in "
+                         f"{zone.key}, the match's time zone; give a time within them.") from None
 
 
 # --- Who wrote it -----------------------------------------------------------------------

@@ -226,6 +226,9 @@ def side_in_effect(match: LoadedMatch, side: str) -> str:
     return playing[0]
 
 
+MAX_JSON_MOVE = 10_000   # characters of a --json move; the longest any game takes is a few hundred
+
+
 def read_move(match: LoadedMatch, replay: Replay, player: str, text: str, as_json: bool, name: str) -> dict[str, Any]:
     """A move as the host typed or pasted it (the game's notation, found in the post by
     adjudicator.reading, or JSON with `as_json`), completed from the match (the current turn or
@@ -249,6 +252,9 @@ def read_move(match: LoadedMatch, replay: Replay, player: str, text: str, as_jso
             raise InputError(deep) from None
         if too_deep(move):   # what follows (schema, the game) walks it recursively
             raise InputError(deep)
+        if len(text) > MAX_JSON_MOVE:   # parsed in linear time; what follows is slower, and no move is this long
+            raise InputError(f"{name}: the --json move is {len(text):,} characters; no move is longer than "
+                             f"{MAX_JSON_MOVE:,}.")
     else:
         digits = long_number(text)
         if digits is not None:   # int() refuses more than 4,300 digits; no move needs 100
