@@ -412,11 +412,11 @@ def test_usage_errors_are_inert(cli, tmp_path, args):
 
 def test_text_that_is_not_unicode_is_printed(cli, tmp_path):
     """Regression: a name with a lone surrogate (a file name's undecodable byte, \\udcff)
-    crashed printing to a strict UTF-8 stdout (exit 3); text output shows it as "?", JSON as
-    a \\u escape."""
+    crashed printing to a strict UTF-8 stdout (exit 3); text output shows the byte as a
+    visible escape (issue 26: `m\\xff.json`), JSON as a \\u escape."""
     path = write(tmp_path / "m\udcff.json", short_match("dice-tug-of-war", 4))
     res = cli("check", path)
-    assert res.code == 0 and "m?.json" in res.out
+    assert res.code == 0 and "m\\xff.json" in res.out
     res = cli("check", path, "--format", "json")
     assert res.code == 0 and "m\\udcff.json" in res.out
     res = cli("board", path, "--as", "x\udcff")
