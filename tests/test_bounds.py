@@ -91,7 +91,9 @@ def test_yaml_nested_past_libyamls_stack_is_refused_not_a_segfault(tmp_path, wha
                           cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 2, (done.returncode, done.stderr[:300])
     bound = f"nested more than {MAX_DEPTH}" if what == "ruleset" else f"at most {MAX_PARAM:,}"
-    assert bound in done.stderr and len(done.stderr) < 400, done.stderr[:300]
+    # PyYAML 6.0.4 refuses such nesting in its own parser first, with its own sentence
+    said = bound in done.stderr or (what == "ruleset" and "exceeded maximum nesting depth" in done.stderr)
+    assert said and (what == "param" or "deep.yaml" in done.stderr) and len(done.stderr) < 400, done.stderr[:300]
 
 
 @pytest.mark.parametrize("params", [("time_control=5", "time_control.turn_seconds=60"),
