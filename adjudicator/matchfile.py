@@ -143,9 +143,9 @@ def _too_big(path: Path, what: str, limit: int, advice: str = _RAISE_LIMIT) -> s
 
 def _kind_of(mode: int) -> str:
     """What a file that is not regular is, in words."""
-    kinds = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
-             (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
-    return next((words for test, words in kinds if test(mode)), "not a regular file")
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+             (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+    return next((words for test, words in kinds if test(mode)), "something other than a file")
 
 
 def read_json(path: Path) -> Any:
