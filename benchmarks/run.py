@@ -724,7 +724,7 @@ def table_rows(results: dict[str, Any]) -> list[list[str]]:
 
 
 def render(results: dict[str, Any]) -> str:
-    """The header line and the GitHub-style Markdown table, ready to paste into README."""
+    """The header line and the GitHub-style Markdown table, ready to paste into docs/speed.md."""
     from tabulate import tabulate
 
     table = tabulate(table_rows(results), headers=["measure", "result", "for comparison", "target"],

@@ -959,8 +959,8 @@ def fault_cases(folder: Path, quick: bool, table: list[dict[str, Any]]) -> Itera
                 elif force and after == "whole":
                     after = "whole (old)"
                 # whole (old or new) or no match; with --force a kill may leave no match: the old one
-                # was asked to go and waits under a hidden temporary name (README, "new makes a whole
-                # pair or no match")
+                # was asked to go and waits under a hidden temporary name (docs/hosting.md, "new makes a
+                # whole pair or no match")
                 if not after.startswith(("whole", "absent")):
                     extra.append("broken pair")
                 leftovers = sorted(set(os.listdir(room)) - {"m.json", "m.seed"})

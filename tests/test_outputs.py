@@ -79,7 +79,7 @@ def test_an_existing_file_is_refused_without_force_and_replaced_with_it(cli, pai
 
 @pytest.mark.parametrize("writer", list(WRITERS))
 def test_a_symbolic_link_counts_as_existing_and_force_writes_through_it(cli, pair, tmp_path, writer):
-    """As for a match (README): the link stays a link, its target gets the new contents."""
+    """As for a match (docs/hosting.md, files and disks): the link stays a link, its target gets the new contents."""
     match, _seed, _before = pair
     target, link, dangling = tmp_path / "target.out", tmp_path / "link.out", tmp_path / "dangling.out"
     target.write_text("old\n")

@@ -64,7 +64,7 @@ def evil_module(folder: Path, name: str, marker: Path) -> None:
 # --- An archive never makes code run by itself --------------------------------------------------
 
 def test_a_relative_folder_is_never_the_archive_being_checked(tmp_path):
-    """README's own example, ADJUDICATOR_RULESETS=my-games, in an archive a stranger sent that
+    """The docs' own example (docs/changes.md), ADJUDICATOR_RULESETS=my-games, in an archive a stranger sent that
     holds my-games/: its ruleset and its game are not read, the built-in ruleset is used."""
     archive, marker = tmp_path / "archive", tmp_path / "ran"
     (archive / "my-games" / "games").mkdir(parents=True)

@@ -1,5 +1,5 @@
-"""The README stays true: its example posts are what the tool prints, and the host's
-walkthrough (issue 17: a post read from chatter, times as Discord shows them, a pasted block,
+"""The README and the pages in docs/ stay true: their example posts are what the tool prints,
+and the host's walkthrough (issue 17: a post read from chatter, times as Discord shows them, a pasted block,
 one post per update, check with the seed beside the match) runs as written."""
 
 from __future__ import annotations
@@ -13,26 +13,32 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 README = (REPO / "README.md").read_text(encoding="utf-8")
+# The README and the pages it links to in docs/: the examples may be on any of them (issue 27).
+PAGES = {path.relative_to(REPO).as_posix(): path.read_text(encoding="utf-8")
+         for path in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]}
 EXAMPLE = re.compile(r"<!-- readme-example: (.+?) -->\n(`{3,})\n(.*?)\n\2\n", re.S)
 
 
 def test_the_readme_posts_are_what_the_tool_prints(cli, monkeypatch):
     monkeypatch.chdir(REPO)
-    examples = EXAMPLE.findall(README)
+    examples = [(page, *example) for page, text in PAGES.items() for example in EXAMPLE.findall(text)]
     assert len(examples) >= 2   # a Discord post and a forum post at least
-    for command, _fence, shown in examples:
+    for page, command, _fence, shown in examples:
         res = cli(*shlex.split(command))
         assert res.code == 0, command
-        assert res.out == shown + "\n", f"README example '{command}' is not what the tool prints now"
+        assert res.out == shown + "\n", f"{page}: example '{command}' is not what the tool prints now"
 
 
 POSTS_TABLE = re.compile(r"<!-- posts: .*? -->\n\| position .*?\n\|---.*?\n(.*?)<!-- /posts -->", re.S)
 
 
 def readme_posts() -> list[tuple[str, str, str]]:
-    """(position, post, read as or 'refused: …') of the README's "Pasting a post" table."""
+    """(position, post, read as or 'refused: …') of the table of posts (docs/hosting.md, "Reading
+    posts"; the README's "Pasting a post" links to it)."""
+    tables = [match for text in PAGES.values() for match in POSTS_TABLE.finditer(text)]
+    assert len(tables) == 1, "one <!-- posts --> table in README.md and docs/*.md"
     rows = []
-    for line in POSTS_TABLE.search(README).group(1).strip().splitlines():
+    for line in tables[0].group(1).strip().splitlines():
         position, post, want = (cell.strip() for cell in line.strip().strip("|").split(" | "))
         rows.append((position, post.strip("`"), want.strip("`")))
     return rows
@@ -137,9 +143,13 @@ SESSION = re.compile(r"((?:^    \$ adjudicator .*\n(?:^    (?!\$ ).*\n)*)+)", re
 
 
 def readme_sessions(heading: str) -> list[tuple[str, list[str]]]:
-    """The `$ adjudicator …` commands of a README section, each with the lines shown after it
-    (standard output, then standard error as `adjudicator: …`)."""
-    section = README.split(f"### {heading}\n", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
+    """The `$ adjudicator …` commands of the section `heading` of the README or a page in docs/,
+    each with the lines shown after it (standard output, then standard error as
+    `adjudicator: …`); the section ends at the next heading."""
+    start = re.compile(rf"^#{{2,3}} {re.escape(heading)}\n", re.MULTILINE)
+    found = [text[m.end():] for text in PAGES.values() for m in start.finditer(text)]
+    assert len(found) == 1, f"one section '{heading}' in README.md and docs/*.md"
+    section = re.split(r"^#{1,6} ", found[0], maxsplit=1, flags=re.MULTILINE)[0]
     runs: list[tuple[str, list[str]]] = []
     for block in SESSION.findall(section):
         for line in block.splitlines():
@@ -161,7 +171,8 @@ def shown_as(shown: list[str], printed: list[str]) -> bool:
     return bool(printed) and re.fullmatch(pattern, printed[0]) is not None and shown_as(shown[1:], printed[1:])
 
 
-@pytest.mark.parametrize("heading, now", [("Clocks", "2026-11-22T12:00:00Z"), ("Fair dice", "2026-11-22T12:00:00Z")])
+@pytest.mark.parametrize("heading, now", [("Clocks", "2026-11-22T12:00:00Z"),
+                                          ("Fair dice, step by step", "2026-11-22T12:00:00Z")])
 def test_the_readme_sessions_run_as_shown(cli, tmp_path, monkeypatch, heading, now):
     """Issue 24: the commands a section shows, run in order in an empty folder, print what it
     shows (the section's sentences describe these outputs)."""

@@ -9,7 +9,7 @@ Rulings (this game's own, cited in flags and events):
   may open with a pick of who starts (G-6).
 
 Nothing in the adjudicator package names this game: it is found along the game search path
-(README, "Adding a game"), with its ruleset take-away.yaml one folder up and its move schema
+(docs/design.md, "Adding a game"), with its ruleset take-away.yaml one folder up and its move schema
 take-away.schema.json beside this file.
 """
 
