@@ -101,8 +101,8 @@ def test_a_folder_or_fifo_is_never_written_even_with_force(cli, pair, tmp_path, 
     for more in ((), ("--force",)):
         res = cli(*argv("board text", match, odd, *more))
         assert res.code == 2 and "nothing was written" in res.err, res
-    kind = "a folder" if kind == "folder" else "a named pipe (FIFO)"
-    assert f"is {kind}, not a regular file" in res.err, res.err   # it said "is not a regular file, not a …"
+    words = "a folder" if kind == "folder" else "a named pipe (FIFO)"
+    assert f"is {words}, not a regular file" in res.err, res.err   # it said "is not a regular file, not a …"
     assert odd.is_dir() if kind == "folder" else stat.S_ISFIFO(odd.lstat().st_mode)
 
 
