@@ -463,7 +463,7 @@ def listed(rows: list[dict[str, Any]], only_failures: bool) -> list[dict[str, An
 
 def plugin_folders() -> list[dict[str, Any]]:
     """The plug-in folders in effect (ADJUDICATOR_RULESETS, each absolute) with the games each
-    offers: where code this check may run comes from (README, "Adding a game"). Listed,
+    offers: where code this check may run comes from (docs/design.md, "Adding a game"). Listed,
     nothing imported."""
     from adjudicator.paths import folder_games, plugin_dirs
 

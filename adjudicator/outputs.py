@@ -4,7 +4,7 @@ command, so no command can destroy a file it was not asked to (issue 26).
 - An existing name is refused unless `--force`, a symbolic link included (even a dangling
   one): the host is told, nothing is written.
 - With `--force` the file is replaced atomically, through a symbolic link as a match is
-  (the link stays a link; README, "How the tool treats files and disks").
+  (the link stays a link; docs/hosting.md, "How the tool treats files and disks").
 - Never, even with `--force`, over a file the command reads: the match, its seed (beside
   the name given and beside the file a link points to) or its ruleset. Another name for
   one of them (a symbolic or hard link) counts as that file.

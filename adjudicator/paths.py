@@ -85,7 +85,7 @@ def ruleset_dirs() -> list[Path]:
 
 def game_dirs() -> list[Path]:
     """Folders searched for plug-in games: the `games/` folder beside the rulesets of each
-    folder named in ADJUDICATOR_RULESETS, in that order (README, "Adding a game")."""
+    folder named in ADJUDICATOR_RULESETS, in that order (docs/design.md, "Adding a game")."""
     return [folder / "games" for folder in plugin_dirs()]
 
 
