@@ -245,6 +245,7 @@ def new_cmd(
     --time-zone: `--at 20:14` and pasted posts' times are Berlin times for both players,
     whatever the host's own ADJUDICATOR_TIME_ZONE; the file still keeps UTC.
     """
+    from adjudicator.matchfile import FORMAT as MATCH_FORMAT
     from adjudicator.registry import game_class
     from adjudicator.rulesets import resolve
     from adjudicator.session import create_match
@@ -262,7 +263,7 @@ def new_cmd(
             raise typer.BadParameter(f"'{spec}': expected ID=ITEM with ID one of {', '.join(ids)}.", param_hint="--item")
         target = players[ids.index(pid)]
         target.setdefault("items", []).extend(ruleset.loadouts.get(name, [name]))
-    data: dict[str, Any] = {"format": "adjudicator-match/1",
+    data: dict[str, Any] = {"format": MATCH_FORMAT,
                             "id": match_id or (output.stem if output else f"{ruleset.id}-match")}
     if title:
         data["title"] = title
@@ -1245,15 +1246,12 @@ def publish_cmd(
       adjudicator publish m.json -o public/m.json
       adjudicator publish m.json --at 12 > m-12.json
     """
-    from adjudicator import matchfile, views
-    from adjudicator.errors import InputError
+    from adjudicator import matchfile, session, views
 
     if output is not None:
         _refuse_output(output, match_path, force)
     match = matchfile.load(match_path)
-    if at is not None and not 0 <= at <= len(match.entries):
-        raise InputError(f"{match_path}: --at {at} is outside the log (entries 1–{len(match.entries)}; "
-                         f"0 is the start).")
+    session.check_at(match, at)
     data, said = views.public_copy(match, at)
     text = matchfile.dumps(data)
     if output is None:

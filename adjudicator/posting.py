@@ -119,9 +119,9 @@ def plan(match: LoadedMatch, now: str, *, since: int | None = None, again: bool 
                              "cannot be printed again. Run 'post' without --again.")
         start, end, why = previous.start, previous.seq, AGAIN
     elif since is not None:
-        if not 0 <= since <= count:
-            raise InputError(f"{match.name}: --since {since} is outside the log (entries 1–{count}; "
-                             "0 is the start).")
+        from adjudicator.session import check_at
+
+        check_at(match, since, "--since")
         start, end, why = since + 1, count, SINCE
     elif previous is None:
         start, end, why = 1, count, FIRST

@@ -26,9 +26,7 @@ def new_replay(match: LoadedMatch) -> Replay:
 
 def replay_match(match: LoadedMatch, until: int | None = None) -> Replay:
     """Replay the log, entry by entry, up to and including seq `until`."""
-    if until is not None and not 0 <= until <= len(match.entries):
-        raise InputError(f"{match.name}: --at {until} is outside the log (entries 1–{len(match.entries)}; "
-                         f"0 is the start).")
+    check_at(match, until)
     entries = match.entries if until is None else match.entries[:until]
     return replay_entries(match, entries)
 
@@ -87,11 +85,13 @@ def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = 
     return match, replay
 
 
-def check_at(match: LoadedMatch, until: int | None) -> None:
-    """`--at SEQ` must name a point of the log (replay_match says the same)."""
+def check_at(match: LoadedMatch, until: int | None, option: str = "--at") -> None:
+    """`--at SEQ` (or `--since SEQ`) must name a point of the log: the one place that says so,
+    for every command that takes an entry number (issue 27: one of each)."""
     count = len(match.entries) if match.count is None else match.count
     if until is not None and not 0 <= until <= count:
-        raise InputError(f"{match.name}: --at {until} is outside the log (entries 1–{count}; 0 is the start).")
+        span = f"entries 1–{count}" if count else "no entries yet"
+        raise InputError(f"{match.name}: {option} {until} is outside the log ({span}; 0 is the start).")
 
 
 def now_utc() -> str:

@@ -84,7 +84,9 @@ def header(ruleset: Any, index: int, policy: str, seed: int, items: list[str]) -
         sides.reverse()
     players = [{"id": f"p{n}", "name": f"{policy} bot {n}", "side": side, "items": list(items)}
                for n, side in zip((1, 2), sides)]
-    return {"format": "adjudicator-match/1", "id": match_id(ruleset.id, seed, index),
+    from adjudicator.matchfile import FORMAT
+
+    return {"format": FORMAT, "id": match_id(ruleset.id, seed, index),
             "title": f"{ruleset.id}: simulated match {index} ({policy} bots, seed {seed})",
             "rules": {"ruleset": ruleset.id, "sha256": ruleset.sha256},
             "players": players, "entries": []}
