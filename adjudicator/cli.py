@@ -506,9 +506,9 @@ def _check_time(value: str, match_path: Path) -> str:
 def _time_zone_header(value: str, match_path: Path) -> dict[str, Any]:
     """The match header's `time_zone` (as {"time_zone": …}, or {}), read only for a time that
     needs it; an unreadable file is left for the command's own load to report."""
-    from adjudicator.schemas import _is_rfc3339
+    from adjudicator.clock import is_rfc3339
 
-    if _is_rfc3339(value) or value.strip().isdigit() or value.strip().startswith("<t:"):
+    if is_rfc3339(value) or value.strip().isdigit() or value.strip().startswith("<t:"):
         return {}
     from adjudicator import matchfile
     from adjudicator.errors import InputError

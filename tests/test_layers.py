@@ -69,8 +69,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("adjudicator.engine", "adjudicator.wording"):
         "Refusal.message, Replay.words, .reason and .awaiting word data in English; to do: move them to "
         "wording as functions of a refusal or replay and change their ~60 callers",
-    ("adjudicator.clock", "adjudicator.schemas"):
-        "now() checks ADJUDICATOR_NOW with the private schemas._is_rfc3339; to do: the test in clock",
     ("adjudicator.views", "adjudicator.session"):
         "public_prefix replays with session.replay_match; to do: replaying a loaded match in views",
     ("adjudicator.page", "adjudicator.session"):
@@ -81,7 +79,6 @@ KNOWN: dict[tuple[str, str], str] = {
 
 # Circles of modules importing each other (each a sorted tuple) -> why still there.
 KNOWN_CYCLES: dict[tuple[str, ...], str] = {
-    ("adjudicator.clock", "adjudicator.schemas"): "schemas._is_rfc3339 asks clock.in_range; see KNOWN",
     ("adjudicator.matchfile", "adjudicator.rulesets"):
         "loading a match resolves its ruleset, and rulesets reads files with matchfile.read_regular",
     ("adjudicator.session", "adjudicator.views"): "see KNOWN (views, session)",
