@@ -28,7 +28,6 @@ from adjudicator import picture, views
 from adjudicator.engine import LogEntry, Replay, is_void, voided_entries
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import clean
-from adjudicator.session import new_replay
 
 # (family, weight, file) of the fonts the pictures name (picture.FONT, picture.MONO)
 FONT_FACES = ((picture.FONT, "normal", "DejaVuSans.ttf"), (picture.FONT, "bold", "DejaVuSans-Bold.ttf"),
@@ -50,14 +49,14 @@ def replays(match: LoadedMatch) -> Iterator[tuple[int, Replay, bool]]:
     """(step, the replay after it, whether the replay was rebuilt) for step 0 and each
     entry, replaying once; at a host void the replay is rebuilt knowing the voids so far."""
     entries = match.entries
-    replay = new_replay(match)
+    replay = views.new_replay(match)
     yield 0, replay, False
     for index, entry in enumerate(entries):
         rebuilt = False
         if is_void(entry):
             known = voided_entries(entries[:index + 1])
             if known != replay.voided:
-                replay = new_replay(match)
+                replay = views.new_replay(match)
                 replay.use_voids(entries[:index + 1])
                 for earlier in entries[:index]:
                     replay.step(earlier)

@@ -15,31 +15,10 @@ from adjudicator import matchfile
 from adjudicator.engine import ChanceDue, LogEntry, Replay, is_void, outside_time
 from adjudicator.errors import InputError, RefusedError
 from adjudicator.matchfile import LoadedMatch
+from adjudicator.views import new_replay, replay_entries, replay_match   # here too for callers
 
 if TYPE_CHECKING:
     from adjudicator.dice import DrawAt
-
-
-def new_replay(match: LoadedMatch) -> Replay:
-    return Replay(match.game)
-
-
-def replay_match(match: LoadedMatch, until: int | None = None) -> Replay:
-    """Replay the log, entry by entry, up to and including seq `until`."""
-    if until is not None and not 0 <= until <= len(match.entries):
-        raise InputError(f"{match.name}: --at {until} is outside the log (entries 1–{len(match.entries)}; "
-                         f"0 is the start).")
-    entries = match.entries if until is None else match.entries[:until]
-    return replay_entries(match, entries)
-
-
-def replay_entries(match: LoadedMatch, entries: list[dict[str, Any]]) -> Replay:
-    """Replay `entries` in order, leaving out those their host `void`s name (G-4)."""
-    replay = new_replay(match)
-    replay.use_voids(entries)
-    for entry in entries:
-        replay.step(entry)
-    return replay
 
 
 Watch = Callable[[LoadedMatch], Callable[[dict[str, Any], LogEntry], Any]]

@@ -11,11 +11,35 @@ import json
 from typing import Any, Callable, Iterator
 
 from adjudicator.engine import LogEntry, Replay
+from adjudicator.errors import InputError
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import Banner, Heading, Para, Pre, Span, Stamp, render
 from adjudicator.wording import text
 
 SEALED_MESSAGE = "a sealed submission was refused; the reason is shown when the entry is revealed"
+
+
+def new_replay(match: LoadedMatch) -> Replay:
+    """A replay at the start of `match`: every view starts from one."""
+    return Replay(match.game)
+
+
+def replay_match(match: LoadedMatch, until: int | None = None) -> Replay:
+    """Replay the log, entry by entry, up to and including seq `until`."""
+    if until is not None and not 0 <= until <= len(match.entries):
+        raise InputError(f"{match.name}: --at {until} is outside the log (entries 1–{len(match.entries)}; "
+                         f"0 is the start).")
+    entries = match.entries if until is None else match.entries[:until]
+    return replay_entries(match, entries)
+
+
+def replay_entries(match: LoadedMatch, entries: list[dict[str, Any]]) -> Replay:
+    """Replay `entries` in order, leaving out those their host `void`s name (G-4)."""
+    replay = new_replay(match)
+    replay.use_voids(entries)
+    for entry in entries:
+        replay.step(entry)
+    return replay
 
 
 def public_flag(log: LogEntry, marked: Any = None) -> dict[str, Any]:
@@ -411,8 +435,6 @@ def public_cut(match: LoadedMatch, until: int | None = None) -> tuple[int, str |
     its own and cut again if one of its entries is private there: an entry that a later,
     left-out entry revealed would otherwise show in plain text in the copy.
     """
-    from adjudicator.session import replay_match
-
     count = len(match.entries) if until is None else until
     why = None
     while True:

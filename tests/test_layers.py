@@ -69,10 +69,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("adjudicator.engine", "adjudicator.wording"):
         "Refusal.message, Replay.words, .reason and .awaiting word data in English; to do: move them to "
         "wording as functions of a refusal or replay and change their ~60 callers",
-    ("adjudicator.views", "adjudicator.session"):
-        "public_prefix replays with session.replay_match; to do: replaying a loaded match in views",
-    ("adjudicator.page", "adjudicator.session"):
-        "page starts its replay with session.new_replay; to do: import it from views",
     ("adjudicator.picture", "adjudicator.views"):
         "board_svg, draw_banner and draw_header draw a whole match from its views; to do: move them up",
 }
@@ -81,7 +77,6 @@ KNOWN: dict[tuple[str, str], str] = {
 KNOWN_CYCLES: dict[tuple[str, ...], str] = {
     ("adjudicator.matchfile", "adjudicator.rulesets"):
         "loading a match resolves its ruleset, and rulesets reads files with matchfile.read_regular",
-    ("adjudicator.session", "adjudicator.views"): "see KNOWN (views, session)",
 }
 
 
