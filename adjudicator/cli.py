@@ -919,7 +919,7 @@ def _read_posts(source: Optional[str]) -> tuple[str, str]:
     from adjudicator.paste import IN_PARTS, MAX_POSTS_BYTES
 
     if source and source != "-":
-        from adjudicator.matchfile import read_regular
+        from adjudicator.files import read_regular
 
         raw, name = read_regular(Path(source), "file of posts", MAX_POSTS_BYTES, InputError, IN_PARTS), source
     else:

@@ -46,6 +46,7 @@ LAYERS: dict[str, tuple[int, str]] = {
     "adjudicator.bounded": (OUTER, "limits on what hostile files may make the readers build"),
     "adjudicator.ranges": (OUTER, "checks ruleset parameters against their declared ranges, for rulesets"),
     "adjudicator.rulesets": (OUTER, "reads YAML rulesets from disk and resolves `extends`"),
+    "adjudicator.files": (OUTER, "reads a regular file within a size limit, for every reader of user files"),
     "adjudicator.matchfile": (OUTER, "reads, checks and writes match files"),
     "adjudicator.dice": (OUTER, "writes and reads the private seed file and draws from it (G-8)"),
     "adjudicator.outputs": (OUTER, "writes what a command was asked to write (-o, --out)"),
@@ -75,8 +76,6 @@ KNOWN: dict[tuple[str, str], str] = {
 
 # Circles of modules importing each other (each a sorted tuple) -> why still there.
 KNOWN_CYCLES: dict[tuple[str, ...], str] = {
-    ("adjudicator.matchfile", "adjudicator.rulesets"):
-        "loading a match resolves its ruleset, and rulesets reads files with matchfile.read_regular",
 }
 
 
