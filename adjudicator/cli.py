@@ -1075,9 +1075,9 @@ def board_cmd(
 def _write_picture(match: Any, replay: Any, fmt: str, viewer: Optional[str], output: Optional[Path],
                    force: bool = False) -> None:
     """The board as SVG or PNG, to `output` (public pictures: readable by all) or stdout."""
-    from adjudicator import picture
+    from adjudicator import match_picture, picture
 
-    svg = picture.board_svg(match, replay, viewer)
+    svg = match_picture.board_svg(match, replay, viewer)
     data: Any = svg if fmt == "svg" else picture.png(svg)
     if output is not None:
         _write_output(output, data, match, force=force)

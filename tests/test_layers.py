@@ -53,6 +53,7 @@ LAYERS: dict[str, tuple[int, str]] = {
     "adjudicator.when": (OUTER, "reads times as people write them (--at, pasted posts)"),
     "adjudicator.reading": (OUTER, "reads a move as a player posted it"),
     "adjudicator.views": (OUTER, "result objects and boards from a replayed match, public or for a player"),
+    "adjudicator.match_picture": (OUTER, "the picture of a whole match: banner, header, then the game's drawing"),
     "adjudicator.page": (OUTER, "the HTML page of a match, from its views and pictures"),
     # 4 use cases: what the commands do with a match.
     "adjudicator.session": (USE, "replay, append, create a match, verify its dice"),
@@ -70,8 +71,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("adjudicator.engine", "adjudicator.wording"):
         "Refusal.message, Replay.words, .reason and .awaiting word data in English; to do: move them to "
         "wording as functions of a refusal or replay and change their ~60 callers",
-    ("adjudicator.picture", "adjudicator.views"):
-        "board_svg, draw_banner and draw_header draw a whole match from its views; to do: move them up",
 }
 
 # Circles of modules importing each other (each a sorted tuple) -> why still there.
