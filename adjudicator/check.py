@@ -195,7 +195,7 @@ def read_beside(seed_file: str, match: Any) -> str:
     InputError naming the seed file if it cannot be used. Unlike dice.read_seed, it writes
     nothing to stderr: a worker's warning belongs in its row (exposed_seed)."""
     from adjudicator.dice import NOT_A_SEED, SEED_FILE_LIMIT, SEED_PATTERN, seed_hash
-    from adjudicator.matchfile import read_regular
+    from adjudicator.files import read_regular
 
     raw = read_regular(Path(seed_file), "seed file", limit=SEED_FILE_LIMIT, error=InputError, advice=NOT_A_SEED)
     value = raw.decode("ascii", "replace").strip().lower()

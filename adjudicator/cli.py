@@ -507,9 +507,9 @@ def _check_time(value: str, match_path: Path) -> str:
 def _time_zone_header(value: str, match_path: Path) -> dict[str, Any]:
     """The match header's `time_zone` (as {"time_zone": …}, or {}), read only for a time that
     needs it; an unreadable file is left for the command's own load to report."""
-    from adjudicator.schemas import _is_rfc3339
+    from adjudicator.clock import is_rfc3339
 
-    if _is_rfc3339(value) or value.strip().isdigit() or value.strip().startswith("<t:"):
+    if is_rfc3339(value) or value.strip().isdigit() or value.strip().startswith("<t:"):
         return {}
     from adjudicator import matchfile
     from adjudicator.errors import InputError
@@ -920,7 +920,7 @@ def _read_posts(source: Optional[str]) -> tuple[str, str]:
     from adjudicator.paste import IN_PARTS, MAX_POSTS_BYTES
 
     if source and source != "-":
-        from adjudicator.matchfile import read_regular
+        from adjudicator.files import read_regular
 
         raw, name = read_regular(Path(source), "file of posts", MAX_POSTS_BYTES, InputError, IN_PARTS), source
     else:
@@ -1053,7 +1053,8 @@ def board_cmd(
       adjudicator board m.json --at 12
       adjudicator board m.json --as anna            # what only anna may see
     """
-    from adjudicator.session import check_at, replay_streamed
+    from adjudicator.session import replay_streamed
+    from adjudicator.views import check_at
 
     _choice(fmt, BOARD_FORMATS + PICTURE_FORMATS, "--format")
     if fmt == "png" and output is None and sys.stdout.isatty():
@@ -1076,9 +1077,9 @@ def board_cmd(
 def _write_picture(match: Any, replay: Any, fmt: str, viewer: Optional[str], output: Optional[Path],
                    force: bool = False) -> None:
     """The board as SVG or PNG, to `output` (public pictures: readable by all) or stdout."""
-    from adjudicator import picture
+    from adjudicator import match_picture, picture
 
-    svg = picture.board_svg(match, replay, viewer)
+    svg = match_picture.board_svg(match, replay, viewer)
     data: Any = svg if fmt == "svg" else picture.png(svg)
     if output is not None:
         _write_output(output, data, match, force=force)
@@ -1246,12 +1247,12 @@ def publish_cmd(
       adjudicator publish m.json -o public/m.json
       adjudicator publish m.json --at 12 > m-12.json
     """
-    from adjudicator import matchfile, session, views
+    from adjudicator import matchfile, views
 
     if output is not None:
         _refuse_output(output, match_path, force)
     match = matchfile.load(match_path)
-    session.check_at(match, at)
+    views.check_at(match, at)
     data, said = views.public_copy(match, at)
     text = matchfile.dumps(data)
     if output is None:

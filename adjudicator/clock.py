@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from functools import partial
@@ -58,6 +59,34 @@ def format_time(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
+_UTC_SECONDS = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z").fullmatch
+
+
+def is_rfc3339(value: object) -> bool:
+    """Whether `value` is an RFC 3339 time within years 1 to 9999 in UTC: the schemas' `date-time`
+    format, `--at` and ADJUDICATOR_NOW use this one test (a non-string passes, as JSON Schema
+    formats check strings only)."""
+    if not isinstance(value, str):
+        return True
+    if _UTC_SECONDS(value) is not None:   # what the tool stamps, checked for every timed entry
+        try:
+            datetime.fromisoformat(value[:-1])   # a real date and time; in UTC, so within years 1-9999
+        except ValueError:
+            return False
+        return True
+    return _is_rfc3339_in_general(value)
+
+
+def _is_rfc3339_in_general(value: str) -> bool:
+    if len(value) < 20 or "T" not in value.upper() or not (value.endswith(("Z", "z")) or value[-6] in "+-"):
+        return False
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        return False
+    return in_range(moment)   # 0001-01-01T00:00:00+14:00 is in year 0 in UTC
+
+
 NOW_VARIABLE = "ADJUDICATOR_NOW"
 
 
@@ -68,9 +97,8 @@ def now() -> datetime:
     if not fixed:   # unset or empty: the wall clock
         return datetime.now(timezone.utc)
     from adjudicator.errors import InputError
-    from adjudicator.schemas import _is_rfc3339   # the same test as --at
 
-    if not _is_rfc3339(fixed):
+    if not is_rfc3339(fixed):   # the same test as --at
         raise InputError(f"{NOW_VARIABLE}: '{fixed[:60]}' is not an RFC 3339 time such as 2026-11-21T20:14:05Z "
                          "(unset it, or leave it empty, to use the clock).")
     return parse_time(fixed).astimezone(timezone.utc)

@@ -105,7 +105,7 @@ def read_seed(text_or_path: str | Path, *, name: str = "seed") -> str:
         path = Path(value)
         if not os.path.lexists(path):
             raise InputError(f"{name}: '{value[:80]}' is neither 64 hex digits nor a seed file.")
-        from adjudicator.matchfile import read_regular
+        from adjudicator.files import read_regular
 
         raw = read_regular(path, "seed file", limit=SEED_FILE_LIMIT, error=InputError, advice=NOT_A_SEED)
         try:

@@ -1,7 +1,7 @@
 """The match page (`adjudicator page`): one self-contained HTML file with the match step by step.
 
 Step 0 is the start; step k is the match after entry k: its public board as a picture
-(picture.board_svg) and the log so far as everyone could read it then. Public view only:
+(match_picture.board_svg) and the log so far as everyone could read it then. Public view only:
 an entry that was still private at step k (a sealed submission of an open phase, G-2; a
 Hidden Value before its round ends, TT-7; a voided sealed submission, G-4) shows as `replay` without --as
 shows it ("sealed submission", "… submitted"), and its words change to what it was only
@@ -24,11 +24,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from adjudicator import picture, views
+from adjudicator import match_picture, picture, views
 from adjudicator.engine import LogEntry, Replay, is_void, voided_entries
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import clean
-from adjudicator.session import new_replay
 
 # (family, weight, file) of the fonts the pictures name (picture.FONT, picture.MONO)
 FONT_FACES = ((picture.FONT, "normal", "DejaVuSans.ttf"), (picture.FONT, "bold", "DejaVuSans-Bold.ttf"),
@@ -50,14 +49,14 @@ def replays(match: LoadedMatch) -> Iterator[tuple[int, Replay, bool]]:
     """(step, the replay after it, whether the replay was rebuilt) for step 0 and each
     entry, replaying once; at a host void the replay is rebuilt knowing the voids so far."""
     entries = match.entries
-    replay = new_replay(match)
+    replay = views.new_replay(match)
     yield 0, replay, False
     for index, entry in enumerate(entries):
         rebuilt = False
         if is_void(entry):
             known = voided_entries(entries[:index + 1])
             if known != replay.voided:
-                replay = new_replay(match)
+                replay = views.new_replay(match)
                 replay.use_voids(entries[:index + 1])
                 for earlier in entries[:index]:
                     replay.step(earlier)
@@ -74,7 +73,7 @@ def collect(match: LoadedMatch) -> Pages:
     sealed: set[int] = set()          # positions of entries still private at the last step
     replay: Replay | None = None
     for step, replay, rebuilt in replays(match):
-        svg = picture.board_svg(match, replay)
+        svg = match_picture.board_svg(match, replay)
         pages.step_svg.append(seen.setdefault(svg, len(seen)))
         if len(seen) > len(pages.svgs):
             pages.svgs.append(svg)

@@ -119,7 +119,7 @@ def plan(match: LoadedMatch, now: str, *, since: int | None = None, again: bool 
                              "cannot be printed again. Run 'post' without --again.")
         start, end, why = previous.start, previous.seq, AGAIN
     elif since is not None:
-        from adjudicator.session import check_at
+        from adjudicator.views import check_at
 
         check_at(match, since, "--since")
         start, end, why = since + 1, count, SINCE

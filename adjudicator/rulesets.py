@@ -150,7 +150,7 @@ def load_yaml(path: Path) -> dict[str, Any]:
     The parsed data is cached as JSON under the file's SHA-256 (paths.cache_dir), so a
     command that reads an unchanged ruleset needs neither PyYAML's import nor its parser.
     """
-    from adjudicator.matchfile import read_regular
+    from adjudicator.files import read_regular
 
     raw = read_regular(path, "ruleset", error=RulesetError)   # a FIFO or /dev/zero never hangs it
     key = hashlib.sha256(CACHE_VERSION + raw).hexdigest()

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import re
-from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from adjudicator.clock import is_rfc3339
 from adjudicator.errors import InputError, RulesetError
 from adjudicator.paths import GameSource, cache_dir, data_dir, find_game, game_names
 
@@ -110,38 +109,11 @@ def validator(name: str) -> Any:
     from jsonschema import Draft202012Validator, FormatChecker, validators
 
     checker = FormatChecker(formats=())
-    checker.checks("date-time")(_is_rfc3339)
+    checker.checks("date-time")(is_rfc3339)
     types = Draft202012Validator.TYPE_CHECKER.redefine(
         "integer", lambda _, value: isinstance(value, int) and not isinstance(value, bool))
     strict = validators.extend(Draft202012Validator, type_checker=types)
     return strict(load_schema(name), format_checker=checker)
-
-
-_UTC_SECONDS = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z").fullmatch
-
-
-def _is_rfc3339(value: object) -> bool:
-    if not isinstance(value, str):
-        return True
-    if _UTC_SECONDS(value) is not None:   # what the tool stamps, checked for every timed entry
-        try:
-            datetime.fromisoformat(value[:-1])   # a real date and time; in UTC, so within years 1-9999
-        except ValueError:
-            return False
-        return True
-    return _is_rfc3339_in_general(value)
-
-
-def _is_rfc3339_in_general(value: str) -> bool:
-    if len(value) < 20 or "T" not in value.upper() or not (value.endswith(("Z", "z")) or value[-6] in "+-"):
-        return False
-    try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
-    except ValueError:
-        return False
-    from adjudicator.clock import in_range
-
-    return in_range(moment)   # 0001-01-01T00:00:00+14:00 is in year 0 in UTC (clock.py)
 
 
 @lru_cache(maxsize=None)
@@ -151,7 +123,7 @@ def fast_check(name: str) -> Any:
     from adjudicator.fastschema import Unsupported, compile_schema
 
     try:
-        return compile_schema(load_schema(name), formats={"date-time": _is_rfc3339})
+        return compile_schema(load_schema(name), formats={"date-time": is_rfc3339})
     except Unsupported:
         return None
 
@@ -231,7 +203,7 @@ def _list_checks(name: str) -> dict[str, tuple[Any, Any]]:
     for key, sub in root.get("properties", {}).items():
         if isinstance(sub, dict) and sub.get("type") == "array" and set(sub) - ANNOTATIONS == LIST_KEYWORDS:
             try:
-                out[key] = (sub["items"], compile_part(root, sub["items"], formats={"date-time": _is_rfc3339}))
+                out[key] = (sub["items"], compile_part(root, sub["items"], formats={"date-time": is_rfc3339}))
             except Unsupported:
                 return {}
     return out

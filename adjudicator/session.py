@@ -15,29 +15,10 @@ from adjudicator import matchfile
 from adjudicator.engine import ChanceDue, LogEntry, Replay, is_void, outside_time
 from adjudicator.errors import InputError, RefusedError
 from adjudicator.matchfile import LoadedMatch
+from adjudicator.views import new_replay, replay_entries, replay_match   # here too for callers
 
 if TYPE_CHECKING:
     from adjudicator.dice import DrawAt
-
-
-def new_replay(match: LoadedMatch) -> Replay:
-    return Replay(match.game)
-
-
-def replay_match(match: LoadedMatch, until: int | None = None) -> Replay:
-    """Replay the log, entry by entry, up to and including seq `until`."""
-    check_at(match, until)
-    entries = match.entries if until is None else match.entries[:until]
-    return replay_entries(match, entries)
-
-
-def replay_entries(match: LoadedMatch, entries: list[dict[str, Any]]) -> Replay:
-    """Replay `entries` in order, leaving out those their host `void`s name (G-4)."""
-    replay = new_replay(match)
-    replay.use_voids(entries)
-    for entry in entries:
-        replay.step(entry)
-    return replay
 
 
 Watch = Callable[[LoadedMatch], Callable[[dict[str, Any], LogEntry], Any]]
@@ -83,15 +64,6 @@ def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = 
         if each is not None:
             each(entry, log)
     return match, replay
-
-
-def check_at(match: LoadedMatch, until: int | None, option: str = "--at") -> None:
-    """`--at SEQ` (or `--since SEQ`) must name a point of the log: the one place that says so,
-    for every command that takes an entry number (issue 27: one of each)."""
-    count = len(match.entries) if match.count is None else match.count
-    if until is not None and not 0 <= until <= count:
-        span = f"entries 1–{count}" if count else "no entries yet"
-        raise InputError(f"{match.name}: {option} {until} is outside the log ({span}; 0 is the start).")
 
 
 def now_utc() -> str:

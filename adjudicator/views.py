@@ -11,11 +11,42 @@ import json
 from typing import Any, Callable, Iterator
 
 from adjudicator.engine import LogEntry, Replay
+from adjudicator.errors import InputError
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import Banner, Heading, Para, Pre, Span, Stamp, render
 from adjudicator.wording import text
 
 SEALED_MESSAGE = "a sealed submission was refused; the reason is shown when the entry is revealed"
+
+
+def new_replay(match: LoadedMatch) -> Replay:
+    """A replay at the start of `match`: every view starts from one."""
+    return Replay(match.game)
+
+
+def check_at(match: LoadedMatch, until: int | None, option: str = "--at") -> None:
+    """`--at SEQ` (or `--since SEQ`) must name a point of the log: the one place that says so,
+    for every command that takes an entry number (issue 27: one of each)."""
+    count = len(match.entries) if match.count is None else match.count
+    if until is not None and not 0 <= until <= count:
+        span = f"entries 1–{count}" if count else "no entries yet"
+        raise InputError(f"{match.name}: {option} {until} is outside the log ({span}; 0 is the start).")
+
+
+def replay_match(match: LoadedMatch, until: int | None = None) -> Replay:
+    """Replay the log, entry by entry, up to and including seq `until`."""
+    check_at(match, until)
+    entries = match.entries if until is None else match.entries[:until]
+    return replay_entries(match, entries)
+
+
+def replay_entries(match: LoadedMatch, entries: list[dict[str, Any]]) -> Replay:
+    """Replay `entries` in order, leaving out those their host `void`s name (G-4)."""
+    replay = new_replay(match)
+    replay.use_voids(entries)
+    for entry in entries:
+        replay.step(entry)
+    return replay
 
 
 def public_flag(log: LogEntry, marked: Any = None) -> dict[str, Any]:
@@ -411,8 +442,6 @@ def public_cut(match: LoadedMatch, until: int | None = None) -> tuple[int, str |
     its own and cut again if one of its entries is private there: an entry that a later,
     left-out entry revealed would otherwise show in plain text in the copy.
     """
-    from adjudicator.session import replay_match
-
     count = len(match.entries) if until is None else until
     why = None
     while True:

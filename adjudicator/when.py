@@ -138,13 +138,12 @@ def read_time(text: str, zone: ZoneInfo, now: datetime, *, after: date | None = 
 
 def _read_time(text: str, zone: ZoneInfo, now: datetime, after: date | None,
                previous: datetime | None) -> Reading:
-    from adjudicator.schemas import _is_rfc3339
-    from adjudicator.clock import parse_time
+    from adjudicator.clock import is_rfc3339, parse_time
 
     raw = " ".join(text.split())
     if not raw:
         raise TimeError("is empty; give a time such as 2026-11-21 20:14 or 20:14")
-    if _is_rfc3339(raw) and ("T" in raw.upper()):
+    if is_rfc3339(raw) and ("T" in raw.upper()):
         reading: Reading | None = Reading(parse_time(raw), exact=True)
     else:
         reading = _read_instant(raw) or _read_local(raw, zone, now, after, previous)

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator import schemas, simulate
+from adjudicator import clock, schemas, simulate
 from adjudicator.fastschema import Unsupported, compile_part, compile_schema, interpret_part, json_equal
 from strategies import RULESETS, game_of
 
@@ -29,7 +29,7 @@ FAST = [name for name in schemas.available_schemas() if schemas.fast_check(name)
 
 @lru_cache(maxsize=None)
 def interpreted(name: str) -> Any:
-    return interpret_part(schemas.load_schema(name), schemas.load_schema(name), formats={"date-time": schemas._is_rfc3339})
+    return interpret_part(schemas.load_schema(name), schemas.load_schema(name), formats={"date-time": clock.is_rfc3339})
 
 
 def agree(name: str, instance: Any) -> bool:
@@ -241,7 +241,7 @@ def reference(schema: Any) -> Any:
     strict = Draft202012Validator.TYPE_CHECKER.redefine(   # as adjudicator.schemas.validator
         "integer", lambda _, value: isinstance(value, int) and not isinstance(value, bool))
     checker = FormatChecker(formats=())
-    checker.checks("date-time")(schemas._is_rfc3339)
+    checker.checks("date-time")(clock.is_rfc3339)
     return validators.extend(Draft202012Validator, type_checker=strict)(schema, format_checker=checker)
 
 
@@ -250,7 +250,7 @@ def reference(schema: Any) -> Any:
 @given(schema=SCHEMAS, definition=SCHEMAS, values=st.lists(VALUES, min_size=1, max_size=8))
 def test_random_schemas_get_jsonschemas_verdict(schema, definition, values):
     root = {"$defs": {"d": definition}, **schema} if isinstance(schema, dict) else schema
-    test = compile_schema(root, formats={"date-time": schemas._is_rfc3339}) if isinstance(root, dict) else \
+    test = compile_schema(root, formats={"date-time": clock.is_rfc3339}) if isinstance(root, dict) else \
         compile_part({"$defs": {"d": definition}}, root)
     check = reference(root if isinstance(root, dict) else {"$defs": {"d": definition}, "allOf": [root]})
     for value in values:
@@ -292,5 +292,5 @@ def test_deep_schemas_fall_back_to_calls():
 def test_stamped_times_are_judged_as_any_rfc3339_time(year, month, day, hour, minute, second):
     """The short way for `YYYY-MM-DDTHH:MM:SSZ` (what the tool stamps) agrees with the general one."""
     text = f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}Z"
-    assert schemas._is_rfc3339(text) == schemas._is_rfc3339_in_general(text), text
-    assert schemas._is_rfc3339(text.lower()) == schemas._is_rfc3339_in_general(text.lower())
+    assert clock.is_rfc3339(text) == clock._is_rfc3339_in_general(text), text
+    assert clock.is_rfc3339(text.lower()) == clock._is_rfc3339_in_general(text.lower())

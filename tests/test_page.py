@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator import matchfile, page, picture, views
+from adjudicator import match_picture, matchfile, page, views
 from adjudicator.session import replay_match
 from conftest import REPO
 from pngread import decode, size
@@ -235,7 +235,7 @@ def test_each_step_is_board_at_and_the_end_is_replay(name):
     assert len(data["steps"]) == count + 1 and len(data["entries"]) == count
     for step in range(count + 1):
         replay = replay_match(match, step)
-        assert data["svgs"][data["steps"][step]] == picture.board_svg(match, replay), step
+        assert data["svgs"][data["steps"][step]] == match_picture.board_svg(match, replay), step
         narrated = [views.entry_text(log, None, views.marks(match).get(log.seq)) for log in replay.log]
         assert [words_at(e, step) for e in data["entries"][:step]] == narrated, step
     final = views.replay_text(match, replay_match(match))
@@ -334,7 +334,7 @@ def test_a_void_changes_the_past_from_its_step_on(write):
     match = matchfile.load(write(data))
     pages = data_of(page.page_html(match))
     for step in range(8):
-        assert pages["svgs"][pages["steps"][step]] == picture.board_svg(match, replay_match(match, step))
+        assert pages["svgs"][pages["steps"][step]] == match_picture.board_svg(match, replay_match(match, step))
     assert words_at(pages["entries"][5], 6) != words_at(pages["entries"][5], 7)
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import matchfile, picture
+from adjudicator import match_picture, matchfile, picture
 from adjudicator.session import replay_match
 from conftest import REPO
 from pngread import decode, size
@@ -37,12 +37,12 @@ def ink(png: bytes) -> int:
 def test_svg_is_well_formed_800_wide_and_deterministic(name):
     match = matchfile.load(REPO / "matches" / name)
     for at in (0, len(match.entries) // 2, None):
-        svg = picture.board_svg(match, replay_match(match, at))
+        svg = match_picture.board_svg(match, replay_match(match, at))
         root = ET.fromstring(svg)
         assert root.tag == SVG + "svg" and root.get("width") == "800"
         assert root.get("viewBox") == f"0 0 800 {root.get('height')}"
         assert root.findall(f".//{SVG}text"), "no text on the board"
-        assert svg == picture.board_svg(match, replay_match(match, at))
+        assert svg == match_picture.board_svg(match, replay_match(match, at))
 
 
 def test_board_svg_from_the_command_line_is_deterministic(cli):
@@ -55,7 +55,7 @@ def test_board_svg_from_the_command_line_is_deterministic(cli):
 @pytest.mark.parametrize("name", ["track-trouble-final.json", "winning-streak-demo.json", "dice-demo.json"])
 def test_png_is_a_png_of_the_svgs_size(name):
     match = matchfile.load(REPO / "matches" / name)
-    svg = picture.board_svg(match, replay_match(match))
+    svg = match_picture.board_svg(match, replay_match(match))
     root = ET.fromstring(svg)
     data = picture.png(svg)
     assert size(data) == (int(root.get("width")), int(root.get("height")))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import matchfile, picture, session
+from adjudicator import match_picture, matchfile, picture, session
 from pngread import size
 
 REPO = Path(__file__).resolve().parent.parent
@@ -29,7 +29,7 @@ def test_every_step_of_every_example_draws_as_svg_and_png(path, monkeypatch):
     for seq in range(len(match.entries) + 1):
         replay = session.replay_match(match, seq)
         for viewer in viewers:
-            svg = picture.board_svg(match, replay, viewer)
+            svg = match_picture.board_svg(match, replay, viewer)
             root = ET.fromstring(svg)
             assert root.get("width") == "800", (seq, viewer)
             if viewer is None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import check, picture, session, simulate, views
+from adjudicator import check, match_picture, picture, session, simulate, views
 from adjudicator.dice import read_seed
 from adjudicator.picture import SIDE_COLOURS, tint
 from adjudicator.render import render
@@ -210,7 +210,7 @@ def test_g6_picture_draws_the_new_colours_and_says_the_sides_swapped():
     the players named with their new sides, and both panels and a note saying the sides
     were swapped (G-6)."""
     match, replay = play(pick(MADDIE), (MADDIE, "G5 right"), (SALLY, "A1 up"))
-    svg = picture.board_svg(match, replay)
+    svg = match_picture.board_svg(match, replay)
     red, blue = SIDE_COLOURS["red"], SIDE_COLOURS["blue"]
     assert svg.count(f'fill="{tint(red, 0.78)}"') == 1 and svg.count(f'fill="{tint(blue, 0.78)}"') == 1
     assert "Maddie (red)" in svg and "Sally (blue)" in svg
@@ -218,7 +218,7 @@ def test_g6_picture_draws_the_new_colours_and_says_the_sides_swapped():
     image = decode(picture.png(svg))
     assert image.width == 800
     plain_match, plain_replay = play((SALLY, "G5 right"))
-    assert "swapped" not in picture.board_svg(plain_match, plain_replay)
+    assert "swapped" not in match_picture.board_svg(plain_match, plain_replay)
 
 
 def test_g6_legal_moves_preview_the_blue_piece_after_a_swap():

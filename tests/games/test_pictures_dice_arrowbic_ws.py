@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator import picture, session, views
+from adjudicator import match_picture, picture, session, views
 from adjudicator.games import dice_tug_of_war_picture as dice_picture
 from adjudicator.games import winning_streak_picture as ws_picture
 from adjudicator.matchfile import LoadedMatch
@@ -51,7 +51,7 @@ def example(name: str) -> LoadedMatch:
 
 
 def svg_at(match: LoadedMatch, count: int, viewer: str | None = None) -> str:
-    return picture.board_svg(match, replay_prefix(match, count), viewer)
+    return match_picture.board_svg(match, replay_prefix(match, count), viewer)
 
 
 def no_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -69,7 +69,7 @@ def every_step(match: LoadedMatch) -> None:
     for step in range(count + 1):
         if step:
             replay.step(match.entries[step - 1])
-        svg = picture.board_svg(match, replay)
+        svg = match_picture.board_svg(match, replay)
         root = ET.fromstring(svg)
         assert root.tag == f"{SVG}svg" and root.get("width") == "800"
         if step in sampled:
@@ -97,7 +97,7 @@ def test_the_viewers_pictures_draw_too(monkeypatch):
         replay = session.new_replay(match)
         for entry in match.entries:
             replay.step(entry)
-            ET.fromstring(picture.board_svg(match, replay, player))
+            ET.fromstring(match_picture.board_svg(match, replay, player))
 
 
 # --- Pixels -------------------------------------------------------------------------------
@@ -157,7 +157,7 @@ def test_dice_faces_show_their_pips():
     for count in (1, 10, len(match.entries)):
         replay = replay_prefix(match, count)
         view = views.result(match, replay)["board"]
-        svg = picture.board_svg(match, replay)
+        svg = match_picture.board_svg(match, replay)
         image = decode(picture.png(svg))
         dice = [(r, value, dice_picture.ROLL_DIE) for r, value in
                 zip(rects(svg, fill=dice_picture.ROLL_DIE), view["rolled"])]
@@ -178,7 +178,7 @@ def test_winning_streak_won_locations_wear_the_winners_colour():
     match = example("winning-streak-demo")
     replay = replay_prefix(match, len(match.entries))
     view = views.result(match, replay)["board"]
-    svg = picture.board_svg(match, replay)
+    svg = match_picture.board_svg(match, replay)
     image = decode(picture.png(svg))
     badges = [c for c in ET.fromstring(svg).iter(f"{SVG}circle") if c.get("r") == str(ws_picture.BADGE_R)]
     assert len(badges) == len(view["locations"])
@@ -194,7 +194,7 @@ def test_winning_streak_troops_stand_on_their_sides_cards():
     match = example("winning-streak-demo")
     replay = replay_prefix(match, 32)
     view = views.result(match, replay)["board"]
-    svg = picture.board_svg(match, replay)
+    svg = match_picture.board_svg(match, replay)
     image = decode(picture.png(svg))
     red = picture.side_colour("red")
     cards = rects(svg, fill=picture.tint(red, 0.82))

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator import picture, views
+from adjudicator import match_picture, picture, views
 from adjudicator.games.track_trouble import picture as tt_picture
 from conftest import REPO, flags
 from pngread import decode, size
@@ -46,7 +46,7 @@ def svg_of(data: dict[str, Any], at: int | None = None, viewer: str | None = Non
     match = loaded(data)
     replay = replay_prefix(match, len(match.entries) if at is None else at)
     assert not flags(replay), flags(replay)
-    return picture.board_svg(match, replay, viewer)
+    return match_picture.board_svg(match, replay, viewer)
 
 
 def drawn(svg: str) -> ET.Element:
@@ -92,7 +92,7 @@ def test_every_step_draws_as_svg_and_png(source):
     seen_kinds = set()
     for at in steps_of(data):
         replay = replay_prefix(match, at)
-        svg = picture.board_svg(match, replay)
+        svg = match_picture.board_svg(match, replay)
         root = drawn(svg)
         assert root.get("width") == "800"
         png = picture.png(svg)
@@ -100,7 +100,7 @@ def test_every_step_draws_as_svg_and_png(source):
         board = views.result(match, replay)["board"]
         seen_kinds.add((board["tiebreak"], board["train"]["runs"], bool(board["switches"])))
         for player in match.game.player_ids:
-            drawn(picture.board_svg(match, replay, player))
+            drawn(match_picture.board_svg(match, replay, player))
     if source == "example":
         assert (True, True, True) in seen_kinds and (False, False, True) in seen_kinds
 

@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 
-from adjudicator import matchfile, picture, session, simulate, views
+from adjudicator import match_picture, matchfile, picture, session, simulate, views
 from adjudicator.games.tug_of_war import picture as tow
 from adjudicator.games.tug_of_war.notation import parse
-from adjudicator.picture import MARGIN, PAPER, Canvas, draw_header, side_colour
+from adjudicator.match_picture import draw_header
+from adjudicator.picture import MARGIN, PAPER, Canvas, side_colour
 from pngread import decode
 from pngread import size as png_size
 
@@ -122,7 +123,7 @@ def test_every_step_draws_its_own_board_as_well_formed_svg(name):
             continue
         view = board_view(m, replay)
         assert m.game.draw_board(view, Canvas()) is True, n
-        svg = picture.board_svg(m, replay)
+        svg = match_picture.board_svg(m, replay)
         root = ET.fromstring(svg)
         texts = {t.text for t in root.iter(f"{SVG}text")}
         assert titles(m) <= texts, n                 # every module's panel
@@ -141,7 +142,7 @@ def test_sampled_steps_render_as_800_px_pngs(name):
     sample = {last // 2, last} | ({0} if name.startswith("demo") else set())
     for n, replay in steps(m):
         if n in sample:
-            svg = picture.board_svg(m, replay)
+            svg = match_picture.board_svg(m, replay)
             data = picture.png(svg)
             height = int(ET.fromstring(svg).get("height"))
             assert png_size(data) == (800, height)
@@ -151,9 +152,9 @@ def test_the_picture_is_the_same_bytes_each_time_and_as_at_replays_it():
     m = match("demo-v2")
     for n, replay in steps(m):
         if n in (0, 37, len(m.entries)):
-            once = picture.board_svg(m, replay)
-            assert picture.board_svg(m, replay) == once
-            assert picture.board_svg(m, session.replay_match(m, n)) == once
+            once = match_picture.board_svg(m, replay)
+            assert match_picture.board_svg(m, replay) == once
+            assert match_picture.board_svg(m, session.replay_match(m, n)) == once
 
 
 def test_panels_fit_the_width_and_do_not_overlap():
@@ -214,12 +215,12 @@ def test_modules_at_the_widest_parameters_still_fit(version):
     for n, replay in steps(m):
         view = board_view(m, replay)
         assert m.game.draw_board(view, Canvas()) is True
-        root = ET.fromstring(picture.board_svg(m, replay))
+        root = ET.fromstring(match_picture.board_svg(m, replay))
         assert_sane(root)
         assert titles(m) <= {t.text for t in root.iter(f"{SVG}text")}
     texts = [t.text for t in root.iter(f"{SVG}text")]
     assert texts.count("0/10") >= 6 and "0/20" in texts   # points to win past 5 are numbers
-    assert png_size(picture.png(picture.board_svg(m, replay)))[0] == 800
+    assert png_size(picture.png(match_picture.board_svg(m, replay)))[0] == 800
 
 
 # --- Pixels ---------------------------------------------------------------------------------
@@ -230,7 +231,7 @@ def pixels_at(name: str, n: int) -> tuple[Pixels, Any, dict[str, Any], float]:
     replay = session.replay_match(m, n)
     view = board_view(m, replay)
     top = modules_top(m, replay)
-    return Pixels(picture.png(picture.board_svg(m, replay))), m, view, top
+    return Pixels(picture.png(match_picture.board_svg(m, replay))), m, view, top
 
 
 def colours(m: Any) -> dict[str, str]:
@@ -347,7 +348,7 @@ def test_a_blocked_module_says_who_may_not_choose_it():
     (player, barred), = view["barred"].items()
     assert "race" in barred
     name = m.game.display_names[player]
-    texts = [t.text for t in ET.fromstring(picture.board_svg(m, replay)).iter(f"{SVG}text")]
+    texts = [t.text for t in ET.fromstring(match_picture.board_svg(m, replay)).iter(f"{SVG}text")]
     assert f"not for {name}" in texts
     assert texts.count(f"not for {name}") == len(barred)
     assert any(t.startswith("may not choose") and "Race" in t for t in texts)
@@ -370,4 +371,4 @@ def test_the_drawing_depends_on_the_public_view_only():
             drawn.append(canvas.svg())
         assert len(set(drawn)) == 1, n
         for player in m.game.player_ids:
-            assert picture.board_svg(m, replay, player) == picture.board_svg(m, replay)
+            assert match_picture.board_svg(m, replay, player) == match_picture.board_svg(m, replay)
