@@ -60,7 +60,7 @@ def draw_header(canvas: Canvas, match: Any, replay: Any, res: dict[str, Any]) ->
     top = canvas.band(26, gap=0)
     canvas.text(MARGIN, top + 20, title, size=20, bold=True)
     top = canvas.band(22, gap=4)
-    x = MARGIN
+    x: float = MARGIN
     sides = views.sides_shown(game, res["board"])   # in effect: Arrowbic's `first` or pick may swap them (G-6)
     for index, player in enumerate(game.players):
         colour = side_colour(sides[player.id], index)
