@@ -365,17 +365,18 @@ def _parse_player(spec: str, sides: tuple[str, ...] = ()) -> dict[str, Any]:
 
 
 def _header_player(typed: str, players: list[dict[str, Any]], option: str) -> str:
-    """A player named in `new`'s options: the id, or the id or side in another case where unambiguous."""
-    ids = [p["id"] for p in players]
-    if typed in ids:
-        return typed
-    hits = {p["id"] for p in players if p["id"].casefold() == typed.casefold()} or \
-        {p["id"] for p in players if p["side"].casefold() == typed.casefold()}
+    """A player named in `new`'s options: the id or side, in any case, by the rule every
+    command names players by (session.players_named); two players fitting is refused."""
+    from adjudicator.matchfile import players_of
+    from adjudicator.session import named_by, players_named
+
+    hits = players_named(players_of({"players": players}), typed, ("id", "side"))
     if len(hits) == 1:
-        return hits.pop()
+        return next(iter(hits))
+    if hits:
+        raise typer.BadParameter(f"'{typed}' names two players, {named_by(hits)}.", param_hint=option)
+    ids = [p["id"] for p in players]
     raise typer.BadParameter(f"'{typed}' is not one of the players ({', '.join(ids)}).", param_hint=option)
-
-
 
 
 MAX_PARAM = 10_000   # characters of one --param VALUE

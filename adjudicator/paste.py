@@ -209,7 +209,7 @@ def who_wrote(match: Any, post: Post, bots: set[str], name: str) -> tuple[str, s
     key = author_key(post.author)
     if is_tagged(post.author):
         return ("bot", "") if key in bots else ("skip", "a bot, not a player")
-    hits = players_named(match, author_key(post.author), ("id", "name"))
+    hits = players_named(match.game.players, author_key(post.author), ("id", "name"))
     if len(hits) > 1:
         raise InputError(f"{name}: {post.where()} could be by either player, {named_by(hits)}; nothing "
                          f"written. Make the author one player's id, or enter that post with 'adjudicator move'.")

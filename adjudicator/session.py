@@ -9,10 +9,10 @@ import os
 from functools import lru_cache
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from adjudicator import matchfile
-from adjudicator.engine import ChanceDue, LogEntry, Replay, is_void, outside_time
+from adjudicator.engine import ChanceDue, LogEntry, Player, Replay, is_void, outside_time
 from adjudicator.errors import InputError, RefusedError
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.views import new_replay, replay_entries, replay_match   # here too for callers
@@ -134,21 +134,22 @@ def play_move(path: Path, player: str, text: str, *, as_json: bool = False, at: 
     return append_entry(path, build, dry_run=dry_run, record_illegal=record_illegal, stamped=at is None)
 
 
-def players_named(match: LoadedMatch, name: str,
+def players_named(players: Sequence[Player], name: str,
                   fields: tuple[str, ...] = ("id", "name", "side")) -> dict[str, list[str]]:
     """The players a name as typed or posted means, in any case: each player's id with the
     fields of it that equal the name (`id`, `name`: the display name, `side`), in match order.
     A name that is one player's id exactly does not also mean a player whose id differs only
-    in case (ids are told apart by case), but does mean one whose display name or side it is."""
+    in case (ids are told apart by case), but does mean one whose display name or side it is.
+    The one rule for a player named in a match, a header being written (`new`) or a post."""
     name = name.strip()
     folded = name.casefold()
     hits: dict[str, list[str]] = {}
-    for p in match.game.players:
+    for p in players:
         for field_name in fields:
             value = getattr(p, field_name) or ""
             if folded and value.strip().casefold() == folded:
                 hits.setdefault(p.id, []).append(field_name)
-    if "id" in fields and name in match.game.player_ids:
+    if "id" in fields and any(p.id == name for p in players):
         hits = {pid: found for pid, found in hits.items() if pid == name or found != ["id"]}
     return hits
 
@@ -164,14 +165,14 @@ def named_by(hits: dict[str, list[str]]) -> str:
 def resolve_player(match: LoadedMatch, typed: str, path: Path, option: str = "") -> str:
     """A player as typed: the id, display name or side, in any case. A name that fits two
     players (one's id or side is the other's display name) is refused, never guessed."""
-    hits = players_named(match, typed)
+    hits = players_named(match.game.players, typed)
     if len(hits) == 1:
         pid, fields = next(iter(hits.items()))
         return side_in_effect(match, typed) if fields == ["side"] else pid
     label = f"{option} " if option else ""
     if hits:
         sides = [p for p in match.game.players if p.id in hits]
-        if all(len(players_named(match, p.side)) == 1 for p in sides):
+        if all(len(players_named(match.game.players, p.side)) == 1 for p in sides):
             instead = "type the side instead: " + " or ".join(f"{p.side} for {p.id}" for p in sides)
         else:
             instead = "type a name only one of them has"

@@ -447,6 +447,16 @@ def test_new_item_expands_loadouts_and_checks_items(cli, tmp_path, monkeypatch):
     assert res.code == 2 and "'teleport' is not an item of dice-items" in res.err
 
 
+def test_new_names_players_by_the_rule_every_command_uses(cli):
+    """`new --first/--advantage/--item` name a player as `move` does (session.players_named),
+    by id or side in any case; a name that is one player's id and the other's side is refused."""
+    res = cli("new", "tug-of-war-v1", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue", "--first", "BLUE")
+    assert res.code == 0 and '"first": "maddie"' in res.out, res.err
+    res = cli("new", "tug-of-war-v1", "-p", "blue=Sally:red", "-p", "maddie=Maddie:blue", "--first", "blue")
+    assert res.code == 2 and "'blue' names two players, blue (by id) and maddie (by side)" in res.err
+    res = cli("new", "tug-of-war-v1", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue", "--advantage", "anna")
+    assert res.code == 2 and "'anna' is not one of the players (sally, maddie)" in res.err
+
 def test_move_is_completed_from_the_match_before_checking(cli, started, monkeypatch):
     """Game.complete_move sees the replayed state; the CLI writes the completed move."""
     from adjudicator.games.dice_tug_of_war import DiceTugOfWar
