@@ -172,24 +172,17 @@ def ruleset_validate(
     Example:
       adjudicator ruleset validate my-variant.yaml
     """
+    from adjudicator.matchfile import stand_in_game
     from adjudicator.rulesets import validate_file
 
     ruleset = validate_file(path)
-    from adjudicator.registry import game_class
-
-    game = game_class(ruleset.game)(ruleset, _dummy_players(ruleset))
+    game = stand_in_game(ruleset)
     problems = game.validate_params()
     if problems:
         from adjudicator.errors import RulesetError
 
         raise RulesetError(f"{path}: field params: {problems[0]}")
     _out(f"{_shown(path)}: ok — ruleset {ruleset.id} for {ruleset.game}, sha256 {ruleset.sha256}")
-
-
-def _dummy_players(ruleset: Any) -> list[Any]:
-    from adjudicator.engine import Player
-
-    return [Player(f"player{i + 1}", f"Player {i + 1}", side) for i, side in enumerate(ruleset.sides)]
 
 
 # --- new ------------------------------------------------------------------------------

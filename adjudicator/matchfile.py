@@ -26,6 +26,8 @@ from adjudicator.files import (DEFAULT_MAX_BYTES, MAX_BYTES_VARIABLE, kind_of, m
 if TYPE_CHECKING:
     import re
 
+    from adjudicator.engine import Game
+
 FORMAT = "adjudicator-match/1"
 LOCK_TIMEOUT_SECONDS = 30.0
 
@@ -190,6 +192,16 @@ def players_of(data: dict[str, Any]) -> list[Any]:
 
     return [Player(p["id"], p.get("name") or p["id"], p["side"], tuple(p.get("items") or ()))
             for p in data["players"]]
+
+
+def stand_in_game(ruleset: Any) -> Game:
+    """The ruleset's game with stand-in players (player1, player2 on its sides), for what a
+    ruleset says without a match: `ruleset validate` checks its parameters, `ruleset show`
+    lists its notation. Raises what the game raises for parameters it cannot use."""
+    from adjudicator.registry import game_class
+
+    players = [{"id": f"player{i + 1}", "name": f"Player {i + 1}", "side": side} for i, side in enumerate(ruleset.sides)]
+    return game_class(ruleset.game)(ruleset, players_of({"players": players}))
 
 
 def where(index: int, entry: Any) -> str:

@@ -786,12 +786,10 @@ def notation_comment(game: Game) -> str:
 def notation_game(ruleset: Any) -> Game | None:
     """The ruleset's game with stand-in players, whose `forms()` `ruleset show` lists; None
     when its parameters cannot make one (`ruleset validate` says why)."""
-    from adjudicator.engine import Player
-    from adjudicator.registry import game_class
+    from adjudicator.matchfile import stand_in_game
 
     try:
-        players = [Player(f"player{i + 1}", f"Player {i + 1}", side) for i, side in enumerate(ruleset.sides)]
-        return game_class(ruleset.game)(ruleset, players)
+        return stand_in_game(ruleset)
     except Exception:  # noqa: BLE001 — showing a ruleset never fails on its notation
         return None
 
