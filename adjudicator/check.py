@@ -479,15 +479,13 @@ def folders_line(folders: list[dict[str, Any]]) -> str:
 
 
 def as_text(rows: list[dict[str, Any]], only_failures: bool = False) -> str:
-    from tabulate import tabulate
-
-    from adjudicator.render import clean, shown_path
+    from adjudicator.render import clean, shown_path, text_table
 
     shown = listed(rows, only_failures)
     table = [[shown_path(r["file"]), r["ruleset"] or "-", r["entries"], (r["status"] or "-").replace("_", " "),
               r["winner"] or "-", r["flagged"], r["verdict"]] for r in shown]
-    lines = [tabulate(table, headers=["file", "ruleset", "entries", "status", "winner", "flagged", "verdict"],
-                      tablefmt="simple", disable_numparse=True)] if shown or not only_failures else []
+    lines = [text_table(["file", "ruleset", "entries", "status", "winner", "flagged", "verdict"], table)] \
+        if shown or not only_failures else []
     for row in shown:
         for problem in row["problems"]:
             lines.append(f"{shown_path(row['file'])}: {clean(problem, one_line=True)}")

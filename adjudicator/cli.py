@@ -123,12 +123,11 @@ def rulesets_cmd(
     if _choice(fmt, ("text", "json"), "--format") == "json":
         _out(_json([{k: str(v) if k == "path" else v for k, v in r.items()} for r in rows]))
         return
-    from tabulate import tabulate
+    from adjudicator.render import clean, text_table
 
-    from adjudicator.render import clean
-
-    _out(tabulate([[clean(r["id"]), clean(r["game"]), clean(r["version"]), clean(r["summary"])] for r in rows],
-                  headers=["id", "game", "version", "summary"], tablefmt="simple", disable_numparse=True))
+    # cleaned first, so a control character at a cell's end shows (`?`) rather than being trimmed as a space
+    _out(text_table(["id", "game", "version", "summary"],
+                    [[clean(r["id"]), clean(r["game"]), clean(r["version"]), clean(r["summary"])] for r in rows]))
 
 
 @ruleset_app.command("show")

@@ -29,7 +29,7 @@ import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any, Callable, Union
 
 FORMATS = ("text", "markdown", "bbcode", "discord")
 DISCORD_LIMIT = 2000
@@ -108,6 +108,9 @@ class Table:
     # Or the rows as the game tells them in a line each, (first cell, the rest): shorter than
     # `label: cell` pairs where the game knows a better way (Winning Streak: `pts 2–0`).
     phone: list[tuple[str, str]] | None = None
+    # A table of figures (`simulate`): a column of numbers only is written and aligned as
+    # tabulate does (right, on the decimal point); cells are text otherwise.
+    numbers: bool = False
 
 
 @dataclass
@@ -362,22 +365,21 @@ def _code_block(lines: list[str], fmt: str) -> str:
 
 def _table(table: Table, fmt: str) -> str:
     """A table as tabulate's `simple` (text; in a code block for BBCode and Discord) or
-    `github` (Markdown) layout. Drawn here rather than by tabulate, whose import (importlib.metadata, wcwidth)
-    would double the start-up of every `board` and `move`."""
+    `github` (Markdown) layout: the one table drawer of boards, posts, `check`, `simulate` and
+    `rulesets`. Drawn here rather than by tabulate, whose import (wcwidth and more) adds about
+    45 ms, an eighth, to the start-up of every `board` and `move` (tests compare the two)."""
     if fmt == "markdown":
-        headers = [_escape(_one_line(h), fmt) for h in table.headers]
-        rows = [[_escape(_one_line(c), fmt) for c in row] for row in table.rows]
+        headers, rows, right = _cells(table, lambda c: _escape(_one_line(c), fmt))
         widths = _widths(headers, rows)
-        lines = ["| " + " | ".join(_pad(h, w) for h, w in zip(headers, widths)) + " |",
+        lines = ["| " + " | ".join(_pad(h, w, r) for h, w, r in zip(headers, widths, right)) + " |",
                  "|" + "|".join("-" * (w + 2) for w in widths) + "|"]
-        lines += ["| " + " | ".join(_pad(c, w) for c, w in zip(row, widths)) + " |" for row in rows]
+        lines += ["| " + " | ".join(_pad(c, w, r) for c, w, r in zip(row, widths, right)) + " |" for row in rows]
         return "\n".join(lines)
-    headers = [_code_text(_one_line(h), fmt) for h in table.headers]
-    rows = [[_code_text(_one_line(c), fmt) for c in row] for row in table.rows]
+    headers, rows, right = _cells(table, lambda c: _code_text(_one_line(c), fmt))
     widths = _widths(headers, rows)
-    lines = ["  ".join(_pad(h, w) for h, w in zip(headers, widths)).rstrip(),
+    lines = ["  ".join(_pad(h, w, r) for h, w, r in zip(headers, widths, right)).rstrip(),
              "  ".join("-" * w for w in widths)]
-    lines += ["  ".join(_pad(c, w) for c, w in zip(row, widths)).rstrip() for row in rows]
+    lines += ["  ".join(_pad(c, w, r) for c, w, r in zip(row, widths, right)).rstrip() for row in rows]
     labels = table.labels or table.headers
     if fmt == "discord" and max(map(display_width, lines)) > PHONE_WIDTH and \
             (table.phone is not None or len(set(labels)) == len(labels)):
@@ -385,6 +387,46 @@ def _table(table: Table, fmt: str) -> str:
     if fmt == "discord":   # columns a line cannot name apart: the table, wrapped to the phone's width
         lines = [part for line in lines for part in _phone_lines(line)]
     return _code_block(lines, fmt)
+
+
+def text_table(headers: list[str], rows: list[list[Any]], numbers: bool = False) -> str:
+    """A plain-text table (tabulate's `simple` layout) for a command's output, drawn as a
+    board's tables are, so the tool has one table drawer."""
+    return _table(Table(headers, rows, numbers=numbers), "text")
+
+
+def _cells(table: Table, write: Callable[[Any], str]) -> tuple[list[str], list[list[str]], list[bool]]:
+    """The headers and cells as `write` writes them, and which columns align right: in a
+    table of numbers (Table.numbers), each column of numbers only, written as tabulate does."""
+    headers = [write(h) for h in table.headers]
+    rows = [[write(c) for c in row] for row in table.rows]
+    right = [False] * len(headers)
+    for index in range(len(headers) if table.numbers and table.rows else 0):
+        figures = _figures([row[index] for row in table.rows])
+        if figures is not None:
+            right[index] = True
+            for row, text in zip(rows, figures):
+                row[index] = text
+    return headers, rows, right
+
+
+def _figures(cells: list[Any]) -> list[str] | None:
+    """A column of numbers as tabulate writes it (whole numbers as they are, else each as
+    `format(x, "g")`), padded on the right so the decimal points line up; None for text."""
+    if any(c.__class__ not in (int, float) for c in cells):
+        return None
+    texts = [str(c) for c in cells] if all(c.__class__ is int for c in cells) else [format(float(c), "g") for c in cells]
+    after = [_after_point(t) for t in texts]
+    return [t + " " * (max(after) - a) for t, a in zip(texts, after)]
+
+
+def _after_point(text: str) -> int:
+    """Characters after the decimal point (or the exponent's `e`); -1 for a whole number."""
+    if text.lstrip("-").isdigit():
+        return -1
+    point = text.rfind(".")
+    point = point if point >= 0 else text.lower().rfind("e")
+    return len(text) - point - 1 if point >= 0 else -1
 
 
 def _table_as_list(table: Table) -> str:
@@ -420,8 +462,9 @@ def _widths(headers: list[str], rows: list[list[str]]) -> list[int]:
     return widths
 
 
-def _pad(text: str, width: int) -> str:
-    return text + " " * (width - display_width(text))
+def _pad(text: str, width: int, right: bool = False) -> str:
+    room = " " * (width - display_width(text))
+    return room + text if right else text + room
 
 
 def display_width(text: str) -> int:

@@ -353,14 +353,14 @@ def share(count: int, total: int) -> str:
 
 def as_text(report: dict[str, Any]) -> str:
     """The summary as small plain tables."""
-    from tabulate import tabulate
+    from adjudicator.render import text_table
 
     total = report["matches"]
     head = (f"{report['ruleset']}: {total} simulated matches, {report['policy']} bots, seed {report['seed']}"
             + (f", {report['seconds']:.1f} s" if "seconds" in report else ""))
     results = [[f"{side} won", share(n, total)] for side, n in report["wins_by_side"].items()]
     results += [["drawn", share(report["draws"], total)], ["unfinished", share(report["unfinished"], total)]]
-    parts = [head, "", tabulate(results, headers=["result", "matches"], tablefmt="simple")]
+    parts = [head, "", text_table(["result", "matches"], results)]
     first = report["first_mover"]
     if first["decided"]:
         parts += ["", f"first mover won {share(first['won'], first['decided'])} of the {first['decided']} "
@@ -368,12 +368,12 @@ def as_text(report: dict[str, Any]) -> str:
     else:
         parts += ["", "first mover: no first move to speak of (every match opens with sealed submissions)"]
     lengths = [[name, s["min"], s["median"], s["mean"], s["max"]] for name, s in report["length"].items()]
-    parts += ["", tabulate(lengths, headers=["length", "min", "median", "mean", "max"], tablefmt="simple")]
+    parts += ["", text_table(["length", "min", "median", "mean", "max"], lengths, numbers=True)]
     endings = [[ending, share(n, total)] for ending, n in report["endings"].items()]
-    parts += ["", tabulate(endings, headers=["how matches ended", "matches"], tablefmt="simple")]
+    parts += ["", text_table(["how matches ended", "matches"], endings)]
     if report["deciders"]:
         decided = [[name, share(n, report["finished"])] for name, n in report["deciders"].items()]
-        parts += ["", tabulate(decided, headers=["what decided it (the winner's)", "matches"], tablefmt="simple")]
+        parts += ["", text_table(["what decided it (the winner's)", "matches"], decided)]
     return "\n".join(parts) + "\n"
 
 

@@ -63,6 +63,31 @@ def test_tables_match_tabulate(data, columns, count):
                                                    disable_numparse=True) + "\n"
 
 
+NUMBER = st.integers(-10**6, 10**21) | st.floats(-1e7, 1e22, allow_nan=False) | st.sampled_from([0, 7, 7.5, 28.25, 1e20])
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(data=st.data(), columns=st.integers(1, 4), count=st.integers(1, 4))
+def test_tables_of_numbers_match_tabulate(data, columns, count):
+    """A table of figures (simulate's lengths): numbers written and aligned as tabulate does."""
+    from tabulate import tabulate
+
+    from adjudicator.render import text_table
+
+    text = st.text(WIDTH_CHARS, max_size=6).map(str.strip).filter(lambda t: not _numeric(t))
+    headers = data.draw(st.lists(text, min_size=columns + 1, max_size=columns + 1))
+    rows = [[data.draw(text)] + data.draw(st.lists(NUMBER, min_size=columns, max_size=columns)) for _ in range(count)]
+    assert text_table(headers, rows, numbers=True) == tabulate(rows, headers=headers, tablefmt="simple")
+
+
+def _numeric(text: str) -> bool:
+    """Text tabulate would read as a number (its column would align right)."""
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
 @settings(max_examples=200, deadline=None, derandomize=True, database=None)
 @given(cells=st.lists(CELL, min_size=2, max_size=2))
 def test_any_cell_stays_on_its_row(cells):
