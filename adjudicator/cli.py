@@ -16,6 +16,8 @@ from typing import Any, List, Optional
 
 import typer
 
+from adjudicator.render import BOARD_FORMATS, DISCORD, FORMATS   # the format names, named there once
+
 app = typer.Typer(
     name="adjudicator",
     help="Adjudicate two-player Death Match games from their match files.\n\n"
@@ -49,7 +51,7 @@ def _main(
 ruleset_app = typer.Typer(help="Show or check one ruleset.", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(ruleset_app, name="ruleset")
 
-BOARD_FORMATS = ("text", "markdown", "bbcode", "discord", "json")
+BOARD_FORMAT_HELP = f"Board format: {', '.join(BOARD_FORMATS)} (see board --help)."
 RULINGS_HELP = "Cite the ruling ids ([G-7], [DT-4]) in the entry lines; posts leave them out by default (issue 25)."
 PICTURE_FORMATS = ("svg", "png")   # `board` only: adjudicator.picture
 
@@ -441,7 +443,7 @@ def move_cmd(
     dry_run: bool = typer.Option(False, "--dry-run", help="Check only; write nothing."),
     record_illegal: bool = typer.Option(False, "--record-illegal",
                                         help="Log an illegal move on purpose, marked as flagged (G-1)."),
-    fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, discord, json (see board --help)."),
+    fmt: str = typer.Option("text", "--format", help=BOARD_FORMAT_HELP),
     rulings: bool = typer.Option(False, "--rulings", help=RULINGS_HELP),
 ) -> None:
     """Check a player's move against the replayed match and append it if legal.
@@ -548,7 +550,7 @@ def _next_step(match: Any, replay: Any) -> None:
 def _post(text: str, fmt: str) -> str:
     """A post as printed: a Discord post as its messages of at most 2,000 characters, with a
     cut line between two (render.DISCORD_CUT); any other format as it is."""
-    if fmt != "discord":
+    if fmt != DISCORD:
         return text
     from adjudicator.render import discord_post
 
@@ -597,7 +599,7 @@ def roll_cmd(
     transcribe: bool = typer.Option(False, "--values", help="Transcribe an outside dice bot's result instead of drawing."),
     at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When it was rolled, as for move --at (default: now)."),
     note: Optional[str] = typer.Option(None, "--note", help="A free note, e.g. the dice bot's post."),
-    fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, discord, json (see board --help)."),
+    fmt: str = typer.Option("text", "--format", help=BOARD_FORMAT_HELP),
     rulings: bool = typer.Option(False, "--rulings", help=RULINGS_HELP),
 ) -> None:
     """Append the chance entry the match needs now: drawn from the match seed, or transcribed.
@@ -682,7 +684,7 @@ def host_cmd(
                                                                  "(void, required) or switches the clock (clock)."),
     at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When, as for move --at (default: now)."),
     note: Optional[str] = typer.Option(None, "--note", help="A free note."),
-    fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, discord, json (see board --help)."),
+    fmt: str = typer.Option("text", "--format", help=BOARD_FORMAT_HELP),
     rulings: bool = typer.Option(False, "--rulings", help=RULINGS_HELP),
 ) -> None:
     """Append a host entry: close a phase, record a timeout, forfeit or draw, end the match (G-4),
@@ -845,7 +847,7 @@ def paste_cmd(
                                          help="Skip (and list) a player's post with no move in it, e.g. 'gl hf', "
                                               "instead of stopping there."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Check every post; write nothing."),
-    fmt: str = typer.Option("text", "--format", help="Board format: text, markdown, bbcode, json."),
+    fmt: str = typer.Option("text", "--format", help=BOARD_FORMAT_HELP),
     rulings: bool = typer.Option(False, "--rulings", help=RULINGS_HELP),
 ) -> None:
     """Enter many posts at once, copied from a thread or DMs, each with its post's time.
@@ -1023,7 +1025,7 @@ def board_cmd(
     match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
     viewer: Optional[str] = typer.Option(None, "--as", metavar="PLAYER", help="That player's private view."),
     at: Optional[int] = typer.Option(None, "--at", metavar="SEQ", help="The board after entry SEQ (0: the start)."),
-    fmt: str = typer.Option("text", "--format", help="text, markdown, bbcode, discord, json, svg or png."),
+    fmt: str = typer.Option("text", "--format", help=f"{', '.join(BOARD_FORMATS + PICTURE_FORMATS[:-1])} or {PICTURE_FORMATS[-1]}."),
     output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
                                           help="Write the board to FILE instead of standard output (a PNG needs it "
                                                "unless standard output is redirected). An existing FILE is refused."),
@@ -1303,7 +1305,7 @@ def page_cmd(
 @app.command("post")
 def post_cmd(
     match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
-    fmt: str = typer.Option("text", "--format", help="text, markdown, bbcode (any text format of `board`) or json."),
+    fmt: str = typer.Option("text", "--format", help=f"{', '.join(FORMATS)} (any text format of `board`) or json."),
     dry_run: bool = typer.Option(False, "--dry-run", "--no-record", help="Print the post; remember nothing."),
     since: Optional[int] = typer.Option(None, "--since", metavar="SEQ",
                                         help="Cover the entries after SEQ (0: from the start) instead of those "

@@ -31,7 +31,10 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable, Union
 
-FORMATS = ("text", "markdown", "bbcode", "discord")
+# The text formats, named once: every command's --format choices and help derive from these.
+TEXT, MARKDOWN, BBCODE, DISCORD = "text", "markdown", "bbcode", "discord"
+FORMATS = (TEXT, MARKDOWN, BBCODE, DISCORD)
+BOARD_FORMATS = (*FORMATS, "json")   # and the board as data (adjudicator.views): board, post...
 DISCORD_LIMIT = 2000
 # Printed on a line of its own between Discord messages on standard output (`discord_post`),
 # to show a host where one message ends and the next begins; it is no part of any message.
@@ -206,11 +209,11 @@ BB_BREAK = "[b][/b]"   # an empty tag after `[`: no tag can start there, and it 
 def _escape(text: str, fmt: str) -> str:
     """Player text as literal text of `fmt`, on one line."""
     text = clean(text, one_line=True)
-    if fmt == "markdown":
+    if fmt == MARKDOWN:
         return "".join("\\" + ch if ch in _MARKDOWN_MARKS else ch for ch in text)
-    if fmt == "bbcode":
+    if fmt == BBCODE:
         return text.replace("[", "[" + BB_BREAK)
-    if fmt == "discord":
+    if fmt == DISCORD:
         return unping("".join("\\" + ch if ch in _DISCORD_MARKS else ch for ch in text))
     return text
 
@@ -220,9 +223,9 @@ def _code_text(text: Any, fmt: str) -> str:
     could end the block is changed (BBCode's `[/code]`, Discord's backticks), and a mention
     cannot ping from there either."""
     text = clean(text, one_line=True)
-    if fmt == "bbcode":
+    if fmt == BBCODE:
         return _CODE_CLOSE.sub("[\\1\u2215", text)
-    if fmt == "discord":
+    if fmt == DISCORD:
         return unping(text.replace("`", "\u02cb"))
     return text
 
@@ -247,12 +250,12 @@ def _inline(value: Inline, fmt: str, code: bool = False) -> str:
         text = _code_text(value.text, fmt) if code else _escape(value.text, fmt)
         if code or not text:
             return text
-        if fmt == "bbcode":
+        if fmt == BBCODE:
             if value.colour and _COLOUR.match(value.colour):
                 text = f"[color={value.colour}]{text}[/color]"
             if value.bold:
                 text = f"[b]{text}[/b]"
-        elif fmt in ("markdown", "discord") and value.bold:
+        elif fmt in (MARKDOWN, DISCORD) and value.bold:
             text = f"**{text}**"
         return text
     return _code_text(value, fmt) if code else _escape(value, fmt)
@@ -261,7 +264,7 @@ def _inline(value: Inline, fmt: str, code: bool = False) -> str:
 def _stamp(stamp: Stamp, fmt: str, code: bool) -> str:
     """Discord: `<t:1763721022:f> (<t:1763721022:R>)`, a date and time in the reader's own
     zone and how long from now; elsewhere the local time in the match's zone, with its name."""
-    if fmt == "discord" and not code:
+    if fmt == DISCORD and not code:
         seconds = unix_time(stamp.iso)
         if seconds is not None:
             return f"<t:{seconds}:f> (<t:{seconds}:R>)"
@@ -287,34 +290,34 @@ def render(blocks: list[Any], fmt: str) -> str:
     Discord post longer than one message is cut by `discord_messages`)."""
     out = [_block(block, fmt) for block in blocks]
     post = "\n\n".join(part for part in out if part) + "\n"
-    return unping(post) if fmt == "discord" else post
+    return unping(post) if fmt == DISCORD else post
 
 
 def _block(block: Any, fmt: str) -> str:
     if isinstance(block, Heading):
         text = _inline(block.text, fmt)
-        if fmt == "markdown":
+        if fmt == MARKDOWN:
             return f"### {text}"
-        if fmt == "bbcode":
+        if fmt == BBCODE:
             return f"[b]{text}[/b]"
-        if fmt == "discord":
+        if fmt == DISCORD:
             return f"**{text}**" if text else ""
         return text
     if isinstance(block, Para):
         text = _inline(block.text, fmt)
-        return _line_start(text.lstrip(" ")) if fmt in ("markdown", "discord") else text
+        return _line_start(text.lstrip(" ")) if fmt in (MARKDOWN, DISCORD) else text
     if isinstance(block, Banner):
         text = clean(_inline(block.text, fmt), one_line=True).strip()
-        if fmt == "bbcode":
+        if fmt == BBCODE:
             return f"[b]{text}[/b]"
-        if fmt in ("markdown", "discord"):
+        if fmt in (MARKDOWN, DISCORD):
             return f"**{text}**"
         return text
     if isinstance(block, Table):
         return _table(block, fmt)
     if isinstance(block, Pre):
         lines = [_inline(line, fmt, code=True) for line in block.lines]
-        if fmt == "discord":   # a phone shows about 60 columns of a code block: wrap, never scroll
+        if fmt == DISCORD:   # a phone shows about 60 columns of a code block: wrap, never scroll
             lines = [part for line in lines for part in _phone_lines(line)]
         return _code_block(lines, fmt)
     raise TypeError(f"unknown block {block!r}")
@@ -352,13 +355,13 @@ def _code_block(lines: list[str], fmt: str) -> str:
     """Lines kept as they are, in the format's monospace block; Markdown's fence is longer
     than any run of backticks inside (CommonMark), Discord's has none inside to meet."""
     body = "\n".join(lines)
-    if fmt == "markdown":
+    if fmt == MARKDOWN:
         longest = max((len(run) for run in re.findall("`+", body)), default=0)
         fence = "`" * max(3, longest + 1)
         return f"{fence}\n{body}\n{fence}"
-    if fmt == "discord":
+    if fmt == DISCORD:
         return f"```\n{body}\n```"
-    if fmt == "bbcode":
+    if fmt == BBCODE:
         return f"[code]{body}[/code]"
     return body
 
@@ -368,7 +371,7 @@ def _table(table: Table, fmt: str) -> str:
     `github` (Markdown) layout: the one table drawer of boards, posts, `check`, `simulate` and
     `rulesets`. Drawn here rather than by tabulate, whose import (wcwidth and more) adds about
     45 ms, an eighth, to the start-up of every `board` and `move` (tests compare the two)."""
-    if fmt == "markdown":
+    if fmt == MARKDOWN:
         headers, rows, right = _cells(table, lambda c: _escape(_one_line(c), fmt))
         widths = _widths(headers, rows)
         lines = ["| " + " | ".join(_pad(h, w, r) for h, w, r in zip(headers, widths, right)) + " |",
@@ -381,10 +384,10 @@ def _table(table: Table, fmt: str) -> str:
              "  ".join("-" * w for w in widths)]
     lines += ["  ".join(_pad(c, w, r) for c, w, r in zip(row, widths, right)).rstrip() for row in rows]
     labels = table.labels or table.headers
-    if fmt == "discord" and max(map(display_width, lines)) > PHONE_WIDTH and \
+    if fmt == DISCORD and max(map(display_width, lines)) > PHONE_WIDTH and \
             (table.phone is not None or len(set(labels)) == len(labels)):
         return _table_as_list(table)
-    if fmt == "discord":   # columns a line cannot name apart: the table, wrapped to the phone's width
+    if fmt == DISCORD:   # columns a line cannot name apart: the table, wrapped to the phone's width
         lines = [part for line in lines for part in _phone_lines(line)]
     return _code_block(lines, fmt)
 
@@ -392,7 +395,7 @@ def _table(table: Table, fmt: str) -> str:
 def text_table(headers: list[str], rows: list[list[Any]], numbers: bool = False) -> str:
     """A plain-text table (tabulate's `simple` layout) for a command's output, drawn as a
     board's tables are, so the tool has one table drawer."""
-    return _table(Table(headers, rows, numbers=numbers), "text")
+    return _table(Table(headers, rows, numbers=numbers), TEXT)
 
 
 def _cells(table: Table, write: Callable[[Any], str]) -> tuple[list[str], list[list[str]], list[bool]]:
@@ -434,16 +437,16 @@ def _table_as_list(table: Table) -> str:
     cell in bold and the others as `header: cell`, which Discord wraps like any text (cells
     that say nothing, `-` or empty, are left out)."""
     if table.phone is not None:
-        return "\n".join(" — ".join(part for part in (f"**{_escape(head, 'discord')}**" if head else "",
-                                                       _escape(rest, 'discord')) if part)
+        return "\n".join(" — ".join(part for part in (f"**{_escape(head, DISCORD)}**" if head else "",
+                                                       _escape(rest, DISCORD)) if part)
                          for head, rest in table.phone)
     out = []
     labels = table.labels or table.headers
     for row in table.rows:
         cells = [_one_line(c) for c in row]
-        said = [f"{_escape(_one_line(h), 'discord')}: {_escape(c, 'discord')}"
+        said = [f"{_escape(_one_line(h), DISCORD)}: {_escape(c, DISCORD)}"
                 for h, c in zip(labels[1:], cells[1:]) if c not in ("", "-")]
-        head = f"**{_escape(cells[0], 'discord')}**" if cells and cells[0] else ""
+        head = f"**{_escape(cells[0], DISCORD)}**" if cells and cells[0] else ""
         out.append(" — ".join(part for part in (head, " · ".join(said)) if part))
     return "\n".join(out)
 
