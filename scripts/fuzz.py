@@ -64,11 +64,11 @@ from typing import Any, Callable, Iterator
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "tests"))   # the mutations the fuzz tests use (tests/mutations.py)
+sys.path.insert(0, str(REPO / "tests"))   # the mutations the fuzz tests use (tests/helpers/mutations.py)
 
 from adjudicator import matchfile, rulesets, session, simulate  # noqa: E402
 from adjudicator.cli import run  # noqa: E402
-from mutations import float_twins, odd_texts, renumber  # noqa: E402
+from helpers.mutations import float_twins, odd_texts, renumber  # noqa: E402
 
 NOW = "2026-11-23T12:00:00Z"      # the tool's "now" for every call: runs repeat exactly
 HANG_SECONDS = 20                 # a call slower than this counts as a hang

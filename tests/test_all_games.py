@@ -18,7 +18,7 @@ import pytest
 from adjudicator import matchfile, rulesets, session, views
 from adjudicator.engine import ChanceDue, Phase
 from adjudicator.render import FORMATS, render
-from strategies import has_sealed_phases
+from helpers.strategies import has_sealed_phases
 
 RULESETS = [info["id"] for info in rulesets.list_rulesets()]
 SEALED = [ruleset_id for ruleset_id in RULESETS if has_sealed_phases(ruleset_id)]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO
+from helpers import REPO
 
 FINISHED = {   # example → (winner's display name, side in effect, the result's reason)
     "arrowbic-push-off.json": ("Sally", "red", "Maddie's piece left the board from I6 going right"),

@@ -21,7 +21,7 @@ from adjudicator.bounded import MAX_DEPTH
 from adjudicator.cli import MAX_ARGUMENTS, MAX_PARAM
 from adjudicator.paste import MAX_POSTS, MAX_POSTS_BYTES
 from adjudicator.session import MAX_JSON_MOVE
-from strategies import assert_inert, assert_no_crash, simulated, write
+from helpers.strategies import assert_inert, assert_no_crash, simulated, write
 
 REPO = Path(__file__).resolve().parent.parent
 NEW = ("new", "dice-tug-of-war", "-p", "a=A:red", "-p", "b=B:yellow", "--untimed", "--no-seed")

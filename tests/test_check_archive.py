@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from adjudicator import __version__, check, dice
-from conftest import REPO, salted_dice
+from helpers import REPO
+from helpers.cli import salted_dice
 
 MATCHES = REPO / "matches"
 DEMO_SEED = MATCHES / "dice-demo.seed"

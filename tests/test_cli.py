@@ -12,7 +12,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from adjudicator import schemas
-from conftest import NOW, REPO, add, dice_match, setup_entries
+from helpers import NOW, REPO
+from helpers.matches import add, dice_match, setup_entries
 
 EXAMPLES = sorted(str(p) for p in (REPO / "matches").glob("*.json"))
 

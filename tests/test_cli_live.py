@@ -10,7 +10,8 @@ import sys
 
 import pytest
 
-from conftest import REPO, add, dice_match, setup_entries
+from helpers import REPO
+from helpers.matches import add, dice_match, setup_entries
 from games.test_track_trouble import tt_match
 from games.test_winning_streak import place, ws_match
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from adjudicator.bounded import MAX_DIGITS, MAX_NODES
-from strategies import assert_inert, assert_no_crash, assert_one_sentence_error, simulated, write
+from helpers.strategies import assert_inert, assert_no_crash, assert_one_sentence_error, simulated, write
 
 BIG = "1" * 5000   # beyond Python's 4,300-digit limit on int() and str()
 
@@ -281,7 +281,7 @@ HUGE = "x" * 1_000_000
 @pytest.mark.parametrize("where", ["params", "param-key", "top-key", "entry-player", "host-player", "first", "move-key",
                                    "move-value", "at", "type", "ruleset"])
 def test_a_huge_string_is_quoted_as_an_excerpt(cli, tmp_path, where):
-    from conftest import dice_match
+    from helpers.matches import dice_match
 
     data = dice_match([("roll", 1, 2, 3), ("bernd", {"reroll": []})])
     entry = data["entries"][1]

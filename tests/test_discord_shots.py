@@ -14,8 +14,8 @@ from types import ModuleType
 
 import pytest
 
-from conftest import REPO
-from pngread import decode, size
+from helpers import REPO
+from helpers.pngread import decode, size
 
 SCRIPT = REPO / "scripts" / "discord_shots.py"
 REGENERATE = "run `python scripts/discord_shots.py` (scripts/discord: `npm ci` first) and commit docs/pictures/"

@@ -17,7 +17,7 @@ from adjudicator.clock import Charge, describe
 from adjudicator.engine import Replay
 from adjudicator.games.dice_tug_of_war import DiceTugOfWar
 from adjudicator.matchfile import load as load_match
-from strategies import RULESETS
+from helpers.strategies import RULESETS
 from test_wording import matches_of
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ from urllib.parse import unquote
 import pytest
 from markdown_it import MarkdownIt
 
-from conftest import REPO
+from helpers import REPO
 
 PAGES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
 README_MAX_LINES = 500

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from adjudicator import matchfile, session
-from conftest import REPO
+from helpers import REPO
 
 EXAMPLES = sorted((REPO / "matches").glob("*.json"))
 

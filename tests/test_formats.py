@@ -26,7 +26,7 @@ import pytest
 from adjudicator import matchfile, session, views
 from adjudicator.render import (DISCORD_CUT, DISCORD_LIMIT, PHONE_WIDTH, Heading, Para, Pre, Stamp, Table,
                                 _phone_lines, discord_length, discord_messages, display_width, render)
-from conftest import REPO
+from helpers import REPO
 
 EXAMPLES = sorted((REPO / "matches").glob("*.json"))
 FORMATS = ("text", "markdown", "bbcode", "discord")

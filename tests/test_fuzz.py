@@ -30,9 +30,9 @@ from hypothesis import strategies as st
 from adjudicator import matchfile, session, views
 from adjudicator.errors import AdjudicatorError
 from adjudicator.render import FORMATS, clean
-from conftest import REPO
-from mutations import float_twins, odd_texts, renumber
-from strategies import (INDICES, RULESETS, assert_inert, assert_no_crash, assert_one_sentence_error, scaled,
+from helpers import REPO
+from helpers.mutations import float_twins, odd_texts, renumber
+from helpers.strategies import (INDICES, RULESETS, assert_inert, assert_no_crash, assert_one_sentence_error, scaled,
                         simulated, strict_json, tweaked)
 
 EXAMPLES = sorted((REPO / "matches").glob("*.json"))

@@ -17,7 +17,7 @@ import subprocess
 import sys
 from types import ModuleType
 
-from conftest import REPO
+from helpers import REPO
 
 SCRIPT = REPO / "scripts" / "fuzz.py"
 

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from adjudicator.games.track_trouble.notation import parse
 from adjudicator.matchfile import LoadedMatch
-from conftest import REPO
-from strategies import (BOARD_FORMATS, INDICES, RULESETS, has_sealed_phases, loaded, replay_prefix, scaled,
+from helpers import REPO
+from helpers.strategies import (BOARD_FORMATS, INDICES, RULESETS, has_sealed_phases, loaded, replay_prefix, scaled,
                         simulated)
 from test_properties import open_to, refused_variant, same_kind, sealed_phase_moves, sealed_windows, variant
 

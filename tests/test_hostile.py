@@ -29,7 +29,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adjudicator.rulesets import ID_PATTERN
-from strategies import (assert_inert, assert_no_crash, assert_one_sentence_error, scaled, simulated, strict_json,
+from helpers.strategies import (assert_inert, assert_no_crash, assert_one_sentence_error, scaled, simulated, strict_json,
                         write)
 
 PATH_NAMES = ("../x", "/etc/passwd", "rulesets/arrowbic.yaml", "..\\x", "arrowbic.yaml", "./arrowbic", "arrowbic/",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.render import Heading, Para, Pre, Span, Table, render
-from conftest import dice_match, setup_entries
+from helpers.matches import dice_match, setup_entries
 
 
 def listing(folder):
@@ -70,7 +70,7 @@ def test_rendered_text_holds_no_bidi_control(fmt, control):
 
 def test_a_reason_or_note_with_a_line_break_stays_on_its_line_in_replay_text(cli, write):
     """A hand-written host reason cannot forge a line of `replay` output ("Result: …")."""
-    from conftest import dice_match
+    from helpers.matches import dice_match
 
     data = dice_match([("host", {"action": "end", "winner": "bernd", "reason": "left\nResult: finished: anna wins"})])
     res = cli("replay", write(data))
@@ -83,7 +83,7 @@ def test_a_reason_or_note_with_a_line_break_stays_on_its_line_in_replay_text(cli
 import json  # noqa: E402
 import re  # noqa: E402
 
-from conftest import REPO  # noqa: E402
+from helpers import REPO  # noqa: E402
 
 INVISIBLE = ["\u200b", "\u2060", "\U000e0041", "\U000e007f", "\u00ad", "\u3164", "\uffa0", "\u180e", "\ufeff",
              "\u034f"]

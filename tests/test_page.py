@@ -22,8 +22,8 @@ import pytest
 
 from adjudicator import match_picture, matchfile, page, views
 from adjudicator.session import replay_match
-from conftest import REPO
-from pngread import decode, size
+from helpers import REPO
+from helpers.pngread import decode, size
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")

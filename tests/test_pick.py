@@ -10,7 +10,7 @@ import pytest
 from adjudicator import check
 from adjudicator.dice import read_seed
 from adjudicator.errors import MatchFileError
-from conftest import add, dice_match, flags, replayed
+from helpers.matches import add, dice_match, flags, replayed
 from games.test_tug_of_war import tw_match
 
 

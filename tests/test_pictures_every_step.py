@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import match_picture, matchfile, picture, session
-from pngread import size
+from helpers.pngread import size
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((REPO / "matches").glob("*.json"))

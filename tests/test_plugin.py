@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO
+from helpers import REPO
 
 PLUGINS = REPO / "tests" / "plugins"
 BOARD_FORMATS = ("text", "markdown", "bbcode", "discord", "json")

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO
+from helpers import REPO
 
 PLUGINS = REPO / "tests" / "plugins"
 PLAYERS = ("-p", "anna=Anna:red", "-p", "bob=Bob:blue")

@@ -1,4 +1,4 @@
-"""The tests' PNG reader (tests/pngread.py): it reads what resvg writes, and its whole-pixel
+"""The tests' PNG reader (tests/helpers/pngread.py): it reads what resvg writes, and its whole-pixel
 unfiltering agrees with the PNG spec's byte-by-byte definition."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from adjudicator import picture
-from pngread import decode, paeth, size, unfilter
+from helpers.pngread import decode, paeth, size, unfilter
 
 
 def test_the_png_reader_reads_what_resvg_writes():

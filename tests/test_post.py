@@ -19,8 +19,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adjudicator import posting
-from conftest import NOW, REPO
-from strategies import INDICES, loaded, scaled, simulated
+from helpers import NOW, REPO
+from helpers.strategies import INDICES, loaded, scaled, simulated
 from test_hidden import SEALED_RULESETS, both_hide, hidden, round_one, swapped_pair, tt
 
 FORMATS = posting.formats()

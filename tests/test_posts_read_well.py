@@ -18,7 +18,7 @@ import pytest
 
 from adjudicator import posting
 from adjudicator.render import DISCORD_LIMIT, PHONE_WIDTH, discord_length, discord_messages, display_width
-from strategies import RULESETS, loaded, simulated
+from helpers.strategies import RULESETS, loaded, simulated
 
 FORMATS = ("text", "markdown", "bbcode", "discord")
 START = datetime(2026, 11, 20, 18, 0, tzinfo=timezone.utc)

@@ -29,8 +29,8 @@ from adjudicator import matchfile, schemas, session, views
 from adjudicator.engine import Phase, Replay
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import FORMATS
-from conftest import REPO
-from strategies import (BOARD_FORMATS, INDICES, KEBAB, REFUSED, RULESETS, assert_inert, assert_no_crash,
+from helpers import REPO
+from helpers.strategies import (BOARD_FORMATS, INDICES, KEBAB, REFUSED, RULESETS, assert_inert, assert_no_crash,
                         assert_one_sentence_error, canonical, has_sealed_phases, listing_is_complete_for, loaded,
                         move_positions, mutated, replay_prefix, scaled, simulated, simulated_outcome, simulated_text,
                         tweaked, write)

@@ -124,7 +124,7 @@ def test_the_readme_pictures_are_what_the_tool_draws(cli, tmp_path, monkeypatch)
     """The committed PNGs the README shows are the tool's pictures of those boards: the same
     size, and the same pixels (but for a sliver, so a rasterizer's antialiasing update does
     not fail the suite while a change in the drawing does)."""
-    from pngread import decode
+    from helpers.pngread import decode
 
     monkeypatch.chdir(REPO)
     shown = re.findall(r"!\[[^\]]*\]\(docs/pictures/([a-z0-9-]+)\.png\)", README)

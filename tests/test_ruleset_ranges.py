@@ -20,7 +20,8 @@ import pytest
 from adjudicator import matchfile, ranges, rulesets, session
 from adjudicator.engine import ChanceDue
 from adjudicator.simulate import bot_entry, chance_entry
-from tests.conftest import REPO, dice_match
+from helpers import REPO
+from helpers.matches import dice_match
 
 RULESET_IDS = sorted(path.stem for path in (REPO / "rulesets").glob("*.yaml"))
 RANGE_WORDS = ("is below the minimum", "is above the maximum", "is not a number", "is not a whole number",

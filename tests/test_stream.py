@@ -17,7 +17,7 @@ from adjudicator import check, matchfile, session, views
 from adjudicator.cli import _json
 from adjudicator.engine import Replay
 from adjudicator.errors import MatchFileError
-from conftest import REPO
+from helpers import REPO
 
 EXAMPLES = sorted((REPO / "matches").glob("*.json"))
 

@@ -13,7 +13,7 @@ import pytest
 
 from adjudicator import check
 from adjudicator.engine import voided_entries
-from conftest import add, dice_match, flags, replayed, setup_entries
+from helpers.matches import add, dice_match, flags, replayed, setup_entries
 
 
 def void(seq: int, reason: str = "typo") -> tuple:

@@ -17,7 +17,8 @@ from adjudicator.engine import Illegal, Turn
 from adjudicator.errors import MatchFileError, NotationError
 from adjudicator.games.arrowbic import Chains
 from adjudicator.render import render
-from conftest import REPO, add, flags
+from helpers import REPO
+from helpers.matches import add, flags
 
 SALLY, MADDIE = "sally", "maddie"  # sally is red, maddie is blue
 

@@ -19,9 +19,10 @@ from adjudicator import check, match_picture, picture, session, simulate, views
 from adjudicator.dice import read_seed
 from adjudicator.picture import SIDE_COLOURS, tint
 from adjudicator.render import render
-from conftest import REPO, flags
+from helpers import REPO
+from helpers.matches import flags
 from games.test_arrowbic import MADDIE, SALLY, arrow_match, m, play, view
-from pngread import decode
+from helpers.pngread import decode
 
 CASES = REPO / "tests" / "data" / "conformance" / "arrowbic"
 

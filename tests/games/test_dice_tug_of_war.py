@@ -10,7 +10,7 @@ from adjudicator import matchfile, session
 from adjudicator.errors import MatchFileError, NotationError
 from adjudicator.games.dice_tug_of_war import count_matches
 from adjudicator.render import render
-from conftest import add, dice_match, flags, replayed, setup_entries
+from helpers.matches import add, dice_match, flags, replayed, setup_entries
 
 
 def play(*entries, params=None):

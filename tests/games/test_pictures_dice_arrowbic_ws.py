@@ -19,9 +19,9 @@ from adjudicator import match_picture, picture, session, views
 from adjudicator.games import dice_tug_of_war_picture as dice_picture
 from adjudicator.games import winning_streak_picture as ws_picture
 from adjudicator.matchfile import LoadedMatch
-from conftest import REPO
-from pngread import decode
-from strategies import loaded, replay_prefix, simulated
+from helpers import REPO
+from helpers.pngread import decode
+from helpers.strategies import loaded, replay_prefix, simulated
 from test_properties import open_to, sealed_windows, variant
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -14,7 +14,7 @@ from adjudicator.errors import MatchFileError, NotationError
 from adjudicator.games.track_trouble import layouts as lay
 from adjudicator.games.track_trouble.notation import format_move, parse
 from adjudicator.render import FORMATS, render
-from conftest import flags, replayed
+from helpers.matches import flags, replayed
 
 # Round 1 of the test set: a south switch feeding a three-state north switch.
 R1 = {

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from adjudicator import views
-from conftest import add, flags, replayed
+from helpers.matches import add, flags, replayed
 from games.test_track_trouble import tt_match
 
 

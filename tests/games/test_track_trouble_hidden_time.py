@@ -9,7 +9,7 @@ import json
 import pytest
 
 from adjudicator import rulesets, session, views
-from conftest import flags, replayed
+from helpers.matches import flags, replayed
 from games.test_track_trouble import tt_match
 
 

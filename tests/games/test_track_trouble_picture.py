@@ -12,9 +12,10 @@ import pytest
 
 from adjudicator import match_picture, picture, views
 from adjudicator.games.track_trouble import picture as tt_picture
-from conftest import REPO, flags
-from pngread import decode, size
-from strategies import loaded, replay_prefix, simulated
+from helpers import REPO
+from helpers.matches import flags
+from helpers.pngread import decode, size
+from helpers.strategies import loaded, replay_prefix, simulated
 from test_hidden import R1
 from test_hidden import tt as hidden_match
 

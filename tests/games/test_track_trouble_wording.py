@@ -14,7 +14,7 @@ import pytest
 from adjudicator import matchfile, session, simulate, wording
 from adjudicator.engine import Event, Illegal, Outcome
 from adjudicator.games.track_trouble import wording as tt_wording
-from conftest import flags, replayed
+from helpers.matches import flags, replayed
 from games.test_track_trouble import HV, PLAIN, R1, add, empty_round, nine_rounds, tt_match
 
 ITEMS = ["hidden-value", "extra-miner", "remote-switch"]

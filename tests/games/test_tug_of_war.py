@@ -16,7 +16,7 @@ from adjudicator import matchfile, session, views, wording
 from adjudicator.engine import Illegal
 from adjudicator.errors import MatchFileError
 from adjudicator.games.tug_of_war.game import cascade
-from conftest import flags, replayed
+from helpers.matches import flags, replayed
 
 AT = "2026-11-21T20:00:00Z"   # every CLI call is stamped: no test reads the clock
 

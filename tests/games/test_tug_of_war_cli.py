@@ -19,7 +19,7 @@ from adjudicator.games.tug_of_war.modules import Play
 from adjudicator.games.tug_of_war.notation import MODULE_NAMES, examples_for, format_move, notation_for, parse
 from adjudicator.render import render
 from adjudicator.rulesets import resolve
-from conftest import replayed
+from helpers.matches import replayed
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -20,8 +20,8 @@ from adjudicator.games.tug_of_war import picture as tow
 from adjudicator.games.tug_of_war.notation import parse
 from adjudicator.match_picture import draw_header
 from adjudicator.picture import MARGIN, PAPER, Canvas, side_colour
-from pngread import decode
-from pngread import size as png_size
+from helpers.pngread import decode
+from helpers.pngread import size as png_size
 
 REPO = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -78,7 +78,7 @@ def modules_top(m: Any, replay: Any) -> float:
     return canvas.height + 12
 
 
-# --- Reading the PNG (tests/pngread.py) ---------------------------------------------------
+# --- Reading the PNG (tests/helpers/pngread.py) ---------------------------------------------------
 
 class Pixels:
     """A decoded PNG: `at(x, y)` is the colour there as #rrggbb (opaque: the page is white)."""

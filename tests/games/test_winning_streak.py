@@ -11,7 +11,7 @@ import pytest
 from adjudicator import engine, matchfile, rulesets, schemas, session, simulate, views, wording
 from adjudicator.errors import MatchFileError, NotationError
 from adjudicator.render import FORMATS, render
-from conftest import add, flags, replayed
+from helpers.matches import add, flags, replayed
 
 LETTERS = list("ABCDEFGHIJKLM")
 
