@@ -4,7 +4,7 @@
 
 Sources are the examples in matches/ and simulated matches of every ruleset. Each mutated
 file is derived from `--seed` and its own number only, so file N is the same file on every
-run (and with any `--jobs`). The mutations are those of tests/test_fuzz.py, drawn from a
+run (and with any `--jobs`). The mutations are those of tests/hostile/test_fuzz.py, drawn from a
 seeded random.Random instead of hypothesis: entries and fields deleted, duplicated,
 reordered, retyped; garbage; huge, negative, fractional numbers, NaN and Infinity as raw
 text; whole numbers of 5,000 digits; long strings; times at the ends of the calendar;
@@ -78,7 +78,7 @@ SIMULATED_PER_RULESET = 4
 MAX_ENTRIES = 300
 PICTURES_EVERY = 5                # every 5th file also goes through svg, png and page (slower)
 
-# --- Mutations (the ideas of tests/test_fuzz.py, drawn from a seeded random.Random) --------
+# --- Mutations (the ideas of tests/hostile/test_fuzz.py, drawn from a seeded random.Random) --------
 
 HUGE_TEXT = "x" * 100_000
 RAW_TEXTS = ("NaN", "Infinity", "-Infinity", "1e999", "-1e999", "-0", "1.0", "2.5e3", "1" * 400, "1" * 5000,

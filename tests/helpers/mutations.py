@@ -1,5 +1,5 @@
 """Plain mutations of a parsed match file, shared by the hypothesis fuzz tests
-(tests/test_fuzz.py) and the long seeded campaign (scripts/fuzz.py)."""
+(tests/hostile/test_fuzz.py) and the long seeded campaign (scripts/fuzz.py)."""
 
 from __future__ import annotations
 

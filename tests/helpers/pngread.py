@@ -1,6 +1,6 @@
 """The tests' one PNG reader (zlib only, no PIL): 8-bit greyscale, greyscale + alpha, RGB and
 RGBA, not interlaced (resvg writes 8-bit RGBA; Chromium's screenshots are RGB or RGBA).
-Its own tests: tests/test_pngread.py."""
+Its own tests: tests/repo/test_pngread.py."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ plus one if the bid equals the bidder's secret. The `double` item doubles a bid.
 and stays private for two phases. First to 3.
 It exists to prove the engine's simultaneous phases, items and views with no real rules.
 The unit tests build it directly (no search path, nothing registered); how a contributor's
-game plugs in is proven by tests/plugins/ and tests/test_plugin.py.
+game plugs in is proven by tests/plugins/ and tests/test_registry.py.
 """
 
 from __future__ import annotations
