@@ -20,7 +20,7 @@ docs/pictures/discord-<game>.png.
     python scripts/discord_shots.py dice-tug-of-war   # one game
 
 Needs node with npm, Debian's chromium and chromium-driver (/usr/bin/chromium,
-/usr/bin/chromedriver) and selenium. tests/test_discord_shots.py checks, without any of
+/usr/bin/chromedriver) and selenium. tests/repo/test_discord_shots.py checks, without any of
 them, that each .txt is what the tool prints now (so a change in the output fails that
 test until this script is run again) and that each .png is a PNG 390 px wide.
 """

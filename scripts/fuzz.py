@@ -4,7 +4,7 @@
 
 Sources are the examples in matches/ and simulated matches of every ruleset. Each mutated
 file is derived from `--seed` and its own number only, so file N is the same file on every
-run (and with any `--jobs`). The mutations are those of tests/test_fuzz.py, drawn from a
+run (and with any `--jobs`). The mutations are those of tests/hostile/test_fuzz.py, drawn from a
 seeded random.Random instead of hypothesis: entries and fields deleted, duplicated,
 reordered, retyped; garbage; huge, negative, fractional numbers, NaN and Infinity as raw
 text; whole numbers of 5,000 digits; long strings; times at the ends of the calendar;
@@ -64,11 +64,11 @@ from typing import Any, Callable, Iterator
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "tests"))   # the mutations the fuzz tests use (tests/mutations.py)
+sys.path.insert(0, str(REPO / "tests"))   # the mutations the fuzz tests use (tests/helpers/mutations.py)
 
 from adjudicator import matchfile, rulesets, session, simulate  # noqa: E402
 from adjudicator.cli import run  # noqa: E402
-from mutations import float_twins, odd_texts, renumber  # noqa: E402
+from helpers.mutations import float_twins, odd_texts, renumber  # noqa: E402
 
 NOW = "2026-11-23T12:00:00Z"      # the tool's "now" for every call: runs repeat exactly
 HANG_SECONDS = 20                 # a call slower than this counts as a hang
@@ -78,7 +78,7 @@ SIMULATED_PER_RULESET = 4
 MAX_ENTRIES = 300
 PICTURES_EVERY = 5                # every 5th file also goes through svg, png and page (slower)
 
-# --- Mutations (the ideas of tests/test_fuzz.py, drawn from a seeded random.Random) --------
+# --- Mutations (the ideas of tests/hostile/test_fuzz.py, drawn from a seeded random.Random) --------
 
 HUGE_TEXT = "x" * 100_000
 RAW_TEXTS = ("NaN", "Infinity", "-Infinity", "1e999", "-1e999", "-0", "1.0", "2.5e3", "1" * 400, "1" * 5000,

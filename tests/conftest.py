@@ -1,22 +1,22 @@
-"""Shared fixtures: build match files, run the CLI in-process, and a toy sealed-bid game."""
+"""Fixtures and pytest configuration only: the hypothesis profiles, the fixed "now", the CLI run
+in-process and match files written. What tests import lives in tests/helpers/ (never
+`from conftest import`: tests/repo/test_tests_layout.py checks)."""
 
 from __future__ import annotations
 
 import json
 import os
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
-from adjudicator import matchfile, session
 from adjudicator.cli import run
 from adjudicator.clock import NOW_VARIABLE
-
-REPO = Path(__file__).resolve().parent.parent
+from helpers import NOW
+from helpers.cli import Result
 
 # The ruleset cache of this test run, never the user's (paths.cache_dir).
 os.environ["ADJUDICATOR_CACHE"] = tempfile.mkdtemp(prefix="adjudicator-test-cache-")
@@ -45,30 +45,11 @@ def pytest_collection_modifyitems(items):
         raise pytest.UsageError(f"hypothesis tests with a deadline (give deadline=None): {', '.join(timed)}")
 
 
-# The one "now" of every test (adjudicator.clock.now): `move`, `roll` and `host` without
-# --at stamp it, in this process and in every process a test starts, whatever the date
-# and however slow the machine. It is later than every time in matches/ and in the tests'
-# own match data, so a stamp never runs backwards (test_clock checks that), and earlier
-# than the 2100 that some tests give with --at.
-NOW = "2026-11-22T12:00:00Z"
-
-
 @pytest.fixture(autouse=True)
 def fixed_now(monkeypatch):
     """Every test runs at NOW, not at the wall clock (monkeypatch.setenv: subprocesses too)."""
     monkeypatch.setenv(NOW_VARIABLE, NOW)
     return NOW
-
-
-@dataclass
-class Result:
-    code: int
-    out: str
-    err: str
-
-    @property
-    def json(self) -> Any:
-        return json.loads(self.out)
 
 
 @pytest.fixture
@@ -82,40 +63,6 @@ def cli(capsys):
     return invoke
 
 
-def dice_match(entries: list[dict[str, Any]] | None = None, **header: Any) -> dict[str, Any]:
-    """A dice Tug of War match: bernd is yellow, anna is red."""
-    data = {
-        "format": "adjudicator-match/1",
-        "id": "case",
-        "rules": {"ruleset": "dice-tug-of-war"},
-        "players": [{"id": "bernd", "name": "Bernd", "side": "yellow", "items": []},
-                    {"id": "anna", "name": "Anna", "side": "red", "items": []}],
-        "entries": [],
-    }
-    data.update(header)
-    for entry in entries or []:
-        add(data, entry)
-    return data
-
-
-def add(data: dict[str, Any], entry: Any) -> dict[str, Any]:
-    """Append an entry given as a dict or a short tuple: ('roll', 1, 2, 3), ('bernd', {...})."""
-    if isinstance(entry, tuple):
-        if entry[0] == "roll":
-            entry = {"type": "chance", "chance": {"dice": list(entry[1:])}}
-        elif entry[0] == "host":
-            entry = {"type": "host", "host": entry[1]}
-        else:
-            entry = {"type": "move", "player": entry[0], "move": entry[1]}
-    data["entries"].append({"seq": len(data["entries"]) + 1, **entry})
-    return data
-
-
-def setup_entries(yellow: list[int], red: list[int]) -> list[tuple]:
-    """Both setup rolls kept as rolled (DT-2)."""
-    return [("roll", *yellow), ("bernd", {"reroll": []}), ("roll", *red), ("anna", {"reroll": []})]
-
-
 @pytest.fixture
 def write(tmp_path):
     """Write a match dict to a file and return its path."""
@@ -125,26 +72,3 @@ def write(tmp_path):
         return path
     return _write
 
-
-def replayed(data: dict[str, Any]) -> tuple[Any, Any]:
-    """Check a match dict as a file would be checked, and replay it."""
-    match = matchfile.prepare(data, None)
-    return match, session.replay_match(match)
-
-
-def flags(replay: Any) -> list[tuple[int, str]]:
-    """(seq, code) of every flagged entry."""
-    return [(f.seq, f.code) for f in replay.flags]
-
-
-def salted_dice(cli: Any, path: Path, salts: tuple[str, ...] = ("pepper", "nutmeg")) -> Path:
-    """A dice Tug of War match as `new` makes it (seed beside it, salted draws), both players'
-    salts entered before the first draw (G-8), and both set-up rolls drawn and kept (DT-2)."""
-    assert cli("new", "dice-tug-of-war", "-p", "bernd=Bernd:yellow", "-p", "anna=Anna:red", "--untimed",
-               "-o", path).code == 0
-    for player, word in zip(("bernd", "anna"), salts):
-        assert cli("host", path, "salt", player, word).code == 0
-    for player in ("bernd", "anna"):
-        assert cli("roll", path).code == 0
-        assert cli("move", path, player, "keep").code == 0
-    return path

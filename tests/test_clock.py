@@ -13,8 +13,9 @@ import pytest
 from adjudicator import clock, matchfile, session, views
 from adjudicator.clock import ClockSettings, format_time, parse_time
 from adjudicator.engine import Player, Replay
-from conftest import NOW, REPO, add, dice_match, setup_entries
-from toygame import SealedBid, toy_ruleset
+from helpers import NOW, REPO
+from helpers.matches import add, dice_match, setup_entries
+from helpers.toygame import SealedBid, toy_ruleset
 
 
 def at(seconds: int) -> str:

@@ -9,7 +9,7 @@ import pytest
 
 from adjudicator import dice, matchfile, session
 from adjudicator.errors import InputError
-from conftest import REPO
+from helpers import REPO
 
 
 def test_draws_are_reproducible_and_per_entry():
@@ -85,7 +85,7 @@ def seeded(tmp_path, name: str = "m", match_id: str = "final", salts: tuple[str,
            seed: str = SEED):
     """A dice match file drawn by the salted scheme from a known seed (beside it, private), with
     the players' salts entered first: what `new` and `host salt` write, with a seed we know."""
-    from conftest import dice_match
+    from helpers.matches import dice_match
 
     data = dice_match(seed_sha256=dice.seed_hash(seed), draws=dice.DRAWS_SCHEME, id=match_id)
     for seq, (player, word) in enumerate(zip(("bernd", "anna"), salts), start=1):
@@ -226,7 +226,7 @@ def test_matches_made_before_salts_still_verify_g8(cli):
 def test_roll_draws_an_old_match_by_seq_g8(cli, tmp_path):
     """An old match still in progress goes on drawing by the old scheme, so its file stays
     one scheme throughout; salts are refused there, since they would change nothing."""
-    from conftest import dice_match
+    from helpers.matches import dice_match
 
     seed = "7a" * 32
     path = tmp_path / "old.json"

@@ -1,4 +1,4 @@
-"""The engine's shared mechanics, proven on a toy sealed-bid game (tests/toygame.py)."""
+"""The engine's shared mechanics, proven on a toy sealed-bid game (tests/helpers/toygame.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from adjudicator.clock import parse_time
 from adjudicator.engine import ChanceDue, Phase, Player, Replay, SideMove
 from adjudicator.views import entry_view, flag_view
-from toygame import SealedBid, toy_ruleset
+from helpers.toygame import SealedBid, toy_ruleset
 
 
 def make(items_a=(), items_b=(), on_expiry="skip"):

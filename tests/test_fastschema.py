@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from adjudicator import clock, schemas, simulate
 from adjudicator.fastschema import Unsupported, compile_part, compile_schema, json_equal
-from strategies import RULESETS, game_of
+from helpers.strategies import RULESETS, game_of
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "matches").glob("*.json"))
 FAST = [name for name in schemas.available_schemas() if schemas.fast_check(name) is not None]

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from adjudicator import matchfile
-from conftest import REPO, dice_match, setup_entries
+from helpers import REPO
+from helpers.matches import dice_match, setup_entries
 
 # Only a hang fails these: a bounded wait, never a timing assertion.
 HANG = 300.0

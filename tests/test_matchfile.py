@@ -14,7 +14,8 @@ import pytest
 
 from adjudicator import matchfile, session
 from adjudicator.errors import MatchFileError, RefusedError
-from conftest import REPO, dice_match, setup_entries
+from helpers import REPO
+from helpers.matches import dice_match, setup_entries
 
 
 # How long to wait for another process before calling it hung: long enough for the

@@ -17,8 +17,8 @@ import pytest
 
 from adjudicator import match_picture, matchfile, picture
 from adjudicator.session import replay_match
-from conftest import REPO
-from pngread import decode, size
+from helpers import REPO
+from helpers.pngread import decode, size
 
 MATCHES = sorted(p.name for p in (REPO / "matches").glob("*.json"))
 SVG = "{http://www.w3.org/2000/svg}"

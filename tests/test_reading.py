@@ -25,7 +25,8 @@ from adjudicator.errors import InputError, NotationError
 from adjudicator.lexicon import Lexicon
 from adjudicator.registry import game_class
 from adjudicator.rulesets import list_rulesets, resolve
-from conftest import REPO, dice_match, setup_entries
+from helpers import REPO
+from helpers.matches import dice_match, setup_entries
 
 RULESETS = ("tug-of-war-v1", "tug-of-war-v2", "track-trouble", "dice-tug-of-war", "arrowbic", "winning-streak")
 SIDES = {"dice-tug-of-war": ("yellow", "red")}

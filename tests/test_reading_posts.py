@@ -24,7 +24,7 @@ import yaml
 
 from adjudicator import matchfile, session
 from adjudicator.errors import InputError
-from conftest import add, dice_match, setup_entries
+from helpers.matches import add, dice_match, setup_entries
 
 TABLE = Path(__file__).resolve().parent / "data" / "posts.yaml"
 RULESETS = ("tug-of-war-v1", "tug-of-war-v2", "track-trouble", "dice-tug-of-war", "arrowbic", "winning-streak")

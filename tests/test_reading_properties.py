@@ -32,7 +32,7 @@ from adjudicator import matchfile, session
 from adjudicator.errors import InputError
 from adjudicator.lexicon import post_words
 from adjudicator.rulesets import list_rulesets
-from conftest import REPO
+from helpers import REPO
 
 BEFORE = ["ok", "here", "goes:", "hmm,", "my", "move:", "—", "😅", "“", "...", "well", "alright", "so", "(sorry",
           "for", "the", "wait)", "<@318829455>", "ok!!"]   # what players write before a move

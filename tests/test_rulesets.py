@@ -188,7 +188,7 @@ def test_parameter_problems_are_remembered_per_ruleset_and_overrides(folder):
     again when the ruleset file changes."""
     from adjudicator import matchfile
     from adjudicator.errors import MatchFileError
-    from conftest import REPO
+    from helpers import REPO
 
     demo = json.loads((REPO / "matches" / "dice-demo.json").read_text(encoding="utf-8"))
     path = folder / "dice-p.yaml"

@@ -11,7 +11,7 @@ import pytest
 from adjudicator import matchfile, rulesets, session, simulate, views
 from adjudicator.engine import ChanceDue, Phase, Turn
 from adjudicator.errors import InputError
-from strategies import has_sealed_phases
+from helpers.strategies import has_sealed_phases
 
 RULESETS = [info["id"] for info in rulesets.list_rulesets()]
 SHORT = 400   # entries: enough for most matches to end, short enough for CI

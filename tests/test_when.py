@@ -13,7 +13,7 @@ import pytest
 from adjudicator.clock import NOW_VARIABLE
 from adjudicator.errors import InputError
 from adjudicator.when import ORDER_VARIABLE, ZONE_VARIABLE, TimeError, match_zone, read_time
-from conftest import dice_match
+from helpers.matches import dice_match
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 UTC = ZoneInfo("UTC")

@@ -18,7 +18,7 @@ import pytest
 import adjudicator.games
 from adjudicator import matchfile, rulesets, session, simulate, wording
 from adjudicator.engine import Event, Outcome, Replay
-from strategies import RULESETS
+from helpers.strategies import RULESETS
 
 START = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)
 PLAIN = (str, int, float, bool, type(None))

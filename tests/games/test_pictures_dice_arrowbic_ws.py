@@ -19,10 +19,10 @@ from adjudicator import match_picture, picture, session, views
 from adjudicator.games import dice_tug_of_war_picture as dice_picture
 from adjudicator.games import winning_streak_picture as ws_picture
 from adjudicator.matchfile import LoadedMatch
-from conftest import REPO
-from pngread import decode
-from strategies import loaded, replay_prefix, simulated
-from test_properties import open_to, sealed_windows, variant
+from helpers import REPO
+from helpers.pngread import decode
+from helpers.strategies import loaded, replay_prefix, simulated
+from properties.test_every_game import open_to, sealed_windows, variant
 
 SVG = "{http://www.w3.org/2000/svg}"
 EXAMPLES = ["dice-demo", "dice-flagged", "dice-own-goal", "arrowbic-push-off", "arrowbic-retake",

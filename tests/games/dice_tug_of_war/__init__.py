@@ -1,0 +1,1 @@
+"""Tests of adjudicator.games.dice_tug_of_war."""

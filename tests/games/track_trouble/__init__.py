@@ -1,0 +1,1 @@
+"""Tests of adjudicator.games.track_trouble."""

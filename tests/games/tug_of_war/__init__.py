@@ -1,0 +1,1 @@
+"""Tests of adjudicator.games.tug_of_war."""

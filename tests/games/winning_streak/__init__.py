@@ -1,0 +1,1 @@
+"""Tests of adjudicator.games.winning_streak."""

@@ -1,0 +1,195 @@
+"""Undo with the record kept: host `void` entries (G-4, SPEC "Match file").
+
+A void leaves its target in the file, replay leaves the target out and adjudicates what
+follows again; later entries that become illegal are flagged with the reason; a void may
+be voided; seed-drawn dice stay verifiable; sealed content never leaks through a void.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from adjudicator import check
+from adjudicator.engine import voided_entries
+from helpers.matches import add, dice_match, flags, replayed, setup_entries
+
+
+def void(seq: int, reason: str = "typo") -> tuple:
+    return ("host", {"action": "void", "seq": seq, "reason": reason})
+
+
+def started_dice(*entries: tuple) -> dict:
+    """bernd (12) vs anna (3) after set-up, anna to roll; then `entries`."""
+    return dice_match(setup_entries([2, 4, 6], [1, 1, 1]) + list(entries))
+
+
+def test_voided_entries_reads_voids_of_voids_backwards_g4():
+    entries = [{"seq": 1, "type": "chance"}, {"seq": 2, "type": "chance"},
+               {"seq": 3, "type": "host", "host": {"action": "void", "seq": 2}},
+               {"seq": 4, "type": "host", "host": {"action": "void", "seq": 3}},
+               {"seq": 5, "type": "host", "host": {"action": "void", "seq": 1}},
+               {"seq": 6, "type": "host", "host": {"action": "void", "seq": 1}}]
+    # 4 voids 3, so 2 stands; 5 and 6 both void 1, the earlier one is named.
+    assert voided_entries(entries) == {3: 4, 1: 5}
+
+
+def test_void_leaves_the_entry_out_and_readjudicates_g4():
+    """anna's attack (entry 6) is voided: replay leaves it out, and her re-typed trade counts."""
+    data = started_dice(("roll", 3, 3, 3), ("anna", {"attack": True}), void(6, "anna posted trade 3 for 1"))
+    match, replay = replayed(data)
+    assert flags(replay) == []
+    assert match.game.public_view(replay.state)["team"]["bernd"] == 12   # the attack never happened
+    assert replay.to_act() == ["anna"]
+    assert replay.log[5].voided_by == 7 and "voided by entry 7" in replay.words(replay.log[5].events[0])
+    said = replay.log[6].events[0]
+    assert "voids entry 6" in replay.words(said) and "anna posted trade 3 for 1" in replay.words(said) and said.rulings == ("G-4",)
+    add(data, ("anna", {"trade": {"rolled": 3, "column": 1}}))
+    match, replay = replayed(data)
+    assert flags(replay) == [] and match.game.public_view(replay.state)["column"]["anna"] == [1, 1, 3]
+
+
+def test_entries_that_become_illegal_are_flagged_with_the_reason_g4():
+    """Voiding the roll makes anna's attack come before any roll: flagged, naming the void."""
+    data = started_dice(("roll", 3, 3, 3), ("anna", {"attack": True}), void(5, "the roll was for another match"))
+    match, replay = replayed(data)
+    assert flags(replay) == [(6, "chance-due")]
+    assert "(after entry 7 voided entry 5)" in replay.flags[0].message
+
+
+def test_a_void_of_a_void_brings_the_entry_back_g4():
+    data = started_dice(("roll", 3, 3, 3), ("anna", {"attack": True}), void(6), void(7, "the attack was right"))
+    match, replay = replayed(data)
+    assert match.game.public_view(replay.state)["team"]["bernd"] == 9
+    assert replay.log[6].voided_by == 8 and replay.log[5].voided_by is None
+
+
+def test_voiding_an_end_by_mistake_resumes_the_match_g4():
+    data = started_dice(("host", {"action": "end", "winner": "bernd"}), void(5, "ended by mistake"))
+    match, replay = replayed(data)
+    assert replay.outcome is None and replay.to_act() == [] and replay.chance_due() is not None
+    assert flags(replay) == []   # a void after the end is not refused as "match over"
+
+
+@pytest.mark.parametrize("target", [8, 9])
+def test_a_void_must_name_an_earlier_entry_g4(target):
+    match, replay = replayed(started_dice(("roll", 3, 3, 3), ("anna", {"attack": True}), void(7), void(target)))
+    assert (8, "void-target") in flags(replay)
+
+
+def test_board_at_an_earlier_entry_shows_the_log_as_it_stood(cli, write):
+    path = write(started_dice(("roll", 3, 3, 3), ("anna", {"attack": True}), void(6)))
+    before = cli("board", path, "--at", "6", "--format", "json").json
+    after = cli("board", path, "--format", "json").json
+    assert before["board"]["team"]["bernd"] == 9 and after["board"]["team"]["bernd"] == 12
+
+
+def test_seed_drawn_dice_stay_verifiable_after_a_void_dt7(cli, tmp_path):
+    """A roll drawn from the seed, voided, then drawn again: both check against the seed."""
+    path = tmp_path / "m.json"
+    assert cli("new", "dice-tug-of-war", "-p", "bernd=Bernd:yellow", "-p", "anna=Anna:red", "-o", path,
+               "--untimed").code == 0
+    assert cli("roll", path).code == 0
+    assert cli("host", path, "void", "last", "--reason", "rolled too early").code == 0
+    assert cli("roll", path).code == 0
+    row = check.check_file(str(path), session_seed(path))
+    assert row["verdict"] == "ok" and row["rolls"] == {"verified": 2, "transcribed": 0, "wrong": 0}
+    data = json.loads(path.read_text())
+    data["entries"][0]["chance"]["dice"] = [7 - d for d in data["entries"][0]["chance"]["dice"]]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert check.check_file(str(path), session_seed(path))["rolls"]["wrong"] == 1   # the voided roll is checked too
+
+
+def session_seed(path):
+    from adjudicator.dice import read_seed
+
+    return read_seed(path.with_suffix(".seed"))
+
+
+# --- the command line ---------------------------------------------------------------------
+
+def test_cli_void_last_keeps_the_record(cli, write):
+    path = write(started_dice(("roll", 3, 3, 3)))
+    assert cli("move", path, "anna", "attack", "--at", "2026-11-21T20:00:00Z").code == 0
+    res = cli("host", path, "void", "last", "--reason", "anna meant trade 3 for 1", "--at", "2026-11-21T20:01:00Z")
+    assert res.code == 0, res.err
+    entries = json.loads(path.read_text())["entries"]
+    assert entries[5]["move"] == {"attack": True}                     # still in the file
+    assert entries[6]["host"] == {"action": "void", "seq": 6, "reason": "anna meant trade 3 for 1"}
+    assert "voids entry 6" in res.out
+
+
+def test_cli_void_last_twice_undoes_two_entries(cli, write):
+    """`last` is the latest entry still in effect that is not a void: an undo stack."""
+    path = write(started_dice())
+    cli("roll", path, "--values", "3", "3", "3", "--at", "2026-11-21T20:00:00Z")
+    cli("move", path, "anna", "attack", "--at", "2026-11-21T20:00:01Z")
+    cli("host", path, "void", "last", "--reason", "one", "--at", "2026-11-21T20:00:02Z")
+    cli("host", path, "void", "last", "--reason", "two", "--at", "2026-11-21T20:00:03Z")
+    hosts = [e["host"]["seq"] for e in json.loads(path.read_text())["entries"] if e["type"] == "host"]
+    assert hosts == [6, 5]
+
+
+@pytest.mark.parametrize("args, code, message", [
+    (("void", "last"), 2, "'void' needs --reason"),
+    (("void", "abc", "--reason", "x"), 2, "its number or 'last'"),
+    (("void", "99", "--reason", "x"), 2, "there is no entry 99 to void"),
+    (("void", "4", "--reason", "x", "--at", "2026-11-21T20:00:09Z"), 1, "already voided by entry 5"),
+    (("draw", "--reason", "x"), 2, "--reason goes with 'end', 'void' or 'clock'"),
+])
+def test_cli_void_refusals(cli, write, args, code, message):
+    path = write(started_dice(void(4)))
+    before = path.read_bytes()
+    res = cli("host", path, *args)
+    assert res.code == code and message in res.err, res.err
+    assert path.read_bytes() == before
+
+
+def test_cli_void_warns_of_entries_it_makes_illegal(cli, write):
+    path = write(started_dice(("roll", 3, 3, 3), ("anna", {"attack": True})))
+    res = cli("host", path, "void", "5", "--reason", "wrong roll", "--at", "2026-11-21T20:00:00Z")
+    assert res.code == 0 and "entry 6 is now flagged (chance-due)" in res.err
+
+
+def test_a_voided_sealed_submission_never_shows_in_public(cli, write):
+    """Two matches that differ only in a sealed placement that was voided print the same."""
+    from games.winning_streak.test_game import place, ws_match   # noqa: E402  (a test helper)
+
+    outputs = []
+    for troop in ("5/5", "1/1"):
+        data = ws_match()
+        add(data, ("sally", place(1, troop, "A")))
+        add(data, void(1, "sally changed her mind"))
+        path = write(data, f"ws-{troop.replace('/', '-')}.json")
+        outputs.append([cli(*args).out.replace(path.name, "M") for args in
+                        (("replay", path), ("replay", path, "--format", "json"),
+                         ("board", path, "--format", "bbcode"))])
+    assert outputs[0] == outputs[1]
+    assert "sealed submission" in outputs[0][0]
+
+
+def test_match_schema_takes_void_and_needs_its_seq(cli, write):
+    data = started_dice(("host", {"action": "void", "reason": "x"}))
+    res = cli("check", write(data))
+    assert res.code == 2 and "seq" in res.out
+
+
+def test_a_voided_entry_recorded_as_illegal_does_not_fail_check(write):
+    """An entry the host recorded as illegal and then voided is neither flagged nor a problem."""
+    data = started_dice(("bernd", {"attack": True}), void(5, "posted in the wrong match"))
+    data["entries"][4]["flagged"] = "chance-due"
+    row = check.check_file(str(write(data)))
+    assert row["verdict"] == "ok" and row["problems"] == []
+
+
+def test_an_entry_typed_with_a_wrong_time_can_be_voided_and_typed_again_g7(cli, write, monkeypatch):
+    """A host types --at a day late by mistake: voiding it (stamped now, earlier) is allowed,
+    and the entry typed again with the right time is accepted and timed from the right moment."""
+    path = write(started_dice(("roll", 3, 3, 3)))
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-22T20:30:00Z")
+    assert cli("move", path, "anna", "attack", "--at", "2026-11-22T20:00:00Z").code == 0       # meant the 21st
+    assert cli("host", path, "void", "last", "--reason", "wrong day", "--at", "2026-11-21T20:05:00Z").code == 0
+    res = cli("move", path, "anna", "attack", "--at", "2026-11-21T20:01:00Z")
+    assert res.code == 0, res.err
+    assert flags(replayed(json.loads(path.read_text()))[1]) == []
