@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterator
 
-from adjudicator.engine import Flag, LogEntry, Replay
+from adjudicator.engine import LogEntry, Replay
 from adjudicator.errors import InputError
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import Banner, Heading, Para, Pre, Span, Stamp, render
@@ -50,8 +50,11 @@ def replay_entries(match: LoadedMatch, entries: list[dict[str, Any]]) -> Replay:
     return replay
 
 
-def flag_dict(flag: Flag) -> dict[str, Any]:
-    """A refused entry as its player (and everyone, once public) sees it (G-1)."""
+def flag_dict(log: LogEntry) -> dict[str, Any]:
+    """A refused entry as its player (and everyone, once public) sees it: the code, its
+    rulings and the message worded from them (G-1)."""
+    flag = log.flag
+    assert flag is not None, f"entry {log.seq} was not refused"
     return {"seq": flag.seq, "player": flag.player, "code": flag.code, "message": wording.flag_message(flag),
             "rulings": list(flag.rulings), "acknowledged": flag.acknowledged}
 
@@ -60,7 +63,7 @@ def public_flag(log: LogEntry, marked: Any = None) -> dict[str, Any]:
     """A refused entry as everyone may see it. While sealed: no reason, and `acknowledged`
     says only whether the host recorded it as illegal (`marked`, the entry's `"flagged"`),
     not whether the recorded code is right, which would tell the code (G-1; issue 15)."""
-    data = flag_dict(log.flag)
+    data = flag_dict(log)
     if log.sealed:
         data["message"], data["code"], data["rulings"] = SEALED_MESSAGE, "sealed", []
         data["acknowledged"] = bool(marked) or log.flag.acknowledged
@@ -119,7 +122,7 @@ def _visible(log: LogEntry, viewer: str | None) -> bool:
 
 
 def flag_view(log: LogEntry, viewer: str | None, marked: Any = None) -> dict[str, Any]:
-    return flag_dict(log.flag) if _visible(log, viewer) else public_flag(log, marked)
+    return flag_dict(log) if _visible(log, viewer) else public_flag(log, marked)
 
 
 def hidden_summary(log: LogEntry) -> str:
