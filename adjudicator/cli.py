@@ -542,9 +542,10 @@ def _next_step(match: Any, replay: Any) -> None:
     """The host's next command when the match waits for a roll, on standard error: public
     output names what is due, never a command (issue 25)."""
     from adjudicator.engine import ChanceDue
+    from adjudicator.wording import awaiting
 
     if isinstance(replay.pending(), ChanceDue) and match.path is not None:
-        _err(f"next: {replay.awaiting()}: adjudicator roll {_shown(match.path.name)} (or --values to copy a dice bot's)")
+        _err(f"next: {awaiting(replay)}: adjudicator roll {_shown(match.path.name)} (or --values to copy a dice bot's)")
 
 
 def _post(text: str, fmt: str) -> str:
@@ -613,6 +614,7 @@ def roll_cmd(
     from adjudicator.engine import ChanceDue
     from adjudicator.errors import RefusedError
     from adjudicator.session import append_entry, draw, draw_at, now_utc
+    from adjudicator.wording import awaiting
 
     _choice(fmt, BOARD_FORMATS, "--format")
     if values and not transcribe:
@@ -625,7 +627,7 @@ def roll_cmd(
     def build(match: Any, replay: Any) -> dict[str, Any]:
         due = replay.chance_due()
         if not isinstance(due, ChanceDue):
-            raise RefusedError(f"{match_path}: no roll is due now (awaiting {replay.awaiting() or 'nothing: the match is over'}); "
+            raise RefusedError(f"{match_path}: no roll is due now (awaiting {awaiting(replay) or 'nothing: the match is over'}); "
                                "nothing written.", "chance-not-due")
         seq = len(match.entries) + 1
         if transcribe:
@@ -717,6 +719,7 @@ def host_cmd(
     from adjudicator.errors import RefusedError
     from adjudicator import session
     from adjudicator.session import append_entry, now_utc
+    from adjudicator.wording import awaiting
 
     _choice(action, HOST_ACTIONS, "ACTION")
     _choice(fmt, BOARD_FORMATS, "--format")
@@ -751,7 +754,7 @@ def host_cmd(
             host["salt"] = word
         if action == "deadline" and not isinstance(replay.pending(), Phase):
             raise RefusedError(f"{match_path}: there is no open simultaneous phase to close "
-                               f"(awaiting {replay.awaiting() or 'nothing'}); nothing written.", "no-open-phase")
+                               f"(awaiting {awaiting(replay) or 'nothing'}); nothing written.", "no-open-phase")
         if reason:
             host["reason"] = reason
         entry: dict[str, Any] = {"at": stamp, "type": "host", "host": host}
@@ -1196,7 +1199,7 @@ def legal_cmd(
     """
     from adjudicator import matchfile
     from adjudicator.session import replay_match
-    from adjudicator.wording import preview as preview_text
+    from adjudicator.wording import awaiting, preview as preview_text
 
     _choice(fmt, ("text", "json"), "--format")
     match = matchfile.load(match_path)
@@ -1206,10 +1209,10 @@ def legal_cmd(
     listing = {p: [(match.game.format_move(m), preview_text(match.game, preview)) for m, preview in replay.legal_moves(p)]
                for p in players}
     if fmt == "json":
-        _out(_json({"awaiting": replay.awaiting(), "legal": {p: [{"move": m, "effect": e} for m, e in moves]
+        _out(_json({"awaiting": awaiting(replay), "legal": {p: [{"move": m, "effect": e} for m, e in moves]
                                                             for p, moves in listing.items()}}))
         return
-    _out(f"awaiting: {replay.awaiting() or 'nothing — the match is over'}")
+    _out(f"awaiting: {awaiting(replay) or 'nothing — the match is over'}")
     for p, moves in listing.items():
         shown = moves if limit <= 0 else moves[:limit]
         _out(f"{p}: {len(moves)} legal move{'s' if len(moves) != 1 else ''}"

@@ -147,7 +147,8 @@ class Player:
 
 @dataclass(slots=True)
 class Flag:
-    """An entry replay refused (G-1). Its message is worded from the refusal's data when read."""
+    """An entry replay refused (G-1). Its message is worded from the refusal's data when read
+    (wording.flag_message); `game` is kept for that."""
 
     seq: int
     player: str | None
@@ -157,16 +158,6 @@ class Flag:
     rulings: tuple[str, ...] = ()
     acknowledged: bool = False
     voided_before: tuple[tuple[int, int], ...] = ()   # (voided entry, its void) around it (G-4)
-
-    @property
-    def message(self) -> str:
-        from adjudicator.wording import refusal, voided_before
-
-        return refusal(self.game, self.refused) + voided_before(self.voided_before)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"seq": self.seq, "player": self.player, "code": self.code, "message": self.message,
-                "rulings": list(self.rulings), "acknowledged": self.acknowledged}
 
 
 @dataclass(slots=True)
@@ -539,19 +530,6 @@ class Replay:
         """Know before stepping which of `entries` host `void` entries leave out (G-4)."""
         self.voided = voided_entries(entries)
 
-    # Words, at the edge ----------------------------------------------------------
-    def words(self, event: Event) -> str:
-        from adjudicator.wording import text
-
-        return text(self.game, event)
-
-    @property
-    def reason(self) -> str | None:
-        """Why the match ended, in words; None while it goes on."""
-        from adjudicator.wording import reason
-
-        return None if self.outcome is None else reason(self.game, self.outcome)
-
     def items(self) -> "ItemsView":
         return ItemsView(self.items_left, self.items_used)
 
@@ -574,22 +552,6 @@ class Replay:
         if isinstance(due, Phase):
             return [p for p in due.players if p not in self.sealed]
         return []
-
-    def awaiting(self, name: Callable[[str], str] | None = None) -> str | None:
-        """What the match waits for, in words: players by display name (Game.who), or as
-        `name` calls them."""
-        from adjudicator.wording import due_label
-
-        due = self.pending()
-        call = name or self.game.who
-        if isinstance(due, Turn):
-            return f"{' or '.join(map(call, due.players))} to {due_label(self.game, due)}"
-        if isinstance(due, Phase):
-            waiting = [call(p) for p in due.players if p not in self.sealed]
-            return f"sealed submissions for {due_label(self.game, due)}: waiting for {', '.join(waiting)}"
-        if isinstance(due, ChanceDue):   # public words: the host's command is said on stderr (issue 25)
-            return due_label(self.game, due)
-        return None
 
     def chance_due(self) -> ChanceDue | None:
         """The random outcome the log may record now: the one that is due, or, before anything
@@ -1016,7 +978,8 @@ class Replay:
             pick = self.opening_pick()
             if pick is not None and "pick" in chance:
                 return self._pick_first(entry, pick, chance)
-            raise Illegal("chance-not-due", "G-2", *self.game.chance_rulings, waiting=self.awaiting() or "nothing")
+            raise Illegal("chance-not-due", "G-2", *self.game.chance_rulings, due=due,
+                          waiting=tuple(self.to_act()))
         if due.label == DUE_PICK:   # the header made the pick of who starts due (G-6)
             return self._pick_first(entry, due, chance)
         check_chance(due, chance, self.game.chance_rulings)

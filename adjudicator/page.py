@@ -28,6 +28,7 @@ from adjudicator import match_picture, picture, views
 from adjudicator.engine import LogEntry, Replay, is_void, voided_entries
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import clean
+from adjudicator.wording import awaiting
 
 # (family, weight, file) of the fonts the pictures name (picture.FONT, picture.MONO)
 FONT_FACES = ((picture.FONT, "normal", "DejaVuSans.ttf"), (picture.FONT, "bold", "DejaVuSans-Bold.ttf"),
@@ -99,7 +100,7 @@ def result_line(match: LoadedMatch, replay: Replay) -> str:
     """`Result: …` as `replay` ends, with the flagged entries."""
     res = views.result(match, replay)
     line = "Result: " + views.describe_status(res, match.game.display_names,
-                                              replay.awaiting(match.game.display_names.__getitem__))
+                                              awaiting(replay, match.game.display_names.__getitem__))
     if res["flagged"]:
         line += f" · flagged: {', '.join('#' + str(f['seq']) for f in res['flagged'])}"
     return clean(line, one_line=True)

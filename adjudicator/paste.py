@@ -378,11 +378,12 @@ def _roll_builder(post: Post, name: str) -> Callable[[Any, Any], dict[str, Any]]
     """The entry of a dice bot's post: the roll the match needs now, transcribed (DT-7)."""
     from adjudicator.engine import ChanceDue
     from adjudicator.session import now_utc
+    from adjudicator.wording import awaiting
 
     def build(match: Any, replay: Any) -> dict[str, Any]:
         due = replay.chance_due()
         if not isinstance(due, ChanceDue) or not due.dice:
-            raise RefusedError(f"{name}: no roll is due now (awaiting {replay.awaiting() or 'nothing: the match is over'}); "
+            raise RefusedError(f"{name}: no roll is due now (awaiting {awaiting(replay) or 'nothing: the match is over'}); "
                                "nothing written.", "chance-not-due")
         dice = dice_in(post.text)
         if dice is None:

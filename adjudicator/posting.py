@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator import matchfile
+from adjudicator import matchfile, wording
 from adjudicator.engine import LogEntry, Replay, is_void, voided_entries
 from adjudicator.errors import InputError
 from adjudicator.matchfile import LoadedMatch
@@ -239,7 +239,7 @@ def blocks(post: Post) -> list[Any]:
     res = views.result(match, replay)
     if replay.outcome is None:
         names = match.game.display_names
-        out.append(Para(now_line(res, replay.awaiting(names.__getitem__), names, views.zone_of(match))))
+        out.append(Para(now_line(res, wording.awaiting(replay, names.__getitem__), names, views.zone_of(match))))
     else:
         out += final_blocks(post, res)
     return out

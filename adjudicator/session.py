@@ -16,6 +16,7 @@ from adjudicator.engine import ChanceDue, LogEntry, Player, Replay, is_void, out
 from adjudicator.errors import InputError, RefusedError
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.views import new_replay, replay_entries, replay_match   # here too for callers
+from adjudicator.wording import flag_message
 
 if TYPE_CHECKING:
     from adjudicator.dice import DrawAt
@@ -103,8 +104,9 @@ def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, An
             if not record_illegal:
                 flag = log.flag
                 rulings = f" ({', '.join(flag.rulings)})" if flag.rulings else ""
-                raise RefusedError(f"{path}: refused ({flag.code}), nothing written. {flag.message[0].upper()}"
-                                   f"{flag.message[1:]}{rulings}.", flag.code)
+                message = flag_message(flag)
+                raise RefusedError(f"{path}: refused ({flag.code}), nothing written. {message[0].upper()}"
+                                   f"{message[1:]}{rulings}.", flag.code)
             entry["flagged"] = log.flag.code
             log.flag.acknowledged = True
         if not dry_run:

@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from adjudicator.engine import ChanceDue, Outcome, Phase, Replay
 from adjudicator.errors import AdjudicatorError, InputError
+from adjudicator.wording import awaiting, flag_message
 
 POLICIES = ("random", "greedy")
 DEFAULT_MAX_ENTRIES = 3000
@@ -183,7 +184,7 @@ def play(ruleset_id: str, index: int, *, seed: int = 1, policy: str = "random", 
         log = replay.step(entry)
         if log.flag is not None:
             raise SimulationError(f"{ruleset.id} match {index}, seq {seq}: the engine refused a move "
-                                  f"{replay.game.name} listed as legal ({log.flag.code}: {log.flag.message}).")
+                                  f"{replay.game.name} listed as legal ({log.flag.code}: {flag_message(log.flag)}).")
         if isinstance(due, Phase) and replay.pending() != due:
             phases += 1
         data["entries"].append(entry)
@@ -196,7 +197,7 @@ def bot_entry(replay: Replay, due: Any, seq: int, policy: str, rnd: random.Rando
     moves = listed_moves(replay, player, rnd)
     if not moves:
         raise SimulationError(f"{ruleset_id} match {index}, seq {seq}: {player} is to act "
-                              f"({replay.awaiting()}) but the game lists no legal move.")
+                              f"({awaiting(replay)}) but the game lists no legal move.")
     move = greedy_move(replay, player, moves, rnd) if policy == "greedy" else rnd.choice(moves)
     return {"seq": seq, "type": "move", "player": player, "move": move}
 

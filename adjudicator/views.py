@@ -14,6 +14,7 @@ from adjudicator.engine import LogEntry, Replay
 from adjudicator.errors import InputError
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import Banner, Heading, Para, Pre, Span, Stamp, render
+from adjudicator import wording
 from adjudicator.wording import text
 
 SEALED_MESSAGE = "a sealed submission was refused; the reason is shown when the entry is revealed"
@@ -49,11 +50,20 @@ def replay_entries(match: LoadedMatch, entries: list[dict[str, Any]]) -> Replay:
     return replay
 
 
+def flag_dict(log: LogEntry) -> dict[str, Any]:
+    """A refused entry as its player (and everyone, once public) sees it: the code, its
+    rulings and the message worded from them (G-1)."""
+    flag = log.flag
+    assert flag is not None, f"entry {log.seq} was not refused"
+    return {"seq": flag.seq, "player": flag.player, "code": flag.code, "message": wording.flag_message(flag),
+            "rulings": list(flag.rulings), "acknowledged": flag.acknowledged}
+
+
 def public_flag(log: LogEntry, marked: Any = None) -> dict[str, Any]:
     """A refused entry as everyone may see it. While sealed: no reason, and `acknowledged`
     says only whether the host recorded it as illegal (`marked`, the entry's `"flagged"`),
     not whether the recorded code is right, which would tell the code (G-1; issue 15)."""
-    data = log.flag.as_dict()
+    data = flag_dict(log)
     if log.sealed:
         data["message"], data["code"], data["rulings"] = SEALED_MESSAGE, "sealed", []
         data["acknowledged"] = bool(marked) or log.flag.acknowledged
@@ -77,9 +87,9 @@ def result(match: LoadedMatch, replay: Replay, viewer: str | None = None,
         "ruleset": match.ruleset.id,
         "status": "finished" if outcome else "in_progress",
         "winner": outcome.winner if outcome else None,
-        "reason": replay.reason,
+        "reason": wording.result_reason(replay),
         "to_act": replay.to_act(),
-        "awaiting": replay.awaiting(),
+        "awaiting": wording.awaiting(replay),
         "at_seq": replay.last_seq,
         "flagged": [flag_view(log, viewer, marked.get(log.seq)) for log in replay.flagged],
         "warnings": list(match.warnings) + replay.warnings,
@@ -112,7 +122,7 @@ def _visible(log: LogEntry, viewer: str | None) -> bool:
 
 
 def flag_view(log: LogEntry, viewer: str | None, marked: Any = None) -> dict[str, Any]:
-    return log.flag.as_dict() if _visible(log, viewer) else public_flag(log, marked)
+    return flag_dict(log) if _visible(log, viewer) else public_flag(log, marked)
 
 
 def hidden_summary(log: LogEntry) -> str:
@@ -229,7 +239,7 @@ def status_line(match: LoadedMatch, replay: Replay, res: dict[str, Any], awaitin
         return f"{match.ruleset.id} · after entry {replay.last_seq} · finished"
     if not awaiting:
         return f"{match.ruleset.id} · after entry {replay.last_seq} · in progress"
-    status = describe_status(res, names, replay.awaiting(names.__getitem__))
+    status = describe_status(res, names, wording.awaiting(replay, names.__getitem__))
     return f"{match.ruleset.id} · after entry {replay.last_seq} · {status}"
 
 

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
+from adjudicator.engine import ChanceDue, Phase, Turn
+
 if TYPE_CHECKING:
-    from adjudicator.engine import Event, Game, Illegal, Outcome, Pending
+    from adjudicator.engine import Event, Flag, Game, Illegal, Outcome, Pending, Replay
 
 Say = Callable[["Game", Mapping[str, Any]], str]
 
@@ -108,7 +110,8 @@ ENGINE_REFUSALS: dict[str, Say] = {
     "unknown-item": lambda g, f: f"'{f['item']}' is not an item of {g.ruleset.id}",
     "item-not-held": lambda g, f: f"{g.who(f['player'])} does not hold {g.ruleset.items[f['item']]['name']}",
     "item-used": lambda g, f: f"{g.who(f['player'])} has already used {g.ruleset.items[f['item']]['name']}",
-    "chance-not-due": lambda g, f: f"no random outcome is due now (waiting for {f['waiting']})",
+    "chance-not-due": lambda g, f: (f"no random outcome is due now (waiting for "
+                                    f"{waiting_for(g, f['due'], f['waiting']) or 'nothing'})"),
     "chance-kind": lambda g, f: (f"{due_label(g, f['due'])}: a dice roll is due, not a pick" if f["dice"]
                                  else f"{due_label(g, f['due'])}: a pick is due, not dice"),
     "dice-count": lambda g, f: (f"{due_label(g, f['due'])}: {f['due'].dice} "
@@ -194,3 +197,33 @@ def voided_before(causes: Iterable[tuple[int, int]]) -> str:
     """` (after entry 9 voided entry 7)`: why a later entry became illegal (G-4)."""
     said = ", ".join(f"entry {by} voided entry {target}" for target, by in causes)
     return f" (after {said})" if said else ""
+
+
+def flag_message(flag: "Flag") -> str:
+    """A refused entry's message: its refusal, and which voids made it illegal (G-1, G-4)."""
+    return refusal(flag.game, flag.refused) + voided_before(flag.voided_before)
+
+
+def result_reason(replay: "Replay") -> str | None:
+    """Why the match ended, in words; None while it goes on."""
+    return None if replay.outcome is None else reason(replay.game, replay.outcome)
+
+
+def awaiting(replay: "Replay", name: Callable[[str], str] | None = None) -> str | None:
+    """What the match waits for, in words: players by display name (Game.who), or as `name`
+    calls them; None once it is over."""
+    return waiting_for(replay.game, replay.pending(), replay.to_act(), name)
+
+
+def waiting_for(game: "Game", due: "Pending", waiting: Iterable[str],
+                name: Callable[[str], str] | None = None) -> str | None:
+    """What is due and from whom (`waiting`: the players yet to act, Replay.to_act), in words.
+    A refusal keeps these as data, so it is worded the same whenever it is shown."""
+    call = name or game.who
+    if isinstance(due, Turn):
+        return f"{' or '.join(map(call, waiting))} to {due_label(game, due)}"
+    if isinstance(due, Phase):
+        return f"sealed submissions for {due_label(game, due)}: waiting for {', '.join(map(call, waiting))}"
+    if isinstance(due, ChanceDue):   # public words: the host's command is said on stderr (issue 25)
+        return due_label(game, due)
+    return None

@@ -277,8 +277,10 @@ def simulate_corpus(folder: Path, per_ruleset: int, seed: int, jobs: int) -> dic
 
 def replay_signature(replay: Any) -> tuple[Any, ...]:
     """What a replay concluded, to compare one replay of a match with the next."""
+    from adjudicator.wording import result_reason
+
     outcome = replay.outcome
-    return (outcome.winner if outcome else None, outcome.termination if outcome else None, replay.reason,
+    return (outcome.winner if outcome else None, outcome.termination if outcome else None, result_reason(replay),
             len(replay.flags), replay.last_seq, len(replay.log))
 
 

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from adjudicator import clock, matchfile, session, views
+from adjudicator import clock, matchfile, session, views, wording
 from adjudicator.clock import ClockSettings, format_time, parse_time
 from adjudicator.engine import Player, Replay
 from helpers import NOW, REPO
@@ -47,7 +47,7 @@ def test_time_runs_from_the_previous_board_change():
     clock = {"turn_seconds": 60, "reserve_seconds": 100, "granularity_seconds": 10}
     match, replay = timed_dice(SETUP + [(("roll", 3, 3, 3), 0), (("anna", {"attack": True}), 75)], clock)
     assert replay.clock.reserve["anna"] == 80  # 15 s over, charged as 20 (steps of 10)
-    assert "Anna took 1 min 15 s (1 min allowed): 20 s off the reserve, 1 min 20 s left" in replay.words(replay.log[-1].events[0])
+    assert "Anna took 1 min 15 s (1 min allowed): 20 s off the reserve, 1 min 20 s left" in wording.text(replay.game, replay.log[-1].events[0])
 
 
 def test_reserve_runs_out_across_several_slow_turns_g7():
@@ -61,7 +61,7 @@ def test_reserve_runs_out_across_several_slow_turns_g7():
                 (("roll", 1, 1, 1), 190), (("anna", {"attack": True}), 290)]           # 40 off -> -30
     match, replay = timed_dice(entries, clock)
     assert replay.outcome.winner == "bernd"
-    assert replay.reason == f"Anna ran out of reserve at entry {len(entries)}"
+    assert wording.result_reason(replay) == f"Anna ran out of reserve at entry {len(entries)}"
     assert match.game.public_view(replay.state)["team"]["bernd"] == 6  # two attacks of 3; the late one did not count
 
 
@@ -77,7 +77,7 @@ def test_first_turn_runs_from_started_or_is_untimed():
 def test_clock_can_be_switched_off_per_match():
     clock = {"enabled": False, "turn_seconds": 1}
     match, replay = timed_dice(SETUP + [(("roll", 3, 3, 3), 0), (("anna", {"attack": True}), 999)], clock)
-    assert replay.outcome is None and replay.words(replay.log[-1].events[0]).startswith("Anna attacks")
+    assert replay.outcome is None and wording.text(replay.game, replay.log[-1].events[0]).startswith("Anna attacks")
 
 
 def test_time_running_backwards_is_flagged_g7():
@@ -87,7 +87,7 @@ def test_time_running_backwards_is_flagged_g7():
     match, replay = timed_dice(SETUP + [(("roll", 3, 3, 3), 100), (("anna", {"attack": True}), 50)], clock)
     flag = replay.flags[-1]
     assert (flag.seq, flag.code, flag.rulings) == (len(match.entries), "time-order", ("G-7",))
-    assert "earlier than entry" in flag.message and at(100) in flag.message
+    assert "earlier than entry" in wording.flag_message(flag) and at(100) in wording.flag_message(flag)
     assert match.game.public_view(replay.state)["team"]["bernd"] > 0 and replay.to_act() == ["anna"]
 
 
@@ -202,7 +202,7 @@ def arrowbic(items_maddie, maddie_at):
 
 def test_arrowbic_loss_on_time_without_reserve_item_ax9():
     replay = arrowbic([], 30 + 60 + 301)  # 301 s over a 300 s reserve
-    assert replay.outcome.winner == "sally" and replay.reason == "maddie ran out of reserve at entry 2"
+    assert replay.outcome.winner == "sally" and wording.result_reason(replay) == "maddie ran out of reserve at entry 2"
 
 
 def test_arrowbic_reserve_item_adds_120_seconds_ax8():
@@ -237,7 +237,7 @@ def test_tug_of_war_reserve_runs_out_over_slow_turns_in_10_s_steps_tw19():
             if slow_turns == 1:
                 assert replay.clock.reserve["maddie"] == 500
     assert slow_turns == 7 and replay.outcome.winner == "sally"
-    assert replay.reason == f"maddie ran out of reserve at entry {seq}"
+    assert wording.result_reason(replay) == f"maddie ran out of reserve at entry {seq}"
 
 
 def test_winning_streak_late_placement_counts_as_missing_ws8():
@@ -323,7 +323,7 @@ def test_stamps_and_turn_times_come_from_adjudicator_now_in_any_year(cli, tmp_pa
     entries = json.loads(path.read_text())["entries"]
     assert [e["at"] for e in entries] == [after(10), after(85), after(90)]
     replay = session.replay_match(matchfile.load(path))
-    assert "Bernd took 1 min 15 s (1 min allowed): 15 s off the reserve, 1 min 25 s left" in [replay.words(e) for e in replay.log[1].events]
+    assert "Bernd took 1 min 15 s (1 min allowed): 15 s off the reserve, 1 min 25 s left" in [wording.text(replay.game, e) for e in replay.log[1].events]
     assert replay.outcome.winner is None
 
 

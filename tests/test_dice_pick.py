@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from adjudicator import check
+from adjudicator import check, wording
 from adjudicator.dice import read_seed
 from adjudicator.errors import MatchFileError
 from helpers.matches import add, dice_match, flags, replayed
@@ -26,7 +26,7 @@ def test_an_opening_pick_names_who_starts_g6():
     assert flags(replay) == [] and replay.to_act() == ["maddie"]
     default = replayed(tw_match(first="maddie"))[0].game
     assert match.game.public_view(replay.state)["hands"] == default.public_view(default.initial_state())["hands"]
-    assert "Maddie (blue) starts: copied from a dice bot" in replay.words(replay.log[0].events[0])
+    assert "Maddie (blue) starts: copied from a dice bot" in wording.text(replay.game, replay.log[0].events[0])
 
 
 def test_a_pick_is_due_only_at_the_opening_g6():
@@ -37,6 +37,18 @@ def test_a_pick_is_due_only_at_the_opening_g6():
     with_first = tw_match(first="sally")
     add(with_first, pick("maddie"))
     assert flags(replayed(with_first)[1]) == [(1, "chance-not-due")]
+
+
+def test_a_late_pick_is_worded_from_what_was_due_when_it_came_g6():
+    """The refusal keeps what was awaited as data (a due and who was to act), not a sentence
+    the engine wrote; worded later, after the match moved on, it still names that moment."""
+    data = tw_match(first=None)
+    add(data, ("sally", {"module": "rope", "cards": [1]}))
+    add(data, pick("maddie"))
+    add(data, ("maddie", {"module": "race", "cards": [1]}))
+    replay = replayed(data)[1]
+    assert flags(replay) == [(2, "chance-not-due")] and replay.to_act() == ["sally"]
+    assert wording.flag_message(replay.flags[0]) == "no random outcome is due now (waiting for Maddie to play a module)"
 
 
 def test_a_pick_must_name_a_player_g6():

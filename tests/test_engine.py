@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from adjudicator import wording
 from adjudicator.clock import parse_time
 from adjudicator.engine import ChanceDue, Phase, Player, Replay, SideMove
 from adjudicator.views import entry_view, flag_view
@@ -41,7 +42,7 @@ def dealt(**kw):
 def public(replay: Replay) -> str:
     """Everything public about the match, as one string (board, flags, entries)."""
     game = replay.game
-    return json.dumps([game.public_view(replay.state), replay.to_act(), replay.awaiting(), replay.submitted(),
+    return json.dumps([game.public_view(replay.state), replay.to_act(), wording.awaiting(replay), replay.submitted(),
                        [entry_view(l) for l in replay.log], [flag_view(l, None) for l in replay.log if l.flag]],
                       sort_keys=True)
 
@@ -88,7 +89,7 @@ def test_resubmission_replaces_until_resolution_g3():
     replay, log = dealt()
     first = log(player="ann", move={"bid": 1})
     second = log(player="ann", move={"bid": 5})
-    assert "replacing" in replay.words(second.events[0]) and second.events[0].rulings == ("G-3",)
+    assert "replacing" in wording.text(replay.game, second.events[0]) and second.events[0].rulings == ("G-3",)
     log(player="bob", move={"bid": 3})
     assert replay.state.history[-1] == {"ann": 5, "bob": 3}
     assert not first.sealed and not second.sealed
@@ -98,7 +99,7 @@ def test_deadline_closes_phase_missing_player_does_nothing_g2():
     replay, log = dealt()
     log(player="bob", move={"bid": 2})
     entry = log(host={"action": "deadline"})
-    assert any("Ann did not submit" in replay.words(e) for e in entry.events)
+    assert any("Ann did not submit" in wording.text(replay.game, e) for e in entry.events)
     assert replay.state.history[-1] == {"ann": 0, "bob": 2}
     assert replay.state.round == 2
 
@@ -107,7 +108,7 @@ def test_deadline_without_open_phase_changes_nothing_g4():
     replay = make()
     log = Log(replay)
     entry = log(host={"action": "deadline"})
-    assert entry.flag is None and "changes nothing" in replay.words(entry.events[0])
+    assert entry.flag is None and "changes nothing" in wording.text(replay.game, entry.events[0])
     assert isinstance(replay.pending(), ChanceDue)
 
 
@@ -175,13 +176,13 @@ def test_timeout_skip_counts_as_empty_submission_g7():
     log(player="ann", move={"bid": 4})
     entry = log(host={"action": "timeout", "player": "bob"})
     assert replay.state.history[-1] == {"ann": 4, "bob": 0}
-    assert any("empty submission" in replay.words(e) for e in entry.events)
+    assert any("empty submission" in wording.text(replay.game, e) for e in entry.events)
 
 
 def test_timeout_lose_ends_match_g7():
     replay, log = dealt(on_expiry="lose")
     log(host={"action": "timeout", "player": "bob"})
-    assert replay.outcome.winner == "ann" and "ran out of time" in replay.reason
+    assert replay.outcome.winner == "ann" and "ran out of time" in wording.result_reason(replay)
 
 
 def test_forfeit_draw_and_end_g4():
@@ -190,10 +191,10 @@ def test_forfeit_draw_and_end_g4():
     assert replay.outcome.winner == "bob"
     replay, log = dealt()
     log(host={"action": "draw"})
-    assert replay.outcome.winner is None and "drawn" in replay.reason
+    assert replay.outcome.winner is None and "drawn" in wording.result_reason(replay)
     replay, log = dealt()
     log(host={"action": "end", "winner": "ann", "reason": "bob left"})
-    assert replay.outcome.winner == "ann" and replay.reason == "bob left"
+    assert replay.outcome.winner == "ann" and wording.result_reason(replay) == "bob left"
 
 
 def test_end_without_winner_scores_by_the_game_g4():
@@ -201,7 +202,7 @@ def test_end_without_winner_scores_by_the_game_g4():
     log(player="ann", move={"bid": 3})
     log(player="bob", move={"bid": 1})
     log(host={"action": "end"})
-    assert replay.outcome.winner == "ann" and "more points" in replay.reason
+    assert replay.outcome.winner == "ann" and "more points" in wording.result_reason(replay)
 
 
 def test_any_entry_after_the_end_is_flagged_g4():
@@ -381,8 +382,8 @@ def test_side_move_with_a_time_kind_is_timed_from_the_phase_start_tt9(seconds, l
     assert replay.state.boost == {} and replay.items_left["ann"]["boost"] == 1 and replay.items_used["ann"] == []
     assert entry.sealed and entry_view(entry)["summary"] == "sealed submission"
     assert flag_view(entry, None)["code"] == "sealed"
-    assert "Boost came at 2026-11-21T20:00:31Z, 31 s after round 1 began (2026-11-21T20:00:00Z)" in entry.flag.message
-    assert "ran out at 2026-11-21T20:00:30Z" in entry.flag.message and "Boost is not spent" in entry.flag.message
+    assert "Boost came at 2026-11-21T20:00:31Z, 31 s after round 1 began (2026-11-21T20:00:00Z)" in wording.flag_message(entry.flag)
+    assert "ran out at 2026-11-21T20:00:30Z" in wording.flag_message(entry.flag) and "Boost is not spent" in wording.flag_message(entry.flag)
 
 
 def test_a_late_side_move_stays_private_as_long_as_an_accepted_one_tt9():

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from adjudicator import check
+from adjudicator import check, wording
 from adjudicator.engine import voided_entries
 from helpers.matches import add, dice_match, flags, replayed, setup_entries
 
@@ -42,9 +42,9 @@ def test_void_leaves_the_entry_out_and_readjudicates_g4():
     assert flags(replay) == []
     assert match.game.public_view(replay.state)["team"]["bernd"] == 12   # the attack never happened
     assert replay.to_act() == ["anna"]
-    assert replay.log[5].voided_by == 7 and "voided by entry 7" in replay.words(replay.log[5].events[0])
+    assert replay.log[5].voided_by == 7 and "voided by entry 7" in wording.text(replay.game, replay.log[5].events[0])
     said = replay.log[6].events[0]
-    assert "voids entry 6" in replay.words(said) and "anna posted trade 3 for 1" in replay.words(said) and said.rulings == ("G-4",)
+    assert "voids entry 6" in wording.text(replay.game, said) and "anna posted trade 3 for 1" in wording.text(replay.game, said) and said.rulings == ("G-4",)
     add(data, ("anna", {"trade": {"rolled": 3, "column": 1}}))
     match, replay = replayed(data)
     assert flags(replay) == [] and match.game.public_view(replay.state)["column"]["anna"] == [1, 1, 3]
@@ -55,7 +55,7 @@ def test_entries_that_become_illegal_are_flagged_with_the_reason_g4():
     data = started_dice(("roll", 3, 3, 3), ("anna", {"attack": True}), void(5, "the roll was for another match"))
     match, replay = replayed(data)
     assert flags(replay) == [(6, "chance-due")]
-    assert "(after entry 7 voided entry 5)" in replay.flags[0].message
+    assert "(after entry 7 voided entry 5)" in wording.flag_message(replay.flags[0])
 
 
 def test_a_void_of_a_void_brings_the_entry_back_g4():

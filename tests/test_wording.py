@@ -84,10 +84,10 @@ def test_everything_met_in_play_has_words_and_no_event_carries_a_sentence(rulese
                 assert wording.text(game, event)
             if log.flag:
                 codes.add(log.flag.code)
-                assert log.flag.message
+                assert wording.flag_message(log.flag)
         if replay.outcome is not None:
             endings.add(replay.outcome.termination)
-            assert replay.reason
+            assert wording.result_reason(replay)
         for player in replay.to_act():
             for _move, effects in replay.legal_moves(player):
                 for effect in effects:
@@ -110,7 +110,7 @@ def test_replay_words_the_engines_own_events() -> None:
     match = matchfile.prepare(simulate.play(RULESETS[0], 1, seed=3, max_entries=4).data, None)
     replay = session.replay_match(match)
     event = Event("deadline-nothing-open", {}, ("G-4",))
-    assert replay.words(event) == "no simultaneous phase was open, so the deadline changes nothing"
+    assert wording.text(replay.game, event) == "no simultaneous phase was open, so the deadline changes nothing"
 
 
 # The rules core: what replay and `legal` run. Sentences are made only at the edge.

@@ -144,14 +144,14 @@ def test_every_sentence_met_in_play_names_players_by_display_name(ruleset_id):
             due = replay.pending()
             if due is not None:
                 said.append(wording.due_label(game, due))
-            said.append(replay.awaiting() or "")
+            said.append(wording.awaiting(replay) or "")
             log = replay.step(entry)
             said += views.entry_lines(log)
             said += [wording.text(game, event) for event in log.sealed_events]
             if log.flag:
-                said.append(log.flag.message)
+                said.append(wording.flag_message(log.flag))
         if replay.outcome is not None:
-            said.append(replay.reason)
+            said.append(wording.result_reason(replay))
         for player in replay.to_act():
             said += [wording.preview(game, effects) for _move, effects in replay.legal_moves(player)]
         wrong = [line for line in said if ids_in_words(line, ids)]

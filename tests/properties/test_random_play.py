@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator import matchfile, rulesets, session, views
+from adjudicator import matchfile, rulesets, session, views, wording
 from adjudicator.engine import ChanceDue, Phase
 from adjudicator.render import FORMATS, render
 from helpers.strategies import has_sealed_phases
@@ -53,7 +53,7 @@ def playout(ruleset_id: str, seed: int) -> tuple[dict[str, Any], Any, Any]:
         else:
             player = rnd.choice(replay.to_act())
             moves = list(islice(replay.legal_moves(player), SAMPLE))
-            assert moves, f"{ruleset_id}: {player} is to act ({replay.awaiting()}) but has no legal move"
+            assert moves, f"{ruleset_id}: {player} is to act ({wording.awaiting(replay)}) but has no legal move"
             move = rnd.choice(moves)[0]
             echo = game.format_move(move)
             assert game.complete_move(replay.state, player, game.parse_move(echo)) == move, echo

@@ -68,9 +68,6 @@ LAYERS: dict[str, tuple[int, str]] = {
 
 # (importer, imported) -> why the import against the direction is still there (issue 27 to do).
 KNOWN: dict[tuple[str, str], str] = {
-    ("adjudicator.engine", "adjudicator.wording"):
-        "Refusal.message, Replay.words, .reason and .awaiting word data in English; to do: move them to "
-        "wording as functions of a refusal or replay and change their ~60 callers",
 }
 
 # Circles of modules importing each other (each a sorted tuple) -> why still there.

@@ -140,7 +140,7 @@ def test_ax1_first_naming_the_blue_player_swaps_the_sides():
 def test_ax1_cells_off_the_board_are_flagged(cell):
     _, replay = play((SALLY, {"place": cell, "arrow": "up"}))
     assert flags(replay) == [(1, "off-board")]
-    assert "columns run A–I, rows 1–9" in replay.flags[0].message and replay.flags[0].rulings == ("AX-1",)
+    assert "columns run A–I, rows 1–9" in wording.flag_message(replay.flags[0]) and replay.flags[0].rulings == ("AX-1",)
 
 
 # --- AX-2 placement ---------------------------------------------------------------------
@@ -149,7 +149,7 @@ def test_ax2_a_stone_goes_on_a_cell_without_one():
     _, replay = play((SALLY, "E5 up"), (MADDIE, "E5 down"))
     assert flags(replay) == [(2, "occupied")]
     flag = replay.flags[0]
-    assert "E5 already holds Sally's ↑ up stone" in flag.message and flag.rulings == ("AX-2",)
+    assert "E5 already holds Sally's ↑ up stone" in wording.flag_message(flag) and flag.rulings == ("AX-2",)
 
 
 def test_ax2_a_pieces_cell_takes_a_stone():
@@ -162,7 +162,7 @@ def test_ax2_not_the_arrow_placed_last():
     _, replay = play((SALLY, "E5 up"), (MADDIE, "A1 up"), (SALLY, "E6 up"))
     assert flags(replay) == [(3, "same-arrow")]
     flag = replay.flags[0]
-    assert "Sally placed ↑ up last time" in flag.message and flag.rulings == ("AX-2",)
+    assert "Sally placed ↑ up last time" in wording.flag_message(flag) and flag.rulings == ("AX-2",)
 
 
 def test_ax2_the_bar_is_per_player_and_only_the_last_arrow():
@@ -185,7 +185,7 @@ def test_ax3_loop_of_two_is_illegal_and_names_its_cells():
     _, replay = play((SALLY, "E5 right"), (MADDIE, "F5 left"))
     assert flags(replay) == [(2, "closed-loop")]
     flag = replay.flags[0]
-    assert "F5 → E5 → F5" in flag.message and "loop of 2 stones" in flag.message and flag.rulings == ("AX-3",)
+    assert "F5 → E5 → F5" in wording.flag_message(flag) and "loop of 2 stones" in wording.flag_message(flag) and flag.rulings == ("AX-3",)
 
 
 def test_ax3_loop_of_four_through_both_colours():
@@ -193,7 +193,7 @@ def test_ax3_loop_of_four_through_both_colours():
     _, replay = play((SALLY, "E1 up"), (MADDIE, "C5 left"), (SALLY, "I9 down"), (MADDIE, "B5 up"),
                      (SALLY, "I1 left"), (MADDIE, "A9 right"), (SALLY, "B6 right"), (MADDIE, "C6 down"))
     assert flags(replay) == [(8, "closed-loop")]
-    assert "C6 → C5 → B5 → B6 → C6" in replay.flags[0].message
+    assert "C6 → C5 → B5 → B6 → C6" in wording.flag_message(replay.flags[0])
 
 
 def test_ax3_long_loop_of_eight():
@@ -299,7 +299,7 @@ def test_ax4_captures_come_before_the_movement():
 
 def test_ax4_replay_narrates_the_captured_cells():
     _, replay = play((SALLY, "E5 up"), (MADDIE, "E6 left"), (SALLY, "E7 down"))
-    narration = [replay.words(e) for e in events(replay, 3) if "AX-4" in e.rulings]
+    narration = [wording.text(replay.game, e) for e in events(replay, 3) if "AX-4" in e.rulings]
     assert narration == ["captures E6 (down of E7, closed by Sally's stone on E5)"]
 
 
@@ -321,7 +321,7 @@ def test_ax5_replayed_order_over_twelve_placements():
     movers = []
     for log in replay.log:
         (movement,) = [e for e in log.events if "AX-5" in e.rulings]
-        movers.append("B" if replay.words(movement).split()[3] == "Maddie's" else "R")
+        movers.append("B" if wording.text(replay.game, movement).split()[3] == "Maddie's" else "R")
     assert "".join(movers) == "BRRBBRRBBRRB"
 
 
@@ -330,14 +330,14 @@ def test_ax5_the_piece_follows_the_stone_under_it_whoever_owns_it():
     v, replay = view((SALLY, "E1 up"), (MADDIE, "C5 left"))
     assert v["pieces"][SALLY] == "B5"
     (movement,) = [e for e in events(replay, 2) if "AX-5" in e.rulings]
-    assert replay.words(movement) == ("after placement 2 Sally's red piece moves (BRRB… order): it follows Maddie's ← "
+    assert wording.text(replay.game, movement) == ("after placement 2 Sally's red piece moves (BRRB… order): it follows Maddie's ← "
                              "on C5 to B5")
 
 
 def test_ax5_a_piece_on_no_stone_stays():
     v, replay = view((SALLY, "E1 up"))
     assert v["pieces"][MADDIE] == "G5"
-    assert "stands on G5 without a stone and stays" in replay.words(events(replay, 1)[-1])
+    assert "stands on G5 without a stone and stays" in wording.text(replay.game, events(replay, 1)[-1])
 
 
 def test_ax5_both_pieces_may_share_a_cell():
@@ -355,7 +355,7 @@ def test_ax5_retake_rewinds_the_order():
                      items={SALLY: ["retake"]})
     assert flags(replay) == []
     (movement,) = [e for e in events(replay, 4) if "AX-5" in e.rulings]
-    assert replay.words(movement).startswith("after placement 1 Maddie's")
+    assert wording.text(replay.game, movement).startswith("after placement 1 Maddie's")
 
 
 # --- AX-6 leaving the board ---------------------------------------------------------------
@@ -367,7 +367,7 @@ def test_ax6_pushed_off_the_board_loses():
              (SALLY, "I7 right")]
     v, replay = view(*moves)
     assert replay.outcome.winner == SALLY
-    assert "Maddie's piece left the board from I7 going right" in replay.reason
+    assert "Maddie's piece left the board from I7 going right" in wording.result_reason(replay)
     assert replay.outcome.termination == "off-board"
     assert v["pieces"][MADDIE] is None and v["to_move"] is None
     assert [e.rulings for e in events(replay, 9)][-1] == ("AX-6",)
@@ -438,10 +438,10 @@ def test_ax7_replayed_match_passes_without_an_entry():
                      params=small)
     assert flags(replay) == []
     # 4: blue B2 → B1. Pass 5 (sally): blue B1 → A1. Pass 6 (maddie): red A1 ↓ off the board.
-    said = [replay.words(e) for e in events(replay, 4) if "AX-7" in e.rulings]
+    said = [wording.text(replay.game, e) for e in events(replay, 4) if "AX-7" in e.rulings]
     assert len(said) == 2 and said[0].startswith("placement 5: Sally (red) has no legal placement and passes")
     assert replay.outcome.winner == MADDIE
-    assert "Sally's piece left the board from A1 going down" in replay.reason
+    assert "Sally's piece left the board from A1 going down" in wording.result_reason(replay)
 
 
 # --- AX-8 items -------------------------------------------------------------------------
@@ -458,7 +458,7 @@ def test_ax8_retake_at_the_start_is_illegal():
     assert flags(replay) == [(1, "retake-too-early")]
     _, replay = play((SALLY, "E5 up"), (MADDIE, "retake"), items={MADDIE: ["retake"]})
     assert flags(replay) == [(2, "retake-too-early")]
-    assert "only 1 has been made" in replay.flags[0].message and replay.flags[0].rulings == ("AX-8",)
+    assert "only 1 has been made" in wording.flag_message(replay.flags[0]) and replay.flags[0].rulings == ("AX-8",)
 
 
 def retake_game():
@@ -478,7 +478,7 @@ def test_ax8_retake_undoes_two_placements_with_captures_and_movements():
     assert flags(replay) == []
     assert after["stones"] == before["stones"] and after["pieces"] == before["pieces"]
     assert after["placements"] == 3 and after["to_move"] == MADDIE and after["last_arrow"] == before["last_arrow"]
-    (said,) = [replay.words(e) for e in events(replay, 6)]
+    (said,) = [wording.text(replay.game, e) for e in events(replay, 6)]
     assert said == ("Maddie (blue) uses Retake: undoes placement 5 (Sally ← on G5, 1 captured stone back) and "
                     "placement 4 (Maddie ↓ on F5) with their movements; Maddie places again and may not use ↑ up, "
                     "as the first time")
@@ -786,7 +786,7 @@ def test_schema_rejects_a_leading_zero():
 def test_host_end_without_a_winner_has_none():
     """AX-6 is the only way to win; a host's `end` without a winner scores no winner (G-4)."""
     _, replay = play((SALLY, "E5 up"), ("host", {"action": "end"}))
-    assert replay.outcome.winner is None and "AX-6" in replay.reason
+    assert replay.outcome.winner is None and "AX-6" in wording.result_reason(replay)
 
 
 # --- The command line -----------------------------------------------------------------------

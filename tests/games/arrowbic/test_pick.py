@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import check, match_picture, picture, session, simulate, views
+from adjudicator import check, match_picture, picture, session, simulate, views, wording
 from adjudicator.dice import read_seed
 from adjudicator.picture import SIDE_COLOURS, tint
 from adjudicator.render import render
@@ -72,7 +72,7 @@ def test_g6_ax5_movement_order_follows_the_new_sides():
     s = replay.state
     assert "".join(s.sides[match.game.mover_of(s, k)][0].upper() for k in range(1, 13)) == "BRRBBRRBBRRB"
     assert [match.game.mover_of(s, k) for k in range(1, 5)] == [SALLY, MADDIE, MADDIE, SALLY]
-    texts = [replay.words(e) for log in replay.log[1:] for e in log.events if "AX-5" in e.rulings]
+    texts = [wording.text(replay.game, e) for log in replay.log[1:] for e in log.events if "AX-5" in e.rulings]
     assert texts[0].startswith("after placement 1 Sally's blue piece moves")
     assert texts[1].startswith("after placement 2 Maddie's red piece moves")
 
@@ -92,7 +92,7 @@ def test_g6_ax4_captures_go_by_owner_in_the_new_colours():
     v = match.game.public_view(replay.state)
     assert flags(replay) == [] and "E6" not in v["stones"]
     assert v["stones"]["E5"]["owner"] == MADDIE and v["stones"]["E7"]["owner"] == MADDIE
-    narration = [replay.words(e) for e in replay.log[3].events if "AX-4" in e.rulings]
+    narration = [wording.text(replay.game, e) for e in replay.log[3].events if "AX-4" in e.rulings]
     assert narration == ["captures E6 (down of E7, closed by Maddie's stone on E5)"]
     text = render(views.board_blocks(match, replay), "text")
     assert "↑r" in text and "↓r" in text and "←b" not in text   # E6's ← b was captured
@@ -103,7 +103,7 @@ def test_g6_ax6_red_walks_blue_off_after_a_swap():
     summary and the final wording name the side in effect."""
     match, replay = play(pick(MADDIE), *WALK_OFF)
     assert flags(replay) == [] and replay.outcome.winner == MADDIE
-    assert "Sally's piece left the board from I7 going right" in replay.reason
+    assert "Sally's piece left the board from I7 going right" in wording.result_reason(replay)
     data = match.data
     played = simulate.summarise(1, data, match.game, replay, MADDIE, 0, len(WALK_OFF))
     assert played.winner_side == "red"
@@ -180,7 +180,7 @@ def test_g6_replay_names_the_sides_in_effect():
     assert "placement 1: Maddie (red) places → right on G5" in text
     assert "Sally's blue piece moves" in text
     _, replay = play(pick(SALLY))
-    assert replay.words(replay.log[0].events[0]) == "Sally (red) starts: copied from a dice bot"
+    assert wording.text(replay.game, replay.log[0].events[0]) == "Sally (red) starts: copied from a dice bot"
 
 
 def test_g6_retake_and_pass_words_use_the_side_in_effect():
@@ -188,7 +188,7 @@ def test_g6_retake_and_pass_words_use_the_side_in_effect():
     moves = [(MADDIE, "E1 up"), (SALLY, "E9 down"), (MADDIE, "retake")]
     _, replay = play(pick(MADDIE), *moves, items={MADDIE: ["retake"]})
     assert flags(replay) == []
-    assert replay.words(replay.log[3].events[0]).startswith("Maddie (red) uses Retake")
+    assert wording.text(replay.game, replay.log[3].events[0]).startswith("Maddie (red) uses Retake")
 
 
 # --- Boards, pictures, legal moves --------------------------------------------------------

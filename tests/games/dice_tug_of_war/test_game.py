@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from adjudicator import matchfile, session
+from adjudicator import matchfile, session, wording
 from adjudicator.errors import MatchFileError, NotationError
 from adjudicator.games.dice_tug_of_war import count_matches
 from adjudicator.render import render
@@ -58,7 +58,7 @@ def test_dt2_seed_example_reroll_two_sixes():
     """Bernd rolls 2 6 6, re-rolls the two 6s together to 3 5: column 2 3 5, team 10."""
     view, replay = board(("roll", 2, 6, 6), ("bernd", {"reroll": [2, 3]}), ("roll", 3, 5))
     assert view["column"]["bernd"] == [2, 3, 5] and view["team"]["bernd"] == 10
-    assert "Anna" in replay.awaiting()  # red's setup roll is next
+    assert "Anna" in wording.awaiting(replay)  # red's setup roll is next
 
 
 def test_dt2_setup_reroll_happens_once():
@@ -68,22 +68,22 @@ def test_dt2_setup_reroll_happens_once():
 
 def test_dt2_smaller_team_starts():
     _, replay = play(*setup_entries([6, 6, 5], [1, 2, 3]))
-    assert "turn roll: 3 dice for Anna" in replay.awaiting()
+    assert "turn roll: 3 dice for Anna" in wording.awaiting(replay)
     due = replay.pending()
     assert (due.label, due.fields, due.dice) == ("turn-roll", {"player": "anna", "dice": 3}, 3)
     starts = replay.log[-1].events[-1]
     assert starts.kind == "starts" and starts.fields == {"player": "anna", "tie": False}
-    assert replay.words(starts) == "the smaller team starts: Anna (red) begins"
+    assert wording.text(replay.game, starts) == "the smaller team starts: Anna (red) begins"
 
 
 def test_dt2_equal_teams_yellow_starts():
     _, replay = play(*setup_entries([2, 3, 5], [3, 3, 4]))
-    assert "for Bernd" in replay.awaiting()
+    assert "for Bernd" in wording.awaiting(replay)
 
 
 def test_dt2_tie_rule_is_a_parameter():
     _, replay = play(*setup_entries([2, 3, 5], [3, 3, 4]), params={"tie_starts": "red"})
-    assert "for Anna" in replay.awaiting()
+    assert "for Anna" in wording.awaiting(replay)
 
 
 def test_dt2_no_attack_during_setup():
@@ -219,7 +219,7 @@ def test_dt5_gains_limited_by_reserve():
     assert view["team"]["anna"] == 18 and view["reserve"]["anna"] == 0
     traded = replay.log[-1].events[0]
     assert traded.kind == "traded" and traded.fields["capped"] is True and traded.fields["after"] == 18
-    assert "limited by the reserve" in replay.words(traded)
+    assert "limited by the reserve" in wording.text(replay.game, traded)
 
 
 @pytest.mark.parametrize("trade, code", [({"rolled": 4, "column": 1}, "trade-not-rolled"),
@@ -250,7 +250,7 @@ def test_dt6_trade_to_zero_ends_before_the_attack():
     assert view["team"]["anna"] == 0 and view["team"]["bernd"] == 14
     assert replay.outcome.winner == "bernd" and replay.outcome.termination == "own-goal"
     assert replay.outcome.figures == {"player": "anna"}
-    assert replay.reason == "Anna's trade emptied their own team"
+    assert wording.result_reason(replay) == "Anna's trade emptied their own team"
     assert any("DT-6" in e.rulings for e in replay.log[-1].events)
     assert [e.kind for e in replay.log[-1].events] == ["traded", "team-empty"]  # no attack after it
 
@@ -382,7 +382,7 @@ def test_host_end_without_a_winner_scores_the_teams(red, winner, termination, fi
     scored = replay.outcome.figures["scored"]
     assert replay.outcome.winner == winner
     assert (scored.termination, scored.figures) == (termination, figures)
-    assert replay.reason == f"ended by the host (entry 5); by the rules: {reason}"
+    assert wording.result_reason(replay) == f"ended by the host (entry 5); by the rules: {reason}"
 
 
 # --- Words: every code the game produces is worded, from plain data ------------------------------
@@ -451,7 +451,7 @@ def test_every_event_refusal_ending_and_due_is_worded_from_plain_data():
             if stepped.flag and stepped.flag.code in game.refusals:
                 assert plain(stepped.flag.refused.fields), stepped.flag
                 refusals.add(stepped.flag.code)
-                assert stepped.flag.message
+                assert wording.flag_message(stepped.flag)
         outcome = again.outcome
         if outcome is None:
             continue
@@ -460,7 +460,7 @@ def test_every_event_refusal_ending_and_due_is_worded_from_plain_data():
                 assert plain(decided.figures), decided
                 assert wording.reason(game, decided)
                 endings.add(decided.termination)
-        assert again.reason == replay.reason
+        assert wording.result_reason(again) == wording.result_reason(replay)
     assert words == set(tables.words)
     assert refusals == set(tables.refusals)
     assert endings == set(tables.endings)

@@ -9,7 +9,7 @@ from itertools import islice
 
 import pytest
 
-from adjudicator import matchfile, rulesets, session, views
+from adjudicator import matchfile, rulesets, session, views, wording
 from adjudicator.errors import MatchFileError, NotationError
 from adjudicator.games.track_trouble import layouts as lay
 from adjudicator.games.track_trouble.notation import format_move, parse
@@ -231,7 +231,7 @@ def test_tt4_three_state_switch_cycles_past_its_last_state():
     _, replay = play(*entries)
     # round over: the next layout has no switches; green went 1 → 0 (two steps, cyclic)
     assert "switch green: 2 activations (Sally miners 1, 2): state 1 → 0 (of 0–2)" in \
-        " ".join(replay.words(e) for e in replay.log[-1].events)
+        " ".join(wording.text(replay.game, e) for e in replay.log[-1].events)
 
 
 def test_tt4_switches_resolve_before_tracks():
@@ -245,7 +245,7 @@ def test_tt4_switches_resolve_before_tracks():
 def test_tt4_overfilled_track_sends_nobody_and_keeps_its_minecarts():
     board, replay = view(("sally", "r1 c1: 1 T1, 2 T1"), ("maddie", "r1 c1: 1 T1"))
     assert board["tracks"]["T1"]["carts"] == 2 and board["points"] == {"sally": 0, "maddie": 0}
-    assert "T1 is overfilled: 3 miners" in replay.words(replay.log[-1].events[-2])
+    assert "T1 is overfilled: 3 miners" in wording.text(replay.game, replay.log[-1].events[-2])
     board, _ = view(("sally", "r1 c1: 1 T1, 2 T1"), ("maddie", "r1 c1: 1 T1"),
                     ("sally", "r1 c2: 1 T1, 2 T1"), ("maddie", "r1 c2: nothing"))
     assert board["points"] == {"sally": 4, "maddie": 0}
@@ -286,7 +286,7 @@ def test_tt4_mixed_train_stays_in_crossing_1_and_riders_board_again():
             ("sally", "r1 c2: 3 T3"), ("maddie", "r1 c2: nothing")]
     board, replay = view(*base, ("sally", "r2 c1: 1 train"), ("maddie", "r2 c1: 1 train"))
     assert not board["train"]["gone"] and board["miners"]["sally"]["1"] == "south"
-    assert "the train stays" in replay.words(replay.log[-1].events[-2])
+    assert "the train stays" in wording.text(replay.game, replay.log[-1].events[-2])
     board, replay = view(*base, ("sally", "r2 c1: 1 train"), ("maddie", "r2 c1: 1 train"),
                          ("sally", "r2 c2: 2 train"), ("maddie", "r2 c2: nothing"))
     assert board["points"]["sally"] == 4 + 2 + 1 and replay.flags == []
@@ -340,7 +340,7 @@ def test_tt5_miners_left_south_score_nothing():
     board, replay = view(("sally", "r1 c1: 1 T1"), ("maddie", "r1 c1: nothing"),
                          ("sally", "r1 c2: nothing"), ("maddie", "r1 c2: nothing"))
     assert board["points"]["sally"] == 2
-    text = " ".join(replay.words(e) for e in replay.log[-1].events)
+    text = " ".join(wording.text(replay.game, e) for e in replay.log[-1].events)
     assert "Sally's miners 2, 3, 4, 5, 6, 7 did not cross and score 0" in text
 
 
@@ -354,7 +354,7 @@ def test_tt6_after_round_9_the_higher_total_wins():
     first = [("sally", "r1 c1: 1 T1"), ("maddie", "r1 c1: nothing"), ("sally", "r1 c2: nothing"),
              ("maddie", "r1 c2: nothing")]
     match, replay = play(*nine_rounds(first))
-    assert replay.outcome.winner == "sally" and "after round 9" in replay.reason
+    assert replay.outcome.winner == "sally" and "after round 9" in wording.result_reason(replay)
     assert replay.outcome.termination == "more-points"
     _, replay = play(*nine_rounds(first), ("sally", "r10 c1: nothing"))
     assert flags(replay)[-1][1] == "match-over"
@@ -371,13 +371,13 @@ def test_tt6_a_tie_adds_tiebreak_rounds_cycled_until_totals_differ():
     _, replay = play(*nine_rounds(empty_round(1)), *empty_round(10),
                      ("sally", "r11 c1: nothing"), ("maddie", "r11 c1: nothing"),
                      ("sally", "r11 c2: nothing"), ("maddie", "r11 c2: 1 train"))
-    assert replay.outcome.winner == "maddie" and "after round 11" in replay.reason
+    assert replay.outcome.winner == "maddie" and "after round 11" in wording.result_reason(replay)
     assert replay.outcome.termination == "more-points-tiebreak"
 
 
 def failure_events(replay):
     """The last entry's sentences about miners who did not cross (TT-5 without a departure)."""
-    return [e for e in replay.log[-1].events if "did not cross" in replay.words(e)]
+    return [e for e in replay.log[-1].events if "did not cross" in wording.text(replay.game, e)]
 
 
 def test_tt6_after_the_last_round_nobody_is_benched_for_a_next_round():
@@ -388,7 +388,7 @@ def test_tt6_after_the_last_round_nobody_is_benched_for_a_next_round():
     assert replay.outcome is not None and replay.outcome.winner == "sally"
     failed = failure_events(replay)
     assert len(failed) == 2 and all("TT-2" not in e.rulings for e in failed)
-    assert not any("next round" in replay.words(e) or "benched" in replay.words(e) for e in replay.log[-1].events)
+    assert not any("next round" in wording.text(replay.game, e) or "benched" in wording.text(replay.game, e) for e in replay.log[-1].events)
 
 
 def test_tt6_a_deciding_tiebreak_round_benches_nobody_but_a_tied_one_does():
@@ -396,13 +396,13 @@ def test_tt6_a_deciding_tiebreak_round_benches_nobody_but_a_tied_one_does():
     decides the match says nothing about a round after it."""
     _, replay = play(*nine_rounds(empty_round(1)))
     assert replay.outcome is None
-    assert all("TT-2" in e.rulings and "next round" in replay.words(e) for e in failure_events(replay))
+    assert all("TT-2" in e.rulings and "next round" in wording.text(replay.game, e) for e in failure_events(replay))
     # All seven were benched for crossing 1 of round 10; sally's miner 1 crosses in crossing 2.
     _, replay = play(*nine_rounds(empty_round(1)), ("sally", "r10 c1: nothing"), ("maddie", "r10 c1: nothing"),
                      ("sally", "r10 c2: 1 T1"), ("maddie", "r10 c2: nothing"))
-    assert not replay.flags and replay.outcome is not None and replay.outcome.winner == "sally" and "round 10" in replay.reason
+    assert not replay.flags and replay.outcome is not None and replay.outcome.winner == "sally" and "round 10" in wording.result_reason(replay)
     failed = failure_events(replay)
-    assert len(failed) == 2 and all("TT-2" not in e.rulings and "next round" not in replay.words(e) for e in failed)
+    assert len(failed) == 2 and all("TT-2" not in e.rulings and "next round" not in wording.text(replay.game, e) for e in failed)
 
 
 def test_tt6_host_end_scores_by_totals():
@@ -452,7 +452,7 @@ def test_tt7_extra_miner_acts_this_round_and_absorbs_one_failure():
     entries = [("sally", "r1 c1: extra-miner, 8 T1, 1 T1"), ("maddie", "r1 c1: nothing")]
     board, replay = view(*entries, sally=["extra-miner"])
     assert board["miners"]["sally"]["8"] == "N1" and board["extra_miner"]["sally"]
-    assert "Sally uses Extra Miner: miner 8 joins for round 1" in " ".join(replay.words(e) for e in replay.log[-1].events)
+    assert "Sally uses Extra Miner: miner 8 joins for round 1" in " ".join(wording.text(replay.game, e) for e in replay.log[-1].events)
     # six of miners 1–7 fail; miner 8 counts as one of them, so only five are benched
     board, replay = view(*entries, ("sally", "r1 c2: 8 switch green"), ("maddie", "r1 c2: nothing"),
                          sally=["extra-miner"])
@@ -489,7 +489,7 @@ def test_tt7_remote_switch_activates_any_switch_and_is_announced_at_resolution()
     assert "green" not in public.split('"board"')[0] and "remote" not in public    # sealed until resolved
     board, replay = view(*entries, ("maddie", "r1 c1: 1 switch purple"), sally=["remote-switch"])
     assert board["switches"]["green"]["state"] == 2 and board["miners"]["sally"]["1"] == "N2"
-    text = " ".join(replay.words(e) for e in replay.log[-1].events)
+    text = " ".join(wording.text(replay.game, e) for e in replay.log[-1].events)
     assert "Sally's Remote Switch activates green" in text
     assert board["items_used"]["sally"] == ["remote-switch"]
 
@@ -692,7 +692,7 @@ def test_replay_events_cite_rulings():
 def test_g2_deadline_resolves_a_crossing_with_a_missing_submission():
     board, replay = view(("sally", "r1 c1: 1 T1"), ("host", {"action": "deadline"}))
     assert board["crossing"] == 2 and board["points"] == {"sally": 2, "maddie": 0}
-    assert "Maddie did not submit and does nothing in round 1, crossing 1" in replay.words(replay.log[-1].events[1])
+    assert "Maddie did not submit and does nothing in round 1, crossing 1" in wording.text(replay.game, replay.log[-1].events[1])
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from adjudicator import rulesets, session, views
+from adjudicator import rulesets, session, views, wording
 from helpers.matches import flags, replayed
 from games.track_trouble.test_game import tt_match
 
@@ -69,7 +69,7 @@ def test_tt9_hidden_value_after_3_minutes_is_late_and_changes_nothing(seconds):
 
 def test_tt9_the_refusal_says_when_the_3_minutes_started_and_ran_out():
     _, replay = replayed(timed(("sally", hidden("N2", 1), 200)))
-    message = replay.flags[0].message
+    message = wording.flag_message(replay.flags[0])
     assert message == ("Sally's Hidden Value Crossing came at 2026-11-21T20:03:20Z, 200 s after round 1, crossing 1 "
                        "began (2026-11-21T20:00:00Z): its 3 minutes (180 s) from then ran out at "
                        "2026-11-21T20:03:00Z, so it is late and changes nothing; Hidden Value Crossing is not spent")
@@ -140,7 +140,7 @@ def test_tt9_a_param_override_changes_the_hidden_values_time(limit, seconds, lat
     assert match.game.params["time_control"]["turn_seconds"] == 180       # the rest is the ruleset's
     assert flags(replay) == ([(1, "late")] if late else [])
     if late:
-        assert f"its {limit // 60} minute" in replay.flags[0].message
+        assert f"its {limit // 60} minute" in wording.flag_message(replay.flags[0])
 
 
 def test_tt9_the_ruleset_gives_the_hidden_value_3_minutes():

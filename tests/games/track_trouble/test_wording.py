@@ -122,10 +122,10 @@ def test_everything_track_trouble_produces_has_words_and_events_carry_no_sentenc
                 assert isinstance(event, Event) and event.kind != "said", event
                 assert plain(event.fields), event
                 kinds.add(event.kind)
-                assert replay.words(event)
+                assert wording.text(replay.game, event)
             if log.flag:
                 codes.add(log.flag.code)
-                assert log.flag.message and "said" not in log.flag.refused.fields
+                assert wording.flag_message(log.flag) and "said" not in log.flag.refused.fields
         if first_state is None:
             first_state = (game, session.new_replay(match).state)
         if replay.outcome is not None:
@@ -133,7 +133,7 @@ def test_everything_track_trouble_produces_has_words_and_events_carry_no_sentenc
             scored = replay.outcome.figures.get("scored")
             if isinstance(scored, Outcome):
                 endings.add(scored.termination)
-            assert replay.reason
+            assert wording.result_reason(replay)
     game, state = first_state
     for refused in direct_refusals(game, state):
         codes.add(refused.code)
@@ -161,7 +161,7 @@ def test_the_refusal_situations_flag_what_they_mean_to():
         "duplicate-miner", "switch-out-of-reach", "unknown-track", "no-train", "unknown-destination",
         "hidden-value-range", "destination-hidden", "no-minecarts", "already-crossed", "switch-out-of-reach",
         "extra-miner-crossing", "hidden-value-late", "miner-benched", "train-gone"]
-    messages = [f.message for f in replay.flags]
+    messages = [wording.flag_message(f) for f in replay.flags]
     assert messages[2] == "Remote Switch names 'pink', which is not a switch of round 1 (purple, green)"
     assert messages[3] == "there is no switch 'pink' in round 1 (purple, green)"
     assert messages[15] == ("miner 1 has crossed this round, so it may only activate a north-side switch; "
@@ -177,7 +177,7 @@ def test_the_refusal_situations_flag_what_they_mean_to():
 ])
 def test_a_host_end_is_worded_from_the_totals(entries, reason):
     _, replay = replayed(tt_match(entries))
-    assert replay.reason == reason
+    assert wording.result_reason(replay) == reason
     assert replay.outcome.figures["scored"].figures["round"] == 1
 
 
@@ -187,11 +187,11 @@ def test_terminations_are_codes_with_the_figures_that_decided():
     _, replay = replayed(tt_match(nine_rounds(first)))
     assert replay.outcome == Outcome("sally", "more-points")
     assert replay.outcome.figures == {"round": 9, "points": {"sally": 2, "maddie": 0}}
-    assert replay.reason == "more points after round 9: Sally 2, Maddie 0"
+    assert wording.result_reason(replay) == "more points after round 9: Sally 2, Maddie 0"
     data = tt_match(nine_rounds(empty_round(1)))
     for entry in [("sally", "r10 c1: nothing"), ("maddie", "r10 c1: nothing"), ("sally", "r10 c2: 1 T1"),
                   ("maddie", "r10 c2: nothing")]:
         add(data, entry)
     _, replay = replayed(data)
     assert replay.outcome.termination == "more-points-tiebreak"
-    assert replay.reason == "more points after round 10: Sally 3, Maddie 0"
+    assert wording.result_reason(replay) == "more points after round 10: Sally 3, Maddie 0"

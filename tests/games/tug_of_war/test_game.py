@@ -423,7 +423,7 @@ def test_tw8_in_replay_the_match_is_over():
                     ("sally", "rope 1"), params=hands)
     # maddie's race 2 draws level with sally (distance 0): no card back, an empty hand
     assert rep.outcome.winner == "sally" and rep.outcome.termination == "hand-empty"
-    assert rep.reason == "Maddie's hand is empty"
+    assert wording.result_reason(rep) == "Maddie's hand is empty"
     assert flags(rep) == [(5, "match-over")]
 
 

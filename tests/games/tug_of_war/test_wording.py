@@ -55,12 +55,12 @@ def test_simulated_matches_word_every_event_with_plain_fields():
         for log in rep.log:
             for event in log.events:
                 assert isinstance(event, Event) and (plain(event.fields) or event.kind not in TugOfWar.words), event
-                assert rep.words(event)
+                assert wording.text(rep.game, event)
                 kinds.add(event.kind)
         for flag in rep.flags:
-            assert flag.message
+            assert wording.flag_message(flag)
         if rep.outcome is not None:
-            assert rep.reason and rep.outcome.termination in TugOfWar.endings or rep.outcome.termination in (
+            assert wording.result_reason(rep) and rep.outcome.termination in TugOfWar.endings or rep.outcome.termination in (
                 "forfeit", "reserve-out")
             assert plain(rep.outcome.figures)
             endings.add(rep.outcome.termination)
@@ -149,6 +149,6 @@ def test_replay_of_an_example_words_every_entry():
         match = matchfile.load(path)
         rep = session.replay_match(match)
         events = [e for log in rep.log for e in log.events]
-        assert all(rep.words(e) for e in events)
+        assert all(wording.text(rep.game, e) for e in events)
         own = [e for e in events if e.kind in TugOfWar.words]   # the engine's clock events carry its own data
         assert own and all(plain(e.fields) for e in own)

@@ -88,7 +88,7 @@ def rulings_of(replay):
 
 
 def texts(replay):
-    return [replay.words(e) for log in replay.log for e in log.events]
+    return [wording.text(replay.game, e) for log in replay.log for e in log.events]
 
 
 SEED_EXAMPLES = placements([("5/5", "A"), ("3/1", "B"), ("2/4", "C")],
@@ -105,7 +105,7 @@ def test_ws1_25_troops_named_by_stats_and_13_locations():
     assert {(t["attack"], t["health"]) for t in view["reserve"]["maddie"]} == \
         {(a, h) for a in range(1, 6) for h in range(1, 6)}
     assert view["alive"] == {"sally": 25, "maddie": 25}
-    assert replay.awaiting() == "sealed submissions for placement turn 1: waiting for Sally, Maddie"
+    assert wording.awaiting(replay) == "sealed submissions for placement turn 1: waiting for Sally, Maddie"
 
 
 def test_ws1_ruleset_holds_the_numbers_and_sides():
@@ -174,7 +174,7 @@ def test_ws2_missed_turn_places_nothing_and_the_fight_follows_turn_13():
 def test_ws2_wrong_turn_and_wrong_phase_are_flagged():
     _, replay = play(("sally", place(2, "5/5", "A")), ("sally", reloc(1)))
     assert flags(replay) == [(1, "wrong-turn"), (2, "wrong-phase")]
-    assert "placement turn 1, not turn 2" in replay.flags[0].message
+    assert "placement turn 1, not turn 2" in wording.flag_message(replay.flags[0])
 
 
 def test_ws2_g3_a_later_placement_replaces_the_earlier():
@@ -269,7 +269,7 @@ def test_ws4_a_move_counts_both_ends():
     base = placements([("5/5", "A"), ("4/4", "C")], [])
     _, replay = play(*base, ("sally", reloc(1, {"B": "5/5", "D": "4/4"})))
     assert flags(replay) == [(len(base) + 1, "too-many-changes")]
-    assert "changes 4 locations (A, B, C, D)" in replay.flags[0].message
+    assert "changes 4 locations (A, B, C, D)" in wording.flag_message(replay.flags[0])
 
 
 def test_ws4_a_swap_is_two_changes_and_a_replacement_one():
@@ -295,7 +295,7 @@ def test_ws4_relocation_round_k_follows_fight_k_and_wrong_round_is_flagged():
     view, replay = board(*entries)
     assert view["fights"] == 2 and view["round"] == 2
     assert flags(replay) == [(len(SEED_EXAMPLES) + 3, "wrong-round")]
-    assert "relocation round 2 (after fight 2), not round 3" in replay.flags[0].message
+    assert "relocation round 2 (after fight 2), not round 3" in wording.flag_message(replay.flags[0])
 
 
 def test_ws4_g2_empty_relocations_are_submissions_and_the_fight_still_happens():
@@ -339,7 +339,7 @@ def test_ws5_only_the_holder_and_only_once():
     n = len(SEED_EXAMPLES)
     assert flags(replay) == [(n + 1, "no-advantage"), (n + 4, "advantage-used")]
     _, replay = play(*SEED_EXAMPLES, ("maddie", reloc(1, buff=("5/5", "health"))), advantage=None)
-    assert flags(replay) == [(n + 1, "no-advantage")] and "nobody holds it" in replay.flags[0].message
+    assert flags(replay) == [(n + 1, "no-advantage")] and "nobody holds it" in wording.flag_message(replay.flags[0])
 
 
 def test_ws5_g3_a_buff_in_a_replaced_submission_is_not_spent():
@@ -369,7 +369,7 @@ def test_ws6_a_side_out_of_troops_ends_the_match_and_the_other_wins_where_it_sta
     assert replay.outcome == engine.Outcome("sally", "out-of-troops")
     assert replay.outcome.figures == {"out": "maddie", "streak": {"sally": 1, "maddie": 0},
                                       "won": {"sally": 1, "maddie": 0}, "decided_by": "streak", "advantage": "maddie"}
-    assert replay.reason == "Maddie ran out of troops; longest winning streak 1 to 0"
+    assert wording.result_reason(replay) == "Maddie ran out of troops; longest winning streak 1 to 0"
     assert replay.pending() is None and view["phase"] == "over"
     assert "WS-6" in rulings_of(replay)
 
@@ -381,11 +381,11 @@ def test_ws6_both_out_of_troops_no_unwon_location_is_won_and_ws7_advantage_decid
     assert {x: spot["winner"] for x, spot in view["locations"].items()} == {"A": None, "B": None}
     assert replay.outcome.winner == "maddie" and replay.outcome.termination == "both-out-of-troops"
     assert replay.outcome.figures["decided_by"] == "advantage"
-    assert replay.reason == ("both sides ran out of troops; streaks 0 each and 0 locations each; "
+    assert wording.result_reason(replay) == ("both sides ran out of troops; streaks 0 each and 0 locations each; "
                              "Maddie holds the Advantage")
     _, replay = play(*entries, params=params, advantage=None)
     assert replay.outcome.winner is None and replay.outcome.figures["decided_by"] == "tie"
-    assert replay.reason == ("both sides ran out of troops; streaks 0 each and 0 locations each, and nobody holds "
+    assert wording.result_reason(replay) == ("both sides ran out of troops; streaks 0 each and 0 locations each, and nobody holds "
                              "the Advantage")
 
 
@@ -396,7 +396,7 @@ def test_ws6_every_location_won_ends_the_match():
     assert {x: spot["winner"] for x, spot in view["locations"].items()} == {"A": "sally", "B": "maddie"}
     assert replay.outcome.winner == "maddie"  # streaks 1 each, 1 location each: the Advantage (WS-7)
     assert replay.outcome.termination == "every-location-won" and replay.outcome.figures["decided_by"] == "advantage"
-    assert replay.reason == "every location won; streaks 1 each and 1 locations each; Maddie holds the Advantage"
+    assert wording.result_reason(replay) == "every location won; streaks 1 each and 1 locations each; Maddie holds the Advantage"
     _, replay = play(*entries, ("sally", reloc(1)), params=params)
     assert flags(replay) == [(len(entries) + 1, "match-over")]
 
@@ -443,7 +443,7 @@ def test_ws7_g4_host_end_without_winner_scores_by_the_rule():
     assert replay.outcome.winner == "sally"
     assert replay.outcome.termination == "host-end-scored"
     assert replay.outcome.figures["scored"].termination == "scored-so-far"
-    assert replay.reason == (f"ended by the host (entry {len(entries)}); by the rules: locations won so far: "
+    assert wording.result_reason(replay) == (f"ended by the host (entry {len(entries)}); by the rules: locations won so far: "
                              "longest winning streak 2 to 1")
 
 
@@ -772,11 +772,11 @@ def test_everything_the_core_reports_is_plain_data_and_has_words():
             for event in log.events:
                 if event.kind in game.words:
                     assert _plain(event.fields), event
-                word("words", event.kind, replay.words(event))
+                word("words", event.kind, wording.text(replay.game, event))
         for flag in replay.flags:
             if flag.code in game.refusals:
                 assert _plain(flag.refused.fields), flag.refused.fields
-            word("refusals", flag.code, flag.message)
+            word("refusals", flag.code, wording.flag_message(flag))
         if replay.outcome is not None:
             outcome = replay.outcome
             scored = outcome.figures.get("scored")
