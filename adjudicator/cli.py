@@ -12,7 +12,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Annotated, Any, List, Optional
 
 import typer
 
@@ -42,8 +42,8 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _main(
-    version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True,
-                                 help="Print the version and exit."),
+    version: Annotated[bool, typer.Option("--version", "-V", callback=_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
 ) -> None:
     pass
 
@@ -107,7 +107,7 @@ def _json(obj: Any) -> str:
 
 @app.command("rulesets")
 def rulesets_cmd(
-    fmt: str = typer.Option("text", "--format", help="text or json."),
+    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
 ) -> None:
     """List the rulesets this adjudicator knows: id, game, version, summary.
 
@@ -134,8 +134,8 @@ def rulesets_cmd(
 
 @ruleset_app.command("show")
 def ruleset_show(
-    ruleset_id: str = typer.Argument(..., metavar="ID", help="A ruleset id, e.g. dice-tug-of-war."),
-    fmt: str = typer.Option("yaml", "--format", help="yaml or json."),
+    ruleset_id: Annotated[str, typer.Argument(metavar="ID", help="A ruleset id, e.g. dice-tug-of-war.")],
+    fmt: Annotated[str, typer.Option("--format", help="yaml or json.")] = "yaml",
 ) -> None:
     """Print one ruleset as resolved (every `extends` applied), with its SHA-256 and the game's
     move notation: each form with examples (YAML: comments at the top; JSON: "notation").
@@ -165,7 +165,7 @@ def ruleset_show(
 
 @ruleset_app.command("validate")
 def ruleset_validate(
-    path: Path = typer.Argument(..., metavar="FILE", help="A ruleset YAML file."),
+    path: Annotated[Path, typer.Argument(metavar="FILE", help="A ruleset YAML file.")],
 ) -> None:
     """Check a ruleset YAML file: schema, `extends`, item catalogue, game parameters.
 
@@ -190,29 +190,29 @@ def ruleset_validate(
 
 @app.command("new")
 def new_cmd(
-    ruleset_id: str = typer.Argument(..., metavar="RULESET", help="Ruleset id (see `adjudicator rulesets`)."),
-    player: List[str] = typer.Option(..., "--player", "-p", metavar="ID=NAME:SIDE",
-                                     help="A player: id, display name and side. Give it twice."),
-    item: List[str] = typer.Option([], "--item", metavar="ID=ITEM",
-                                   help="An item (or a named loadout) held by player ID. Repeatable."),
-    first: Optional[str] = typer.Option(None, "--first", metavar="ID|random",
-                                        help="Who starts, where an item or the host decided it; 'random' makes the "
-                                             "draw of who starts due first: `roll` draws it from the match seed, "
-                                             "after the players' salts (G-6, G-8)."),
-    advantage: Optional[str] = typer.Option(None, "--advantage", metavar="ID", help="Who holds the advantage."),
-    param: List[str] = typer.Option([], "--param", metavar="KEY=VALUE",
-                                    help="Override a ruleset parameter for this match (dotted KEY; VALUE in YAML)."),
-    output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE", help="Match file to create (default: print it)."),
-    match_id: Optional[str] = typer.Option(None, "--id", help="Match id (default: the file name without .json)."),
-    title: Optional[str] = typer.Option(None, "--title", help="A title for boards."),
-    started: Optional[str] = typer.Option(None, "--started", metavar="TIME", help="When the first board was posted (RFC 3339)."),
-    time_zone: Optional[str] = typer.Option(None, "--time-zone", metavar="ZONE",
-                                            help="The IANA time zone (e.g. Europe/Berlin) local times of this match are "
-                                                 "read in: --at 20:14, pasted posts. Default: ADJUDICATOR_TIME_ZONE, else UTC."),
-    untimed: bool = typer.Option(False, "--untimed",
-                                 help="Forum pace: no clock, nobody loses or is late on time (time_control.enabled=false)."),
-    no_seed: bool = typer.Option(False, "--no-seed", help="Write no dice seed (all rolls will be transcribed)."),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+    ruleset_id: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id (see `adjudicator rulesets`).")],
+    player: Annotated[List[str], typer.Option("--player", "-p", metavar="ID=NAME:SIDE",
+                                              help="A player: id, display name and side. Give it twice.")],
+    item: Annotated[List[str], typer.Option("--item", metavar="ID=ITEM",
+                                            help="An item (or a named loadout) held by player ID. Repeatable.")] = [],
+    first: Annotated[Optional[str], typer.Option("--first", metavar="ID|random",
+                                                 help="Who starts, where an item or the host decided it; 'random' makes the "
+                                                      "draw of who starts due first: `roll` draws it from the match seed, "
+                                                      "after the players' salts (G-6, G-8).")] = None,
+    advantage: Annotated[Optional[str], typer.Option("--advantage", metavar="ID", help="Who holds the advantage.")] = None,
+    param: Annotated[List[str], typer.Option("--param", metavar="KEY=VALUE",
+                                             help="Override a ruleset parameter for this match (dotted KEY; VALUE in YAML).")] = [],
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", metavar="FILE", help="Match file to create (default: print it).")] = None,
+    match_id: Annotated[Optional[str], typer.Option("--id", help="Match id (default: the file name without .json).")] = None,
+    title: Annotated[Optional[str], typer.Option("--title", help="A title for boards.")] = None,
+    started: Annotated[Optional[str], typer.Option("--started", metavar="TIME", help="When the first board was posted (RFC 3339).")] = None,
+    time_zone: Annotated[Optional[str], typer.Option("--time-zone", metavar="ZONE",
+                                                     help="The IANA time zone (e.g. Europe/Berlin) local times of this match are "
+                                                          "read in: --at 20:14, pasted posts. Default: ADJUDICATOR_TIME_ZONE, else UTC.")] = None,
+    untimed: Annotated[bool, typer.Option("--untimed",
+                                          help="Forum pace: no clock, nobody loses or is late on time (time_control.enabled=false).")] = False,
+    no_seed: Annotated[bool, typer.Option("--no-seed", help="Write no dice seed (all rolls will be transcribed).")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Create a match file (and, for games with dice, its private seed).
 
@@ -431,20 +431,20 @@ def _set_param(out: dict[str, Any], key: str, value: Any) -> None:
 
 @app.command("move")
 def move_cmd(
-    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
-    player: str = typer.Argument(..., metavar="PLAYER", help="Player id, display name or side, in any case."),
-    words: List[str] = typer.Argument(..., metavar="MOVE...", help="The move in the game's notation, or the post as written (or JSON with --json)."),
-    as_json: bool = typer.Option(False, "--json", help="MOVE is a JSON move object."),
-    at: Optional[str] = typer.Option(None, "--at", metavar="TIME",
-                                     help="When it was posted: 2026-11-21T20:14:05Z, 2026-11-21 20:14, 20:14, "
-                                          "'Today at 8:14 PM' (in the match's time zone) or <t:…>. Default: now, "
-                                          "which is never allowed to make a player lose or be late on time (G-7)."),
-    note: Optional[str] = typer.Option(None, "--note", help="A free note, e.g. 'post #41'."),
-    dry_run: bool = typer.Option(False, "--dry-run", help="Check only; write nothing."),
-    record_illegal: bool = typer.Option(False, "--record-illegal",
-                                        help="Log an illegal move on purpose, marked as flagged (G-1)."),
-    fmt: str = typer.Option("text", "--format", help=BOARD_FORMAT_HELP),
-    rulings: bool = typer.Option(False, "--rulings", help=RULINGS_HELP),
+    match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
+    player: Annotated[str, typer.Argument(metavar="PLAYER", help="Player id, display name or side, in any case.")],
+    words: Annotated[List[str], typer.Argument(metavar="MOVE...", help="The move in the game's notation, or the post as written (or JSON with --json).")],
+    as_json: Annotated[bool, typer.Option("--json", help="MOVE is a JSON move object.")] = False,
+    at: Annotated[Optional[str], typer.Option("--at", metavar="TIME",
+                                              help="When it was posted: 2026-11-21T20:14:05Z, 2026-11-21 20:14, 20:14, "
+                                                   "'Today at 8:14 PM' (in the match's time zone) or <t:…>. Default: now, "
+                                                   "which is never allowed to make a player lose or be late on time (G-7).")] = None,
+    note: Annotated[Optional[str], typer.Option("--note", help="A free note, e.g. 'post #41'.")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Check only; write nothing.")] = False,
+    record_illegal: Annotated[bool, typer.Option("--record-illegal",
+                                                 help="Log an illegal move on purpose, marked as flagged (G-1).")] = False,
+    fmt: Annotated[str, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
+    rulings: Annotated[bool, typer.Option("--rulings", help=RULINGS_HELP)] = False,
 ) -> None:
     """Check a player's move against the replayed match and append it if legal.
 
@@ -595,13 +595,13 @@ def _board_output(match: Any, replay: Any, fmt: str, viewer: Optional[str] = Non
 
 @app.command("roll")
 def roll_cmd(
-    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
-    values: List[str] = typer.Argument(None, metavar="[N...]", help="With --values: the outcome to transcribe."),
-    transcribe: bool = typer.Option(False, "--values", help="Transcribe an outside dice bot's result instead of drawing."),
-    at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When it was rolled, as for move --at (default: now)."),
-    note: Optional[str] = typer.Option(None, "--note", help="A free note, e.g. the dice bot's post."),
-    fmt: str = typer.Option("text", "--format", help=BOARD_FORMAT_HELP),
-    rulings: bool = typer.Option(False, "--rulings", help=RULINGS_HELP),
+    match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
+    values: Annotated[Optional[List[str]], typer.Argument(metavar="[N...]", help="With --values: the outcome to transcribe.")] = None,
+    transcribe: Annotated[bool, typer.Option("--values", help="Transcribe an outside dice bot's result instead of drawing.")] = False,
+    at: Annotated[Optional[str], typer.Option("--at", metavar="TIME", help="When it was rolled, as for move --at (default: now).")] = None,
+    note: Annotated[Optional[str], typer.Option("--note", help="A free note, e.g. the dice bot's post.")] = None,
+    fmt: Annotated[str, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
+    rulings: Annotated[bool, typer.Option("--rulings", help=RULINGS_HELP)] = False,
 ) -> None:
     """Append the chance entry the match needs now: drawn from the match seed, or transcribed.
 
@@ -631,7 +631,7 @@ def roll_cmd(
                                "nothing written.", "chance-not-due")
         seq = len(match.entries) + 1
         if transcribe:
-            chance: dict[str, Any] = _transcribed(due, values, str(match_path))
+            chance: dict[str, Any] = _transcribed(due, values or [], str(match_path))
             chance["source"] = "external"
         else:
             from adjudicator.dice import seed_for_match
@@ -674,20 +674,20 @@ CLOCK_SWITCH = ("off", "on")
 
 @app.command("host")
 def host_cmd(
-    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
-    action: str = typer.Argument(..., metavar="ACTION",
-                                 help="deadline | timeout PLAYER | forfeit PLAYER | draw | end [WINNER] | void N|last "
-                                      "| clock off|on | salt PLAYER WORD"),
-    player: Optional[str] = typer.Argument(None, metavar="[PLAYER|N|off|on]",
-                                           help="For timeout, forfeit and salt; the winner for end; the entry for void; "
-                                                "off or on for clock."),
-    word: Optional[str] = typer.Argument(None, metavar="[WORD]", help="For salt: the word the player posted."),
-    reason: Optional[str] = typer.Option(None, "--reason", help="Why the host ended the match (end), voids an entry "
-                                                                 "(void, required) or switches the clock (clock)."),
-    at: Optional[str] = typer.Option(None, "--at", metavar="TIME", help="When, as for move --at (default: now)."),
-    note: Optional[str] = typer.Option(None, "--note", help="A free note."),
-    fmt: str = typer.Option("text", "--format", help=BOARD_FORMAT_HELP),
-    rulings: bool = typer.Option(False, "--rulings", help=RULINGS_HELP),
+    match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
+    action: Annotated[str, typer.Argument(metavar="ACTION",
+                                          help="deadline | timeout PLAYER | forfeit PLAYER | draw | end [WINNER] | void N|last "
+                                               "| clock off|on | salt PLAYER WORD")],
+    player: Annotated[Optional[str], typer.Argument(metavar="[PLAYER|N|off|on]",
+                                                    help="For timeout, forfeit and salt; the winner for end; the entry for void; "
+                                                         "off or on for clock.")] = None,
+    word: Annotated[Optional[str], typer.Argument(metavar="[WORD]", help="For salt: the word the player posted.")] = None,
+    reason: Annotated[Optional[str], typer.Option("--reason", help="Why the host ended the match (end), voids an entry "
+                                                                          "(void, required) or switches the clock (clock).")] = None,
+    at: Annotated[Optional[str], typer.Option("--at", metavar="TIME", help="When, as for move --at (default: now).")] = None,
+    note: Annotated[Optional[str], typer.Option("--note", help="A free note.")] = None,
+    fmt: Annotated[str, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
+    rulings: Annotated[bool, typer.Option("--rulings", help=RULINGS_HELP)] = False,
 ) -> None:
     """Append a host entry: close a phase, record a timeout, forfeit or draw, end the match (G-4),
     switch the clock off or on (G-7), or enter a player's salt for the draws (G-8).
@@ -838,20 +838,20 @@ def _warn_new_flags(replay: Any, before: list[int]) -> None:
 
 @app.command("paste")
 def paste_cmd(
-    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
-    source: Optional[str] = typer.Argument(None, metavar="[FILE]",
-                                           help="The copied posts; '-' or nothing: standard input."),
-    dice_bot: List[str] = typer.Option([], "--dice-bot", metavar="NAME",
-                                       help="An author whose posts are dice rolls to transcribe, e.g. 'Dice Maiden'. "
-                                            "Repeatable."),
-    all_or_nothing: bool = typer.Option(False, "--all-or-nothing",
-                                        help="Add nothing unless every post is accepted."),
-    skip_unreadable: bool = typer.Option(False, "--skip-unreadable",
-                                         help="Skip (and list) a player's post with no move in it, e.g. 'gl hf', "
-                                              "instead of stopping there."),
-    dry_run: bool = typer.Option(False, "--dry-run", help="Check every post; write nothing."),
-    fmt: str = typer.Option("text", "--format", help=BOARD_FORMAT_HELP),
-    rulings: bool = typer.Option(False, "--rulings", help=RULINGS_HELP),
+    match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
+    source: Annotated[Optional[str], typer.Argument(metavar="[FILE]",
+                                                    help="The copied posts; '-' or nothing: standard input.")] = None,
+    dice_bot: Annotated[List[str], typer.Option("--dice-bot", metavar="NAME",
+                                                help="An author whose posts are dice rolls to transcribe, e.g. 'Dice Maiden'. "
+                                                     "Repeatable.")] = [],
+    all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing",
+                                                 help="Add nothing unless every post is accepted.")] = False,
+    skip_unreadable: Annotated[bool, typer.Option("--skip-unreadable",
+                                                  help="Skip (and list) a player's post with no move in it, e.g. 'gl hf', "
+                                                       "instead of stopping there.")] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Check every post; write nothing.")] = False,
+    fmt: Annotated[str, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
+    rulings: Annotated[bool, typer.Option("--rulings", help=RULINGS_HELP)] = False,
 ) -> None:
     """Enter many posts at once, copied from a thread or DMs, each with its post's time.
 
@@ -1025,14 +1025,14 @@ def _paste_summary(path: Path, posts: Any, outcome: Any, dry_run: bool, all_or_n
 
 @app.command("board")
 def board_cmd(
-    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
-    viewer: Optional[str] = typer.Option(None, "--as", metavar="PLAYER", help="That player's private view."),
-    at: Optional[int] = typer.Option(None, "--at", metavar="SEQ", help="The board after entry SEQ (0: the start)."),
-    fmt: str = typer.Option("text", "--format", help=f"{', '.join(BOARD_FORMATS + PICTURE_FORMATS[:-1])} or {PICTURE_FORMATS[-1]}."),
-    output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
-                                          help="Write the board to FILE instead of standard output (a PNG needs it "
-                                               "unless standard output is redirected). An existing FILE is refused."),
-    force: bool = typer.Option(False, "--force", help="Replace an existing FILE (never the match, its seed or ruleset)."),
+    match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
+    viewer: Annotated[Optional[str], typer.Option("--as", metavar="PLAYER", help="That player's private view.")] = None,
+    at: Annotated[Optional[int], typer.Option("--at", metavar="SEQ", help="The board after entry SEQ (0: the start).")] = None,
+    fmt: Annotated[str, typer.Option("--format", help=f"{', '.join(BOARD_FORMATS + PICTURE_FORMATS[:-1])} or {PICTURE_FORMATS[-1]}.")] = "text",
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", metavar="FILE",
+                                                   help="Write the board to FILE instead of standard output (a PNG needs it "
+                                                        "unless standard output is redirected). An existing FILE is refused.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing FILE (never the match, its seed or ruleset).")] = False,
 ) -> None:
     """Print the public board (or one player's view) now or after entry SEQ.
 
@@ -1139,9 +1139,9 @@ def _warn(match: Any) -> None:
 
 @app.command("replay")
 def replay_cmd(
-    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
-    fmt: str = typer.Option("text", "--format", help="text or json."),
-    viewer: Optional[str] = typer.Option(None, "--as", metavar="PLAYER", help="Include that player's sealed submissions."),
+    match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
+    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    viewer: Annotated[Optional[str], typer.Option("--as", metavar="PLAYER", help="Include that player's sealed submissions.")] = None,
 ) -> None:
     """Adjudicate the match entry by entry: what happened, which ruling applied, what was flagged.
 
@@ -1186,10 +1186,10 @@ def _out_pieces(pieces: Any) -> None:
 
 @app.command("legal")
 def legal_cmd(
-    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
-    player: Optional[str] = typer.Argument(None, metavar="[PLAYER]", help="Only this player's moves."),
-    limit: int = typer.Option(40, "--limit", help="Show at most this many moves (0: all)."),
-    fmt: str = typer.Option("text", "--format", help="text or json."),
+    match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
+    player: Annotated[Optional[str], typer.Argument(metavar="[PLAYER]", help="Only this player's moves.")] = None,
+    limit: Annotated[int, typer.Option("--limit", help="Show at most this many moves (0: all).")] = 40,
+    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
 ) -> None:
     """List the legal moves now, in the notation `move` accepts, with what each would do.
 
@@ -1224,11 +1224,11 @@ def legal_cmd(
 
 @app.command("publish")
 def publish_cmd(
-    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
-    output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
-                                          help="Public copy to write (default: print it)."),
-    at: Optional[int] = typer.Option(None, "--at", metavar="SEQ", help="The copy as it stood after entry SEQ."),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),
+    match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", metavar="FILE",
+                                                   help="Public copy to write (default: print it).")] = None,
+    at: Annotated[Optional[int], typer.Option("--at", metavar="SEQ", help="The copy as it stood after entry SEQ.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing FILE.")] = False,
 ) -> None:
     """Write a public copy of the log: what every player may see now (or after entry SEQ).
 
@@ -1263,11 +1263,11 @@ def publish_cmd(
 
 @app.command("page")
 def page_cmd(
-    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
-    output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
-                                          help="The HTML page to write (default: standard output, "
-                                               "when it is redirected)."),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing FILE."),
+    match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", metavar="FILE",
+                                                   help="The HTML page to write (default: standard output, "
+                                                        "when it is redirected).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing FILE.")] = False,
 ) -> None:
     """Write the match as one HTML page to look through step by step, in public view.
 
@@ -1307,18 +1307,18 @@ def page_cmd(
 
 @app.command("post")
 def post_cmd(
-    match_path: Path = typer.Argument(..., metavar="MATCH", help="The match file."),
-    fmt: str = typer.Option("text", "--format", help=f"{', '.join(FORMATS)} (any text format of `board`) or json."),
-    dry_run: bool = typer.Option(False, "--dry-run", "--no-record", help="Print the post; remember nothing."),
-    since: Optional[int] = typer.Option(None, "--since", metavar="SEQ",
-                                        help="Cover the entries after SEQ (0: from the start) instead of those "
-                                             "since the last post."),
-    again: bool = typer.Option(False, "--again",
-                               help="Print the last post again: the same entries, the board as it stood then."),
-    at: Optional[str] = typer.Option(None, "--at", metavar="TIME",
-                                     help="When the board goes up in the thread, as for move --at (default: now); "
-                                          "in a timed match the time to act runs from it (G-7)."),
-    rulings: bool = typer.Option(False, "--rulings", help=RULINGS_HELP),
+    match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
+    fmt: Annotated[str, typer.Option("--format", help=f"{', '.join(FORMATS)} (any text format of `board`) or json.")] = "text",
+    dry_run: Annotated[bool, typer.Option("--dry-run", "--no-record", help="Print the post; remember nothing.")] = False,
+    since: Annotated[Optional[int], typer.Option("--since", metavar="SEQ",
+                                                 help="Cover the entries after SEQ (0: from the start) instead of those "
+                                                      "since the last post.")] = None,
+    again: Annotated[bool, typer.Option("--again",
+                                        help="Print the last post again: the same entries, the board as it stood then.")] = False,
+    at: Annotated[Optional[str], typer.Option("--at", metavar="TIME",
+                                              help="When the board goes up in the thread, as for move --at (default: now); "
+                                                   "in a timed match the time to act runs from it (G-7).")] = None,
+    rulings: Annotated[bool, typer.Option("--rulings", help=RULINGS_HELP)] = False,
 ) -> None:
     """Print the post for the thread: what happened since the last post, the board, who acts.
 
@@ -1370,24 +1370,24 @@ def post_cmd(
 
 @app.command("check")
 def check_cmd(
-    files: List[Path] = typer.Argument(..., metavar="FILES...",
-                                       help="Match files, or folders searched for *.json match files."),
-    fmt: str = typer.Option("text", "--format", help="text, json or junit."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
-    seed: Optional[str] = typer.Option(None, "--seed", metavar="SEED",
-                                       help="Verify every file's tool-drawn rolls against this one seed (64 hex "
-                                            "digits or a seed file); without it, each match's own MATCH.seed "
-                                            "beside it is used where there is one."),
-    strict_dice: bool = typer.Option(False, "--strict-dice",
-                                     help="Fail a file with any roll that cannot be verified: transcribed "
-                                          "(\"source\": \"external\"), or any roll at all when the file has no "
-                                          "seed (no --seed and no MATCH.seed beside it)."),
-    only_failures: bool = typer.Option(False, "--only-failures",
-                                       help="List only the files that are not fine; the summary still counts all, and the "
-                                            "exit status is the same."),
-    progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
-                                            help="Show a progress bar on stderr (default: when stderr is a terminal); "
-                                                 "standard output is the report either way."),
+    files: Annotated[List[Path], typer.Argument(metavar="FILES...",
+                                                help="Match files, or folders searched for *.json match files.")],
+    fmt: Annotated[str, typer.Option("--format", help="text, json or junit.")] = "text",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    seed: Annotated[Optional[str], typer.Option("--seed", metavar="SEED",
+                                                help="Verify every file's tool-drawn rolls against this one seed (64 hex "
+                                                     "digits or a seed file); without it, each match's own MATCH.seed "
+                                                     "beside it is used where there is one.")] = None,
+    strict_dice: Annotated[bool, typer.Option("--strict-dice",
+                                              help="Fail a file with any roll that cannot be verified: transcribed "
+                                                   "(\"source\": \"external\"), or any roll at all when the file has no "
+                                                   "seed (no --seed and no MATCH.seed beside it).")] = False,
+    only_failures: Annotated[bool, typer.Option("--only-failures",
+                                                help="List only the files that are not fine; the summary still counts all, and the "
+                                                     "exit status is the same.")] = False,
+    progress: Annotated[Optional[bool], typer.Option("--progress/--no-progress",
+                                                     help="Show a progress bar on stderr (default: when stderr is a terminal); "
+                                                          "standard output is the report either way.")] = None,
 ) -> None:
     """Validate and replay many match files; print a summary table.
 
@@ -1453,20 +1453,20 @@ def _check_bar(total: int) -> Any:
 
 @app.command("simulate")
 def simulate_cmd(
-    ruleset_id: str = typer.Argument(..., metavar="RULESET", help="Ruleset id (see `adjudicator rulesets`)."),
-    games: int = typer.Option(100, "--games", "-n", min=1, help="How many matches to play."),
-    seed: int = typer.Option(1, "--seed", help="Seed of the run: the same seed plays the same matches."),
-    policy: str = typer.Option("random", "--policy", help="random, or greedy (one move ahead on the game's score)."),
-    out: Optional[Path] = typer.Option(None, "--out", metavar="DIR",
-                                       help="Write every match file into DIR (sim-RULESET-SEED-N.json); files "
-                                            "already there are refused."),
-    force: bool = typer.Option(False, "--force", help="Replace match files of the same run already in DIR."),
-    item: List[str] = typer.Option([], "--item", metavar="ITEM", help="An item (or loadout) both bots hold. Repeatable."),
-    max_entries: int = typer.Option(3000, "--max-entries", min=1, help="Stop a match that has not ended after this many entries."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (the result does not depend on it)."),
-    fmt: str = typer.Option("text", "--format", help="text or json."),
-    progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
-                                            help="Show a progress bar on stderr (default: when stderr is a terminal)."),
+    ruleset_id: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id (see `adjudicator rulesets`).")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many matches to play.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the run: the same seed plays the same matches.")] = 1,
+    policy: Annotated[str, typer.Option("--policy", help="random, or greedy (one move ahead on the game's score).")] = "random",
+    out: Annotated[Optional[Path], typer.Option("--out", metavar="DIR",
+                                                help="Write every match file into DIR (sim-RULESET-SEED-N.json); files "
+                                                     "already there are refused.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace match files of the same run already in DIR.")] = False,
+    item: Annotated[List[str], typer.Option("--item", metavar="ITEM", help="An item (or loadout) both bots hold. Repeatable.")] = [],
+    max_entries: Annotated[int, typer.Option("--max-entries", min=1, help="Stop a match that has not ended after this many entries.")] = 3000,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes (the result does not depend on it).")] = 1,
+    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    progress: Annotated[Optional[bool], typer.Option("--progress/--no-progress",
+                                                     help="Show a progress bar on stderr (default: when stderr is a terminal).")] = None,
 ) -> None:
     """Play whole matches between two bots and summarise them for a game designer.
 
@@ -1501,7 +1501,7 @@ def simulate_cmd(
 
 @app.command("schema")
 def schema_cmd(
-    name: str = typer.Argument(..., metavar="NAME", help="match, ruleset, result or move/<game>."),
+    name: Annotated[str, typer.Argument(metavar="NAME", help="match, ruleset, result or move/<game>.")],
 ) -> None:
     """Print a JSON Schema: match, ruleset, result, or move/<game>.
 
