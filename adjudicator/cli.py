@@ -9,14 +9,13 @@ Errors become one or two sentences on stderr and an exit status: 1 refused or fl
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any, List, Optional
 
 import typer
 
-from adjudicator.render import BOARD_FORMATS, DISCORD, FORMATS   # the format names, named there once
+from adjudicator.render import BOARD_FORMATS, DISCORD, FORMATS, shown_path   # format names, named there once
 
 app = typer.Typer(
     name="adjudicator",
@@ -76,13 +75,6 @@ def _discard_stdout() -> None:
         os.close(null)
     except (OSError, ValueError):
         pass
-
-
-def _shown(path: Any) -> str:
-    """A path as printed: controls, escapes and bidi marks shown as visible escapes (issue 26)."""
-    from adjudicator.render import shown_path
-
-    return shown_path(path)
 
 
 def _err(text: str) -> None:
@@ -183,7 +175,7 @@ def ruleset_validate(
         from adjudicator.errors import RulesetError
 
         raise RulesetError(f"{path}: field params: {problems[0]}")
-    _out(f"{_shown(path)}: ok — ruleset {ruleset.id} for {ruleset.game}, sha256 {ruleset.sha256}")
+    _out(f"{shown_path(path)}: ok — ruleset {ruleset.id} for {ruleset.game}, sha256 {ruleset.sha256}")
 
 
 # --- new ------------------------------------------------------------------------------
@@ -301,11 +293,11 @@ def new_cmd(
 
         _out(dumps(data))
         return
-    _out(f"created {_shown(output)}: {ruleset.id}, " + " vs ".join(f"{p['id']} ({p['side']})" for p in players)
+    _out(f"created {shown_path(output)}: {ruleset.id}, " + " vs ".join(f"{p['id']} ({p['side']})" for p in players)
          + ("; untimed" if untimed else ""))
     _out(_timing_line(output))
     if seed_file:
-        _out(f"dice seed written to {_shown(seed_file)} (keep it private until the match ends); "
+        _out(f"dice seed written to {shown_path(seed_file)} (keep it private until the match ends); "
              f"publish its hash now: {data['seed_sha256']}")
         _out(_salt_advice(output, first_random))
 
@@ -313,9 +305,9 @@ def new_cmd(
 def _salt_advice(output: Path, first_random: bool) -> str:
     """What the host does next so that no draw can be steered (G-8): collect the players' salts,
     posted after the hash, before the first draw; with --first random that draw is who starts."""
-    then = (f"then draw who starts with: adjudicator roll {_shown(output)} (G-6, G-8)" if first_random
+    then = (f"then draw who starts with: adjudicator roll {shown_path(output)} (G-6, G-8)" if first_random
             else "before the first roll (G-8)")
-    return (f"players may now post a salt ('salt: WORD'); enter each with: adjudicator host {_shown(output)} salt "
+    return (f"players may now post a salt ('salt: WORD'); enter each with: adjudicator host {shown_path(output)} salt "
             f"PLAYER WORD, {then}")
 
 
@@ -327,7 +319,7 @@ def _timing_line(path: Path) -> str:
 
     match = matchfile.load(path)
     settings = ClockSettings.from_params(match.game.params.get("time_control"))
-    name = _shown(path.name)
+    name = shown_path(path.name)
     if not settings.enabled or (settings.turn_seconds is None and not settings.kind_seconds):
         switch = f"; 'adjudicator host {name} clock on' times it" if settings.turn_seconds or settings.kind_seconds \
             else ""
@@ -545,7 +537,7 @@ def _next_step(match: Any, replay: Any) -> None:
     from adjudicator.wording import awaiting
 
     if isinstance(replay.pending(), ChanceDue) and match.path is not None:
-        _err(f"next: {awaiting(replay)}: adjudicator roll {_shown(match.path.name)} (or --values to copy a dice bot's)")
+        _err(f"next: {awaiting(replay)}: adjudicator roll {shown_path(match.path.name)} (or --values to copy a dice bot's)")
 
 
 def _post(text: str, fmt: str) -> str:
@@ -989,7 +981,7 @@ def _paste_echo(added: Any) -> None:
 def _inner(message: str, path: Path) -> str:
     """A refusal as part of the paste's summary: without the file's name (said once already)
     and its own "nothing written", which the summary says for the whole paste."""
-    prefix = f"{_shown(path)}: "
+    prefix = f"{shown_path(path)}: "
     message = message[len(prefix):] if message.startswith(prefix) else message
     return message.replace(", nothing written.", ".").replace("; nothing written.", ".").replace(
         " Nothing written.", "")
@@ -1004,7 +996,7 @@ def _paste_summary(path: Path, posts: Any, outcome: Any, dry_run: bool, all_or_n
     tail = f" ({skipped} post{'s' if skipped != 1 else ''} skipped)" if skipped else ""
     if outcome.error is None:
         verb = "dry run, nothing written: would add" if dry_run else "added"
-        return f"{_shown(path)}: {verb} {span} from {len(posts)} post{'s' if len(posts) != 1 else ''}{tail}."
+        return f"{shown_path(path)}: {verb} {span} from {len(posts)} post{'s' if len(posts) != 1 else ''}{tail}."
     post = outcome.refused
     when = f" at {post.at}" if post.at else ""
     stopped = f"stopped at {post.where()}{when}: {_inner(outcome.error.message, path)}"
@@ -1014,11 +1006,11 @@ def _paste_summary(path: Path, posts: Any, outcome: Any, dry_run: bool, all_or_n
     if dry_run:
         return f"dry run, nothing written: {span} would be added before it; {stopped}"
     if all_or_nothing:
-        return f"{_shown(path)}: nothing written (--all-or-nothing); {stopped}"
+        return f"{shown_path(path)}: nothing written (--all-or-nothing); {stopped}"
     rest = len(posts) - post.number
     after = (" The post after it was not read." if rest == 1 else f" The {rest} posts after it were not read.") \
         if rest else ""
-    return f"{_shown(path)}: added {span}{tail}; {stopped}{after}"
+    return f"{shown_path(path)}: added {span}{tail}; {stopped}{after}"
 
 
 # --- board, replay, legal -------------------------------------------------------------
@@ -1098,11 +1090,7 @@ def _refuse_output(output: Path, match_path: Path, force: bool) -> None:
     name, is refused (issue 26; the same rule again when writing, with the ruleset)."""
     from adjudicator import outputs
 
-    outputs.refuse_read_file(output, outputs.files_of_match(match_path))
-    if not force and os.path.lexists(output):
-        from adjudicator.errors import InputError
-
-        raise InputError(f"{output}: already exists; nothing was written. Choose another name or pass --force.")
+    outputs.refuse_early(output, outputs.files_of_match(match_path), force=force)
 
 
 def _write_output(output: Path, data: Any, match: Any, *, force: bool, public: bool = True) -> None:
@@ -1255,10 +1243,10 @@ def publish_cmd(
     text = matchfile.dumps(data)
     if output is None:
         _out(text)
-        _err(f"public copy of {_shown(match_path)}: {said}.")
+        _err(f"public copy of {shown_path(match_path)}: {said}.")
         return
     _write_output(output, text, match, force=force)
-    _out(f"wrote {_shown(output)}, a public copy of {_shown(match_path)}: {said}.")
+    _out(f"wrote {shown_path(output)}, a public copy of {shown_path(match_path)}: {said}.")
 
 
 @app.command("page")
@@ -1302,7 +1290,7 @@ def page_cmd(
         _out(text)
     else:
         _write_output(output, text, match, force=force)
-        _out(f"wrote {_shown(output)}: {_shown(match_path)} in {len(match.entries) + 1} steps, public view.")
+        _out(f"wrote {shown_path(output)}: {shown_path(match_path)} in {len(match.entries) + 1} steps, public view.")
 
 
 @app.command("post")
@@ -1496,7 +1484,7 @@ def simulate_cmd(
     report = simulate.summary(ruleset_id, rows, seed=seed, policy=policy, seconds=time.perf_counter() - started)
     _out(_json(report) if fmt == "json" else simulate.as_text(report))
     if out is not None and fmt == "text":
-        _out(f"{games} match files written to {_shown(out)}/")
+        _out(f"{games} match files written to {shown_path(out)}/")
 
 
 @app.command("schema")

@@ -668,7 +668,7 @@ def create_together(files: list[tuple[Path, str | bytes, int]], *, force: bool =
         else:
             target = path
             if os.path.lexists(path):
-                raise InputError(f"{path}: already exists; nothing was written. Choose another name or pass --force.")
+                raise already_exists(path)
         targets.insert(0, target)
     for target in targets:
         sweep_stale(target)   # what writers that were killed left behind
@@ -692,7 +692,7 @@ def create_together(files: list[tuple[Path, str | bytes, int]], *, force: bool =
             placed.append(target)
     except FileExistsError:
         _undo(placed, aside)
-        raise InputError(f"{current}: already exists; nothing was written. Choose another name or pass --force.") from None
+        raise already_exists(current) from None
     except OSError as exc:
         _undo(placed, aside)
         raise InputError(f"{current}: cannot create it ({_reason(exc)}); nothing was written.") from None
@@ -703,6 +703,11 @@ def create_together(files: list[tuple[Path, str | bytes, int]], *, force: bool =
         old.drop()
     for folder in {target.parent for target in targets}:
         _fsync_dir(folder)
+
+
+def already_exists(path: Path) -> InputError:
+    """The refusal of a name that is taken: every write that does not replace says this."""
+    return InputError(f"{path}: already exists; nothing was written. Choose another name or pass --force.")
 
 
 def staged_by_dead_writer(target: Path) -> Iterator[bytes]:

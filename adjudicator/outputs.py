@@ -67,6 +67,16 @@ def _same(a: Path, b: Path) -> bool:
         return False
 
 
+def refuse_early(target: Path, reads: Sequence[ReadFile], *, force: bool, option: str = "-o") -> None:
+    """The same rule before any work is done, so a refusal costs the host no waiting: a file
+    the command reads, or (without `force`) any existing name, symbolic links included."""
+    from adjudicator.matchfile import already_exists
+
+    refuse_read_file(target, reads, option)
+    if not force and os.path.lexists(target):
+        raise already_exists(target)
+
+
 def write_output(target: Path, data: str | bytes, *, force: bool, reads: Sequence[ReadFile] = (),
                  public: bool = True, option: str = "-o") -> None:
     """Write `data` to `target` by the rules above: complete or not at all."""

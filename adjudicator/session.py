@@ -383,14 +383,26 @@ def clear_interrupted_new(out: Path, seed_file: Path) -> str | None:
     seed = raw.decode("ascii", "replace").strip().lower()
     if not dice.SEED_PATTERN.match(seed):
         return None
-    wanted = dice.seed_hash(seed).encode("ascii")
+    wanted = dice.seed_hash(seed)
     for staged in matchfile.staged_by_dead_writer(out):
-        if b'"seed_sha256": "' + wanted + b'"' in staged:
+        if _seed_hash_of(staged) == wanted:
             seed_file.unlink()
             matchfile.sweep_stale(out)
             return (f"removed {seed_file}, the seed of an earlier `new` of {out} that was stopped before it "
                     f"wrote the match.")
     return None
+
+
+def _seed_hash_of(staged: bytes) -> str | None:
+    """The seed_sha256 a staged match file names, or None when it is not such a file."""
+    import json
+
+    try:
+        data = json.loads(staged)
+    except ValueError:
+        return None
+    found = data.get("seed_sha256") if isinstance(data, dict) else None
+    return found if isinstance(found, str) else None
 
 
 def refuse_old_seed(seed_file: Path) -> None:

@@ -257,17 +257,23 @@ def write_match(played: Played, folder: Path, *, force: bool = False) -> Path:
 def refuse_taken(folder: Path, ruleset_id: str, seed: int, games: int) -> None:
     """Before any match is played: the files this run would write must not exist (one
     listing of the folder, not a stat per match)."""
-    prefix = match_id(ruleset_id, seed, 0)[:-5]
     try:
-        names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".json")]
+        names = os.listdir(folder)
     except OSError:
         return
-    taken = sorted(n for n in names if n[len(prefix):-5].isdigit() and 1 <= int(n[len(prefix):-5]) <= games
-                   and n == match_id(ruleset_id, seed, int(n[len(prefix):-5])) + ".json")
+    taken = sorted(name for name in names if _run_index(name, ruleset_id, seed) in range(1, games + 1))
     if taken:
         more = f" and {len(taken) - 1} more" if len(taken) > 1 else ""
         raise InputError(f"--out {folder}: {taken[0]}{more} already there; nothing was played or written. "
                          f"Choose another folder or seed, or pass --force to replace them.")
+
+
+def _run_index(name: str, ruleset_id: str, seed: int) -> int | None:
+    """N when `name` is the file of match N of this run (`match_id` + .json), else None."""
+    prefix = match_id(ruleset_id, seed, 0)[:-5]
+    digits = name[len(prefix):-len(".json")] if name.startswith(prefix) and name.endswith(".json") else ""
+    index = int(digits) if digits.isascii() and digits.isdigit() else None
+    return index if index is not None and name == f"{match_id(ruleset_id, seed, index)}.json" else None
 
 
 def run(ruleset_id: str, games: int, *, seed: int = 1, policy: str = "random", items: Iterable[str] = (),

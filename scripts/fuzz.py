@@ -68,7 +68,7 @@ sys.path.insert(0, str(REPO / "tests"))   # the mutations the fuzz tests use (te
 
 from adjudicator import matchfile, rulesets, session, simulate  # noqa: E402
 from adjudicator.cli import run  # noqa: E402
-from helpers.mutations import float_twins, odd_texts, renumber  # noqa: E402
+from helpers.mutations import at, float_twins, odd_texts, renumber  # noqa: E402
 
 NOW = "2026-11-23T12:00:00Z"      # the tool's "now" for every call: runs repeat exactly
 HANG_SECONDS = 20                 # a call slower than this counts as a hang
@@ -112,12 +112,6 @@ def a_path(rnd: random.Random, doc: Any) -> list[Any]:
         path.append(key)
         node = node[key]
     return path
-
-
-def at(doc: Any, path: list[Any]) -> Any:
-    for key in path:
-        doc = doc[key]
-    return doc
 
 
 def tweak(rnd: random.Random, node: Any) -> Any:

@@ -36,3 +36,10 @@ def renumber(doc: Any) -> None:
         for number, entry in enumerate(doc["entries"], 1):
             if isinstance(entry, dict):
                 entry["seq"] = number
+
+
+def at(doc: Any, path: list[Any]) -> Any:
+    """The node a path of keys leads to in a JSON document (the fuzzers' `a_path`)."""
+    for key in path:
+        doc = doc[key]
+    return doc

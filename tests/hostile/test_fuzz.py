@@ -31,7 +31,7 @@ from adjudicator import matchfile, session, views
 from adjudicator.errors import AdjudicatorError
 from adjudicator.render import FORMATS, clean
 from helpers import REPO
-from helpers.mutations import float_twins, odd_texts, renumber
+from helpers.mutations import at, float_twins, odd_texts, renumber
 from helpers.strategies import (INDICES, RULESETS, assert_inert, assert_no_crash, assert_one_sentence_error, scaled,
                         simulated, strict_json, tweaked)
 
@@ -102,12 +102,6 @@ def a_path(draw: st.DrawFn, doc: Any) -> list[Any]:
         path.append(key)
         node = node[key]
     return path
-
-
-def at(doc: Any, path: list[Any]) -> Any:
-    for key in path:
-        doc = doc[key]
-    return doc
 
 
 OPERATIONS = ("delete", "duplicate", "reorder", "retype", "garbage field", "garbage entry", "number", "raw", "raw",
