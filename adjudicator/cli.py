@@ -533,7 +533,7 @@ def _report(match: Any, replay: Any, log: Any, fmt: str, dry_run: bool = False, 
 def _next_step(match: Any, replay: Any) -> None:
     """The host's next command when the match waits for a roll, on standard error: public
     output names what is due, never a command (issue 25)."""
-    from adjudicator.engine import ChanceDue
+    from adjudicator.game import ChanceDue
     from adjudicator.wording import awaiting
 
     if isinstance(replay.pending(), ChanceDue) and match.path is not None:
@@ -603,7 +603,7 @@ def roll_cmd(
       adjudicator roll m.json --values 3 1 6   # copy a dice bot's roll
     Refused (exit 1) when no roll is due, e.g. a second roll for the same throw.
     """
-    from adjudicator.engine import ChanceDue
+    from adjudicator.game import ChanceDue
     from adjudicator.errors import RefusedError
     from adjudicator.session import append_entry, draw, draw_at, now_utc
     from adjudicator.wording import awaiting
@@ -707,7 +707,7 @@ def host_cmd(
     names the latest entry still in effect that is not itself a void; voiding a void (by its
     number) brings back what it voided.
     """
-    from adjudicator.engine import Phase
+    from adjudicator.game import Phase
     from adjudicator.errors import RefusedError
     from adjudicator import session
     from adjudicator.session import append_entry, now_utc

@@ -84,7 +84,7 @@ class Lexicon:
 
 
 def words_of_forms(forms: Iterable[Any]) -> Lexicon:
-    """A lexicon from a notation's forms alone (engine.Form): every word of every example that
+    """A lexicon from a notation's forms alone (game.Form): every word of every example that
     is not a number. Enough for a game that declares nothing more (a plug-in game)."""
     words: set[str] = set()
     for form in forms:

@@ -26,7 +26,7 @@ from adjudicator.files import (DEFAULT_MAX_BYTES, MAX_BYTES_VARIABLE, kind_of, m
 if TYPE_CHECKING:
     import re
 
-    from adjudicator.engine import Game
+    from adjudicator.game import Game
 
 FORMAT = "adjudicator-match/1"
 LOCK_TIMEOUT_SECONDS = 30.0
@@ -188,7 +188,7 @@ def _params_problems(game: Any, base: Any, overrides: Any) -> list[str]:
 
 
 def players_of(data: dict[str, Any]) -> list[Any]:
-    from adjudicator.engine import Player
+    from adjudicator.game import Player
 
     return [Player(p["id"], p.get("name") or p["id"], p["side"], tuple(p.get("items") or ()))
             for p in data["players"]]

@@ -376,7 +376,7 @@ def _salt_builder(post: Post, player: str, word: str, name: str) -> Callable[[An
 
 def _roll_builder(post: Post, name: str) -> Callable[[Any, Any], dict[str, Any]]:
     """The entry of a dice bot's post: the roll the match needs now, transcribed (DT-7)."""
-    from adjudicator.engine import ChanceDue
+    from adjudicator.game import ChanceDue
     from adjudicator.session import now_utc
     from adjudicator.wording import awaiting
 

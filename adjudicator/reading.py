@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Callable, Iterable, Iterator
 
-from adjudicator.engine import Form, Game
+from adjudicator.game import Form, Game
 from adjudicator.errors import NotationError
 from adjudicator.lexicon import Lexicon, Phrase, Word, post_words
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
 
-from adjudicator.engine import Game
+from adjudicator.game import Game
 from adjudicator.errors import RulesetError
 from adjudicator.paths import (
     GameSource,
@@ -55,7 +55,7 @@ def game_class(name: str, where: str = "game") -> type[Game]:
         label = str(source.file)
     game = getattr(module, "GAME", None)
     if not (isinstance(game, type) and issubclass(game, Game)):
-        raise RulesetError(f"{where}: module {label} does not define GAME (a subclass of adjudicator.engine.Game).")
+        raise RulesetError(f"{where}: module {label} does not define GAME (a subclass of adjudicator.game.Game).")
     if source.module is None:
         if game.name != name:
             raise RulesetError(f"{where}: module {label} defines GAME for '{game.name}', not '{name}': "

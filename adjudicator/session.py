@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from adjudicator import matchfile
-from adjudicator.engine import ChanceDue, LogEntry, Player, Replay, is_void, outside_time
+from adjudicator.game import ChanceDue, Player
+from adjudicator.engine import LogEntry, Replay, is_void, outside_time
 from adjudicator.errors import InputError, RefusedError
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.views import new_replay, replay_entries, replay_match   # here too for callers

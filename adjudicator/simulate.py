@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from adjudicator.engine import ChanceDue, Outcome, Phase, Replay
+from adjudicator.game import ChanceDue, Outcome, Phase
+from adjudicator.engine import Replay
 from adjudicator.errors import AdjudicatorError, InputError
 from adjudicator.wording import awaiting, flag_message
 

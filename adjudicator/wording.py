@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
-from adjudicator.engine import ChanceDue, Phase, Turn
+from adjudicator.game import ChanceDue, Phase, Turn
 
 if TYPE_CHECKING:
-    from adjudicator.engine import Event, Flag, Game, Illegal, Outcome, Pending, Replay
+    from adjudicator.game import Event, Game, Illegal, Outcome, Pending
+    from adjudicator.engine import Flag, Replay
 
 Say = Callable[["Game", Mapping[str, Any]], str]
 

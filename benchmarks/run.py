@@ -412,7 +412,7 @@ def resubmission_points(data: dict[str, Any]) -> list[int]:
     """Positions after which the same entry may legally be posted again: a sealed submission
     that leaves its phase open (G-3: a later submission replaces the earlier one)."""
     from adjudicator import matchfile, session
-    from adjudicator.engine import Phase
+    from adjudicator.game import Phase
 
     match = matchfile.prepare(json.loads(json.dumps(data)), None)
     replay = session.new_replay(match)

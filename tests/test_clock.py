@@ -12,7 +12,8 @@ import pytest
 
 from adjudicator import clock, matchfile, session, views, wording
 from adjudicator.clock import ClockSettings, format_time, parse_time
-from adjudicator.engine import Player, Replay
+from adjudicator.game import Player
+from adjudicator.engine import Replay
 from helpers import NOW, REPO
 from helpers.matches import add, dice_match, setup_entries
 from helpers.toygame import SealedBid, toy_ruleset

@@ -8,7 +8,8 @@ import pytest
 
 from adjudicator import wording
 from adjudicator.clock import parse_time
-from adjudicator.engine import ChanceDue, Phase, Player, Replay, SideMove
+from adjudicator.game import ChanceDue, Phase, Player, SideMove
+from adjudicator.engine import Replay
 from adjudicator.views import entry_view, flag_view
 from helpers.toygame import SealedBid, toy_ruleset
 
@@ -240,7 +241,8 @@ def test_game_outcome_stops_play(target):
 
 
 def test_random_pick_is_checked_against_its_options_g6():
-    from adjudicator.engine import Illegal, check_chance
+    from adjudicator.game import Illegal
+    from adjudicator.engine import check_chance
 
     from adjudicator.wording import refusal
 

@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from adjudicator import lexicon
-from adjudicator.engine import Form, Game, Player
+from adjudicator.game import Form, Game, Player
 from adjudicator.lexicon import Lexicon, item_phrases, post_words, words_of_forms
 from adjudicator.registry import game_class
 from adjudicator.rulesets import list_rulesets, resolve

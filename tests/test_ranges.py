@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from adjudicator import matchfile, ranges, rulesets, session
-from adjudicator.engine import ChanceDue
+from adjudicator.game import ChanceDue
 from adjudicator.simulate import bot_entry, chance_entry
 from helpers import REPO
 from helpers.matches import dice_match

@@ -3,7 +3,7 @@
 adjudicator.reading finds the one move in a post copied from a forum, Discord or a phone:
 any case, quotes, markup, arrow emoji and shortcodes, trailing punctuation, words around
 the move. None or two different moves are refused (exit 2) quoting them; the same move said
-twice is one move. Every game declares its notation as data (engine.Form); every example
+twice is one move. Every game declares its notation as data (game.Form); every example
 parses and formats back, `ruleset show` lists them, and a refusal names the closest move.
 """
 
@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adjudicator import matchfile, reading, session
-from adjudicator.engine import Game
+from adjudicator.game import Game
 from adjudicator.errors import InputError, NotationError
 from adjudicator.lexicon import Lexicon
 from adjudicator.registry import game_class
@@ -317,7 +317,7 @@ def games_of_rulesets() -> list[tuple[str, Game]]:
 
 
 def matchfile_player(index: int, side: str) -> Any:
-    from adjudicator.engine import Player
+    from adjudicator.game import Player
 
     return Player(f"p{index + 1}", f"P{index + 1}", side)
 

@@ -9,7 +9,7 @@ from itertools import islice
 import pytest
 
 from adjudicator import matchfile, rulesets, session, simulate, views
-from adjudicator.engine import ChanceDue, Phase, Turn
+from adjudicator.game import ChanceDue, Phase, Turn
 from adjudicator.errors import InputError
 from helpers.strategies import has_sealed_phases
 

@@ -17,7 +17,8 @@ import pytest
 
 import adjudicator.games
 from adjudicator import matchfile, rulesets, session, simulate, wording
-from adjudicator.engine import Event, Outcome, Replay
+from adjudicator.game import Event, Outcome
+from adjudicator.engine import Replay
 from helpers.strategies import RULESETS
 
 START = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)

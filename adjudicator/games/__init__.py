@@ -1,4 +1,4 @@
-"""One module per game; each defines GAME, a subclass of adjudicator.engine.Game.
+"""One module per game; each defines GAME, a subclass of adjudicator.game.Game.
 
 BUILTIN names the built-in games, and only these: a module here that is not in it (a
 picture, a helper) is never a game, so `game: arrowbic-picture` names nothing.

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Iterator, Mapping
 
-from adjudicator.engine import ChanceDue, Event, Form, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn
+from adjudicator.game import ChanceDue, Event, Form, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn
 from adjudicator.errors import NotationError
 from adjudicator.lexicon import Lexicon, Word, post_words
 from adjudicator.render import Para, Pre, Table

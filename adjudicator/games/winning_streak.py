@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterator
 
-from adjudicator.engine import Event, Form, Game, Illegal, ItemsView, Nature, Outcome, Pending, Phase, Player, new_event
+from adjudicator.game import Event, Form, Game, Illegal, ItemsView, Nature, Outcome, Pending, Phase, Player, new_event
 from adjudicator.errors import NotationError
 from adjudicator.lexicon import Lexicon
 from adjudicator.render import Para, Pre, Span, Table

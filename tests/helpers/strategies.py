@@ -21,7 +21,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from adjudicator import matchfile, registry, rulesets, session, simulate
-from adjudicator.engine import ChanceDue, Replay
+from adjudicator.game import ChanceDue
+from adjudicator.engine import Replay
 from adjudicator.matchfile import LoadedMatch
 
 RULESETS = tuple(info["id"] for info in rulesets.list_rulesets())

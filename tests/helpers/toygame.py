@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator.engine import ChanceDue, Event, Game, Illegal, ItemsView, Nature, Outcome, Phase, SideMove
+from adjudicator.game import ChanceDue, Event, Game, Illegal, ItemsView, Nature, Outcome, Phase, SideMove
 from adjudicator.errors import NotationError
 from adjudicator.render import Para
 from adjudicator.rulesets import Ruleset

@@ -26,7 +26,8 @@ from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 from adjudicator import matchfile, schemas, session, views
-from adjudicator.engine import Phase, Replay
+from adjudicator.game import Phase
+from adjudicator.engine import Replay
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import FORMATS
 from helpers import REPO

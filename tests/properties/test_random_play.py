@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from adjudicator import matchfile, rulesets, session, views, wording
-from adjudicator.engine import ChanceDue, Phase
+from adjudicator.game import ChanceDue, Phase
 from adjudicator.render import FORMATS, render
 from helpers.strategies import has_sealed_phases
 

@@ -31,7 +31,8 @@ LAYERS: dict[str, tuple[int, str]] = {
     "adjudicator.names": (CORE, "which display names look alike, pure Unicode; the engine names players by it"),
     "adjudicator.lexicon": (CORE, "data types of Game.lexicon, part of the game protocol; reading depends on it"),
     "adjudicator.clock": (CORE, "chess clocks from the entries' timestamps (G-7); the engine runs them"),
-    "adjudicator.engine": (CORE, "the replay and the game protocol (Game, Event, Illegal, Turn, Phase...)"),
+    "adjudicator.game": (CORE, "the game protocol Game[S] and its data types (Event, Illegal, Turn, Phase...)"),
+    "adjudicator.engine": (CORE, "the replay: a match is its log replayed through a game"),
     # 1 kit: the vocabulary games describe themselves in; knows no game, reads no file.
     "adjudicator.render": (KIT, "board blocks (Para, Table...) that Game.board_blocks returns, and their formats"),
     "adjudicator.wording": (KIT, "sentences from events and refusals; games plug their word tables into it"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
-from adjudicator.engine import Event, ItemsView
+from adjudicator.game import Event, ItemsView
 from adjudicator.games.track_trouble import layouts as lay
 from adjudicator.games.track_trouble import notation as tt_notation
 from adjudicator.games.track_trouble.state import HIDDEN, TTState

@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from adjudicator.engine import Event, Form, Game, Illegal, Nature, Outcome, Pending, Phase, Player, SideMove, new_event
+from adjudicator.game import Event, Form, Game, Illegal, Nature, Outcome, Pending, Phase, Player, SideMove, new_event
 from adjudicator.games.track_trouble import layouts as lay
 from adjudicator.games.track_trouble import notation as tt_notation
 from adjudicator.games.track_trouble import wording

@@ -19,18 +19,7 @@ from itertools import product
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from adjudicator.engine import (
-    Event,
-    Form,
-    Game,
-    Illegal,
-    ItemsView,
-    Nature,
-    Outcome,
-    Pending,
-    Turn,
-    new_event,
-)
+from adjudicator.game import Event, Form, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn, new_event
 from adjudicator.games.tug_of_war import notation as typed
 from adjudicator.games.tug_of_war import wording
 from adjudicator.games.tug_of_war.grids import Maze, Path

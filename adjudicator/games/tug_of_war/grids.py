@@ -10,7 +10,7 @@ import string
 from itertools import groupby
 from typing import Any
 
-from adjudicator.engine import Illegal, new_event
+from adjudicator.game import Illegal, new_event
 from adjudicator.games.tug_of_war.modules import (
     DIRECTIONS,
     Gain,

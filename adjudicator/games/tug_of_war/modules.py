@@ -13,7 +13,7 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from adjudicator.engine import Event, Illegal, new_event
+from adjudicator.game import Event, Illegal, new_event
 
 # A reward to pay (TW-6): (player, strength, why), `why` a reason as data, (code, values…).
 Gain = tuple[str, int, tuple[Any, ...]]

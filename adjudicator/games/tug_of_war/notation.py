@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from itertools import zip_longest
 from typing import Any
 
-from adjudicator.engine import Form
+from adjudicator.game import Form
 from adjudicator.errors import NotationError
 from adjudicator.lexicon import Lexicon, item_phrases, post_words
 
@@ -58,7 +58,7 @@ def examples_for(modules: Sequence[str] = MODULE_NAMES) -> tuple[str, ...]:
 
 NOTATION = notation_for()
 
-# The notation as data (engine.Form): what `ruleset show` teaches and a refusal points to.
+# The notation as data (game.Form): what `ruleset show` teaches and a refusal points to.
 FORMS = (
     Form("MODULE CARD... [discard CARD...] [block MODULE]", ("rope 2 1", "race 3 discard 1", "race 2 block collation"),
          "cards in the order they resolve (TW-3, TW-5); discards (TW-7); Block Move (TW-18)"),

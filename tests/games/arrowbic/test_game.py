@@ -13,7 +13,7 @@ import json
 import pytest
 
 from adjudicator import matchfile, session, simulate, views, wording
-from adjudicator.engine import Illegal, Turn
+from adjudicator.game import Illegal, Turn
 from adjudicator.errors import MatchFileError, NotationError
 from adjudicator.games.arrowbic import Chains
 from adjudicator.render import render

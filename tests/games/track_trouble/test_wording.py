@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from adjudicator import matchfile, session, simulate, wording
-from adjudicator.engine import Event, Illegal, Outcome
+from adjudicator.game import Event, Illegal, Outcome
 from adjudicator.games.track_trouble import wording as tt_wording
 from helpers.matches import flags, replayed
 from games.track_trouble.test_game import HV, PLAIN, R1, add, empty_round, nine_rounds, tt_match

@@ -444,7 +444,7 @@ def test_check_move_never_changes_the_state(version, at):
     """G-1 / the Game contract: checking every legal move (and some illegal ones) leaves the state as it was."""
     import copy
 
-    from adjudicator.engine import Illegal
+    from adjudicator.game import Illegal
     match = matchfile.load(next((REPO / "matches").glob(f"tug-of-war-{version}-*.json")))
     rep = session.replay_match(match, until=at)
     game, state = match.game, rep.state

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from adjudicator import matchfile, session, views, wording
-from adjudicator.engine import Illegal
+from adjudicator.game import Illegal
 from adjudicator.errors import MatchFileError
 from adjudicator.games.tug_of_war.game import cascade
 from helpers.matches import flags, replayed

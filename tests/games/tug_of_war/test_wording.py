@@ -14,7 +14,7 @@ import pytest
 from games.tug_of_war.test_game import fresh, refused, setup, win
 
 from adjudicator import matchfile, session, simulate, wording
-from adjudicator.engine import Event, Illegal
+from adjudicator.game import Event, Illegal
 from adjudicator.games.tug_of_war import wording as tw_wording
 from adjudicator.games.tug_of_war.game import TugOfWar
 

@@ -8,7 +8,8 @@ from itertools import islice
 
 import pytest
 
-from adjudicator import engine, matchfile, rulesets, schemas, session, simulate, views, wording
+from adjudicator import matchfile, rulesets, schemas, session, simulate, views, wording
+from adjudicator.game import Illegal, Outcome
 from adjudicator.errors import MatchFileError, NotationError
 from adjudicator.render import FORMATS, render
 from helpers.matches import add, flags, replayed
@@ -366,7 +367,7 @@ def test_ws6_a_side_out_of_troops_ends_the_match_and_the_other_wins_where_it_sta
     view, replay = board(*entries, params=SMALL)
     assert view["alive"] == {"sally": 1, "maddie": 0}
     assert {x: spot["winner"] for x, spot in view["locations"].items()} == {"A": None, "B": None, "C": "sally"}
-    assert replay.outcome == engine.Outcome("sally", "out-of-troops")
+    assert replay.outcome == Outcome("sally", "out-of-troops")
     assert replay.outcome.figures == {"out": "maddie", "streak": {"sally": 1, "maddie": 0},
                                       "won": {"sally": 1, "maddie": 0}, "decided_by": "streak", "advantage": "maddie"}
     assert wording.result_reason(replay) == "Maddie ran out of troops; longest winning streak 1 to 0"
@@ -799,7 +800,7 @@ def test_everything_the_core_reports_is_plain_data_and_has_words():
                 word("words", effect.kind, wording.text(game, effect))
     _, replay = play(*SEED_EXAMPLES[:6])
     replay.state.winner["D"] = "maddie"
-    with pytest.raises(engine.Illegal) as refused:
+    with pytest.raises(Illegal) as refused:
         game.check_move(replay.state, "sally", place(4, "4/4", "D"))
     assert wording.refusal(game, refused.value) == "D has been won by Maddie; no more troops may be placed there"
     word("refusals", refused.value.code, wording.refusal(game, refused.value))

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from adjudicator.engine import Event, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn
+from adjudicator.game import Event, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn
 from adjudicator.errors import NotationError
 from adjudicator.render import Para, Pre, Table
 
