@@ -98,10 +98,11 @@ def now() -> datetime:
         return datetime.now(timezone.utc)
     from adjudicator.errors import InputError
 
-    if not is_rfc3339(fixed):   # the same test as --at
+    moment = parse_time(fixed) if is_rfc3339(fixed) else None   # the same test as --at
+    if moment is None:
         raise InputError(f"{NOW_VARIABLE}: '{fixed[:60]}' is not an RFC 3339 time such as 2026-11-21T20:14:05Z "
                          "(unset it, or leave it empty, to use the clock).")
-    return parse_time(fixed).astimezone(timezone.utc)
+    return moment.astimezone(timezone.utc)
 
 
 @dataclass(frozen=True)
@@ -229,9 +230,10 @@ class Clock:
         limit = self.settings.limit(kind) if kind is not None else None
         if limit is not None:
             out["turn_seconds"] = limit
-        deadline = later(self.turn_started, limit) if limit is not None and self.turn_started is not None else None
-        if deadline is not None and to_act:   # None also when past year 9999: no deadline to show
-            out["turn_started"] = format_time(self.turn_started)
+        started = self.turn_started
+        deadline = later(started, limit) if limit is not None and started is not None else None
+        if deadline is not None and started is not None and to_act:   # None also past year 9999: none to show
+            out["turn_started"] = format_time(started)
             out["deadline"] = format_time(deadline)
             ends = {p: later(deadline, max(0, self.reserve[p])) for p in to_act}
             out["reserve_runs_out"] = {p: format_time(end) for p, end in ends.items() if end is not None}

@@ -17,7 +17,7 @@ import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from adjudicator.clock import Clock, ClockSettings, format_time, later, parse_time
 
@@ -38,7 +38,7 @@ class Flag:
     player: str | None
     code: str
     refused: Illegal
-    game: "Game" = field(repr=False, compare=False)
+    game: "Game[Any]" = field(repr=False, compare=False)
     rulings: tuple[str, ...] = ()
     acknowledged: bool = False
     voided_before: tuple[tuple[int, int], ...] = ()   # (voided entry, its void) around it (G-4)
@@ -59,7 +59,7 @@ class LogEntry:
     sealed_events: list[Event] = field(default_factory=list)
     voided_by: int | None = None    # seq of the host `void` that left this entry out
     expired: bool = False           # its time ran out: it lost the match or counted as empty (G-7)
-    game: "Game | None" = field(default=None, repr=False, compare=False)
+    game: "Game[Any] | None" = field(default=None, repr=False, compare=False)
 
     @property
     def summary(self) -> str:
@@ -85,7 +85,7 @@ class Replay:
     entries of the open phase and the voided ones, so memory stays flat however long the log.
     """
 
-    def __init__(self, game: Game, keep_log: bool = True) -> None:
+    def __init__(self, game: Game[Any], keep_log: bool = True) -> None:
         self.game = game
         self.state = game.initial_state()
         settings = ClockSettings.from_params(game.params.get("time_control"))
@@ -135,9 +135,9 @@ class Replay:
         catalogue = self.game.ruleset.items
         return sum(catalogue.get(item, {}).get("reserve_bonus_seconds", 0) for item in player.items)
 
-    def _holdings(self, player: Player) -> Counter:
+    def _holdings(self, player: Player) -> Counter[str]:
         catalogue = self.game.ruleset.items
-        left: Counter = Counter()
+        left: Counter[str] = Counter()
         for item in player.items:
             uses = catalogue.get(item, {}).get("uses", 1)
             left[item] += uses if uses > 0 else UNLIMITED
@@ -379,13 +379,13 @@ class Replay:
             raise Illegal("match-over", "G-1")
         if self._pick_pending:
             raise Illegal("pick-due", "G-6", "G-8")
-        if due.__class__ is ChanceDue:
+        if type(due) is ChanceDue:
             raise Illegal("chance-due", "G-2", *self.game.chance_rulings, due=due)
         if player not in due.players:
             if isinstance(due, Phase):
                 raise Illegal("not-in-phase", "G-1", "G-2", player=player, due=due)
             raise Illegal("not-your-turn", "G-1", player=player, due=due)
-        if self._side_moves and due.__class__ is Phase:
+        if self._side_moves and type(due) is Phase:
             side = self.game.side_move(self.state, player, move)
             if side is not None:
                 return self._side_move(entry, player, move, due, side)
@@ -394,9 +394,9 @@ class Replay:
             self._check_items(player, used)
         self.game.check_move(self.state, player, move)
         timing = self._time(entry, player, due) if self._at is not None else None
-        if timing is not None and timing.__class__ is LogEntry:  # out of time: a loss, or a late empty submission
+        if timing is not None and isinstance(timing, LogEntry):  # out of time: a loss, or a late empty submission
             return timing
-        if due.__class__ is Turn:
+        if type(due) is Turn:
             events = self.game.apply_move(self.state, player, move)
             if used:
                 self._use_items(player, used)
@@ -416,13 +416,13 @@ class Replay:
         return log
 
     # Items announced on submission (TT-7) --------------------------------------
-    def _check_announced(self, player: str, used: list[str], phase: Phase) -> None:
+    def _check_announced(self, player: str, used: Sequence[str], phase: Phase) -> None:
         """An item announced in this phase is public: a resubmission must keep it (TT-7, G-3)."""
         missing = [item for item in self.announced.get(player, ()) if item not in used]
         if missing:
             raise Illegal("announced-item", "G-3", "TT-7", player=player, item=missing[0], due=phase)
 
-    def _announce(self, player: str, used: list[str], phase: Phase) -> list[Event]:
+    def _announce(self, player: str, used: Sequence[str], phase: Phase) -> list[Event]:
         """Make public at once the items the ruleset announces on submission, and restart the
         phase's time for both players where the item says so (TT-7)."""
         events: list[Event] = []
@@ -586,7 +586,7 @@ class Replay:
             log.sealed = False
         self._voided_sealed = []
 
-    def _check_items(self, player: str, used: list[str]) -> None:
+    def _check_items(self, player: str, used: Sequence[str]) -> None:
         """Every item a move uses is in the catalogue, held, and has a use left (G-5)."""
         if not used:
             return
@@ -600,7 +600,7 @@ class Replay:
             if self.items_left[player][item] < count:
                 raise Illegal("item-used", "G-5", player=player, item=item)
 
-    def _use_items(self, player: str, used: list[str]) -> None:
+    def _use_items(self, player: str, used: Sequence[str]) -> None:
         for item in used:
             self.items_left[player][item] -= 1
             self.items_used[player].append(item)
@@ -680,6 +680,7 @@ class Replay:
             scored = self.game.stopped_result(self.state)
             self._end(Outcome(scored.winner, "host-end-scored", {"seq": seq, "note": host.get("reason"),
                                                                   "scored": scored}))
+        assert self.outcome is not None   # _end set it just now
         return [Event("host-end", {"winner": self.outcome.winner}, ("G-4",))]
 
     def _clock_entry(self, seq: int, action: str) -> list[Event]:
@@ -721,13 +722,15 @@ class Replay:
         self._reveal_all()
 
 
-def summarise(game: "Game | None", kind: str, entry: dict[str, Any]) -> str:
+def summarise(game: "Game[Any] | None", kind: str, entry: dict[str, Any]) -> str:
     """An entry in notation: the game's for a move (as given when it cannot be formatted)."""
     if kind == "move":
         try:
-            return game.format_move(entry["move"])
+            if game is not None:
+                return game.format_move(entry["move"])
         except Exception:  # an unformattable move is still shown as given
-            return entry.get("text") or str(entry["move"])
+            pass
+        return entry.get("text") or str(entry["move"])
     who = game.who if game is not None else str   # players by display name (issue 25)
     if kind == "chance":
         return format_chance(entry["chance"], who)
@@ -755,7 +758,7 @@ def is_void(entry: dict[str, Any]) -> bool:
     return entry.get("type") == "host" and isinstance(host, dict) and host.get("action") == "void"
 
 
-def voided_entries(entries: list[dict[str, Any]]) -> dict[int, int]:
+def voided_entries(entries: Iterable[dict[str, Any]]) -> dict[int, int]:
     """Which entries host `void`s leave out: seq of each voided entry -> seq of the first void
     that voids it (G-4). A void may name any earlier entry, a void included, so the log is read
     backwards: a void counts only when no later void left it out."""

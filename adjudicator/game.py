@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterator, NamedTuple, Protocol, TypeVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterator, NamedTuple, Protocol, TypeVar, Union, final
 
 from adjudicator.errors import NotationError
 
@@ -37,6 +37,7 @@ class RulesData(Protocol):
 
 # --- What a match waits for -------------------------------------------------------------
 
+@final   # never subclassed: replay tells them apart by `type(due) is ...`, fast and typed
 @dataclass(slots=True)
 class Turn:
     """The listed player moves next; the move takes effect at once. `label` is a code the
@@ -48,6 +49,7 @@ class Turn:
     fields: Any = None      # what the label's wording needs (a dict), compared but never hashed
 
 
+@final   # never subclassed: replay tells them apart by `type(due) is ...`, fast and typed
 @dataclass(slots=True)
 class Phase:
     """Sealed simultaneous submissions from every listed player, resolved together (G-2)."""
@@ -59,6 +61,7 @@ class Phase:
     fields: Any = None
 
 
+@final   # never subclassed: replay tells them apart by `type(due) is ...`, fast and typed
 @dataclass(slots=True)
 class ChanceDue:
     """A random outcome that the log must record next as a `chance` entry (G-6, DT-7)."""
@@ -170,7 +173,7 @@ class ItemsView(NamedTuple):
     """What the engine knows of items (G-5), for a game's views: uses left and items used, in
     the order they were used, per player."""
 
-    left: dict[str, Counter]
+    left: dict[str, Counter[str]]
     used: dict[str, list[str]]
 
 
