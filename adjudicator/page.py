@@ -22,10 +22,10 @@ import base64
 import html
 import json
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from adjudicator import match_picture, picture, views
-from adjudicator.engine import LogEntry, Replay, is_void, voided_entries
+from adjudicator.engine import LogEntry, Replay
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import clean
 from adjudicator.wording import awaiting
@@ -46,26 +46,6 @@ class Pages:
     result: str = ""
 
 
-def replays(match: LoadedMatch) -> Iterator[tuple[int, Replay, bool]]:
-    """(step, the replay after it, whether the replay was rebuilt) for step 0 and each
-    entry, replaying once; at a host void the replay is rebuilt knowing the voids so far."""
-    entries = match.entries
-    replay = views.new_replay(match)
-    yield 0, replay, False
-    for index, entry in enumerate(entries):
-        rebuilt = False
-        if is_void(entry):
-            known = voided_entries(entries[:index + 1])
-            if known != replay.voided:
-                replay = views.new_replay(match)
-                replay.use_voids(entries[:index + 1])
-                for earlier in entries[:index]:
-                    replay.step(earlier)
-                rebuilt = True
-        replay.step(entry)
-        yield index + 1, replay, rebuilt
-
-
 def collect(match: LoadedMatch) -> Pages:
     """Replay once and take each step's public picture and words as they stood then."""
     marked = views.marks(match)
@@ -73,7 +53,7 @@ def collect(match: LoadedMatch) -> Pages:
     seen: dict[str, int] = {}
     sealed: set[int] = set()          # positions of entries still private at the last step
     replay: Replay | None = None
-    for step, replay, rebuilt in replays(match):
+    for step, replay, rebuilt in views.replay_steps(match):
         svg = match_picture.board_svg(match, replay)
         pages.step_svg.append(seen.setdefault(svg, len(seen)))
         if len(seen) > len(pages.svgs):

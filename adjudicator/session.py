@@ -16,7 +16,8 @@ from adjudicator.game import ChanceDue, Player
 from adjudicator.engine import LogEntry, Replay, is_void, outside_time
 from adjudicator.errors import InputError, RefusedError
 from adjudicator.matchfile import LoadedMatch
-from adjudicator.views import new_replay, replay_entries, replay_match   # here too for callers
+from adjudicator import views
+from adjudicator.views import replay_entries, replay_match
 from adjudicator.wording import flag_message
 
 if TYPE_CHECKING:
@@ -524,13 +525,9 @@ def as_written(match: LoadedMatch) -> Iterator[tuple[dict[str, Any], Replay]]:
     it, less those voided before it. So a roll that a later void left out is still checked
     against what was due when it was drawn (G-4, DT-7)."""
     entries = match.entries
-    replay = new_replay(match)
-    for index, entry in enumerate(entries):
-        yield entry, replay
-        if is_void(entry):
-            replay = replay_entries(match, entries[:index + 1])
-        else:
-            replay.step(entry)
+    for step, replay, _ in views.replay_steps(match):
+        if step < len(entries):
+            yield entries[step], replay
 
 
 def draw_at(match: LoadedMatch, replay: Replay, seq: int) -> "DrawAt":

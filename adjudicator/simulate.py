@@ -161,13 +161,13 @@ def chance_entry(due: ChanceDue, seq: int, rnd: random.Random) -> dict[str, Any]
 def play(ruleset_id: str, index: int, *, seed: int = 1, policy: str = "random", items: Iterable[str] = (),
          max_entries: int = DEFAULT_MAX_ENTRIES) -> Played:
     """Play match `index` of a run to its end (or `max_entries`) and return it."""
-    from adjudicator import matchfile, rulesets, session
+    from adjudicator import matchfile, rulesets, views
 
     ruleset = rulesets.resolve(ruleset_id)
     rnd = match_rng(seed, ruleset.id, index)
     data = header(ruleset, index, policy, seed, expand_items(ruleset, items))
     match = matchfile.prepare(data, None)
-    replay = session.new_replay(match)
+    replay = views.new_replay(match)
     first_mover: str | None = None   # who made the match's first move; None if it opened with a phase
     opened = False
     phases = turn_moves = 0

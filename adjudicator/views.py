@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterator
 
-from adjudicator.engine import LogEntry, Replay
+from adjudicator.engine import LogEntry, Replay, is_void, voided_entries
 from adjudicator.errors import InputError
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import Banner, Heading, Para, Pre, Span, Stamp, render
@@ -48,6 +48,30 @@ def replay_entries(match: LoadedMatch, entries: list[dict[str, Any]]) -> Replay:
     for entry in entries:
         replay.step(entry)
     return replay
+
+
+def replay_steps(match: LoadedMatch) -> Iterator[tuple[int, Replay, bool]]:
+    """The one loop that replays a match step by step for a caller that looks at every step
+    (a match page's steps, `check`'s dice as each roll was written): (step, the replay after
+    it, whether it was rebuilt) for step 0 and each entry, replaying once. At a host void
+    that leaves out more than was known, the replay is rebuilt knowing the voids so far (G-4),
+    so each step shows the match as it stood when that entry was written. The replay yielded
+    is the one the next step advances: use it before asking for the next."""
+    entries = match.entries
+    replay = new_replay(match)
+    yield 0, replay, False
+    for index, entry in enumerate(entries):
+        rebuilt = False
+        if is_void(entry):
+            known = voided_entries(entries[:index + 1])
+            if known != replay.voided:
+                replay = new_replay(match)
+                replay.use_voids(entries[:index + 1])
+                for earlier in entries[:index]:
+                    replay.step(earlier)
+                rebuilt = True
+        replay.step(entry)
+        yield index + 1, replay, rebuilt
 
 
 def flag_dict(log: LogEntry) -> dict[str, Any]:

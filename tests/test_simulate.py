@@ -91,7 +91,7 @@ def closing_turns(ruleset_id: str, seed: int, last: int = 4):
     """(replay, entry) at the last few turns of a random match: where wins are on offer."""
     played = simulate.play(ruleset_id, seed, max_entries=SHORT)
     match = matchfile.prepare(json.loads(json.dumps(played.data)), None)
-    replay = session.new_replay(match)
+    replay = views.new_replay(match)
     entries = played.data["entries"]
     for index, entry in enumerate(entries):
         if index >= len(entries) - last and isinstance(replay.pending(), Turn):
@@ -129,7 +129,7 @@ def test_greedy_maximises_the_game_score(monkeypatch):
     """With a score that prefers one listed move, greedy plays it (Arrowbic, first placement)."""
     played = simulate.play("arrowbic", 1, max_entries=0)
     match = matchfile.prepare(played.data, None)
-    replay = session.new_replay(match)
+    replay = views.new_replay(match)
     player = replay.to_act()[0]
     moves = [m for m, _ in replay.legal_moves(player)]
     target = moves[len(moves) // 2]

@@ -20,7 +20,7 @@ from typing import Any, Iterable
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from adjudicator import matchfile, registry, rulesets, session, simulate
+from adjudicator import matchfile, registry, rulesets, simulate, views
 from adjudicator.game import ChanceDue
 from adjudicator.engine import Replay
 from adjudicator.matchfile import LoadedMatch
@@ -88,7 +88,7 @@ def loaded(data: dict[str, Any]) -> LoadedMatch:
 
 def replay_prefix(match: LoadedMatch, count: int) -> Replay:
     """The replay after the first `count` entries."""
-    replay = session.new_replay(match)
+    replay = views.new_replay(match)
     for entry in match.entries[:count]:
         replay.step(entry)
     return replay
@@ -102,7 +102,7 @@ def write(path: Path, data: dict[str, Any]) -> Path:
 def move_positions(match: LoadedMatch) -> list[int]:
     """Entry counts after which some player is to move (not a chance outcome, not the end)."""
     positions = []
-    replay = session.new_replay(match)
+    replay = views.new_replay(match)
     for count in range(len(match.entries) + 1):
         due = replay.pending()
         if due is not None and not isinstance(due, ChanceDue) and replay.to_act():
