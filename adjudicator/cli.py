@@ -1479,9 +1479,9 @@ def simulate_cmd(
     show = sys.stderr.isatty() if progress is None else progress
     bar = simulate.ProgressBar(games, ruleset_id, enabled=show and games > 1)
     started = time.perf_counter()
-    rows = simulate.run(ruleset_id, games, seed=seed, policy=policy, items=item, max_entries=max_entries,
-                        out=out, jobs=jobs, progress=bar, force=force)
-    report = simulate.summary(ruleset_id, rows, seed=seed, policy=policy, seconds=time.perf_counter() - started)
+    rows = simulate.rows(ruleset_id, games, seed=seed, policy=policy, items=item, max_entries=max_entries,
+                         out=out, jobs=jobs, progress=bar, force=force)
+    report = simulate.summary(ruleset_id, rows, seed=seed, policy=policy, started=started)
     _out(_json(report) if fmt == "json" else simulate.as_text(report))
     if out is not None and fmt == "text":
         _out(f"{games} match files written to {shown_path(out)}/")

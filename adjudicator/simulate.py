@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import random
-import statistics
 import sys
 import time
 from collections import Counter
@@ -277,10 +276,13 @@ def _run_index(name: str, ruleset_id: str, seed: int) -> int | None:
     return index if index is not None and name == f"{match_id(ruleset_id, seed, index)}.json" else None
 
 
-def run(ruleset_id: str, games: int, *, seed: int = 1, policy: str = "random", items: Iterable[str] = (),
+def rows(ruleset_id: str, games: int, *, seed: int = 1, policy: str = "random", items: Iterable[str] = (),
         max_entries: int = DEFAULT_MAX_ENTRIES, out: Path | None = None, jobs: int = 1,
-        progress: Callable[[int], None] | None = None, force: bool = False) -> list[dict[str, Any]]:
-    """Play `games` matches; rows in match order whatever the number of jobs."""
+        progress: Callable[[int], None] | None = None, force: bool = False) -> Iterator[dict[str, Any]]:
+    """Play `games` matches, as their summary rows are asked for: in match order, whatever the
+    number of jobs; nothing is played until the rows are read. What is wrong with the request (an unknown ruleset or item, a taken file name) is
+    refused here, before any match is played; the matches are played as the rows are asked
+    for, a few at a time, so memory does not grow with `games` (issue 28)."""
     from adjudicator import rulesets
 
     ruleset = rulesets.resolve(ruleset_id)   # unknown ids fail here, once, before any work
@@ -291,24 +293,49 @@ def run(ruleset_id: str, games: int, *, seed: int = 1, policy: str = "random", i
         make_folder(out)
         if not force:
             refuse_taken(out, ruleset.id, seed, games)
-    tasks = [(ruleset.id, index, seed, policy, tuple(items), max_entries, str(out) if out else None, force)
-             for index in range(1, games + 1)]
-    rows: list[dict[str, Any]] = []
-    for row in _map(tasks, jobs):
-        rows.append(row)
+    tasks = ((ruleset.id, index, seed, policy, tuple(items), max_entries, str(out) if out else None, force)
+             for index in range(1, games + 1))
+    return _counted(_map(tasks, jobs), progress)
+
+
+def _counted(rows: Iterator[dict[str, Any]], progress: Callable[[int], None] | None) -> Iterator[dict[str, Any]]:
+    """The rows, telling `progress` how many have come."""
+    for done, row in enumerate(rows, 1):
         if progress:
-            progress(len(rows))
-    return rows
+            progress(done)
+        yield row
 
 
-def _map(tasks: list[Any], jobs: int) -> Iterator[dict[str, Any]]:
-    if jobs <= 1 or len(tasks) < 2:
+WINDOW_PER_JOB = 64   # matches handed to each worker ahead of the one being waited for
+
+
+def _map(tasks: Iterator[Any], jobs: int) -> Iterator[dict[str, Any]]:
+    """Each task played, in order; with jobs, in chunks handed to worker processes no more
+    than a bounded window ahead of the results taken (Executor.map would submit them all)."""
+    if jobs <= 1:
         yield from map(_play_and_write, tasks)
         return
+    from collections import deque
     from concurrent.futures import ProcessPoolExecutor
+    from itertools import islice
 
+    chunk = 8
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_play_and_write, tasks, chunksize=max(1, min(64, len(tasks) // (jobs * 8))))
+        pending: deque[Any] = deque()
+        while True:
+            while len(pending) * chunk < jobs * WINDOW_PER_JOB:
+                batch = list(islice(tasks, chunk))
+                if not batch:
+                    break
+                pending.append(pool.submit(_play_chunk, batch))
+            if not pending:
+                return
+            yield from pending.popleft().result()
+
+
+def _play_chunk(tasks: list[Any]) -> list[dict[str, Any]]:
+    """Worker: a few matches in one call, so a run of short matches is not all pickling."""
+    return [_play_and_write(task) for task in tasks]
 
 
 def make_folder(out: Path) -> None:
@@ -322,37 +349,93 @@ def make_folder(out: Path) -> None:
 
 # --- The summary ----------------------------------------------------------------------------
 
-def summary(ruleset_id: str, rows: list[dict[str, Any]], *, seed: int, policy: str,
-            seconds: float | None = None) -> dict[str, Any]:
-    """What a designer reads off a run, as plain data (the JSON output)."""
+@dataclass
+class Tally:
+    """What a summary counts, added up row by row: its size depends on how many different
+    lengths, endings and deciders there were, never on how many matches (issue 28)."""
+
+    matches: int = 0
+    finished: int = 0
+    draws: int = 0
+    by_side: Counter[str] = field(default_factory=Counter)
+    first_decided: int = 0
+    first_won: int = 0
+    first_lost: int = 0
+    entries: Counter[int] = field(default_factory=Counter)
+    rounds: Counter[int] = field(default_factory=Counter)
+    endings: Counter[str] = field(default_factory=Counter)
+    deciders: Counter[str] = field(default_factory=Counter)
+
+    def add(self, row: dict[str, Any]) -> None:
+        self.matches += 1
+        self.entries[row["entries"]] += 1
+        self.rounds[row["rounds"]] += 1
+        self.endings[row["ending"]] += 1
+        if not row["finished"]:
+            return
+        self.finished += 1
+        if row["winner_side"]:
+            self.by_side[row["winner_side"]] += 1
+        if row["winner"] is None:
+            self.draws += 1
+        if row["first_mover"]:
+            self.first_decided += 1
+            self.first_won += bool(row["first_mover_won"])
+            self.first_lost += bool(row["winner"] and not row["first_mover_won"])
+        self.deciders.update(row["deciders"])
+
+
+def summary(ruleset_id: str, rows: Iterable[dict[str, Any]], *, seed: int, policy: str,
+            started: float | None = None) -> dict[str, Any]:
+    """What a designer reads off a run, as plain data (the JSON output). The rows are counted
+    as they come (Tally), so a run of any length is summarised in the same memory; with
+    `started` (a time.perf_counter reading), the seconds from then to the last row."""
     from adjudicator import rulesets
 
     ruleset = rulesets.resolve(ruleset_id)
-    finished = [r for r in rows if r["finished"]]
-    with_first = [r for r in finished if r["first_mover"]]
-    by_side = Counter(r["winner_side"] for r in finished if r["winner_side"])
+    tally = Tally()
+    for row in rows:
+        tally.add(row)
     result: dict[str, Any] = {
-        "ruleset": ruleset.id, "policy": policy, "seed": seed, "matches": len(rows),
-        "finished": len(finished),
-        "wins_by_side": {side: by_side.get(side, 0) for side in ruleset.sides},
-        "draws": sum(1 for r in finished if r["winner"] is None),
-        "unfinished": len(rows) - len(finished),
-        "first_mover": {"decided": len(with_first), "won": sum(r["first_mover_won"] for r in with_first),
-                        "lost": sum(1 for r in with_first if r["winner"] and not r["first_mover_won"])},
-        "length": {"entries": spread([r["entries"] for r in rows]), "rounds": spread([r["rounds"] for r in rows])},
-        "endings": dict(Counter(r["ending"] for r in rows).most_common()),
-        "deciders": dict(Counter(d for r in finished for d in r["deciders"]).most_common()),
+        "ruleset": ruleset.id, "policy": policy, "seed": seed, "matches": tally.matches,
+        "finished": tally.finished,
+        "wins_by_side": {side: tally.by_side.get(side, 0) for side in ruleset.sides},
+        "draws": tally.draws,
+        "unfinished": tally.matches - tally.finished,
+        "first_mover": {"decided": tally.first_decided, "won": tally.first_won, "lost": tally.first_lost},
+        "length": {"entries": spread(tally.entries), "rounds": spread(tally.rounds)},
+        "endings": dict(tally.endings.most_common()),
+        "deciders": dict(tally.deciders.most_common()),
     }
-    if seconds is not None:
-        result["seconds"] = round(seconds, 3)
+    if started is not None:
+        result["seconds"] = round(time.perf_counter() - started, 3)
     return result
 
 
-def spread(values: list[int]) -> dict[str, float]:
-    if not values:
+def spread(counts: Counter[int]) -> dict[str, float]:
+    """Least, median, mean and most of values given as value -> how many times."""
+    total = sum(counts.values())
+    if not total:
         return {"min": 0, "median": 0, "mean": 0, "max": 0}
-    return {"min": min(values), "median": statistics.median(values),
-            "mean": round(statistics.fmean(values), 1), "max": max(values)}
+    values = sorted(counts)
+    return {"min": values[0], "median": counted_median(values, counts, total),
+            "mean": round(sum(value * counts[value] for value in values) / total, 1), "max": values[-1]}
+
+
+def counted_median(values: list[int], counts: Counter[int], total: int) -> float:
+    """statistics.median of the multiset `counts` (values sorted): the middle value, or the
+    mean of the two middle ones, found by walking the counts."""
+    wanted = [(total - 1) // 2, total // 2]   # positions of the middle value(s), from 0
+    found: list[int] = []
+    seen = 0
+    for value in values:
+        seen += counts[value]
+        while wanted and wanted[0] < seen:
+            found.append(value)
+            wanted.pop(0)
+        if not wanted:
+            break
+    return found[0] if total % 2 else (found[0] + found[1]) / 2
 
 
 def share(count: int, total: int) -> str:

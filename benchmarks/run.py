@@ -269,7 +269,8 @@ def simulate_corpus(folder: Path, per_ruleset: int, seed: int, jobs: int) -> dic
     corpus: dict[str, list[Path]] = {}
     for ruleset_id in ruleset_ids():
         out = folder / ruleset_id
-        simulate.run(ruleset_id, per_ruleset, seed=seed, out=out, jobs=jobs)
+        for _ in simulate.rows(ruleset_id, per_ruleset, seed=seed, out=out, jobs=jobs):
+            pass   # each row is a match played and written
         corpus[ruleset_id] = sorted(out.glob("*.json"))
         stamp_folder(corpus[ruleset_id], seed)
     return corpus
@@ -369,8 +370,9 @@ def check_corpus(settings: Settings) -> tuple[Path, list[str]]:
         if not files or all((folder / name).is_file() for name in files):
             continue
         progress(f"check: simulating {len(files)} {ruleset_id} matches into {folder} ({settings.jobs} processes)")
-        simulate.run(ruleset_id, len(files), seed=settings.seed, out=folder, jobs=settings.jobs,
-                     max_entries=CHECK_MAX_ENTRIES)
+        for _ in simulate.rows(ruleset_id, len(files), seed=settings.seed, out=folder, jobs=settings.jobs,
+                               max_entries=CHECK_MAX_ENTRIES):
+            pass   # each row is a match played and written
         stamp_folder((folder / name for name in files), settings.seed)
     return folder, [name for files in names.values() for name in files]
 

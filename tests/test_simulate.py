@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
+import statistics
+import tracemalloc
+from collections import Counter
 from itertools import islice
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adjudicator import matchfile, rulesets, session, simulate, views
 from adjudicator.game import ChanceDue, Phase, Turn
@@ -49,8 +55,8 @@ def test_sides_swap_every_other_match():
 
 
 def test_jobs_do_not_change_the_result(tmp_path):
-    alone = simulate.run("track-trouble", 4, seed=2)
-    shared = simulate.run("track-trouble", 4, seed=2, jobs=2, out=tmp_path)
+    alone = list(simulate.rows("track-trouble", 4, seed=2))
+    shared = list(simulate.rows("track-trouble", 4, seed=2, jobs=2, out=tmp_path))
     assert alone == shared
     files = sorted(tmp_path.glob("*.json"))
     assert [f.name for f in files] == [f"sim-track-trouble-2-{i:05d}.json" for i in range(1, 5)]
@@ -60,7 +66,7 @@ def test_jobs_do_not_change_the_result(tmp_path):
 
 
 def test_summary_adds_up():
-    rows = simulate.run("tug-of-war-v1", 12, seed=3)
+    rows = simulate.rows("tug-of-war-v1", 12, seed=3)
     report = simulate.summary("tug-of-war-v1", rows, seed=3, policy="random")
     assert sum(report["wins_by_side"].values()) + report["draws"] + report["unfinished"] == 12
     assert sum(report["endings"].values()) == 12
@@ -84,7 +90,7 @@ def test_items_are_held_and_loadouts_expanded():
     played = simulate.play("tug-of-war-v1", 1, items=["1-star", "block-move"], max_entries=2)
     assert played.data["players"][0]["items"] == ["starter", "block-move"]
     with pytest.raises(InputError, match="not an item or loadout of tug-of-war-v1"):
-        simulate.run("tug-of-war-v1", 1, items=["nothing"])
+        simulate.rows("tug-of-war-v1", 1, items=["nothing"])
 
 
 def closing_turns(ruleset_id: str, seed: int, last: int = 4):
@@ -214,3 +220,67 @@ def test_progress_bar_draws_and_finishes(monkeypatch):
         bar(done)
     assert stream.getvalue() == (f"\rarrowbic [{'#' * 10}{'.' * 20}] 1/3 2 s, 4 s left "
                                  f"\rarrowbic [{'#' * 30}] 3/3 2 s, 0 s left \n")
+
+
+# --- Memory does not grow with --games (issue 28) ---------------------------------------------
+
+def test_matches_are_played_only_as_their_rows_are_read(monkeypatch):
+    """A run of a billion matches plays three when three rows are read: no list of tasks or
+    rows is built first (`simulate --games 100000000` reached 9.4 GB before a game)."""
+    played = []
+    monkeypatch.setattr(simulate, "_play_and_write", lambda task: played.append(task[1]) or {"index": task[1]})
+    rows = simulate.rows("arrowbic", 10**9, seed=1)
+    assert played == []
+    assert [row["index"] for row in itertools.islice(rows, 3)] == [1, 2, 3]
+    assert played == [1, 2, 3]
+
+
+def test_workers_are_handed_a_bounded_window_of_matches():
+    """With worker processes, matches are handed out a window ahead of the row being waited
+    for (Executor.map would take the whole task list at once)."""
+    pulled = 0
+
+    def tasks():
+        nonlocal pulled
+        for index in itertools.count(1):
+            pulled += 1
+            yield ("arrowbic", index, 1, "random", (), 1, None, False)
+
+    rows = simulate._map(tasks(), jobs=2)
+    first = next(rows)
+    assert first["index"] == 1 and first["entries"] == 1
+    assert 0 < pulled <= 2 * simulate.WINDOW_PER_JOB + 8
+    rows.close()
+
+
+def test_a_summary_counts_rows_in_memory_that_does_not_grow_with_them():
+    """summary adds rows up as they come: 200,000 rows take no more memory than 2,000."""
+    def fake_rows(count):
+        for index in range(count):
+            yield {"index": index, "winner": "p1" if index % 3 else None, "winner_side": "red" if index % 3 else None,
+                   "finished": index % 7 != 0, "first_mover": "p1", "first_mover_won": index % 2 == 0,
+                   "entries": 20 + index % 50, "rounds": 5 + index % 9, "ending": "off-board",
+                   "deciders": []}
+
+    def peak(count):
+        tracemalloc.start()
+        report = simulate.summary("arrowbic", fake_rows(count), seed=1, policy="random")
+        size = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert report["matches"] == count
+        return size
+
+    small, large = peak(2_000), peak(200_000)
+    assert large < small + 64 * 1024
+
+
+@settings(max_examples=300)
+@given(st.lists(st.integers(min_value=0, max_value=40), min_size=1, max_size=30))
+def test_spread_of_counts_is_the_statistics_of_the_values(values):
+    """The counted min, median, mean and max are those of the values listed out, types
+    included (a median of an odd count is the middle value itself)."""
+    got = simulate.spread(Counter(values))
+    wanted = {"min": min(values), "median": statistics.median(values),
+              "mean": round(statistics.fmean(values), 1), "max": max(values)}
+    assert got == wanted
+    assert type(got["median"]) is type(wanted["median"])
