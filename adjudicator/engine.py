@@ -44,6 +44,21 @@ class Flag:
     voided_before: tuple[tuple[int, int], ...] = ()   # (voided entry, its void) around it (G-4)
 
 
+class Seal:
+    """What keeps log entries private together: every entry of one open sealed phase shares
+    one, and resolving the phase opens it, for all of them at once. So replay need not keep
+    the phase's entries to reveal them later (a phase with 100,000 resubmissions costs one
+    Seal, issue 28), and whoever holds a log entry sees it revealed when it is."""
+
+    __slots__ = ("closed",)
+
+    def __init__(self, closed: bool = True) -> None:
+        self.closed = closed
+
+
+PUBLIC = Seal(closed=False)   # the seal of every entry public from the start; never closed
+
+
 @dataclass(slots=True)
 class LogEntry:
     """What one entry did. A sealed entry shows only `sealed_events` publicly until revealed.
@@ -55,11 +70,16 @@ class LogEntry:
     entry: dict[str, Any]
     events: list[Event] = field(default_factory=list)
     flag: Flag | None = None
-    sealed: bool = False
+    seal: Seal = field(default=PUBLIC, compare=False)   # private while closed (`sealed`): see Seal
     sealed_events: list[Event] = field(default_factory=list)
     voided_by: int | None = None    # seq of the host `void` that left this entry out
     expired: bool = False           # its time ran out: it lost the match or counted as empty (G-7)
     game: "Game[Any] | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def sealed(self) -> bool:
+        """Is the entry still private to its player (G-2, G-3; side moves, TT-9)?"""
+        return self.seal.closed
 
     @property
     def summary(self) -> str:
@@ -101,14 +121,14 @@ class Replay:
         self.flags: list[Flag] = []
         self.flagged: list[LogEntry] = []          # the entries behind `flags`, for views
         self.sealed: dict[str, dict[str, Any] | None] = {}
-        self._phase_logs: list[LogEntry] = []
+        self._phase_seal = Seal()   # shared by the open phase's sealed entries until it resolves
         self._side_logs: list[list[Any]] = []   # [LogEntry, phases left before it is public]
         self.items_left = {p.id: self._holdings(p) for p in game.players}
         self.items_used: dict[str, list[str]] = {p.id: [] for p in game.players}   # in order of use (G-5)
         self.last_seq = 0
         self.voided: dict[int, int] = {}          # seq of a voided entry -> seq of the void (G-4)
         self._left_out_logs: dict[int, LogEntry] = {}   # voided entries, for their void's narration
-        self._voided_sealed: list[LogEntry] = []  # voided sealed entries, private until the end
+        self._end_seal = Seal()     # voided sealed entries: they never resolve, so private until the end
         self._opened = False                      # an entry took effect: no opening pick now (G-6)
         # The header says who starts is to be drawn (`new --first random`): the pick is due first (G-6, G-8).
         self._pick_pending = (game.nature.first_by_pick and game.header.get("first_by") == "pick"
@@ -153,7 +173,8 @@ class Replay:
         twin.items_left = {player: Counter(left) for player, left in self.items_left.items()}
         twin.items_used = {player: list(used) for player, used in self.items_used.items()}
         twin.log, twin.flags, twin.flagged, twin.warnings = [], [], [], []
-        twin._phase_logs, twin._side_logs, twin._voided_sealed = [], [], []
+        twin._side_logs = []
+        twin._phase_seal, twin._end_seal = Seal(), Seal()   # the twin's reveals never reach this replay's entries
         twin._left_out_logs = {}
         twin.announced = {player: list(items) for player, items in self.announced.items()}
         twin.draws, twin.unsalted_draws = list(self.draws), list(self.unsalted_draws)
@@ -299,9 +320,8 @@ class Replay:
         flag = Flag(entry["seq"], player, exc.code, exc, self.game, exc.rulings,
                     voided_before=self._voided_before(entry["seq"]))
         sealed = kind == "move" and isinstance(self.pending(), Phase)
-        log = LogEntry(entry["seq"], kind, player, entry, [], flag, sealed=sealed, game=self.game)
-        if sealed:
-            self._phase_logs.append(log)
+        log = LogEntry(entry["seq"], kind, player, entry, [], flag, self._phase_seal if sealed else PUBLIC,
+                       game=self.game)
         return log
 
     def _timestamp(self, entry: dict[str, Any]) -> datetime | None:
@@ -328,9 +348,8 @@ class Replay:
         events = [Event("voided", {"by": by}, ("G-4",))]
         log = LogEntry(entry["seq"], kind, entry.get("player"), entry, events, voided_by=by, game=self.game)
         if kind == "move" and isinstance(self.pending(), Phase):
-            log.sealed = True
+            log.seal = self._end_seal
             log.sealed_events = list(events)
-            self._voided_sealed.append(log)
         self._left_out_logs[entry["seq"]] = log
         if self.keep_log:
             self.log.append(log)
@@ -402,7 +421,7 @@ class Replay:
                 self._use_items(player, used)
             self._changed = True
             # positional: a dataclass takes keywords at twice the cost, once per entry replayed
-            return LogEntry(seq, "move", player, entry, (timing + events) if timing else events, None, False, [],
+            return LogEntry(seq, "move", player, entry, (timing + events) if timing else events, None, PUBLIC, [],
                             None, False, self.game)
         if self._announcing and (used or player in self.announced):
             self._check_announced(player, used, due)
@@ -490,8 +509,8 @@ class Replay:
         if announced:
             events += announced
         # positional: a dataclass takes keywords at twice the cost, once per entry replayed
-        log = LogEntry(entry["seq"], "move", player, entry, events, None, True, events, None, False, self.game)
-        self._phase_logs.append(log)
+        log = LogEntry(entry["seq"], "move", player, entry, events, None, self._phase_seal, events, None, False,
+                       self.game)
         if len(self.sealed) == len(phase.players):   # only the phase's players can have submitted (G-2)
             log.events = events + self._resolve(phase)
         return log
@@ -508,12 +527,12 @@ class Replay:
         if late is not None:   # too late: flagged, nothing applied, no item spent; private as long (TT-9)
             flag = Flag(entry["seq"], player, "late", late, self.game, late.rulings,
                         voided_before=self._voided_before(entry["seq"]))
-            log = LogEntry(entry["seq"], "move", player, entry, [], flag, sealed=True, expired=True, game=self.game)
+            log = LogEntry(entry["seq"], "move", player, entry, [], flag, Seal(), expired=True, game=self.game)
             self._side_logs.append([log, side.reveal_after_phases])
             return log
         events = self.game.apply_move(self.state, player, move)
         self._use_items(player, used)
-        log = LogEntry(entry["seq"], "move", player, entry, events, sealed=True,
+        log = LogEntry(entry["seq"], "move", player, entry, events, seal=Seal(),
                        sealed_events=[Event("private-declaration", {"player": player, "due": phase}, side.rulings)],
                        game=self.game)
         self._side_logs.append([log, side.reveal_after_phases])
@@ -568,23 +587,21 @@ class Replay:
         if self._side_logs:
             for pair in self._side_logs:
                 pair[1] -= 1
-                pair[0].sealed = pair[1] > 0
+                pair[0].seal.closed = pair[1] > 0
             self._side_logs = [pair for pair in self._side_logs if pair[1] > 0]
         return events
 
     def _reveal(self) -> None:
-        for log in self._phase_logs:
-            log.sealed = False
-        self._phase_logs = []
+        """The phase resolved: its entries are public, and the next phase gets a new seal."""
+        self._phase_seal.closed = False
+        self._phase_seal = Seal()
 
     def _reveal_all(self) -> None:
         self._reveal()
         for log, _ in self._side_logs:
-            log.sealed = False
+            log.seal.closed = False
         self._side_logs = []
-        for log in self._voided_sealed:
-            log.sealed = False
-        self._voided_sealed = []
+        self._end_seal.closed = False
 
     def _check_items(self, player: str, used: Sequence[str]) -> None:
         """Every item a move uses is in the catalogue, held, and has a use left (G-5)."""

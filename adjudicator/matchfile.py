@@ -327,6 +327,7 @@ _ENTRIES_OPEN = b'  "entries": [\n'
 _ENTRIES_CLOSE = (b"  ]\n", b"  ],\n")
 _BOM = b"\xef\xbb\xbf"
 _MAX_TAIL = 1 << 20   # what may follow the entries: the header keys written after them
+_MAX_HEAD = 1 << 16   # what may come before them: the header as `dumps` writes it is a few hundred bytes
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 BATCH = 256   # entry lines parsed at once
 _WHOLE_SCAN = 1 << 20   # the most of a file the first pass reads at once (MatchStream._scan_whole)
@@ -373,15 +374,19 @@ class MatchStream:
 
     def _scan(self) -> None:
         """The first pass: the header's lines, the entries' place and count, the voids."""
-        lines = iter(self._file)
-        first = next(lines, b"")
+        first = self._file.readline(len(_BOM) + 2)   # never a whole file written on one line
         skip = len(_BOM) if first.startswith(_BOM) else 0
         head = [first[skip:]]
         if head[0] != b"{\n":
             raise NotStreamable("the file does not start with a line of its own '{'")
+        lines = iter(self._file)
+        size = 0
         for line in lines:
             if line == _ENTRIES_OPEN:
                 break
+            size += len(line)
+            if size > _MAX_HEAD:   # a header is a few lines: this is another layout (AnyLayoutStream)
+                raise NotStreamable("no list of entries opens near the start")
             head.append(line)
         else:
             raise NotStreamable("no line opens a list of entries")
@@ -476,13 +481,7 @@ class MatchStream:
         except MatchFileError:
             raise NotStreamable("the header is not valid JSON alone") from None
         del self._header_bytes
-        if header.__class__ is not dict or header.get("entries") != []:
-            raise NotStreamable("the header is not an object")
-        check_schema(header, self.name)
-        del header["entries"]
-        match = prepare_header(header, self.path)
-        match.marked = {}
-        return match
+        return streamed_header(header, self.name, self.path)
 
     def void_entries(self, until: int | None = None) -> list[dict[str, Any]]:
         """The host `void` entries of the file (of its first `until` entries), unchecked."""
@@ -495,35 +494,17 @@ class MatchStream:
         Lines are parsed a batch at a time (one JSON array of up to BATCH lines: a call of the
         parser per line costs more than the parsing), and a batch must hold one entry per line,
         so entry `i` is line `i`, as the void pass assumed; a void elsewhere is a surprise."""
-        from adjudicator import schemas
-        from adjudicator.engine import is_void
-
-        checks = schemas._list_checks("match").get("entries")
-        if checks is None:
-            raise NotStreamable("the match schema's entries cannot be checked one at a time")
-        schema, fits = checks
-        data, name, count = self.match.data, self.name, self.count
-        ids = {p["id"] for p in data["players"]}
-        move_schema = f"move/{self.match.ruleset.game}"
-        marked = self.match.marked
-        voids = dict(self.voids)
+        check = EntryChecks(self.match, self.name, self.voids)
+        count = self.count
         self._file.seek(self._start)
         index = 0
         while index < count:
             lines = list(itertools.islice(self._file, min(BATCH, count - index)))
             for entry in self._batch(index, lines, index + len(lines) == count):
-                if entry.__class__ is not dict or not fits(entry):
-                    found = schemas._sorted(schemas.jsonschema_errors("match", entry, schema, ("entries", index)))
-                    if found:
-                        raise schema_error(found, name, lambda _: entry)
-                check_entry(index, entry, ids, move_schema, name)
-                if entry.get("flagged"):
-                    marked[index + 1] = entry["flagged"]
-                if entry["type"] == "host" and is_void(entry) and voids.pop(index, None) != entry:
-                    raise NotStreamable(f"entries[{index}] is a void the first pass did not find")
+                check(index, entry)
                 index += 1
                 yield entry
-        if voids or next(self._file, None) not in _ENTRIES_CLOSE:
+        if check.voids or next(self._file, None) not in _ENTRIES_CLOSE:
             raise NotStreamable("the file changed while it was read")
         self.match.count = count
 
@@ -577,10 +558,149 @@ class MatchStream:
         return None
 
 
-def stream(path: str | Path) -> MatchStream:
-    """Open a match file to read entry by entry (MatchStream); NotStreamable when it is not
-    in the tool's own layout."""
-    return MatchStream(path)
+def streamed_header(header: Any, name: str, path: Path) -> LoadedMatch:
+    """The match of a header read apart from its entries (`"entries": []`), checked as `load`
+    checks it; its match holds no entries."""
+    if header.__class__ is not dict or header.get("entries") != []:
+        raise NotStreamable("the header is not an object")
+    check_schema(header, name)
+    del header["entries"]
+    match = prepare_header(header, path)
+    match.marked = {}
+    return match
+
+
+class EntryChecks:
+    """Each streamed entry checked as `load` checks it (the match schema's entry part, then
+    check_entry; MatchFileError names the entry and the field), the host's marks noted in
+    `match.marked`, and each void matched against those the first pass found (`voids`, left
+    holding any not met again)."""
+
+    def __init__(self, match: LoadedMatch, name: str, voids: list[tuple[int, dict[str, Any]]]) -> None:
+        from adjudicator import schemas
+
+        checks = schemas._list_checks("match").get("entries")
+        if checks is None:
+            raise NotStreamable("the match schema's entries cannot be checked one at a time")
+        self.schema, self.fits = checks
+        self.match, self.name = match, name
+        self.ids = {p["id"] for p in match.data["players"]}
+        self.move_schema = f"move/{match.ruleset.game}"
+        self.voids = dict(voids)
+
+    def __call__(self, index: int, entry: Any) -> None:
+        from adjudicator import schemas
+        from adjudicator.engine import is_void
+
+        if entry.__class__ is not dict or not self.fits(entry):
+            found = schemas._sorted(schemas.jsonschema_errors("match", entry, self.schema, ("entries", index)))
+            if found:
+                raise schema_error(found, self.name, lambda _: entry)
+        check_entry(index, entry, self.ids, self.move_schema, self.name)
+        if entry.get("flagged"):
+            assert self.match.marked is not None
+            self.match.marked[index + 1] = entry["flagged"]
+        if entry["type"] == "host" and is_void(entry) and self.voids.pop(index, None) != entry:
+            raise NotStreamable(f"entries[{index}] is a void the first pass did not find")
+
+
+class AnyLayoutStream:
+    """A match file in a layout other than the tool's (pretty-printed, all on one line, keys
+    in any order) read entry by entry in flat memory, as MatchStream reads the tool's own
+    (issue 28): adjudicator.jsonstream walks the top-level object twice, once for the header
+    keys, the count and the voids (G-4), once for the entries. Anything it cannot read as
+    json.loads would raises NotStreamable, and the file is read whole."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.name = str(path)
+        self._limit = max_bytes()
+        self._file = os.fdopen(open_regular(self.path, "match file", self._limit), "rb", buffering=0)
+        try:
+            header = self._scan()
+            self.match = streamed_header(header, self.name, self.path)
+        except OSError as exc:
+            self.close()
+            raise MatchFileError(f"{path}: cannot read it ({exc.strerror}).") from None
+        except BaseException:
+            self.close()
+            raise
+
+    def __enter__(self) -> "AnyLayoutStream":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._file.close()
+
+    def _members(self) -> Iterator[tuple[str, Any]]:
+        """The file's top-level members from its start (jsonstream), Unsure as NotStreamable."""
+        from adjudicator.jsonstream import ObjectStream, Unsure
+
+        def sure(values: Iterator[Any]) -> Iterator[Any]:
+            try:
+                yield from values
+            except Unsure as exc:
+                raise NotStreamable(str(exc)) from None
+
+        self._file.seek(0)
+        for key, value in sure(ObjectStream(self._file).members("entries")):
+            yield key, sure(value) if key == "entries" else value
+        if self._file.tell() > self._limit:   # it grew while we read
+            raise MatchFileError(too_big(self.path, "match file", self._limit))
+
+    def _scan(self) -> dict[str, Any]:
+        """The first pass: the header keys, the entries' count and the voids."""
+        from adjudicator.engine import is_void
+
+        header: dict[str, Any] = {}
+        self.voids: list[tuple[int, dict[str, Any]]] = []
+        self.count = 0
+        for key, value in self._members():
+            if key != "entries":
+                header[key] = value
+                continue
+            header[key] = []
+            for index, entry in enumerate(value):
+                if entry.__class__ is dict and is_void(entry):
+                    self.voids.append((index, entry))
+                self.count = index + 1
+        if not self.count:
+            raise NotStreamable("no entries to read one at a time")
+        return header
+
+    def void_entries(self, until: int | None = None) -> list[dict[str, Any]]:
+        """The host `void` entries of the file (of its first `until` entries), unchecked."""
+        return [entry for index, entry in self.voids if until is None or index < until]
+
+    def entries(self) -> Iterator[dict[str, Any]]:
+        """The entries one at a time, each checked as `load` checks it; `match.count` is set
+        once the last has been read."""
+        check = EntryChecks(self.match, self.name, self.voids)
+        index = 0
+        for key, value in self._members():
+            if key != "entries":
+                continue
+            for entry in value:
+                if index >= self.count:
+                    raise NotStreamable("the file changed while it was read")
+                check(index, entry)
+                index += 1
+                yield entry
+        if check.voids or index != self.count:
+            raise NotStreamable("the file changed while it was read")
+        self.match.count = self.count
+
+
+def stream(path: str | Path) -> MatchStream | AnyLayoutStream:
+    """Open a match file to read entry by entry: MatchStream for the tool's own layout, else
+    AnyLayoutStream; NotStreamable when neither can read it exactly as `load` would."""
+    try:
+        return MatchStream(path)
+    except NotStreamable:
+        return AnyLayoutStream(path)
 
 
 # --- Writing ----------------------------------------------------------------------------

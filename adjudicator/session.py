@@ -17,7 +17,7 @@ from adjudicator.engine import LogEntry, Replay, is_void, outside_time
 from adjudicator.errors import InputError, RefusedError
 from adjudicator.matchfile import LoadedMatch
 from adjudicator import views
-from adjudicator.views import replay_entries, replay_match
+from adjudicator.views import new_replay, replay_entries, replay_match  # noqa: F401 — callers use session.*
 from adjudicator.wording import flag_message
 
 if TYPE_CHECKING:
@@ -34,26 +34,30 @@ def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = 
     read and checked, also those after `until`.
 
     `watch(match)`, given the match once its header is read, returns what to call with each
-    replayed entry and its log entry. A file in another layout, or with any problem, is read
-    whole by `load` after all (`watch` is asked again), so errors are those `load` gives,
-    in the same order. After it, `match.count` is the number of entries and `match.marked`
+    replayed entry and its log entry. The tool's own layout is read by matchfile.MatchStream,
+    any other (one line, pretty-printed) by matchfile.AnyLayoutStream; a file neither can
+    read, or with any problem, is read whole by `load` after all (`watch` is asked again),
+    so errors are those `load` gives, in the same order. After it, `match.count` is the number of entries and `match.marked`
     the codes the host recorded entries with as illegal. Does not check `until`: check_at."""
     from adjudicator.errors import AdjudicatorError
 
-    try:
-        with matchfile.stream(path) as stream:
-            match = stream.match
-            replay = Replay(match.game, keep_log=False)
-            replay.use_voids(stream.void_entries(until))
-            each = watch(match) if watch else None
-            for entry in stream.entries():
-                if until is None or entry["seq"] <= until:
-                    log = replay.step(entry)
-                    if each is not None:
-                        each(entry, log)
-            return match, replay
-    except (AdjudicatorError, matchfile.NotStreamable):
-        pass   # read whole: the same error as `load` gives, or (another layout) none
+    for reader in (matchfile.MatchStream, matchfile.AnyLayoutStream):   # the tool's layout, then any
+        try:
+            with reader(path) as stream:
+                match = stream.match
+                replay = Replay(match.game, keep_log=False)
+                replay.use_voids(stream.void_entries(until))
+                each = watch(match) if watch else None
+                for entry in stream.entries():
+                    if until is None or entry["seq"] <= until:
+                        log = replay.step(entry)
+                        if each is not None:
+                            each(entry, log)
+                return match, replay
+        except (AdjudicatorError, matchfile.NotStreamable):
+            continue   # the next reader, from the start; after both, the file is read whole, and
+                       # a problem is the error `load` gives (a line of a pretty-printed file is
+                       # no entry to MatchStream, yet the file may be fine)
     match = matchfile.load(path)
     entries = match.entries
     match.count = len(entries)

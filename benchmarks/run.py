@@ -428,18 +428,19 @@ def resubmission_points(data: dict[str, Any]) -> list[int]:
     return points
 
 
-def long_match(size: int, seed: int) -> dict[str, Any]:
+def long_match(size: int, seed: int, one_phase: bool = False) -> dict[str, Any]:
     """A Winning Streak match of exactly `size` entries. No ruleset's random matches come near
     10,000 entries, so a simulated match is stretched the way a real one grows when players
     keep changing their minds: some sealed submissions are posted again, unchanged, spread
-    evenly over the match. Every extra entry is legal (G-3) and the result is unchanged."""
+    evenly over the match, or (`one_phase`) all in the first phase that allows it, which then
+    stays open for all of them. Every extra entry is legal (G-3) and the result is unchanged."""
     from adjudicator import simulate
 
     base = stamp_times(simulate.play(MEMORY_RULESET, 1, seed=seed).data, f"{seed}:long")
     entries = base["entries"]
     if size <= len(entries):
         return {**base, "entries": entries[:size]}
-    points = resubmission_points(base)
+    points = resubmission_points(base)[:1 if one_phase else None]
     if not points:
         raise RuntimeError(f"the {MEMORY_RULESET} match has no sealed submission to post again")
     extra = size - len(entries)

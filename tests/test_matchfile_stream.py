@@ -45,6 +45,20 @@ def written(tmp_path: Path, data: dict, name: str = "m.json") -> Path:
     return path
 
 
+LAYOUTS = {   # other tools' layouts of the same JSON (issue 28): each read entry by entry too
+    "one line": lambda data: json.dumps(data, ensure_ascii=False, separators=(",", ":")),
+    "pretty": lambda data: json.dumps(data, indent=2),
+    "keys last, tabs": lambda data: json.dumps({"entries": data["entries"], **{k: v for k, v in data.items()
+                                                                              if k != "entries"}}, indent="\t"),
+}
+
+
+def laid_out(tmp_path: Path, data: dict, layout: str, name: str = "m.json") -> Path:
+    path = tmp_path / name
+    path.write_text(LAYOUTS[layout](data), encoding="utf-8")
+    return path
+
+
 def whole_outputs(path: Path) -> dict[str, str]:
     """What board, replay and check printed before streaming: load whole, replay with a log."""
     match = matchfile.load(path)
@@ -160,7 +174,9 @@ def test_voids_spelt_with_an_escape_are_found(tmp_path, long_data):
 
 
 @pytest.mark.parametrize("layout", ["pretty", "one line", "entries first", "two on a line", "empty"])
-def test_other_layouts_are_read_whole_with_the_same_result(tmp_path, cli, layout):
+def test_other_layouts_give_the_same_result(tmp_path, cli, layout):
+    """Another layout is read by AnyLayoutStream (the tool's own by MatchStream, an empty
+    log whole), with the results of the tool's own layout."""
     data = json.loads((REPO / "matches" / "dice-flagged.json").read_text(encoding="utf-8"))
     ours = written(tmp_path, data, "ours.json")
     path = tmp_path / "other.json"
@@ -179,9 +195,13 @@ def test_other_layouts_are_read_whole_with_the_same_result(tmp_path, cli, layout
         data["entries"] = []
         ours = written(tmp_path, data, "ours.json")
         path = ours
-    if layout in ("pretty", "one line", "empty"):
+    if layout == "empty":
         with pytest.raises(matchfile.NotStreamable):
             matchfile.stream(path)
+    else:
+        reader = matchfile.AnyLayoutStream if layout in ("pretty", "one line") else matchfile.MatchStream
+        with matchfile.stream(path) as stream:   # two on a line: MatchStream, then whole at that line
+            assert type(stream) is reader
     want = {**check.check_file(str(ours)), "file": "-"}
     assert {**check.check_file(str(path)), "file": "-"} == want
     assert cli("board", path).out == cli("board", ours).out
@@ -191,7 +211,7 @@ def test_other_layouts_are_read_whole_with_the_same_result(tmp_path, cli, layout
 def first_pass(path: Path) -> object:
     """What the first pass of a streamed read finds, or the error it raises."""
     try:
-        with matchfile.stream(path) as stream:
+        with matchfile.MatchStream(path) as stream:
             return stream.count, stream._start, stream.voids, stream.match.data, stream.match.warnings
     except (MatchFileError, matchfile.NotStreamable) as exc:
         return type(exc).__name__, str(exc)
@@ -250,6 +270,66 @@ def test_a_replay_without_log_holds_nothing_per_entry(tmp_path, bench):
         tracemalloc.stop()
         assert match.streamed and match.count == size and replay.log == [] and replay.last_seq == size
     assert peaks[10_000] - peaks[1_000] < 2 * 2**20   # a kept entry costs ~1 KB: 9,000 would be ~9 MiB
+
+
+def test_resubmissions_in_one_open_phase_take_no_memory_each(tmp_path, bench):
+    """However often the players resubmit while one phase stays open, replay keeps nothing
+    per resubmission (one Seal for the phase, not its entries; issue 28): 20 times as many
+    take no more memory."""
+    peaks = {}
+    for size in (1_000, 20_000):
+        data = bench.long_match(size, seed=1, one_phase=True)
+        path = written(tmp_path, data, f"m{size}.json")
+        tracemalloc.start()
+        match, replay = session.replay_streamed(path)
+        peaks[size] = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert match.streamed and replay.last_seq == size
+    assert peaks[20_000] - peaks[1_000] < 2**20   # a kept log entry costs ~0.5 KB: 19,000 would be ~9 MiB
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_other_layouts_are_read_entry_by_entry_in_flat_memory(tmp_path, bench, layout):
+    """A match file on one line, pretty-printed, or with its keys after the entries is read
+    entry by entry (AnyLayoutStream) like the tool's own layout: 20 times the entries, with
+    resubmissions in one open phase, take no more memory (issue 28)."""
+    peaks = {}
+    for size in (1_000, 20_000):
+        path = laid_out(tmp_path, bench.long_match(size, seed=1, one_phase=True), layout, f"m{size}.json")
+        tracemalloc.start()
+        match, replay = session.replay_streamed(path)
+        peaks[size] = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert match.streamed and match.count == size and replay.last_seq == size
+    assert peaks[20_000] - peaks[1_000] < 2**20
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+@pytest.mark.parametrize("path", EXAMPLES[:2] + EXAMPLES[-2:], ids=[p.stem for p in EXAMPLES[:2] + EXAMPLES[-2:]])
+def test_other_layouts_print_what_the_whole_file_path_printed(tmp_path, cli, path, layout):
+    """board, replay and check of a file in another layout, voids included, print what the
+    whole-file path printed for it."""
+    copy = laid_out(tmp_path, with_voids(json.loads(path.read_text(encoding="utf-8"))), layout, path.name)
+    with matchfile.AnyLayoutStream(copy) as stream:
+        assert [entry["seq"] for entry in stream.entries()] == list(range(1, stream.count + 1))
+    assert session.replay_streamed(copy)[0].streamed
+    assert streamed_outputs(copy, cli) == whole_outputs(copy)
+
+
+@pytest.mark.parametrize("broken, problem", [
+    ('{"a": 1, "a": 2, "entries": [ENTRY]}', "written twice"),
+    ('{"entries": [ENTRY]} tail', "text after the object"),
+    ('{"entries": [ENTRY,]}', "json.loads would refuse"),
+    ('{"entries": {"seq": 1}}', "not a list"),
+    ('{"entries": []}', "no entries"),
+])
+def test_what_the_any_layout_reader_is_unsure_of_is_read_whole(tmp_path, broken, problem):
+    """Whatever AnyLayoutStream could read otherwise than json.loads is NotStreamable: the
+    file is then read whole, which gives load's own result or error."""
+    path = tmp_path / "m.json"
+    path.write_text(broken.replace("ENTRY", '{"seq": 1, "type": "host", "host": {"action": "draw"}}'), encoding="utf-8")
+    with pytest.raises(matchfile.NotStreamable, match=problem):
+        matchfile.AnyLayoutStream(path)
 
 
 def test_replay_keep_log_false_keeps_no_log(long_data):

@@ -231,9 +231,11 @@ def imports_of(module: str) -> set[str]:
 
 
 def test_no_import_cycle_between_engine_rulesets_and_registry():
-    """One way only: the registry imports the engine and the search path; the rulesets and the
-    search path import neither the engine nor the registry, so no chain leads back."""
+    """One way only: the registry imports the game protocol and the search path; the rulesets
+    and the search path import neither the protocol, the engine nor the registry, and neither
+    does the core import the registry, so no chain leads back."""
     for module in ("rulesets", "paths"):
-        assert not imports_of(module) & {"adjudicator.engine", "adjudicator.registry"}, module
-    assert "adjudicator.registry" not in imports_of("engine")
-    assert "adjudicator.engine" in imports_of("registry")
+        assert not imports_of(module) & {"adjudicator.game", "adjudicator.engine", "adjudicator.registry"}, module
+    for module in ("engine", "game"):
+        assert "adjudicator.registry" not in imports_of(module), module
+    assert "adjudicator.game" in imports_of("registry")

@@ -48,6 +48,7 @@ LAYERS: dict[str, tuple[int, str]] = {
     "adjudicator.ranges": (OUTER, "checks ruleset parameters against their declared ranges, for rulesets"),
     "adjudicator.rulesets": (OUTER, "reads YAML rulesets from disk and resolves `extends`"),
     "adjudicator.files": (OUTER, "reads a regular file within a size limit, for every reader of user files"),
+    "adjudicator.jsonstream": (OUTER, "reads a JSON object's members and one list's items piece by piece"),
     "adjudicator.matchfile": (OUTER, "reads, checks and writes match files"),
     "adjudicator.dice": (OUTER, "writes and reads the private seed file and draws from it (G-8)"),
     "adjudicator.outputs": (OUTER, "writes what a command was asked to write (-o, --out)"),
