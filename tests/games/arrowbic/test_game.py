@@ -15,7 +15,7 @@ import pytest
 from adjudicator import matchfile, session, simulate, views, wording
 from adjudicator.game import Illegal, Turn
 from adjudicator.errors import MatchFileError, NotationError
-from adjudicator.games.arrowbic import Chains
+from adjudicator.games.arrowbic.rules import Chains
 from adjudicator.render import render
 from helpers import REPO
 from helpers.matches import add, flags

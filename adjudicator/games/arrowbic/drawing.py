@@ -2,7 +2,7 @@
 arrow stones in their owners' colours, both pieces, the last placement, and a panel per
 side (piece, stones, last arrow, Retakes used) with who places next.
 
-Drawn only from the public view (`Arrowbic.public_view`; everything in this game is
+Drawn only from the public view (`ArrowbicViews.public_view`; everything in this game is
 public), with the sides in effect: after a `first` or an opening pick swapped the header's
 sides (G-6), each player is drawn in the colour of the side they now play, and the panels
 say so. Imported only when a picture is asked for.
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.games.arrowbic.rules import ArrowbicRules
 from adjudicator.picture import GRID, INK, MARGIN, MUTED, PANEL, PAPER, Canvas, grid_label, shorten, side_colour, tint
 
 CELL = 56                 # a 9×9 board is 504 px: room for the side panel on the right
@@ -20,7 +21,7 @@ LAST = "#222222"          # the last placement's frame
 BARRED = "#b3261e"        # the no-entry sign over the arrow a player may not use (AX-2)
 
 
-def draw(game: Any, view: dict[str, Any], canvas: Canvas, private: dict[str, Any] | None = None) -> bool:
+def draw(game: ArrowbicRules, view: dict[str, Any], canvas: Canvas, private: dict[str, Any] | None = None) -> bool:
     """The whole board; True, as the game draws its own picture. Players in the header's
     order, as on the text board, each in the colour of the side in effect (G-6)."""
     players = list(view["sides"])
@@ -107,7 +108,7 @@ def clip(text: str, size: float, width: float, bold: bool = False) -> str:
     return shorten(text, int(width / per))
 
 
-def draw_panel(canvas: Canvas, game: Any, view: dict[str, Any], colours: dict[str, str], players: list[str],
+def draw_panel(canvas: Canvas, game: ArrowbicRules, view: dict[str, Any], colours: dict[str, str], players: list[str],
                left: float, top: float) -> None:
     """Per side: name, piece (cell or off the board), stones, last arrow, Retakes used; then
     who places next, the arrow they may not use (AX-2) and whose piece moves after (AX-5)."""
@@ -141,10 +142,10 @@ def draw_panel(canvas: Canvas, game: Any, view: dict[str, Any], colours: dict[st
     draw_next(canvas, view, colours, players, names, left, y, width)
 
 
-def side_label(game: Any, view: dict[str, Any], player: str) -> str:
+def side_label(game: ArrowbicRules, view: dict[str, Any], player: str) -> str:
     """`red`, or `red (swapped)` when a pick or `first` gave the player the side the header
     does not list for them (G-6); draw_next says by what."""
-    side = view["sides"][player]
+    side: str = view["sides"][player]
     if not view.get("sides_swapped") or game.by_id[player].side == side:
         return side
     return f"{side} (swapped)"

@@ -1,25 +1,13 @@
-"""Arrowbic Exercise, by RedsToad and Zero (seed 003; rulings AX-1…AX-9).
-
-Two pieces stand on a 9×9 board. Players take turns placing arrow stones (AX-2); a stone
-may not close a loop of arrows (AX-3) and captures straight and diagonal runs of enemy
-stones that it closes with one of its owner's stones (AX-4). After each placement one
-piece, in the snake order B, R, R, B, B, R, R, B … (AX-5), follows the arrow under it; a
-piece that leaves the board loses the match for its owner (AX-6). A player without a legal
-placement passes automatically (AX-7). Retake undoes the last two placements (AX-8).
-
-Who plays red is settled before the first placement (G-6 as amended, AX-1): the player who
-starts plays red, so a header `first` or an opening pick naming the player the header lists
-as blue swaps the two players' sides for the match. The sides in effect live in the state
-(`ArrowState.sides`); everything that shows or uses a side reads them there, never the
-header's listing.
+"""The rules core of Arrowbic Exercise (AX-1…AX-9, G-6): set-up, what is due, placements,
+captures, the movement order, Retake and the result, on plain data.
 
 State is plain data mutated in place. Cells are (column, row) pairs counted from 0, so
 A1 is (0, 0) and up is +1 row (AX-1). Each placement (or pass) leaves a small undo record
 in `history`, which is all Retake needs. The engine counts the Retakes used (G-5).
 
 The rules core writes no text: it reports `Event`s (cells by name, players by id), refuses
-with `Illegal` codes and ends with an `Outcome`; the last section, "Wording", words them.
-The board's geometry (cell names, neighbours, capture rays) is worked out once per game.
+with `Illegal` codes and ends with an `Outcome`; words.py words them. The board's geometry
+(cell names, neighbours, capture rays) is worked out once per game.
 """
 
 from __future__ import annotations
@@ -27,36 +15,31 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterator
+from typing import Any, Iterator, TypedDict
 
-from adjudicator.game import Event, Form, Game, Illegal, ItemsView, Nature, Outcome, Pending, Turn, new_event
-from adjudicator.errors import NotationError
-from adjudicator.lexicon import Lexicon, item_phrases, post_words
-from adjudicator.render import Para, Pre, Span, Table
+from adjudicator.game import Event, Game, Illegal, Outcome, Pending, Turn, new_event
 
 Cell = tuple[int, int]
 
 ARROWS = ("up", "right", "down", "left")
 STEP = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
-GLYPH = {"up": "↑", "right": "→", "down": "↓", "left": "←"}
 # AX-4: the eight directions a capture can run in.
 EIGHT = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 COMPASS = {(0, 1): "up", (1, 1): "up-right", (1, 0): "right", (1, -1): "down-right", (0, -1): "down",
            (-1, -1): "down-left", (-1, 0): "left", (-1, 1): "up-left"}
 
-# Typed arrow words and symbols (parse_move); the canonical word is the JSON value.
-ARROW_WORDS = {"up": "up", "u": "up", "^": "up", "↑": "up",
-               "down": "down", "d": "down", "v": "down", "↓": "down",
-               "left": "left", "l": "left", "<": "left", "←": "left",
-               "right": "right", "r": "right", ">": "right", "→": "right"}
-NOTATION_HELP = ("Write a placement as CELL ARROW, e.g. 'E5 up', 'E5 ^', 'e5 u' or 'place E5 up' "
-                 "(arrows: up/down/left/right, u/d/l/r, ^ v < >, ↑ ↓ ← →), or 'retake' to use Retake.")
-
 # The rulings events cite, made once.
 AX2, AX3, AX4, AX5, AX6, AX7, AX8 = (("AX-2",), ("AX-3",), ("AX-4",), ("AX-5",), ("AX-6",), ("AX-7",),
                                      ("AX-8",))
-NO_CAPTURES: tuple[Any, ...] = ()   # an undo record's captures until there are some
+NO_CAPTURES: tuple[()] = ()   # an undo record's captures until there are some
 
+# An undo record (AX-8), one per placement or pass: all Retake needs to put the board back.
+# `captured` lists the stones the placement took (cell, (owner, arrow)); `moved` the piece
+# that moved after it and the cell it came from.
+Undo = TypedDict("Undo", {"player": str, "pass": bool, "cell": Cell | None,
+                          "captured": list[tuple[Cell, tuple[str, str]]] | tuple[()],
+                          "last_arrow": str | None, "last_place": tuple[str, Cell, str] | None,
+                          "moved": tuple[str, Cell] | None})
 
 
 @dataclass
@@ -72,7 +55,7 @@ class ArrowState:
     swapped_by: str | None = None                 # "first" or "pick" when that swapped the header's sides (G-6)
     placements: int = 0                           # k of AX-5; passes count too (AX-7)
     last_place: tuple[str, Cell, str] | None = None   # (player, cell, arrow) of the latest stone
-    history: list[dict[str, Any]] = field(default_factory=list)   # undo records (AX-8), one per placement or pass
+    history: list[Undo] = field(default_factory=list)   # undo records (AX-8), one per placement or pass
     winner: str | None = None
     termination: str = ""                         # how the rules ended it: "off-board" (AX-6), "stuck-draw" (AX-7)
     figures: dict[str, Any] = field(default_factory=dict)   # what decided it (the piece, its cell and arrow)
@@ -166,22 +149,17 @@ def board_of(size: int) -> Board:
     return board
 
 
-class Arrowbic(Game):
-    name = "arrowbic"
-    # G-6 (amended): a match without `first` may open with a pick; it names the red player.
-    nature = Nature(turns=True, first_by_pick=True)
-    who_starts = "red starts (AX-1); `first` or an opening pick names who plays red (G-6)"
-    notation = (
-        Form("CELL ARROW", ("E5 up", "c3 <", "G4 l"), "place a stone; arrows up/down/left/right, u d l r, "
-                                                      "^ v < >, ↑ ↓ ← → (AX-2)"),
-        Form("retake", ("retake",), "use Retake (AX-8)"),
-    )
+class ArrowbicRules(Game[ArrowState]):
+    """The rules core (AX-1…AX-8, G-6): what the engine asks of every game, and the
+    self-play hooks that read the same state."""
+
     _found: Cell = (0, 0)   # where has_placement last found a placement: only where it looks first
 
     # --- Parameters ---------------------------------------------------------------------
     @property
     def size(self) -> int:
-        return self.params["size"]
+        size: int = self.params["size"]   # a whole number, validate_params says (AX-1)
+        return size
 
     @cached_property
     def board(self) -> Board:
@@ -358,6 +336,7 @@ class Arrowbic(Game):
             return Illegal("same-arrow", "AX-2", player=player, arrow=arrow)
         if self.closes_loop(s.stones, cell, arrow):
             loop = self.loop_through(s, cell, arrow)
+            assert loop is not None   # closes_loop found it, so loop_through does
             names = self.board.names
             return Illegal("closed-loop", "AX-3", cell=names[cell], arrow=arrow, loop=[names[c] for c in loop])
         return None
@@ -409,7 +388,9 @@ class Arrowbic(Game):
         arrow = move["arrow"]
         stones = s.stones
         if cell in stones or arrow == s.last_arrow[player] or self.closes_loop(stones, cell, arrow):
-            raise self.placement_problem(s, player, cell, arrow)   # AX-2, AX-3: which rule, worded later
+            problem = self.placement_problem(s, player, cell, arrow)   # AX-2, AX-3: which rule, worded later
+            assert problem is not None   # one of the three tests above failed: it says which
+            raise problem
 
     def _check_retake(self, s: ArrowState, player: str) -> None:
         """AX-8: the holder's turn (the engine checks the turn and G-5), two placements to undo."""
@@ -425,7 +406,9 @@ class Arrowbic(Game):
             return self._retake(s, player)
         events: list[Event] = []
         place = move["place"]
-        self._place(s, player, self.board.by_name.get(place) or self.parse_cell(place), move["arrow"], events)
+        cell = self.board.by_name.get(place) or self.parse_cell(place)
+        assert cell is not None   # check_move found it on the board
+        self._place(s, player, cell, move["arrow"], events)
         if not s.over:
             s.to_move = other = self.opponent(player)
             if not self.has_placement(s, other):   # mostly they have one: no passes to make
@@ -439,8 +422,8 @@ class Arrowbic(Game):
         k = s.placements + 1
         stones = s.stones
         last_arrow = s.last_arrow
-        record = {"player": player, "pass": False, "cell": cell, "captured": NO_CAPTURES,
-                  "last_arrow": last_arrow[player], "last_place": s.last_place, "moved": None}
+        record: Undo = {"player": player, "pass": False, "cell": cell, "captured": NO_CAPTURES,
+                        "last_arrow": last_arrow[player], "last_place": s.last_place, "moved": None}
         stones[cell] = (player, arrow)
         last_arrow[player] = arrow
         s.last_place = (player, cell, arrow)
@@ -460,7 +443,7 @@ class Arrowbic(Game):
                 if stone[0] == player:
                     cells = (first, *ray[:run - 1])
                     captured = record["captured"]
-                    if captured is NO_CAPTURES:
+                    if not isinstance(captured, list):   # NO_CAPTURES: the placement's first run
                         captured = record["captured"] = []
                     for c in cells:
                         captured.append((c, stones.pop(c)))
@@ -474,14 +457,14 @@ class Arrowbic(Game):
     def _pass(self, s: ArrowState, player: str, events: list[Event]) -> None:
         """AX-7: no legal placement; the pass counts as placement k and the movement follows."""
         k = s.placements + 1
-        record: dict[str, Any] = {"player": player, "pass": True, "cell": None, "captured": NO_CAPTURES,
-                                  "last_arrow": s.last_arrow[player], "last_place": s.last_place, "moved": None}
+        record: Undo = {"player": player, "pass": True, "cell": None, "captured": NO_CAPTURES,
+                        "last_arrow": s.last_arrow[player], "last_place": s.last_place, "moved": None}
         s.placements = k
         s.history.append(record)
         events.append(new_event(("passed", {"k": k, "player": player, "side": s.sides[player]}, AX7)))
         self._movement(s, k, record, events)
 
-    def _movement(self, s: ArrowState, k: int, record: dict[str, Any], events: list[Event]) -> None:
+    def _movement(self, s: ArrowState, k: int, record: Undo, events: list[Event]) -> None:
         """After placement k one piece follows the stone under it (AX-5); off the board loses (AX-6)."""
         movers = s.movers
         mover = movers[(k - 1) % len(movers)]
@@ -489,6 +472,7 @@ class Arrowbic(Game):
         board = self.board
         names = board.names
         at = s.pieces[mover]
+        assert at is not None   # a piece off the board ended the match (AX-6): no placement follows
         stone = s.stones.get(at)
         if stone is None:
             events.append(new_event(("stayed", {"k": k, "player": mover, "side": side, "cell": names[at]}, AX5)))
@@ -538,6 +522,7 @@ class Arrowbic(Game):
                 undone.append({"k": k, "player": record["player"], "pass": True})
             else:
                 cell = record["cell"]
+                assert cell is not None   # a placement's record names its cell; a pass's has none
                 owner, arrow = s.stones.pop(cell)
                 for at, stone in record["captured"]:
                     s.stones[at] = stone
@@ -574,286 +559,3 @@ class Arrowbic(Game):
     def stopped_result(self, s: ArrowState) -> Outcome:
         """A host's `end` without a winner: the seed only ends by leaving the board (AX-6), so no winner."""
         return Outcome(None, "pieces-on-board")
-
-    # --- Views --------------------------------------------------------------------------
-    def public_view(self, s: ArrowState, items: ItemsView | None = None) -> dict[str, Any]:
-        """Everything is public. `pieces` and `stones` are the SPEC keys; the rest serves the board.
-        `retakes_used` counts the engine's record of items used (G-5); none without it."""
-        stones = {self.cell_name(c): {"owner": o, "arrow": a}
-                  for c, (o, a) in sorted(s.stones.items(), key=lambda kv: (-kv[0][1], kv[0][0]))}
-        last = None
-        if s.last_place:
-            player, cell, arrow = s.last_place
-            last = {"player": player, "cell": self.cell_name(cell), "arrow": arrow}
-        over = s.over or s.ended
-        used = items.used if items is not None else {}
-        return {
-            "pieces": {p: (self.cell_name(c) if c is not None else None) for p, c in s.pieces.items()},
-            "stones": stones,
-            "size": self.size,
-            "sides": dict(s.sides),            # in effect: a `first` or pick may have swapped them (G-6)
-            "sides_swapped": s.swapped_by,     # "first", "pick" or None: what swapped the header's sides
-            "to_move": None if over else s.to_move,
-            "barred_arrow": None if over else s.last_arrow[s.to_move],
-            "last_arrow": dict(s.last_arrow),
-            "last_placement": last,
-            "placements": s.placements,
-            "next_mover": None if over else self.mover_of(s, s.placements + 1),
-            "retakes_used": {p: used.get(p, ()).count("retake") for p in self.player_ids},
-        }
-
-    def board_blocks(self, view: dict[str, Any]) -> list[Any]:
-        size = view["size"]
-        sides = view["sides"]
-        names = self.display_names   # players as the thread knows them
-        at_cell: dict[str, list[str]] = {}
-        for player, cell in view["pieces"].items():
-            if cell is not None:
-                at_cell.setdefault(cell, []).append(player)
-        last = (view["last_placement"] or {}).get("cell")
-        letters = [chr(ord("A") + c) for c in range(size)]
-        header = "    " + "".join(f" {L}  " for L in letters)
-        lines: list[Any] = [header]
-        for row in range(size, 0, -1):
-            line: list[Any] = [f"{row:>2}  "]
-            for L in letters:
-                name = f"{L}{row}"
-                here = at_cell.get(name, [])
-                if len(here) == 2:
-                    line.append(Span("X", bold=True))
-                elif here:
-                    line.append(Span(sides[here[0]][0].upper(), colour=sides[here[0]], bold=True))
-                else:
-                    line.append(" ")
-                stone = view["stones"].get(name)
-                if stone:
-                    owner_side = sides[stone["owner"]]
-                    line.append(Span(GLYPH[stone["arrow"]] + owner_side[0].lower(), colour=owner_side))
-                else:
-                    line.append(". ")
-                line.append("*" if name == last else " ")
-            line.append(f" {row}")
-            lines.append(line)
-        lines.append(header)
-        blocks: list[Any] = [Pre(lines)]
-        players = list(sides)
-        initials = {p: sides[p][0] for p in players}
-        legend = "; ".join(f"{initials[p].upper()} = {names[p]}'s piece, {''.join(GLYPH[a] for a in ARROWS)} + "
-                           f"{initials[p].lower()} = {names[p]}'s stones ({sides[p]})" for p in players)
-        blocks.append(Para(f"{legend}; X = both pieces; * = last placement. Up is toward row {size}."))
-        swapped = view.get("sides_swapped")
-        if swapped:
-            blocks.append(Para(self.swap_line(sides, swapped, names)))
-        rows = []
-        for p in players:
-            cell = view["pieces"][p]
-            count = sum(1 for st in view["stones"].values() if st["owner"] == p)
-            arrow = view["last_arrow"][p]
-            rows.append([sides[p], names[p], cell or "off the board", count,
-                         f"{GLYPH[arrow]} {arrow}" if arrow else "-"])
-        blocks.append(Table(["side", "player", "piece", "stones", "last arrow"], rows))
-        if view["last_placement"]:
-            lp = view["last_placement"]
-            blocks.append(Para(f"Last placement ({view['placements']}): {names[lp['player']]} "
-                               f"{GLYPH[lp['arrow']]} {lp['arrow']} on {lp['cell']}."))
-        if view["to_move"]:
-            who = view["to_move"]
-            barred = view["barred_arrow"]
-            rule = (f"may not use {GLYPH[barred]} {barred} (their last arrow)" if barred
-                    else "may use any arrow")
-            nxt = view["next_mover"]
-            blocks.append(Para(f"To place: {names[who]} ({sides[who]}), who {rule}. After this placement "
-                               f"(no. {view['placements'] + 1}) {names[nxt]}'s {sides[nxt]} piece moves (AX-5)."))
-        return blocks
-
-    def swap_line(self, sides: dict[str, str], swapped: str, names: dict[str, str]) -> str:
-        """One sentence for boards after a `first` or pick swapped the header's sides (G-6)."""
-        by = "the draw of who starts" if swapped == "pick" else "the header's `first`"
-        red = self.params["starting_side"]
-        first = next((p for p, side in sides.items() if side == red), self.player_ids[0])
-        other = self.opponent(first)
-        return (f"Sides swapped by {by} (G-6): {names[first]} starts and plays {sides[first]}, {names[other]} "
-                f"plays {sides[other]}; the header lists them the other way round.")
-
-    def draw_board(self, view: dict[str, Any], canvas: Any, private: dict[str, Any] | None = None) -> bool:
-        """The picture (issue 18), drawn in its own module so text boards never load it."""
-        from adjudicator.games.arrowbic_picture import draw
-
-        return draw(self, view, canvas, private)
-
-    # --- Notation -----------------------------------------------------------------------
-    _ARROW_FIRST = re.compile(r"^(?:place\s+|p\s+)?(\S+)\s+([a-z])(\d{1,2})$")
-    _PLACE = re.compile(r"^(?:place\s+|p\s+)?([a-z])\s*(\d{1,2})\s*[,:]?\s*(\S+)$")
-
-    def parse_move(self, text: str) -> dict[str, Any]:
-        joined = " ".join(text.strip().lower().split())
-        if joined in ("retake", "use retake", "item retake", "call retake"):
-            return {"item": {"use": "retake"}}
-        match = self._PLACE.match(joined)
-        if match and match.group(3) in ARROW_WORDS:
-            return {"place": f"{match.group(1).upper()}{int(match.group(2))}", "arrow": ARROW_WORDS[match.group(3)]}
-        match = self._ARROW_FIRST.match(joined)   # `left F4` (posted "arrow west at F4", issue 23); not `u D4`
-        if match and match.group(1) in ARROWS:
-            return {"place": f"{match.group(2).upper()}{int(match.group(3))}", "arrow": ARROW_WORDS[match.group(1)]}
-        raise NotationError(f"'{text}' is not an Arrowbic Exercise move. {NOTATION_HELP}")
-
-    def lexicon(self) -> Lexicon:
-        """The words of Arrowbic moves (issue 23): the board's cells, the arrows in every
-        spelling the notation reads, compass words ("north" is up, toward row 9, AX-1), `place`
-        and the Retake item by its name."""
-        last = chr(ord("a") + self.size - 1)
-        phrases = item_phrases(self.ruleset.items, {"retake": ("retake",)})
-        phrases.update(post_words().compass_phrases({a: a for a in ARROWS}))
-        return Lexicon(frozenset({*ARROW_WORDS, "retake", "place"}), (f"[a-{last}]\\d{{1,2}}",), phrases)
-
-    def format_move(self, move: dict[str, Any]) -> str:
-        if "item" in move:
-            return move["item"]["use"]
-        return f"{move['place']} {move['arrow']}"
-
-
-    def legal_moves(self, s: ArrowState, player: str, items: ItemsView | None = None) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
-        """Every legal placement, top row first, then Retake when the rules allow it (the
-        engine leaves it out once used, G-5); each with what it would do, as events."""
-        if s.over or player != s.to_move:
-            return
-        k = s.placements + 1
-        mover = self.mover_of(s, k)
-        piece = s.pieces[mover]
-        standing = s.stones[piece][1] if piece in s.stones else None
-        fates = {under: self._piece_fate(mover, piece, under) for under in (None, *ARROWS)}
-        names = self.board.names
-        cell = captured = capturing = None
-        for place, arrow in self._placements(s, player):
-            if place != cell:   # what a cell captures does not depend on the arrow (AX-4)
-                cell = place
-                captured, capturing = self._captured(s, player, cell)
-            # After the placement the moving piece follows the stone under it (AX-5): the new
-            # one, none if that stone was just captured, else the one it stood on.
-            under = arrow if piece == cell else (None if piece in captured else standing)
-            yield {"place": names[cell], "arrow": arrow}, (capturing, fates[under]) if capturing else (fates[under],)
-        if "retake" in self.by_id[player].items:
-            try:
-                self._check_retake(s, player)
-            except Illegal:
-                return
-            yield {"item": {"use": "retake"}}, (Event("would-retake", {"count": self.params["retake_undoes"]}, AX8),)
-
-    def _captured(self, s: ArrowState, player: str, cell: Cell) -> tuple[set[Cell], Event | None]:
-        """The stones a placement on `cell` would capture, and the preview's event for them."""
-        captured = {c for _, run in self.captures(s, player, cell) for c in run}
-        if not captured:
-            return captured, None
-        ordered = sorted(captured, key=lambda c: (-c[1], c[0]))
-        return captured, Event("would-capture", {"cells": [self.board.names[c] for c in ordered]}, AX4)
-
-    def _piece_fate(self, mover: str, at: Cell, under: str | None) -> Event:
-        """What the moving piece on `at` would do following `under` (None: no stone) (AX-5, AX-6)."""
-        names = self.board.names
-        if under is None:
-            return Event("would-stay", {"player": mover, "cell": names[at]}, AX5)
-        to = names.get(self.board.next[at][under])
-        if to is None:
-            return Event("would-leave", {"player": mover}, AX6)
-        return Event("would-move", {"player": mover, "to": to}, AX5)
-
-
-# --- Wording ---------------------------------------------------------------------------------
-# Sentences are made here only, from the data of events, refusals, outcomes and dues.
-
-def _arrow(arrow: str) -> str:
-    return f"{GLYPH[arrow]} {arrow}"
-
-
-def _who(game: Arrowbic, f: dict[str, Any]) -> str:
-    """`maddie (red)`: a player with the side in effect, which the event carries (G-6: a
-    `first` or pick may have swapped the header's sides, so Game.label would not do)."""
-    return f"{game.who(f['player'])} ({f['side']})"
-
-
-def _why(game: Arrowbic, f: dict[str, Any]) -> str:
-    order = "".join(side[0].upper() for side in game.params["movement_order"])
-    return f"after placement {f['k']} {game.who(f['player'])}'s {f['side']} piece moves ({order}… order)"
-
-
-def _moved(game: Arrowbic, f: dict[str, Any]) -> str:
-    follows = f"{_why(game, f)}: it follows {game.who(f['owner'])}'s {GLYPH[f['arrow']]} on {f['cell']}"
-    return f"{follows} to {f['to']}" if f["to"] is not None else f"{follows} {f['arrow']}, off the board"
-
-
-def _undone(game: Arrowbic, step: dict[str, Any]) -> str:
-    if step["pass"]:
-        return f"placement {step['k']} ({game.who(step['player'])} passed)"
-    back = step["back"]
-    back = f", {back} captured stone{'s' if back != 1 else ''} back" if back else ""
-    return f"placement {step['k']} ({game.who(step['player'])} {GLYPH[step['arrow']]} on {step['cell']}{back})"
-
-
-def _first_by_pick(game: Arrowbic, f: dict[str, Any]) -> str:
-    """The opening pick (G-6 as amended): the player drawn plays the starting side (red); one
-    the header lists as blue swaps sides with the other player for the match."""
-    first = f["first"]
-    starting = game.params["starting_side"]
-    source = "copied from a dice bot" if f.get("external") else "drawn from the match seed"
-    listed = game.by_id[first].side if first in game.by_id else starting
-    swap = (f"; the header lists {game.who(first)} as {listed}, so the players swap sides for the match"
-            if listed != starting else "")
-    return f"{game.who(first)} ({starting}) starts: {source}{swap}"
-
-
-def _retake(game: Arrowbic, f: dict[str, Any]) -> str:
-    barred = f["barred"]
-    rule = f"may not use {_arrow(barred)}, as the first time" if barred else "may use any arrow"
-    return (f"{_who(game, f)} uses Retake: undoes {' and '.join(_undone(game, u) for u in f['undone'])} "
-            f"with their movements; {game.who(f['player'])} places again and {rule}")
-
-
-WORDS: dict[str, Any] = {
-    "placed": lambda g, f: f"placement {f['k']}: {_who(g, f)} places {_arrow(f['arrow'])} on {f['cell']}",
-    "captured": lambda g, f: (f"captures {', '.join(f['cells'])} ({f['direction']} of {f['cell']}, closed by "
-                              f"{g.who(f['player'])}'s stone on {f['closer']})"),
-    "stayed": lambda g, f: f"{_why(g, f)}: it stands on {f['cell']} without a stone and stays",
-    "moved": _moved,
-    "left-board": lambda g, f: f"{g.who(f['player'])}'s piece has left the board: {g.who(f['player'])} loses, {g.who(f['winner'])} wins",
-    "passed": lambda g, f: (f"placement {f['k']}: {_who(g, f)} has no legal placement and passes; the "
-                            "pass counts as a placement for the movement order"),
-    "stuck": lambda g, f: ("neither player has a legal placement and neither piece stands on a stone: nothing can "
-                           "change, so the match ends drawn (adjudicator's reading)"),
-    "retake": _retake,
-    "first-by-pick": _first_by_pick,   # the engine's event, worded with the side the pick gives (G-6)
-    # Previews of legal moves, joined with "; " (wording.preview).
-    "would-capture": lambda g, f: f"captures {', '.join(f['cells'])}",
-    "would-stay": lambda g, f: f"{g.who(f['player'])}'s piece stays on {f['cell']}",
-    "would-move": lambda g, f: f"{g.who(f['player'])}'s piece → {f['to']}",
-    "would-leave": lambda g, f: f"{g.who(f['player'])}'s piece leaves the board: {g.who(f['player'])} loses",
-    "would-retake": lambda g, f: f"undo the last {f['count']} placements and place again",
-}
-
-REFUSALS: dict[str, Any] = {
-    "off-board": lambda g, f: (f"{f['place']} is not on the board: columns run A–{chr(ord('A') + g.size - 1)}, "
-                               f"rows 1–{g.size}"),
-    "occupied": lambda g, f: (f"{f['cell']} already holds {g.who(f['owner'])}'s {_arrow(f['arrow'])} stone; a stone goes "
-                              "on a cell without one"),
-    "same-arrow": lambda g, f: (f"{g.who(f['player'])} placed {_arrow(f['arrow'])} last time and may not use the same "
-                                "arrow twice in a row"),
-    "closed-loop": lambda g, f: (f"{_arrow(f['arrow'])} on {f['cell']} would close a loop of {len(f['loop']) - 1} "
-                                 f"stones: {' → '.join(f['loop'])} (a loop is checked before captures)"),
-    "retake-too-early": lambda g, f: (f"Retake undoes the last {f['count']} placements, and only {f['done']} "
-                                      f"{'has' if f['done'] == 1 else 'have'} been made"),
-    "retake-after-pass": lambda g, f: (f"{g.who(f['player'])}'s last turn was a pass (no legal placement): Retake would "
-                                       "give back a turn with nothing to place"),
-}
-
-ENDINGS: dict[str, Any] = {
-    "off-board": lambda g, f: f"{g.who(f['player'])}'s piece left the board from {f['cell']} going {f['arrow']}",
-    "stuck-draw": lambda g, f: "no player can place a stone and no piece can move (a draw: the rules are silent)",
-    "pieces-on-board": lambda g, f: "both pieces are still on the board (AX-6): no winner",
-}
-
-DUES: dict[str, Any] = {
-    "place": lambda g, f: f"place a stone (not {f['barred']})" if f.get("barred") else "place a stone",
-}
-
-Arrowbic.words, Arrowbic.refusals, Arrowbic.endings, Arrowbic.dues = WORDS, REFUSALS, ENDINGS, DUES
-
-GAME = Arrowbic

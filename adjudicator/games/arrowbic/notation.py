@@ -1,0 +1,60 @@
+"""Typed Arrowbic Exercise moves: a placement as CELL ARROW in every spelling players use
+(AX-2), or `retake` (AX-8); their canonical form and the words of moves in a post (issue 23)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from adjudicator.errors import NotationError
+from adjudicator.game import Form
+from adjudicator.games.arrowbic.rules import ARROWS, ArrowbicRules
+from adjudicator.lexicon import Lexicon, item_phrases, post_words
+
+# Typed arrow words and symbols (parse_move); the canonical word is the JSON value.
+ARROW_WORDS = {"up": "up", "u": "up", "^": "up", "↑": "up",
+               "down": "down", "d": "down", "v": "down", "↓": "down",
+               "left": "left", "l": "left", "<": "left", "←": "left",
+               "right": "right", "r": "right", ">": "right", "→": "right"}
+NOTATION_HELP = ("Write a placement as CELL ARROW, e.g. 'E5 up', 'E5 ^', 'e5 u' or 'place E5 up' "
+                 "(arrows: up/down/left/right, u/d/l/r, ^ v < >, ↑ ↓ ← →), or 'retake' to use Retake.")
+
+
+class ArrowbicNotation(ArrowbicRules):
+    """Typed moves, read and written."""
+
+    notation = (
+        Form("CELL ARROW", ("E5 up", "c3 <", "G4 l"), "place a stone; arrows up/down/left/right, u d l r, "
+                                                      "^ v < >, ↑ ↓ ← → (AX-2)"),
+        Form("retake", ("retake",), "use Retake (AX-8)"),
+    )
+
+    _ARROW_FIRST = re.compile(r"^(?:place\s+|p\s+)?(\S+)\s+([a-z])(\d{1,2})$")
+    _PLACE = re.compile(r"^(?:place\s+|p\s+)?([a-z])\s*(\d{1,2})\s*[,:]?\s*(\S+)$")
+
+    def parse_move(self, text: str) -> dict[str, Any]:
+        joined = " ".join(text.strip().lower().split())
+        if joined in ("retake", "use retake", "item retake", "call retake"):
+            return {"item": {"use": "retake"}}
+        match = self._PLACE.match(joined)
+        if match and match.group(3) in ARROW_WORDS:
+            return {"place": f"{match.group(1).upper()}{int(match.group(2))}", "arrow": ARROW_WORDS[match.group(3)]}
+        match = self._ARROW_FIRST.match(joined)   # `left F4` (posted "arrow west at F4", issue 23); not `u D4`
+        if match and match.group(1) in ARROWS:
+            return {"place": f"{match.group(2).upper()}{int(match.group(3))}", "arrow": ARROW_WORDS[match.group(1)]}
+        raise NotationError(f"'{text}' is not an Arrowbic Exercise move. {NOTATION_HELP}")
+
+    def lexicon(self) -> Lexicon:
+        """The words of Arrowbic moves (issue 23): the board's cells, the arrows in every
+        spelling the notation reads, compass words ("north" is up, toward row 9, AX-1), `place`
+        and the Retake item by its name."""
+        last = chr(ord("a") + self.size - 1)
+        phrases = item_phrases(self.ruleset.items, {"retake": ("retake",)})
+        phrases.update(post_words().compass_phrases({a: a for a in ARROWS}))
+        return Lexicon(frozenset({*ARROW_WORDS, "retake", "place"}), (f"[a-{last}]\\d{{1,2}}",), phrases)
+
+    def format_move(self, move: dict[str, Any]) -> str:
+        if "item" in move:
+            item: str = move["item"]["use"]
+            return item
+        return f"{move['place']} {move['arrow']}"
