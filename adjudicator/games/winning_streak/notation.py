@@ -105,8 +105,8 @@ class WinningStreakNotation(WinningStreakRules):
             pair = self._change_at(words, index)
             if pair is None or pair[0] in move["set"]:
                 return None
-            location, troop, index = pair
-            move["set"][location] = troop
+            location, occupant, index = pair
+            move["set"][location] = occupant
         return move
 
     def _change_at(self, words: list[str], index: int) -> tuple[str, str | None, int] | None:

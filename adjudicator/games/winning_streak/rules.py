@@ -98,23 +98,28 @@ class WinningStreakRules(Game[StreakState]):
 
     @cached_property
     def placement_turns(self) -> int:
-        return self.params["placement_turns"]
+        return self._whole("placement_turns")
 
     @cached_property
     def change_limit(self) -> int:
-        return self.params["relocation_changes"]
+        return self._whole("relocation_changes")
 
     @cached_property
     def target(self) -> int:
-        return self.params["points_to_win"]
+        return self._whole("points_to_win")
 
     @cached_property
     def points_empty(self) -> int:
-        return self.params["points_empty_square"]
+        return self._whole("points_empty_square")
 
     @cached_property
     def points_kill(self) -> int:
-        return self.params["points_kill_and_survive"]
+        return self._whole("points_kill_and_survive")
+
+    def _whole(self, key: str) -> int:
+        """A whole-number parameter, as validate_params has checked it."""
+        number: int = self.params[key]
+        return number
 
     @cached_property
     def squad(self) -> tuple[tuple[str, int, int], ...]:
@@ -251,7 +256,7 @@ class WinningStreakRules(Game[StreakState]):
         """WS-2: a troop not yet placed, in a location without a troop of the player's."""
         troop = s.troops[player].get(move["troop"])
         if troop is None or not troop.alive:
-            self._troop(s, player, move["troop"], "WS-2")   # refused
+            troop = self._troop(s, player, move["troop"], "WS-2")   # refused
         if troop.at is not None or troop.name in s.placed_order[player]:
             raise Illegal("troop-placed", "WS-2", player=player, troop=troop.name, at=troop.at)
         location = self._location(move["location"], "WS-2")
@@ -274,6 +279,7 @@ class WinningStreakRules(Game[StreakState]):
         if not changes:
             return {}
         winner, position, troops = s.winner, self.line_position, s.troops[player]
+        plan: dict[str, str | None]
         if len(changes) == 1:   # the usual relocation: one location named, checked as below
             for location, name in changes.items():
                 if location not in position:
@@ -283,7 +289,7 @@ class WinningStreakRules(Game[StreakState]):
                 else:
                     troop = troops.get(name)
                     if troop is None or not troop.alive:
-                        self._troop(s, player, name, "WS-4")   # refused
+                        troop = self._troop(s, player, name, "WS-4")   # refused
                     if winner[location]:
                         raise Illegal("location-won", "WS-4", location=location, winner=winner[location],
                                       stage="relocation")
@@ -307,7 +313,7 @@ class WinningStreakRules(Game[StreakState]):
                 continue
             troop = troops.get(name)
             if troop is None or not troop.alive:
-                self._troop(s, player, name, "WS-4")   # refused
+                troop = self._troop(s, player, name, "WS-4")   # refused
             if name in named:
                 raise Illegal("troop-twice", "WS-4", troop=name, first=named[name], second=location)
             if winner[location]:
@@ -319,7 +325,7 @@ class WinningStreakRules(Game[StreakState]):
             left = troops[name].at
             if left is not None:
                 touched.add(left)
-        plan: dict[str, str | None] = {}
+        plan = {}
         for location in sorted(touched, key=position.__getitem__) if len(touched) > 1 else touched:
             there = standing.get(location)
             was = there.name if there is not None else None
@@ -387,13 +393,13 @@ class WinningStreakRules(Game[StreakState]):
         make = new_event
         events: list[Event] = []
         ids = self.player_ids
-        plans = [self._plan_of(s, player, submissions[player]) if submissions.get(player) else None
-                 for player in ids]
-        for player, plan in zip(ids, plans):
-            if plan is None:
+        moves = [submissions.get(player) for player in ids]
+        plans = [self._plan_of(s, player, move) if move else None for player, move in zip(ids, moves)]
+        for player, move, plan in zip(ids, moves, plans):
+            if plan is None or move is None:   # no submission (a move is planned whenever there is one)
                 events.append(make(("relocated-nothing", {"player": player}, WS48)))
                 continue
-            changes = []
+            changes: list[tuple[str, str | None, str | None]] = []
             if plan:
                 standing, troops = s.standing[player], s.troops[player]
                 for x, name in plan.items():
@@ -408,7 +414,7 @@ class WinningStreakRules(Game[StreakState]):
                         troop = standing[x] = troops[name]
                         troop.at = x
             events.append(make(("relocated", {"player": player, "changes": changes}, WS4)))
-            buff = submissions[player].get("buff")
+            buff = move.get("buff")
             if buff:
                 troop = s.troops[player][buff["troop"]]
                 amount = self.params["advantage_amount"]
