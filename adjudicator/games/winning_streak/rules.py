@@ -70,7 +70,6 @@ class StreakState:
     ended: bool = False                               # ended by a host entry, not by the rules (WS-6)
 
 
-
 class WinningStreakRules(Game[StreakState]):
     """The rules core: parameters, set-up, what is due, checking moves, resolving phases and
     fights, the result and the self-play hooks."""
