@@ -17,7 +17,7 @@ import pytest
 
 from adjudicator import match_picture, picture, session, views
 from adjudicator.games import dice_tug_of_war_picture as dice_picture
-from adjudicator.games import winning_streak_picture as ws_picture
+from adjudicator.games.winning_streak import drawing as ws_picture
 from adjudicator.matchfile import LoadedMatch
 from helpers import REPO
 from helpers.pngread import decode

@@ -3,7 +3,7 @@ sides' troops facing each other (attack/health now), each side's points toward t
 the locations won and by whom, the longest streaks, reserves and the dead; with `board --as`,
 the viewer's own sealed submission, marked private.
 
-Drawn only from the public view (`WinningStreak.public_view`), which holds nothing sealed:
+Drawn only from the public view (`WinningStreakViews.public_view`), which holds nothing sealed:
 a submission reaches the state only when its phase resolves, so two matches that differ in
 an open phase's sealed set-up give the same public picture. The private panel is drawn from
 `private` alone. Imported only when a picture is asked for.
@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.errors import NotationError
+from adjudicator.game import Game
+from adjudicator.games.winning_streak.rules import StreakState
 from adjudicator.picture import GRID, INK, MARGIN, MUTED, PANEL, PAPER, Canvas, shorten, side_colour, text_width, tint
 
 CARD_H = 42               # a troop's card
@@ -23,7 +25,7 @@ DEAD = "#e2e0db"          # a dead troop's chip
 PRIVATE = "#6a3fb5"       # the private panel's frame: only the viewer sees it
 
 
-def draw(game: Any, view: dict[str, Any], canvas: Canvas, private: dict[str, Any] | None = None) -> bool:
+def draw(game: Game[StreakState], view: dict[str, Any], canvas: Canvas, private: dict[str, Any] | None = None) -> bool:
     """The whole board; True, as the game draws its own picture."""
     players = list(view["sides"])
     colours = {p: side_colour(view["sides"][p], i) for i, p in enumerate(players)}
@@ -231,7 +233,7 @@ def layout(chips: list[Any], width: float) -> list[list[tuple[float, float, Any]
 
 # --- The Advantage ----------------------------------------------------------------------
 
-def draw_advantage(canvas: Canvas, game: Any, view: dict[str, Any], colours: dict[str, str],
+def draw_advantage(canvas: Canvas, game: Game[StreakState], view: dict[str, Any], colours: dict[str, str],
                    names: dict[str, str]) -> None:
     """Who holds the Advantage (WS-5) and whether it is still there to use."""
     holder = view["advantage"]["holder"]
@@ -246,7 +248,7 @@ def draw_advantage(canvas: Canvas, game: Any, view: dict[str, Any], colours: dic
 
 # --- The viewer's own sealed submission -------------------------------------------------
 
-def draw_private(canvas: Canvas, game: Any, view: dict[str, Any], pending: str | None) -> None:
+def draw_private(canvas: Canvas, game: Game[StreakState], view: dict[str, Any], pending: str | None) -> None:
     """`board --as`: the viewer's sealed submission for the open phase, marked private, with
     what it puts at each location it names under that location's column."""
     cols = columns(canvas, view)
@@ -286,7 +288,7 @@ def draw_unsubmitted(canvas: Canvas, view: dict[str, Any]) -> None:
                 fill=PRIVATE)
 
 
-def _parsed(game: Any, pending: str | None) -> dict[str, Any] | None:
+def _parsed(game: Game[StreakState], pending: str | None) -> dict[str, Any] | None:
     """The submission back as a move: `pending` is the game's own notation (format_move)."""
     if not pending:
         return None
