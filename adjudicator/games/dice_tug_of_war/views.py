@@ -61,7 +61,7 @@ class DiceTugOfWarViews(Game[DiceState]):
         return f"{a} {left:>2} {'#' * left:>{pawns}}|{'#' * right:<{pawns}} {right:<2} {b}"
 
     def legal_moves(self, s: DiceState, player: str, items: ItemsView | None = None) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
-        """Each legal move with what it would do: one `would-…` event (worded by the tables below)."""
+        """Each legal move with what it would do: one `would-…` event (worded by the tables in words.py)."""
         if s.winner or s.stage != "decide" or player != s.actor:
             return
         positions = range(1, len(s.rolled) + 1)
