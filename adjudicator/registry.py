@@ -1,6 +1,6 @@
 """Finds a game's class by the game's name, along the game search path (adjudicator.paths).
 
-`dice-tug-of-war` is the built-in module adjudicator.games.dice_tug_of_war; a name no
+`dice-tug-of-war` is the built-in package adjudicator.games.dice_tug_of_war; a name no
 built-in game has is looked for as `<stem>.py` (or a package `<stem>/`) in the `games/`
 folder beside each folder of ADJUDICATOR_RULESETS, with its move schema
 `<name>.schema.json` beside it. The built-in games are listed in adjudicator.games.BUILTIN;

@@ -115,7 +115,7 @@ def test_a_plugin_game_may_not_take_a_builtin_name(tmp_path):
     evil_module(folder / "games", "dice_tug_of_war.py", marker)
     message = one_sentence(adjudicator("board", REPO / "matches" / "dice-demo.json", rulesets=folder))
     assert str(folder / "games" / "dice_tug_of_war.py") in message, message
-    assert str(REPO / "adjudicator" / "games" / "dice_tug_of_war.py") in message, message
+    assert str(REPO / "adjudicator" / "games" / "dice_tug_of_war" / "__init__.py") in message, message
     assert not marker.exists()
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from adjudicator import matchfile, session, wording
 from adjudicator.errors import MatchFileError, NotationError
-from adjudicator.games.dice_tug_of_war import count_matches
+from adjudicator.games.dice_tug_of_war.rules import count_matches
 from adjudicator.render import render
 from helpers.matches import add, dice_match, flags, replayed, setup_entries
 

@@ -2,14 +2,20 @@
 side's column as die faces, the dice on the table and whose turn it is.
 
 Drawn only from the public view (`DiceTugOfWar.public_view`); everything in this game is
-public, so there is nothing to hide. Imported only when a picture is asked for.
+public, so there is nothing to hide. The game loads this module with its other parts, so the
+drawing kit (adjudicator.picture) is imported inside the functions that draw: only when a
+picture is asked for, never for a text board.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from adjudicator.picture import GRID, INK, MARGIN, MUTED, PANEL, Canvas, side_colour, tint
+from adjudicator.game import Game
+from adjudicator.games.dice_tug_of_war.rules import DiceState
+
+if TYPE_CHECKING:
+    from adjudicator.picture import Canvas
 
 # Pip positions on a unit die (0..1 in each axis), per face value 1–6.
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -24,8 +30,19 @@ ROLL_DIE = "#fbfaf7"     # the free dice on the table belong to nobody: drawn wh
 MOST_PAWNS = 40          # pawns drawn one by one up to this many a side, else as a bar
 
 
-def draw(game: Any, view: dict[str, Any], canvas: Canvas, private: dict[str, Any] | None = None) -> bool:
+class DiceTugOfWarPicture(Game[DiceState]):
+    """The board as a picture (issue 18)."""
+
+    def draw_board(self, view: dict[str, Any], canvas: Any, private: dict[str, Any] | None = None) -> bool:
+        """The picture (issue 18), drawn by this module's functions, which load the drawing
+        kit only when called, so text boards never load it."""
+        return draw(self, view, canvas, private)
+
+
+def draw(game: Game[DiceState], view: dict[str, Any], canvas: Canvas, private: dict[str, Any] | None = None) -> bool:
     """The whole board; True, as the game draws its own picture."""
+    from adjudicator.picture import side_colour
+
     players = list(view["sides"])
     colours = {p: side_colour(view["sides"][p], i) for i, p in enumerate(players)}
     names = game.display_names
@@ -41,6 +58,8 @@ def draw_rope(canvas: Canvas, view: dict[str, Any], players: list[str], colours:
               names: dict[str, str]) -> None:
     """Each team pulls from the middle: its pawns filled from the centre out, the reserve's
     places pale beyond them (team + reserve = all pawns, DT-1)."""
+    from adjudicator.picture import INK, MARGIN, MUTED, PANEL
+
     top = canvas.band(118)
     canvas.rect(MARGIN, top, canvas.inner, 118, fill=PANEL, rx=8)
     centre = canvas.width / 2
@@ -60,6 +79,8 @@ def draw_rope(canvas: Canvas, view: dict[str, Any], players: list[str], colours:
 def draw_pawns(canvas: Canvas, centre: float, rope_y: float, direction: int, team: int, total: int,
                colour: str) -> None:
     """`total` pawn places from the centre outward; the first `team` filled, the rest pale."""
+    from adjudicator.picture import MARGIN, tint
+
     room = canvas.width / 2 - MARGIN - 30
     if total > MOST_PAWNS:   # too many to draw one by one: a bar of the team, the reserve pale
         whole = room - 4
@@ -87,9 +108,11 @@ def draw_pawn(canvas: Canvas, x: float, base: float, scale: float, fill: str) ->
 
 # --- Columns ----------------------------------------------------------------------------
 
-def draw_columns(canvas: Canvas, game: Any, view: dict[str, Any], players: list[str],
+def draw_columns(canvas: Canvas, game: Game[DiceState], view: dict[str, Any], players: list[str],
                  colours: dict[str, str], names: dict[str, str]) -> None:
     """Each side's panel: its column as dice in its colour; the side to act framed."""
+    from adjudicator.picture import GRID, INK, MARGIN, MUTED, tint
+
     height = 120
     top = canvas.band(height)
     gap = 16
@@ -107,7 +130,7 @@ def draw_columns(canvas: Canvas, game: Any, view: dict[str, Any], players: list[
                         anchor="end")
         canvas.text(x + 12, top + 46, "column", size=12, fill=MUTED)
         column = view["column"][player]
-        count = len(column) or game.size
+        count = len(column) or game.params["column_dice"]
         size = min(54.0, (width - 24 - 10 * (count - 1)) / count)
         if column:
             for i, value in enumerate(column):
@@ -123,6 +146,8 @@ def draw_columns(canvas: Canvas, game: Any, view: dict[str, Any], players: list[
 
 def draw_die(canvas: Canvas, x: float, y: float, size: float, value: int, body: str, edge: str) -> None:
     """A die face with its pips (values past 6 as a number: a ruleset may use bigger dice)."""
+    from adjudicator.picture import INK
+
     canvas.rect(x, y, size, size, fill=body, stroke=edge, stroke_width=2, rx=size * 0.17)
     pips = PIPS.get(value)
     if pips is None:
@@ -138,6 +163,8 @@ def draw_die(canvas: Canvas, x: float, y: float, size: float, value: int, body: 
 def draw_roll(canvas: Canvas, view: dict[str, Any], colours: dict[str, str], names: dict[str, str]) -> None:
     """The free dice on the table with their positions (re-rolls name positions, DT-3), who
     rolled them and what is left to do; a line saying who rolls next when none lie there."""
+    from adjudicator.picture import INK, MARGIN, MUTED, PANEL
+
     rolled = view["rolled"]
     if not rolled:
         top = canvas.band(30)
