@@ -254,9 +254,9 @@ def test_the_graph_sees_lazy_and_relative_imports():
     lazy = {(e.source, e.target) for e in edges if e.lazy}
     assert ("adjudicator.cli", "adjudicator.session") in lazy
     assert ("adjudicator.__main__", "adjudicator.cli") in {(e.source, e.target) for e in edges}
-    assert ("adjudicator.games.tug_of_war.wording", "adjudicator.games.tug_of_war.game") not in \
+    assert ("adjudicator.games.tug_of_war.words", "adjudicator.games.tug_of_war.rules") not in \
         {(e.source, e.target) for e in edges}
-    assert absolute("adjudicator.games.tug_of_war.game", False, 1, "wording") == "adjudicator.games.tug_of_war.wording"
+    assert absolute("adjudicator.games.tug_of_war.game", False, 1, "words") == "adjudicator.games.tug_of_war.words"
     assert absolute("adjudicator.games.tug_of_war", True, 1, None) == "adjudicator.games.tug_of_war"
     assert absolute("adjudicator.games.arrowbic", False, 2, "engine") == "adjudicator.engine"
     call = ast.parse('importlib.import_module("adjudicator.views")').body[0].value

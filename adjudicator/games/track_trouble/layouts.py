@@ -133,7 +133,8 @@ def follow(route: Any, states: dict[str, int]) -> str:
     """The destination a route leads to with the switches in `states`."""
     while isinstance(route, dict):
         route = route["to"][states[route["switch"]]]
-    return route
+    destination: str = route
+    return destination
 
 
 def route_switches(route: Any) -> Iterator[str]:
@@ -148,4 +149,5 @@ def route_text(route: Any) -> str:
     """`purple[N2 | green[N1 | N2 | N3]]`: a route as one line."""
     if isinstance(route, dict):
         return f"{route['switch']}[{' | '.join(route_text(sub) for sub in route['to'])}]"
-    return route
+    destination: str = route
+    return destination

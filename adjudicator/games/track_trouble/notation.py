@@ -8,9 +8,12 @@ take the word `switch`. The round and crossing may be given (`r3 c1: ...`, colon
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Any
 
 from adjudicator.errors import NotationError
+from adjudicator.game import Form, Game
+from adjudicator.games.track_trouble.state import TTState
 from adjudicator.lexicon import Lexicon, item_phrases
 
 # What in a post is Track Trouble move material (issue 23; adjudicator.reading): the notation's
@@ -165,3 +168,85 @@ def format_move(move: dict[str, Any]) -> str:
         elif item.get("use") == "hidden-value":
             parts.append(f"hidden {item.get('destination')} {item.get('value')}")
     return head + (", ".join(parts) or "nothing")
+
+
+class TrackTroubleNotation(Game[TTState]):
+    """Typed moves as a match reads them: the current round and crossing filled in, names
+    spelled as the layout spells them, and the names of the match's layouts as its words."""
+
+    notation = (
+        Form("[rROUND cCROSSING[:]] MINER TRACK|switch NAME|train|nothing, ...",
+             ("1 T2, 2 switch purple, 3 train", "r3 c1: 1 T2", "r3 c1 1 T2"),
+             "one action per miner, the current round and crossing filled in (TT-3)"),
+        Form("... extra-miner | remote SWITCH", ("1 T2, extra-miner", "remote green"),
+             "Extra Miner, Remote Switch (TT-7)"),
+        Form("nothing", ("nothing",), "an empty submission (G-2)"),
+        Form("hidden DESTINATION VALUE", ("hidden N4 2",),
+             "Hidden Value Crossing, before the round's first submission and within its 3 minutes (TT-7, TT-9)"),
+    )
+
+    def parse_move(self, text: str) -> dict[str, Any]:
+        return parse(text)
+
+    def format_move(self, move: dict[str, Any]) -> str:
+        return format_move(move)
+
+    @staticmethod
+    def _hidden_form(move: dict[str, Any]) -> bool:
+        return "crossing" not in move and "actions" not in move
+
+    def complete_move(self, s: TTState, player: str, move: dict[str, Any]) -> dict[str, Any]:
+        """Typed moves may leave out the current round and crossing; names match the layout's
+        spelling regardless of case (`t2` → `T2`)."""
+        if not isinstance(move, dict) or s.finished:
+            return move
+        out: dict[str, Any] = {"round": move.get("round", s.round)}
+        items = move["items"] if isinstance(move.get("items"), list) else ()   # the schema judges the rest
+        if not self._hidden_form(move) or not any(isinstance(i, dict) and i.get("use") == "hidden-value"
+                                                  for i in items):
+            out["crossing"] = move.get("crossing", s.crossing)
+            out["actions"] = move.get("actions", [])
+        out.update({k: v for k, v in move.items() if k not in out})
+        fix = self._spelling(s)
+        if isinstance(out.get("actions"), list):
+            out["actions"] = [fix(a, "board", "switch") for a in out["actions"]]
+        if isinstance(out.get("items"), list):
+            out["items"] = [fix(i, "switch", "destination") for i in out["items"]]
+        return out
+
+    def is_plausible(self, move: dict[str, Any]) -> bool:
+        """Among other words of a post, `2 please` is no boarding: every track, switch and
+        destination a run names must be one of the match's layouts; and `nothing`, `pass`, `none`
+        are chatter there ("nothing to add"): an empty submission is read only as the whole post
+        or with its round and crossing (`r3 c1: nothing`)."""
+        if not move.get("actions") and not move.get("items") and ("round" not in move or "crossing" not in move):
+            return False   # "r1 c1: nothing" is an empty submission; "this round 1" is chatter
+        said = [entry.get(key) for group in ("actions", "items") for entry in move.get(group) or ()
+                if isinstance(entry, dict) for key in ("board", "switch", "destination") if key in entry]
+        return all(isinstance(name, str) and name.lower() in self._known_names for name in said)
+
+    def lexicon(self) -> Lexicon:
+        """Miners, actions and items as players write them, and every name of the match's layouts."""
+        return lexicon_for(self._known_names, self.ruleset.items)
+
+    @cached_property
+    def _known_names(self) -> frozenset[str]:
+        """Every name of every layout of the match, tie-break layouts included, case-folded."""
+        layouts = [*(self.params.get("layouts") or ()), *(self.params.get("tiebreak_layouts") or ())]
+        return frozenset(str(name).lower() for layout in layouts if isinstance(layout, dict)
+                         for key in ("tracks", "switches", "destinations")
+                         for name in (layout[key] if isinstance(layout.get(key), dict) else ()))
+
+    def _spelling(self, s: TTState) -> Any:
+        names = {n.lower(): n for n in [*s.layout["tracks"], *s.layout["switches"], *s.layout["destinations"]]}
+
+        def fix(entry: Any, *keys: str) -> Any:
+            if not isinstance(entry, dict):
+                return entry
+            entry = dict(entry)
+            for key in keys:
+                value = entry.get(key)
+                if isinstance(value, str) and value.lower() in names:
+                    entry[key] = names[value.lower()]
+            return entry
+        return fix

@@ -16,6 +16,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator.game import Game
+from adjudicator.games.track_trouble.state import TTState
 from adjudicator.picture import (GRID, INK, MARGIN, MUTED, PANEL, SIDE_COLOURS, Canvas, num, shorten, side_colour,
                                  spread, text_width, tint)
 
@@ -183,7 +185,7 @@ def draw_status(canvas: Canvas, view: dict[str, Any], names: dict[str, str], col
     top = canvas.band(24)
     canvas.text(MARGIN, top + 19, f"{where} · {state}", size=18, bold=True)
     top = canvas.band(34, gap=6)
-    x = MARGIN
+    x: float = MARGIN
     for player in names:
         total = str(view["points"][player])
         width = text_width(names[player], 15) * 0.92 + text_width(total, 20) * 0.95 + 34
@@ -484,3 +486,10 @@ def wrap(text: str, size: float, width: float) -> list[str]:
     most = max(10, int(width // (size * 0.56)))
     return textwrap.wrap(text, most) or [""]
 
+
+class TrackTroublePicture(Game[TTState]):
+    """The board as a picture, drawn by the functions above."""
+
+    def draw_board(self, view: dict[str, Any], canvas: Any, private: dict[str, Any] | None = None) -> bool:
+        """The board as a picture (adjudicator.picture), with `private` marked as such."""
+        return draw(self, view, canvas, private)

@@ -1,9 +1,10 @@
 """Zero's Tug of War (seed 000; rulings TW-1…TW-19), rulesets tug-of-war-v1 and tug-of-war-v2.
 
 Two players push cards onto seven modules; the first to win 3 wins. The package splits by
-concern: `modules` (Rope, Race, Collation, Clock, Conker, Tower) and `grids` (Maze, Path),
-`game` (the turn in TW-9 order, rewards, discards, items, views, legal moves), `notation`
-(typed moves), `board` (render blocks).
+concern: `rules` (the turn in TW-9 order, rewards, discards, items, the outcome), `modules`
+(Rope, Race, Collation, Clock, Conker, Tower) and `grids` (Maze, Path), `views` (the views,
+render blocks and legal moves), `notation` (typed moves), `picture` (the board drawn),
+`words` (every sentence the core's data becomes) and `game`, which puts them together.
 
 Readings of points RULINGS.md leaves open (each has a `test_reading_*` test where it can
 be shown):
@@ -31,3 +32,5 @@ be shown):
 from adjudicator.games.tug_of_war.game import TugOfWar
 
 GAME = TugOfWar
+
+__all__ = ["GAME", "TugOfWar"]

@@ -7,8 +7,9 @@ ruleset parameters. Split from modules.py only to keep files small.
 from __future__ import annotations
 
 import string
+from collections.abc import Callable, Iterable, Sequence
 from itertools import groupby
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.game import Illegal, new_event
 from adjudicator.games.tug_of_war.modules import (
@@ -19,7 +20,10 @@ from adjudicator.games.tug_of_war.modules import (
     cell_name,
     parse_cell,
 )
-from adjudicator.render import Span
+from adjudicator.render import Inline, Span
+
+if TYPE_CHECKING:   # the game a module belongs to; the rules core imports the modules
+    from adjudicator.games.tug_of_war.rules import TugOfWarRules
 
 R14, R15 = ("TW-14",), ("TW-15",)
 
@@ -48,9 +52,9 @@ class Maze(Module):
     # zone's side or None). The grid is a ruleset parameter and replay makes a game per match.
     _TILTS: dict[tuple[str, ...], dict[tuple[str, str], tuple[str, str, bool, str | None]]] = {}
 
-    def __init__(self, game: Any, params: dict[str, Any]) -> None:
+    def __init__(self, game: TugOfWarRules, params: dict[str, Any]) -> None:
         super().__init__(game, params)
-        self.grid = [row.replace(" ", "") for row in params["grid"]]
+        self.grid: list[str] = [row.replace(" ", "") for row in params["grid"]]
         self.rows, self.cols = len(self.grid), max((len(r) for r in self.grid), default=0)
         self.zone = {"R": "red", "B": "blue"}
         if len(Maze._TILTS) >= CACHED_KINDS:   # many grids in one batch (matches may set their own)
@@ -91,7 +95,9 @@ class Maze(Module):
             return self._tilts[square, direction]
         except KeyError:
             pass
-        r, c = parse_cell(square)
+        cell = parse_cell(square)
+        assert cell is not None, square   # the square is always on a cell of the grid
+        r, c = cell
         nr, nc = self.slide(r, c, direction)
         out = self._tilts[square, direction] = (cell_name(r, c), cell_name(nr, nc), nr != r,
                                                 self.zone.get(self.at(nr, nc)))
@@ -114,10 +120,12 @@ class Maze(Module):
         rows = play.info.get("rows", 0)
         return [(play.mover, 1, ("maze-rows", rows))] * rows
 
-    def picture(self, mod: dict[str, Any]) -> list[str]:
-        r0, c0 = parse_cell(mod["square"])
+    def picture(self, mod: dict[str, Any]) -> list[Inline]:
+        square = parse_cell(mod["square"])
+        assert square is not None, mod["square"]   # the square is always on a cell of the grid
+        r0, c0 = square
         head = "   " + " ".join(string.ascii_uppercase[c] for c in range(self.cols))
-        lines = [head]
+        lines: list[Inline] = [head]
         for r in range(self.rows):
             cells = []
             for c in range(self.cols):
@@ -143,14 +151,20 @@ class Maze(Module):
 
 # --- Path (TW-15) ------------------------------------------------------------------------
 
+# What Path works out once per size and shapes: anchors by strength, covered cells and cell
+# masks by (strength, anchor), anchor masks by strength, the bitboard.
+Worked = tuple[dict[int, list[str]], dict[tuple[int, str], "list[tuple[int, int]] | None"],
+               dict[int, "list[tuple[str, int]] | None"], dict[int, "Bitboard"], dict[tuple[int, str], "int | None"]]
+
+
 class Path(Module):
     name, title, ruling = "path", "Path", "TW-15"
 
     # What the size and shapes give (anchors, cells, masks, the bitboard), worked out once for
     # every game with the same size and shapes: replay makes a game per match.
-    _WORKED: dict[Any, tuple[dict[Any, Any], ...]] = {}
+    _WORKED: dict[tuple[Any, str], Worked] = {}
 
-    def __init__(self, game: Any, params: dict[str, Any]) -> None:
+    def __init__(self, game: TugOfWarRules, params: dict[str, Any]) -> None:
         super().__init__(game, params)
         key = (params.get("size"), repr(sorted((params.get("shapes") or {}).items())))
         if key not in Path._WORKED:
@@ -164,13 +178,15 @@ class Path(Module):
 
     @property
     def size(self) -> int:
-        return self.p["size"]
+        size: int = self.p["size"]
+        return size
 
     def initial(self) -> dict[str, Any]:
         return {"tiles": [[None] * self.size for _ in range(self.size)]}
 
     def shape(self, strength: int) -> list[list[int]]:
-        return self.p["shapes"][str(strength)]
+        offsets: list[list[int]] = self.p["shapes"][str(strength)]
+        return offsets
 
     def anchors(self, strength: int) -> list[str]:
         """Every anchor where the shape of `strength` lies wholly on the board (TW-15), in
@@ -233,7 +249,9 @@ class Path(Module):
                 mine, theirs = bits
                 info["bits"] = mine ^ shape, (theirs & ~shape) | (mine & shape)
         grey = won = lost = 0
-        for r, c in self.cells(s, anchor):
+        covered = self.cells(s, anchor)
+        assert covered is not None, anchor   # check_extras refused a shape off the board (TW-15)
+        for r, c in covered:
             if tiles[r][c] is None:
                 tiles[r][c] = m
                 grey += 1
@@ -250,11 +268,13 @@ class Path(Module):
     def connected(self, tiles: list[list[Any]], player: str) -> bool:
         """An orthogonal path of `player`'s tiles top-to-bottom or left-to-right (TW-15)."""
         n = self.size
-        for starts, done, lines in (([(0, c) for c in range(n)], lambda r, c: r == n - 1, tiles),
-                                    ([(r, 0) for r in range(n)], lambda r, c: c == n - 1, zip(*tiles))):
+        sides: tuple[tuple[list[tuple[int, int]], Callable[[int, int], bool], Iterable[Sequence[Any]]], ...] = (
+            ([(0, c) for c in range(n)], lambda r, c: r == n - 1, tiles),
+            ([(r, 0) for r in range(n)], lambda r, c: c == n - 1, zip(*tiles)))
+        for starts, done, lines in sides:
             if not all(player in line for line in lines):   # a path across meets every row (column)
                 continue
-            seen = set()
+            seen: set[tuple[int, int]] = set()
             todo = [cell for cell in starts if tiles[cell[0]][cell[1]] == player]
             seen.update(todo)
             while todo:
@@ -361,8 +381,8 @@ class Path(Module):
             shape = [tuple(offset) for offset in self.shape(strength)]
             placed = None
             if len(set(shape)) == len(shape):
-                placed = [(anchor, sum(1 << (r * self.size + c) for r, c in self.cells(strength, anchor)))
-                          for anchor in self.anchors(strength)]
+                placed = [(anchor, sum(1 << (r * self.size + c) for r, c in self.cells(strength, anchor) or ()))
+                          for anchor in self.anchors(strength)]   # every anchor listed fits: never `or ()`
             self._shape_masks[strength] = placed
         return self._shape_masks[strength]
 
@@ -375,15 +395,16 @@ class Path(Module):
     def scoring_reward(self, play: Play) -> list[Gain]:
         grey = play.info["grey_left"]
         n = self.p["reward_grey_left"] if grey else self.p["reward_no_grey"]
+        assert play.scorer is not None   # asked only on a turn that scored (TW-9)
         return [(play.scorer, n, ("path-point", grey))]
 
     def view(self, mod: dict[str, Any]) -> dict[str, Any]:
         marks = {p: self.game.side(p)[0].upper() for p in self.ids()}
         return {"tiles": ["".join(marks[t] if t else "." for t in row) for row in mod["tiles"]]}
 
-    def picture(self, view: dict[str, Any]) -> list[Any]:
+    def picture(self, view: dict[str, Any]) -> list[Inline]:
         """The board from the public view's tiles (R red, B blue, . grey)."""
-        lines = ["   " + " ".join(string.ascii_uppercase[c] for c in range(self.size))]
+        lines: list[Inline] = ["   " + " ".join(string.ascii_uppercase[c] for c in range(self.size))]
         colours = {"R": "red", "B": "blue"}
         for r, row in enumerate(view["tiles"]):
             line: list[Any] = [f"{r + 1:>2}"]

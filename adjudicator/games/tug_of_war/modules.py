@@ -3,17 +3,20 @@
 A module keeps its state in a plain dict (inside the match state) and works on a `Play`,
 the turn being resolved: one call per card (`card`), one after the cards (`after_cards`),
 and the rewards (`usual_reward`, `scoring_reward`). Every number comes from the module's
-ruleset parameters; the turn order, points, wins and payment live in game.py (TW-9).
+ruleset parameters; the turn order, points, wins and payment live in rules.py (TW-9).
 A module reports what a card did as an `Event` of plain data and a reward's reason as a
-tuple (code, numbers…); wording.py words both, only when shown.
+tuple (code, numbers…); words.py words both, only when shown.
 """
 
 from __future__ import annotations
 
 import string
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.game import Event, Illegal, new_event
+
+if TYPE_CHECKING:   # the game a module belongs to; the rules core imports the modules
+    from adjudicator.games.tug_of_war.rules import TugOfWarRules
 
 # A reward to pay (TW-6): (player, strength, why), `why` a reason as data, (code, values…).
 Gain = tuple[str, int, tuple[Any, ...]]
@@ -71,7 +74,7 @@ class Module:
     pairs: tuple[str, ...] = ()         # the state's per-player dicts, copied with the state
     card_may_refuse = False             # whether a card, past the move's checks, may be refused (Race)
 
-    def __init__(self, game: Any, params: dict[str, Any]) -> None:
+    def __init__(self, game: TugOfWarRules, params: dict[str, Any]) -> None:
         self.game = game
         self.p = params
 
@@ -114,9 +117,10 @@ class Module:
 
     @property
     def points_to_win(self) -> int:
-        return self.p["points_to_win"]
+        points: int = self.p["points_to_win"]
+        return points
 
-    def ids(self) -> tuple[str, str]:
+    def ids(self) -> tuple[str, ...]:
         return self.game.player_ids
 
 
@@ -174,7 +178,7 @@ class Rope(Module):
         n = self.p["length"]
         if not 1 <= self.p["start_spot"] <= n:
             out.append(f"rope.start_spot must lie in 1–{n}.")
-        covered = set()
+        covered: set[int] = set()
         for letter, span in self.p["letters"].items():
             if letter not in "ABCDEFG" or len(span) != 2:
                 out.append(f"rope.letters.{letter} must be one of A–G with [low, high].")
@@ -381,7 +385,8 @@ class Tower(Module):
         return {"height": {p: 0 for p in self.ids()}}
 
     def lights(self, height: int) -> int:
-        return height // self.p["light_every"]
+        every: int = self.p["light_every"]
+        return height // every
 
     def check_extras(self, move: dict[str, Any], cards: list[int]) -> None:
         if move.get("option") not in ("A", "B", "C"):

@@ -23,9 +23,11 @@ from collections.abc import Sequence
 from itertools import zip_longest
 from typing import Any
 
-from adjudicator.game import Form
+from adjudicator.game import Form, Game
 from adjudicator.errors import NotationError
 from adjudicator.lexicon import Lexicon, item_phrases, post_words
+from adjudicator.games.tug_of_war.modules import Module
+from adjudicator.games.tug_of_war.rules import TWState
 
 MODULE_NAMES = ("rope", "race", "collation", "clock", "maze", "path", "conker", "tower")
 DIRECTION_WORDS = {"up": "up", "u": "up", "down": "down", "d": "down", "left": "left", "l": "left",
@@ -203,3 +205,26 @@ def format_move(move: dict[str, Any]) -> str:
     if item:
         words += ["block", str(item.get("module"))] if item.get("use") == "block-move" else [f"item {item.get('use')}"]
     return " ".join(words)
+
+
+class TugOfWarNotation(Game[TWState]):
+    """The typed notation of the match's ruleset: only the forms of its modules (v1 has Maze,
+    v2 Path), read and written by the functions above."""
+
+    modules: dict[str, Module]   # the ruleset's modules, made by TugOfWarRules
+
+    notation = FORMS
+
+    def forms(self) -> tuple[Form, ...]:
+        """The forms of this ruleset's modules only (v1 has Maze, v2 Path)."""
+        return forms_for(tuple(self.modules))
+
+    def parse_move(self, text: str) -> dict[str, Any]:
+        return parse(text, tuple(self.modules))
+
+    def lexicon(self) -> Lexicon:
+        """Modules, cards, options, directions, cells and Block Move as players write them."""
+        return lexicon_for(tuple(self.modules), self.ruleset.items)
+
+    def format_move(self, move: dict[str, Any]) -> str:
+        return format_move(move)

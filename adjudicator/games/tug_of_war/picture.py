@@ -14,7 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator.game import Game
 from adjudicator.games.tug_of_war.modules import parse_cell
+from adjudicator.games.tug_of_war.rules import TWState
 from adjudicator.picture import (
     GRID,
     INK,
@@ -622,7 +624,8 @@ def draw_path(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box) 
 
 def conker_scale(mod: dict[str, Any]) -> int:
     """The height at the top of the drawing: 12, or more for a taller conker."""
-    return max([12, *mod.get("height", {}).values()])
+    heights: list[int] = [12, *mod.get("height", {}).values()]
+    return max(heights)
 
 
 def conker_at(box: Box, mod: dict[str, Any], side: int, height: int) -> tuple[float, float]:
@@ -695,3 +698,12 @@ def draw_tower(c: Canvas, game: Any, mod: dict[str, Any], people: Who, box: Box)
 Drawer = Callable[[Canvas, Any, dict[str, Any], Who, Box], None]
 DRAWERS: dict[str, Drawer] = {"rope": draw_rope, "race": draw_race, "collation": draw_collation, "clock": draw_clock,
                               "maze": draw_maze, "path": draw_path, "conker": draw_conker, "tower": draw_tower}
+
+
+class TugOfWarPicture(Game[TWState]):
+    """The board as a picture, drawn by the functions above."""
+
+    def draw_board(self, view: dict[str, Any], canvas: Any, private: dict[str, Any] | None = None) -> bool:
+        """The board as a picture (adjudicator.picture): every module's panel, the hands and
+        whose turn. Everything here is public, so `private` adds nothing."""
+        return draw(self, view, canvas)

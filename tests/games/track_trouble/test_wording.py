@@ -1,4 +1,4 @@
-"""Track Trouble's rules core reports data; its words live in track_trouble/wording.py (issue 16).
+"""Track Trouble's rules core reports data; its words live in track_trouble/words.py (issue 16).
 
 Every event kind, refusal code, termination and due label the game produces — in simulated
 matches with and without items, and in the situations of this file — has words, every one of
@@ -13,7 +13,7 @@ import pytest
 
 from adjudicator import matchfile, session, simulate, wording
 from adjudicator.game import Event, Illegal, Outcome
-from adjudicator.games.track_trouble import wording as tt_wording
+from adjudicator.games.track_trouble import words as tt_words
 from helpers.matches import flags, replayed
 from games.track_trouble.test_game import HV, PLAIN, R1, add, empty_round, nine_rounds, tt_match
 
@@ -140,16 +140,16 @@ def test_everything_track_trouble_produces_has_words_and_events_carry_no_sentenc
         assert wording.refusal(game, refused)
     assert len(kinds) > 30 and len(codes) >= 20 and len(endings) >= 4 and dues == {"crossing"}   # it checked something
     for kind in kinds:
-        assert kind in tt_wording.WORDS or kind in wording.ENGINE_WORDS, f"no words for event '{kind}'"
+        assert kind in tt_words.WORDS or kind in wording.ENGINE_WORDS, f"no words for event '{kind}'"
     for code in codes:
-        assert code in tt_wording.REFUSALS or code in wording.ENGINE_REFUSALS, f"no words for refusal '{code}'"
+        assert code in tt_words.REFUSALS or code in wording.ENGINE_REFUSALS, f"no words for refusal '{code}'"
     for code in endings:
-        assert code in tt_wording.ENDINGS or code in wording.ENGINE_ENDINGS, f"no words for ending '{code}'"
+        assert code in tt_words.ENDINGS or code in wording.ENGINE_ENDINGS, f"no words for ending '{code}'"
     # and no dead words: every entry of the game's tables is met
-    assert set(tt_wording.WORDS) <= kinds, set(tt_wording.WORDS) - kinds
-    assert set(tt_wording.REFUSALS) <= codes, set(tt_wording.REFUSALS) - codes
-    assert set(tt_wording.ENDINGS) <= endings, set(tt_wording.ENDINGS) - endings
-    assert set(tt_wording.DUES) == dues
+    assert set(tt_words.WORDS) <= kinds, set(tt_words.WORDS) - kinds
+    assert set(tt_words.REFUSALS) <= codes, set(tt_words.REFUSALS) - codes
+    assert set(tt_words.ENDINGS) <= endings, set(tt_words.ENDINGS) - endings
+    assert set(tt_words.DUES) == dues
 
 
 def test_the_refusal_situations_flag_what_they_mean_to():

@@ -15,7 +15,7 @@ import pytest
 from adjudicator import matchfile, session, views, wording
 from adjudicator.game import Illegal
 from adjudicator.errors import MatchFileError
-from adjudicator.games.tug_of_war.game import cascade
+from adjudicator.games.tug_of_war.rules import cascade
 from helpers.matches import flags, replayed
 
 AT = "2026-11-21T20:00:00Z"   # every CLI call is stamped: no test reads the clock
@@ -573,7 +573,7 @@ def test_card_choices_are_listed_once_each_as_itertools_would_sort_them():
     import random
     from itertools import combinations, permutations
 
-    from adjudicator.games.tug_of_war.game import multiset_combinations, multiset_permutations
+    from adjudicator.games.tug_of_war.views import multiset_combinations, multiset_permutations
 
     rnd = random.Random(14)
     for _ in range(500):
@@ -586,7 +586,7 @@ def test_card_choices_are_listed_once_each_as_itertools_would_sort_them():
 def test_a_huge_hand_lists_its_discards_without_visiting_every_choice_tw7():
     """Rewards of 20 cards five times over (issue 15: parameters that combine) leave a hand of
     105 cards that must discard 100: one distinct way per multiset, not C(105, 5) positions."""
-    from adjudicator.games.tug_of_war.game import multiset_combinations
+    from adjudicator.games.tug_of_war.views import multiset_combinations
 
     hand = [1] * 100 + [2] * 5
     assert list(multiset_combinations(hand, 100)) == [(1,) * 100, (1,) * 99 + (2,), (1,) * 98 + (2, 2),

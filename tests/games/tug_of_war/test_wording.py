@@ -15,10 +15,10 @@ from games.tug_of_war.test_game import fresh, refused, setup, win
 
 from adjudicator import matchfile, session, simulate, wording
 from adjudicator.game import Event, Illegal
-from adjudicator.games.tug_of_war import wording as tw_wording
+from adjudicator.games.tug_of_war import words as tw_words
 from adjudicator.games.tug_of_war.game import TugOfWar
 
-PACKAGE = Path(tw_wording.__file__).parent
+PACKAGE = Path(tw_words.__file__).parent
 PLAIN = (str, int, float, bool, type(None))
 
 
@@ -82,7 +82,7 @@ def test_every_kind_code_and_termination_the_core_can_make_has_words():
     source = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.glob("*.py") if p.name != "wording.py")
     told = set(re.findall(r'(?:tell\(|Event\(|new_event\(\()\s*"([a-z-]+)"', source))
     raised = set(re.findall(r'Illegal\(\s*f?"([a-z{}-]+)"', source))
-    raised = {code for code in raised if "{" not in code} | {f"{field}-mismatch" for field in tw_wording.MISMATCH}
+    raised = {code for code in raised if "{" not in code} | {f"{field}-mismatch" for field in tw_words.MISMATCH}
     raised |= set(re.findall(r'code = "([a-z-]+)" if .* else "([a-z-]+)"', source)[0])
     ended = set(re.findall(r'(?:termination, s\.figures = |Outcome\([^,]+, )"([a-z-]+)"', source))
     assert len(told) >= 30 and len(raised) >= 20 and len(ended) >= 4

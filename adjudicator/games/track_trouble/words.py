@@ -1,18 +1,21 @@
 """Track Trouble's words: every sentence its events, refusals, endings and due labels become.
 
-The rules core (game.py) reports data only; these tables (code -> (game, fields) -> sentence)
+The rules core (rules.py) reports data only; these tables (code -> (game, fields) -> sentence)
 word it when something is shown (adjudicator.wording). Fields hold public data only: a
 destination whose value is hidden carries "?" in a departure, never its value (TT-7).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from adjudicator.games.track_trouble import notation as tt_notation
 from adjudicator.games.track_trouble.state import HIDDEN
 
-Say = Callable[[Any, Mapping[str, Any]], str]
+if TYPE_CHECKING:
+    from adjudicator.games.track_trouble.rules import TrackTroubleRules
+
+Say = Callable[["TrackTroubleRules", Mapping[str, Any]], str]
 
 
 def miners_text(miners: list[int]) -> str:
@@ -24,19 +27,19 @@ def _s(count: int) -> str:
     return "s" if count != 1 else ""
 
 
-def _who(game: Any, boarders: Mapping[str, list[int]]) -> str:
+def _who(game: TrackTroubleRules, boarders: Mapping[str, list[int]]) -> str:
     """`Sally 1, 2; Maddie 3`: the players and miners aboard, every player listed in order."""
     return "; ".join(f"{game.who(p)} {miners_text(m)}" for p, m in boarders.items() if m)
 
 
-def _pair(game: Any, points: Mapping[str, int]) -> str:
+def _pair(game: TrackTroubleRules, points: Mapping[str, int]) -> str:
     a, b = game.player_ids
     return f"{game.who(a)} {points[a]}, {game.who(b)} {points[b]}"
 
 
 # --- Events ---------------------------------------------------------------------------------
 
-def _actions(game: Any, f: Mapping[str, Any]) -> str:
+def _actions(game: TrackTroubleRules, f: Mapping[str, Any]) -> str:
     return f"{game.who(f['player'])}'s actions: {shown_actions(f)}"
 
 
@@ -47,7 +50,7 @@ def shown_actions(f: Mapping[str, Any]) -> str:
     return tt_notation.format_move({"actions": f["actions"], "items": f["items"]})
 
 
-def _switch(game: Any, f: Mapping[str, Any]) -> str:
+def _switch(game: TrackTroubleRules, f: Mapping[str, Any]) -> str:
     who = []
     miners, remote = f["miners"], f["remote"]
     for player in game.player_ids:
@@ -61,20 +64,20 @@ def _switch(game: Any, f: Mapping[str, Any]) -> str:
             f"state {f['before']} → {f['after']} (of 0–{f['states'] - 1})")
 
 
-def _departed(game: Any, f: Mapping[str, Any]) -> str:
+def _departed(game: TrackTroubleRules, f: Mapping[str, Any]) -> str:
     shown = f["value"]
     note = " (Hidden Value: shown at the end of the round)" if shown == HIDDEN else ""
     return (f"{f['track']} departs with {_who(game, f['boarders'])} ({f['total']} of {f['carts']} minecarts) to "
             f"{f['destination']}: {shown} point{'s' if shown != 1 else ''} each{note}; {f['left']} left")
 
 
-def _train_leaves(game: Any, f: Mapping[str, Any]) -> str:
+def _train_leaves(game: TrackTroubleRules, f: Mapping[str, Any]) -> str:
     why = "it always leaves in the last crossing" if f["last"] else f"all its boarders are {game.who(f['owner'])}'s"
     points = f["points"]
     return f"the train leaves ({why}) with {_who(game, f['boarders'])}: {points} point{_s(points)} each"
 
 
-def _crossing_totals(game: Any, f: Mapping[str, Any]) -> str:
+def _crossing_totals(game: TrackTroubleRules, f: Mapping[str, Any]) -> str:
     parts = []
     for player in game.player_ids:
         text = f"{game.who(player)} {f['points'][player]}"
@@ -85,7 +88,7 @@ def _crossing_totals(game: Any, f: Mapping[str, Any]) -> str:
     return f"totals after round {f['round']}, crossing {f['crossing']}: {', '.join(parts)}"
 
 
-def _failed(game: Any, f: Mapping[str, Any]) -> str:
+def _failed(game: TrackTroubleRules, f: Mapping[str, Any]) -> str:
     failed = f["failed"]
     lost = (f"{game.who(f['player'])}'s miner{'s' if len(failed) > 1 else ''} {miners_text(failed)} did not cross and "
             f"score 0 this round")
@@ -99,7 +102,7 @@ def _failed(game: Any, f: Mapping[str, Any]) -> str:
     return f"{lost}; {nxt}{extra}"
 
 
-def _hidden_scored(game: Any, f: Mapping[str, Any]) -> str:
+def _hidden_scored(game: TrackTroubleRules, f: Mapping[str, Any]) -> str:
     miners = f["miners"]
     return f"{game.who(f['player'])}'s {miners} miner{'s' if miners > 1 else ''} at a hidden value score {f['points']}"
 
@@ -109,7 +112,7 @@ def _preview(text: Callable[[Mapping[str, Any]], str]) -> Say:
     return lambda game, f: ("Extra Miner, and " if f.get("extra") else "") + text(f)
 
 
-def _whole(game: Any, f: Mapping[str, Any]) -> str:
+def _whole(game: TrackTroubleRules, f: Mapping[str, Any]) -> str:
     note = f"; overfills {', '.join(f['over'])} on its own" if f["over"] else ""
     return f"a whole submission: {f['miners']} miners act{note}"
 
@@ -160,14 +163,14 @@ def _names(names: list[str]) -> str:
     return ", ".join(names) or "none"
 
 
-def _unknown_switch(game: Any, f: Mapping[str, Any]) -> str:
+def _unknown_switch(game: TrackTroubleRules, f: Mapping[str, Any]) -> str:
     if f.get("remote"):
         return (f"Remote Switch names '{f['switch']}', which is not a switch of round {f['round']} "
                 f"({_names(f['switches'])})")
     return f"there is no switch '{f['switch']}' in round {f['round']} ({_names(f['switches'])})"
 
 
-def _out_of_reach(game: Any, f: Mapping[str, Any]) -> str:
+def _out_of_reach(game: TrackTroubleRules, f: Mapping[str, Any]) -> str:
     why = "has crossed this round, so it may only activate a north-side switch" if f["side"] == "north" \
         else "is on the south side and can only reach south-side switches"
     return f"miner {f['miner']} {why}; '{f['switch']}' is on the {f['switch_side']} side"

@@ -1,4 +1,4 @@
-"""Track Trouble views, notation hooks and legal moves (a mixin of the game class).
+"""Track Trouble views and legal moves.
 
 Public output is built here and only here: a Hidden Value shows as "?" and its points stay
 off the public totals until the round ends (TT-7); the holder sees them in the private view.
@@ -12,13 +12,15 @@ from typing import Any, Iterator
 from adjudicator.game import Event, ItemsView
 from adjudicator.games.track_trouble import layouts as lay
 from adjudicator.games.track_trouble import notation as tt_notation
+from adjudicator.games.track_trouble.rules import TrackTroubleRules
 from adjudicator.games.track_trouble.state import HIDDEN, TTState
-from adjudicator.games.track_trouble.wording import shown_actions
+from adjudicator.games.track_trouble.words import shown_actions
 from adjudicator.render import Para, Pre, Table
 
 
-class TrackTroubleViews:
-    """Views and move listing; relies on the rule helpers of `TrackTrouble`."""
+class TrackTroubleViews(TrackTroubleRules):
+    """Views and move listing; a Game[TTState] through the rules core, whose helpers
+    (`_active_miners`, `_options`, `_leads_to`) they read."""
 
     # --- Views --------------------------------------------------------------------------
     def public_view(self, s: TTState, items: ItemsView | None = None) -> dict[str, Any]:
@@ -150,19 +152,6 @@ class TrackTroubleViews:
                                + "; ".join(f"{names[p]}: {text}" for p, text in last["actions"].items())))
             blocks.append(Pre([f"- {line}" for line in last["results"]]))
         return blocks
-
-    def draw_board(self, view: dict[str, Any], canvas: Any, private: dict[str, Any] | None = None) -> bool:
-        """The board as a picture (track_trouble.picture), imported only when one is drawn."""
-        from adjudicator.games.track_trouble import picture
-
-        return picture.draw(self, view, canvas, private)
-
-    # --- Notation -----------------------------------------------------------------------
-    def parse_move(self, text: str) -> dict[str, Any]:
-        return tt_notation.parse(text)
-
-    def format_move(self, move: dict[str, Any]) -> str:
-        return tt_notation.format_move(move)
 
     def legal_moves(self, s: TTState, player: str, items: ItemsView | None = None) -> Iterator[tuple[dict[str, Any], tuple[Event, ...]]]:
         """Each miner's options one by one, item uses, the empty submission, then a bounded

@@ -1,6 +1,6 @@
 """The words of Zero's Tug of War: every sentence the game shows, made from data when shown.
 
-The rules core (game.py, modules.py, grids.py) reports what happened as `Event`s of plain
+The rules core (rules.py, modules.py, grids.py) reports what happened as `Event`s of plain
 data, refuses with `Illegal` codes and ends with termination codes; a reward's reason is a
 tuple (code, values…). The tables here word them (adjudicator.wording reads `WORDS`,
 `REFUSALS`, `ENDINGS` and `DUES` from the game class); `REASONS` words a reward's reason and
@@ -10,14 +10,16 @@ tuple (code, values…). The tables here word them (adjudicator.wording reads `W
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from adjudicator.wording import ENGINE_REFUSALS, preview
 
 if TYPE_CHECKING:
-    from adjudicator.games.tug_of_war.game import TugOfWar
+    from adjudicator.games.tug_of_war.grids import Path
+    from adjudicator.games.tug_of_war.modules import Tower
+    from adjudicator.games.tug_of_war.rules import TugOfWarRules
 
-Say = Callable[["TugOfWar", Mapping[str, Any]], str]
+Say = Callable[["TugOfWarRules", Mapping[str, Any]], str]
 
 
 def cards_text(cards: list[int]) -> str:
@@ -33,17 +35,17 @@ def plural(n: int) -> str:
     return "" if n == 1 else "s"
 
 
-def title(game: TugOfWar, key: str) -> str:
+def title(game: TugOfWarRules, key: str) -> str:
     return game.modules[key].title
 
 
-def lights(game: TugOfWar, height: int) -> int:
-    return game.modules["tower"].lights(height)
+def lights(game: TugOfWarRules, height: int) -> int:
+    return cast("Tower", game.modules["tower"]).lights(height)
 
 
 # --- Reasons for a reward (TW-6) -------------------------------------------------------------
 
-def reason(game: TugOfWar, why: tuple[Any, ...]) -> str:
+def reason(game: TugOfWarRules, why: tuple[Any, ...]) -> str:
     """A reward's reason, `("race-distance", 3)` → `Race distance 3`."""
     return REASONS[why[0]](game, *why[1:])
 
@@ -73,7 +75,7 @@ REASONS: dict[str, Callable[..., str]] = {
 }
 
 
-def _gained(g: TugOfWar, f: Mapping[str, Any]) -> str:
+def _gained(g: TugOfWarRules, f: Mapping[str, Any]) -> str:
     who, got, strengths = g.who(f["player"]), f["cards"], f["strengths"]
     why = reason(g, f["why"])
     if not got:
@@ -87,7 +89,7 @@ def _gained(g: TugOfWar, f: Mapping[str, Any]) -> str:
 
 # --- What a card did on its module -----------------------------------------------------------
 
-def _clock(g: TugOfWar, f: Mapping[str, Any]) -> str:
+def _clock(g: TugOfWarRules, f: Mapping[str, Any]) -> str:
     m, s, filled = g.who(f["player"]), f["strength"], f["filled"]
     side = g.side(f["player"])
     way = "clockwise" if side == "red" else "anticlockwise"
@@ -102,26 +104,26 @@ def _clock(g: TugOfWar, f: Mapping[str, Any]) -> str:
     return f"Clock: {m} pushes back all {theirs} and fills the excess {s - theirs} {way} ({filled} {side})"
 
 
-def _tower(g: TugOfWar, f: Mapping[str, Any]) -> str:
+def _tower(g: TugOfWarRules, f: Mapping[str, Any]) -> str:
     lm, lo = lights(g, f["height"]), lights(g, f["their_height"])
     return (f"Tower: {g.who(f['player'])} builds {f['strength']} to {f['height']} ({lm} light{plural(lm)}; "
             f"{g.who(f['opponent'])} {f['their_height']}, {lo})")
 
 
-def _maze(g: TugOfWar, f: Mapping[str, Any]) -> str:
+def _maze(g: TugOfWarRules, f: Mapping[str, Any]) -> str:
     start, end = f["start"], f["end"]
     moved = f"slides {start} → {end}" if start != end else f"does not move from {start}"
     return f"Maze: {g.who(f['player'])} plays {f['strength']} {f['direction']}: the square {moved}"
 
 
-def _path(g: TugOfWar, f: Mapping[str, Any]) -> str:
+def _path(g: TugOfWarRules, f: Mapping[str, Any]) -> str:
     mine, theirs = g.side(f["player"]), g.side(f["opponent"])
     labels = (f"grey → {mine}", f"{theirs} → {mine}", f"{mine} → {theirs}")
     what = ", ".join(f"{n} {label}" for label, n in zip(labels, f["turned"]) if n)
     return f"Path: {g.who(f['player'])} plays {f['strength']} at {f['anchor']}: {what}"
 
 
-def _release(g: TugOfWar, f: Mapping[str, Any]) -> str:
+def _release(g: TugOfWarRules, f: Mapping[str, Any]) -> str:
     module = title(g, f["module"])
     trigger = f"a point on {module}" if f["winner"] is None else f"{g.who(f['winner'])} winning {module}"
     ha, hb = f["heights"]
@@ -130,7 +132,7 @@ def _release(g: TugOfWar, f: Mapping[str, Any]) -> str:
     return f"Conker release after {trigger}: {g.who(f['high'])}'s conker is higher ({ha}–{hb}); both reset to 0"
 
 
-def _point(g: TugOfWar, f: Mapping[str, Any]) -> str:
+def _point(g: TugOfWarRules, f: Mapping[str, Any]) -> str:
     a, b = map(g.who, g.player_ids)
     sa, sb = f["score"]
     return (f"{title(g, f['module'])} point to {g.who(f['player'])}: {sa}–{sb} "
@@ -203,14 +205,14 @@ WORDS: dict[str, Say] = {
 
 # --- Refusals --------------------------------------------------------------------------------
 
-def _whose(g: TugOfWar, f: Mapping[str, Any]) -> str:
+def _whose(g: TugOfWarRules, f: Mapping[str, Any]) -> str:
     whose = f["whose"]
     if whose == "after-turn":
         return f"{g.who(f['player'])}'s hand after this turn (cards played, rewards paid)"
     return f"{g.who(f['player'])}'s hand" if whose == "hand" else "the hand"
 
 
-def _bad_discard(g: TugOfWar, f: Mapping[str, Any]) -> str:
+def _bad_discard(g: TugOfWarRules, f: Mapping[str, Any]) -> str:
     limit = g.params["hand_limit"]
     hand = f["hand"]
     over = len(hand) - limit
@@ -228,7 +230,7 @@ BARS: dict[str, Say] = {
 }
 
 
-def _barred(g: TugOfWar, f: Mapping[str, Any]) -> str:
+def _barred(g: TugOfWarRules, f: Mapping[str, Any]) -> str:
     return f"{g.who(f['player'])} may not choose {f['module']}: {BARS[f['why']](g, f)}"
 
 
@@ -240,7 +242,7 @@ MISMATCH = {"directions": ("Maze", "direction", "direction"), "anchors": ("Path"
 def _mismatch(field: str) -> Say:
     module, noun, in_rule = MISMATCH[field]
 
-    def say(g: TugOfWar, f: Mapping[str, Any]) -> str:
+    def say(g: TugOfWarRules, f: Mapping[str, Any]) -> str:
         cards, count = f["cards"], f["count"]
         return f"{module} needs one {in_rule} per card: {cards} card{plural(cards)}, {count} {noun}{plural(count)}"
     return say
@@ -302,7 +304,7 @@ DUES: dict[str, Say] = {
 
 # --- A module's state on the board -----------------------------------------------------------
 
-def _tower_state(g: TugOfWar, mod: Mapping[str, Any]) -> str:
+def _tower_state(g: TugOfWarRules, mod: Mapping[str, Any]) -> str:
     a, b = g.player_ids
     h = mod["height"]
     la, lb = lights(g, h[a]), lights(g, h[b])
@@ -310,28 +312,28 @@ def _tower_state(g: TugOfWar, mod: Mapping[str, Any]) -> str:
             f"of {g.modules['tower'].p['height']}")
 
 
-def _race_state(g: TugOfWar, mod: Mapping[str, Any]) -> str:
+def _race_state(g: TugOfWarRules, mod: Mapping[str, Any]) -> str:
     a, b = g.player_ids
     p = g.modules["race"].p
     puddles = f"; puddles {', '.join(map(str, p['puddles']))}" if p["puddles"] else ""
     return f"steps {g.who(a)} {mod['steps'][a]}, {g.who(b)} {mod['steps'][b]} of {p['length']}{puddles}"
 
 
-def _clock_state(g: TugOfWar, mod: Mapping[str, Any]) -> str:
+def _clock_state(g: TugOfWarRules, mod: Mapping[str, Any]) -> str:
     segments = g.modules["clock"].p["segments"]
     if not mod["colour"]:
         return f"empty (0/{segments})"
     return f"{mod['filled']}/{segments} {g.side(mod['colour'])} ({g.who(mod['colour'])})"
 
 
-def _path_state(g: TugOfWar, mod: Mapping[str, Any]) -> str:
+def _path_state(g: TugOfWarRules, mod: Mapping[str, Any]) -> str:
     a, b = g.player_ids
     count = {p: sum(t == p for row in mod["tiles"] for t in row) for p in (a, b)}
-    return f"tiles {g.who(a)} {count[a]}, {g.who(b)} {count[b]}, grey {g.modules['path'].size ** 2 - count[a] - count[b]}"
+    return f"tiles {g.who(a)} {count[a]}, {g.who(b)} {count[b]}, grey {cast('Path', g.modules['path']).size ** 2 - count[a] - count[b]}"
 
 
-def _pair(label: str, field: str, tail: Callable[[TugOfWar], str] = lambda g: "") -> Say:
-    def say(g: TugOfWar, mod: Mapping[str, Any]) -> str:
+def _pair(label: str, field: str, tail: Callable[[TugOfWarRules], str] = lambda g: "") -> Say:
+    def say(g: TugOfWarRules, mod: Mapping[str, Any]) -> str:
         a, b = g.player_ids
         return f"{label} {g.who(a)} {mod[field][a]}, {g.who(b)} {mod[field][b]}{tail(g)}"
     return say
@@ -350,6 +352,6 @@ STATES: dict[str, Say] = {
 }
 
 
-def module_state(game: TugOfWar, key: str, mod: Mapping[str, Any]) -> str:
+def module_state(game: TugOfWarRules, key: str, mod: Mapping[str, Any]) -> str:
     """A module's state in a few words, for the board (`spots sally 9, maddie 9 (pit at 0, top 18)`)."""
     return STATES[key](game, mod)
