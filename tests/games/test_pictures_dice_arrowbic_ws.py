@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from adjudicator import match_picture, picture, session, views
-from adjudicator.games.dice_tug_of_war import picture as dice_picture
+from adjudicator.games.dice_tug_of_war import drawing as dice_picture
 from adjudicator.games.winning_streak import drawing as ws_picture
 from adjudicator.matchfile import LoadedMatch
 from helpers import REPO

@@ -39,3 +39,21 @@ def test_new_errors_and_fixed_ones_still_listed_fail(gate, monkeypatch, capsys):
     assert gate.main([]) == 1 and "fixed, still in the baseline: b.py: [misc] two" in capsys.readouterr().out
     assert gate.main(["--update"]) == 0 and gate.main([]) == 0
     assert gate.read_baseline() == Counter({"a.py: [misc] one": 2})
+
+
+def test_the_strict_modules_are_read_from_pyproject(gate):
+    """The core and the games (pyproject.toml's strict overrides), as path prefixes."""
+    strict = gate.strict_files()
+    assert {"adjudicator/engine.py", "adjudicator/game.py", "adjudicator/games/"} <= set(strict)
+    assert gate.in_strict("adjudicator/games/arrowbic/rules.py: [misc] x", strict)
+    assert gate.in_strict("adjudicator/engine.py: [misc] x", strict)
+    assert not gate.in_strict("adjudicator/engineering.py: [misc] x", strict)
+    assert not gate.in_strict("adjudicator/cli.py: [misc] x", strict)
+
+
+def test_an_error_in_a_strict_module_fails_even_listed_and_is_never_written(gate, monkeypatch, capsys):
+    error = "adjudicator/games/arrowbic/rules.py: [no-untyped-def] Function is missing a type annotation"
+    gate.write_baseline(Counter({error: 1}))
+    monkeypatch.setattr(gate, "mypy_errors", lambda: Counter({error: 1}))
+    assert gate.main([]) == 1 and "strictly checked module" in capsys.readouterr().out
+    assert gate.main(["--update"]) == 1 and gate.read_baseline() == Counter({error: 1})   # not rewritten

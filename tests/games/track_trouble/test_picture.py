@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from adjudicator import match_picture, picture, views
-from adjudicator.games.track_trouble import picture as tt_picture
+from adjudicator.games.track_trouble import drawing as tt_picture
 from helpers import REPO
 from helpers.matches import flags
 from helpers.pngread import decode, size

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from adjudicator import match_picture, matchfile, picture, session, simulate, views
-from adjudicator.games.tug_of_war import picture as tow
+from adjudicator.games.tug_of_war import drawing as tow
 from adjudicator.games.tug_of_war.notation import parse
 from adjudicator.match_picture import draw_header
 from adjudicator.picture import MARGIN, PAPER, Canvas, side_colour
