@@ -54,7 +54,7 @@ def local_time(iso: str, zone: str | None = None) -> str:
     return f"{local.strftime('%Y-%m-%d')} {clock} {zone or 'UTC'}"
 
 
-Inline = Union[str, Span, Stamp, list]
+Inline = Union[str, Span, Stamp, list[Any]]
 
 
 @dataclass

@@ -20,7 +20,7 @@ import pkgutil
 from enum import Enum
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Callable, TypeAlias
 
 from adjudicator.formats._base import Format
 
@@ -75,9 +75,8 @@ def plain() -> str:
 
 
 # Each command's choices (an Enum made when first asked for, from the registry as it is then).
-_CHOICES = {
-    "TextFormat": lambda: text_formats(),                                 # a board or post as text
-    "BoardFormat": lambda: (*text_formats(), JSON),                       # ... or as data: move, post, paste...
+_CHOICES: dict[str, Callable[[], tuple[str, ...]]] = {
+    "BoardFormat": lambda: (*text_formats(), JSON),                       # a board as text or data: move, post...
     "BoardOrPicture": lambda: (*text_formats(), JSON, *PICTURES),         # ... or a picture: board
     "TextOrJson": lambda: (plain(), JSON),                                # a listing or data: replay, legal...
     "CheckFormat": lambda: (plain(), JSON, JUNIT),                        # `check`
@@ -85,7 +84,6 @@ _CHOICES = {
 }
 
 if TYPE_CHECKING:
-    TextFormat: TypeAlias = str
     BoardFormat: TypeAlias = str
     BoardOrPicture: TypeAlias = str
     TextOrJson: TypeAlias = str
@@ -102,6 +100,5 @@ def __getattr__(name: str) -> type[FormatName]:
 
 @cache
 def _choices(enum: str, names: tuple[str, ...]) -> type[FormatName]:
-    made = FormatName(enum, [(name.upper().replace("-", "_"), name) for name in names])   # type: ignore[call-overload]
-    made.__module__ = __name__
-    return made   # type: ignore[no-any-return]
+    members = [(name.upper().replace("-", "_"), name) for name in names]
+    return FormatName(enum, members)   # type: ignore[call-overload, no-any-return]
