@@ -15,7 +15,9 @@ from typing import Annotated, Any, List, Optional
 
 import typer
 
-from adjudicator.render import BOARD_FORMATS, DISCORD, FORMATS, shown_path   # format names, named there once
+from adjudicator import formats   # the --format choices, made from the formats' own modules
+from adjudicator.formats import PICTURES as PICTURE_FORMATS   # `board` only: adjudicator.picture
+from adjudicator.render import shown_path
 
 app = typer.Typer(
     name="adjudicator",
@@ -50,9 +52,8 @@ def _main(
 ruleset_app = typer.Typer(help="Show or check one ruleset.", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(ruleset_app, name="ruleset")
 
-BOARD_FORMAT_HELP = f"Board format: {', '.join(BOARD_FORMATS)} (see board --help)."
+BOARD_FORMAT_HELP = "The board as text for a terminal, a forum or Discord, or as data (json); see board --help."
 RULINGS_HELP = "Cite the ruling ids ([G-7], [DT-4]) in the entry lines; posts leave them out by default (issue 25)."
-PICTURE_FORMATS = ("svg", "png")   # `board` only: adjudicator.picture
 
 
 def _out(text: str) -> None:
@@ -99,7 +100,7 @@ def _json(obj: Any) -> str:
 
 @app.command("rulesets")
 def rulesets_cmd(
-    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    fmt: Annotated[formats.TextOrJson, typer.Option("--format", help="Text or data.")] = "text",
 ) -> None:
     """List the rulesets this adjudicator knows: id, game, version, summary.
 
@@ -114,7 +115,7 @@ def rulesets_cmd(
     from adjudicator.rulesets import list_rulesets
 
     rows = list_rulesets()
-    if _choice(fmt, ("text", "json"), "--format") == "json":
+    if fmt == "json":
         _out(_json([{k: str(v) if k == "path" else v for k, v in r.items()} for r in rows]))
         return
     from adjudicator.render import clean, text_table
@@ -127,7 +128,7 @@ def rulesets_cmd(
 @ruleset_app.command("show")
 def ruleset_show(
     ruleset_id: Annotated[str, typer.Argument(metavar="ID", help="A ruleset id, e.g. dice-tug-of-war.")],
-    fmt: Annotated[str, typer.Option("--format", help="yaml or json.")] = "yaml",
+    fmt: Annotated[formats.RulesetFormat, typer.Option("--format", help="YAML to read, or JSON.")] = "yaml",
 ) -> None:
     """Print one ruleset as resolved (every `extends` applied), with its SHA-256 and the game's
     move notation: each form with examples (YAML: comments at the top; JSON: "notation").
@@ -141,7 +142,7 @@ def ruleset_show(
 
     ruleset = resolve(ruleset_id)
     game = reading.notation_game(ruleset)
-    if _choice(fmt, ("yaml", "json"), "--format") == "json":
+    if fmt == "json":
         _out(_json({"sha256": ruleset.sha256, "extends_chain": ruleset.chain,
                     "notation": reading.notation_data(game) if game else [], "ruleset": ruleset.data}))
         return
@@ -435,7 +436,7 @@ def move_cmd(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Check only; write nothing.")] = False,
     record_illegal: Annotated[bool, typer.Option("--record-illegal",
                                                  help="Log an illegal move on purpose, marked as flagged (G-1).")] = False,
-    fmt: Annotated[str, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
+    fmt: Annotated[formats.BoardFormat, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
     rulings: Annotated[bool, typer.Option("--rulings", help=RULINGS_HELP)] = False,
 ) -> None:
     """Check a player's move against the replayed match and append it if legal.
@@ -470,7 +471,6 @@ def move_cmd(
     """
     from adjudicator.session import play_move
 
-    _choice(fmt, BOARD_FORMATS, "--format")
     match, replay, log = play_move(match_path, player, " ".join(words), as_json=as_json,
                                    at=_check_time(at, match_path) if at else None, note=note, dry_run=dry_run,
                                    record_illegal=record_illegal)
@@ -543,11 +543,9 @@ def _next_step(match: Any, replay: Any) -> None:
 def _post(text: str, fmt: str) -> str:
     """A post as printed: a Discord post as its messages of at most 2,000 characters, with a
     cut line between two (render.DISCORD_CUT); any other format as it is."""
-    if fmt != DISCORD:
-        return text
-    from adjudicator.render import discord_post
+    from adjudicator.render import printed
 
-    return discord_post(text)
+    return printed(text, fmt)
 
 
 def _confirm(log: Any, dry_run: bool) -> None:
@@ -592,7 +590,7 @@ def roll_cmd(
     transcribe: Annotated[bool, typer.Option("--values", help="Transcribe an outside dice bot's result instead of drawing.")] = False,
     at: Annotated[Optional[str], typer.Option("--at", metavar="TIME", help="When it was rolled, as for move --at (default: now).")] = None,
     note: Annotated[Optional[str], typer.Option("--note", help="A free note, e.g. the dice bot's post.")] = None,
-    fmt: Annotated[str, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
+    fmt: Annotated[formats.BoardFormat, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
     rulings: Annotated[bool, typer.Option("--rulings", help=RULINGS_HELP)] = False,
 ) -> None:
     """Append the chance entry the match needs now: drawn from the match seed, or transcribed.
@@ -608,7 +606,6 @@ def roll_cmd(
     from adjudicator.session import append_entry, draw, draw_at, now_utc
     from adjudicator.wording import awaiting
 
-    _choice(fmt, BOARD_FORMATS, "--format")
     if values and not transcribe:
         raise typer.BadParameter("give --values to transcribe an outside roll, or no values to draw one.",
                                  param_hint="N...")
@@ -678,7 +675,7 @@ def host_cmd(
                                                                           "(void, required) or switches the clock (clock).")] = None,
     at: Annotated[Optional[str], typer.Option("--at", metavar="TIME", help="When, as for move --at (default: now).")] = None,
     note: Annotated[Optional[str], typer.Option("--note", help="A free note.")] = None,
-    fmt: Annotated[str, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
+    fmt: Annotated[formats.BoardFormat, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
     rulings: Annotated[bool, typer.Option("--rulings", help=RULINGS_HELP)] = False,
 ) -> None:
     """Append a host entry: close a phase, record a timeout, forfeit or draw, end the match (G-4),
@@ -714,7 +711,6 @@ def host_cmd(
     from adjudicator.wording import awaiting
 
     _choice(action, HOST_ACTIONS, "ACTION")
-    _choice(fmt, BOARD_FORMATS, "--format")
     if action in ("timeout", "forfeit") and not player:
         raise typer.BadParameter(f"'{action}' needs the player, e.g. host m.json {action} anna.", param_hint="PLAYER")
     if action in ("deadline", "draw") and player:
@@ -842,7 +838,7 @@ def paste_cmd(
                                                   help="Skip (and list) a player's post with no move in it, e.g. 'gl hf', "
                                                        "instead of stopping there.")] = False,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Check every post; write nothing.")] = False,
-    fmt: Annotated[str, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
+    fmt: Annotated[formats.BoardFormat, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
     rulings: Annotated[bool, typer.Option("--rulings", help=RULINGS_HELP)] = False,
 ) -> None:
     """Enter many posts at once, copied from a thread or DMs, each with its post's time.
@@ -891,7 +887,6 @@ def paste_cmd(
     from adjudicator.paste import paste, read_times, split_posts
     from adjudicator.when import match_zone
 
-    _choice(fmt, BOARD_FORMATS, "--format")
     text, name = _read_posts(source)
     match = matchfile.load(match_path)
     posts = split_posts(text, name)
@@ -1020,7 +1015,7 @@ def board_cmd(
     match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
     viewer: Annotated[Optional[str], typer.Option("--as", metavar="PLAYER", help="That player's private view.")] = None,
     at: Annotated[Optional[int], typer.Option("--at", metavar="SEQ", help="The board after entry SEQ (0: the start).")] = None,
-    fmt: Annotated[str, typer.Option("--format", help=f"{', '.join(BOARD_FORMATS + PICTURE_FORMATS[:-1])} or {PICTURE_FORMATS[-1]}.")] = "text",
+    fmt: Annotated[formats.BoardOrPicture, typer.Option("--format", help="The board as text, as data (json) or as a picture (svg, png).")] = "text",
     output: Annotated[Optional[Path], typer.Option("-o", "--output", metavar="FILE",
                                                    help="Write the board to FILE instead of standard output (a PNG needs it "
                                                         "unless standard output is redirected). An existing FILE is refused.")] = None,
@@ -1046,7 +1041,6 @@ def board_cmd(
     from adjudicator.session import replay_streamed
     from adjudicator.views import check_at
 
-    _choice(fmt, BOARD_FORMATS + PICTURE_FORMATS, "--format")
     if fmt == "png" and output is None and sys.stdout.isatty():
         raise typer.BadParameter("a PNG is not for a terminal: give -o FILE, or redirect standard output.",
                                  param_hint="--format png")
@@ -1128,7 +1122,7 @@ def _warn(match: Any) -> None:
 @app.command("replay")
 def replay_cmd(
     match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
-    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    fmt: Annotated[formats.TextOrJson, typer.Option("--format", help="Text or data.")] = "text",
     viewer: Annotated[Optional[str], typer.Option("--as", metavar="PLAYER", help="Include that player's sealed submissions.")] = None,
 ) -> None:
     """Adjudicate the match entry by entry: what happened, which ruling applied, what was flagged.
@@ -1143,7 +1137,6 @@ def replay_cmd(
     from adjudicator import views
     from adjudicator.session import replay_streamed
 
-    _choice(fmt, ("text", "json"), "--format")
     told: dict[str, Any] = {}
 
     def watch(match: Any) -> Any:   # entry by entry: only what is printed is kept
@@ -1177,7 +1170,7 @@ def legal_cmd(
     match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
     player: Annotated[Optional[str], typer.Argument(metavar="[PLAYER]", help="Only this player's moves.")] = None,
     limit: Annotated[int, typer.Option("--limit", help="Show at most this many moves (0: all).")] = 40,
-    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    fmt: Annotated[formats.TextOrJson, typer.Option("--format", help="Text or data.")] = "text",
 ) -> None:
     """List the legal moves now, in the notation `move` accepts, with what each would do.
 
@@ -1189,7 +1182,6 @@ def legal_cmd(
     from adjudicator.session import replay_match
     from adjudicator.wording import awaiting, preview as preview_text
 
-    _choice(fmt, ("text", "json"), "--format")
     match = matchfile.load(match_path)
     player = _check_viewer(match, player, match_path, "PLAYER")
     replay = replay_match(match)
@@ -1296,7 +1288,7 @@ def page_cmd(
 @app.command("post")
 def post_cmd(
     match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
-    fmt: Annotated[str, typer.Option("--format", help=f"{', '.join(FORMATS)} (any text format of `board`) or json.")] = "text",
+    fmt: Annotated[formats.BoardFormat, typer.Option("--format", help="Any text format of `board`, or json.")] = "text",
     dry_run: Annotated[bool, typer.Option("--dry-run", "--no-record", help="Print the post; remember nothing.")] = False,
     since: Annotated[Optional[int], typer.Option("--since", metavar="SEQ",
                                                  help="Cover the entries after SEQ (0: from the start) instead of those "
@@ -1340,7 +1332,6 @@ def post_cmd(
     """
     from adjudicator import posting
 
-    _choice(fmt, posting.formats(), "--format")
     if again and since is not None:
         raise typer.BadParameter("--again prints the last post's entries; give --since or --again, not both.",
                                  param_hint="--since")
@@ -1360,7 +1351,7 @@ def post_cmd(
 def check_cmd(
     files: Annotated[List[Path], typer.Argument(metavar="FILES...",
                                                 help="Match files, or folders searched for *.json match files.")],
-    fmt: Annotated[str, typer.Option("--format", help="text, json or junit.")] = "text",
+    fmt: Annotated[formats.CheckFormat, typer.Option("--format", help="Text, data (json) or a JUnit report for CI.")] = "text",
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
     seed: Annotated[Optional[str], typer.Option("--seed", metavar="SEED",
                                                 help="Verify every file's tool-drawn rolls against this one seed (64 hex "
@@ -1411,7 +1402,6 @@ def check_cmd(
     """
     from adjudicator import check
 
-    _choice(fmt, ("text", "json", "junit"), "--format")
     seed_value = None
     if seed:
         from adjudicator.dice import read_seed
@@ -1452,7 +1442,7 @@ def simulate_cmd(
     item: Annotated[List[str], typer.Option("--item", metavar="ITEM", help="An item (or loadout) both bots hold. Repeatable.")] = [],
     max_entries: Annotated[int, typer.Option("--max-entries", min=1, help="Stop a match that has not ended after this many entries.")] = 3000,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes (the result does not depend on it).")] = 1,
-    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    fmt: Annotated[formats.TextOrJson, typer.Option("--format", help="Text or data.")] = "text",
     progress: Annotated[Optional[bool], typer.Option("--progress/--no-progress",
                                                      help="Show a progress bar on stderr (default: when stderr is a terminal).")] = None,
 ) -> None:
@@ -1475,7 +1465,6 @@ def simulate_cmd(
     from adjudicator import simulate
 
     _choice(policy, simulate.POLICIES, "--policy")
-    _choice(fmt, ("text", "json"), "--format")
     show = sys.stderr.isatty() if progress is None else progress
     bar = simulate.ProgressBar(games, ruleset_id, enabled=show and games > 1)
     started = time.perf_counter()

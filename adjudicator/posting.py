@@ -41,9 +41,9 @@ AGAIN = "again"              # --again: the last post's range, the board as it s
 def formats() -> tuple[str, ...]:
     """The formats `post` prints: every text format render knows (so a new one works here
     without a change), and json."""
-    from adjudicator.render import BOARD_FORMATS
+    from adjudicator.formats import JSON, text_formats
 
-    return BOARD_FORMATS
+    return (*text_formats(), JSON)
 
 
 @dataclass(frozen=True)

@@ -190,3 +190,77 @@ def test_json_escapes_bidi_controls_and_line_separators():
     text = inert_json(json.dumps(value, ensure_ascii=False))
     assert not set(text) & set("\u202e\u2028\u2029\u2066\u200f"), text
     assert json.loads(text) == value
+
+
+# --- A new format is one module (docs/design.md, "Adding an output format") -----------------
+
+SHOUT = '''"""`shout`: plain text in capitals, the format test_adding_a_format_is_one_module adds."""
+
+from adjudicator.blocks import Span
+from adjudicator.formats._base import Format
+
+
+class Shout(Format):
+    name = "shout"
+    order = 4
+
+    def escape(self, text: str) -> str:
+        return text.upper()
+
+    def code_text(self, text: str) -> str:
+        return text.upper()
+
+    def emphasis(self, text: str, span: Span) -> str:
+        return f"*{text}*" if span.bold else text
+
+    def heading(self, text: str) -> str:
+        return f"== {text} =="
+
+    def banner(self, text: str) -> str:
+        return f"!! {text} !!"
+
+    def code_block(self, lines: list[str]) -> str:
+        return "\\n".join(["    " + line for line in lines])
+'''
+
+
+@pytest.fixture
+def shout(tmp_path, monkeypatch):
+    """The steps of "Adding an output format", and nothing else: SHOUT as a module of the
+    formats package. A second folder of the package stands for adjudicator/formats/ itself,
+    so the tests running beside this one never see the format."""
+    import sys
+
+    from adjudicator import formats
+
+    folder = tmp_path / "formats"
+    folder.mkdir()
+    (folder / "shout.py").write_text(SHOUT, encoding="utf-8")
+    monkeypatch.setattr(formats, "__path__", [*formats.__path__, str(folder)])
+    formats.registry.cache_clear()   # this process has listed the formats already; a new one would not have
+    try:
+        yield
+    finally:
+        formats.registry.cache_clear()
+        sys.modules.pop("adjudicator.formats.shout", None)
+
+
+def test_adding_a_format_is_one_module(cli, shout):
+    from helpers import REPO
+
+    demo = REPO / "matches" / "dice-demo.json"
+    res = cli("board", demo, "--format", "shout")
+    assert res.code == 0, res.err
+    assert res.out.startswith("!! 🏆 BERND (YELLOW) WINS") and res.out == res.out.upper()
+    assert "\n== DICE TUG OF WAR — DEMO MATCH" in res.out and "\n    " in res.out   # a heading, a code block
+    assert res.out != cli("board", demo).out.upper()
+    assert "shout" in cli("board", "--help").out and "'shout'" in cli("board", demo, "--format", "x").err
+    assert cli("replay", demo, "--format", "shout").code == 2   # text or json only: no board there
+
+
+def test_a_format_added_in_one_test_is_gone_after(cli):
+    """The fixture above leaves the formats as they were (the order of tests may put this after)."""
+    from adjudicator.formats import text_formats
+
+    assert "shout" not in text_formats()
+    assert cli("board", "x.json", "--format", "shout").code == 2

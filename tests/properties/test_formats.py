@@ -24,8 +24,9 @@ from typing import Any
 import pytest
 
 from adjudicator import matchfile, session, views
+from adjudicator.formats.discord import phone_lines
 from adjudicator.render import (DISCORD_CUT, DISCORD_LIMIT, PHONE_WIDTH, Heading, Para, Pre, Stamp, Table,
-                                _phone_lines, discord_length, discord_messages, display_width, render)
+                                discord_length, discord_messages, display_width, render)
 from helpers import REPO
 
 EXAMPLES = sorted((REPO / "matches").glob("*.json"))
@@ -180,7 +181,7 @@ def test_every_example_board_renders_in_every_format(cli, path, at, viewer):
                 assert all(row.split("  ")[0].strip() in shown_text for row in lines[2:]), lines
                 continue
             if fmt == "discord":   # wrapped to a phone's width (issue 25)
-                lines = [part for line in lines for part in _phone_lines(line)]
+                lines = [part for line in lines for part in phone_lines(line)]
             assert any(pre.rstrip("\n").split("\n") == lines for group in pres for pre in group), (fmt, lines)
         shown = "\n".join(page.text for page in pages)
         assert not RAW_MARKUP.search(shown), (fmt, RAW_MARKUP.search(shown), shown)

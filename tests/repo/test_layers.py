@@ -34,7 +34,9 @@ LAYERS: dict[str, tuple[int, str]] = {
     "adjudicator.game": (CORE, "the game protocol Game[S] and its data types (Event, Illegal, Turn, Phase...)"),
     "adjudicator.engine": (CORE, "the replay: a match is its log replayed through a game"),
     # 1 kit: the vocabulary games describe themselves in; knows no game, reads no file.
-    "adjudicator.render": (KIT, "board blocks (Para, Table...) that Game.board_blocks returns, and their formats"),
+    "adjudicator.blocks": (KIT, "board blocks (Para, Table...) that Game.board_blocks returns, and text hygiene"),
+    "adjudicator.formats.*": (KIT, "the text formats, one module each, their registry and the --format choices"),
+    "adjudicator.render": (KIT, "renders blocks in a format; where the rest imports blocks and helpers from"),
     "adjudicator.wording": (KIT, "sentences from events and refusals; games plug their word tables into it"),
     "adjudicator.picture": (KIT, "the SVG Canvas and colours that Game.draw_board draws on"),
     # 2 games: the rules of each game, built on the core and the kit.
