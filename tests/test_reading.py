@@ -27,6 +27,7 @@ from adjudicator.registry import game_class
 from adjudicator.rulesets import list_rulesets, resolve
 from helpers import REPO
 from helpers.matches import dice_match, setup_entries
+from helpers.post_positions import read as read_in
 
 RULESETS = ("tug-of-war-v1", "tug-of-war-v2", "track-trouble", "dice-tug-of-war", "arrowbic", "winning-streak")
 SIDES = {"dice-tug-of-war": ("yellow", "red")}
@@ -419,9 +420,8 @@ def test_a_post_for_a_dice_match_keeps_its_text(cli, tmp_path):
 # --- Issue 23: nothing that could be part of a move is dropped ---------------------------------
 
 def named_read(position: str, player: str, post: str) -> str:
-    """A post read in a named position of tests/test_reading_posts.py; ERR and the message if refused."""
-    from test_reading_posts import read as read_in
-
+    """A post read in a named position of the posts table (helpers.post_positions); ERR and the
+    message if refused."""
     try:
         return read_in(position, player, post)
     except InputError as exc:

@@ -16,8 +16,7 @@ from helpers import REPO
 from helpers.matches import flags
 from helpers.pngread import decode, size
 from helpers.strategies import loaded, replay_prefix, simulated
-from properties.test_hidden import R1
-from properties.test_hidden import tt as hidden_match
+from helpers.track_trouble_hidden import R1, tt as hidden_match
 
 SVG = "{http://www.w3.org/2000/svg}"
 RED, BLUE = (0xd1, 0x36, 0x2f), (0x2f, 0x6f, 0xd1)            # picture.SIDE_COLOURS red, blue
