@@ -28,19 +28,19 @@ from adjudicator.rulesets import list_rulesets, resolve
 from helpers import REPO
 from helpers.matches import dice_match, setup_entries
 from helpers.post_positions import read as read_in
-
-RULESETS = ("tug-of-war-v1", "tug-of-war-v2", "track-trouble", "dice-tug-of-war", "arrowbic", "winning-streak")
-SIDES = {"dice-tug-of-war": ("yellow", "red")}
+from helpers.strategies import RULESETS
 
 
 def header(ruleset: str, items: tuple[str, ...] = (), **extra: Any) -> dict[str, Any]:
-    """A new match of `ruleset` between sally and maddie (sally starts where someone starts)."""
-    sides = SIDES.get(ruleset, ("red", "blue"))
+    """A new match of `ruleset` between sally and maddie on the ruleset's sides, in its order;
+    sally starts where the header may name who starts (the game's nature: first_by_pick, G-6)."""
+    rules = resolve(ruleset)
+    sides = rules.sides
     data = {"format": "adjudicator-match/1", "id": "posts", "rules": {"ruleset": ruleset},
             "players": [{"id": "sally", "name": "Sally", "side": sides[0], "items": list(items)},
                         {"id": "maddie", "name": "Maddie", "side": sides[1], "items": list(items)}],
             "entries": []}
-    if ruleset.startswith("tug-of-war") or ruleset == "arrowbic":
+    if game_class(rules.game).nature.first_by_pick:
         data["first"] = "sally"
     data.update(extra)
     return data
@@ -49,6 +49,17 @@ def header(ruleset: str, items: tuple[str, ...] = (), **extra: Any) -> dict[str,
 def dice_deciding() -> dict[str, Any]:
     """A dice match where bernd (yellow, the smaller team) decides after his turn roll."""
     return dice_match([*setup_entries([1, 2, 3], [4, 5, 6]), ("roll", 6, 3, 2)])
+
+
+# Where the posts of a ruleset are read, and by whom, when a new match is not the place: a dice
+# player's posts answer his roll. Any other ruleset: a new match (header), sally posting.
+READ_IN = {"dice-tug-of-war": (dice_deciding, "bernd")}
+
+
+def reading_position(ruleset: str) -> tuple[dict[str, Any], str]:
+    """The match in which a post of `ruleset` is read, and the player who posts."""
+    build, player = READ_IN.get(ruleset, (lambda: header(ruleset), "sally"))
+    return build(), player
 
 
 def read(data: dict[str, Any], player: str, post: str) -> str:
@@ -103,8 +114,7 @@ POSTS = [
 
 @pytest.mark.parametrize("ruleset, post, move", POSTS, ids=[f"{r}: {p}" for r, p, _ in POSTS])
 def test_a_post_as_players_write_it_reads_to_its_move(ruleset, post, move):
-    data = dice_deciding() if ruleset == "dice-tug-of-war" else header(ruleset)
-    player = "bernd" if ruleset == "dice-tug-of-war" else "sally"
+    data, player = reading_position(ruleset)
     assert read(data, player, post) == move
 
 
@@ -119,8 +129,7 @@ TWO = [
 
 @pytest.mark.parametrize("ruleset, post, quoted", TWO, ids=[r for r, _, _ in TWO])
 def test_two_different_moves_are_refused_quoting_both(ruleset, post, quoted):
-    data = dice_deciding() if ruleset == "dice-tug-of-war" else header(ruleset)
-    player = "bernd" if ruleset == "dice-tug-of-war" else "sally"
+    data, player = reading_position(ruleset)
     said = read(data, player, post)
     assert said.startswith("ERR m.json: the post holds two different moves") and all(q in said for q in quoted), said
 

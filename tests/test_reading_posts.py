@@ -23,9 +23,9 @@ import yaml
 
 from adjudicator.errors import InputError
 from helpers.post_positions import POSITIONS, position, read
+from helpers.strategies import RULESETS
 
 TABLE = Path(__file__).resolve().parent / "data" / "posts.yaml"
-RULESETS = ("tug-of-war-v1", "tug-of-war-v2", "track-trouble", "dice-tug-of-war", "arrowbic", "winning-streak")
 MIN_PER_RULESET = 35
 
 
