@@ -5,9 +5,11 @@ from another test module."""
 from __future__ import annotations
 
 import ast
+import re
 
 import pytest
 
+from adjudicator.games import BUILTIN
 from helpers import REPO
 
 TESTS = REPO / "tests"
@@ -86,3 +88,56 @@ def test_no_test_module_imports_another():
 def test_the_check_finds_every_way_to_import_a_test_module(source, found):
     assert imports_of_test_modules(source, {"test_game", "test_hidden", "test_reading_posts"}) == found
 
+
+# --- tests/README.md's "Module → tests" table --------------------------------------------------
+
+def module_table() -> dict[str, str]:
+    """The table's rows: each module its left cell names (`check`, `games/tug_of_war`) → the
+    right cell, which names its tests."""
+    text = (TESTS / "README.md").read_text(encoding="utf-8")
+    section = text.split("\n## Module → tests\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("|")][2:]   # less the heading and rule
+    table = {}
+    for row in rows:
+        left, right = (cell.strip() for cell in row.strip().strip("|").split("|"))
+        for name in re.findall(r"`([^`]+)`", re.sub(r"\([^)]*\)", "", left)):   # not what brackets say
+            table[name.rstrip("/")] = right
+    return table
+
+
+def named_tests(cell: str) -> list[str]:
+    """The test files and folders a right cell names, from tests/: `games/arrowbic/` (`test_game.py`,
+    `test_pick.py`) names the folder and the two files in it."""
+    out, folder = [], ""
+    for name in re.findall(r"`([^`]+)`", cell):
+        if name.endswith("/"):
+            folder = name
+            out.append(name)
+        elif name.endswith(".py"):
+            out.append(name if "/" in name else folder + name)
+    return out
+
+
+def test_every_module_and_game_has_a_row_naming_its_tests():
+    """Each module of the package and each built-in game is in the table; a module added
+    later needs only its row (tests/README.md), not an edit here."""
+    table = module_table()
+    modules = sorted(path.stem for path in (REPO / "adjudicator").glob("*.py"))
+    games = sorted(f"games/{game.replace('-', '_')}" for game in BUILTIN)
+    assert [name for name in modules + games if name not in table] == []
+    for name, cell in table.items():
+        assert named_tests(cell), f"the row of {name} names no test"
+
+
+def test_the_table_names_only_tests_that_exist():
+    table = module_table()
+    missing = sorted({path for cell in table.values() for path in named_tests(cell) if not (TESTS / path).exists()})
+    assert missing == []
+
+
+def test_the_table_is_read_as_written():
+    """The reading of a row: every module of its left cell, and the files of a folder."""
+    table = module_table()
+    assert table["match_picture"] == table["picture"] and table["registry"] == table["paths"]
+    assert named_tests(table["games/arrowbic"])[:3] == ["games/arrowbic/", "games/arrowbic/test_game.py",
+                                                         "games/arrowbic/test_pick.py"]
