@@ -32,7 +32,7 @@ BIG = {"destinations": {"N1": 1}, "switches": {}, "tracks": {"T1": {"carts": 20,
 # --- Matches ------------------------------------------------------------------------------
 
 def tt(*steps: tuple[str, Any], layouts: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """tests/properties/test_hidden.py's match of sally (red) and maddie (blue), both holding every item;
+    """helpers.track_trouble_hidden's match of sally (red) and maddie (blue), both holding every item;
     round 1 is R1, the others R2 (a switch), unless `layouts` says otherwise."""
     return hidden_match(*steps, layouts=layouts or [R1] + [R2] * 8)
 
