@@ -27,7 +27,7 @@ from adjudicator.registry import game_class
 from adjudicator.rulesets import list_rulesets, resolve
 from helpers import REPO
 from helpers.matches import dice_match, setup_entries
-from helpers.post_positions import read as read_in
+from helpers.post_positions import first_to_act, read as read_in
 from helpers.strategies import RULESETS
 
 
@@ -518,14 +518,13 @@ def test_numbers_listed_two_ways_are_not_one_list(post, want):
     assert said.startswith(want) if want.startswith("ERR") else said == want, said
 
 
-@pytest.mark.parametrize("post, word", [
-    ("E5 up 👍 G4", "G4"), ("reroll 1 😅 2", "2"), ("rope 1 1 lol block race", "block race"),
-    ("place 3/5 C, D", "D"), ("rope 1 lol A", "A"),
+@pytest.mark.parametrize("position, post, word", [
+    ("arrowbic-start", "E5 up 👍 G4", "G4"), ("dice-setup-116", "reroll 1 😅 2", "2"),
+    ("tow2-start", "rope 1 1 lol block race", "block race"), ("ws-placement-t1", "place 3/5 C, D", "D"),
+    ("tow2-start", "rope 1 lol A", "A"),
 ])
-def test_game_words_left_outside_the_move_are_refused(post, word):
-    position = {"E": "arrowbic-start", "r": "tow2-start", "p": "ws-placement-t1"}[post[0]]
-    player = "bernd" if post.startswith("reroll") else "sally"
-    said = named_read("dice-setup-116" if player == "bernd" else position, player, post)
+def test_game_words_left_outside_the_move_are_refused(position, post, word):
+    said = named_read(position, first_to_act(position), post)
     assert said.startswith("ERR m.json:") and f"'{word}'" in said, said
 
 
@@ -537,8 +536,7 @@ def test_game_words_left_outside_the_move_are_refused(post, word):
     ("dice-setup-116", "I'll take a reroll 1 3", "reroll 1 3"),
 ])
 def test_one_letter_words_are_english_unless_the_move_needs_them(position, post, want):
-    player = "bernd" if position.startswith("dice") else "sally"
-    said = named_read(position, player, post)
+    said = named_read(position, first_to_act(position), post)
     assert said.startswith(want) if want.startswith("ERR") else said == want, said
 
 

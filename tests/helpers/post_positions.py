@@ -104,6 +104,12 @@ def position(name: str) -> tuple[Any, Any]:
     return match, session.replay_match(match)
 
 
+def first_to_act(name: str) -> str:
+    """The player who acts in the named position (the first listed where both do: a sealed phase)."""
+    _, replay = position(name)
+    return replay.to_act()[0]
+
+
 def read(name: str, player: str, post: str) -> str:
     """The post as `move` reads it in the position, in canonical form (as tests/test_reading.py's read)."""
     match, replay = position(name)
