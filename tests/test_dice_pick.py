@@ -11,7 +11,7 @@ from adjudicator import check, wording
 from adjudicator.dice import read_seed
 from adjudicator.errors import MatchFileError
 from helpers.matches import add, dice_match, flags, replayed
-from games.tug_of_war.test_game import tw_match
+from helpers.tug_of_war import tw_match
 
 
 def pick(player: str, source: str = "external") -> tuple:

@@ -14,6 +14,7 @@ import pytest
 from adjudicator import check, wording
 from adjudicator.engine import voided_entries
 from helpers.matches import add, dice_match, flags, replayed, setup_entries
+from helpers.winning_streak import place, ws_match
 
 
 def void(seq: int, reason: str = "typo") -> tuple:
@@ -154,8 +155,6 @@ def test_cli_void_warns_of_entries_it_makes_illegal(cli, write):
 
 def test_a_voided_sealed_submission_never_shows_in_public(cli, write):
     """Two matches that differ only in a sealed placement that was voided print the same."""
-    from games.winning_streak.test_game import place, ws_match   # noqa: E402  (a test helper)
-
     outputs = []
     for troop in ("5/5", "1/1"):
         data = ws_match()

@@ -24,6 +24,7 @@ from adjudicator import match_picture, matchfile, page, views
 from adjudicator.session import replay_match
 from helpers import REPO
 from helpers.pngread import decode, size
+from helpers.track_trouble_hidden import both_hide, tt
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -353,8 +354,6 @@ def winning_streak_open(troop: str, location: str) -> dict[str, Any]:
 
 
 def track_trouble_pairs() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
-    from properties.test_hidden import both_hide, tt
-
     return [("track trouble sealed submission", tt(("sally", "r1 c1: 1 T1")), tt(("sally", "r1 c1: 2 T3"))),
             ("track trouble hidden value", both_hide(1), both_hide(5)),
             ("winning streak sealed submission", winning_streak_open("1/1", "L"), winning_streak_open("5/5", "C"))]

@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from adjudicator import posting
 from helpers import NOW, REPO
 from helpers.strategies import INDICES, loaded, scaled, simulated
-from properties.test_hidden import SEALED_RULESETS, both_hide, hidden, round_one, swapped_pair, tt
+from helpers.sealed import SEALED_RULESETS, swapped_pair
+from helpers.track_trouble_hidden import both_hide, hidden, round_one, tt
 
 FORMATS = posting.formats()
 

@@ -27,19 +27,20 @@ from adjudicator.registry import game_class
 from adjudicator.rulesets import list_rulesets, resolve
 from helpers import REPO
 from helpers.matches import dice_match, setup_entries
-
-RULESETS = ("tug-of-war-v1", "tug-of-war-v2", "track-trouble", "dice-tug-of-war", "arrowbic", "winning-streak")
-SIDES = {"dice-tug-of-war": ("yellow", "red")}
+from helpers.post_positions import first_to_act, read as read_in
+from helpers.strategies import RULESETS
 
 
 def header(ruleset: str, items: tuple[str, ...] = (), **extra: Any) -> dict[str, Any]:
-    """A new match of `ruleset` between sally and maddie (sally starts where someone starts)."""
-    sides = SIDES.get(ruleset, ("red", "blue"))
+    """A new match of `ruleset` between sally and maddie on the ruleset's sides, in its order;
+    sally starts where the header may name who starts (the game's nature: first_by_pick, G-6)."""
+    rules = resolve(ruleset)
+    sides = rules.sides
     data = {"format": "adjudicator-match/1", "id": "posts", "rules": {"ruleset": ruleset},
             "players": [{"id": "sally", "name": "Sally", "side": sides[0], "items": list(items)},
                         {"id": "maddie", "name": "Maddie", "side": sides[1], "items": list(items)}],
             "entries": []}
-    if ruleset.startswith("tug-of-war") or ruleset == "arrowbic":
+    if game_class(rules.game).nature.first_by_pick:
         data["first"] = "sally"
     data.update(extra)
     return data
@@ -48,6 +49,17 @@ def header(ruleset: str, items: tuple[str, ...] = (), **extra: Any) -> dict[str,
 def dice_deciding() -> dict[str, Any]:
     """A dice match where bernd (yellow, the smaller team) decides after his turn roll."""
     return dice_match([*setup_entries([1, 2, 3], [4, 5, 6]), ("roll", 6, 3, 2)])
+
+
+# Where the posts of a ruleset are read, and by whom, when a new match is not the place: a dice
+# player's posts answer his roll. Any other ruleset: a new match (header), sally posting.
+READ_IN = {"dice-tug-of-war": (dice_deciding, "bernd")}
+
+
+def reading_position(ruleset: str) -> tuple[dict[str, Any], str]:
+    """The match in which a post of `ruleset` is read, and the player who posts."""
+    build, player = READ_IN.get(ruleset, (lambda: header(ruleset), "sally"))
+    return build(), player
 
 
 def read(data: dict[str, Any], player: str, post: str) -> str:
@@ -102,8 +114,7 @@ POSTS = [
 
 @pytest.mark.parametrize("ruleset, post, move", POSTS, ids=[f"{r}: {p}" for r, p, _ in POSTS])
 def test_a_post_as_players_write_it_reads_to_its_move(ruleset, post, move):
-    data = dice_deciding() if ruleset == "dice-tug-of-war" else header(ruleset)
-    player = "bernd" if ruleset == "dice-tug-of-war" else "sally"
+    data, player = reading_position(ruleset)
     assert read(data, player, post) == move
 
 
@@ -118,8 +129,7 @@ TWO = [
 
 @pytest.mark.parametrize("ruleset, post, quoted", TWO, ids=[r for r, _, _ in TWO])
 def test_two_different_moves_are_refused_quoting_both(ruleset, post, quoted):
-    data = dice_deciding() if ruleset == "dice-tug-of-war" else header(ruleset)
-    player = "bernd" if ruleset == "dice-tug-of-war" else "sally"
+    data, player = reading_position(ruleset)
     said = read(data, player, post)
     assert said.startswith("ERR m.json: the post holds two different moves") and all(q in said for q in quoted), said
 
@@ -419,9 +429,8 @@ def test_a_post_for_a_dice_match_keeps_its_text(cli, tmp_path):
 # --- Issue 23: nothing that could be part of a move is dropped ---------------------------------
 
 def named_read(position: str, player: str, post: str) -> str:
-    """A post read in a named position of tests/test_reading_posts.py; ERR and the message if refused."""
-    from test_reading_posts import read as read_in
-
+    """A post read in a named position of the posts table (helpers.post_positions); ERR and the
+    message if refused."""
     try:
         return read_in(position, player, post)
     except InputError as exc:
@@ -509,14 +518,13 @@ def test_numbers_listed_two_ways_are_not_one_list(post, want):
     assert said.startswith(want) if want.startswith("ERR") else said == want, said
 
 
-@pytest.mark.parametrize("post, word", [
-    ("E5 up 👍 G4", "G4"), ("reroll 1 😅 2", "2"), ("rope 1 1 lol block race", "block race"),
-    ("place 3/5 C, D", "D"), ("rope 1 lol A", "A"),
+@pytest.mark.parametrize("position, post, word", [
+    ("arrowbic-start", "E5 up 👍 G4", "G4"), ("dice-setup-116", "reroll 1 😅 2", "2"),
+    ("tow2-start", "rope 1 1 lol block race", "block race"), ("ws-placement-t1", "place 3/5 C, D", "D"),
+    ("tow2-start", "rope 1 lol A", "A"),
 ])
-def test_game_words_left_outside_the_move_are_refused(post, word):
-    position = {"E": "arrowbic-start", "r": "tow2-start", "p": "ws-placement-t1"}[post[0]]
-    player = "bernd" if post.startswith("reroll") else "sally"
-    said = named_read("dice-setup-116" if player == "bernd" else position, player, post)
+def test_game_words_left_outside_the_move_are_refused(position, post, word):
+    said = named_read(position, first_to_act(position), post)
     assert said.startswith("ERR m.json:") and f"'{word}'" in said, said
 
 
@@ -528,8 +536,7 @@ def test_game_words_left_outside_the_move_are_refused(post, word):
     ("dice-setup-116", "I'll take a reroll 1 3", "reroll 1 3"),
 ])
 def test_one_letter_words_are_english_unless_the_move_needs_them(position, post, want):
-    player = "bernd" if position.startswith("dice") else "sally"
-    said = named_read(position, player, post)
+    said = named_read(position, first_to_act(position), post)
     assert said.startswith(want) if want.startswith("ERR") else said == want, said
 
 

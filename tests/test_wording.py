@@ -8,39 +8,19 @@ words in a table, and no field of an event may be a sentence."""
 from __future__ import annotations
 
 import ast
-import random
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import adjudicator.games
-from adjudicator import matchfile, rulesets, session, simulate, wording
+from adjudicator import matchfile, session, simulate, wording
 from adjudicator.game import Event, Outcome
 from adjudicator.engine import Replay
+from helpers.stamped import matches_of
 from helpers.strategies import RULESETS
 
-START = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)
 PLAIN = (str, int, float, bool, type(None))
-
-
-def stamped(data: dict[str, Any], seed: int) -> dict[str, Any]:
-    """The match with times moving forward at random, sometimes past a turn's limit."""
-    rnd = random.Random(seed)
-    at = START
-    entries = []
-    for entry in data["entries"]:
-        at += timedelta(seconds=rnd.choice((5, 20, 40, 58, 61, 125, 400)))
-        entries.append({**entry, "at": at.strftime("%Y-%m-%dT%H:%M:%SZ")})
-    return {**data, "started": START.strftime("%Y-%m-%dT%H:%M:%SZ"), "entries": entries}
-
-
-def matches_of(ruleset_id: str) -> list[dict[str, Any]]:
-    items = sorted(rulesets.resolve(ruleset_id).items)
-    played = [simulate.play(ruleset_id, index, seed=11, items=items if index % 2 else (), max_entries=300).data
-              for index in range(1, 5)]
-    return played + [stamped(data, n) for n, data in enumerate(played)]
 
 
 def has_words(game: Any, table: str, engine: dict[str, Any], code: str) -> bool:

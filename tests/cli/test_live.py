@@ -12,8 +12,8 @@ import pytest
 
 from helpers import REPO
 from helpers.matches import add, dice_match, setup_entries
-from games.track_trouble.test_game import tt_match
-from games.winning_streak.test_game import place, ws_match
+from helpers.track_trouble import tt_match
+from helpers.winning_streak import place, ws_match
 
 FORMATS = ("text", "markdown", "bbcode", "discord", "json")
 AT = ("--at", "2026-11-21T20:00:30Z")

@@ -22,7 +22,7 @@ from adjudicator.matchfile import LoadedMatch
 from helpers import REPO
 from helpers.pngread import decode
 from helpers.strategies import loaded, replay_prefix, simulated
-from properties.test_every_game import open_to, sealed_windows, variant
+from helpers.sealed import open_to, sealed_windows, variant
 
 SVG = "{http://www.w3.org/2000/svg}"
 EXAMPLES = ["dice-demo", "dice-flagged", "dice-own-goal", "arrowbic-push-off", "arrowbic-retake",

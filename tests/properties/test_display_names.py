@@ -18,7 +18,7 @@ from adjudicator.engine import Replay
 from adjudicator.games.dice_tug_of_war import DiceTugOfWar
 from adjudicator.matchfile import load as load_match
 from helpers.strategies import RULESETS
-from test_wording import matches_of
+from helpers.stamped import matches_of
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "matches").glob("*.json"))

@@ -26,19 +26,19 @@ from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 from adjudicator import matchfile, schemas, session, views
-from adjudicator.game import Phase
 from adjudicator.engine import Replay
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import FORMATS
 from helpers import REPO
 from helpers.strategies import (BOARD_FORMATS, INDICES, KEBAB, REFUSED, RULESETS, assert_inert, assert_no_crash,
-                        assert_one_sentence_error, canonical, has_sealed_phases, listing_is_complete_for, loaded,
+                        assert_one_sentence_error, canonical, listing_is_complete_for, loaded,
                         move_positions, mutated, replay_prefix, scaled, simulated, simulated_outcome, simulated_text,
                         tweaked, write)
+from helpers.sealed import (LISTING_CAP, SEALED_RULESETS, listed, open_to, refused_variant, same_kind,
+                            sealed_phase_moves, sealed_windows, variant)
 
 EXAMPLES = sorted((REPO / "matches").glob("*.json"))
 indices = st.integers(1, INDICES)
-LISTING_CAP = 5000
 
 
 # --- 1. Deterministic replay ----------------------------------------------------------
@@ -229,24 +229,6 @@ def test_dumps_round_trips_any_header_text(tmp_path, ruleset_id, index, title, n
 
 # --- 4. `legal` and `move` agree -------------------------------------------------------
 
-def listed(replay: Replay, player: str) -> list[dict[str, Any]]:
-    """The moves `legal` lists for `player` (as data, in its order)."""
-    return [m for m, _ in islice(replay.legal_moves(player), LISTING_CAP)]
-
-
-def open_to(replay: Replay, player: str) -> list[dict[str, Any]]:
-    """The moves `player` may make now: what `legal` lists, and in a sealed phase they have
-    already submitted to, the resubmissions G-3 allows, which `legal` leaves out on purpose
-    (test_engine: "nothing is due from him"). Sealed submissions never reach the game's
-    state, so a resubmission is any move the game lists, less side moves made too late."""
-    due = replay.pending()
-    if not (isinstance(due, Phase) and player in due.players and player in replay.sealed):
-        return listed(replay, player)
-    game = replay.game
-    return [m for m, _ in islice(game.legal_moves(replay.state, player), LISTING_CAP)
-            if game.side_move(replay.state, player, m) is None]
-
-
 def position(data: Any, ruleset_id: str, index: int, tmp_path: Path) -> tuple[LoadedMatch, Replay, Path]:
     """A drawn position in a simulated match where someone is to move, written to a file."""
     whole = loaded(simulated(ruleset_id, index))
@@ -371,24 +353,6 @@ def test_typed_moves_never_crash(cli, tmp_path, ruleset_id, index, data):
 
 # --- 5. Sealed and hidden information -------------------------------------------------
 
-def sealed_windows(match: LoadedMatch) -> dict[int, int]:
-    """For each entry that is private when made (a sealed submission, a Hidden Value): the
-    index of the last entry after which it is still private."""
-    windows: dict[int, int] = {}
-    open_logs: dict[int, Any] = {}
-    replay = session.new_replay(match)
-    for index, entry in enumerate(match.entries):
-        log = replay.step(entry)
-        if log.sealed:
-            open_logs[index] = log
-        for start, kept in list(open_logs.items()):
-            if kept.sealed:
-                windows[start] = index
-            else:
-                del open_logs[start]
-    return windows
-
-
 def public_and_opponent(match: LoadedMatch, replay: Replay, player: str) -> dict[str, Any]:
     """What anyone but `player` may see: public output, and the opponent's own views."""
     other = match.game.opponent(player)
@@ -401,42 +365,10 @@ def public_and_opponent(match: LoadedMatch, replay: Replay, player: str) -> dict
     return out
 
 
-def without_values(move: Any) -> Any:
-    """A side move less its `value` fields: what TT-7 makes public at once (the destination
-    shows "?") as opposed to what stays private until the round ends (the value)."""
-    if isinstance(move, dict):
-        return {k: without_values(v) for k, v in move.items() if k != "value"}
-    if isinstance(move, list):
-        return [without_values(v) for v in move]
-    return move
-
-
-def same_kind(game: Any, replay: Replay, player: str, move: Any, other: Any) -> bool:
-    """Could `other` stand in for `move` without changing anything public by the rules? A
-    sealed submission for any other submission; a side move for one differing only in value."""
-    side = game.side_move(replay.state, player, move) is not None
-    if (game.side_move(replay.state, player, other) is not None) != side:
-        return False
-    return not side or without_values(move) == without_values(other)
-
-
-def variant(match: LoadedMatch, index: int, entry: dict[str, Any], upto: int) -> tuple[LoadedMatch, Replay, Any]:
-    """The log up to `upto` with entry `index` replaced; the replay and that entry's log."""
-    entries = match.entries[:index] + [entry] + match.entries[index + 1:upto + 1]
-    other = loaded({**match.data, "entries": entries})
-    replay = session.new_replay(other)
-    logs = [replay.step(e) for e in other.entries]
-    return other, replay, logs[index]
-
-
 def is_side_move(match: LoadedMatch, index: int) -> bool:
     """Is entry `index` a side move (acting at once, private for a while) where it stands?"""
     entry = match.entries[index]
     return match.game.side_move(replay_prefix(match, index).state, entry["player"], entry["move"]) is not None
-
-
-# The others keep nothing private (test_random_play checks that they never open a sealed phase).
-SEALED_RULESETS = tuple(ruleset_id for ruleset_id in RULESETS if has_sealed_phases(ruleset_id))
 
 
 @pytest.mark.parametrize("ruleset_id", SEALED_RULESETS)
@@ -471,28 +403,6 @@ def test_sealed_and_hidden_choices_never_show_before_their_reveal(cli, tmp_path,
     for command in (("board", "--format", fmt), ("replay", "--format", "json")):
         a, b = (cli(command[0], p, *command[1:]) for p in paths)
         assert a.code == b.code == 0 and a.out == b.out
-
-
-def sealed_phase_moves(match: LoadedMatch) -> list[int]:
-    """Indices of the move entries made while a sealed phase is open."""
-    spots, replay = [], session.new_replay(match)
-    for index, entry in enumerate(match.entries):
-        if entry["type"] == "move" and isinstance(replay.pending(), Phase):
-            spots.append(index)
-        replay.step(entry)
-    return spots
-
-
-def refused_variant(data: Any, match: LoadedMatch, at: int, entry: dict[str, Any],
-                    label: str) -> tuple[dict[str, Any], Replay, Any]:
-    """A tweaked copy of the sealed submission `entry` that the rules refuse, stepped on the
-    log before it: the move, the replay and its (still sealed) log entry."""
-    move = data.draw(tweaked(entry["move"]), label=label)
-    assume(not schemas.errors(f"move/{match.ruleset.game}", move))
-    replay = replay_prefix(match, at)
-    log = replay.step({**entry, "move": move})
-    assume(log.flag is not None and log.sealed)
-    return move, replay, log
 
 
 @pytest.mark.parametrize("ruleset_id", SEALED_RULESETS)

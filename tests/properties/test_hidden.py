@@ -8,56 +8,21 @@ two matches and compares output bytes is at the end.
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
 import pytest
-from hypothesis import assume, event, given
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 from adjudicator.games.track_trouble.notation import parse
 from adjudicator.matchfile import LoadedMatch
 from helpers import REPO
-from helpers.strategies import (BOARD_FORMATS, INDICES, RULESETS, has_sealed_phases, loaded, replay_prefix, scaled,
+from helpers.strategies import (BOARD_FORMATS, INDICES, loaded, replay_prefix, scaled,
                         simulated)
-from properties.test_every_game import open_to, refused_variant, same_kind, sealed_phase_moves, sealed_windows, variant
-
-# Round 1: T1 goes to N1 (2 points), T2 to N2 (4 points), T3 to N3 (6 points).
-R1 = {"destinations": {"N1": 2, "N2": 4, "N3": 6}, "switches": {},
-      "tracks": {"T1": {"carts": 3, "route": "N1"}, "T2": {"carts": 3, "route": "N2"},
-                 "T3": {"carts": 3, "route": "N3"}}}
-PLAIN = {"destinations": {"N1": 1, "N2": 5}, "switches": {}, "tracks": {"T1": {"carts": 4, "route": "N2"}}}
-TIEBREAK = [{"destinations": {"N1": 3}, "switches": {}, "tracks": {"T1": {"carts": 1, "route": "N1"}}}]
-ITEMS = ["hidden-value", "extra-miner", "remote-switch"]
-
-
-def tt(*steps: tuple[str, Any], layouts: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """A Track Trouble match of sally (red) and maddie (blue), both holding every item; each
-    step is (player, typed move or move object). Round layouts: R1, then PLAIN, unless given."""
-    layouts = layouts or [R1] + [PLAIN] * 8
-    data = {"format": "adjudicator-match/1", "id": "tt",
-            "rules": {"ruleset": "track-trouble",
-                      "params": {"layouts": copy.deepcopy(layouts), "tiebreak_layouts": copy.deepcopy(TIEBREAK)}},
-            "players": [{"id": "sally", "name": "Sally", "side": "red", "items": list(ITEMS)},
-                        {"id": "maddie", "name": "Maddie", "side": "blue", "items": list(ITEMS)}],
-            "entries": []}
-    for player, move in steps:
-        data["entries"].append({"seq": len(data["entries"]) + 1, "type": "move", "player": player,
-                                "move": parse(move) if isinstance(move, str) else move})
-    return data
-
-
-def hidden(destination: str, value: int) -> dict[str, Any]:
-    return {"round": 1, "items": [{"use": "hidden-value", "destination": destination, "value": value}]}
-
-
-def both_hide(sally_value: int) -> dict[str, Any]:
-    """Both players use Hidden Value; sally's miner lands on her own hidden N2, maddie's on
-    maddie's hidden N3 and on the public N1; crossing 2 is still open."""
-    return tt(("sally", hidden("N2", sally_value)), ("maddie", hidden("N3", 2)),
-              ("sally", "r1 c1: 1 T2"), ("maddie", "r1 c1: 1 T3, 2 T1"))
-
+from helpers.sealed import (SEALED_RULESETS, open_to, refused_variant, same_kind, sealed_phase_moves, sealed_windows,
+                            swapped_pair, variant)
+from helpers.track_trouble_hidden import both_hide, hidden, round_one, tt
 
 # --- 1. `--as OTHER` shows nothing of the other player's Hidden Value ----------------------
 
@@ -244,11 +209,6 @@ def test_strict_dice_without_a_seed_fails_a_file_with_rolls(cli, tmp_path):
 
 # --- 4. The public copy of the log ---------------------------------------------------------
 
-def round_one() -> list[tuple[str, str]]:
-    return [("sally", "r1 c1: 1 T1"), ("maddie", "r1 c1: 1 T3"), ("sally", "r1 c2: nothing"),
-            ("maddie", "r1 c2: nothing")]
-
-
 def publish_and_compare(cli, tmp_path, data: dict[str, Any], at: int | None = None) -> tuple[dict[str, Any], int]:
     """Publish `data`; the copy must load, pass `check` and show the original's public board at
     the entry it ends at. Returns the copy and that entry's number."""
@@ -313,7 +273,6 @@ def test_publish_never_replaces_a_file(cli, tmp_path, write):
 
 # --- 6. Property: nothing a player may not see changes what the others are shown -----------
 
-SEALED_RULESETS = tuple(ruleset_id for ruleset_id in RULESETS if has_sealed_phases(ruleset_id))
 
 
 def outputs_for_others(cli, tmp_path, name: str, match: LoadedMatch, player: str) -> dict[str, Any]:
@@ -333,27 +292,6 @@ def outputs_for_others(cli, tmp_path, name: str, match: LoadedMatch, player: str
         res = cli(command[0], path, *command[1:])
         seen[" ".join(command)] = (res.code, res.out.replace(str(path), "M"), res.err.replace(str(path), "M"))
     return seen
-
-
-def swapped_pair(data: Any, match: LoadedMatch) -> tuple[LoadedMatch, LoadedMatch, str]:
-    """Two logs that differ only in one private entry, looked at while it is still private:
-    a sealed submission or Hidden Value swapped for another legal one of the same kind."""
-    windows = sealed_windows(match)
-    assume(windows)
-    at = data.draw(st.sampled_from(sorted(windows)), label="entry")
-    upto = data.draw(st.integers(at, windows[at]), label="look after")
-    entry, player = match.entries[at], match.entries[at]["player"]
-    before = replay_prefix(match, at)
-    alternatives = [m for m in open_to(before, player)
-                    if m != entry["move"] and same_kind(match.game, before, player, entry["move"], m)]
-    assume(alternatives)
-    swapped = {**entry, "move": data.draw(st.sampled_from(alternatives), label="instead")}
-    original, _, _ = variant(match, at, entry, upto)
-    other, _, log = variant(match, at, swapped, upto)
-    assert log.sealed and log.flag is None
-    side = match.game.side_move(before.state, player, entry["move"]) is not None
-    event("Hidden Value" if side else "sealed submission")
-    return original, other, player
 
 
 def refused_pair(data: Any, match: LoadedMatch) -> tuple[LoadedMatch, LoadedMatch, str]:

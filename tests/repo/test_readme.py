@@ -46,16 +46,15 @@ def readme_posts() -> list[tuple[str, str, str]]:
 
 def test_the_readme_reads_posts_as_it_says():
     """Issue 23: the README's examples of reading posts are what the reader does, refusals word
-    for word (tests/test_reading_posts.py holds the positions)."""
+    for word (tests/helpers/post_positions.py holds the positions)."""
     from adjudicator.errors import InputError
-    from test_reading_posts import read
+    from helpers.post_positions import first_to_act, read
 
     rows = readme_posts()
     assert len(rows) >= 15 and any(want.startswith("refused: ") for _, _, want in rows)
     for position, post, want in rows:
-        player = "bernd" if position.startswith("dice") else "sally"
         try:
-            said = read(position, player, post)
+            said = read(position, first_to_act(position), post)
         except InputError as exc:
             said = "refused: " + exc.message.removeprefix("m.json: ")
         assert said == want, (position, post)

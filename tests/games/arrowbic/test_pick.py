@@ -21,7 +21,7 @@ from adjudicator.picture import SIDE_COLOURS, tint
 from adjudicator.render import render
 from helpers import REPO
 from helpers.matches import flags
-from games.arrowbic.test_game import MADDIE, SALLY, arrow_match, m, play, view
+from helpers.arrowbic import MADDIE, SALLY, arrow_match, m, play, view
 from helpers.pngread import decode
 
 CASES = REPO / "tests" / "data" / "conformance" / "arrowbic"

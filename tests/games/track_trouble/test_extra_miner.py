@@ -8,7 +8,7 @@ import json
 
 from adjudicator import views
 from helpers.matches import add, flags, replayed
-from games.track_trouble.test_game import tt_match
+from helpers.track_trouble import tt_match
 
 
 def at(seconds: int) -> str:

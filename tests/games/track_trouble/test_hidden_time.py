@@ -10,7 +10,7 @@ import pytest
 
 from adjudicator import rulesets, session, views, wording
 from helpers.matches import flags, replayed
-from games.track_trouble.test_game import tt_match
+from helpers.track_trouble import tt_match
 
 
 def at(seconds: int) -> str:

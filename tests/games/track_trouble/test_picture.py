@@ -16,8 +16,7 @@ from helpers import REPO
 from helpers.matches import flags
 from helpers.pngread import decode, size
 from helpers.strategies import loaded, replay_prefix, simulated
-from properties.test_hidden import R1
-from properties.test_hidden import tt as hidden_match
+from helpers.track_trouble_hidden import R1, tt as hidden_match
 
 SVG = "{http://www.w3.org/2000/svg}"
 RED, BLUE = (0xd1, 0x36, 0x2f), (0x2f, 0x6f, 0xd1)            # picture.SIDE_COLOURS red, blue
@@ -33,7 +32,7 @@ BIG = {"destinations": {"N1": 1}, "switches": {}, "tracks": {"T1": {"carts": 20,
 # --- Matches ------------------------------------------------------------------------------
 
 def tt(*steps: tuple[str, Any], layouts: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """tests/properties/test_hidden.py's match of sally (red) and maddie (blue), both holding every item;
+    """helpers.track_trouble_hidden's match of sally (red) and maddie (blue), both holding every item;
     round 1 is R1, the others R2 (a switch), unless `layouts` says otherwise."""
     return hidden_match(*steps, layouts=layouts or [R1] + [R2] * 8)
 

@@ -15,7 +15,7 @@ from adjudicator import matchfile, session, simulate, wording
 from adjudicator.game import Event, Illegal, Outcome
 from adjudicator.games.track_trouble import words as tt_words
 from helpers.matches import flags, replayed
-from games.track_trouble.test_game import HV, PLAIN, R1, add, empty_round, nine_rounds, tt_match
+from helpers.track_trouble import HV, PLAIN, R1, add, empty_round, nine_rounds, tt_match
 
 ITEMS = ["hidden-value", "extra-miner", "remote-switch"]
 TRAIN_R1 = dict(copy.deepcopy(R1), train=True)

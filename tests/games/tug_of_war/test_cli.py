@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from games.tug_of_war.test_game import AT, fresh, refused, replay, setup, tw_match
+from helpers.tug_of_war import AT, fresh, refused, replay, setup, tw_match
 
 from adjudicator import matchfile, schemas, session, simulate, wording
 from adjudicator.errors import NotationError

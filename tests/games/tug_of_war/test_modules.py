@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 
 import pytest
-from games.tug_of_war.test_game import do, free, fresh, refused, replay, setup
+from helpers.tug_of_war import do, free, fresh, refused, replay, setup
 
 # --- TW-10 Rope ---------------------------------------------------------------------------
 

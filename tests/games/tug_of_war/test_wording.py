@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from games.tug_of_war.test_game import fresh, refused, setup, win
+from helpers.tug_of_war import fresh, refused, setup, win
 
 from adjudicator import matchfile, session, simulate, wording
 from adjudicator.game import Event, Illegal

@@ -12,32 +12,10 @@ from adjudicator import matchfile, rulesets, schemas, session, simulate, views, 
 from adjudicator.game import Illegal, Outcome
 from adjudicator.errors import MatchFileError, NotationError
 from adjudicator.render import FORMATS, render
-from helpers.matches import add, flags, replayed
+from helpers.matches import flags, replayed
+from helpers.winning_streak import place, ws_match
 
 LETTERS = list("ABCDEFGHIJKLM")
-
-
-def ws_match(entries=(), advantage="maddie", params=None):
-    """A Winning Streak match: sally is red, maddie is blue (as in the conformance cases)."""
-    data = {
-        "format": "adjudicator-match/1",
-        "id": "case",
-        "rules": {"ruleset": "winning-streak"},
-        "players": [{"id": "sally", "name": "Sally", "side": "red", "items": []},
-                    {"id": "maddie", "name": "Maddie", "side": "blue", "items": []}],
-        "entries": [],
-    }
-    if advantage:
-        data["advantage"] = advantage
-    if params:
-        data["rules"]["params"] = params
-    for entry in entries:
-        add(data, entry)
-    return data
-
-
-def place(turn, troop, location):
-    return {"phase": "placement", "turn": turn, "troop": troop, "location": location}
 
 
 def reloc(round_, changes=None, buff=None):
