@@ -1,0 +1,165 @@
+"""What the commands print: a use case's result turned into text (issue 27, point 2).
+
+Each presenter takes the data a use case returned (adjudicator.usecases, session, paste) and
+returns a Shown: the text for standard output and the notes for standard error, in the order
+they are said. Nothing here decides a rule or reads a file; the command line only prints a
+Shown (or writes it to -o). Presenters sit beside views and render, whose words they use.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from adjudicator.render import DISCORD, shown_path
+
+if TYPE_CHECKING:
+    from adjudicator.clock import ClockSettings
+    from adjudicator.engine import LogEntry, Replay
+    from adjudicator.matchfile import LoadedMatch
+    from adjudicator.posting import Post
+    from adjudicator.usecases.entries import Entered
+    from adjudicator.usecases.new import Created
+
+
+class Shown(NamedTuple):
+    """What a command says, in this order: `notes` on standard error (each a line the command
+    line marks `adjudicator: `), `text` on standard output (None: nothing), then `later`
+    notes on standard error. A `raw` text (a picture) is written as it is; any other ends
+    with a newline."""
+
+    text: str | bytes | None
+    notes: tuple[str, ...] = ()
+    raw: bool = False
+    later: tuple[str, ...] = ()
+
+
+def json_text(obj: Any) -> str:
+    """JSON for scripts, indented, with no character a terminal or a post would act on."""
+    from adjudicator.render import inert_json
+
+    return inert_json(json.dumps(obj, indent=2, ensure_ascii=False)) + "\n"
+
+
+def post_text(text: str, fmt: str) -> str:
+    """A post as printed: a Discord post as its messages of at most 2,000 characters, with a
+    cut line between two (render.DISCORD_CUT); any other format as it is."""
+    if fmt != DISCORD:
+        return text
+    from adjudicator.render import discord_post
+
+    return discord_post(text)
+
+
+# --- new ------------------------------------------------------------------------------
+
+def created(result: "Created") -> Shown:
+    """`new`: the match itself when no file was asked for; else what was created, how it is
+    timed and, with a seed, its hash to publish and what the host does next (G-8)."""
+    notes = tuple(f"note: {note}" for note in result.notes)
+    output = result.output
+    if output is None:
+        from adjudicator.matchfile import dumps
+
+        return Shown(dumps(result.data), notes)
+    players = " vs ".join(f"{p['id']} ({p['side']})" for p in result.data["players"])
+    lines = [f"created {shown_path(output)}: {result.ruleset.id}, {players}" + ("; untimed" if result.untimed else "")]
+    if result.clock is not None:
+        lines.append(timing_line(result.clock, output))
+    if result.seed_file:
+        lines.append(f"dice seed written to {shown_path(result.seed_file)} (keep it private until the match ends); "
+                     f"publish its hash now: {result.data['seed_sha256']}")
+        lines.append(salt_advice(output, result.first_random))
+    return Shown("\n".join(lines), notes)
+
+
+def salt_advice(output: Path, first_random: bool) -> str:
+    """What the host does next so that no draw can be steered (G-8): collect the players' salts,
+    posted after the hash, before the first draw; with --first random that draw is who starts."""
+    then = (f"then draw who starts with: adjudicator roll {shown_path(output)} (G-6, G-8)" if first_random
+            else "before the first roll (G-8)")
+    return (f"players may now post a salt ('salt: WORD'); enter each with: adjudicator host {shown_path(output)} salt "
+            f"PLAYER WORD, {then}")
+
+
+def timing_line(settings: "ClockSettings", path: Path) -> str:
+    """How the new match is timed, said once so a host at forum pace cannot miss it (G-7):
+    `timed: 2:30 a turn, 10:00 reserve …; at forum pace use --untimed …`."""
+    from adjudicator.clock import minutes
+
+    name = shown_path(path.name)
+    if not settings.enabled or (settings.turn_seconds is None and not settings.kind_seconds):
+        switch = f"; 'adjudicator host {name} clock on' times it" if settings.turn_seconds or settings.kind_seconds \
+            else ""
+        return f"untimed: nobody loses or is late on time{switch}."
+    limits = [f"{minutes(settings.turn_seconds)} a turn"] if settings.turn_seconds is not None else []
+    limits += [f"{minutes(seconds)} a {kind}" for kind, seconds in settings.kind_seconds.items()
+               if seconds != settings.turn_seconds]
+    if settings.on_expiry == "skip":
+        cost = "a late submission counts as empty"
+    else:
+        limits.append(f"{minutes(settings.reserve_seconds)} reserve")
+        cost = "running out loses"
+    return (f"timed: {', '.join(limits)}; {cost} (G-7). At forum pace, make it with --untimed, or run "
+            f"'adjudicator host {name} clock off' before entering posts.")
+
+
+# --- move, roll, host -----------------------------------------------------------------
+
+def entered(result: "Entered", fmt: str, dry_run: bool = False, rulings: bool = False) -> Shown:
+    """After `move`, `roll` or `host`: standard output is what a host pastes in public (the
+    entry as everyone may see it, then the board); the warnings, the host's private echo of
+    the entry (a sealed submission marked so, never pasted by accident) and the next step go
+    to standard error."""
+    from adjudicator import views
+
+    match, replay, log = result.match, result.replay, result.log
+    notes = (*result.warnings, *echo(log, dry_run), *next_step(match, replay))
+    if fmt == "json":
+        return Shown(json_text({**views.result(match, replay), "entry": views.entry_view(log)}), notes)
+    return Shown(post_text(views.entry_post(match, replay, log, fmt, rulings), fmt), notes)
+
+
+def echo(log: "LogEntry", dry_run: bool) -> tuple[str, ...]:
+    """The host's private echo: how the tool read the entry (and the post, when it was more
+    than the move: `read "…" as: rope 2 1`, issue 17), a sealed one marked private."""
+    from adjudicator import reading
+    from adjudicator.views import entry_lines
+
+    prefix = "dry run, nothing written: " if dry_run else ""
+    private = log.sealed and log.player is not None
+    lines = entry_lines(log, viewer=log.player, pad=False)
+    mark = " [private to the host: sealed, not in the post below]" if private else ""
+    read = reading.read_as(log)
+    said = [f"{prefix}{read}{mark}"] if read else []
+    said.append(f"{prefix}{lines[0]}{mark}")
+    if private:
+        said += [f"  {line.strip()}" for line in lines[1:]]
+    return tuple(said)
+
+
+def next_step(match: "LoadedMatch", replay: "Replay") -> tuple[str, ...]:
+    """The host's next command when the match waits for a roll, for standard error: public
+    output names what is due, never a command (issue 25)."""
+    from adjudicator.game import ChanceDue
+    from adjudicator.wording import awaiting
+
+    if isinstance(replay.pending(), ChanceDue) and match.path is not None:
+        return (f"next: {awaiting(replay)}: adjudicator roll {shown_path(match.path.name)} "
+                "(or --values to copy a dice bot's)",)
+    return ()
+
+
+# --- post -----------------------------------------------------------------------------
+
+def posted(post: "Post", text: str, fmt: str, again: bool) -> Shown:
+    """`post`: the match's warnings, the post itself, then what was recorded and (unless the
+    last post was printed again) the host's next command."""
+    later = (*post.notes, *(() if again else next_step(post.match, post.replay)))
+    return Shown(post_text(text, fmt), warnings(post.match), later=later)
+
+
+def warnings(match: "LoadedMatch") -> tuple[str, ...]:
+    """What loading the match warned of (matchfile), one note each."""
+    return tuple(f"warning: {warning}" for warning in match.warnings)
