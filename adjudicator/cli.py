@@ -506,131 +506,24 @@ def paste_cmd(
       [8:21 PM]never mind: keep
       Bernd — 21/11/2026 20:30
     """
-    from adjudicator import matchfile
-    from adjudicator.clock import now
-    from adjudicator.paste import paste, read_times, split_posts
-    from adjudicator.when import match_zone
+    from adjudicator import present
+    from adjudicator.usecases.pasting import PasteOptions, paste_posts
 
     _choice(fmt, BOARD_FORMATS, "--format")
-    text, name = _read_posts(source)
-    match = matchfile.load(match_path)
-    posts = split_posts(text, name)
-    read_times(posts, match_zone(match.data), now(), name)
-    outcome = paste(match_path, posts, dry_run=dry_run, all_or_nothing=all_or_nothing,
-                    skip_unreadable=skip_unreadable, dice_bots=tuple(dice_bot))
-    _paste_report(match_path, posts, outcome, fmt, dry_run, all_or_nothing, rulings)
-    if outcome.error is not None:
-        raise typer.Exit(outcome.error.exit_status)
+    _prompt_for_posts(source)
+    result = paste_posts(match_path, source, sys.stdin,
+                         PasteOptions(dry_run, all_or_nothing, skip_unreadable, tuple(dice_bot)))
+    _say(present.pasted(result, fmt, dry_run, all_or_nothing, rulings))
+    if result.outcome.error is not None:
+        raise typer.Exit(result.outcome.error.exit_status)
 
 
-def _read_posts(source: Optional[str]) -> tuple[str, str]:
-    """The copied posts and how messages name them: FILE, or standard input ('-' or nothing).
-    On a terminal, say how to end the input first, so the command never seems to hang."""
-    from adjudicator.errors import InputError
-    from adjudicator.paste import IN_PARTS, MAX_POSTS_BYTES
-
-    if source and source != "-":
-        from adjudicator.files import read_regular
-
-        raw, name = read_regular(Path(source), "file of posts", MAX_POSTS_BYTES, InputError, IN_PARTS), source
-    else:
-        name = "standard input"
-        stream = getattr(sys.stdin, "buffer", sys.stdin)
-        if sys.stdin is None or sys.stdin.closed:
-            raise InputError("paste: there is no standard input to read the posts from; give FILE.")
-        if sys.stdin.isatty():
-            sys.stderr.write("adjudicator: paste the posts, then press Ctrl-D on a line of its own "
-                             "(Ctrl-Z, Enter on Windows); or give FILE.\n")
-            sys.stderr.flush()
-        try:
-            raw = stream.read(MAX_POSTS_BYTES + 1)
-        except (OSError, ValueError):
-            raise InputError("paste: cannot read the posts from standard input; give FILE.") from None
-        if isinstance(raw, str):
-            raw = raw.encode("utf-8", "surrogateescape")
-        if len(raw) > MAX_POSTS_BYTES:
-            raise InputError(f"{name}: larger than {MAX_POSTS_BYTES} bytes, too large for a block of posts; {IN_PARTS}.")
-    try:
-        return raw.decode("utf-8-sig"), name
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{name}: not UTF-8 text (bad byte at offset {exc.start}).") from None
-
-
-def _paste_report(path: Path, posts: Any, outcome: Any, fmt: str, dry_run: bool, all_or_nothing: bool,
-                  rulings: bool = False) -> None:
-    """Standard error: how each post was read, what was skipped, what was added or why not.
-    Standard output: the public post of the entries added (or, dry, that would be) and the board."""
-    from adjudicator import views
-
-    for added in outcome.added:
-        _paste_echo(added)
-    for post, why in outcome.skipped:
-        _err(f"skipped {post.where()}: {why}")
-    for post, why in outcome.unreadable:
-        _err(f"skipped {post.where()}: no move in it ({_inner(why, path).rstrip('.')})")
-    _err(_paste_summary(path, posts, outcome, dry_run, all_or_nothing))
-    shown = outcome.added if outcome.error is None or not all_or_nothing or dry_run else []
-    if not shown:
-        return
-    seqs = {added.seq for added in shown}
-    logs = [log for log in outcome.replay.log if log.seq in seqs and log.type != "void"]
-    if fmt == "json":
-        _out(_json({**views.result(outcome.match, outcome.replay), "entries": [views.entry_view(log) for log in logs]}))
-        return
-    from adjudicator.render import Pre, render
-
-    lines = [line for log in logs for line in views.entry_lines(log, None, pad=False, rulings=rulings)]
-    _out(_post(render([Pre(lines), *views.board_blocks(outcome.match, outcome.replay)], fmt), fmt))
-
-
-def _paste_echo(added: Any) -> None:
-    """How one post was read, for the host alone (a sealed one marked private, with its content)."""
-    from adjudicator.views import entry_lines
-
-    log = added.log
-    private = log.sealed and log.player is not None
-    lines = entry_lines(log, viewer=log.player, pad=False)
-    when = f" at {added.post.at}" if added.post.at else " (no time: stamped now)"
-    mark = " [private to the host: sealed, not in the post below]" if private else ""
-    _err(f"{added.post.where()}{when}: {lines[0]}{mark}")
-    if private:
-        for line in lines[1:]:
-            _err(f"  {line.strip()}")
-
-
-def _inner(message: str, path: Path) -> str:
-    """A refusal as part of the paste's summary: without the file's name (said once already)
-    and its own "nothing written", which the summary says for the whole paste."""
-    prefix = f"{shown_path(path)}: "
-    message = message[len(prefix):] if message.startswith(prefix) else message
-    return message.replace(", nothing written.", ".").replace("; nothing written.", ".").replace(
-        " Nothing written.", "")
-
-
-def _paste_summary(path: Path, posts: Any, outcome: Any, dry_run: bool, all_or_nothing: bool) -> str:
-    """One or two sentences: which entries were added (or would be), and where and why it stopped."""
-    seqs = outcome.seqs
-    span = (f"entr{'y' if len(seqs) == 1 else 'ies'} {seqs[0]}" + (f"–{seqs[-1]}" if len(seqs) > 1 else "")) \
-        if seqs else "no entries"
-    skipped = len(outcome.skipped) + len(outcome.unreadable)
-    tail = f" ({skipped} post{'s' if skipped != 1 else ''} skipped)" if skipped else ""
-    if outcome.error is None:
-        verb = "dry run, nothing written: would add" if dry_run else "added"
-        return f"{shown_path(path)}: {verb} {span} from {len(posts)} post{'s' if len(posts) != 1 else ''}{tail}."
-    post = outcome.refused
-    when = f" at {post.at}" if post.at else ""
-    stopped = f"stopped at {post.where()}{when}: {_inner(outcome.error.message, path)}"
-    if getattr(outcome.error, "code", None) == "chance-due":
-        stopped += (" A roll is due before it: copy the dice bot's posts too and name the bot with --dice-bot "
-                    "NAME, or enter the roll with 'adjudicator roll'.")
-    if dry_run:
-        return f"dry run, nothing written: {span} would be added before it; {stopped}"
-    if all_or_nothing:
-        return f"{shown_path(path)}: nothing written (--all-or-nothing); {stopped}"
-    rest = len(posts) - post.number
-    after = (" The post after it was not read." if rest == 1 else f" The {rest} posts after it were not read.") \
-        if rest else ""
-    return f"{shown_path(path)}: added {span}{tail}; {stopped}{after}"
+def _prompt_for_posts(source: Optional[str]) -> None:
+    """On a terminal, say how to end the posts typed or pasted there, so `paste` never seems to hang."""
+    if (not source or source == "-") and sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty():
+        sys.stderr.write("adjudicator: paste the posts, then press Ctrl-D on a line of its own "
+                         "(Ctrl-Z, Enter on Windows); or give FILE.\n")
+        sys.stderr.flush()
 
 
 # --- board, replay, legal -------------------------------------------------------------

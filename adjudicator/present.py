@@ -18,8 +18,10 @@ if TYPE_CHECKING:
     from adjudicator.clock import ClockSettings
     from adjudicator.engine import LogEntry, Replay
     from adjudicator.matchfile import LoadedMatch
-    from adjudicator.posting import Post
+    from adjudicator.paste import Added, Outcome, Post
+    from adjudicator.posting import Post as Posting
     from adjudicator.usecases.entries import Entered
+    from adjudicator.usecases.pasting import Pasted
     from adjudicator.usecases.new import Created
 
 
@@ -153,7 +155,7 @@ def next_step(match: "LoadedMatch", replay: "Replay") -> tuple[str, ...]:
 
 # --- post -----------------------------------------------------------------------------
 
-def posted(post: "Post", text: str, fmt: str, again: bool) -> Shown:
+def posted(post: "Posting", text: str, fmt: str, again: bool) -> Shown:
     """`post`: the match's warnings, the post itself, then what was recorded and (unless the
     last post was printed again) the host's next command."""
     later = (*post.notes, *(() if again else next_step(post.match, post.replay)))
@@ -163,3 +165,77 @@ def posted(post: "Post", text: str, fmt: str, again: bool) -> Shown:
 def warnings(match: "LoadedMatch") -> tuple[str, ...]:
     """What loading the match warned of (matchfile), one note each."""
     return tuple(f"warning: {warning}" for warning in match.warnings)
+
+
+# --- paste ----------------------------------------------------------------------------
+
+def pasted(result: "Pasted", fmt: str, dry_run: bool, all_or_nothing: bool, rulings: bool = False) -> Shown:
+    """Standard error: how each post was read, what was skipped, what was added or why not.
+    Standard output: the public post of the entries added (or, dry, that would be) and the board."""
+    from adjudicator import views
+
+    path, posts, outcome = result
+    notes = [line for added in outcome.added for line in paste_echo(added)]
+    notes += [f"skipped {post.where()}: {why}" for post, why in outcome.skipped]
+    notes += [f"skipped {post.where()}: no move in it ({inner(why, path).rstrip('.')})" for post, why in outcome.unreadable]
+    notes.append(paste_summary(path, posts, outcome, dry_run, all_or_nothing))
+    shown = outcome.added if outcome.error is None or not all_or_nothing or dry_run else []
+    if not shown:
+        return Shown(None, tuple(notes))
+    seqs = {added.seq for added in shown}
+    logs = [log for log in outcome.replay.log if log.seq in seqs and log.type != "void"]
+    if fmt == "json":
+        return Shown(json_text({**views.result(outcome.match, outcome.replay),
+                                "entries": [views.entry_view(log) for log in logs]}), tuple(notes))
+    from adjudicator.render import Inline, Pre, render
+
+    lines: list[Inline] = [line for log in logs for line in views.entry_lines(log, None, pad=False, rulings=rulings)]
+    return Shown(post_text(render([Pre(lines), *views.board_blocks(outcome.match, outcome.replay)], fmt), fmt),
+                 tuple(notes))
+
+
+def paste_echo(added: "Added") -> list[str]:
+    """How one post was read, for the host alone (a sealed one marked private, with its content)."""
+    from adjudicator.views import entry_lines
+
+    log = added.log
+    private = log.sealed and log.player is not None
+    lines = entry_lines(log, viewer=log.player, pad=False)
+    when = f" at {added.post.at}" if added.post.at else " (no time: stamped now)"
+    mark = " [private to the host: sealed, not in the post below]" if private else ""
+    return [f"{added.post.where()}{when}: {lines[0]}{mark}", *(f"  {line.strip()}" for line in lines[1:] if private)]
+
+
+def inner(message: str, path: Path) -> str:
+    """A refusal as part of the paste's summary: without the file's name (said once already)
+    and its own "nothing written", which the summary says for the whole paste."""
+    prefix = f"{shown_path(path)}: "
+    message = message[len(prefix):] if message.startswith(prefix) else message
+    return message.replace(", nothing written.", ".").replace("; nothing written.", ".").replace(
+        " Nothing written.", "")
+
+
+def paste_summary(path: Path, posts: list["Post"], outcome: "Outcome", dry_run: bool, all_or_nothing: bool) -> str:
+    """One or two sentences: which entries were added (or would be), and where and why it stopped."""
+    seqs = outcome.seqs
+    span = (f"entr{'y' if len(seqs) == 1 else 'ies'} {seqs[0]}" + (f"–{seqs[-1]}" if len(seqs) > 1 else "")) \
+        if seqs else "no entries"
+    skipped = len(outcome.skipped) + len(outcome.unreadable)
+    tail = f" ({skipped} post{'s' if skipped != 1 else ''} skipped)" if skipped else ""
+    post = outcome.refused   # the post the error stopped at: set with the error
+    if outcome.error is None or post is None:
+        verb = "dry run, nothing written: would add" if dry_run else "added"
+        return f"{shown_path(path)}: {verb} {span} from {len(posts)} post{'s' if len(posts) != 1 else ''}{tail}."
+    when = f" at {post.at}" if post.at else ""
+    stopped = f"stopped at {post.where()}{when}: {inner(outcome.error.message, path)}"
+    if getattr(outcome.error, "code", None) == "chance-due":
+        stopped += (" A roll is due before it: copy the dice bot's posts too and name the bot with --dice-bot "
+                    "NAME, or enter the roll with 'adjudicator roll'.")
+    if dry_run:
+        return f"dry run, nothing written: {span} would be added before it; {stopped}"
+    if all_or_nothing:
+        return f"{shown_path(path)}: nothing written (--all-or-nothing); {stopped}"
+    rest = len(posts) - post.number
+    after = (" The post after it was not read." if rest == 1 else f" The {rest} posts after it were not read.") \
+        if rest else ""
+    return f"{shown_path(path)}: added {span}{tail}; {stopped}{after}"
