@@ -16,7 +16,7 @@ from typing import Annotated, Any, Iterator, List, Optional
 
 import typer
 
-from adjudicator.render import BOARD_FORMATS, DISCORD, FORMATS, shown_path   # format names, named there once
+from adjudicator.render import BOARD_FORMATS, FORMATS, shown_path   # format names, named there once
 
 app = typer.Typer(
     name="adjudicator",
@@ -102,12 +102,15 @@ def _as_usage_errors() -> Iterator[None]:
         raise typer.BadParameter(exc.message, param_hint=exc.option) from None
 
 
-def _say(shown: Any) -> None:
+def _say(shown: Any, output: Optional[Path] = None, match: Any = None, force: bool = False) -> None:
     """Print what a presenter made (present.Shown): its notes on standard error, its text on
-    standard output, then its later notes."""
+    standard output (or, given `output`, into that file, for `match`: _write_output), then
+    its later notes."""
     for note in shown.notes:
         _err(note)
-    if shown.text is not None and shown.raw:
+    if shown.text is not None and output is not None:
+        _write_output(output, shown.text, match, force=force)
+    elif shown.text is not None and shown.raw:
         _out_raw(shown.text)
     elif shown.text is not None:
         _out(shown.text)
@@ -115,14 +118,18 @@ def _say(shown: Any) -> None:
         _err(note)
 
 
-def _out_raw(data: str | bytes) -> None:
-    """Write text or bytes (a picture) to standard output as they are, no newline added."""
+def _out_raw(data: Any) -> None:
+    """Write text, bytes (a picture) or the pieces of a long text to standard output as they
+    are, no newline added, the pieces never joined."""
     try:
         if isinstance(data, str):
             sys.stdout.write(data)
-        else:
+        elif isinstance(data, bytes):
             sys.stdout.flush()
             sys.stdout.buffer.write(data)
+        else:
+            for piece in data:
+                sys.stdout.write(piece)
         sys.stdout.flush()
     except BrokenPipeError:
         _discard_stdout()
@@ -338,30 +345,6 @@ def move_cmd(
     _say(present.entered(result, fmt, dry_run, rulings))
 
 
-def _post(text: str, fmt: str) -> str:
-    """A post as printed: a Discord post as its messages of at most 2,000 characters, with a
-    cut line between two (render.DISCORD_CUT); any other format as it is."""
-    if fmt != DISCORD:
-        return text
-    from adjudicator.render import discord_post
-
-    return discord_post(text)
-
-
-def _print_board(match: Any, replay: Any, fmt: str, viewer: Optional[str] = None) -> None:
-    """The board as `fmt`: public, or with `viewer`'s private view."""
-    _out(_board_output(match, replay, fmt, viewer))
-
-
-def _board_output(match: Any, replay: Any, fmt: str, viewer: Optional[str] = None) -> str:
-    from adjudicator import views
-
-    if fmt == "json":
-        return _json(views.result(match, replay, viewer))
-    text = _post(views.board_text(match, replay, fmt, viewer), fmt)
-    return text if text.endswith("\n") else text + "\n"
-
-
 # --- roll -----------------------------------------------------------------------------
 
 @app.command("roll")
@@ -556,46 +539,15 @@ def board_cmd(
       adjudicator board m.json --at 12
       adjudicator board m.json --as anna            # what only anna may see
     """
-    from adjudicator.session import replay_streamed
-    from adjudicator.views import check_at
+    from adjudicator import present
+    from adjudicator.usecases import look
 
     _choice(fmt, BOARD_FORMATS + PICTURE_FORMATS, "--format")
     if fmt == "png" and output is None and sys.stdout.isatty():
         raise typer.BadParameter("a PNG is not for a terminal: give -o FILE, or redirect standard output.",
                                  param_hint="--format png")
-    if output is not None:
-        _refuse_output(output, match_path, force)
-    match, replay = replay_streamed(match_path, at)   # entry by entry, nothing kept per entry
-    viewer = _check_viewer(match, viewer, match_path)
-    check_at(match, at)
-    _warn(match)
-    if fmt in PICTURE_FORMATS:
-        _write_picture(match, replay, fmt, viewer, output, force)
-    elif output is not None:
-        _write_output(output, _board_output(match, replay, fmt, viewer), match, force=force)
-    else:
-        _print_board(match, replay, fmt, viewer)
-
-
-def _write_picture(match: Any, replay: Any, fmt: str, viewer: Optional[str], output: Optional[Path],
-                   force: bool = False) -> None:
-    """The board as SVG or PNG, to `output` (public pictures: readable by all) or stdout."""
-    from adjudicator import match_picture, picture
-
-    svg = match_picture.board_svg(match, replay, viewer)
-    data: Any = svg if fmt == "svg" else picture.png(svg)
-    if output is not None:
-        _write_output(output, data, match, force=force)
-        return
-    try:
-        if isinstance(data, str):
-            sys.stdout.write(data)
-        else:
-            sys.stdout.flush()
-            sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        _discard_stdout()
+    looked = look.board(match_path, viewer, at, output=output, force=force)
+    _say(present.board(looked, fmt), output, looked.match, force)
 
 
 def _refuse_output(output: Path, match_path: Path, force: bool) -> None:
@@ -626,13 +578,6 @@ def _ruleset_file(match: Any) -> Optional[Path]:
         return None
 
 
-def _check_viewer(match: Any, viewer: Optional[str], name: Path, option: str = "--as") -> Optional[str]:
-    """The player id `--as` (or a command's PLAYER) names, in any case; None when not given."""
-    from adjudicator import session
-
-    return session.resolve_player(match, viewer, name, option) if viewer else None
-
-
 def _warn(match: Any) -> None:
     for warning in match.warnings:
         _err(f"warning: {warning}")
@@ -653,36 +598,14 @@ def replay_cmd(
       adjudicator replay m.json
       adjudicator replay m.json --format json
     """
-    from adjudicator import views
-    from adjudicator.session import replay_streamed
+    from adjudicator import present
+    from adjudicator.usecases import look
 
     _choice(fmt, ("text", "json"), "--format")
-    told: dict[str, Any] = {}
-
-    def watch(match: Any) -> Any:   # entry by entry: only what is printed is kept
-        told["viewer"] = _check_viewer(match, viewer, match_path)
-        told["narration"] = views.narration(match, told["viewer"], fmt)
-        return lambda _entry, log: told["narration"].add(log)
-
-    match, replay = replay_streamed(match_path, watch=watch)
-    narrated = told["narration"].done()
-    _warn(match)
-    if fmt == "json":
-        _out_pieces(views.replay_json(match, replay, told["viewer"], narrated))
-    else:
-        _out(views.replay_text(match, replay, told["viewer"], narrated))
-    if replay.flags:
+    result = look.replay(match_path, viewer, fmt)
+    _say(present.replayed(result, fmt))
+    if result.replay.flags:
         raise typer.Exit(1)
-
-
-def _out_pieces(pieces: Any) -> None:
-    """Print a long text given in pieces that end it with a newline (as _out, never joined)."""
-    try:
-        for piece in pieces:
-            sys.stdout.write(piece)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        _discard_stdout()
 
 
 @app.command("legal")
@@ -698,29 +621,11 @@ def legal_cmd(
     Example:
       adjudicator legal m.json bernd
     """
-    from adjudicator import matchfile
-    from adjudicator.session import replay_match
-    from adjudicator.wording import awaiting, preview as preview_text
+    from adjudicator import present
+    from adjudicator.usecases import look
 
     _choice(fmt, ("text", "json"), "--format")
-    match = matchfile.load(match_path)
-    player = _check_viewer(match, player, match_path, "PLAYER")
-    replay = replay_match(match)
-    players = [player] if player else replay.to_act()
-    listing = {p: [(match.game.format_move(m), preview_text(match.game, preview)) for m, preview in replay.legal_moves(p)]
-               for p in players}
-    if fmt == "json":
-        _out(_json({"awaiting": awaiting(replay), "legal": {p: [{"move": m, "effect": e} for m, e in moves]
-                                                            for p, moves in listing.items()}}))
-        return
-    _out(f"awaiting: {awaiting(replay) or 'nothing — the match is over'}")
-    for p, moves in listing.items():
-        shown = moves if limit <= 0 else moves[:limit]
-        _out(f"{p}: {len(moves)} legal move{'s' if len(moves) != 1 else ''}"
-             + (f" (showing {len(shown)}; --limit 0 for all)" if len(shown) < len(moves) else ""))
-        width = max((len(m) for m, _ in shown), default=0)
-        for m, effect in shown:
-            _out(f"  {m:<{width}}  {effect}")
+    _say(present.legal(look.legal(match_path, player), fmt, limit))
 
 
 @app.command("publish")

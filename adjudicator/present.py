@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
 from adjudicator.render import DISCORD, shown_path
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from adjudicator.paste import Added, Outcome, Post
     from adjudicator.posting import Post as Posting
     from adjudicator.usecases.entries import Entered
+    from adjudicator.usecases.look import Legal, Looked, Replayed
     from adjudicator.usecases.pasting import Pasted
     from adjudicator.usecases.new import Created
 
@@ -31,7 +32,7 @@ class Shown(NamedTuple):
     notes on standard error. A `raw` text (a picture) is written as it is; any other ends
     with a newline."""
 
-    text: str | bytes | None
+    text: str | bytes | Iterable[str] | None   # an iterable: pieces of a long text, raw
     notes: tuple[str, ...] = ()
     raw: bool = False
     later: tuple[str, ...] = ()
@@ -239,3 +240,63 @@ def paste_summary(path: Path, posts: list["Post"], outcome: "Outcome", dry_run: 
     after = (" The post after it was not read." if rest == 1 else f" The {rest} posts after it were not read.") \
         if rest else ""
     return f"{shown_path(path)}: added {span}{tail}; {stopped}{after}"
+
+
+# --- board, replay, legal -------------------------------------------------------------
+
+PICTURE_FORMATS = ("svg", "png")   # `board` only: adjudicator.picture
+
+
+def board(looked: "Looked", fmt: str) -> Shown:
+    """`board`: the match's warnings, then the board as `fmt`, public or `looked.viewer`'s
+    view: text, JSON, or a picture (SVG text or PNG bytes, written as they are)."""
+    notes = warnings(looked.match)
+    if fmt in PICTURE_FORMATS:
+        from adjudicator import match_picture, picture
+
+        svg = match_picture.board_svg(looked.match, looked.replay, looked.viewer)
+        return Shown(svg if fmt == "svg" else picture.png(svg), notes, raw=True)
+    return Shown(board_text(looked.match, looked.replay, fmt, looked.viewer), notes)
+
+
+def board_text(match: "LoadedMatch", replay: "Replay", fmt: str, viewer: str | None = None) -> str:
+    """The board as a text format or JSON, ending with a newline."""
+    from adjudicator import views
+
+    if fmt == "json":
+        return json_text(views.result(match, replay, viewer))
+    text = post_text(views.board_text(match, replay, fmt, viewer), fmt)
+    return text if text.endswith("\n") else text + "\n"
+
+
+def replayed(result: "Replayed", fmt: str) -> Shown:
+    """`replay`: the match's warnings, then the entries as narrated and the result; JSON in
+    pieces, written one after another, never joined into one string."""
+    from adjudicator import views
+
+    notes = warnings(result.match)
+    if fmt == "json":
+        return Shown(views.replay_json(result.match, result.replay, result.viewer, result.narrated), notes, raw=True)
+    return Shown(views.replay_text(result.match, result.replay, result.viewer, result.narrated), notes)
+
+
+def legal(result: "Legal", fmt: str, limit: int) -> Shown:
+    """`legal`: what is awaited and each player's legal moves in the notation `move` reads,
+    with what each would do; at most `limit` a player in text (0: all)."""
+    from adjudicator.wording import awaiting, preview as preview_text
+
+    game = result.match.game
+    listing = {p: [(game.format_move(m), preview_text(game, preview)) for m, preview in moves]
+               for p, moves in result.moves.items()}
+    if fmt == "json":
+        return Shown(json_text({"awaiting": awaiting(result.replay),
+                                "legal": {p: [{"move": m, "effect": e} for m, e in moves]
+                                          for p, moves in listing.items()}}))
+    lines = [f"awaiting: {awaiting(result.replay) or 'nothing — the match is over'}"]
+    for p, moves in listing.items():
+        shown = moves if limit <= 0 else moves[:limit]
+        lines.append(f"{p}: {len(moves)} legal move{'s' if len(moves) != 1 else ''}"
+                     + (f" (showing {len(shown)}; --limit 0 for all)" if len(shown) < len(moves) else ""))
+        width = max((len(m) for m, _ in shown), default=0)
+        lines += [f"  {m:<{width}}  {effect}" for m, effect in shown]
+    return Shown("\n".join(lines))
