@@ -1,7 +1,11 @@
 """The `adjudicator` command line (SPEC, "Command line").
 
-Thin by design: each command parses its options, calls adjudicator.session and friends, and
-prints. Modules are imported inside the commands so that a command loads only what it uses.
+Thin by design (issue 27, point 2): each command parses its options, calls one use case
+(adjudicator.usecases, session and friends) that returns data, hands it to one presenter
+(adjudicator.present) and prints what that made (_say), or writes it to -o. A value a use case
+refuses comes back as errors.OptionError and is shown as click's usage error of its option
+(_as_usage_errors). Modules are imported inside the commands so that a command loads only
+what it uses.
 Errors become one or two sentences on stderr and an exit status: 1 refused or flagged,
 2 unusable input; never a traceback.
 """

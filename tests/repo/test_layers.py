@@ -253,7 +253,7 @@ def test_the_graph_sees_lazy_and_relative_imports():
     """The parser itself: a lazy import is found, a TYPE_CHECKING one is not."""
     edges = import_graph()
     lazy = {(e.source, e.target) for e in edges if e.lazy}
-    assert ("adjudicator.cli", "adjudicator.session") in lazy
+    assert ("adjudicator.cli", "adjudicator.present") in lazy
     assert ("adjudicator.__main__", "adjudicator.cli") in {(e.source, e.target) for e in edges}
     assert ("adjudicator.games.tug_of_war.wording", "adjudicator.games.tug_of_war.game") not in \
         {(e.source, e.target) for e in edges}
