@@ -283,6 +283,7 @@ def replayed(result: "Replayed", fmt: str) -> Shown:
 def legal(result: "Legal", fmt: str, limit: int) -> Shown:
     """`legal`: what is awaited and each player's legal moves in the notation `move` reads,
     with what each would do; at most `limit` a player in text (0: all)."""
+    from adjudicator.render import text_columns
     from adjudicator.wording import awaiting, preview as preview_text
 
     game = result.match.game
@@ -297,6 +298,5 @@ def legal(result: "Legal", fmt: str, limit: int) -> Shown:
         shown = moves if limit <= 0 else moves[:limit]
         lines.append(f"{p}: {len(moves)} legal move{'s' if len(moves) != 1 else ''}"
                      + (f" (showing {len(shown)}; --limit 0 for all)" if len(shown) < len(moves) else ""))
-        width = max((len(m) for m, _ in shown), default=0)
-        lines += [f"  {m:<{width}}  {effect}" for m, effect in shown]
+        lines += [f"  {line}" for line in text_columns([[m, effect] for m, effect in shown])]
     return Shown("\n".join(lines))

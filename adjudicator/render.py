@@ -380,9 +380,8 @@ def _table(table: Table, fmt: str) -> str:
         return "\n".join(lines)
     headers, rows, right = _cells(table, lambda c: _code_text(_one_line(c), fmt))
     widths = _widths(headers, rows)
-    lines = ["  ".join(_pad(h, w, r) for h, w, r in zip(headers, widths, right)).rstrip(),
-             "  ".join("-" * w for w in widths)]
-    lines += ["  ".join(_pad(c, w, r) for c, w, r in zip(row, widths, right)).rstrip() for row in rows]
+    lines = [_aligned(headers, widths, right), "  ".join("-" * w for w in widths)]
+    lines += [_aligned(row, widths, right) for row in rows]
     labels = table.labels or table.headers
     if fmt == DISCORD and max(map(display_width, lines)) > PHONE_WIDTH and \
             (table.phone is not None or len(set(labels)) == len(labels)):
@@ -396,6 +395,20 @@ def text_table(headers: list[str], rows: list[list[Any]], numbers: bool = False)
     """A plain-text table (tabulate's `simple` layout) for a command's output, drawn as a
     board's tables are, so the tool has one table drawer."""
     return _table(Table(headers, rows, numbers=numbers), TEXT)
+
+
+def text_columns(rows: list[list[Any]]) -> list[str]:
+    """Rows as the lines of a plain-text table with no header above them, for a list whose
+    columns need no names (`legal`: each move and what it would do); cells are written and
+    aligned as text_table writes them, so the tool still has one table drawer."""
+    cells = [[_code_text(_one_line(c), TEXT) for c in row] for row in rows]
+    widths = [max(display_width(row[index]) for row in cells) for index in range(len(cells[0]))] if cells else []
+    return [_aligned(row, widths, [False] * len(widths)) for row in cells]
+
+
+def _aligned(cells: list[str], widths: list[int], right: list[bool]) -> str:
+    """One line of a text table: each cell padded to its column's width, two spaces apart."""
+    return "  ".join(_pad(c, w, r) for c, w, r in zip(cells, widths, right)).rstrip()
 
 
 def _cells(table: Table, write: Callable[[Any], str]) -> tuple[list[str], list[list[str]], list[bool]]:
