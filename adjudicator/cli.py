@@ -114,6 +114,8 @@ def _say(shown: Any, output: Optional[Path] = None, match: Any = None, force: bo
         _err(note)
     if shown.text is not None and output is not None:
         _write_output(output, shown.text, match, force=force)
+        if shown.written is not None:
+            _out(shown.written)
     elif shown.text is not None and shown.raw:
         _out_raw(shown.text)
     elif shown.text is not None:
@@ -554,14 +556,6 @@ def board_cmd(
     _say(present.board(looked, fmt), output, looked.match, force)
 
 
-def _refuse_output(output: Path, match_path: Path, force: bool) -> None:
-    """Before any work: -o naming the match or its seed, or (without --force) any existing
-    name, is refused (issue 26; the same rule again when writing, with the ruleset)."""
-    from adjudicator import outputs
-
-    outputs.refuse_early(output, outputs.files_of_match(match_path), force=force)
-
-
 def _write_output(output: Path, data: Any, match: Any, *, force: bool, public: bool = True) -> None:
     """Write what -o asked for by the one rule of adjudicator.outputs: never over a file the
     command read (the match, its seed, its ruleset), an existing file only with --force."""
@@ -580,11 +574,6 @@ def _ruleset_file(match: Any) -> Optional[Path]:
         return rulesets.find_file(match.ruleset.id)
     except (AdjudicatorError, AttributeError, TypeError):
         return None
-
-
-def _warn(match: Any) -> None:
-    for warning in match.warnings:
-        _err(f"warning: {warning}")
 
 
 @app.command("replay")
@@ -655,20 +644,11 @@ def publish_cmd(
       adjudicator publish m.json -o public/m.json
       adjudicator publish m.json --at 12 > m-12.json
     """
-    from adjudicator import matchfile, views
+    from adjudicator import present
+    from adjudicator.usecases import public
 
-    if output is not None:
-        _refuse_output(output, match_path, force)
-    match = matchfile.load(match_path)
-    views.check_at(match, at)
-    data, said = views.public_copy(match, at)
-    text = matchfile.dumps(data)
-    if output is None:
-        _out(text)
-        _err(f"public copy of {shown_path(match_path)}: {said}.")
-        return
-    _write_output(output, text, match, force=force)
-    _out(f"wrote {shown_path(output)}, a public copy of {shown_path(match_path)}: {said}.")
+    result = public.publish(match_path, at, output=output, force=force)
+    _say(present.published(result, match_path, output), output, result.match, force)
 
 
 @app.command("page")
@@ -696,23 +676,14 @@ def page_cmd(
       adjudicator page m.json > m.html             # standard output, redirected
     Open it in a browser; m.html#12 opens it at step 12.
     """
-    from adjudicator import matchfile
+    from adjudicator import present
+    from adjudicator.usecases import public
 
     if output is None and sys.stdout.isatty():
         raise typer.BadParameter("an HTML page is not for a terminal: give -o FILE, or redirect standard output.",
                                  param_hint="-o")
-    if output is not None:
-        _refuse_output(output, match_path, force)
-    match = matchfile.load(match_path)
-    _warn(match)
-    from adjudicator.page import page_html
-
-    text = page_html(match)
-    if output is None:
-        _out(text)
-    else:
-        _write_output(output, text, match, force=force)
-        _out(f"wrote {shown_path(output)}: {shown_path(match_path)} in {len(match.entries) + 1} steps, public view.")
+    match = public.page(match_path, output=output, force=force)
+    _say(present.paged(match, match_path, output), output, match, force)
 
 
 @app.command("post")

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from adjudicator.posting import Post as Posting
     from adjudicator.usecases.entries import Entered
     from adjudicator.usecases.look import Legal, Looked, Replayed
+    from adjudicator.usecases.public import Published
     from adjudicator.usecases.pasting import Pasted
     from adjudicator.usecases.new import Created
 
@@ -36,6 +37,7 @@ class Shown(NamedTuple):
     notes: tuple[str, ...] = ()
     raw: bool = False
     later: tuple[str, ...] = ()
+    written: str | None = None   # said on standard output once `text` is written to -o instead
 
 
 def json_text(obj: Any) -> str:
@@ -300,3 +302,25 @@ def legal(result: "Legal", fmt: str, limit: int) -> Shown:
                      + (f" (showing {len(shown)}; --limit 0 for all)" if len(shown) < len(moves) else ""))
         lines += [f"  {line}" for line in text_columns([[m, effect] for m, effect in shown])]
     return Shown("\n".join(lines))
+
+
+# --- publish, page --------------------------------------------------------------------
+
+def published(result: "Published", match_path: Path, output: Path | None) -> Shown:
+    """`publish`: the public copy, and what was left out (on standard error, or, with -o, on
+    standard output after the copy is written)."""
+    from adjudicator.matchfile import dumps
+
+    text = dumps(result.data)
+    if output is None:
+        return Shown(text, later=(f"public copy of {shown_path(match_path)}: {result.said}.",))
+    return Shown(text, written=f"wrote {shown_path(output)}, a public copy of {shown_path(match_path)}: {result.said}.")
+
+
+def paged(match: "LoadedMatch", match_path: Path, output: Path | None) -> Shown:
+    """`page`: the match's warnings, then its HTML page (adjudicator.page), and with -o how many steps it has."""
+    from adjudicator.page import page_html
+
+    written = (f"wrote {shown_path(output)}: {shown_path(match_path)} in {len(match.entries) + 1} steps, public view."
+               if output is not None else None)
+    return Shown(page_html(match), warnings(match), written=written)

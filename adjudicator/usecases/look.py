@@ -53,12 +53,11 @@ def board(match_path: Path, viewer: Optional[str] = None, at: Optional[int] = No
           output: Optional[Path] = None, force: bool = False) -> Looked:
     """`board`: the match after entry `at` (None: now) for `viewer`. An -o naming the match or
     its seed, or an existing file without `force`, is refused before any work (issue 26)."""
-    from adjudicator import outputs
     from adjudicator.session import replay_streamed
+    from adjudicator.usecases.public import refuse_output
     from adjudicator.views import check_at
 
-    if output is not None:
-        outputs.refuse_early(output, outputs.files_of_match(match_path), force=force)
+    refuse_output(output, match_path, force)
     match, replay = replay_streamed(match_path, at)   # entry by entry, nothing kept per entry
     seen_by = viewer_named(match, viewer, match_path)
     check_at(match, at)

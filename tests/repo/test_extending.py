@@ -31,8 +31,6 @@ NOT_YET: dict[str, str] = {
     "rulesets_cmd": "lists rulesets (rulesets.list_rulesets) and draws the table itself",
     "ruleset_show": "resolves the ruleset and writes its YAML or JSON itself",
     "ruleset_validate": "checks the game parameters itself after rulesets.validate_file",
-    "publish_cmd": "loads the match and words the public copy's summary itself",
-    "page_cmd": "loads the match and writes the page through page.page_html",
     "post_cmd": "reads --at (usecases.times) before posting.make_post: two use cases",
     "check_cmd": "reads --seed and the plug-in folders before check.check_all, and picks the report",
     "simulate_cmd": "runs, times and summarises the simulation in three calls",
