@@ -1,7 +1,11 @@
 """The `adjudicator` command line (SPEC, "Command line").
 
-Thin by design: each command parses its options, calls adjudicator.session and friends, and
-prints. Modules are imported inside the commands so that a command loads only what it uses.
+Thin by design (issue 27, point 2): each command parses its options, calls one use case
+(adjudicator.usecases, session and friends) that returns data, hands it to one presenter
+(adjudicator.present) and prints what that made (_say), or writes it to -o. A value a use case
+refuses comes back as errors.OptionError and is shown as click's usage error of its option
+(_as_usage_errors). Modules are imported inside the commands so that a command loads only
+what it uses.
 Errors become one or two sentences on stderr and an exit status: 1 refused or flagged,
 2 unusable input; never a traceback.
 """
@@ -10,13 +14,13 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, List, Optional
+from typing import Annotated, Any, Iterator, List, Optional
 
 import typer
 
 from adjudicator import formats   # the --format choices, made from the formats' own modules
-from adjudicator.formats import PICTURES as PICTURE_FORMATS   # `board` only: adjudicator.picture
 from adjudicator.render import shown_path
 
 app = typer.Typer(
@@ -88,6 +92,53 @@ def _choice(value: str, allowed: tuple[str, ...], option: str) -> str:
     if value not in allowed:
         raise typer.BadParameter(f"'{value}' is not one of: {', '.join(allowed)}.", param_hint=option)
     return value
+
+
+@contextmanager
+def _as_usage_errors() -> Iterator[None]:
+    """A value a use case refused (errors.OptionError) as click's usage error of that option:
+    `Invalid value for '--player': …`, under the command's usage line, exit 2."""
+    from adjudicator.errors import OptionError
+
+    try:
+        yield
+    except OptionError as exc:
+        raise typer.BadParameter(exc.message, param_hint=exc.option) from None
+
+
+def _say(shown: Any, output: Optional[Path] = None, match: Any = None, force: bool = False) -> None:
+    """Print what a presenter made (present.Shown): its notes on standard error, its text on
+    standard output (or, given `output`, into that file, for `match`: _write_output), then
+    its later notes."""
+    for note in shown.notes:
+        _err(note)
+    if shown.text is not None and output is not None:
+        _write_output(output, shown.text, match, force=force)
+        if shown.written is not None:
+            _out(shown.written)
+    elif shown.text is not None and shown.raw:
+        _out_raw(shown.text)
+    elif shown.text is not None:
+        _out(shown.text)
+    for note in shown.later:
+        _err(note)
+
+
+def _out_raw(data: Any) -> None:
+    """Write text, bytes (a picture) or the pieces of a long text to standard output as they
+    are, no newline added, the pieces never joined."""
+    try:
+        if isinstance(data, str):
+            sys.stdout.write(data)
+        elif isinstance(data, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+        else:
+            for piece in data:
+                sys.stdout.write(piece)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _discard_stdout()
 
 
 def _json(obj: Any) -> str:
@@ -232,192 +283,13 @@ def new_cmd(
     --time-zone: `--at 20:14` and pasted posts' times are Berlin times for both players,
     whatever the host's own ADJUDICATOR_TIME_ZONE; the file still keeps UTC.
     """
-    from adjudicator.matchfile import FORMAT as MATCH_FORMAT
-    from adjudicator.registry import game_class
-    from adjudicator.rulesets import resolve
-    from adjudicator.session import create_match
+    from adjudicator import present
+    from adjudicator.usecases.new import NewMatch, create
 
-    ruleset = resolve(ruleset_id)
-    players = [_parse_player(spec, ruleset.sides) for spec in player]
-    if len(players) != 2:
-        raise typer.BadParameter(f"a match has two players, one per side ({' and '.join(ruleset.sides)}); "
-                                 f"got {len(players)}.", param_hint="--player")
-    ids = [p["id"] for p in players]
-    for spec in item:
-        pid, _, name = spec.partition("=")
-        pid = _header_player(pid, players, "--item")
-        if not name:
-            raise typer.BadParameter(f"'{spec}': expected ID=ITEM with ID one of {', '.join(ids)}.", param_hint="--item")
-        target = players[ids.index(pid)]
-        target.setdefault("items", []).extend(ruleset.loadouts.get(name, [name]))
-    data: dict[str, Any] = {"format": MATCH_FORMAT,
-                            "id": match_id or (output.stem if output else f"{ruleset.id}-match")}
-    if title:
-        data["title"] = title
-    data["rules"] = {"ruleset": ruleset.id, "sha256": ruleset.sha256}
-    params = _parse_params(param)
-    if params:
-        data["rules"]["params"] = params
-    if untimed:
-        data["rules"].setdefault("params", {}).setdefault("time_control", {})["enabled"] = False
-    data["players"] = players
-    game_type = game_class(ruleset.game)
-    first_random = first is not None and first.casefold() == "random"
-    if first_random and not game_type.nature.first_by_pick:
-        raise typer.BadParameter(f"{ruleset.id} does not start by a draw: {game_type.who_starts} (G-6).",
-                                 param_hint="--first")
-    if first_random and (no_seed or output is None):
-        raise typer.BadParameter("a random first player is drawn from the match seed: give -o FILE and no --no-seed.",
-                                 param_hint="--first")
-    if first and not first_random:
-        first = _header_player(first, players, "--first")
-    if advantage:
-        advantage = _header_player(advantage, players, "--advantage")
-    for key, value in (("first", None if first_random else first), ("advantage", advantage), ("started", started)):
-        if value:
-            data[key] = value
-    if time_zone is not None:
-        from adjudicator.when import zone_named
-
-        if zone_named(time_zone) is None:
-            raise typer.BadParameter(f"'{time_zone}' is not a known time zone; give an IANA name such as "
-                                     "Europe/Berlin, America/New_York or UTC.", param_hint="--time-zone")
-        data["time_zone"] = time_zone
-    data["entries"] = []
-    with_seed = (game_type.nature.chance or first_random) and not no_seed
-    notes: list[str] = []
-    seed_file = create_match(data, output, force=force, with_seed=with_seed, first_random=first_random, notes=notes)
-    for note in notes:
-        _err(f"note: {note}")
-    if output is None:
-        from adjudicator.matchfile import dumps
-
-        _out(dumps(data))
-        return
-    _out(f"created {shown_path(output)}: {ruleset.id}, " + " vs ".join(f"{p['id']} ({p['side']})" for p in players)
-         + ("; untimed" if untimed else ""))
-    _out(_timing_line(output))
-    if seed_file:
-        _out(f"dice seed written to {shown_path(seed_file)} (keep it private until the match ends); "
-             f"publish its hash now: {data['seed_sha256']}")
-        _out(_salt_advice(output, first_random))
-
-
-def _salt_advice(output: Path, first_random: bool) -> str:
-    """What the host does next so that no draw can be steered (G-8): collect the players' salts,
-    posted after the hash, before the first draw; with --first random that draw is who starts."""
-    then = (f"then draw who starts with: adjudicator roll {shown_path(output)} (G-6, G-8)" if first_random
-            else "before the first roll (G-8)")
-    return (f"players may now post a salt ('salt: WORD'); enter each with: adjudicator host {shown_path(output)} salt "
-            f"PLAYER WORD, {then}")
-
-
-def _timing_line(path: Path) -> str:
-    """How the new match is timed, said once so a host at forum pace cannot miss it (G-7):
-    `timed: 2:30 a turn, 10:00 reserve …; at forum pace use --untimed …`."""
-    from adjudicator import matchfile
-    from adjudicator.clock import ClockSettings, minutes
-
-    match = matchfile.load(path)
-    settings = ClockSettings.from_params(match.game.params.get("time_control"))
-    name = shown_path(path.name)
-    if not settings.enabled or (settings.turn_seconds is None and not settings.kind_seconds):
-        switch = f"; 'adjudicator host {name} clock on' times it" if settings.turn_seconds or settings.kind_seconds \
-            else ""
-        return f"untimed: nobody loses or is late on time{switch}."
-    limits = [f"{minutes(settings.turn_seconds)} a turn"] if settings.turn_seconds is not None else []
-    limits += [f"{minutes(seconds)} a {kind}" for kind, seconds in settings.kind_seconds.items()
-               if seconds != settings.turn_seconds]
-    if settings.on_expiry == "skip":
-        cost = "a late submission counts as empty"
-    else:
-        limits.append(f"{minutes(settings.reserve_seconds)} reserve")
-        cost = "running out loses"
-    return (f"timed: {', '.join(limits)}; {cost} (G-7). At forum pace, make it with --untimed, or run "
-            f"'adjudicator host {name} clock off' before entering posts.")
-
-
-def _parse_player(spec: str, sides: tuple[str, ...] = ()) -> dict[str, Any]:
-    """`sally=Sally:red`; a side typed in another case (`Red`) is the ruleset's side."""
-    pid, sep, rest = spec.partition("=")
-    if not sep:
-        pid, rest = spec.partition(":")[0], spec
-        name, side = pid, spec.partition(":")[2]
-    else:
-        name, _, side = rest.rpartition(":")
-    if not pid or not side:
-        raise typer.BadParameter(f"'{spec}': expected ID=NAME:SIDE, e.g. sally=Sally:red.", param_hint="--player")
-    same = [known for known in sides if known.casefold() == side.casefold()]
-    return {"id": pid, "name": name or pid, "side": side if side in sides or len(same) != 1 else same[0]}
-
-
-def _header_player(typed: str, players: list[dict[str, Any]], option: str) -> str:
-    """A player named in `new`'s options: the id or side, in any case, by the rule every
-    command names players by (session.players_named); two players fitting is refused."""
-    from adjudicator.matchfile import players_of
-    from adjudicator.session import named_by, players_named
-
-    hits = players_named(players_of({"players": players}), typed, ("id", "side"))
-    if len(hits) == 1:
-        return next(iter(hits))
-    if hits:
-        raise typer.BadParameter(f"'{typed}' names two players, {named_by(hits)}.", param_hint=option)
-    ids = [p["id"] for p in players]
-    raise typer.BadParameter(f"'{typed}' is not one of the players ({', '.join(ids)}).", param_hint=option)
-
-
-MAX_PARAM = 10_000   # characters of one --param VALUE
-
-
-def _parse_params(specs: list[str]) -> dict[str, Any]:
-    """`--param KEY=VALUE`s as nested overrides; VALUE is YAML (bounded: adjudicator.bounded),
-    or text when it is not YAML at all."""
-    import yaml
-
-    from adjudicator.bounded import excerpt, load_yaml_text, long_number
-
-    out: dict[str, Any] = {}
-    for spec in specs:
-        key, sep, raw = spec.partition("=")
-        if not sep or not key:
-            raise typer.BadParameter(f"'{excerpt(spec)}': expected KEY=VALUE, e.g. rope.start_spot=9.",
-                                     param_hint="--param")
-        if len(raw) > MAX_PARAM:   # parsing takes seconds for a megabyte; no parameter is that long
-            raise typer.BadParameter(f"{excerpt(key)}: the value is {len(raw):,} characters; a parameter's value "
-                                     f"has at most {MAX_PARAM:,}.", param_hint="--param")
-        digits = long_number(raw)
-        if digits is not None:
-            raise typer.BadParameter(f"{excerpt(key)}: the value holds a whole number of {digits} digits, "
-                                     "far beyond any parameter's range.", param_hint="--param")
-        try:
-            value = load_yaml_text(raw)
-        except yaml.YAMLError:
-            value = raw
-        except ValueError as exc:
-            raise typer.BadParameter(f"{excerpt(key)}: the value {exc}.", param_hint="--param") from None
-        _set_param(out, key, value)
-    return out
-
-
-def _set_param(out: dict[str, Any], key: str, value: Any) -> None:
-    """Put one `--param` value at its dotted KEY in `out`; a key with an empty part, nested past
-    bounded.MAX_DEPTH, or under a value given as no mapping is refused (it was exit 3)."""
-    from adjudicator.bounded import MAX_DEPTH, excerpt, too_deep
-
-    parts = key.split(".")
-    if not all(parts):
-        raise typer.BadParameter(f"'{excerpt(key)}': a part of the dotted KEY is empty; give names joined "
-                                 "by single dots, e.g. time_control.turn_seconds.", param_hint="--param")
-    if len(parts) > MAX_DEPTH or too_deep(value, MAX_DEPTH - len(parts)):
-        raise typer.BadParameter(f"{excerpt(key)}: the key and value are nested more than {MAX_DEPTH} deep.",
-                                 param_hint="--param")
-    node = out
-    for depth, part in enumerate(parts[:-1], start=1):
-        node = node.setdefault(part, {})
-        if not isinstance(node, dict):
-            raise typer.BadParameter(f"{excerpt(key)}: {'.'.join(parts[:depth])} was given a value that is not "
-                                     "a mapping, so it holds no keys.", param_hint="--param")
-    node[parts[-1]] = value
+    with _as_usage_errors():
+        result = create(NewMatch(ruleset_id, player, item, first, advantage, param, output, match_id, title, started,
+                                 time_zone, untimed, no_seed, force))
+    _say(present.created(result))
 
 
 # --- move -----------------------------------------------------------------------------
@@ -469,116 +341,13 @@ def move_cmd(
       adjudicator move m.json sally "I'll play rope 2 1 please"   # read ... as: rope 2 1
       adjudicator move m.json sally "**E5 ⬆️**"
     """
-    from adjudicator.session import play_move
+    from adjudicator import present
+    from adjudicator.usecases import entries
 
-    match, replay, log = play_move(match_path, player, " ".join(words), as_json=as_json,
-                                   at=_check_time(at, match_path) if at else None, note=note, dry_run=dry_run,
-                                   record_illegal=record_illegal)
-    _report(match, replay, log, fmt, dry_run, rulings)
-
-
-def _check_time(value: str, match_path: Path) -> str:
-    """`--at` as the host wrote it (adjudicator.when: RFC 3339, `2026-11-21 20:14`, `20:14`,
-    `Today at 8:14 PM`, `11/21/2026 8:14 PM`, `<t:1763756040>`, Unix seconds), as the RFC 3339
-    time the match file keeps. A full RFC 3339 time stays as given; the others become UTC (`…Z`),
-    local ones read in the match's time zone (its header's, else ADJUDICATOR_TIME_ZONE, else UTC)."""
-    from adjudicator.when import TimeError, read_at
-
-    try:
-        reading = read_at(value, _time_zone_header(value, match_path))
-    except TimeError as exc:
-        raise typer.BadParameter(f"{exc.message}.", param_hint="--at") from None
-    return value if reading.exact else reading.text()
-
-
-def _time_zone_header(value: str, match_path: Path) -> dict[str, Any]:
-    """The match header's `time_zone` (as {"time_zone": …}, or {}), read only for a time that
-    needs it; an unreadable file is left for the command's own load to report."""
-    from adjudicator.clock import is_rfc3339
-
-    if is_rfc3339(value) or value.strip().isdigit() or value.strip().startswith("<t:"):
-        return {}
-    from adjudicator import matchfile
-    from adjudicator.errors import InputError
-
-    try:
-        data = matchfile.read_json(Path(match_path))
-    except InputError:
-        return {}
-    zone = data.get("time_zone") if isinstance(data, dict) else None
-    from adjudicator.when import zone_problem
-
-    problem = zone_problem({"time_zone": zone} if zone is not None else {}, str(match_path))
-    if problem:
-        from adjudicator.errors import MatchFileError
-
-        raise MatchFileError(problem)
-    return {"time_zone": zone} if zone is not None else {}
-
-
-def _report(match: Any, replay: Any, log: Any, fmt: str, dry_run: bool = False, rulings: bool = False) -> None:
-    """After `move`, `roll` or `host`: standard output is what a host pastes in public (the
-    entry as everyone may see it, then the board); the host's private confirmation of a
-    sealed submission goes to standard error, marked, so it is never pasted by accident."""
-    from adjudicator import views
-
-    _confirm(log, dry_run)
-    _next_step(match, replay)
-    if fmt == "json":
-        _out(_json({**views.result(match, replay), "entry": views.entry_view(log)}))
-        return
-    _out(_post(views.entry_post(match, replay, log, fmt, rulings), fmt))
-
-
-def _next_step(match: Any, replay: Any) -> None:
-    """The host's next command when the match waits for a roll, on standard error: public
-    output names what is due, never a command (issue 25)."""
-    from adjudicator.game import ChanceDue
-    from adjudicator.wording import awaiting
-
-    if isinstance(replay.pending(), ChanceDue) and match.path is not None:
-        _err(f"next: {awaiting(replay)}: adjudicator roll {shown_path(match.path.name)} (or --values to copy a dice bot's)")
-
-
-def _post(text: str, fmt: str) -> str:
-    """A post as printed: a Discord post as its messages of at most 2,000 characters, with a
-    cut line between two (render.DISCORD_CUT); any other format as it is."""
-    from adjudicator.render import printed
-
-    return printed(text, fmt)
-
-
-def _confirm(log: Any, dry_run: bool) -> None:
-    """The host's private echo on standard error: how the tool read the entry (and the post,
-    when it was more than the move: `read "…" as: rope 2 1`, issue 17)."""
-    from adjudicator import reading
-    from adjudicator.views import entry_lines
-
-    prefix = "dry run, nothing written: " if dry_run else ""
-    private = log.sealed and log.player is not None
-    lines = entry_lines(log, viewer=log.player, pad=False)
-    mark = " [private to the host: sealed, not in the post below]" if private else ""
-    read = reading.read_as(log)
-    if read:
-        _err(f"{prefix}{read}{mark}")
-    _err(f"{prefix}{lines[0]}{mark}")
-    if private:
-        for line in lines[1:]:
-            _err(f"  {line.strip()}")
-
-
-def _print_board(match: Any, replay: Any, fmt: str, viewer: Optional[str] = None) -> None:
-    """The board as `fmt`: public, or with `viewer`'s private view."""
-    _out(_board_output(match, replay, fmt, viewer))
-
-
-def _board_output(match: Any, replay: Any, fmt: str, viewer: Optional[str] = None) -> str:
-    from adjudicator import views
-
-    if fmt == "json":
-        return _json(views.result(match, replay, viewer))
-    text = _post(views.board_text(match, replay, fmt, viewer), fmt)
-    return text if text.endswith("\n") else text + "\n"
+    with _as_usage_errors():
+        result = entries.move(match_path, player, words, as_json=as_json, at=at, note=note, dry_run=dry_run,
+                              record_illegal=record_illegal)
+    _say(present.entered(result, fmt, dry_run, rulings))
 
 
 # --- roll -----------------------------------------------------------------------------
@@ -601,65 +370,15 @@ def roll_cmd(
       adjudicator roll m.json --values 3 1 6   # copy a dice bot's roll
     Refused (exit 1) when no roll is due, e.g. a second roll for the same throw.
     """
-    from adjudicator.game import ChanceDue
-    from adjudicator.errors import RefusedError
-    from adjudicator.session import append_entry, draw, draw_at, now_utc
-    from adjudicator.wording import awaiting
+    from adjudicator import present
+    from adjudicator.usecases import entries
 
-    if values and not transcribe:
-        raise typer.BadParameter("give --values to transcribe an outside roll, or no values to draw one.",
-                                 param_hint="N...")
-    if transcribe and not values:
-        raise typer.BadParameter("--values needs the rolled values, e.g. --values 3 1 6.", param_hint="--values")
-    stamp = _check_time(at, match_path) if at else now_utc()
-
-    def build(match: Any, replay: Any) -> dict[str, Any]:
-        due = replay.chance_due()
-        if not isinstance(due, ChanceDue):
-            raise RefusedError(f"{match_path}: no roll is due now (awaiting {awaiting(replay) or 'nothing: the match is over'}); "
-                               "nothing written.", "chance-not-due")
-        seq = len(match.entries) + 1
-        if transcribe:
-            chance: dict[str, Any] = _transcribed(due, values or [], str(match_path))
-            chance["source"] = "external"
-        else:
-            from adjudicator.dice import seed_for_match
-
-            outcome = draw(seed_for_match(match_path, match.data), draw_at(match, replay, seq), due)
-            chance = {"dice": outcome} if due.dice else {"pick": outcome}
-            chance["source"] = "seed"
-        entry: dict[str, Any] = {"at": stamp, "type": "chance", "chance": chance}
-        if note:
-            entry["note"] = note
-        return entry
-
-    match, replay, log = append_entry(match_path, build)
-    if match.data.get("draws") and log.seq in replay.unsalted_draws:
-        _err(f"warning: entry {log.seq} was drawn before both players' salts were entered; check will report it "
-             f"as an unsalted draw (G-8).")
-    _report(match, replay, log, fmt, rulings=rulings)
-
-
-def _transcribed(due: Any, values: list[str], name: str) -> dict[str, Any]:
-    from adjudicator.bounded import MAX_DIGITS
-    from adjudicator.errors import InputError
-
-    if due.dice:
-        if not all(v.isascii() and v.isdigit() and len(v) <= MAX_DIGITS for v in values):
-            raise InputError(f"{name}: dice values are whole numbers of at most {MAX_DIGITS} digits, "
-                             "e.g. --values 3 1 6.")
-        return {"dice": [int(v) for v in values]}
-    if len(values) != 1:
-        raise InputError(f"{name}: a pick is one of {', '.join(due.pick)}.")
-    folded = [p for p in due.pick if p.casefold() == values[0].casefold()]
-    return {"pick": values[0] if values[0] in due.pick or len(folded) != 1 else folded[0]}
+    with _as_usage_errors():
+        result = entries.roll(match_path, values, transcribe=transcribe, at=at, note=note)
+    _say(present.entered(result, fmt, rulings=rulings))
 
 
 # --- host -----------------------------------------------------------------------------
-
-HOST_ACTIONS = ("deadline", "timeout", "forfeit", "draw", "end", "void", "clock", "salt")
-CLOCK_SWITCH = ("off", "on")
-
 
 @app.command("host")
 def host_cmd(
@@ -704,122 +423,13 @@ def host_cmd(
     names the latest entry still in effect that is not itself a void; voiding a void (by its
     number) brings back what it voided.
     """
-    from adjudicator.game import Phase
-    from adjudicator.errors import RefusedError
-    from adjudicator import session
-    from adjudicator.session import append_entry, now_utc
-    from adjudicator.wording import awaiting
+    from adjudicator import present
+    from adjudicator.usecases import entries
 
-    _choice(action, HOST_ACTIONS, "ACTION")
-    if action in ("timeout", "forfeit") and not player:
-        raise typer.BadParameter(f"'{action}' needs the player, e.g. host m.json {action} anna.", param_hint="PLAYER")
-    if action in ("deadline", "draw") and player:
-        raise typer.BadParameter(f"'{action}' takes no player.", param_hint="PLAYER")
-    if action == "void" and not (player and (player == "last" or player.isascii() and player.isdigit())):
-        raise typer.BadParameter("'void' needs the entry: its number or 'last', e.g. host m.json void last "
-                                 "--reason \"typo\".", param_hint="N")
-    if action == "void" and not (reason or "").strip():
-        raise typer.BadParameter("'void' needs --reason, kept in the record, e.g. --reason \"deadline posted twice\".",
-                                 param_hint="--reason")
-    if action == "clock" and (player or "").casefold() not in CLOCK_SWITCH:
-        raise typer.BadParameter("'clock' needs off or on, e.g. host m.json clock off.", param_hint="off|on")
-    if reason and action not in ("end", "void", "clock"):
-        raise typer.BadParameter("--reason goes with 'end', 'void' or 'clock'.", param_hint="--reason")
-    _check_salt_args(action, player, word)
-    stamp = _check_time(at, match_path) if at else now_utc()
-    before: list[int] = []
-
-    def build(match: Any, replay: Any) -> dict[str, Any]:
-        host: dict[str, Any] = {"action": action}
-        if action == "clock":
-            host["action"] = _clock_switch(replay, (player or "").casefold(), match_path)
-        elif action == "void":
-            host["seq"] = _void_target(match, replay, player or "", match_path)
-            before.extend(flag.seq for flag in replay.flags)
-        elif player:
-            host["winner" if action == "end" else "player"] = session.resolve_player(match, player, match_path)
-        if action == "salt":
-            host["salt"] = word
-        if action == "deadline" and not isinstance(replay.pending(), Phase):
-            raise RefusedError(f"{match_path}: there is no open simultaneous phase to close "
-                               f"(awaiting {awaiting(replay) or 'nothing'}); nothing written.", "no-open-phase")
-        if reason:
-            host["reason"] = reason
-        entry: dict[str, Any] = {"at": stamp, "type": "host", "host": host}
-        if note:
-            entry["note"] = note
-        return entry
-
-    match, replay, log = append_entry(match_path, build)
-    if action == "void":
-        _warn_new_flags(replay, before)
-    _report(match, replay, log, fmt, rulings=rulings)
-
-
-def _clock_switch(replay: Any, state: str, path: Path) -> str:
-    """The host entry that switches the clock `state` (G-7), refused when it would change nothing."""
-    from adjudicator.errors import RefusedError
-
-    clock = replay.clock
-    if replay.outcome is not None:
-        raise RefusedError(f"{path}: the match is over; there is no clock to switch. Nothing written.", "match-over")
-    if state == "off" and not clock.running:
-        since = f"since entry {clock.off_since}" if clock.off_since is not None else "by its rules"
-        raise RefusedError(f"{path}: the clock is already off ({since}); nothing written.", "clock-unchanged")
-    if state == "on" and not clock.can_run:
-        raise RefusedError(f"{path}: this match's rules give no time limit, so there is no clock to switch on; "
-                           "nothing written.", "clock-unchanged")
-    if state == "on" and clock.running:
-        raise RefusedError(f"{path}: the clock is already on; nothing written.", "clock-unchanged")
-    return f"clock-{state}"
-
-
-def _check_salt_args(action: str, player: Optional[str], word: Optional[str]) -> None:
-    """`salt` takes a player and one word (G-8); no other action takes a word. A word that
-    cannot be a salt is refused here, with the reason, before the match is read."""
-    from adjudicator.dice import salt_problem
-
-    if action != "salt":
-        if word is not None:
-            raise typer.BadParameter(f"'{action}' takes no WORD; only 'salt PLAYER WORD' does.", param_hint="WORD")
-        return
-    if not player or word is None:
-        raise typer.BadParameter("'salt' needs the player and the word they posted, e.g. host m.json salt anna "
-                                 "tangerine42.", param_hint="PLAYER WORD")
-    problem = salt_problem(word)
-    if problem:
-        raise typer.BadParameter(f"{problem}.", param_hint="WORD")
-
-
-def _void_target(match: Any, replay: Any, typed: str, path: Path) -> int:
-    """The entry a `void` names: a number, or `last`, the latest entry in effect that is not a void (G-4)."""
-    from adjudicator.bounded import excerpt
-    from adjudicator.engine import is_void
-    from adjudicator.errors import InputError, RefusedError
-
-    entries = match.entries
-    if typed == "last":
-        live = [e["seq"] for e in entries if e["seq"] not in replay.voided and not is_void(e)]
-        if not live:
-            raise RefusedError(f"{path}: there is no entry in effect to void; nothing written.", "void-target")
-        return live[-1]
-    target = int(typed) if len(typed) <= 30 else 0   # int() refuses more than 4,300 digits
-    if not 1 <= target <= len(entries):
-        raise InputError(f"{path}: there is no entry {excerpt(typed)} to void (the log has entries 1–{len(entries)}).")
-    if target in replay.voided:
-        raise RefusedError(f"{path}: entry {target} is already voided by entry {replay.voided[target]}; "
-                           f"to bring it back, void entry {replay.voided[target]}. Nothing written.", "void-target")
-    return target
-
-
-def _warn_new_flags(replay: Any, before: list[int]) -> None:
-    """Tell the host which later entries the void made illegal (they are flagged, G-1, G-4)."""
-    from adjudicator.views import flag_view
-
-    fresh = [log for log in replay.log if log.flag and log.flag.seq not in before]
-    for log in fresh:
-        flag = flag_view(log, None)
-        _err(f"warning: entry {flag['seq']} is now flagged ({flag['code']}): {flag['message']}.")
+    _choice(action, entries.HOST_ACTIONS, "ACTION")
+    with _as_usage_errors():
+        result = entries.host(match_path, entries.HostAction(action, player, word, reason), at=at, note=note)
+    _say(present.entered(result, fmt, rulings=rulings))
 
 
 # --- paste ----------------------------------------------------------------------------
@@ -882,130 +492,23 @@ def paste_cmd(
       [8:21 PM]never mind: keep
       Bernd — 21/11/2026 20:30
     """
-    from adjudicator import matchfile
-    from adjudicator.clock import now
-    from adjudicator.paste import paste, read_times, split_posts
-    from adjudicator.when import match_zone
+    from adjudicator import present
+    from adjudicator.usecases.pasting import PasteOptions, paste_posts
 
-    text, name = _read_posts(source)
-    match = matchfile.load(match_path)
-    posts = split_posts(text, name)
-    read_times(posts, match_zone(match.data), now(), name)
-    outcome = paste(match_path, posts, dry_run=dry_run, all_or_nothing=all_or_nothing,
-                    skip_unreadable=skip_unreadable, dice_bots=tuple(dice_bot))
-    _paste_report(match_path, posts, outcome, fmt, dry_run, all_or_nothing, rulings)
-    if outcome.error is not None:
-        raise typer.Exit(outcome.error.exit_status)
+    _prompt_for_posts(source)
+    result = paste_posts(match_path, source, sys.stdin,
+                         PasteOptions(dry_run, all_or_nothing, skip_unreadable, tuple(dice_bot)))
+    _say(present.pasted(result, fmt, dry_run, all_or_nothing, rulings))
+    if result.outcome.error is not None:
+        raise typer.Exit(result.outcome.error.exit_status)
 
 
-def _read_posts(source: Optional[str]) -> tuple[str, str]:
-    """The copied posts and how messages name them: FILE, or standard input ('-' or nothing).
-    On a terminal, say how to end the input first, so the command never seems to hang."""
-    from adjudicator.errors import InputError
-    from adjudicator.paste import IN_PARTS, MAX_POSTS_BYTES
-
-    if source and source != "-":
-        from adjudicator.files import read_regular
-
-        raw, name = read_regular(Path(source), "file of posts", MAX_POSTS_BYTES, InputError, IN_PARTS), source
-    else:
-        name = "standard input"
-        stream = getattr(sys.stdin, "buffer", sys.stdin)
-        if sys.stdin is None or sys.stdin.closed:
-            raise InputError("paste: there is no standard input to read the posts from; give FILE.")
-        if sys.stdin.isatty():
-            sys.stderr.write("adjudicator: paste the posts, then press Ctrl-D on a line of its own "
-                             "(Ctrl-Z, Enter on Windows); or give FILE.\n")
-            sys.stderr.flush()
-        try:
-            raw = stream.read(MAX_POSTS_BYTES + 1)
-        except (OSError, ValueError):
-            raise InputError("paste: cannot read the posts from standard input; give FILE.") from None
-        if isinstance(raw, str):
-            raw = raw.encode("utf-8", "surrogateescape")
-        if len(raw) > MAX_POSTS_BYTES:
-            raise InputError(f"{name}: larger than {MAX_POSTS_BYTES} bytes, too large for a block of posts; {IN_PARTS}.")
-    try:
-        return raw.decode("utf-8-sig"), name
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{name}: not UTF-8 text (bad byte at offset {exc.start}).") from None
-
-
-def _paste_report(path: Path, posts: Any, outcome: Any, fmt: str, dry_run: bool, all_or_nothing: bool,
-                  rulings: bool = False) -> None:
-    """Standard error: how each post was read, what was skipped, what was added or why not.
-    Standard output: the public post of the entries added (or, dry, that would be) and the board."""
-    from adjudicator import views
-
-    for added in outcome.added:
-        _paste_echo(added)
-    for post, why in outcome.skipped:
-        _err(f"skipped {post.where()}: {why}")
-    for post, why in outcome.unreadable:
-        _err(f"skipped {post.where()}: no move in it ({_inner(why, path).rstrip('.')})")
-    _err(_paste_summary(path, posts, outcome, dry_run, all_or_nothing))
-    shown = outcome.added if outcome.error is None or not all_or_nothing or dry_run else []
-    if not shown:
-        return
-    seqs = {added.seq for added in shown}
-    logs = [log for log in outcome.replay.log if log.seq in seqs and log.type != "void"]
-    if fmt == "json":
-        _out(_json({**views.result(outcome.match, outcome.replay), "entries": [views.entry_view(log) for log in logs]}))
-        return
-    from adjudicator.render import Pre, render
-
-    lines = [line for log in logs for line in views.entry_lines(log, None, pad=False, rulings=rulings)]
-    _out(_post(render([Pre(lines), *views.board_blocks(outcome.match, outcome.replay)], fmt), fmt))
-
-
-def _paste_echo(added: Any) -> None:
-    """How one post was read, for the host alone (a sealed one marked private, with its content)."""
-    from adjudicator.views import entry_lines
-
-    log = added.log
-    private = log.sealed and log.player is not None
-    lines = entry_lines(log, viewer=log.player, pad=False)
-    when = f" at {added.post.at}" if added.post.at else " (no time: stamped now)"
-    mark = " [private to the host: sealed, not in the post below]" if private else ""
-    _err(f"{added.post.where()}{when}: {lines[0]}{mark}")
-    if private:
-        for line in lines[1:]:
-            _err(f"  {line.strip()}")
-
-
-def _inner(message: str, path: Path) -> str:
-    """A refusal as part of the paste's summary: without the file's name (said once already)
-    and its own "nothing written", which the summary says for the whole paste."""
-    prefix = f"{shown_path(path)}: "
-    message = message[len(prefix):] if message.startswith(prefix) else message
-    return message.replace(", nothing written.", ".").replace("; nothing written.", ".").replace(
-        " Nothing written.", "")
-
-
-def _paste_summary(path: Path, posts: Any, outcome: Any, dry_run: bool, all_or_nothing: bool) -> str:
-    """One or two sentences: which entries were added (or would be), and where and why it stopped."""
-    seqs = outcome.seqs
-    span = (f"entr{'y' if len(seqs) == 1 else 'ies'} {seqs[0]}" + (f"–{seqs[-1]}" if len(seqs) > 1 else "")) \
-        if seqs else "no entries"
-    skipped = len(outcome.skipped) + len(outcome.unreadable)
-    tail = f" ({skipped} post{'s' if skipped != 1 else ''} skipped)" if skipped else ""
-    if outcome.error is None:
-        verb = "dry run, nothing written: would add" if dry_run else "added"
-        return f"{shown_path(path)}: {verb} {span} from {len(posts)} post{'s' if len(posts) != 1 else ''}{tail}."
-    post = outcome.refused
-    when = f" at {post.at}" if post.at else ""
-    stopped = f"stopped at {post.where()}{when}: {_inner(outcome.error.message, path)}"
-    if getattr(outcome.error, "code", None) == "chance-due":
-        stopped += (" A roll is due before it: copy the dice bot's posts too and name the bot with --dice-bot "
-                    "NAME, or enter the roll with 'adjudicator roll'.")
-    if dry_run:
-        return f"dry run, nothing written: {span} would be added before it; {stopped}"
-    if all_or_nothing:
-        return f"{shown_path(path)}: nothing written (--all-or-nothing); {stopped}"
-    rest = len(posts) - post.number
-    after = (" The post after it was not read." if rest == 1 else f" The {rest} posts after it were not read.") \
-        if rest else ""
-    return f"{shown_path(path)}: added {span}{tail}; {stopped}{after}"
+def _prompt_for_posts(source: Optional[str]) -> None:
+    """On a terminal, say how to end the posts typed or pasted there, so `paste` never seems to hang."""
+    if (not source or source == "-") and sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty():
+        sys.stderr.write("adjudicator: paste the posts, then press Ctrl-D on a line of its own "
+                         "(Ctrl-Z, Enter on Windows); or give FILE.\n")
+        sys.stderr.flush()
 
 
 # --- board, replay, legal -------------------------------------------------------------
@@ -1038,53 +541,14 @@ def board_cmd(
       adjudicator board m.json --at 12
       adjudicator board m.json --as anna            # what only anna may see
     """
-    from adjudicator.session import replay_streamed
-    from adjudicator.views import check_at
+    from adjudicator import present
+    from adjudicator.usecases import look
 
     if fmt == "png" and output is None and sys.stdout.isatty():
         raise typer.BadParameter("a PNG is not for a terminal: give -o FILE, or redirect standard output.",
                                  param_hint="--format png")
-    if output is not None:
-        _refuse_output(output, match_path, force)
-    match, replay = replay_streamed(match_path, at)   # entry by entry, nothing kept per entry
-    viewer = _check_viewer(match, viewer, match_path)
-    check_at(match, at)
-    _warn(match)
-    if fmt in PICTURE_FORMATS:
-        _write_picture(match, replay, fmt, viewer, output, force)
-    elif output is not None:
-        _write_output(output, _board_output(match, replay, fmt, viewer), match, force=force)
-    else:
-        _print_board(match, replay, fmt, viewer)
-
-
-def _write_picture(match: Any, replay: Any, fmt: str, viewer: Optional[str], output: Optional[Path],
-                   force: bool = False) -> None:
-    """The board as SVG or PNG, to `output` (public pictures: readable by all) or stdout."""
-    from adjudicator import match_picture, picture
-
-    svg = match_picture.board_svg(match, replay, viewer)
-    data: Any = svg if fmt == "svg" else picture.png(svg)
-    if output is not None:
-        _write_output(output, data, match, force=force)
-        return
-    try:
-        if isinstance(data, str):
-            sys.stdout.write(data)
-        else:
-            sys.stdout.flush()
-            sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        _discard_stdout()
-
-
-def _refuse_output(output: Path, match_path: Path, force: bool) -> None:
-    """Before any work: -o naming the match or its seed, or (without --force) any existing
-    name, is refused (issue 26; the same rule again when writing, with the ruleset)."""
-    from adjudicator import outputs
-
-    outputs.refuse_early(output, outputs.files_of_match(match_path), force=force)
+    looked = look.board(match_path, viewer, at, output=output, force=force)
+    _say(present.board(looked, fmt), output, looked.match, force)
 
 
 def _write_output(output: Path, data: Any, match: Any, *, force: bool, public: bool = True) -> None:
@@ -1107,18 +571,6 @@ def _ruleset_file(match: Any) -> Optional[Path]:
         return None
 
 
-def _check_viewer(match: Any, viewer: Optional[str], name: Path, option: str = "--as") -> Optional[str]:
-    """The player id `--as` (or a command's PLAYER) names, in any case; None when not given."""
-    from adjudicator import session
-
-    return session.resolve_player(match, viewer, name, option) if viewer else None
-
-
-def _warn(match: Any) -> None:
-    for warning in match.warnings:
-        _err(f"warning: {warning}")
-
-
 @app.command("replay")
 def replay_cmd(
     match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
@@ -1134,35 +586,13 @@ def replay_cmd(
       adjudicator replay m.json
       adjudicator replay m.json --format json
     """
-    from adjudicator import views
-    from adjudicator.session import replay_streamed
+    from adjudicator import present
+    from adjudicator.usecases import look
 
-    told: dict[str, Any] = {}
-
-    def watch(match: Any) -> Any:   # entry by entry: only what is printed is kept
-        told["viewer"] = _check_viewer(match, viewer, match_path)
-        told["narration"] = views.narration(match, told["viewer"], fmt)
-        return lambda _entry, log: told["narration"].add(log)
-
-    match, replay = replay_streamed(match_path, watch=watch)
-    narrated = told["narration"].done()
-    _warn(match)
-    if fmt == "json":
-        _out_pieces(views.replay_json(match, replay, told["viewer"], narrated))
-    else:
-        _out(views.replay_text(match, replay, told["viewer"], narrated))
-    if replay.flags:
+    result = look.replay(match_path, viewer, fmt)
+    _say(present.replayed(result, fmt))
+    if result.replay.flags:
         raise typer.Exit(1)
-
-
-def _out_pieces(pieces: Any) -> None:
-    """Print a long text given in pieces that end it with a newline (as _out, never joined)."""
-    try:
-        for piece in pieces:
-            sys.stdout.write(piece)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        _discard_stdout()
 
 
 @app.command("legal")
@@ -1178,28 +608,10 @@ def legal_cmd(
     Example:
       adjudicator legal m.json bernd
     """
-    from adjudicator import matchfile
-    from adjudicator.session import replay_match
-    from adjudicator.wording import awaiting, preview as preview_text
+    from adjudicator import present
+    from adjudicator.usecases import look
 
-    match = matchfile.load(match_path)
-    player = _check_viewer(match, player, match_path, "PLAYER")
-    replay = replay_match(match)
-    players = [player] if player else replay.to_act()
-    listing = {p: [(match.game.format_move(m), preview_text(match.game, preview)) for m, preview in replay.legal_moves(p)]
-               for p in players}
-    if fmt == "json":
-        _out(_json({"awaiting": awaiting(replay), "legal": {p: [{"move": m, "effect": e} for m, e in moves]
-                                                            for p, moves in listing.items()}}))
-        return
-    _out(f"awaiting: {awaiting(replay) or 'nothing — the match is over'}")
-    for p, moves in listing.items():
-        shown = moves if limit <= 0 else moves[:limit]
-        _out(f"{p}: {len(moves)} legal move{'s' if len(moves) != 1 else ''}"
-             + (f" (showing {len(shown)}; --limit 0 for all)" if len(shown) < len(moves) else ""))
-        width = max((len(m) for m, _ in shown), default=0)
-        for m, effect in shown:
-            _out(f"  {m:<{width}}  {effect}")
+    _say(present.legal(look.legal(match_path, player), fmt, limit))
 
 
 @app.command("publish")
@@ -1225,20 +637,11 @@ def publish_cmd(
       adjudicator publish m.json -o public/m.json
       adjudicator publish m.json --at 12 > m-12.json
     """
-    from adjudicator import matchfile, views
+    from adjudicator import present
+    from adjudicator.usecases import public
 
-    if output is not None:
-        _refuse_output(output, match_path, force)
-    match = matchfile.load(match_path)
-    views.check_at(match, at)
-    data, said = views.public_copy(match, at)
-    text = matchfile.dumps(data)
-    if output is None:
-        _out(text)
-        _err(f"public copy of {shown_path(match_path)}: {said}.")
-        return
-    _write_output(output, text, match, force=force)
-    _out(f"wrote {shown_path(output)}, a public copy of {shown_path(match_path)}: {said}.")
+    result = public.publish(match_path, at, output=output, force=force)
+    _say(present.published(result, match_path, output), output, result.match, force)
 
 
 @app.command("page")
@@ -1266,23 +669,14 @@ def page_cmd(
       adjudicator page m.json > m.html             # standard output, redirected
     Open it in a browser; m.html#12 opens it at step 12.
     """
-    from adjudicator import matchfile
+    from adjudicator import present
+    from adjudicator.usecases import public
 
     if output is None and sys.stdout.isatty():
         raise typer.BadParameter("an HTML page is not for a terminal: give -o FILE, or redirect standard output.",
                                  param_hint="-o")
-    if output is not None:
-        _refuse_output(output, match_path, force)
-    match = matchfile.load(match_path)
-    _warn(match)
-    from adjudicator.page import page_html
-
-    text = page_html(match)
-    if output is None:
-        _out(text)
-    else:
-        _write_output(output, text, match, force=force)
-        _out(f"wrote {shown_path(output)}: {shown_path(match_path)} in {len(match.entries) + 1} steps, public view.")
+    match = public.page(match_path, output=output, force=force)
+    _say(present.paged(match, match_path, output), output, match, force)
 
 
 @app.command("post")
@@ -1330,19 +724,16 @@ def post_cmd(
       adjudicator post m.json --again             # the last post once more
       adjudicator post m.json --since 0           # everything from the start
     """
-    from adjudicator import posting
+    from adjudicator import posting, present
+    from adjudicator.usecases.times import entry_time
 
     if again and since is not None:
         raise typer.BadParameter("--again prints the last post's entries; give --since or --again, not both.",
                                  param_hint="--since")
-    post, text = posting.make_post(match_path, fmt, since=since, again=again, record=not dry_run,
-                                   at=_check_time(at, match_path) if at else None, rulings=rulings)
-    _warn(post.match)
-    _out(_post(text, fmt))
-    for note in post.notes:
-        _err(note)
-    if not again:
-        _next_step(post.match, post.replay)
+    with _as_usage_errors():
+        post, text = posting.make_post(match_path, fmt, since=since, again=again, record=not dry_run,
+                                       at=entry_time(at, match_path) if at else None, rulings=rulings)
+    _say(present.posted(post, text, fmt, again))
 
 
 # --- check, schema --------------------------------------------------------------------

@@ -43,3 +43,13 @@ class RefusedError(AdjudicatorError):
     def __init__(self, message: str, code: str = "refused") -> None:
         super().__init__(message)
         self.code = code
+
+
+class OptionError(InputError):
+    """A command-line value a use case cannot take, naming the option it came from (`--player`),
+    so the command line can report it as a usage error of that option (exit 2). The use cases
+    raise it without knowing how the command line is built."""
+
+    def __init__(self, message: str, option: str) -> None:
+        super().__init__(message)
+        self.option = option

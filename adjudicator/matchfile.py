@@ -397,6 +397,7 @@ class MatchStream:
         count, candidates, close, rest = found
         if not count:
             raise NotStreamable("an empty list of entries")
+        self._first_entry_on_its_line()
         self.count = count
         placeholder = b'  "entries": []' + close[3:]
         self._header_bytes = b"".join(head) + placeholder + rest
@@ -409,6 +410,17 @@ class MatchStream:
             entry = self._parse(index, line, index == count - 1, strict=False)
             if entry.__class__ is dict and is_void(entry):
                 self.voids.append((index, entry))
+
+    def _first_entry_on_its_line(self) -> None:
+        """The first entry is one line of its own, as `dumps` writes it: another tool's
+        pretty-printing (`json.dumps(indent=2)`) has the same header lines but an entry over
+        many, which is AnyLayoutStream's to read, not a broken file."""
+        here = self._file.tell()
+        self._file.seek(self._start)
+        line = self._file.readline()
+        self._file.seek(here)
+        if not (line.startswith(b'    {"') and line.rstrip(b"\n").endswith((b"}", b"},"))):
+            raise NotStreamable("the entries are not one a line")
 
     def _scan_lines(self, lines: Iterator[bytes]) -> tuple[int, list[tuple[int, bytes]], bytes, bytes]:
         """The entries' count, the lines that may hold a void, the closing line and what
@@ -694,13 +706,11 @@ class AnyLayoutStream:
         self.match.count = self.count
 
 
-def stream(path: str | Path) -> MatchStream | AnyLayoutStream:
-    """Open a match file to read entry by entry: MatchStream for the tool's own layout, else
-    AnyLayoutStream; NotStreamable when neither can read it exactly as `load` would."""
-    try:
-        return MatchStream(path)
-    except NotStreamable:
-        return AnyLayoutStream(path)
+def stream(path: str | Path, any_layout: bool = False) -> MatchStream | AnyLayoutStream:
+    """Open a match file to read entry by entry: in the tool's own layout (MatchStream), or
+    with `any_layout` in whatever layout it is (AnyLayoutStream); NotStreamable when the
+    reader cannot read it exactly as `load` would (session.replay_streamed tries both)."""
+    return AnyLayoutStream(path) if any_layout else MatchStream(path)
 
 
 # --- Writing ----------------------------------------------------------------------------

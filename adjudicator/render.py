@@ -16,7 +16,7 @@ from typing import Any
 from adjudicator.blocks import (Banner, Heading, Inline, Para, Pre, Span, Stamp, Table, clean, display_width,
                                 inert_json, local_time, shown_path, unix_time, unping)
 from adjudicator.formats import renderer, text_formats
-from adjudicator.formats._base import simple_table
+from adjudicator.formats._base import one_line, pad, simple_table
 from adjudicator.formats.bbcode import BB_BREAK
 from adjudicator.formats.discord import (DISCORD_CUT, DISCORD_LIMIT, PHONE_WIDTH, discord_length, discord_messages,
                                          discord_post)
@@ -24,7 +24,7 @@ from adjudicator.formats.discord import (DISCORD_CUT, DISCORD_LIMIT, PHONE_WIDTH
 __all__ = ["Banner", "Heading", "Inline", "Para", "Pre", "Span", "Stamp", "Table", "clean", "display_width",
            "inert_json", "local_time", "shown_path", "unix_time", "unping", "BB_BREAK", "DISCORD_CUT",
            "DISCORD_LIMIT", "PHONE_WIDTH", "discord_length", "discord_messages", "discord_post", "FORMATS",
-           "render", "printed", "text_table"]
+           "render", "printed", "text_columns", "text_table"]
 
 FORMATS = text_formats()   # the text formats' names, in order (adjudicator.formats names them)
 
@@ -45,3 +45,12 @@ def text_table(headers: list[str], rows: list[list[Any]], numbers: bool = False)
     """A plain-text table (tabulate's `simple` layout) for a command's output, drawn as a
     board's tables are, so the tool has one table drawer."""
     return "\n".join(simple_table(Table(headers, rows, numbers=numbers), lambda c: clean(c, one_line=True)))
+
+
+def text_columns(rows: list[list[Any]]) -> list[str]:
+    """Rows as the lines of a plain-text table with no header above them, for a list whose
+    columns need no names (`legal`: each move and what it would do); cells are written and
+    aligned as text_table writes them, so the tool still has one table drawer."""
+    cells = [[clean(one_line(c), one_line=True) for c in row] for row in rows]
+    widths = [max(display_width(row[index]) for row in cells) for index in range(len(cells[0]))] if cells else []
+    return ["  ".join(pad(c, w) for c, w in zip(row, widths)).rstrip() for row in cells]

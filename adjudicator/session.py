@@ -41,9 +41,9 @@ def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = 
     the codes the host recorded entries with as illegal. Does not check `until`: check_at."""
     from adjudicator.errors import AdjudicatorError
 
-    for reader in (matchfile.MatchStream, matchfile.AnyLayoutStream):   # the tool's layout, then any
+    for any_layout in (False, True):   # the tool's own layout, then any
         try:
-            with reader(path) as stream:
+            with matchfile.stream(path, any_layout) as stream:
                 match = stream.match
                 replay = Replay(match.game, keep_log=False)
                 replay.use_voids(stream.void_entries(until))
@@ -54,10 +54,10 @@ def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = 
                         if each is not None:
                             each(entry, log)
                 return match, replay
-        except (AdjudicatorError, matchfile.NotStreamable):
-            continue   # the next reader, from the start; after both, the file is read whole, and
-                       # a problem is the error `load` gives (a line of a pretty-printed file is
-                       # no entry to MatchStream, yet the file may be fine)
+        except matchfile.NotStreamable:
+            continue   # the next reader, from the start
+        except AdjudicatorError:
+            break      # read whole: the error `load` gives, in its order
     match = matchfile.load(path)
     entries = match.entries
     match.count = len(entries)

@@ -80,6 +80,16 @@ def test_tables_of_numbers_match_tabulate(data, columns, count):
     assert text_table(headers, rows, numbers=True) == tabulate(rows, headers=headers, tablefmt="simple")
 
 
+def test_text_columns_are_a_text_tables_rows_without_its_header():
+    """`legal`'s list: the rows of text_table, aligned the same, with no header or rule."""
+    from adjudicator.render import text_columns, text_table
+
+    rows = [["E8 down", "captures F8"], ["retake", ""], ["B6\x1bright", "wide 漢字"]]
+    assert text_columns(rows) == text_table(["", ""], rows).splitlines()[2:]
+    assert text_columns(rows)[0] == "E8 down   captures F8" and text_columns(rows)[1] == "retake"
+    assert text_columns([]) == []
+
+
 def _numeric(text: str) -> bool:
     """Text tabulate would read as a number (its column would align right)."""
     try:

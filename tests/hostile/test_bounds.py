@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from adjudicator.bounded import MAX_DEPTH
-from adjudicator.cli import MAX_ARGUMENTS, MAX_PARAM
+from adjudicator.cli import MAX_ARGUMENTS
+from adjudicator.usecases.new import MAX_PARAM
 from adjudicator.paste import MAX_POSTS, MAX_POSTS_BYTES
 from adjudicator.session import MAX_JSON_MOVE
 from helpers.strategies import assert_inert, assert_no_crash, simulated, write

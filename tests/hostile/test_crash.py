@@ -183,12 +183,12 @@ def _crash_on(name: str, how: str, what: str = "load") -> Any:
 
     real = getattr(matchfile, what)
 
-    def load(path: Any) -> Any:
+    def load(path: Any, *more: Any) -> Any:
         if Path(path).name == name:
             if how == "die":
                 os._exit(9)
             raise ZeroDivisionError("a bug")
-        return real(path)
+        return real(path, *more)
     return load
 
 

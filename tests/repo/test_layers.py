@@ -59,12 +59,14 @@ LAYERS: dict[str, tuple[int, str]] = {
     "adjudicator.views": (OUTER, "result objects and boards from a replayed match, public or for a player"),
     "adjudicator.match_picture": (OUTER, "the picture of a whole match: banner, header, then the game's drawing"),
     "adjudicator.page": (OUTER, "the HTML page of a match, from its views and pictures"),
+    "adjudicator.present": (OUTER, "what the commands print: a use case's result as text (stdout and stderr)"),
     # 4 use cases: what the commands do with a match.
     "adjudicator.session": (USE, "replay, append, create a match, verify its dice"),
     "adjudicator.paste": (USE, "enters many pasted posts at once"),
     "adjudicator.check": (USE, "batch checks of many match files"),
     "adjudicator.simulate": (USE, "self-play of whole matches by bots"),
     "adjudicator.posting": (USE, "the `post` command: one post per update and the file's memory of it"),
+    "adjudicator.usecases.*": (USE, "one module per command (or a few alike): options in, a result out, no printing"),
     # 5 command line.
     "adjudicator.cli": (COMMAND, "parses options, calls the use cases, prints"),
     "adjudicator.__main__": (COMMAND, "`python -m adjudicator`"),
@@ -254,7 +256,7 @@ def test_the_graph_sees_lazy_and_relative_imports():
     """The parser itself: a lazy import is found, a TYPE_CHECKING one is not."""
     edges = import_graph()
     lazy = {(e.source, e.target) for e in edges if e.lazy}
-    assert ("adjudicator.cli", "adjudicator.session") in lazy
+    assert ("adjudicator.cli", "adjudicator.present") in lazy
     assert ("adjudicator.__main__", "adjudicator.cli") in {(e.source, e.target) for e in edges}
     assert ("adjudicator.games.tug_of_war.words", "adjudicator.games.tug_of_war.rules") not in \
         {(e.source, e.target) for e in edges}

@@ -1,0 +1,322 @@
+"""What the commands print: a use case's result turned into text (issue 27, point 2).
+
+Each presenter takes the data a use case returned (adjudicator.usecases, session, paste) and
+returns a Shown: the text for standard output and the notes for standard error, in the order
+they are said. Nothing here decides a rule or reads a file; the command line only prints a
+Shown (or writes it to -o). Presenters sit beside views and render, whose words they use.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
+
+from adjudicator.formats import PICTURES
+from adjudicator.render import printed, shown_path
+
+if TYPE_CHECKING:
+    from adjudicator.clock import ClockSettings
+    from adjudicator.engine import LogEntry, Replay
+    from adjudicator.matchfile import LoadedMatch
+    from adjudicator.paste import Added, Outcome, Post
+    from adjudicator.posting import Post as Posting
+    from adjudicator.usecases.entries import Entered
+    from adjudicator.usecases.look import Legal, Looked, Replayed
+    from adjudicator.usecases.public import Published
+    from adjudicator.usecases.pasting import Pasted
+    from adjudicator.usecases.new import Created
+
+
+class Shown(NamedTuple):
+    """What a command says, in this order: `notes` on standard error (each a line the command
+    line marks `adjudicator: `), `text` on standard output (None: nothing), then `later`
+    notes on standard error. A `raw` text (a picture) is written as it is; any other ends
+    with a newline."""
+
+    text: str | bytes | Iterable[str] | None   # an iterable: pieces of a long text, raw
+    notes: tuple[str, ...] = ()
+    raw: bool = False
+    later: tuple[str, ...] = ()
+    written: str | None = None   # said on standard output once `text` is written to -o instead
+
+
+def json_text(obj: Any) -> str:
+    """JSON for scripts, indented, with no character a terminal or a post would act on."""
+    from adjudicator.render import inert_json
+
+    return inert_json(json.dumps(obj, indent=2, ensure_ascii=False)) + "\n"
+
+
+def post_text(text: str, fmt: str) -> str:
+    """A post as printed: a Discord post as its messages of at most 2,000 characters, with a
+    cut line between two (render.DISCORD_CUT); any other format as it is."""
+    return printed(text, fmt)
+
+
+# --- new ------------------------------------------------------------------------------
+
+def created(result: "Created") -> Shown:
+    """`new`: the match itself when no file was asked for; else what was created, how it is
+    timed and, with a seed, its hash to publish and what the host does next (G-8)."""
+    notes = tuple(f"note: {note}" for note in result.notes)
+    output = result.output
+    if output is None:
+        from adjudicator.matchfile import dumps
+
+        return Shown(dumps(result.data), notes)
+    players = " vs ".join(f"{p['id']} ({p['side']})" for p in result.data["players"])
+    lines = [f"created {shown_path(output)}: {result.ruleset.id}, {players}" + ("; untimed" if result.untimed else "")]
+    if result.clock is not None:
+        lines.append(timing_line(result.clock, output))
+    if result.seed_file:
+        lines.append(f"dice seed written to {shown_path(result.seed_file)} (keep it private until the match ends); "
+                     f"publish its hash now: {result.data['seed_sha256']}")
+        lines.append(salt_advice(output, result.first_random))
+    return Shown("\n".join(lines), notes)
+
+
+def salt_advice(output: Path, first_random: bool) -> str:
+    """What the host does next so that no draw can be steered (G-8): collect the players' salts,
+    posted after the hash, before the first draw; with --first random that draw is who starts."""
+    then = (f"then draw who starts with: adjudicator roll {shown_path(output)} (G-6, G-8)" if first_random
+            else "before the first roll (G-8)")
+    return (f"players may now post a salt ('salt: WORD'); enter each with: adjudicator host {shown_path(output)} salt "
+            f"PLAYER WORD, {then}")
+
+
+def timing_line(settings: "ClockSettings", path: Path) -> str:
+    """How the new match is timed, said once so a host at forum pace cannot miss it (G-7):
+    `timed: 2:30 a turn, 10:00 reserve …; at forum pace use --untimed …`."""
+    from adjudicator.clock import minutes
+
+    name = shown_path(path.name)
+    if not settings.enabled or (settings.turn_seconds is None and not settings.kind_seconds):
+        switch = f"; 'adjudicator host {name} clock on' times it" if settings.turn_seconds or settings.kind_seconds \
+            else ""
+        return f"untimed: nobody loses or is late on time{switch}."
+    limits = [f"{minutes(settings.turn_seconds)} a turn"] if settings.turn_seconds is not None else []
+    limits += [f"{minutes(seconds)} a {kind}" for kind, seconds in settings.kind_seconds.items()
+               if seconds != settings.turn_seconds]
+    if settings.on_expiry == "skip":
+        cost = "a late submission counts as empty"
+    else:
+        limits.append(f"{minutes(settings.reserve_seconds)} reserve")
+        cost = "running out loses"
+    return (f"timed: {', '.join(limits)}; {cost} (G-7). At forum pace, make it with --untimed, or run "
+            f"'adjudicator host {name} clock off' before entering posts.")
+
+
+# --- move, roll, host -----------------------------------------------------------------
+
+def entered(result: "Entered", fmt: str, dry_run: bool = False, rulings: bool = False) -> Shown:
+    """After `move`, `roll` or `host`: standard output is what a host pastes in public (the
+    entry as everyone may see it, then the board); the warnings, the host's private echo of
+    the entry (a sealed submission marked so, never pasted by accident) and the next step go
+    to standard error."""
+    from adjudicator import views
+
+    match, replay, log = result.match, result.replay, result.log
+    notes = (*result.warnings, *echo(log, dry_run), *next_step(match, replay))
+    if fmt == "json":
+        return Shown(json_text({**views.result(match, replay), "entry": views.entry_view(log)}), notes)
+    return Shown(post_text(views.entry_post(match, replay, log, fmt, rulings), fmt), notes)
+
+
+def echo(log: "LogEntry", dry_run: bool) -> tuple[str, ...]:
+    """The host's private echo: how the tool read the entry (and the post, when it was more
+    than the move: `read "…" as: rope 2 1`, issue 17), a sealed one marked private."""
+    from adjudicator import reading
+    from adjudicator.views import entry_lines
+
+    prefix = "dry run, nothing written: " if dry_run else ""
+    private = log.sealed and log.player is not None
+    lines = entry_lines(log, viewer=log.player, pad=False)
+    mark = " [private to the host: sealed, not in the post below]" if private else ""
+    read = reading.read_as(log)
+    said = [f"{prefix}{read}{mark}"] if read else []
+    said.append(f"{prefix}{lines[0]}{mark}")
+    if private:
+        said += [f"  {line.strip()}" for line in lines[1:]]
+    return tuple(said)
+
+
+def next_step(match: "LoadedMatch", replay: "Replay") -> tuple[str, ...]:
+    """The host's next command when the match waits for a roll, for standard error: public
+    output names what is due, never a command (issue 25)."""
+    from adjudicator.game import ChanceDue
+    from adjudicator.wording import awaiting
+
+    if isinstance(replay.pending(), ChanceDue) and match.path is not None:
+        return (f"next: {awaiting(replay)}: adjudicator roll {shown_path(match.path.name)} "
+                "(or --values to copy a dice bot's)",)
+    return ()
+
+
+# --- post -----------------------------------------------------------------------------
+
+def posted(post: "Posting", text: str, fmt: str, again: bool) -> Shown:
+    """`post`: the match's warnings, the post itself, then what was recorded and (unless the
+    last post was printed again) the host's next command."""
+    later = (*post.notes, *(() if again else next_step(post.match, post.replay)))
+    return Shown(post_text(text, fmt), warnings(post.match), later=later)
+
+
+def warnings(match: "LoadedMatch") -> tuple[str, ...]:
+    """What loading the match warned of (matchfile), one note each."""
+    return tuple(f"warning: {warning}" for warning in match.warnings)
+
+
+# --- paste ----------------------------------------------------------------------------
+
+def pasted(result: "Pasted", fmt: str, dry_run: bool, all_or_nothing: bool, rulings: bool = False) -> Shown:
+    """Standard error: how each post was read, what was skipped, what was added or why not.
+    Standard output: the public post of the entries added (or, dry, that would be) and the board."""
+    from adjudicator import views
+
+    path, posts, outcome = result
+    notes = [line for added in outcome.added for line in paste_echo(added)]
+    notes += [f"skipped {post.where()}: {why}" for post, why in outcome.skipped]
+    notes += [f"skipped {post.where()}: no move in it ({inner(why, path).rstrip('.')})" for post, why in outcome.unreadable]
+    notes.append(paste_summary(path, posts, outcome, dry_run, all_or_nothing))
+    shown = outcome.added if outcome.error is None or not all_or_nothing or dry_run else []
+    if not shown:
+        return Shown(None, tuple(notes))
+    seqs = {added.seq for added in shown}
+    logs = [log for log in outcome.replay.log if log.seq in seqs and log.type != "void"]
+    if fmt == "json":
+        return Shown(json_text({**views.result(outcome.match, outcome.replay),
+                                "entries": [views.entry_view(log) for log in logs]}), tuple(notes))
+    from adjudicator.render import Inline, Pre, render
+
+    lines: list[Inline] = [line for log in logs for line in views.entry_lines(log, None, pad=False, rulings=rulings)]
+    return Shown(post_text(render([Pre(lines), *views.board_blocks(outcome.match, outcome.replay)], fmt), fmt),
+                 tuple(notes))
+
+
+def paste_echo(added: "Added") -> list[str]:
+    """How one post was read, for the host alone (a sealed one marked private, with its content)."""
+    from adjudicator.views import entry_lines
+
+    log = added.log
+    private = log.sealed and log.player is not None
+    lines = entry_lines(log, viewer=log.player, pad=False)
+    when = f" at {added.post.at}" if added.post.at else " (no time: stamped now)"
+    mark = " [private to the host: sealed, not in the post below]" if private else ""
+    return [f"{added.post.where()}{when}: {lines[0]}{mark}", *(f"  {line.strip()}" for line in lines[1:] if private)]
+
+
+def inner(message: str, path: Path) -> str:
+    """A refusal as part of the paste's summary: without the file's name (said once already)
+    and its own "nothing written", which the summary says for the whole paste."""
+    prefix = f"{shown_path(path)}: "
+    message = message[len(prefix):] if message.startswith(prefix) else message
+    return message.replace(", nothing written.", ".").replace("; nothing written.", ".").replace(
+        " Nothing written.", "")
+
+
+def paste_summary(path: Path, posts: list["Post"], outcome: "Outcome", dry_run: bool, all_or_nothing: bool) -> str:
+    """One or two sentences: which entries were added (or would be), and where and why it stopped."""
+    seqs = outcome.seqs
+    span = (f"entr{'y' if len(seqs) == 1 else 'ies'} {seqs[0]}" + (f"–{seqs[-1]}" if len(seqs) > 1 else "")) \
+        if seqs else "no entries"
+    skipped = len(outcome.skipped) + len(outcome.unreadable)
+    tail = f" ({skipped} post{'s' if skipped != 1 else ''} skipped)" if skipped else ""
+    post = outcome.refused   # the post the error stopped at: set with the error
+    if outcome.error is None or post is None:
+        verb = "dry run, nothing written: would add" if dry_run else "added"
+        return f"{shown_path(path)}: {verb} {span} from {len(posts)} post{'s' if len(posts) != 1 else ''}{tail}."
+    when = f" at {post.at}" if post.at else ""
+    stopped = f"stopped at {post.where()}{when}: {inner(outcome.error.message, path)}"
+    if getattr(outcome.error, "code", None) == "chance-due":
+        stopped += (" A roll is due before it: copy the dice bot's posts too and name the bot with --dice-bot "
+                    "NAME, or enter the roll with 'adjudicator roll'.")
+    if dry_run:
+        return f"dry run, nothing written: {span} would be added before it; {stopped}"
+    if all_or_nothing:
+        return f"{shown_path(path)}: nothing written (--all-or-nothing); {stopped}"
+    rest = len(posts) - post.number
+    after = (" The post after it was not read." if rest == 1 else f" The {rest} posts after it were not read.") \
+        if rest else ""
+    return f"{shown_path(path)}: added {span}{tail}; {stopped}{after}"
+
+
+# --- board, replay, legal -------------------------------------------------------------
+
+
+
+def board(looked: "Looked", fmt: str) -> Shown:
+    """`board`: the match's warnings, then the board as `fmt`, public or `looked.viewer`'s
+    view: text, JSON, or a picture (SVG text or PNG bytes, written as they are)."""
+    notes = warnings(looked.match)
+    if fmt in PICTURES:   # `board` only: adjudicator.picture
+        from adjudicator import match_picture, picture
+
+        svg = match_picture.board_svg(looked.match, looked.replay, looked.viewer)
+        return Shown(svg if fmt == "svg" else picture.png(svg), notes, raw=True)
+    return Shown(board_text(looked.match, looked.replay, fmt, looked.viewer), notes)
+
+
+def board_text(match: "LoadedMatch", replay: "Replay", fmt: str, viewer: str | None = None) -> str:
+    """The board as a text format or JSON, ending with a newline."""
+    from adjudicator import views
+
+    if fmt == "json":
+        return json_text(views.result(match, replay, viewer))
+    text = post_text(views.board_text(match, replay, fmt, viewer), fmt)
+    return text if text.endswith("\n") else text + "\n"
+
+
+def replayed(result: "Replayed", fmt: str) -> Shown:
+    """`replay`: the match's warnings, then the entries as narrated and the result; JSON in
+    pieces, written one after another, never joined into one string."""
+    from adjudicator import views
+
+    notes = warnings(result.match)
+    if fmt == "json":
+        return Shown(views.replay_json(result.match, result.replay, result.viewer, result.narrated), notes, raw=True)
+    return Shown(views.replay_text(result.match, result.replay, result.viewer, result.narrated), notes)
+
+
+def legal(result: "Legal", fmt: str, limit: int) -> Shown:
+    """`legal`: what is awaited and each player's legal moves in the notation `move` reads,
+    with what each would do; at most `limit` a player in text (0: all)."""
+    from adjudicator.render import text_columns
+    from adjudicator.wording import awaiting, preview as preview_text
+
+    game = result.match.game
+    listing = {p: [(game.format_move(m), preview_text(game, preview)) for m, preview in moves]
+               for p, moves in result.moves.items()}
+    if fmt == "json":
+        return Shown(json_text({"awaiting": awaiting(result.replay),
+                                "legal": {p: [{"move": m, "effect": e} for m, e in moves]
+                                          for p, moves in listing.items()}}))
+    lines = [f"awaiting: {awaiting(result.replay) or 'nothing — the match is over'}"]
+    for p, moves in listing.items():
+        shown = moves if limit <= 0 else moves[:limit]
+        lines.append(f"{p}: {len(moves)} legal move{'s' if len(moves) != 1 else ''}"
+                     + (f" (showing {len(shown)}; --limit 0 for all)" if len(shown) < len(moves) else ""))
+        lines += [f"  {line}" for line in text_columns([[m, effect] for m, effect in shown])]
+    return Shown("\n".join(lines))
+
+
+# --- publish, page --------------------------------------------------------------------
+
+def published(result: "Published", match_path: Path, output: Path | None) -> Shown:
+    """`publish`: the public copy, and what was left out (on standard error, or, with -o, on
+    standard output after the copy is written)."""
+    from adjudicator.matchfile import dumps
+
+    text = dumps(result.data)
+    if output is None:
+        return Shown(text, later=(f"public copy of {shown_path(match_path)}: {result.said}.",))
+    return Shown(text, written=f"wrote {shown_path(output)}, a public copy of {shown_path(match_path)}: {result.said}.")
+
+
+def paged(match: "LoadedMatch", match_path: Path, output: Path | None) -> Shown:
+    """`page`: the match's warnings, then its HTML page (adjudicator.page), and with -o how many steps it has."""
+    from adjudicator.page import page_html
+
+    written = (f"wrote {shown_path(output)}: {shown_path(match_path)} in {len(match.entries) + 1} steps, public view."
+               if output is not None else None)
+    return Shown(page_html(match), warnings(match), written=written)

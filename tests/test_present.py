@@ -1,0 +1,54 @@
+"""adjudicator.present: use cases' results as the text the commands print (stdout and the
+notes for stderr), called without the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from adjudicator import present
+from adjudicator.clock import ClockSettings
+from adjudicator.usecases.entries import roll
+from adjudicator.usecases.look import board, legal
+from adjudicator.usecases.new import NewMatch, create
+from helpers.matches import dice_match, setup_entries
+
+
+def test_created_says_the_file_the_timing_and_the_seed(tmp_path):
+    out = tmp_path / "m.json"
+    shown = present.created(create(NewMatch("dice-tug-of-war", ["b=B:yellow", "a=A:red"], output=out)))
+    lines = shown.text.splitlines()
+    assert lines[0] == f"created {out}: dice-tug-of-war, b (yellow) vs a (red)"
+    assert lines[2].startswith(f"dice seed written to {tmp_path / 'm.seed'}") and "salt PLAYER WORD" in lines[3]
+    assert shown.notes == ()
+
+
+def test_timing_line_untimed_and_timed():
+    name = Path("m.json")
+    assert present.timing_line(ClockSettings(enabled=False), name) == "untimed: nobody loses or is late on time."
+    timed = present.timing_line(ClockSettings(turn_seconds=150, reserve_seconds=600), name)
+    assert timed.startswith("timed: 2:30 a turn, 10:00 reserve; running out loses (G-7).")
+
+
+def test_entered_puts_the_echo_on_stderr_and_the_post_on_stdout(write):
+    path = write(dice_match(setup_entries([2, 4, 6], [1, 1, 1])))
+    result = roll(path, ["3", "1", "6"], transcribe=True)
+    shown = present.entered(result, "text")
+    assert shown.notes and "3 1 6" in shown.notes[0].replace(",", "")
+    assert "3" in shown.text and not shown.raw
+    data = json.loads(present.entered(result, "json").text)
+    assert data["entry"]["seq"] == 5
+
+
+def test_board_picture_is_raw_and_text_ends_with_a_newline(write):
+    path = write(dice_match(setup_entries([2, 4, 6], [1, 1, 1])))
+    looked = board(path)
+    assert present.board(looked, "text").text.endswith("\n")
+    svg = present.board(looked, "svg")
+    assert svg.raw and svg.text.startswith("<svg")
+
+
+def test_legal_limits_each_player_list(write):
+    path = write(dice_match(setup_entries([2, 4, 6], [1, 1, 1]) + [("roll", 3, 1, 6)]))
+    lines = present.legal(legal(path), "text", 1).text.splitlines()
+    assert lines[0].startswith("awaiting: ") and "; --limit 0 for all)" in lines[1] and len(lines) == 3
