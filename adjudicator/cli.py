@@ -217,12 +217,12 @@ def ruleset_validate(
     Example:
       adjudicator ruleset validate my-variant.yaml
     """
-    from adjudicator.matchfile import stand_in_game
+    from adjudicator.matchfile import param_problems, stand_in_game
     from adjudicator.rulesets import validate_file
 
     ruleset = validate_file(path)
     game = stand_in_game(ruleset)
-    problems = game.validate_params()
+    problems = param_problems(game)
     if problems:
         from adjudicator.errors import RulesetError
 

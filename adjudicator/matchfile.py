@@ -133,7 +133,7 @@ def prepare_header(data: dict[str, Any], path: Path | None) -> LoadedMatch:
         if problem:
             raise MatchFileError(problem)
     game_type = game_class(ruleset.game, where=f"{name}: ruleset {ruleset.id}")
-    game = game_type(ruleset, players_of(data), data)
+    game = built(game_type, ruleset, players_of(data), data, MatchFileError, f"{name}: ruleset {ruleset.id}")
     if "first_by" in data:
         first_by_problem(data, ruleset.id, game_type, name)
     problems = _params_problems(game, base, rules.get("params"))
@@ -168,23 +168,34 @@ def _params_problems(game: Any, base: Any, overrides: Any) -> list[str]:
     `base` is the object rulesets.resolve returns, a new one whenever a file changes."""
     check = type(game).validate_params
     if not getattr(check, "__module__", "").startswith("adjudicator."):
-        return game.validate_params()
+        return param_problems(game)
     if overrides:
         try:
             own = json.dumps(overrides, sort_keys=True, ensure_ascii=False, allow_nan=True)
         except (TypeError, ValueError, RecursionError):
-            return game.validate_params()
+            return param_problems(game)
     else:
         own = None
     key = (type(game), id(base), own)
     found = _PARAMS_CHECKED.get(key)
     if found is not None and found[0] is base:
         return found[1]
-    problems = game.validate_params()
+    problems = param_problems(game)
     if len(_PARAMS_CHECKED) >= 4096:
         _PARAMS_CHECKED.clear()
     _PARAMS_CHECKED[key] = (base, problems)
     return problems
+
+
+def param_problems(game: Any) -> list[str]:
+    """game.validate_params(), with a parameter the game needs but the ruleset lacks named as
+    missing (a game reads the parameters it checks; a KeyError there is the ruleset's lack,
+    never a reason for exit 3)."""
+    try:
+        return list(game.validate_params())
+    except KeyError as exc:
+        key = exc.args[0] if exc.args else "?"
+        return [f"{key}: missing; the game {game.name} needs it"]
 
 
 def players_of(data: dict[str, Any]) -> list[Any]:
@@ -201,7 +212,21 @@ def stand_in_game(ruleset: Any) -> Game:
     from adjudicator.registry import game_class
 
     players = [{"id": f"player{i + 1}", "name": f"Player {i + 1}", "side": side} for i, side in enumerate(ruleset.sides)]
-    return game_class(ruleset.game)(ruleset, players_of({"players": players}))
+    return built(game_class(ruleset.game), ruleset, players_of({"players": players}), None, RulesetError,
+                 str(ruleset.path or ruleset.id))
+
+
+def built(game_type: type[Game], ruleset: Any, players: list[Any], header: dict[str, Any] | None,
+          error: type[InputError], name: str) -> Game:
+    """The game made for a ruleset. A game reads the parameters it needs as it is made, so a
+    ruleset that lacks one (a variant that deleted `column_dice`) is refused naming the field
+    (exit 2), never an internal error."""
+    try:
+        return game_type(ruleset, players, header)
+    except KeyError as exc:
+        key = exc.args[0] if exc.args else "?"
+        raise error(f"{name}: field params.{key}: missing; the game {ruleset.game} needs it "
+                    f"(see `adjudicator ruleset show {ruleset.game}` for the built-in one).") from None
 
 
 def where(index: int, entry: Any) -> str:

@@ -210,3 +210,40 @@ def test_parameter_problems_are_remembered_per_ruleset_and_overrides(folder):
     assert prepared().ruleset.params["pawns"] == 19
     with pytest.raises(MatchFileError, match=r"pawns \(12\) must be at least"):
         prepared({"pawns": 12})
+
+
+def _without_each_param():
+    """(ruleset id, a top-level parameter) for every parameter of every built-in ruleset."""
+    for info in rulesets.list_rulesets():
+        for key in rulesets.resolve(info["id"]).params:
+            yield info["id"], key
+
+
+@pytest.mark.parametrize("ruleset_id, key", list(_without_each_param()))
+def test_a_variant_missing_a_parameter_is_refused_never_a_crash(cli, tmp_path, ruleset_id, key):
+    """A variant file that lacks a parameter its game reads (a dice ruleset without
+    `column_dice` was exit 3, KeyError) is ok or refused naming the field: exit 0 or 2, and a
+    match is never made from a ruleset its game cannot use."""
+    import yaml
+
+    data = dict(rulesets.resolve(ruleset_id).data)
+    data["params"] = {k: v for k, v in data["params"].items() if k != key}
+    data["id"] = "variant"
+    path = tmp_path / "variant.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    done = cli("ruleset", "validate", path)
+    assert done.code in (0, 2), done.err
+    if done.code == 2:
+        assert key in done.err and "internal error" not in done.err
+
+
+def test_the_dice_variant_without_column_dice_names_the_missing_field(cli, tmp_path):
+    import yaml
+
+    data = dict(rulesets.resolve("dice-tug-of-war").data)
+    data["params"] = {k: v for k, v in data["params"].items() if k != "column_dice"}
+    data["id"] = "variant"
+    path = tmp_path / "variant.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    done = cli("ruleset", "validate", path)
+    assert done.code == 2 and "field params: column_dice: missing" in done.err
