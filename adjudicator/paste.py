@@ -26,7 +26,6 @@ becomes the host's salt entry for its author, with the post's time.
 from __future__ import annotations
 
 import re
-import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -276,37 +275,35 @@ def paste(path: Path, posts: list[Post], *, dry_run: bool = False, all_or_nothin
           skip_unreadable: bool = False, dice_bots: tuple[str, ...] = ()) -> Outcome:
     """Enter the posts in order into the match at `path`, stopping at the first refusal.
 
-    Each post goes through session.play_move (a dice bot's through session.append_entry), so
-    it is checked as `move` checks it. With `dry_run` or `all_or_nothing` the posts go into a
-    scratch copy of the match; `all_or_nothing` then puts that copy in place only if every
-    post was accepted, under the match's lock, so the file is never half-written."""
-    from adjudicator import matchfile
-
-    if not (dry_run or all_or_nothing):
-        return _enter(path, path, posts, skip_unreadable, dice_bots)
-    with tempfile.TemporaryDirectory(prefix="adjudicator-paste-") as folder:
-        scratch = Path(folder) / path.name
-        if dry_run:
-            scratch.write_bytes(matchfile.read_regular(path))
-            return _enter(path, scratch, posts, skip_unreadable, dice_bots)
-        with matchfile.locked(path):
-            scratch.write_bytes(matchfile.read_regular(path))
-            outcome = _enter(path, scratch, posts, skip_unreadable, dice_bots)
-            if outcome.error is None and outcome.added:
-                matchfile.write_atomic(path, scratch.read_text(encoding="utf-8"))
-                outcome.written = True
-        return outcome
-
-
-def _enter(path: Path, target: Path, posts: list[Post], skip_unreadable: bool,
-           dice_bots: tuple[str, ...]) -> Outcome:
-    """Enter the posts into `target` (the match or its scratch copy), naming `path` in messages."""
+    Under the match's lock the file is loaded and replayed once, and each post is checked
+    against the match as it stands as `move` checks it (session.Appender; a dice bot's post
+    as its transcribed roll, a `salt:` post as the host's salt entry), so a paste is linear
+    in its posts (issue 28). The file is written once at the end: with the entries accepted
+    before a refusal, or (`all_or_nothing`) only if every post was accepted; with `dry_run`,
+    never."""
     from adjudicator import matchfile, session
 
     outcome = Outcome()
     bots = {author_key(bot) for bot in dice_bots}
-    match = matchfile.load(target)
-    authors = [who_wrote(match, post, bots, str(path)) for post in posts]   # all, before anything is entered
+    with matchfile.locked(path):
+        match = matchfile.load(path)
+        authors = [who_wrote(match, post, bots, str(path)) for post in posts]   # all, before anything is entered
+        appender = session.Appender(path, match)
+        _enter(appender, outcome, posts, authors, skip_unreadable)
+        writes = not dry_run and bool(outcome.added) and not (all_or_nothing and outcome.error is not None)
+        if writes:
+            appender.write()
+        outcome.written = writes
+    outcome.match = match
+    outcome.replay = session.replay_match(match)   # afresh: a refused post's step is no part of it
+    return outcome
+
+
+def _enter(appender: Any, outcome: Outcome, posts: list[Post], authors: list[tuple[str, Any]],
+           skip_unreadable: bool) -> None:
+    """Enter the posts one by one, noting each added, skipped or unreadable one and the first
+    refusal, which ends the paste."""
+    path = str(appender.path)
     for post, (kind, pid) in zip(posts, authors):
         if kind == "skip":
             outcome.skipped.append((post, pid))
@@ -315,37 +312,32 @@ def _enter(path: Path, target: Path, posts: list[Post], skip_unreadable: bool,
         try:
             salt = None if is_bot else salt_in(post.text)
             if is_bot:
-                _, _, log = session.append_entry(target, _roll_builder(post, str(path)))
+                log = appender.append(_roll_builder(post, path))
             elif salt is not None:
-                _, _, log = session.append_entry(target, _salt_builder(post, pid, salt, str(path)))
+                log = appender.append(_salt_builder(post, pid, salt, path))
             else:
-                _, _, log = session.play_move(target, pid, post.text, at=post.at, by_id=True)
+                log = appender.play(pid, post.text, at=post.at, by_id=True)
         except NotationError as exc:
             if skip_unreadable and not is_bot:
-                outcome.unreadable.append((post, _named(exc.message, target, path)))
+                outcome.unreadable.append((post, exc.message))
                 continue
-            _stop(outcome, post, exc, target, path)
+            outcome.refused, outcome.error = post, exc
             break
         except AdjudicatorError as exc:
-            _stop(outcome, post, exc, target, path)
+            outcome.refused, outcome.error = post, exc
             break
-        outcome.added.append(Added(post, log.seq, log))
-    outcome.written = target == path and bool(outcome.added)
-    outcome.match = matchfile.load(target)
-    outcome.replay = session.replay_match(outcome.match)
-    if target != path:
-        outcome.match.path = path
-    return outcome
+        outcome.added.append(Added(post, log.seq, as_entered(log)))
 
 
-def _named(message: str, target: Path, path: Path) -> str:
-    """A message about the scratch copy, naming the match the host gave."""
-    return message.replace(str(target), str(path)) if target != path else message
+def as_entered(log: Any) -> Any:
+    """The entry's log as it stood when it was entered: a sealed submission stays sealed in
+    the host's echo, though a later post in the paste resolved its phase (the echo says how
+    each post was read, and marks what was private then)."""
+    from dataclasses import replace
 
+    from adjudicator.engine import Seal
 
-def _stop(outcome: Outcome, post: Post, exc: AdjudicatorError, target: Path, path: Path) -> None:
-    exc.message = _named(exc.message, target, path)
-    outcome.refused, outcome.error = post, exc
+    return replace(log, seal=Seal()) if log.sealed else log
 
 
 def salt_in(text: str) -> str | None:

@@ -83,27 +83,48 @@ def now_utc() -> str:
 def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, Any]],
                  *, dry_run: bool = False, record_illegal: bool = False,
                  stamped: bool = False) -> tuple[LoadedMatch, Replay, LogEntry]:
-    """Under the file lock: load, replay, check the new entry, and write it only if legal.
-
-    `build` makes the entry from the replayed match (it may raise to refuse). An illegal
-    entry raises RefusedError and writes nothing (G-1) unless `record_illegal` asks to log it
-    with its flag, as a host does to keep a player's illegal post on record. `stamped` says
-    the tool stamped the entry's time itself (no --at): such a time never decides a loss or
-    a late submission (G-7), since the host may be typing the post long after it was made.
-    A loss on time is never written by a move: only the host's `timeout` entry writes one
-    (time_refusal says both ways on); replay of a log that holds one still applies G-7.
-    """
+    """Under the file lock: load, replay, check the new entry, and write it only if legal
+    (Appender.append says how it is checked; with `dry_run` nothing is written)."""
     with matchfile.locked(path):
-        match = matchfile.load(path)
-        replay = replay_match(match)
-        entry = build(match, replay)
+        appender = Appender(path, matchfile.load(path))
+        log = appender.append(build, record_illegal=record_illegal, stamped=stamped, keep=not dry_run)
+        if not dry_run:
+            appender.write()
+    return appender.match, appender.replay, log
+
+
+class Appender:
+    """Entries appended one after another to a match loaded and replayed once: `append_entry`
+    appends one, `paste` a thread's worth, each checked against the match as it stands with
+    those before it, so entering n posts costs one load, one replay and one write, not n of
+    each (issue 28). The caller holds the file lock and writes (`write`) once."""
+
+    def __init__(self, path: Path, match: LoadedMatch) -> None:
+        self.path, self.match = path, match
+        self.replay = replay_match(match)
+        self._latest = latest_time(match, set(self.replay.voided))
+
+    def append(self, build: Callable[[LoadedMatch, Replay], dict[str, Any]], *, record_illegal: bool = False,
+               stamped: bool = False, keep: bool = True) -> LogEntry:
+        """Check the entry `build` makes from the match as it stands, and add it (unless not
+        `keep`: a dry run's entry is checked and left out).
+
+        `build` may raise to refuse. An illegal entry raises RefusedError and adds nothing (G-1)
+        unless `record_illegal` asks to log it with its flag, as a host does to keep a player's
+        illegal post on record. `stamped` says the tool stamped the entry's time itself (no
+        --at): such a time never decides a loss or a late submission (G-7), since the host may
+        be typing the post long after it was made. A loss on time is never written by a move:
+        only the host's `timeout` entry writes one (time_refusal says both ways on); replay of
+        a log that holds one still applies G-7. After a refusal the Appender is spent."""
+        match, path = self.match, self.path
+        entry = build(match, self.replay)
         entry = {"seq": len(match.entries) + 1, **entry}
-        check_time_order(match, entry, path, set(replay.voided))
+        check_time_after(entry, path, self._latest)
         if is_void(entry):   # a void changes what came before it: adjudicate the whole log again (G-4)
-            replay = replay_entries(match, [*match.entries, entry])
-            log = replay.log[-1]
+            self.replay = replay_entries(match, [*match.entries, entry])
+            log = self.replay.log[-1]
         else:
-            log = replay.step(entry)
+            log = self.replay.step(entry)
         if log.expired and (stamped or log.flag is None or not (record_illegal or side_late(log))):
             raise time_refusal(path, entry, log, stamped)
         if log.flag:
@@ -115,12 +136,24 @@ def append_entry(path: Path, build: Callable[[LoadedMatch, Replay], dict[str, An
                                    f"{message[1:]}{rulings}.", flag.code)
             entry["flagged"] = log.flag.code
             log.flag.acknowledged = True
-        if not dry_run:
+        if keep:
             # `load` checked the file; the schema need only see the new entry (with the header).
             matchfile.check_schema({**match.data, "entries": [entry]}, str(path))
             match.data["entries"].append(entry)
-            matchfile.write_atomic(path, matchfile.dumps(match.data))
-    return match, replay, log
+            self._latest = (latest_time(match, set(self.replay.voided)) if is_void(entry)
+                            else later_entry(self._latest, entry, set(self.replay.voided)))
+        return log
+
+    def play(self, player: str, text: str, *, as_json: bool = False, at: str | None = None,
+             note: str | None = None, record_illegal: bool = False, by_id: bool = False,
+             keep: bool = True) -> LogEntry:
+        """A player's move as typed or posted (see play_move), appended."""
+        return self.append(move_builder(self.path, player, text, as_json=as_json, at=at, note=note, by_id=by_id),
+                           record_illegal=record_illegal, stamped=at is None, keep=keep)
+
+    def write(self) -> None:
+        """Write the match with every entry appended, atomically."""
+        matchfile.write_atomic(self.path, matchfile.dumps(self.match.data))
 
 
 def play_move(path: Path, player: str, text: str, *, as_json: bool = False, at: str | None = None,
@@ -129,6 +162,14 @@ def play_move(path: Path, player: str, text: str, *, as_json: bool = False, at: 
     """`adjudicator move`: read the typed move for the player as typed (resolve_player; with
     `by_id`, `player` is the player's id itself), check it against the replayed match and
     append it (see append_entry). Without `at` the entry is stamped now."""
+    build = move_builder(path, player, text, as_json=as_json, at=at, note=note, by_id=by_id)
+    return append_entry(path, build, dry_run=dry_run, record_illegal=record_illegal, stamped=at is None)
+
+
+def move_builder(path: Path, player: str, text: str, *, as_json: bool = False, at: str | None = None,
+                 note: str | None = None, by_id: bool = False) -> Callable[[LoadedMatch, Replay], dict[str, Any]]:
+    """What makes a move's entry from the match as it stands: the player resolved, the move
+    read (read_move), stamped `at` or now."""
     stamp = at or now_utc()
 
     def build(match: LoadedMatch, replay: Replay) -> dict[str, Any]:
@@ -139,7 +180,7 @@ def play_move(path: Path, player: str, text: str, *, as_json: bool = False, at: 
             entry["note"] = note
         return entry
 
-    return append_entry(path, build, dry_run=dry_run, record_illegal=record_illegal, stamped=at is None)
+    return build
 
 
 def players_named(players: Sequence[Player], name: str,
@@ -317,23 +358,47 @@ def time_refusal(path: Path, entry: dict[str, Any], log: LogEntry, stamped: bool
         f"does nothing this phase); or, {forum}.", "late")
 
 
+Latest = tuple[Any, dict[str, Any]] | None   # (time, entry) of the latest entry in effect, or None
+
+
 def check_time_order(match: LoadedMatch, entry: dict[str, Any], path: Path, left_out: set[int] = frozenset()) -> None:
     """Refuse an `at` earlier than an entry in effect in the log (G-7: time only runs forward).
     Voids, clock-offs and voided entries do not count: a void is the host's bookkeeping, not a
     move in the game, so an entry typed wrong can be voided now and typed again with its post's
     time (G-4); a match found to be at forum pace can have its clock switched off now and the
     posts entered with their times (G-7)."""
+    check_time_after(entry, path, latest_time(match, left_out))
+
+
+def check_time_after(entry: dict[str, Any], path: Path, latest: Latest) -> None:
+    """check_time_order, given the latest entry in effect (latest_time, or an Appender's)."""
     from adjudicator.clock import parse_time
 
     at = None if outside_time(entry) else parse_time(entry.get("at"))
-    times = [(parse_time(e["at"]), e) for e in match.entries
-             if e.get("at") and e["seq"] not in left_out and not outside_time(e)]
-    if at is None or not times:
+    if at is None or latest is None:
         return
-    latest, previous = max(times, key=lambda pair: pair[0])
-    if at < latest:
+    time, previous = latest
+    if at < time:
         raise InputError(f"{path}: the new entry's time {entry['at']} is earlier than entry {previous['seq']} "
                          f"({previous['at']}); give the post's time with --at, not earlier than that.")
+
+
+def latest_time(match: LoadedMatch, left_out: set[int]) -> Latest:
+    """The latest time of an entry in effect (see check_time_order), with its entry."""
+    found: Latest = None
+    for entry in match.entries:
+        found = later_entry(found, entry, left_out)
+    return found
+
+
+def later_entry(found: Latest, entry: dict[str, Any], left_out: set[int]) -> Latest:
+    """`found`, or `entry` where it counts and is later (the first of equal times stays)."""
+    from adjudicator.clock import parse_time
+
+    if not entry.get("at") or entry["seq"] in left_out or outside_time(entry):
+        return found
+    time = parse_time(entry["at"])
+    return (time, entry) if found is None or time > found[0] else found
 
 
 def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False, with_seed: bool = True,
