@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator import match_picture, picture, views
-from adjudicator.engine import LogEntry, Replay
+from adjudicator.engine import LogEntry, Replay, Seal
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import clean
 from adjudicator.wording import awaiting
@@ -51,7 +51,7 @@ def collect(match: LoadedMatch) -> Pages:
     marked = views.marks(match)
     pages = Pages()
     seen: dict[str, int] = {}
-    sealed: set[int] = set()          # positions of entries still private at the last step
+    private = Private()
     replay: Replay | None = None
     for step, replay, rebuilt in views.replay_steps(match):
         svg = match_picture.board_svg(match, replay)
@@ -60,13 +60,40 @@ def collect(match: LoadedMatch) -> Pages:
             pages.svgs.append(svg)
         if step:
             pages.versions.append([])
-            reword = range(step) if rebuilt else sorted(sealed | {step - 1})
-            for position in reword:
-                _reword(pages.versions[position], step, replay.log[position], marked)
-            sealed = {p for p in (range(step) if rebuilt else reword) if replay.log[p].sealed}
+            reword = private.everything(step) if rebuilt else private.opened() + [step - 1]
+            for position in sorted(reword):
+                log = replay.log[position]
+                _reword(pages.versions[position], step, log, marked)
+                private.note(position, log)
     if replay is not None:
         pages.result = result_line(match, replay)
     return pages
+
+
+class Private:
+    """The entries still private at the last step, by the seal that keeps them so (engine.Seal:
+    one per open phase, side move or the match's end). An entry's public words change only
+    when its seal opens, so each step rewords the new entry and those whose seal opened since,
+    never every private entry again: a phase resubmitted n times costs n rewordings, not n²
+    (issue 28)."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[int, tuple[Seal, list[int]]] = {}   # id(seal) -> (seal, positions)
+
+    def note(self, position: int, log: LogEntry) -> None:
+        """Remember the entry at `position` if it is private now."""
+        if log.sealed:
+            self.waiting.setdefault(id(log.seal), (log.seal, []))[1].append(position)
+
+    def opened(self) -> list[int]:
+        """The positions whose seal has opened since they were noted (and forget them)."""
+        keys = [key for key, (seal, _) in self.waiting.items() if not seal.closed]
+        return [position for key in keys for position in self.waiting.pop(key)[1]]
+
+    def everything(self, step: int) -> list[int]:
+        """Every entry so far, to reword after a replay was rebuilt (a void, G-4)."""
+        self.waiting = {}
+        return list(range(step))
 
 
 def _reword(versions: list[tuple[int, str]], step: int, log: LogEntry, marked: dict[int, Any]) -> None:

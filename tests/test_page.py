@@ -406,3 +406,23 @@ def test_not_for_a_terminal():
         os.close(follower)
         os.close(leader)
     assert res.returncode == 2 and b"not for a terminal" in res.stderr and b"Traceback" not in res.stderr
+
+
+@pytest.mark.parametrize("count", [40, 200])
+def test_resubmissions_are_reworded_once_each(cli, tmp_path, monkeypatch, count):
+    """A sealed phase resubmitted n times costs the page a linear number of rewordings: each
+    step rewords its own entry and those a resolved phase made public, not every private entry
+    again (1,000 resubmissions took 21 s, 2,000 over a minute; issue 28)."""
+    path = tmp_path / "ws.json"
+    assert cli("new", "winning-streak", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue", "--untimed",
+               "-o", path).code == 0
+    posts = [f"sally: t1 place 1/{1 + i % 5} A" for i in range(count)] + ["maddie: t1 place 1/1 B"]
+    (tmp_path / "posts.txt").write_text("\n".join(posts), encoding="utf-8")
+    assert cli("paste", path, tmp_path / "posts.txt").code == 0
+    match = matchfile.load(path)
+    worded = []
+    real = views.entry_text
+    monkeypatch.setattr(views, "entry_text", lambda *args: worded.append(1) or real(*args))
+    pages = page.collect(match)
+    assert len(pages.versions) == len(match.entries) >= count
+    assert len(worded) <= 3 * len(match.entries)
