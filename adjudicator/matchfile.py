@@ -358,7 +358,49 @@ BATCH = 256   # entry lines parsed at once
 _WHOLE_SCAN = 1 << 20   # the most of a file the first pass reads at once (MatchStream._scan_whole)
 
 
-class MatchStream:
+class StreamedFile:
+    """An open match file read entry by entry (MatchStream, AnyLayoutStream): opened here, its
+    header read and checked by the reader (`_read_header`), closed on any failure and at the
+    end of a `with`. `voids` are the host `void` entries the first pass found, by position."""
+
+    BUFFERING = 0
+    voids: list[tuple[int, dict[str, Any]]]
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.name = str(path)
+        self._limit = max_bytes()
+        self._file = os.fdopen(open_regular(self.path, "match file", self._limit), "rb", buffering=self.BUFFERING)
+        try:
+            self.match = self._read_header()
+        except OSError as exc:
+            self.close()
+            raise MatchFileError(f"{path}: cannot read it ({exc.strerror}).") from None
+        except BaseException:
+            self.close()
+            raise
+
+    def _read_header(self) -> LoadedMatch:
+        raise NotImplementedError
+
+    def __enter__(self) -> "StreamedFile":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._file.close()
+
+    def void_entries(self, until: int | None = None) -> list[dict[str, Any]]:
+        """The host `void` entries of the file (of its first `until` entries), unchecked."""
+        return [entry for index, entry in self.voids if until is None or index < until]
+
+    def entries(self) -> Iterator[dict[str, Any]]:
+        raise NotImplementedError
+
+
+class MatchStream(StreamedFile):
     """A match file read entry by entry: the header parsed and checked as `load` checks it,
     then the entries one at a time, each checked as `load` checks it and none kept.
 
@@ -373,29 +415,11 @@ class MatchStream:
     Keeps of the entries only the void entries, `match.marked` (seq -> the code a host
     recorded the entry with as illegal) and, once all are read, `match.count`."""
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        self.name = str(path)
-        self._limit = max_bytes()
-        self._file = os.fdopen(open_regular(self.path, "match file", self._limit), "rb", buffering=1 << 16)
-        try:
-            self._scan()
-            self.match = self._prepare()
-        except OSError as exc:
-            self.close()
-            raise MatchFileError(f"{path}: cannot read it ({exc.strerror}).") from None
-        except BaseException:
-            self.close()
-            raise
+    BUFFERING = 1 << 16   # lines are read from a buffered file
 
-    def __enter__(self) -> "MatchStream":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def close(self) -> None:
-        self._file.close()
+    def _read_header(self) -> LoadedMatch:
+        self._scan()
+        return self._prepare()
 
     def _scan(self) -> None:
         """The first pass: the header's lines, the entries' place and count, the voids."""
@@ -520,10 +544,6 @@ class MatchStream:
         del self._header_bytes
         return streamed_header(header, self.name, self.path)
 
-    def void_entries(self, until: int | None = None) -> list[dict[str, Any]]:
-        """The host `void` entries of the file (of its first `until` entries), unchecked."""
-        return [entry for index, entry in self.voids if until is None or index < until]
-
     def entries(self) -> Iterator[dict[str, Any]]:
         """The entries one at a time, each checked as `load` checks it (MatchFileError names
         the entry and the field); `match.count` is set once the last has been read.
@@ -641,36 +661,15 @@ class EntryChecks:
             raise NotStreamable(f"entries[{index}] is a void the first pass did not find")
 
 
-class AnyLayoutStream:
+class AnyLayoutStream(StreamedFile):
     """A match file in a layout other than the tool's (pretty-printed, all on one line, keys
     in any order) read entry by entry in flat memory, as MatchStream reads the tool's own
     (issue 28): adjudicator.jsonstream walks the top-level object twice, once for the header
     keys, the count and the voids (G-4), once for the entries. Anything it cannot read as
     json.loads would raises NotStreamable, and the file is read whole."""
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        self.name = str(path)
-        self._limit = max_bytes()
-        self._file = os.fdopen(open_regular(self.path, "match file", self._limit), "rb", buffering=0)
-        try:
-            header = self._scan()
-            self.match = streamed_header(header, self.name, self.path)
-        except OSError as exc:
-            self.close()
-            raise MatchFileError(f"{path}: cannot read it ({exc.strerror}).") from None
-        except BaseException:
-            self.close()
-            raise
-
-    def __enter__(self) -> "AnyLayoutStream":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def close(self) -> None:
-        self._file.close()
+    def _read_header(self) -> LoadedMatch:
+        return streamed_header(self._scan(), self.name, self.path)
 
     def _members(self) -> Iterator[tuple[str, Any]]:
         """The file's top-level members from its start (jsonstream), Unsure as NotStreamable."""
@@ -708,10 +707,6 @@ class AnyLayoutStream:
             raise NotStreamable("no entries to read one at a time")
         return header
 
-    def void_entries(self, until: int | None = None) -> list[dict[str, Any]]:
-        """The host `void` entries of the file (of its first `until` entries), unchecked."""
-        return [entry for index, entry in self.voids if until is None or index < until]
-
     def entries(self) -> Iterator[dict[str, Any]]:
         """The entries one at a time, each checked as `load` checks it; `match.count` is set
         once the last has been read."""
@@ -731,7 +726,7 @@ class AnyLayoutStream:
         self.match.count = self.count
 
 
-def stream(path: str | Path, any_layout: bool = False) -> MatchStream | AnyLayoutStream:
+def stream(path: str | Path, any_layout: bool = False) -> StreamedFile:
     """Open a match file to read entry by entry: in the tool's own layout (MatchStream), or
     with `any_layout` in whatever layout it is (AnyLayoutStream); NotStreamable when the
     reader cannot read it exactly as `load` would (session.replay_streamed tries both)."""
