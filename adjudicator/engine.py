@@ -185,6 +185,24 @@ class Replay:
         """Know before stepping which of `entries` host `void` entries leave out (G-4)."""
         self.voided = voided_entries(entries)
 
+    def run(self, entries: Iterable[dict[str, Any]], voids: Iterable[dict[str, Any]] | None = None,
+            each: Callable[[dict[str, Any], LogEntry], Any] | None = None) -> "Replay":
+        """The one replay loop: know the host's voids first (among `voids`, else the entries
+        themselves, G-4), then step each entry in order, telling `each(entry, log)`. `entries`
+        may be read once only (a file streamed entry by entry) when `voids` are given."""
+        if voids is None:
+            entries = list(entries)
+            voids = entries
+        self.use_voids(voids)
+        step = self.step
+        if each is None:
+            for entry in entries:
+                step(entry)
+        else:
+            for entry in entries:
+                each(entry, step(entry))
+        return self
+
     def items(self) -> "ItemsView":
         return ItemsView(self.items_left, self.items_used)
 

@@ -45,14 +45,9 @@ def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = 
         try:
             with matchfile.stream(path, any_layout) as stream:
                 match = stream.match
-                replay = Replay(match.game, keep_log=False)
-                replay.use_voids(stream.void_entries(until))
-                each = watch(match) if watch else None
-                for entry in stream.entries():
-                    if until is None or entry["seq"] <= until:
-                        log = replay.step(entry)
-                        if each is not None:
-                            each(entry, log)
+                wanted = (entry for entry in stream.entries() if until is None or entry["seq"] <= until)
+                replay = Replay(match.game, keep_log=False).run(wanted, stream.void_entries(until),
+                                                                watch(match) if watch else None)
                 return match, replay
         except matchfile.NotStreamable:
             continue   # the next reader, from the start
@@ -64,13 +59,7 @@ def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = 
     match.marked = {entry["seq"]: entry["flagged"] for entry in entries if entry.get("flagged")}
     each = watch(match) if watch else None
     entries = entries if until is None else entries[:max(until, 0)]
-    replay = Replay(match.game, keep_log=False)
-    replay.use_voids(entries)
-    for entry in entries:
-        log = replay.step(entry)
-        if each is not None:
-            each(entry, log)
-    return match, replay
+    return match, Replay(match.game, keep_log=False).run(entries, each=each)
 
 
 def now_utc() -> str:

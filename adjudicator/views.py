@@ -43,11 +43,7 @@ def replay_match(match: LoadedMatch, until: int | None = None) -> Replay:
 
 def replay_entries(match: LoadedMatch, entries: list[dict[str, Any]]) -> Replay:
     """Replay `entries` in order, leaving out those their host `void`s name (G-4)."""
-    replay = new_replay(match)
-    replay.use_voids(entries)
-    for entry in entries:
-        replay.step(entry)
-    return replay
+    return new_replay(match).run(entries)
 
 
 def replay_steps(match: LoadedMatch) -> Iterator[tuple[int, Replay, bool]]:
@@ -65,10 +61,7 @@ def replay_steps(match: LoadedMatch) -> Iterator[tuple[int, Replay, bool]]:
         if is_void(entry):
             known = voided_entries(entries[:index + 1])
             if known != replay.voided:
-                replay = new_replay(match)
-                replay.use_voids(entries[:index + 1])
-                for earlier in entries[:index]:
-                    replay.step(earlier)
+                replay = new_replay(match).run(entries[:index], voids=entries[:index + 1])
                 rebuilt = True
         replay.step(entry)
         yield index + 1, replay, rebuilt
