@@ -439,3 +439,19 @@ def test_a_side_move_without_a_time_kind_is_never_timed():
     log = Log(replay)
     log(chance={"dice": [2, 4]}, at=sec(0))
     assert log(player="ann", move=BOOST, at=sec(500)).flag is None and replay.state.boost == {"ann": 2}
+
+
+def test_run_is_the_replay_loop_over_a_list_or_a_one_pass_stream():
+    """Replay.run steps every entry once, its voids known first (G-4), telling `each`; a
+    one-pass iterator of entries replays the same as the list when the voids are given."""
+    from adjudicator import matchfile
+    from helpers import REPO
+
+    match = matchfile.load(REPO / "matches" / "dice-flagged.json")
+    entries = match.entries
+    whole = Replay(match.game).run(entries)
+    told = []
+    streamed = Replay(match.game).run(iter(entries), voids=entries, each=lambda entry, log: told.append(log.seq))
+    assert told == [entry["seq"] for entry in entries] and told
+    assert streamed.state == whole.state and streamed.outcome == whole.outcome
+    assert [f.seq for f in streamed.flags] == [f.seq for f in whole.flags]
