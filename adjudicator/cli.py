@@ -163,17 +163,10 @@ def rulesets_cmd(
     $XDG_CONFIG_HOME/adjudicator/ (default ~/.config/adjudicator/), never in the current
     folder. An id offered by two files is refused, naming both.
     """
-    from adjudicator.rulesets import list_rulesets
+    from adjudicator import present
+    from adjudicator.usecases import catalogue
 
-    rows = list_rulesets()
-    if fmt == "json":
-        _out(_json([{k: str(v) if k == "path" else v for k, v in r.items()} for r in rows]))
-        return
-    from adjudicator.render import clean, text_table
-
-    # cleaned first, so a control character at a cell's end shows (`?`) rather than being trimmed as a space
-    _out(text_table(["id", "game", "version", "summary"],
-                    [[clean(r["id"]), clean(r["game"]), clean(r["version"]), clean(r["summary"])] for r in rows]))
+    _say(present.rulesets_listed(catalogue.rulesets(), fmt))
 
 
 @ruleset_app.command("show")
@@ -188,23 +181,10 @@ def ruleset_show(
     Example:
       adjudicator ruleset show dice-tug-of-war
     """
-    from adjudicator import reading
-    from adjudicator.rulesets import resolve
+    from adjudicator import present
+    from adjudicator.usecases import catalogue
 
-    ruleset = resolve(ruleset_id)
-    game = reading.notation_game(ruleset)
-    if fmt == "json":
-        _out(_json({"sha256": ruleset.sha256, "extends_chain": ruleset.chain,
-                    "notation": reading.notation_data(game) if game else [], "ruleset": ruleset.data}))
-        return
-    import yaml
-
-    from adjudicator.render import clean
-
-    header = f"# {ruleset.id}: resolved from {' → '.join(reversed(ruleset.chain))}\n# sha256: {ruleset.sha256}\n"
-    header += reading.notation_comment(game) if game else ""
-    # PyYAML writes some controls (NEL, C1) raw even when quoting: this is for reading, so clean it.
-    _out(clean(header + yaml.safe_dump(ruleset.data, sort_keys=False, allow_unicode=True)))
+    _say(present.ruleset_shown(catalogue.ruleset(ruleset_id), fmt))
 
 
 @ruleset_app.command("validate")
@@ -217,17 +197,10 @@ def ruleset_validate(
     Example:
       adjudicator ruleset validate my-variant.yaml
     """
-    from adjudicator.matchfile import stand_in_game
-    from adjudicator.rulesets import validate_file
+    from adjudicator import present
+    from adjudicator.usecases import catalogue
 
-    ruleset = validate_file(path)
-    game = stand_in_game(ruleset)
-    problems = game.validate_params()
-    if problems:
-        from adjudicator.errors import RulesetError
-
-        raise RulesetError(f"{path}: field params: {problems[0]}")
-    _out(f"{shown_path(path)}: ok — ruleset {ruleset.id} for {ruleset.game}, sha256 {ruleset.sha256}")
+    _say(present.ruleset_valid(path, catalogue.validate(path)))
 
 
 # --- new ------------------------------------------------------------------------------
@@ -878,9 +851,10 @@ def schema_cmd(
       adjudicator schema match
       adjudicator schema move/dice-tug-of-war
     """
-    from adjudicator.schemas import schema_path
+    from adjudicator import present
+    from adjudicator.usecases import catalogue
 
-    _out(schema_path(name).read_text(encoding="utf-8"))
+    _say(present.schema_text(catalogue.schema(name)))
 
 
 # --- entry point ----------------------------------------------------------------------

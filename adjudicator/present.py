@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from adjudicator.usecases.public import Published
     from adjudicator.usecases.pasting import Pasted
     from adjudicator.usecases.new import Created
+    from adjudicator.usecases.catalogue import Resolved
+    from adjudicator.rulesets import Ruleset
 
 
 class Shown(NamedTuple):
@@ -52,6 +54,48 @@ def post_text(text: str, fmt: str) -> str:
     """A post as printed: a Discord post as its messages of at most 2,000 characters, with a
     cut line between two (render.DISCORD_CUT); any other format as it is."""
     return printed(text, fmt)
+
+
+# --- rulesets, ruleset show, ruleset validate, schema ---------------------------------
+
+def rulesets_listed(rows: list[dict[str, Any]], fmt: str) -> Shown:
+    """`rulesets`: a table of id, game, version and summary, or every row as data (its path as text)."""
+    if fmt == "json":
+        return Shown(json_text([{k: str(v) if k == "path" else v for k, v in row.items()} for row in rows]))
+    from adjudicator.render import clean, text_table
+
+    # cleaned first, so a control character at a cell's end shows (`?`) rather than being trimmed as a space
+    return Shown(text_table(["id", "game", "version", "summary"],
+                            [[clean(r["id"]), clean(r["game"]), clean(r["version"]), clean(r["summary"])] for r in rows]))
+
+
+def ruleset_shown(result: "Resolved", fmt: str) -> Shown:
+    """`ruleset show`: the resolved ruleset as YAML to read, with its chain, SHA-256 and the
+    game's move forms as comments at the top; or as JSON with the forms under "notation"."""
+    from adjudicator import reading
+
+    ruleset, game = result
+    if fmt == "json":
+        return Shown(json_text({"sha256": ruleset.sha256, "extends_chain": ruleset.chain,
+                                "notation": reading.notation_data(game) if game else [], "ruleset": ruleset.data}))
+    import yaml
+
+    from adjudicator.render import clean
+
+    header = f"# {ruleset.id}: resolved from {' → '.join(reversed(ruleset.chain))}\n# sha256: {ruleset.sha256}\n"
+    header += reading.notation_comment(game) if game else ""
+    # PyYAML writes some controls (NEL, C1) raw even when quoting: this is for reading, so clean it.
+    return Shown(clean(header + yaml.safe_dump(ruleset.data, sort_keys=False, allow_unicode=True)))
+
+
+def ruleset_valid(path: Path, ruleset: "Ruleset") -> Shown:
+    """`ruleset validate`: the file is fine, for which ruleset and game, and its SHA-256."""
+    return Shown(f"{shown_path(path)}: ok — ruleset {ruleset.id} for {ruleset.game}, sha256 {ruleset.sha256}")
+
+
+def schema_text(text: str) -> Shown:
+    """`schema`: the schema file's text as it is (a newline added when it has none)."""
+    return Shown(text)
 
 
 # --- new ------------------------------------------------------------------------------

@@ -8,9 +8,11 @@ from pathlib import Path
 
 from adjudicator import present
 from adjudicator.clock import ClockSettings
+from adjudicator.usecases import catalogue
 from adjudicator.usecases.entries import roll
 from adjudicator.usecases.look import board, legal
 from adjudicator.usecases.new import NewMatch, create
+from helpers import REPO
 from helpers.matches import dice_match, setup_entries
 
 
@@ -52,3 +54,34 @@ def test_legal_limits_each_player_list(write):
     path = write(dice_match(setup_entries([2, 4, 6], [1, 1, 1]) + [("roll", 3, 1, 6)]))
     lines = present.legal(legal(path), "text", 1).text.splitlines()
     assert lines[0].startswith("awaiting: ") and "; --limit 0 for all)" in lines[1] and len(lines) == 3
+
+
+def test_rulesets_listed_as_a_table_or_as_data_with_the_path_as_text():
+    rows = catalogue.rulesets()
+    table = present.rulesets_listed(rows, "text").text
+    assert table.splitlines()[0].split() == ["id", "game", "version", "summary"]
+    assert any(line.startswith("arrowbic ") for line in table.splitlines())
+    data = json.loads(present.rulesets_listed(rows, "json").text)
+    assert {row["id"] for row in data} == {row["id"] for row in rows}
+    assert all(isinstance(row["path"], str) for row in data)
+
+
+def test_ruleset_shown_as_yaml_with_its_header_or_as_json_with_the_notation():
+    result = catalogue.ruleset("arrowbic")
+    text = present.ruleset_shown(result, "yaml").text
+    assert text.startswith("# arrowbic: resolved from arrowbic\n# sha256: " + result.ruleset.sha256)
+    assert "\nid: arrowbic\n" in text
+    data = json.loads(present.ruleset_shown(result, "json").text)
+    assert data["sha256"] == result.ruleset.sha256 and data["ruleset"]["id"] == "arrowbic" and data["notation"]
+
+
+def test_ruleset_valid_names_the_file_the_ruleset_and_its_hash():
+    path = REPO / "rulesets" / "arrowbic.yaml"
+    ruleset = catalogue.validate(path)
+    assert present.ruleset_valid(path, ruleset).text == \
+        f"{path}: ok — ruleset arrowbic for arrowbic, sha256 {ruleset.sha256}"
+
+
+def test_schema_text_is_printed_as_it_is():
+    text = catalogue.schema("match")
+    assert present.schema_text(text) == present.Shown(text)
