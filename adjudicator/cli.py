@@ -697,15 +697,12 @@ def post_cmd(
       adjudicator post m.json --again             # the last post once more
       adjudicator post m.json --since 0           # everything from the start
     """
-    from adjudicator import posting, present
-    from adjudicator.usecases.times import entry_time
+    from adjudicator import present
+    from adjudicator.usecases import posts
 
-    if again and since is not None:
-        raise typer.BadParameter("--again prints the last post's entries; give --since or --again, not both.",
-                                 param_hint="--since")
     with _as_usage_errors():
-        post, text = posting.make_post(match_path, fmt, since=since, again=again, record=not dry_run,
-                                       at=entry_time(at, match_path) if at else None, rulings=rulings)
+        post, text = posts.post(match_path, fmt, since=since, again=again, record=not dry_run, at=at,
+                                rulings=rulings)
     _say(present.posted(post, text, fmt, again))
 
 

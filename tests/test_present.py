@@ -85,3 +85,15 @@ def test_ruleset_valid_names_the_file_the_ruleset_and_its_hash():
 def test_schema_text_is_printed_as_it_is():
     text = catalogue.schema("match")
     assert present.schema_text(text) == present.Shown(text)
+
+
+def test_posted_says_the_post_then_what_was_recorded(tmp_path):
+    from adjudicator.usecases.posts import post
+
+    path = tmp_path / "dice-demo.json"
+    path.write_bytes((REPO / "matches" / "dice-demo.json").read_bytes())
+    made, text = post(path, "text")
+    shown = present.posted(made, text, "text", again=False)
+    assert shown.text == text and shown.notes == ()
+    assert shown.later[0].startswith(f"recorded in {path}: posted up to entry ")
+    assert present.posted(made, text, "text", again=True).later == tuple(made.notes)
