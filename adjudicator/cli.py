@@ -21,7 +21,6 @@ from typing import Annotated, Any, Iterator, List, Optional
 import typer
 
 from adjudicator import formats   # the --format choices, made from the formats' own modules
-from adjudicator.render import shown_path
 
 app = typer.Typer(
     name="adjudicator",
@@ -821,20 +820,12 @@ def simulate_cmd(
       adjudicator simulate tug-of-war-v2 --games 1000 --policy greedy --jobs 2
       adjudicator simulate arrowbic --games 20 --item retake --out sims/
     """
-    import time
+    from adjudicator import present, simulate
 
-    from adjudicator import simulate
-
-    _choice(policy, simulate.POLICIES, "--policy")
-    show = sys.stderr.isatty() if progress is None else progress
-    bar = simulate.ProgressBar(games, ruleset_id, enabled=show and games > 1)
-    started = time.perf_counter()
-    rows = simulate.rows(ruleset_id, games, seed=seed, policy=policy, items=item, max_entries=max_entries,
-                         out=out, jobs=jobs, progress=bar, force=force)
-    report = simulate.summary(ruleset_id, rows, seed=seed, policy=policy, started=started)
-    _out(_json(report) if fmt == "json" else simulate.as_text(report))
-    if out is not None and fmt == "text":
-        _out(f"{games} match files written to {shown_path(out)}/")
+    with _as_usage_errors():
+        report = simulate.run(ruleset_id, games, seed=seed, policy=policy, items=item, max_entries=max_entries,
+                              out=out, jobs=jobs, progress=progress, force=force)
+    _say(present.simulated(report, fmt, out))
 
 
 @app.command("schema")

@@ -98,6 +98,48 @@ def schema_text(text: str) -> Shown:
     return Shown(text)
 
 
+# --- simulate -------------------------------------------------------------------------
+
+def simulated(report: dict[str, Any], fmt: str, out: Path | None) -> Shown:
+    """`simulate`: the summary as data or as tables, and (as text, with --out) where the
+    match files went."""
+    if fmt == "json":
+        return Shown(json_text(report))
+    written = "" if out is None else f"{report['matches']} match files written to {shown_path(out)}/"
+    return Shown(simulation_text(report) + written)
+
+
+def share(count: int, total: int) -> str:
+    """`3 (25.0%)`: a count and its share of `total` (the count alone when there is none)."""
+    return f"{count} ({100 * count / total:.1f}%)" if total else str(count)
+
+
+def simulation_text(report: dict[str, Any]) -> str:
+    """A simulation's summary (simulate.summary) as small plain tables."""
+    from adjudicator.render import text_table
+
+    total = report["matches"]
+    head = (f"{report['ruleset']}: {total} simulated matches, {report['policy']} bots, seed {report['seed']}"
+            + (f", {report['seconds']:.1f} s" if "seconds" in report else ""))
+    results = [[f"{side} won", share(n, total)] for side, n in report["wins_by_side"].items()]
+    results += [["drawn", share(report["draws"], total)], ["unfinished", share(report["unfinished"], total)]]
+    parts = [head, "", text_table(["result", "matches"], results)]
+    first = report["first_mover"]
+    if first["decided"]:
+        parts += ["", f"first mover won {share(first['won'], first['decided'])} of the {first['decided']} "
+                      f"finished matches with a first move; lost {first['lost']}"]
+    else:
+        parts += ["", "first mover: no first move to speak of (every match opens with sealed submissions)"]
+    lengths = [[name, s["min"], s["median"], s["mean"], s["max"]] for name, s in report["length"].items()]
+    parts += ["", text_table(["length", "min", "median", "mean", "max"], lengths, numbers=True)]
+    endings = [[ending, share(n, total)] for ending, n in report["endings"].items()]
+    parts += ["", text_table(["how matches ended", "matches"], endings)]
+    if report["deciders"]:
+        decided = [[name, share(n, report["finished"])] for name, n in report["deciders"].items()]
+        parts += ["", text_table(["what decided it (the winner's)", "matches"], decided)]
+    return "\n".join(parts) + "\n"
+
+
 # --- new ------------------------------------------------------------------------------
 
 def created(result: "Created") -> Shown:

@@ -97,3 +97,14 @@ def test_posted_says_the_post_then_what_was_recorded(tmp_path):
     assert shown.text == text and shown.notes == ()
     assert shown.later[0].startswith(f"recorded in {path}: posted up to entry ")
     assert present.posted(made, text, "text", again=True).later == tuple(made.notes)
+
+
+def test_simulated_as_tables_says_where_the_files_went_and_as_data_does_not(tmp_path):
+    from adjudicator import simulate
+
+    report = simulate.run("arrowbic", 2, max_entries=40, progress=False, out=tmp_path)
+    text = present.simulated(report, "text", tmp_path).text
+    assert text.startswith("arrowbic: 2 simulated matches, random bots, seed 1, ")
+    assert text.endswith(f"\n2 match files written to {tmp_path}/")
+    assert present.simulated(report, "text", None).text == present.simulation_text(report)
+    assert json.loads(present.simulated(report, "json", tmp_path).text) == report
