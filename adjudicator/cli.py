@@ -760,24 +760,17 @@ def check_cmd(
       adjudicator check archive/ --strict-dice            # every roll verified by the seed beside its match
       adjudicator check matches/final.json --seed matches/final.seed --strict-dice
     """
-    from adjudicator import check
+    from adjudicator import check, present
 
-    seed_value = None
-    if seed:
-        from adjudicator.dice import read_seed
-
-        seed_value = read_seed(seed, name="--seed")
     show = sys.stderr.isatty() if progress is None else progress
-    folders = check.plugin_folders()
-    if folders:
-        sys.stderr.write(check.folders_line(folders) + "\n")
-    rows = check.check_all([str(f) for f in files], seed_value, jobs, strict_dice,
-                           progress=_check_bar if show else None)
-    if fmt == "text":
-        _out(check.as_text(rows, only_failures))
-    else:
-        _out((check.as_json if fmt == "json" else check.as_junit)(rows, only_failures, folders))
-    raise typer.Exit(check.exit_status(rows))
+    result = check.run(files, seed, jobs, strict_dice, progress=_check_bar if show else None, said=_said_raw)
+    _say(present.checked(result, fmt, only_failures))
+    raise typer.Exit(result.status)
+
+
+def _said_raw(line: str) -> None:
+    """A line on standard error as it is, without the `adjudicator: ` mark (check's plug-in folders)."""
+    sys.stderr.write(line + "\n")
 
 
 def _check_bar(total: int) -> Any:

@@ -108,3 +108,20 @@ def test_simulated_as_tables_says_where_the_files_went_and_as_data_does_not(tmp_
     assert text.endswith(f"\n2 match files written to {tmp_path}/")
     assert present.simulated(report, "text", None).text == present.simulation_text(report)
     assert json.loads(present.simulated(report, "json", tmp_path).text) == report
+
+
+def test_checked_picks_the_report_and_lists_only_failures_when_asked():
+    from adjudicator import check
+
+    result = check.run([REPO / "matches"], strict_dice=True)
+    text = present.checked(result, "text", only_failures=False).text
+    assert text.splitlines()[0].split()[:3] == ["file", "ruleset", "entries"] and "dice-demo.json" in text
+    failures = present.checked(result, "text", only_failures=True).text
+    fine = [row["file"] for row in result.rows if row["verdict"] == "ok"]
+    assert fine and not any(f"{file} " in failures for file in fine)
+    assert failures.splitlines()[-1] == text.splitlines()[-1]
+    data = json.loads(present.checked(result, "json", only_failures=True).text)
+    assert data["only_failures"] is True and data["plugin_folders"] == result.folders
+    assert all(row["verdict"] != "ok" for row in data["files"]) and data["summary"]["files"] == len(result.rows)
+    junit = present.checked(result, "junit", only_failures=False).text
+    assert junit.startswith('<?xml version="1.0"') and junit.count("<testcase ") == len(result.rows)

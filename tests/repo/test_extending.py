@@ -28,7 +28,6 @@ USE_CASES = ("adjudicator.usecases", "adjudicator.session", "adjudicator.paste",
 
 # command function -> why it does not yet call one use case and one presenter.
 NOT_YET: dict[str, str] = {
-    "check_cmd": "reads --seed and the plug-in folders before check.check_all, and picks the report",
 }
 
 
