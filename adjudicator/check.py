@@ -14,15 +14,14 @@ no `--seed` is given (seed_beside): one stat per file, in the worker that checks
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
-from typing import Any, Callable, Iterator, Union
+from typing import Any, Callable, Iterator, NamedTuple, Union
 
 from adjudicator.errors import AdjudicatorError, InputError
+from adjudicator.present import VERDICTS, seq_list
 
 
-VERDICTS = ("ok", "flagged", "unusable", "error")   # from best to worst
 
 
 def empty_row(path: str) -> dict[str, Any]:
@@ -135,21 +134,6 @@ def unfair_draws(match: Any, row: dict[str, Any]) -> list[str]:
     return problems
 
 
-def seq_list(seqs: list[int], shown: int = 10) -> str:
-    """`seq 1, 3, 5 and 4 more`: a list of entries that stays one short line."""
-    listed = ", ".join(str(seq) for seq in seqs[:shown])
-    more = f" and {len(seqs) - shown} more" if len(seqs) > shown else ""
-    return f"seq {listed}{more}"
-
-
-def draws_line(row: dict[str, Any]) -> str:
-    """What `check` says of one file's draws in every format (G-8)."""
-    unsalted, voided = row["unsalted_draws"], row["voided_draws"]
-    return (f"draws by the tool: {row['draws']}; made without both players' salts (G-8): {len(unsalted)}"
-            f"{' (' + seq_list(unsalted) + ')' if unsalted else ''}; voided or flagged: {len(voided)}"
-            f"{' (' + seq_list(voided) + ')' if voided else ''}")
-
-
 def watcher(marked_logs: dict[int, Any], rolls: list[int] | None) -> Callable[[Any], Any]:
     """What replay_streamed calls once the header is read (again if it reads the file whole):
     keeps the log entries of those the host marked and, when `rolls` is given (--strict-dice
@@ -233,16 +217,6 @@ def roll_problems(row: dict[str, Any], verdict: tuple[list[str], int, int]) -> l
     row["rolls"] = {"verified": verified, "transcribed": transcribed, "wrong": len(problems)}
     row["unverified_rolls"] = transcribed
     return problems
-
-
-def rolls_line(row: dict[str, Any]) -> str:
-    """What `check --seed` (or a seed beside the file) says of one file's rolls, in every format."""
-    rolls = row["rolls"]
-    from adjudicator.render import shown_path
-
-    seed = f"the seed beside it ({shown_path(row['seed_file'])})" if row.get("seed_file") else "the seed"
-    return (f"rolls verified against {seed}: {rolls['verified']}, could not be verified: {row['unverified_rolls']} "
-            f"(transcribed from a dice bot, \"source\": \"external\"), wrong: {rolls['wrong']}")
 
 
 def count_of(match: Any) -> int:
@@ -447,20 +421,6 @@ def exit_status(rows: list[dict[str, Any]]) -> int:
     return (0, 1, 2, 3)[worst]
 
 
-def summary(rows: list[dict[str, Any]]) -> dict[str, int]:
-    """Files per verdict; "error" is there only when some file hit a bug."""
-    counts = {"files": len(rows), **{v: sum(r["verdict"] == v for r in rows) for v in VERDICTS}}
-    if not counts["error"]:
-        del counts["error"]
-    return counts
-
-
-def listed(rows: list[dict[str, Any]], only_failures: bool) -> list[dict[str, Any]]:
-    """The rows a report lists: all, or (--only-failures) those not "ok"; the summary always
-    counts all."""
-    return [row for row in rows if row["verdict"] != "ok"] if only_failures else rows
-
-
 def plugin_folders() -> list[dict[str, Any]]:
     """The plug-in folders in effect (ADJUDICATOR_RULESETS, each absolute) with the games each
     offers: where code this check may run comes from (docs/design.md, "Adding a game"). Listed,
@@ -470,92 +430,29 @@ def plugin_folders() -> list[dict[str, Any]]:
     return [{"path": str(folder), "games": folder_games(folder / "games")} for folder in plugin_dirs()]
 
 
-def folders_line(folders: list[dict[str, Any]]) -> str:
-    """`plug-in folders: /home/h/games (games: nim)`: what `check` tells on stderr."""
-    from adjudicator.render import shown_path
+class Checked(NamedTuple):
+    """`check`: a row per file or folder given (in order), the plug-in folders in effect and
+    the exit status the worst row decides."""
 
-    said = [f"{shown_path(f['path'])} ({'games: ' + ', '.join(f['games']) if f['games'] else 'no games'})" for f in folders]
-    return f"plug-in folders: {'; '.join(said) or 'none'}"
-
-
-def as_text(rows: list[dict[str, Any]], only_failures: bool = False) -> str:
-    from adjudicator.render import clean, shown_path, text_table
-
-    shown = listed(rows, only_failures)
-    table = [[shown_path(r["file"]), r["ruleset"] or "-", r["entries"], (r["status"] or "-").replace("_", " "),
-              r["winner"] or "-", r["flagged"], r["verdict"]] for r in shown]
-    lines = [text_table(["file", "ruleset", "entries", "status", "winner", "flagged", "verdict"], table)] \
-        if shown or not only_failures else []
-    for row in shown:
-        for problem in row["problems"]:
-            lines.append(f"{shown_path(row['file'])}: {clean(problem, one_line=True)}")
-        for warning in row["warnings"]:
-            lines.append(f"warning: {clean(warning, one_line=True)}")
-        if "rolls" in row:
-            lines.append(f"{shown_path(row['file'])}: {rolls_line(row)}")
-        if "draws" in row:
-            lines.append(f"{shown_path(row['file'])}: {draws_line(row)}")
-    s = summary(rows)
-    lines.append(summary_line(s))
-    return "\n".join(lines) + "\n"
+    rows: list[dict[str, Any]]
+    folders: list[dict[str, Any]]
+    status: int
 
 
-def summary_line(s: dict[str, int]) -> str:
-    """`1,500 files: 1,497 ok, 2 flagged, 1 unusable`."""
-    errors = f", {s['error']:,} internal error{'s' if s['error'] != 1 else ''}" if s.get("error") else ""
-    return (f"{s['files']:,} file{'s' if s['files'] != 1 else ''}: {s['ok']:,} ok, {s['flagged']:,} flagged, "
-            f"{s['unusable']:,} unusable{errors}")
+def run(files: list[Path], seed: str | None = None, jobs: int = 1, strict_dice: bool = False, *,
+        progress: Callable[[int], Progress | None] | None = None, said: Callable[[str], None] | None = None) -> Checked:
+    """`check`: --seed read (a seed file or 64 hex digits), the plug-in folders found and, when
+    there are any, named to `said` before any file is checked; then every file checked
+    (check_all)."""
+    from adjudicator.present import folders_line
 
+    seed_value = None
+    if seed:
+        from adjudicator.dice import read_seed
 
-def as_json(rows: list[dict[str, Any]], only_failures: bool = False,
-            folders: list[dict[str, Any]] | None = None) -> str:
-    from adjudicator.render import inert_json
-
-    report: dict[str, Any] = {"files": listed(rows, only_failures), "summary": summary(rows),
-                              "plugin_folders": plugin_folders() if folders is None else folders}
-    if only_failures:
-        report["only_failures"] = True
-    return inert_json(json.dumps(report, indent=2, ensure_ascii=False)) + "\n"
-
-
-def as_junit(rows: list[dict[str, Any]], only_failures: bool = False,
-             folders: list[dict[str, Any]] | None = None) -> str:
-    """JUnit XML: one test case per file; a flagged file fails, an unusable one errors.
-    Control characters and U+FFFE/U+FFFF cannot be written in XML at all, so names and
-    messages are cleaned. With `only_failures` the files that are fine have no test case,
-    but `tests` still counts every file (and a property says so). Each plug-in folder in
-    effect is a property `plug-in-folders`."""
-    import xml.etree.ElementTree as ET
-
-    from adjudicator.render import clean as clean_text
-    from adjudicator.render import shown_path
-
-    def clean(text: str) -> str:
-        return clean_text(text).translate({0xFFFE: "?", 0xFFFF: "?"})
-
-    s = summary(rows)
-    errors = str(s["unusable"] + s.get("error", 0))
-    suites = ET.Element("testsuites", name="adjudicator check", tests=str(s["files"]),
-                        failures=str(s["flagged"]), errors=errors)
-    suite = ET.SubElement(suites, "testsuite", name="adjudicator check", tests=str(s["files"]),
-                          failures=str(s["flagged"]), errors=errors, skipped="0")
-    folders = plugin_folders() if folders is None else folders
-    if only_failures or folders:
-        properties = ET.SubElement(suite, "properties")
-    if only_failures:
-        ET.SubElement(properties, "property", name="only-failures", value="true")
-    for folder in folders:
-        ET.SubElement(properties, "property", name="plug-in-folders",
-                      value=clean(folders_line([folder])[len("plug-in folders: "):]))
-    for row in listed(rows, only_failures):
-        case = ET.SubElement(suite, "testcase", classname=f"adjudicator.{row['ruleset'] or 'unknown'}",
-                             name=clean(shown_path(row["file"])))
-        if row["verdict"] != "ok":
-            tag = "failure" if row["verdict"] == "flagged" else "error"
-            node = ET.SubElement(case, tag, message=clean(row["problems"][0][:500]), type=row["verdict"])
-            node.text = clean("\n".join(row["problems"]))
-        said = ([rolls_line(row)] if "rolls" in row else []) + ([draws_line(row)] if "draws" in row else [])
-        if said:
-            ET.SubElement(case, "system-out").text = "\n".join(said)
-    ET.indent(suites)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
+        seed_value = read_seed(seed, name="--seed")
+    folders = plugin_folders()
+    if folders and said is not None:
+        said(folders_line(folders))
+    rows = check_all([str(f) for f in files], seed_value, jobs, strict_dice, progress=progress)
+    return Checked(rows, folders, exit_status(rows))

@@ -21,7 +21,6 @@ from typing import Annotated, Any, Iterator, List, Optional
 import typer
 
 from adjudicator import formats   # the --format choices, made from the formats' own modules
-from adjudicator.render import shown_path
 
 app = typer.Typer(
     name="adjudicator",
@@ -163,17 +162,10 @@ def rulesets_cmd(
     $XDG_CONFIG_HOME/adjudicator/ (default ~/.config/adjudicator/), never in the current
     folder. An id offered by two files is refused, naming both.
     """
-    from adjudicator.rulesets import list_rulesets
+    from adjudicator import present
+    from adjudicator.usecases import catalogue
 
-    rows = list_rulesets()
-    if fmt == "json":
-        _out(_json([{k: str(v) if k == "path" else v for k, v in r.items()} for r in rows]))
-        return
-    from adjudicator.render import clean, text_table
-
-    # cleaned first, so a control character at a cell's end shows (`?`) rather than being trimmed as a space
-    _out(text_table(["id", "game", "version", "summary"],
-                    [[clean(r["id"]), clean(r["game"]), clean(r["version"]), clean(r["summary"])] for r in rows]))
+    _say(present.rulesets_listed(catalogue.rulesets(), fmt))
 
 
 @ruleset_app.command("show")
@@ -188,23 +180,10 @@ def ruleset_show(
     Example:
       adjudicator ruleset show dice-tug-of-war
     """
-    from adjudicator import reading
-    from adjudicator.rulesets import resolve
+    from adjudicator import present
+    from adjudicator.usecases import catalogue
 
-    ruleset = resolve(ruleset_id)
-    game = reading.notation_game(ruleset)
-    if fmt == "json":
-        _out(_json({"sha256": ruleset.sha256, "extends_chain": ruleset.chain,
-                    "notation": reading.notation_data(game) if game else [], "ruleset": ruleset.data}))
-        return
-    import yaml
-
-    from adjudicator.render import clean
-
-    header = f"# {ruleset.id}: resolved from {' → '.join(reversed(ruleset.chain))}\n# sha256: {ruleset.sha256}\n"
-    header += reading.notation_comment(game) if game else ""
-    # PyYAML writes some controls (NEL, C1) raw even when quoting: this is for reading, so clean it.
-    _out(clean(header + yaml.safe_dump(ruleset.data, sort_keys=False, allow_unicode=True)))
+    _say(present.ruleset_shown(catalogue.ruleset(ruleset_id), fmt))
 
 
 @ruleset_app.command("validate")
@@ -217,17 +196,10 @@ def ruleset_validate(
     Example:
       adjudicator ruleset validate my-variant.yaml
     """
-    from adjudicator.matchfile import param_problems, stand_in_game
-    from adjudicator.rulesets import validate_file
+    from adjudicator import present
+    from adjudicator.usecases import catalogue
 
-    ruleset = validate_file(path)
-    game = stand_in_game(ruleset)
-    problems = param_problems(game)
-    if problems:
-        from adjudicator.errors import RulesetError
-
-        raise RulesetError(f"{path}: field params: {problems[0]}")
-    _out(f"{shown_path(path)}: ok — ruleset {ruleset.id} for {ruleset.game}, sha256 {ruleset.sha256}")
+    _say(present.ruleset_valid(path, catalogue.validate(path)))
 
 
 # --- new ------------------------------------------------------------------------------
@@ -724,15 +696,12 @@ def post_cmd(
       adjudicator post m.json --again             # the last post once more
       adjudicator post m.json --since 0           # everything from the start
     """
-    from adjudicator import posting, present
-    from adjudicator.usecases.times import entry_time
+    from adjudicator import present
+    from adjudicator.usecases import posts
 
-    if again and since is not None:
-        raise typer.BadParameter("--again prints the last post's entries; give --since or --again, not both.",
-                                 param_hint="--since")
     with _as_usage_errors():
-        post, text = posting.make_post(match_path, fmt, since=since, again=again, record=not dry_run,
-                                       at=entry_time(at, match_path) if at else None, rulings=rulings)
+        post, text = posts.post(match_path, fmt, since=since, again=again, record=not dry_run, at=at,
+                                rulings=rulings)
     _say(present.posted(post, text, fmt, again))
 
 
@@ -791,24 +760,17 @@ def check_cmd(
       adjudicator check archive/ --strict-dice            # every roll verified by the seed beside its match
       adjudicator check matches/final.json --seed matches/final.seed --strict-dice
     """
-    from adjudicator import check
+    from adjudicator import check, present
 
-    seed_value = None
-    if seed:
-        from adjudicator.dice import read_seed
-
-        seed_value = read_seed(seed, name="--seed")
     show = sys.stderr.isatty() if progress is None else progress
-    folders = check.plugin_folders()
-    if folders:
-        sys.stderr.write(check.folders_line(folders) + "\n")
-    rows = check.check_all([str(f) for f in files], seed_value, jobs, strict_dice,
-                           progress=_check_bar if show else None)
-    if fmt == "text":
-        _out(check.as_text(rows, only_failures))
-    else:
-        _out((check.as_json if fmt == "json" else check.as_junit)(rows, only_failures, folders))
-    raise typer.Exit(check.exit_status(rows))
+    result = check.run(files, seed, jobs, strict_dice, progress=_check_bar if show else None, said=_said_raw)
+    _say(present.checked(result, fmt, only_failures))
+    raise typer.Exit(result.status)
+
+
+def _said_raw(line: str) -> None:
+    """A line on standard error as it is, without the `adjudicator: ` mark (check's plug-in folders)."""
+    sys.stderr.write(line + "\n")
 
 
 def _check_bar(total: int) -> Any:
@@ -851,20 +813,12 @@ def simulate_cmd(
       adjudicator simulate tug-of-war-v2 --games 1000 --policy greedy --jobs 2
       adjudicator simulate arrowbic --games 20 --item retake --out sims/
     """
-    import time
+    from adjudicator import present, simulate
 
-    from adjudicator import simulate
-
-    _choice(policy, simulate.POLICIES, "--policy")
-    show = sys.stderr.isatty() if progress is None else progress
-    bar = simulate.ProgressBar(games, ruleset_id, enabled=show and games > 1)
-    started = time.perf_counter()
-    rows = simulate.rows(ruleset_id, games, seed=seed, policy=policy, items=item, max_entries=max_entries,
-                         out=out, jobs=jobs, progress=bar, force=force)
-    report = simulate.summary(ruleset_id, rows, seed=seed, policy=policy, started=started)
-    _out(_json(report) if fmt == "json" else simulate.as_text(report))
-    if out is not None and fmt == "text":
-        _out(f"{games} match files written to {shown_path(out)}/")
+    with _as_usage_errors():
+        report = simulate.run(ruleset_id, games, seed=seed, policy=policy, items=item, max_entries=max_entries,
+                              out=out, jobs=jobs, progress=progress, force=force)
+    _say(present.simulated(report, fmt, out))
 
 
 @app.command("schema")
@@ -878,9 +832,10 @@ def schema_cmd(
       adjudicator schema match
       adjudicator schema move/dice-tug-of-war
     """
-    from adjudicator.schemas import schema_path
+    from adjudicator import present
+    from adjudicator.usecases import catalogue
 
-    _out(schema_path(name).read_text(encoding="utf-8"))
+    _say(present.schema_text(catalogue.schema(name)))
 
 
 # --- entry point ----------------------------------------------------------------------

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from adjudicator.usecases.public import Published
     from adjudicator.usecases.pasting import Pasted
     from adjudicator.usecases.new import Created
+    from adjudicator.check import Checked
+    from adjudicator.usecases.catalogue import Resolved
+    from adjudicator.rulesets import Ruleset
 
 
 class Shown(NamedTuple):
@@ -52,6 +55,228 @@ def post_text(text: str, fmt: str) -> str:
     """A post as printed: a Discord post as its messages of at most 2,000 characters, with a
     cut line between two (render.DISCORD_CUT); any other format as it is."""
     return printed(text, fmt)
+
+
+# --- rulesets, ruleset show, ruleset validate, schema ---------------------------------
+
+def rulesets_listed(rows: list[dict[str, Any]], fmt: str) -> Shown:
+    """`rulesets`: a table of id, game, version and summary, or every row as data (its path as text)."""
+    if fmt == "json":
+        return Shown(json_text([{k: str(v) if k == "path" else v for k, v in row.items()} for row in rows]))
+    from adjudicator.render import clean, text_table
+
+    # cleaned first, so a control character at a cell's end shows (`?`) rather than being trimmed as a space
+    return Shown(text_table(["id", "game", "version", "summary"],
+                            [[clean(r["id"]), clean(r["game"]), clean(r["version"]), clean(r["summary"])] for r in rows]))
+
+
+def ruleset_shown(result: "Resolved", fmt: str) -> Shown:
+    """`ruleset show`: the resolved ruleset as YAML to read, with its chain, SHA-256 and the
+    game's move forms as comments at the top; or as JSON with the forms under "notation"."""
+    from adjudicator import reading
+
+    ruleset, game = result
+    if fmt == "json":
+        return Shown(json_text({"sha256": ruleset.sha256, "extends_chain": ruleset.chain,
+                                "notation": reading.notation_data(game) if game else [], "ruleset": ruleset.data}))
+    import yaml
+
+    from adjudicator.render import clean
+
+    header = f"# {ruleset.id}: resolved from {' → '.join(reversed(ruleset.chain))}\n# sha256: {ruleset.sha256}\n"
+    header += reading.notation_comment(game) if game else ""
+    # PyYAML writes some controls (NEL, C1) raw even when quoting: this is for reading, so clean it.
+    return Shown(clean(header + yaml.safe_dump(ruleset.data, sort_keys=False, allow_unicode=True)))
+
+
+def ruleset_valid(path: Path, ruleset: "Ruleset") -> Shown:
+    """`ruleset validate`: the file is fine, for which ruleset and game, and its SHA-256."""
+    return Shown(f"{shown_path(path)}: ok — ruleset {ruleset.id} for {ruleset.game}, sha256 {ruleset.sha256}")
+
+
+def schema_text(text: str) -> Shown:
+    """`schema`: the schema file's text as it is (a newline added when it has none)."""
+    return Shown(text)
+
+
+# --- check ----------------------------------------------------------------------------
+
+VERDICTS = ("ok", "flagged", "unusable", "error")   # of a checked file, from best to worst
+
+
+def checked(result: "Checked", fmt: str, only_failures: bool) -> Shown:
+    """`check`: the report asked for: text tables, data (json) or JUnit XML, listing every
+    file or (--only-failures) those not fine; the summary counts all."""
+    if fmt == "text":
+        return Shown(check_text(result.rows, only_failures))
+    return Shown((check_json if fmt == "json" else check_junit)(result.rows, only_failures, result.folders))
+
+
+def seq_list(seqs: list[int], shown: int = 10) -> str:
+    """`seq 1, 3, 5 and 4 more`: a list of entries that stays one short line."""
+    listed = ", ".join(str(seq) for seq in seqs[:shown])
+    more = f" and {len(seqs) - shown} more" if len(seqs) > shown else ""
+    return f"seq {listed}{more}"
+
+def draws_line(row: dict[str, Any]) -> str:
+    """What `check` says of one file's draws in every format (G-8)."""
+    unsalted, voided = row["unsalted_draws"], row["voided_draws"]
+    return (f"draws by the tool: {row['draws']}; made without both players' salts (G-8): {len(unsalted)}"
+            f"{' (' + seq_list(unsalted) + ')' if unsalted else ''}; voided or flagged: {len(voided)}"
+            f"{' (' + seq_list(voided) + ')' if voided else ''}")
+
+def rolls_line(row: dict[str, Any]) -> str:
+    """What `check --seed` (or a seed beside the file) says of one file's rolls, in every format."""
+    rolls = row["rolls"]
+    from adjudicator.render import shown_path
+
+    seed = f"the seed beside it ({shown_path(row['seed_file'])})" if row.get("seed_file") else "the seed"
+    return (f"rolls verified against {seed}: {rolls['verified']}, could not be verified: {row['unverified_rolls']} "
+            f"(transcribed from a dice bot, \"source\": \"external\"), wrong: {rolls['wrong']}")
+
+def check_summary(rows: list[dict[str, Any]]) -> dict[str, int]:
+    """Files per verdict; "error" is there only when some file hit a bug."""
+    counts = {"files": len(rows), **{v: sum(r["verdict"] == v for r in rows) for v in VERDICTS}}
+    if not counts["error"]:
+        del counts["error"]
+    return counts
+
+
+def listed_rows(rows: list[dict[str, Any]], only_failures: bool) -> list[dict[str, Any]]:
+    """The rows a report lists: all, or (--only-failures) those not "ok"; the summary always
+    counts all."""
+    return [row for row in rows if row["verdict"] != "ok"] if only_failures else rows
+
+def folders_line(folders: list[dict[str, Any]]) -> str:
+    """`plug-in folders: /home/h/games (games: nim)`: what `check` tells on stderr."""
+    from adjudicator.render import shown_path
+
+    said = [f"{shown_path(f['path'])} ({'games: ' + ', '.join(f['games']) if f['games'] else 'no games'})" for f in folders]
+    return f"plug-in folders: {'; '.join(said) or 'none'}"
+
+def check_text(rows: list[dict[str, Any]], only_failures: bool = False) -> str:
+    """The report as tables: a row per file listed, then each file's problems, warnings,
+    rolls and draws, then the summary of all."""
+    from adjudicator.render import clean, shown_path, text_table
+
+    shown = listed_rows(rows, only_failures)
+    table = [[shown_path(r["file"]), r["ruleset"] or "-", r["entries"], (r["status"] or "-").replace("_", " "),
+              r["winner"] or "-", r["flagged"], r["verdict"]] for r in shown]
+    lines = [text_table(["file", "ruleset", "entries", "status", "winner", "flagged", "verdict"], table)] \
+        if shown or not only_failures else []
+    for row in shown:
+        for problem in row["problems"]:
+            lines.append(f"{shown_path(row['file'])}: {clean(problem, one_line=True)}")
+        for warning in row["warnings"]:
+            lines.append(f"warning: {clean(warning, one_line=True)}")
+        if "rolls" in row:
+            lines.append(f"{shown_path(row['file'])}: {rolls_line(row)}")
+        if "draws" in row:
+            lines.append(f"{shown_path(row['file'])}: {draws_line(row)}")
+    s = check_summary(rows)
+    lines.append(summary_line(s))
+    return "\n".join(lines) + "\n"
+
+
+def summary_line(s: dict[str, int]) -> str:
+    """`1,500 files: 1,497 ok, 2 flagged, 1 unusable`."""
+    errors = f", {s['error']:,} internal error{'s' if s['error'] != 1 else ''}" if s.get("error") else ""
+    return (f"{s['files']:,} file{'s' if s['files'] != 1 else ''}: {s['ok']:,} ok, {s['flagged']:,} flagged, "
+            f"{s['unusable']:,} unusable{errors}")
+
+
+def check_json(rows: list[dict[str, Any]], only_failures: bool, folders: list[dict[str, Any]]) -> str:
+    """The report as data: the rows listed, the summary and the plug-in folders in effect."""
+    from adjudicator.render import inert_json
+
+    report: dict[str, Any] = {"files": listed_rows(rows, only_failures), "summary": check_summary(rows),
+                              "plugin_folders": folders}
+    if only_failures:
+        report["only_failures"] = True
+    return inert_json(json.dumps(report, indent=2, ensure_ascii=False)) + "\n"
+
+
+def check_junit(rows: list[dict[str, Any]], only_failures: bool, folders: list[dict[str, Any]]) -> str:
+    """JUnit XML: one test case per file; a flagged file fails, an unusable one errors.
+    Control characters and U+FFFE/U+FFFF cannot be written in XML at all, so names and
+    messages are cleaned. With `only_failures` the files that are fine have no test case,
+    but `tests` still counts every file (and a property says so). Each plug-in folder in
+    effect is a property `plug-in-folders`."""
+    import xml.etree.ElementTree as ET
+
+    from adjudicator.render import clean as clean_text
+    from adjudicator.render import shown_path
+
+    def clean(text: str) -> str:
+        return clean_text(text).translate({0xFFFE: "?", 0xFFFF: "?"})
+
+    s = check_summary(rows)
+    errors = str(s["unusable"] + s.get("error", 0))
+    suites = ET.Element("testsuites", name="adjudicator check", tests=str(s["files"]),
+                        failures=str(s["flagged"]), errors=errors)
+    suite = ET.SubElement(suites, "testsuite", name="adjudicator check", tests=str(s["files"]),
+                          failures=str(s["flagged"]), errors=errors, skipped="0")
+    if only_failures or folders:
+        properties = ET.SubElement(suite, "properties")
+    if only_failures:
+        ET.SubElement(properties, "property", name="only-failures", value="true")
+    for folder in folders:
+        ET.SubElement(properties, "property", name="plug-in-folders",
+                      value=clean(folders_line([folder])[len("plug-in folders: "):]))
+    for row in listed_rows(rows, only_failures):
+        case = ET.SubElement(suite, "testcase", classname=f"adjudicator.{row['ruleset'] or 'unknown'}",
+                             name=clean(shown_path(row["file"])))
+        if row["verdict"] != "ok":
+            tag = "failure" if row["verdict"] == "flagged" else "error"
+            node = ET.SubElement(case, tag, message=clean(row["problems"][0][:500]), type=row["verdict"])
+            node.text = clean("\n".join(row["problems"]))
+        said = ([rolls_line(row)] if "rolls" in row else []) + ([draws_line(row)] if "draws" in row else [])
+        if said:
+            ET.SubElement(case, "system-out").text = "\n".join(said)
+    ET.indent(suites)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
+
+
+# --- simulate -------------------------------------------------------------------------
+
+def simulated(report: dict[str, Any], fmt: str, out: Path | None) -> Shown:
+    """`simulate`: the summary as data or as tables, and (as text, with --out) where the
+    match files went."""
+    if fmt == "json":
+        return Shown(json_text(report))
+    written = "" if out is None else f"{report['matches']} match files written to {shown_path(out)}/"
+    return Shown(simulation_text(report) + written)
+
+
+def share(count: int, total: int) -> str:
+    """`3 (25.0%)`: a count and its share of `total` (the count alone when there is none)."""
+    return f"{count} ({100 * count / total:.1f}%)" if total else str(count)
+
+
+def simulation_text(report: dict[str, Any]) -> str:
+    """A simulation's summary (simulate.summary) as small plain tables."""
+    from adjudicator.render import text_table
+
+    total = report["matches"]
+    head = (f"{report['ruleset']}: {total} simulated matches, {report['policy']} bots, seed {report['seed']}"
+            + (f", {report['seconds']:.1f} s" if "seconds" in report else ""))
+    results = [[f"{side} won", share(n, total)] for side, n in report["wins_by_side"].items()]
+    results += [["drawn", share(report["draws"], total)], ["unfinished", share(report["unfinished"], total)]]
+    parts = [head, "", text_table(["result", "matches"], results)]
+    first = report["first_mover"]
+    if first["decided"]:
+        parts += ["", f"first mover won {share(first['won'], first['decided'])} of the {first['decided']} "
+                      f"finished matches with a first move; lost {first['lost']}"]
+    else:
+        parts += ["", "first mover: no first move to speak of (every match opens with sealed submissions)"]
+    lengths = [[name, s["min"], s["median"], s["mean"], s["max"]] for name, s in report["length"].items()]
+    parts += ["", text_table(["length", "min", "median", "mean", "max"], lengths, numbers=True)]
+    endings = [[ending, share(n, total)] for ending, n in report["endings"].items()]
+    parts += ["", text_table(["how matches ended", "matches"], endings)]
+    if report["deciders"]:
+        decided = [[name, share(n, report["finished"])] for name, n in report["deciders"].items()]
+        parts += ["", text_table(["what decided it (the winner's)", "matches"], decided)]
+    return "\n".join(parts) + "\n"
 
 
 # --- new ------------------------------------------------------------------------------

@@ -276,6 +276,24 @@ def _run_index(name: str, ruleset_id: str, seed: int) -> int | None:
     return index if index is not None and name == f"{match_id(ruleset_id, seed, index)}.json" else None
 
 
+def run(ruleset_id: str, games: int, *, seed: int = 1, policy: str = "random", items: Iterable[str] = (),
+        max_entries: int = DEFAULT_MAX_ENTRIES, out: Path | None = None, jobs: int = 1,
+        progress: bool | None = None, force: bool = False) -> dict[str, Any]:
+    """`simulate`: play the run and summarise it (summary), its seconds counted from before
+    the first match. The rows are consumed as they come, never kept, so memory does not grow
+    with `games`. `progress` None: a bar on stderr when stderr is a terminal."""
+    from adjudicator.errors import OptionError
+
+    if policy not in POLICIES:
+        raise OptionError(f"'{policy}' is not one of: {', '.join(POLICIES)}.", "--policy")
+    show = sys.stderr.isatty() if progress is None else progress
+    bar = ProgressBar(games, ruleset_id, enabled=show and games > 1)
+    started = time.perf_counter()
+    played = rows(ruleset_id, games, seed=seed, policy=policy, items=items, max_entries=max_entries,
+                  out=out, jobs=jobs, progress=bar, force=force)
+    return summary(ruleset_id, played, seed=seed, policy=policy, started=started)
+
+
 def rows(ruleset_id: str, games: int, *, seed: int = 1, policy: str = "random", items: Iterable[str] = (),
         max_entries: int = DEFAULT_MAX_ENTRIES, out: Path | None = None, jobs: int = 1,
         progress: Callable[[int], None] | None = None, force: bool = False) -> Iterator[dict[str, Any]]:
@@ -436,36 +454,6 @@ def counted_median(values: list[int], counts: Counter[int], total: int) -> float
         if not wanted:
             break
     return found[0] if total % 2 else (found[0] + found[1]) / 2
-
-
-def share(count: int, total: int) -> str:
-    return f"{count} ({100 * count / total:.1f}%)" if total else str(count)
-
-
-def as_text(report: dict[str, Any]) -> str:
-    """The summary as small plain tables."""
-    from adjudicator.render import text_table
-
-    total = report["matches"]
-    head = (f"{report['ruleset']}: {total} simulated matches, {report['policy']} bots, seed {report['seed']}"
-            + (f", {report['seconds']:.1f} s" if "seconds" in report else ""))
-    results = [[f"{side} won", share(n, total)] for side, n in report["wins_by_side"].items()]
-    results += [["drawn", share(report["draws"], total)], ["unfinished", share(report["unfinished"], total)]]
-    parts = [head, "", text_table(["result", "matches"], results)]
-    first = report["first_mover"]
-    if first["decided"]:
-        parts += ["", f"first mover won {share(first['won'], first['decided'])} of the {first['decided']} "
-                      f"finished matches with a first move; lost {first['lost']}"]
-    else:
-        parts += ["", "first mover: no first move to speak of (every match opens with sealed submissions)"]
-    lengths = [[name, s["min"], s["median"], s["mean"], s["max"]] for name, s in report["length"].items()]
-    parts += ["", text_table(["length", "min", "median", "mean", "max"], lengths, numbers=True)]
-    endings = [[ending, share(n, total)] for ending, n in report["endings"].items()]
-    parts += ["", text_table(["how matches ended", "matches"], endings)]
-    if report["deciders"]:
-        decided = [[name, share(n, report["finished"])] for name, n in report["deciders"].items()]
-        parts += ["", text_table(["what decided it (the winner's)", "matches"], decided)]
-    return "\n".join(parts) + "\n"
 
 
 class ProgressBar:

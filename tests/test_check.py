@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import __version__, check, dice
+from adjudicator import __version__, check, dice, present
+from adjudicator.errors import InputError
 from helpers import REPO
 from helpers.cli import salted_dice
 
@@ -219,7 +220,7 @@ def test_only_failures_when_all_are_fine(cli, archive):
 
 def test_summary_line_groups_thousands():
     counts = {"files": 1500, "ok": 1497, "flagged": 2, "unusable": 1}
-    assert check.summary_line(counts) == "1,500 files: 1,497 ok, 2 flagged, 1 unusable"
+    assert present.summary_line(counts) == "1,500 files: 1,497 ok, 2 flagged, 1 unusable"
 
 
 # --- the seed beside each match ------------------------------------------------------------------
@@ -447,3 +448,24 @@ def test_check_rows_follow_the_result_schema_g8(cli, tmp_path):
         jsonschema.validate(row, row_schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**rows[0], "unsalted_draws": "none"}, row_schema)
+
+
+def test_run_reads_the_seed_names_the_plugin_folders_first_and_decides_the_status(tmp_path, monkeypatch):
+    """check.run, the use case of `check`: --seed read (a bad one refused naming --seed), the
+    plug-in folders said before any file is checked, the status of the worst row."""
+    plugins = tmp_path / "plugins"
+    shutil.copytree(REPO / "tests" / "plugins", plugins, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setenv("ADJUDICATOR_RULESETS", str(plugins))
+    said: list[str] = []
+
+    def bar(total: int) -> None:
+        said.append(f"{total} files")
+
+    result = check.run([MATCHES], progress=bar, said=said.append)
+    assert said == [f"plug-in folders: {plugins} (games: take-away)", f"{len(result.rows)} files"]
+    assert result.folders == [{"path": str(plugins), "games": ["take-away"]}]
+    assert result.status == check.exit_status(result.rows) == 0
+    assert check.run([MATCHES / "dice-flagged.json"], strict_dice=True).status == 1
+    with pytest.raises(InputError, match="^--seed: 'not a seed' is neither"):
+        check.run([MATCHES], seed="not a seed", said=said.append)
+    assert len(said) == 2   # refused before the folders are named again

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import check, matchfile, session, views
+from adjudicator import check, matchfile, present, session, views
 from adjudicator.cli import _json
 from adjudicator.engine import Replay
 from adjudicator.errors import MatchFileError
@@ -79,7 +79,7 @@ def whole_outputs(path: Path) -> dict[str, str]:
                problems=check.flag_problems(match, replay))
     row.update(check.draw_counts(replay))   # the tool's draws, unsalted and voided (G-8)
     row["verdict"] = "flagged" if row["problems"] else "ok"
-    out["check"] = check.as_json([row])
+    out["check"] = present.check_json([row], False, [])
     return out
 
 
@@ -95,7 +95,7 @@ def streamed_outputs(path: Path, cli) -> dict[str, str]:
     for player in json.loads(path.read_text(encoding="utf-8"))["players"]:
         out[f"replay-as-{player['id']}.text"] = cli("replay", path, "--as", player["id"]).out
         out[f"board-as-{player['id']}.json"] = cli("board", path, "--format", "json", "--as", player["id"]).out
-    out["check"] = check.as_json([check.check_file(str(path))])
+    out["check"] = present.check_json([check.check_file(str(path))], False, [])
     return out
 
 

@@ -8,9 +8,11 @@ from pathlib import Path
 
 from adjudicator import present
 from adjudicator.clock import ClockSettings
+from adjudicator.usecases import catalogue
 from adjudicator.usecases.entries import roll
 from adjudicator.usecases.look import board, legal
 from adjudicator.usecases.new import NewMatch, create
+from helpers import REPO
 from helpers.matches import dice_match, setup_entries
 
 
@@ -52,3 +54,74 @@ def test_legal_limits_each_player_list(write):
     path = write(dice_match(setup_entries([2, 4, 6], [1, 1, 1]) + [("roll", 3, 1, 6)]))
     lines = present.legal(legal(path), "text", 1).text.splitlines()
     assert lines[0].startswith("awaiting: ") and "; --limit 0 for all)" in lines[1] and len(lines) == 3
+
+
+def test_rulesets_listed_as_a_table_or_as_data_with_the_path_as_text():
+    rows = catalogue.rulesets()
+    table = present.rulesets_listed(rows, "text").text
+    assert table.splitlines()[0].split() == ["id", "game", "version", "summary"]
+    assert any(line.startswith("arrowbic ") for line in table.splitlines())
+    data = json.loads(present.rulesets_listed(rows, "json").text)
+    assert {row["id"] for row in data} == {row["id"] for row in rows}
+    assert all(isinstance(row["path"], str) for row in data)
+
+
+def test_ruleset_shown_as_yaml_with_its_header_or_as_json_with_the_notation():
+    result = catalogue.ruleset("arrowbic")
+    text = present.ruleset_shown(result, "yaml").text
+    assert text.startswith("# arrowbic: resolved from arrowbic\n# sha256: " + result.ruleset.sha256)
+    assert "\nid: arrowbic\n" in text
+    data = json.loads(present.ruleset_shown(result, "json").text)
+    assert data["sha256"] == result.ruleset.sha256 and data["ruleset"]["id"] == "arrowbic" and data["notation"]
+
+
+def test_ruleset_valid_names_the_file_the_ruleset_and_its_hash():
+    path = REPO / "rulesets" / "arrowbic.yaml"
+    ruleset = catalogue.validate(path)
+    assert present.ruleset_valid(path, ruleset).text == \
+        f"{path}: ok — ruleset arrowbic for arrowbic, sha256 {ruleset.sha256}"
+
+
+def test_schema_text_is_printed_as_it_is():
+    text = catalogue.schema("match")
+    assert present.schema_text(text) == present.Shown(text)
+
+
+def test_posted_says_the_post_then_what_was_recorded(tmp_path):
+    from adjudicator.usecases.posts import post
+
+    path = tmp_path / "dice-demo.json"
+    path.write_bytes((REPO / "matches" / "dice-demo.json").read_bytes())
+    made, text = post(path, "text")
+    shown = present.posted(made, text, "text", again=False)
+    assert shown.text == text and shown.notes == ()
+    assert shown.later[0].startswith(f"recorded in {path}: posted up to entry ")
+    assert present.posted(made, text, "text", again=True).later == tuple(made.notes)
+
+
+def test_simulated_as_tables_says_where_the_files_went_and_as_data_does_not(tmp_path):
+    from adjudicator import simulate
+
+    report = simulate.run("arrowbic", 2, max_entries=40, progress=False, out=tmp_path)
+    text = present.simulated(report, "text", tmp_path).text
+    assert text.startswith("arrowbic: 2 simulated matches, random bots, seed 1, ")
+    assert text.endswith(f"\n2 match files written to {tmp_path}/")
+    assert present.simulated(report, "text", None).text == present.simulation_text(report)
+    assert json.loads(present.simulated(report, "json", tmp_path).text) == report
+
+
+def test_checked_picks_the_report_and_lists_only_failures_when_asked():
+    from adjudicator import check
+
+    result = check.run([REPO / "matches"], strict_dice=True)
+    text = present.checked(result, "text", only_failures=False).text
+    assert text.splitlines()[0].split()[:3] == ["file", "ruleset", "entries"] and "dice-demo.json" in text
+    failures = present.checked(result, "text", only_failures=True).text
+    fine = [row["file"] for row in result.rows if row["verdict"] == "ok"]
+    assert fine and not any(f"{file} " in failures for file in fine)
+    assert failures.splitlines()[-1] == text.splitlines()[-1]
+    data = json.loads(present.checked(result, "json", only_failures=True).text)
+    assert data["only_failures"] is True and data["plugin_folders"] == result.folders
+    assert all(row["verdict"] != "ok" for row in data["files"]) and data["summary"]["files"] == len(result.rows)
+    junit = present.checked(result, "junit", only_failures=False).text
+    assert junit.startswith('<?xml version="1.0"') and junit.count("<testcase ") == len(result.rows)

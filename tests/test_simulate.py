@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator import matchfile, rulesets, session, simulate, views
+from adjudicator import matchfile, present, rulesets, session, simulate, views
 from adjudicator.game import ChanceDue, Phase, Turn
 from adjudicator.errors import InputError
 from helpers.strategies import has_sealed_phases
@@ -75,7 +75,7 @@ def test_summary_adds_up():
     assert report["length"]["entries"]["min"] <= report["length"]["entries"]["median"] <= report["length"]["entries"]["max"]
     # Tug of War: the modules the winner took (or an empty hand) decided every finished match.
     assert report["deciders"] and sum(report["deciders"].values()) >= report["finished"] - report["draws"]
-    text = simulate.as_text({**report, "seconds": 1.0})
+    text = present.simulation_text({**report, "seconds": 1.0})
     assert "red won" in text and "how matches ended" in text and "what decided it" in text
 
 
@@ -284,3 +284,20 @@ def test_spread_of_counts_is_the_statistics_of_the_values(values):
               "mean": round(statistics.fmean(values), 1), "max": max(values)}
     assert got == wanted
     assert type(got["median"]) is type(wanted["median"])
+
+
+def test_run_is_the_summary_of_the_rows_timed_and_refuses_an_unknown_policy(tmp_path, capsys):
+    """simulate.run, the use case of `simulate`: the same report as summary over rows, with
+    its seconds; an unknown --policy is an OptionError before anything is played or written."""
+    from adjudicator.errors import OptionError
+
+    report = simulate.run("arrowbic", 3, seed=2, max_entries=40, progress=False)
+    rows = simulate.rows("arrowbic", 3, seed=2, max_entries=40)
+    assert {k: v for k, v in report.items() if k != "seconds"} == \
+        simulate.summary("arrowbic", rows, seed=2, policy="random")
+    assert report["seconds"] >= 0 and capsys.readouterr().err == ""
+    with pytest.raises(OptionError) as refused:
+        simulate.run("arrowbic", 3, policy="nope", out=tmp_path / "sims")
+    assert refused.value.option == "--policy" and not (tmp_path / "sims").exists()
+    simulate.run("arrowbic", 2, max_entries=40, progress=True)
+    assert "arrowbic [" in capsys.readouterr().err

@@ -28,13 +28,6 @@ USE_CASES = ("adjudicator.usecases", "adjudicator.session", "adjudicator.paste",
 
 # command function -> why it does not yet call one use case and one presenter.
 NOT_YET: dict[str, str] = {
-    "rulesets_cmd": "lists rulesets (rulesets.list_rulesets) and draws the table itself",
-    "ruleset_show": "resolves the ruleset and writes its YAML or JSON itself",
-    "ruleset_validate": "checks the game parameters itself after rulesets.validate_file",
-    "post_cmd": "reads --at (usecases.times) before posting.make_post: two use cases",
-    "check_cmd": "reads --seed and the plug-in folders before check.check_all, and picks the report",
-    "simulate_cmd": "runs, times and summarises the simulation in three calls",
-    "schema_cmd": "prints a schema file: no use case, no presenter",
 }
 
 
