@@ -46,7 +46,8 @@ class Flag:
 
 class Seal:
     """What keeps log entries private together: every entry of one open sealed phase shares
-    one, and resolving the phase opens it, for all of them at once. So replay need not keep
+    one, and resolving the phase opens it, for all of them at once (G-2, G-3; a side move has
+    its own, TT-9; a voided sealed entry the match's end). So replay need not keep
     the phase's entries to reveal them later (a phase with 100,000 resubmissions costs one
     Seal, issue 28), and whoever holds a log entry sees it revealed when it is."""
 

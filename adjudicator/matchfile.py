@@ -194,8 +194,7 @@ def param_problems(game: Any) -> list[str]:
     try:
         return list(game.validate_params())
     except KeyError as exc:
-        key = exc.args[0] if exc.args else "?"
-        return [f"{key}: missing; the game {game.name} needs it"]
+        return [missing_param(exc, game.name)]
 
 
 def players_of(data: dict[str, Any]) -> list[Any]:
@@ -224,9 +223,16 @@ def built(game_type: type[Game], ruleset: Any, players: list[Any], header: dict[
     try:
         return game_type(ruleset, players, header)
     except KeyError as exc:
-        key = exc.args[0] if exc.args else "?"
-        raise error(f"{name}: field params.{key}: missing; the game {ruleset.game} needs it "
+        raise error(f"{name}: field params.{missing_param(exc, ruleset.game)} "
                     f"(see `adjudicator ruleset show {ruleset.game}` for the built-in one).") from None
+
+
+def missing_param(exc: KeyError, game: str) -> str:
+    """`column_dice: missing; the game dice-tug-of-war needs it`: what a game's KeyError on its
+    parameters means (a game reads the parameters it needs as they are; none is optional
+    unless its code says so)."""
+    key = exc.args[0] if exc.args else "?"
+    return f"{key}: missing; the game {game} needs it"
 
 
 def where(index: int, entry: Any) -> str:

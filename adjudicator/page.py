@@ -74,8 +74,8 @@ class Private:
     """The entries still private at the last step, by the seal that keeps them so (engine.Seal:
     one per open phase, side move or the match's end). An entry's public words change only
     when its seal opens, so each step rewords the new entry and those whose seal opened since,
-    never every private entry again: a phase resubmitted n times costs n rewordings, not n²
-    (issue 28)."""
+    never every private entry again: a phase resubmitted n times (G-3) costs n rewordings, not
+    n² (issue 28)."""
 
     def __init__(self) -> None:
         self.waiting: dict[int, tuple[Seal, list[int]]] = {}   # id(seal) -> (seal, positions)

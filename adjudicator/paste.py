@@ -330,8 +330,8 @@ def _enter(appender: Any, outcome: Outcome, posts: list[Post], authors: list[tup
 
 
 def as_entered(log: Any) -> Any:
-    """The entry's log as it stood when it was entered: a sealed submission stays sealed in
-    the host's echo, though a later post in the paste resolved its phase (the echo says how
+    """The entry's log as it stood when it was entered: a sealed submission (G-2) stays sealed
+    in the host's echo, though a later post in the paste resolved its phase (the echo says how
     each post was read, and marks what was private then)."""
     from dataclasses import replace
 

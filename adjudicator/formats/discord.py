@@ -5,8 +5,9 @@ that cannot ping, and the post cut into messages of at most 2,000 characters
 
 from __future__ import annotations
 
-from adjudicator.blocks import Span, Stamp, Table, display_width, unix_time, unping
-from adjudicator.formats._base import Format, inert_line_start, one_line, simple_table
+from adjudicator.blocks import Stamp, Table, display_width, unix_time, unping
+from adjudicator.formats._base import one_line, simple_table
+from adjudicator.formats.markdown import Markdown
 
 DISCORD_LIMIT = 2000
 # Printed on a line of its own between Discord messages on standard output (`discord_post`),
@@ -16,7 +17,10 @@ PHONE_WIDTH = 60   # columns of a Discord code block a phone shows without wrapp
 _MARKS = frozenset("\\`*_~|<>[")
 
 
-class Discord(Format):
+class Discord(Markdown):
+    """Markdown as Discord reads it: the same emphasis, banners and inert line starts, its
+    own escapes, headings, code blocks, tables and time stamps."""
+
     name = "discord"
     order = 3
 
@@ -27,17 +31,8 @@ class Discord(Format):
         """Backticks as a look-alike (they would end the block), and no mention pings."""
         return unping(text.replace("`", "\u02cb"))
 
-    def emphasis(self, text: str, span: Span) -> str:
-        return f"**{text}**" if span.bold else text
-
     def heading(self, text: str) -> str:
         return f"**{text}**" if text else ""
-
-    def para(self, text: str) -> str:
-        return inert_line_start(text.lstrip(" "))
-
-    def banner(self, text: str) -> str:
-        return f"**{text}**"
 
     def code_block(self, lines: list[str]) -> str:
         body = "\n".join(lines)
