@@ -23,7 +23,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, NamedTuple
 
-import yaml
 
 Phrase = tuple[str, ...]
 
@@ -146,7 +145,10 @@ class PostWords:
 
 @lru_cache(maxsize=1)
 def post_words() -> PostWords:
-    """The words players write around moves (adjudicator/posts.yaml)."""
+    """The words players write around moves (adjudicator/posts.yaml). PyYAML is imported here,
+    not with the module: `board` and `check` read no post and need neither it nor this file."""
+    import yaml
+
     data = yaml.safe_load((Path(__file__).parent / "posts.yaml").read_text(encoding="utf-8"))
 
     def folded(values: Iterable[Any]) -> frozenset[str]:
