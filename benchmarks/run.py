@@ -23,9 +23,9 @@ and 28 side by side (where issue 28 sets a stricter target it replaces issue 16'
    should cost what 100 do;
 5. python-chess (installed into benchmarks/.deps if missing; never a dependency of the
    package): reading PGN and playing it in this process, in turn with each ruleset's replay
-   of part 2, on as many plies as that ruleset has entries; and as a whole process reading 1,500 PGN files and playing every move, beside the whole
-   process of `adjudicator check --jobs 1` on the 1,500 matches of part 3 (CPU time, in turn,
-   medians);
+   of part 2, on as many plies as that ruleset has entries; and as a whole process reading
+   1,500 PGN files and playing every move, beside the whole process of `adjudicator check
+   --jobs 1` on the 1,500 matches of part 3 (CPU time, in turn, medians);
 6. `paste` and `page` at n and 2n (benchmarks/scaling.py's `measure()`, every scenario it has).
 Golden outputs (issue 28: unchanged) are not run here: scripts/golden.py checks them.
 
@@ -1032,8 +1032,8 @@ def parse_args(argv: list[str] | None) -> tuple[Settings, argparse.Namespace]:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true",
                         help="small counts for a smoke test: 5 runs, 10 matches per ruleset, 200 check matches, "
-                             "memory up to 10,000 entries, one run of each whole process, paste and page at "
-                             "n = 100 and 200 once")
+                             "memory up to 10,000 entries, one run of each whole process and memory figure, paste and "
+                             "page at n = 100 and 200 once")
     parser.add_argument("--repeat", type=int, help="start-up runs per command, median (default 15)")
     parser.add_argument("--per-ruleset", type=int, help="simulated matches per ruleset for throughput (default 40)")
     parser.add_argument("--check-matches", type=int, help="matches for `adjudicator check` (default 1500)")
@@ -1045,7 +1045,8 @@ def parse_args(argv: list[str] | None) -> tuple[Settings, argparse.Namespace]:
     if args.quick:
         settings.repeat, settings.per_ruleset, settings.check_matches = 5, 10, 200
         settings.memory_sizes = (100, 1_000, 10_000)
-        settings.process_runs, settings.scaling_sizes, settings.scaling_runs = 1, (100, 200), 1
+        settings.memory_runs, settings.process_runs = 1, 1
+        settings.scaling_sizes, settings.scaling_runs = (100, 200), 1
     for name in ("repeat", "per_ruleset", "check_matches"):
         value = getattr(args, name)
         if value is not None:

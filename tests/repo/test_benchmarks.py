@@ -78,7 +78,8 @@ def test_stretched_match_is_exactly_as_long_and_still_checks_ok(bench, tmp_path)
 def test_quick_counts(bench):
     settings, _ = bench.parse_args(["--quick"])
     assert (settings.repeat, settings.per_ruleset, settings.check_matches) == (5, 10, 200)
-    assert (settings.process_runs, settings.scaling_sizes, settings.scaling_runs) == (1, (100, 200), 1)
+    assert (settings.memory_runs, settings.process_runs, settings.scaling_sizes, settings.scaling_runs) == \
+        (1, 1, (100, 200), 1)
     settings, _ = bench.parse_args(["--quick", "--check-matches", "50", "--repeat", "3"])
     assert (settings.repeat, settings.check_matches) == (3, 50)
 
