@@ -42,7 +42,7 @@ def test_every_measurement_makes_its_row(bench, tmp_path):
     rows = table[2:]
     ids = bench.ruleset_ids()
     scenarios = results["scaling"]["scenarios"]
-    assert {"paste", "page"} <= set(scenarios)
+    assert scenarios   # whatever scenarios benchmarks/scaling.py has, a row each
     # start-up 6; replay and load per ruleset, the slowest, both overall; python-chess; check 2;
     # whole processes; memory per layout; a scaling row per scenario; golden outputs
     assert len(rows) == 6 + 2 * len(ids) + 3 + 1 + 2 + 1 + 3 + len(scenarios) + 1
