@@ -84,3 +84,12 @@ def test_no_game_word_is_a_hedge(ruleset_id, game):
     words = game.lexicon()
     hedges = [phrase[0] for phrase in post_words().hedges if len(phrase) == 1]
     assert [h for h in hedges if words.is_material(h)] == []
+
+
+def test_posts_yaml_reads_the_same_with_either_loader():
+    """post_words reads posts.yaml with libyaml's safe loader for speed (start-up of `move`);
+    the pure-Python safe loader must read the very same words from it."""
+    text = (Path(lexicon.__file__).parent / "posts.yaml").read_text(encoding="utf-8")
+    fast = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506
+    assert fast == yaml.safe_load(text)
+    assert repr(fast) == repr(yaml.safe_load(text))   # the same types too (True is not 1 in repr)

@@ -29,7 +29,8 @@ def bench() -> ModuleType:
 
 def test_every_measurement_makes_its_row(bench, tmp_path):
     settings = bench.Settings(repeat=1, per_ruleset=2, best_of=1, check_matches=6, memory_sizes=(100, 150),
-                              memory_runs=1, chess=False, jobs=1, cache=tmp_path / "cache")
+                              memory_runs=1, chess=False, jobs=1, cache=tmp_path / "cache", process_runs=1,
+                              scaling_sizes=(10, 20), scaling_runs=1)
     command, command_text = bench.adjudicator_command()
     results = bench.run_all(settings, command, bench.child_env(settings.cache))
     results["machine"] = bench.machine_info(bench.require_adjudicator(), command_text)
@@ -40,14 +41,22 @@ def test_every_measurement_makes_its_row(bench, tmp_path):
     assert table[0].startswith("| measure") and set(table[1]) <= set("|- ")
     rows = table[2:]
     ids = bench.ruleset_ids()
-    assert len(rows) == 5 + 2 * (len(ids) + 1) + 1 + 2 + 2 + 1   # + the slowest ruleset's replay
+    scenarios = results["scaling"]["scenarios"]
+    assert scenarios   # whatever scenarios benchmarks/scaling.py has, a row each
+    # start-up 6; replay and load per ruleset, the slowest, both overall; python-chess; check 2;
+    # whole processes; memory per layout; a scaling row per scenario; golden outputs
+    assert len(rows) == 6 + 2 * len(ids) + 3 + 1 + 2 + 1 + 3 + len(scenarios) + 1
     for needle in ("`python -c pass`", "`python -c \"import json\"`", "`adjudicator board`", "--dry-run",
-                   "--format png",
-                   "all rulesets", "`--jobs 1`", "`--jobs 2`", "match of 100 entries", "match of 150 entries"):
+                   "--format png", "matches/dice-demo.json",
+                   "all rulesets", "`--jobs 1`", "`--jobs 2`", "match of 150 entries", "100 entries: ",
+                   "the tool's layout", "one line", "pretty-printed", "scripts/golden.py"):
         assert any(needle in row for row in rows), needle
+    for name in scenarios:
+        assert sum(f"`{name}` scaling" in row for row in rows) == 1, name
     for ruleset_id in ids:
         assert sum(f"{ruleset_id} (" in row for row in rows) == 2, ruleset_id
-    assert rows[-1].startswith("| python-chess") and "skipped" in rows[-1]
+    assert sum(row.startswith("| python-chess") and "skipped" in row for row in rows) == 1
+    assert any(row.startswith("| whole process") and "skipped" in row for row in rows)
     assert all(run["summary"] == "6 files: 6 ok, 0 flagged, 0 unusable" for run in results["check"]["runs"])
     folder = tmp_path / "cache" / "check-6-seed1-timed"
     assert folder.is_dir()
@@ -69,6 +78,8 @@ def test_stretched_match_is_exactly_as_long_and_still_checks_ok(bench, tmp_path)
 def test_quick_counts(bench):
     settings, _ = bench.parse_args(["--quick"])
     assert (settings.repeat, settings.per_ruleset, settings.check_matches) == (5, 10, 200)
+    assert (settings.memory_runs, settings.process_runs, settings.scaling_sizes, settings.scaling_runs) == \
+        (1, 1, (100, 200), 1)
     settings, _ = bench.parse_args(["--quick", "--check-matches", "50", "--repeat", "3"])
     assert (settings.repeat, settings.check_matches) == (3, 50)
 
@@ -80,3 +91,11 @@ def test_without_adjudicator_it_says_so_and_exits_2():
     assert done.returncode == 2
     assert done.stdout == "" and "adjudicator is not importable" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_memory_layouts_hold_the_same_match(bench):
+    """The three layouts `check`'s memory is measured in: one match, written three ways."""
+    data = bench.long_match(120, seed=1, one_phase=True)
+    own, one_line, pretty = (bench.layout_text(data, layout) for layout in bench.MEMORY_LAYOUTS)
+    assert json.loads(own) == json.loads(one_line) == json.loads(pretty) == data
+    assert one_line.count("\n") == 0 < own.count("\n") < pretty.count("\n")
