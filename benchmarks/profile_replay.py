@@ -6,6 +6,7 @@
     python benchmarks/profile_replay.py --sort cumtime      # with what each function calls
     python benchmarks/profile_replay.py --corpus DIR       # simulate into DIR once, reuse it later
     python benchmarks/profile_replay.py --corpus DIR --time-only   # no profile: CPU times only
+    python benchmarks/profile_replay.py --chess --repeat 9  # beside python-chess, interleaved
 
 What is measured is what `benchmarks/run.py` calls replay (measure_ruleset): the replay of
 matches already loaded (session.replay_match: every legality check, no I/O, no schema), on
@@ -13,7 +14,9 @@ random simulated matches whose entries are stamped with times (run.stamp_times),
 runs as in a hosted match. For each ruleset it prints entries/s (the median CPU time of
 `--repeat` replays of every match) and, unless `--time-only`, the top functions of a
 cProfile run by their own time (tottime), after the share of each source file (the game's
-modules against the engine's).
+modules against the engine's). With `--chess` it profiles nothing and times every ruleset
+and python-chess in turn, round by round (the issue's target: every ruleset at least 1.3×
+python-chess, 2× over all), python-chess as benchmarks/run.py gets it.
 
 The corpus is the same for a given `--per-ruleset` and `--seed`: to compare two versions of
 the code, simulate it once into `--corpus DIR`, then run this script with each version on
@@ -123,6 +126,52 @@ def report(ruleset_id: str, paths: list[Path], args: argparse.Namespace) -> None
         print(top_functions(stats, args.top, args.sort), "\n", flush=True)
 
 
+def beside_chess(corpus: dict[str, list[Path]], rounds: int) -> None:
+    """Every ruleset's replay and python-chess (run.py's reference: `read_game` + `push` on
+    as many plies as the corpus has entries) timed in turn, round by round, so a busy machine
+    slows all of them alike; CPU medians and each ruleset's ratio (issue 28: at least 1.3×
+    for every ruleset, 2× over all)."""
+    from adjudicator import matchfile
+
+    run = bench_run()
+    chess, where = run.import_chess()
+    if chess is None:
+        print(f"python-chess: {where}")
+        return
+    import chess.pgn
+
+    sets = {ruleset_id: [matchfile.load(path) for path in paths] for ruleset_id, paths in corpus.items()}
+    sizes = {ruleset_id: sum(len(m.entries) for m in matches) for ruleset_id, matches in sets.items()}
+    text, _games, plies = run.random_games(chess, sum(sizes.values()), 1)
+
+    def play_chess() -> None:
+        stream = io.StringIO(text)
+        while (game := chess.pgn.read_game(stream)) is not None:
+            board = game.board()
+            for move in game.mainline_moves():
+                board.push(move)
+
+    jobs: dict[str, Any] = {"python-chess": play_chess}
+    jobs.update({ruleset_id: (lambda matches=matches: replay_all(matches)) for ruleset_id, matches in sets.items()})
+    times: dict[str, list[float]] = {name: [] for name in jobs}
+    for name, job in jobs.items():
+        job()   # warm
+    for _ in range(rounds):
+        for name, job in jobs.items():
+            start = time.process_time()
+            job()
+            times[name].append(time.process_time() - start)
+    chess_rate = plies / statistics.median(times["python-chess"])
+    print(f"python-chess {chess.__version__} ({where}): {plies:,} plies, {chess_rate:,.0f} moves/s "
+          f"(CPU median of {rounds} rounds)")
+    for ruleset_id, entries in sizes.items():
+        rate = entries / statistics.median(times[ruleset_id])
+        print(f"{ruleset_id}: {entries:,} entries, {rate:,.0f} entries/s, {rate / chess_rate:.2f}x python-chess")
+    whole = sum(statistics.median(times[ruleset_id]) for ruleset_id in sizes)
+    rate = sum(sizes.values()) / whole
+    print(f"all: {sum(sizes.values()):,} entries, {rate:,.0f} entries/s, {rate / chess_rate:.2f}x python-chess")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-r", "--ruleset", action="append", help="only this ruleset (repeatable)")
@@ -133,11 +182,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sort", default="tottime", choices=("tottime", "cumtime"),
                         help="order of the table: own time (default) or with what a function calls")
     parser.add_argument("--time-only", action="store_true", help="entries/s only, no profile")
+    parser.add_argument("--chess", action="store_true",
+                        help="no profile: every ruleset beside python-chess, interleaved (--repeat rounds)")
     parser.add_argument("--corpus", type=Path, help="folder of the simulated matches, kept for the next run")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="adjudicator-profile-") as tmp:
         folder = args.corpus or Path(tmp)
         corpus = corpus_in(folder, args.per_ruleset, args.seed)
+        if args.chess:
+            beside_chess({r: paths for r, paths in corpus.items() if args.ruleset is None or r in args.ruleset},
+                         args.repeat)
+            return 0
         for ruleset_id, paths in corpus.items():
             if args.ruleset is None or ruleset_id in args.ruleset:
                 report(ruleset_id, paths, args)
