@@ -53,14 +53,17 @@ def collect(match: LoadedMatch) -> Pages:
     seen: dict[str, int] = {}
     private = Private()
     replay: Replay | None = None
-    for step, replay, rebuilt in views.replay_steps(match):
+    for step, replay, changed in views.replay_steps(match):
         svg = match_picture.board_svg(match, replay)
         pages.step_svg.append(seen.setdefault(svg, len(seen)))
         if len(seen) > len(pages.svgs):
             pages.svgs.append(svg)
         if step:
             pages.versions.append([])
-            reword = private.everything(step) if rebuilt else private.opened() + [step - 1]
+            if changed is None:
+                reword = set(private.opened()) | {step - 1}
+            else:
+                reword = private.rebuilt(replay.log, changed, step)
             for position in sorted(reword):
                 log = replay.log[position]
                 _reword(pages.versions[position], step, log, marked)
@@ -90,10 +93,15 @@ class Private:
         keys = [key for key, (seal, _) in self.waiting.items() if not seal.closed]
         return [position for key in keys for position in self.waiting.pop(key)[1]]
 
-    def everything(self, step: int) -> list[int]:
-        """Every entry so far, to reword after a replay was rebuilt (a void, G-4)."""
+    def rebuilt(self, log: list[LogEntry], changed: int, step: int) -> set[int]:
+        """The entries to reword after a void rebuilt the replay (G-4): from `changed` on
+        (the first position whose voiding changed; the log before it is as it was), and
+        before it those private before the rebuild or after it (a voided entry may have
+        been what resolved their phase). Not every entry so far: voiding one entry in n
+        reworded n entries, n² in all (issue 28)."""
+        before = {position for _, positions in self.waiting.values() for position in positions}
         self.waiting = {}
-        return list(range(step))
+        return before | {position for position in range(changed) if log[position].sealed} | set(range(changed, step))
 
 
 def _reword(versions: list[tuple[int, str]], step: int, log: LogEntry, marked: dict[int, Any]) -> None:
