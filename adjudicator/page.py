@@ -19,13 +19,14 @@ use are embedded (base64 @font-face), the script and styles are inline.
 from __future__ import annotations
 
 import base64
+import bisect
 import html
 import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator import match_picture, picture, views
-from adjudicator.engine import LogEntry, Replay, Seal
+from adjudicator.engine import PUBLIC, LogEntry, Replay, Seal
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import clean
 from adjudicator.wording import awaiting
@@ -63,7 +64,7 @@ def collect(match: LoadedMatch) -> Pages:
             if changed is None:
                 reword = set(private.opened()) | {step - 1}
             else:
-                reword = private.rebuilt(replay.log, changed, step)
+                reword = private.rebuilt(changed, step)
             for position in sorted(reword):
                 log = replay.log[position]
                 _reword(pages.versions[position], step, log, marked)
@@ -82,9 +83,16 @@ class Private:
 
     def __init__(self) -> None:
         self.waiting: dict[int, tuple[Seal, list[int]]] = {}   # id(seal) -> (seal, positions)
+        self.noted: dict[int, tuple[Seal, list[int]]] = {}     # the same, of every seal, open or not
 
     def note(self, position: int, log: LogEntry) -> None:
-        """Remember the entry at `position` if it is private now."""
+        """Remember the entry at `position` by its seal, and as waiting if it is private now.
+        Every seal is remembered, open or not: a rebuild may close it again (G-4)."""
+        if log.seal is PUBLIC:
+            return
+        noted = self.noted.setdefault(id(log.seal), (log.seal, []))[1]
+        if not noted or noted[-1] < position:
+            noted.append(position)
         if log.sealed:
             self.waiting.setdefault(id(log.seal), (log.seal, []))[1].append(position)
 
@@ -93,15 +101,23 @@ class Private:
         keys = [key for key, (seal, _) in self.waiting.items() if not seal.closed]
         return [position for key in keys for position in self.waiting.pop(key)[1]]
 
-    def rebuilt(self, log: list[LogEntry], changed: int, step: int) -> set[int]:
+    def rebuilt(self, changed: int, step: int) -> set[int]:
         """The entries to reword after a void rebuilt the replay (G-4): from `changed` on
-        (the first position whose voiding changed; the log before it is as it was), and
-        before it those private before the rebuild or after it (a voided entry may have
-        been what resolved their phase). Not every entry so far: voiding one entry in n
-        reworded n entries, n² in all (issue 28)."""
-        before = {position for _, positions in self.waiting.values() for position in positions}
-        self.waiting = {}
-        return before | {position for position in range(changed) if log[position].sealed} | set(range(changed, step))
+        (the first position whose voiding changed; the entries before it are as they were,
+        engine.Checkpoint), and before it those whose seal opened since, or closed again (the
+        rebuild closes again a seal that an entry now left out had opened). Not every entry
+        so far, nor every private one: voiding one entry in n reworded n entries, n² in all
+        (issue 28). Positions are kept in order, so forgetting the new part is a cut."""
+        for seals in (self.waiting, self.noted):
+            for key, (_, positions) in list(seals.items()):
+                del positions[bisect.bisect_left(positions, changed):]
+                if not positions:
+                    del seals[key]
+        reword = set(self.opened()) | set(range(changed, step))
+        for key, (seal, positions) in self.noted.items():
+            if seal.closed and key not in self.waiting:
+                reword.update(positions)
+        return reword
 
 
 def _reword(versions: list[tuple[int, str]], step: int, log: LogEntry, marked: dict[int, Any]) -> None:

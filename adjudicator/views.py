@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterator
 
-from adjudicator.engine import LogEntry, Replay, is_void
+from adjudicator.engine import Checkpoint, LogEntry, Replay, is_void
 from adjudicator.errors import InputError
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import Banner, Heading, Para, Pre, Span, Stamp, render
@@ -49,24 +49,50 @@ def replay_entries(match: LoadedMatch, entries: list[dict[str, Any]]) -> Replay:
 def replay_steps(match: LoadedMatch) -> Iterator[tuple[int, Replay, int | None]]:
     """The one loop that replays a match step by step for a caller that looks at every step
     (a match page's steps, `check`'s dice as each roll was written): (step, the replay after
-    it, where a rebuild may have changed the log) for step 0 and each entry, replaying once.
+    it, where a rebuild changed the log) for step 0 and each entry, replaying once.
+
     At a host void that changes what is left out, the replay is rebuilt knowing the voids so
     far (G-4), so each step shows the match as it stood when that entry was written; the
     third item is then the first position of the log whose voiding changed (the entries
-    before it read as they did), else None. The voids so far are kept up to date void by
-    void (VoidsSoFar), not read again from the start at each one: 3,000 voids of one entry
-    read 4.5 million entries (issue 28). The replay yielded is the one the next step
+    before it are as they were), else None. The rebuild resumes at a checkpoint taken before
+    that entry, not at the start, and the voids so far are kept up to date void by void
+    (VoidsSoFar): 3,000 voids read 4.5 million entries, voids of n entries replayed n²
+    (issue 28). Only a chain of voids of voids, which changes every entry of the chain at
+    each void, still replays the chain again. The replay yielded is the one the next step
     advances: use it before asking for the next."""
     entries = match.entries
+    last_use = checkpoints_needed(entries)
+    saved: dict[int, Checkpoint] = {}
     replay = new_replay(match)
     known = VoidsSoFar()
     yield 0, replay, None
     for index, entry in enumerate(entries):
         changed = known.add(entry) if is_void(entry) else None
         if changed is not None:
-            replay = new_replay(match).run(entries[:index], voids=entries[:index + 1])
+            start = changed - 1
+            replay = saved[start].resume(replay, dict(known.voided))
+            if last_use[start] == index:
+                del saved[start]
+            for position in range(start, index):   # again, with the voids known now
+                if position > start and last_use.get(position, -1) > index:
+                    saved[position] = replay.checkpoint()
+                replay.step(entries[position])
+        if index in last_use:
+            saved[index] = replay.checkpoint()
         replay.step(entry)
         yield index + 1, replay, None if changed is None else changed - 1
+
+
+def checkpoints_needed(entries: list[dict[str, Any]]) -> dict[int, int]:
+    """Where replay_steps needs a checkpoint: position in the log (before that entry) -> the
+    index of the last void whose rebuild resumes there."""
+    known = VoidsSoFar()
+    last_use: dict[int, int] = {}
+    for index, entry in enumerate(entries):
+        changed = known.add(entry) if is_void(entry) else None
+        if changed is not None:
+            last_use[changed - 1] = index
+    return last_use
 
 
 class VoidsSoFar:
