@@ -9,7 +9,8 @@ target (at most 2.5 at n = 1,000). Every match is a fresh Winning Streak match:
 - "page void chain": one placement, then voids each voiding the void before it. Each void
   of a chain changes every entry of the chain (left out and brought back in turn, G-4), so
   the page, which holds each entry's words as they change, grows with the square of the
-  chain by nature: it is measured at a tenth of n (CHAIN_FRACTION), and its ratio is ~4.
+  chain by nature: it is measured at a tenth of n (CHAIN_FRACTION), where the pictures of
+  the steps still outweigh the words; its ratio tends to 4 as the chain grows.
 
     python benchmarks/scaling.py            # prints one line per command
 
