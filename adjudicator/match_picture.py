@@ -16,7 +16,7 @@ from adjudicator.picture import (GRID, INK, MARGIN, MUTED, SIDE_COLOURS, Canvas,
 
 def board_svg(match: Any, replay: Any, viewer: str | None = None) -> str:
     """The board (public, or `viewer`'s view) as SVG: a header, then the game's drawing."""
-    res = views.result(match, replay, viewer)
+    res = views.result(match, replay, viewer, flags=False)   # the picture shows no flagged entries
     canvas = Canvas()
     canvas.band(MARGIN, gap=0)
     draw_banner(canvas, match, res)

@@ -19,13 +19,14 @@ use are embedded (base64 @font-face), the script and styles are inline.
 from __future__ import annotations
 
 import base64
+import bisect
 import html
 import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator import match_picture, picture, views
-from adjudicator.engine import LogEntry, Replay, Seal
+from adjudicator.engine import PUBLIC, LogEntry, Replay, Seal
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import clean
 from adjudicator.wording import awaiting
@@ -53,14 +54,17 @@ def collect(match: LoadedMatch) -> Pages:
     seen: dict[str, int] = {}
     private = Private()
     replay: Replay | None = None
-    for step, replay, rebuilt in views.replay_steps(match):
+    for step, replay, changed in views.replay_steps(match):
         svg = match_picture.board_svg(match, replay)
         pages.step_svg.append(seen.setdefault(svg, len(seen)))
         if len(seen) > len(pages.svgs):
             pages.svgs.append(svg)
         if step:
             pages.versions.append([])
-            reword = private.everything(step) if rebuilt else private.opened() + [step - 1]
+            if changed is None:
+                reword = set(private.opened()) | {step - 1}
+            else:
+                reword = private.rebuilt(changed, step)
             for position in sorted(reword):
                 log = replay.log[position]
                 _reword(pages.versions[position], step, log, marked)
@@ -79,9 +83,16 @@ class Private:
 
     def __init__(self) -> None:
         self.waiting: dict[int, tuple[Seal, list[int]]] = {}   # id(seal) -> (seal, positions)
+        self.noted: dict[int, tuple[Seal, list[int]]] = {}     # the same, of every seal, open or not
 
     def note(self, position: int, log: LogEntry) -> None:
-        """Remember the entry at `position` if it is private now."""
+        """Remember the entry at `position` by its seal, and as waiting if it is private now.
+        Every seal is remembered, open or not: a rebuild may close it again (G-4)."""
+        if log.seal is PUBLIC:
+            return
+        noted = self.noted.setdefault(id(log.seal), (log.seal, []))[1]
+        if not noted or noted[-1] < position:
+            noted.append(position)
         if log.sealed:
             self.waiting.setdefault(id(log.seal), (log.seal, []))[1].append(position)
 
@@ -90,10 +101,23 @@ class Private:
         keys = [key for key, (seal, _) in self.waiting.items() if not seal.closed]
         return [position for key in keys for position in self.waiting.pop(key)[1]]
 
-    def everything(self, step: int) -> list[int]:
-        """Every entry so far, to reword after a replay was rebuilt (a void, G-4)."""
-        self.waiting = {}
-        return list(range(step))
+    def rebuilt(self, changed: int, step: int) -> set[int]:
+        """The entries to reword after a void rebuilt the replay (G-4): from `changed` on
+        (the first position whose voiding changed; the entries before it are as they were,
+        engine.Checkpoint), and before it those whose seal opened since, or closed again (the
+        rebuild closes again a seal that an entry now left out had opened). Not every entry
+        so far, nor every private one: voiding one entry in n reworded n entries, n² in all
+        (issue 28). Positions are kept in order, so forgetting the new part is a cut."""
+        for seals in (self.waiting, self.noted):
+            for key, (_, positions) in list(seals.items()):
+                del positions[bisect.bisect_left(positions, changed):]
+                if not positions:
+                    del seals[key]
+        reword = set(self.opened()) | set(range(changed, step))
+        for key, (seal, positions) in self.noted.items():
+            if seal.closed and key not in self.waiting:
+                reword.update(positions)
+        return reword
 
 
 def _reword(versions: list[tuple[int, str]], step: int, log: LogEntry, marked: dict[int, Any]) -> None:

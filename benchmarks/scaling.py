@@ -1,7 +1,16 @@
-"""paste and page at n and 2n posts (issue 28): CPU time of each command in a process of its
-own, interleaved, median of three; the ratio (2n over n) is the issue's scaling target (at most
-2.5 at n = 1,000). The match is a fresh Winning Streak match in which one player resubmits a
-sealed placement n times (G-3), the case that was quadratic.
+"""paste and page at n and 2n posts or entries (issue 28): CPU time of each command in a
+process of its own, interleaved, median of three; the ratio (2n over n) is the issue's scaling
+target (at most 2.5 at n = 1,000). Every match is a fresh Winning Streak match:
+
+- "paste", "page": one player resubmits a sealed placement n times (G-3);
+- "page flagged": n refused entries (a placement for the wrong turn, G-1);
+- "page voids": one refused entry, then n host voids of it (G-4);
+- "page voids of entries": n refused entries, each voided by the host right after it;
+- "page void chain": one placement, then voids each voiding the void before it. Each void
+  of a chain changes every entry of the chain (left out and brought back in turn, G-4), so
+  the page, which holds each entry's words as they change, grows with the square of the
+  chain by nature: it is measured at a tenth of n (CHAIN_FRACTION), where the pictures of
+  the steps still outweigh the words; its ratio tends to 4 as the chain grows.
 
     python benchmarks/scaling.py            # prints one line per command
 
@@ -10,16 +19,43 @@ sealed placement n times (G-3), the case that was quadratic.
 
 from __future__ import annotations
 
+import json
 import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any, Callable
 
 SIZES = (1000, 2000)
 RUNS = 3
 TARGET_RATIO = 2.5
+CHAIN_FRACTION = 10   # "page void chain" runs at n / CHAIN_FRACTION entries (see above)
+
+REFUSED = {"type": "move", "player": "bernd",   # turn 2's placement while turn 1 is open: refused
+           "move": {"phase": "placement", "turn": 2, "troop": "1/1", "location": "A"}}
+PLACED = {"type": "move", "player": "anna", "move": {"phase": "placement", "turn": 1, "troop": "1/1", "location": "A"}}
+
+
+def void(seq: int) -> dict[str, Any]:
+    return {"type": "host", "host": {"action": "void", "seq": seq, "reason": "typo"}}
+
+
+# name -> (the entries of a match of size n, the fraction of n it is measured at)
+PAGE_SCENARIOS: dict[str, tuple[Callable[[int], list[dict[str, Any]]], int]] = {
+    "page flagged": (lambda n: [REFUSED] * n, 1),
+    "page voids": (lambda n: [REFUSED] + [void(1)] * n, 1),
+    "page voids of entries": (lambda n: [e for i in range(n) for e in (REFUSED, void(2 * i + 1))], 1),
+    "page void chain": (lambda n: [PLACED] + [void(seq) for seq in range(1, n + 1)], CHAIN_FRACTION),
+}
+
+
+def write_match(path: Path, blank: bytes, entries: list[dict[str, Any]]) -> None:
+    """The blank match with `entries`, numbered from 1."""
+    data = json.loads(blank)
+    data["entries"] = [{"seq": seq, **entry} for seq, entry in enumerate(entries, 1)]
+    path.write_text(json.dumps(data), encoding="utf-8")
 
 
 def cpu(cmd: list[str], cwd: Path) -> float:
@@ -48,6 +84,10 @@ def measure(sizes: tuple[int, int] = SIZES, runs: int = RUNS) -> dict[str, tuple
                 times.setdefault(("paste", n), []).append(cpu([*tool, "paste", f"m{n}.json", f"posts{n}.txt"], here))
                 times.setdefault(("page", n), []).append(
                     cpu([*tool, "page", f"m{n}.json", "-o", f"m{n}.html", "--force"], here))
+                for name, (entries, fraction) in PAGE_SCENARIOS.items():
+                    write_match(here / f"s{n}.json", blank, entries(n // fraction))
+                    times.setdefault((name, n), []).append(
+                        cpu([*tool, "page", f"s{n}.json", "-o", f"s{n}.html", "--force"], here))
     small, large = sizes
     names = dict.fromkeys(name for name, _ in times)
     return {name: (statistics.median(times[(name, small)]), statistics.median(times[(name, large)]))
@@ -57,7 +97,8 @@ def measure(sizes: tuple[int, int] = SIZES, runs: int = RUNS) -> dict[str, tuple
 def main() -> int:
     small, large = SIZES
     for what, (a, b) in measure().items():
-        print(f"{what}: n={small:,} {a:.2f} s, n={large:,} {b:.2f} s, ratio {b / a:.2f} "
+        fraction = PAGE_SCENARIOS[what][1] if what in PAGE_SCENARIOS else 1
+        print(f"{what}: n={small // fraction:,} {a:.2f} s, n={large // fraction:,} {b:.2f} s, ratio {b / a:.2f} "
               f"(target at most {TARGET_RATIO})")
     return 0
 

@@ -192,3 +192,30 @@ def test_an_entry_typed_with_a_wrong_time_can_be_voided_and_typed_again_g7(cli, 
     res = cli("move", path, "anna", "attack", "--at", "2026-11-21T20:01:00Z")
     assert res.code == 0, res.err
     assert flags(replayed(json.loads(path.read_text()))[1]) == []
+
+
+def test_a_checkpoint_resumes_as_the_replay_from_the_start_would_g4():
+    """engine.Checkpoint: a replay that stepped on past a checkpoint, resumed there knowing a
+    void it had not and stepped again, is the replay of the same entries from the start with
+    that void: same board, flags, draws and words of every entry, the history before the
+    checkpoint reused (issue 28: a page's rebuild at a void starts there, not at entry 1)."""
+    from adjudicator.engine import Replay
+    from adjudicator.views import entry_text
+
+    data = started_dice(("roll", 3, 3, 3), ("anna", {"attack": True}), ("roll", 2, 2, 2), void(6, "typo"))
+    match, _ = replayed(data)
+    entries = match.entries
+    replay = Replay(match.game).run(entries[:5])
+    saved = replay.checkpoint()
+    for entry in entries[5:8]:   # on past the checkpoint, not knowing the void yet
+        replay.step(entry)
+    kept = replay.log[:5]
+    resumed = saved.resume(replay, {6: 8})
+    for entry in entries[5:]:
+        resumed.step(entry)
+    fresh = Replay(match.game).run(entries)
+    assert resumed.log[:5] == kept and all(a is b for a, b in zip(resumed.log, kept))
+    assert [entry_text(log) for log in resumed.log] == [entry_text(log) for log in fresh.log]
+    assert flags(resumed) == flags(fresh) and resumed.draws == fresh.draws
+    assert match.game.public_view(resumed.state) == match.game.public_view(fresh.state)
+    assert resumed.to_act() == fresh.to_act() and resumed.voided == fresh.voided == {6: 8}

@@ -19,11 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from adjudicator import match_picture, matchfile, page, views
 from adjudicator.session import replay_match
 from helpers import REPO
 from helpers.pngread import decode, size
+from helpers.strategies import scaled
 from helpers.track_trouble_hidden import both_hide, tt
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -426,3 +429,178 @@ def test_resubmissions_are_reworded_once_each(cli, tmp_path, monkeypatch, count)
     pages = page.collect(match)
     assert len(pages.versions) == len(match.entries) >= count
     assert len(worded) <= 3 * len(match.entries)
+
+
+# --- Flags, voids and chains of voids: the page as it stood, in linear work (issue 28) --------
+
+WRONG = ("maddie", "tower 1 C")   # sally is to act: refused, not-your-turn (G-1)
+RIGHT = ("sally", "tower 1 C")
+
+
+def void_of(seq: int) -> tuple[str, dict[str, Any]]:
+    return ("host", {"action": "void", "seq": seq, "reason": "typo"})
+
+
+def scenario(kind: str, n: int) -> dict[str, Any]:
+    """A Tug of War match of n flagged entries, n voids of one entry, a chain of n voids each
+    voiding the one before (G-4), or n flagged entries each voided right after it; "sealed":
+    a Winning Streak match of n refused sealed submissions each voided right after it (G-2)."""
+    from helpers.matches import add
+    from helpers.tug_of_war import tw_match
+    from helpers.winning_streak import place, ws_match
+
+    if kind == "sealed":
+        return ws_match([e for i in range(n) for e in (("maddie", place(2, "1/1", "A")), void_of(2 * i + 1))])
+    entries = {"flagged": [WRONG] * n, "voids": [WRONG] + [void_of(1)] * n,
+               "chain": [RIGHT] + [void_of(seq) for seq in range(1, n + 1)],
+               "different": [e for i in range(n) for e in (WRONG, void_of(2 * i + 1))]}[kind]
+    data = tw_match()
+    for player, move in entries:
+        add(data, (player, move) if player == "host" else (player, parse_tw(move)))
+    return data
+
+
+def parse_tw(text: str) -> dict[str, Any]:
+    from adjudicator.games.tug_of_war.notation import parse
+
+    return parse(text)
+
+
+def page_the_slow_way(match: Any) -> dict[str, Any]:
+    """The page's data built with no shortcut: each step replayed from the start as `board
+    --at` does, every entry worded again at every step (the reference the page must equal)."""
+    svgs: list[str] = []
+    steps: list[int] = []
+    entries: list[list[list[Any]]] = [[] for _ in match.entries]
+    marked = views.marks(match)
+    for step in range(len(match.entries) + 1):
+        replay = replay_match(match, step)
+        svg = match_picture.board_svg(match, replay)
+        if svg not in svgs:
+            svgs.append(svg)
+        steps.append(svgs.index(svg))
+        for position, log in enumerate(replay.log):
+            words = views.entry_text(log, None, marked.get(log.seq))
+            if not entries[position] or entries[position][-1][1] != words:
+                entries[position].append([step, words])
+    return {"svgs": svgs, "steps": steps, "entries": entries, "result": page.result_line(match, replay)}
+
+
+def sealed_with_voids() -> list[tuple[str, dict[str, Any]]]:
+    """Winning Streak matches (sealed phases, G-2, G-3) whose voids leave out what resolved a
+    phase, a sealed submission, a void, and the entry that ended the match."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    cases = []
+    for name, voids in (("resolving entry", {3: 2}), ("sealed submission", {4: 3}), ("void of void", {3: 2, 5: 4}),
+                        ("chain", {3: 2, 4: 3, 5: 4, 6: 5}), ("the last entry", {len(data["entries"]) + 1: -1}),
+                        ("later voids of earlier entries", {9: 7, 10: 3, 12: 11, 13: 1})):
+        entries = [dict(entry) for entry in data["entries"][:14]] if name != "the last entry" else \
+            [dict(entry) for entry in data["entries"]]
+        for at, target in sorted(voids.items()):
+            target = len(entries) if target == -1 else target
+            entries.insert(at - 1, {"type": "host", "host": {"action": "void", "seq": target, "reason": "typo"}})
+        for seq, entry in enumerate(entries, 1):
+            entry["seq"] = seq
+        cases.append((name, {**data, "entries": entries}))
+    return cases
+
+
+@pytest.mark.parametrize("kind", ["flagged", "voids", "chain", "different", "sealed"])
+def test_flags_and_voids_page_as_the_slow_way(write, kind):
+    match = matchfile.load(write(scenario(kind, 6)))
+    assert data_of(page.page_html(match)) == page_the_slow_way(match)
+
+
+@pytest.mark.parametrize("case", range(6), ids=[name for name, _ in sealed_with_voids()])
+def test_voids_in_sealed_phases_page_as_the_slow_way(write, case):
+    """A void may leave out what resolved a phase (its entries private again), a sealed
+    submission, a void, or the end: each step still shows the match as it stood (G-4)."""
+    _, data = sealed_with_voids()[case]
+    match = matchfile.load(write(data))
+    assert data_of(page.page_html(match)) == page_the_slow_way(match)
+
+
+def counted(monkeypatch: Any) -> dict[str, int]:
+    """How often, while a page is made, the engine steps an entry or reads one for its voids
+    (engine.is_void: `voided_entries` and each host entry stepped), and the page words one."""
+    from adjudicator import engine, wording
+    from adjudicator.engine import Replay
+
+    counts = {"steps": 0, "void reads": 0, "words": 0, "flag messages": 0}
+    step, entry_text, flag_message = Replay.step, views.entry_text, wording.flag_message
+
+    def counting(name: str, real: Any) -> Any:
+        def call(*args: Any) -> Any:
+            counts[name] += 1
+            return real(*args)
+        return call
+
+    monkeypatch.setattr(Replay, "step", counting("steps", step))
+    monkeypatch.setattr(views, "entry_text", counting("words", entry_text))
+    monkeypatch.setattr(wording, "flag_message", counting("flag messages", flag_message))
+    monkeypatch.setattr(engine, "is_void", counting("void reads", engine.is_void))
+    return counts
+
+
+@pytest.mark.parametrize("kind", ["flagged", "voids", "different", "sealed"])
+@pytest.mark.parametrize("n", [30, 120])
+def test_flags_and_voids_cost_the_page_linear_work(write, monkeypatch, kind, n):
+    """n flagged entries, n voids of one entry, n entries each voided: the page steps each
+    entry, words it and its flag a bounded number of times, however many came before (counted,
+    not timed; 3,000 voids took 10.5 s, 10,000 flagged entries over 150 s, issue 28)."""
+    match = matchfile.load(write(scenario(kind, n)))
+    counts = counted(monkeypatch)
+    page.collect(match)
+    entries = len(match.entries)
+    assert counts["steps"] <= 2 * entries, counts
+    assert counts["void reads"] <= 3 * entries, counts
+    assert counts["words"] <= 2 * entries, counts
+    assert counts["flag messages"] <= 2 * entries, counts
+
+
+def test_a_chain_of_voids_replays_only_the_chain_again(write, monkeypatch):
+    """Each void of a chain of voids of voids changes every entry of the chain (G-4: they are
+    left out and brought back in turn), so the chain is replayed again at each, but from the
+    checkpoint before it, never the entries before it."""
+    from helpers.matches import add
+    from helpers.tug_of_war import tw_match
+
+    head, chain = 60, 20
+    data = tw_match([WRONG] * head + [RIGHT])
+    for seq in range(head + 1, head + 1 + chain):
+        add(data, void_of(seq))
+    match = matchfile.load(write(data))
+    counts = counted(monkeypatch)
+    page.collect(match)
+    assert counts["steps"] <= head + (chain + 1) * (chain + 2) // 2 + chain, counts
+    assert counts["steps"] > head + chain * chain // 2, "a chain replays what it changes again"
+
+
+@st.composite
+def simulated_with_voids(draw: st.DrawFn) -> dict[str, Any]:
+    """A simulated match of any ruleset cut to a few entries, with host voids put in among
+    them, each naming any earlier entry, a void included (G-4)."""
+    from helpers.strategies import INDICES, RULESETS, simulated
+
+    data = simulated(draw(st.sampled_from(RULESETS)), draw(st.integers(0, INDICES - 1)))
+    entries = data["entries"][:draw(st.integers(4, 24))]
+    for _ in range(draw(st.integers(1, 6))):
+        at = draw(st.integers(1, len(entries)))
+        entries.insert(at, {"type": "host", "host": {"action": "void", "seq": draw(st.integers(1, at)),
+                                                    "reason": "typo"}})
+    data["entries"] = entries
+    for seq, entry in enumerate(entries, 1):
+        if entry["type"] == "host" and entry["host"]["action"] == "void":
+            entry["host"]["seq"] = min(entry["host"]["seq"], seq - 1)
+        entry["seq"] = seq
+    return data
+
+
+@scaled(12)
+@given(data=simulated_with_voids())
+def test_any_match_with_voids_pages_as_the_slow_way(data):
+    """Voids put anywhere in matches of every ruleset: each step's picture and words are those
+    of the match replayed from the start up to it (checkpoints and partial rewording change
+    nothing)."""
+    match = matchfile.prepare(data, None)
+    assert data_of(page.page_html(match)) == page_the_slow_way(match)
