@@ -16,7 +16,7 @@ import json
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, Iterator, List, Optional
+from typing import Annotated, Any, Callable, Iterable, Iterator, List, Optional
 
 import typer
 
@@ -763,9 +763,13 @@ def check_cmd(
     from adjudicator import check, present
 
     show = sys.stderr.isatty() if progress is None else progress
-    result = check.run(files, seed, jobs, strict_dice, progress=_check_bar if show else None, said=_said_raw)
-    _say(present.checked(result, fmt, only_failures))
-    raise typer.Exit(result.status)
+    bars: list[Any] = []
+    result = check.run(files, seed, jobs, strict_dice, progress=_check_bar(bars) if show else None, said=_said_raw)
+    shown = present.checked(result, fmt, only_failures)
+    if bars and sys.stdout.isatty() and sys.stderr.isatty() and isinstance(shown.text, Iterator):   # one screen
+        shown = shown._replace(text=_below_bar(shown.text))
+    _say(shown)
+    raise typer.Exit(result.status)   # the worst row's: every row is read once the report is written
 
 
 def _said_raw(line: str) -> None:
@@ -773,13 +777,27 @@ def _said_raw(line: str) -> None:
     sys.stderr.write(line + "\n")
 
 
-def _check_bar(total: int) -> Any:
-    """The progress bar of `check` on stderr, once the folders are searched; none for one file."""
-    if total < 2:
-        return None
-    from adjudicator.simulate import ProgressBar
+def _check_bar(bars: list[Any]) -> Callable[[int], Any]:
+    """What makes the progress bar of `check` on stderr, once the folders are searched (none
+    for one file), and keeps it in `bars`."""
+    def bar(total: int) -> Any:
+        if total < 2:
+            return None
+        from adjudicator.simulate import ProgressBar
 
-    return ProgressBar(total, "check", enabled=True, stream=sys.stderr)
+        bars.append(ProgressBar(total, "check", enabled=True, stream=sys.stderr))
+        return bars[-1]
+    return bar
+
+
+def _below_bar(pieces: Iterable[str]) -> Iterator[str]:
+    """The report's pieces, the bar's line cleared before each is written (the next file
+    checked draws it again below), so rows and bar never share a line of the terminal."""
+    for piece in pieces:
+        sys.stderr.write("\r\033[K")
+        sys.stderr.flush()
+        yield piece
+        sys.stdout.flush()
 
 
 @app.command("simulate")
