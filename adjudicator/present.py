@@ -178,7 +178,7 @@ def folders_line(folders: list[dict[str, Any]]) -> str:
     return f"plug-in folders: {'; '.join(said) or 'none'}"
 
 CHECK_COLUMNS = ("file", "ruleset", "entries", "status", "winner", "flagged", "verdict")
-DETAILS_IN_MEMORY = 1 << 20   # characters of the text report's problem lines held before they go to a scratch file
+DETAILS_IN_MEMORY = 1 << 16   # characters of the text report's problem lines held before they go to a scratch file
 
 
 def check_text(result: "Checked", only_failures: bool) -> Iterator[str]:
