@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, NamedTuple
 
 from adjudicator.formats import PICTURES
-from adjudicator.render import printed, shown_path
+from adjudicator.render import clean, display_width, one_line, pad, printed, shown_path
 
 if TYPE_CHECKING:
     from adjudicator.clock import ClockSettings
@@ -210,8 +210,6 @@ def check_widths(names: list[str], rulesets: list[str]) -> list[int]:
     header plus two (as render.text_table); the file column as wide as the widest name to
     check; the ruleset column as the longest ruleset id known; status as "in progress". A
     wider cell (a long winner's name, a billion entries) pushes the rest of its row right."""
-    from adjudicator.render import display_width
-
     widths = [display_width(header) + 2 for header in CHECK_COLUMNS]
     widths[0] = max([widths[0], *(display_width(table_cell(shown_path(name))) for name in names)])
     widths[1] = max([widths[1], *(display_width(table_cell(ruleset)) for ruleset in rulesets)])
@@ -221,8 +219,6 @@ def check_widths(names: list[str], rulesets: list[str]) -> list[int]:
 
 def table_cell(value: Any) -> str:
     """A cell as render.text_table writes it: on one line, trimmed, cleaned."""
-    from adjudicator.render import clean, one_line
-
     return clean(one_line(value), one_line=True)
 
 
@@ -233,8 +229,6 @@ def table_head(widths: list[int]) -> list[str]:
 
 def table_line(cells: list[Any], widths: list[int]) -> str:
     """One line of the table (a cell wider than its column takes the room it needs)."""
-    from adjudicator.render import pad
-
     return "  ".join(pad(table_cell(cell), width) for cell, width in zip(cells, widths)).rstrip() + "\n"
 
 
@@ -245,8 +239,6 @@ def check_cells(row: dict[str, Any]) -> list[Any]:
 
 def detail_lines(row: dict[str, Any]) -> list[str]:
     """What the text report says of one file below the table: its problems, warnings, rolls and draws."""
-    from adjudicator.render import clean
-
     lines = [f"{shown_path(row['file'])}: {clean(problem, one_line=True)}" for problem in row["problems"]]
     lines += [f"warning: {clean(warning, one_line=True)}" for warning in row["warnings"]]
     if "rolls" in row:
@@ -263,6 +255,7 @@ def summary_line(s: dict[str, int]) -> str:
             f"{s['unusable']:,} unusable{errors}")
 
 
+ROW_JSON = json.JSONEncoder(indent=2, ensure_ascii=False)   # as json.dumps(indent=2, ensure_ascii=False)
 JSON_OPENING = '{\n  "files": ['   # how json.dumps(indent=2) opens a report, up to its first row
 
 
@@ -282,7 +275,7 @@ def check_json_pieces(rows: Iterable[dict[str, Any]], only_failures: bool, folde
 
     previous = None
     for row in listed_rows(rows, only_failures):
-        text = "\n".join("    " + line for line in json.dumps(row, indent=2, ensure_ascii=False).split("\n"))
+        text = "    " + ROW_JSON.encode(row).replace("\n", "\n    ")   # JSON has no raw line break in a string
         yield inert_json(JSON_OPENING + "\n" if previous is None else previous + ",\n")
         previous = text
     report: dict[str, Any] = {"files": [], "summary": tally.summary(), "plugin_folders": folders}
@@ -344,8 +337,6 @@ def test_case(row: dict[str, Any]) -> Any:
 
 def xml_text(text: str) -> str:
     """Text XML can hold: control characters and U+FFFE/U+FFFF cleaned."""
-    from adjudicator.render import clean
-
     return clean(text).translate({0xFFFE: "?", 0xFFFF: "?"})
 
 
