@@ -10,6 +10,10 @@ unexpected flag, else 0.
 Archives (issue 17): a folder given is searched for `*.json` match files (match_files), and
 each match's own seed, `MATCH.seed` beside `MATCH.json`, verifies its tool-drawn rolls when
 no `--seed` is given (seed_beside): one stat per file, in the worker that checks it.
+
+Streamed (issue 28): the rows are an iterator, each yielded once it and those before it are
+checked; the report is written as they come and only a tally of verdicts is kept (Checked).
+What is known before the first file is checked is the list of names the folders gave.
 """
 
 from __future__ import annotations
@@ -320,13 +324,12 @@ def chunk_rows(chunks: Iterator[list[str]], jobs: int, args: tuple[Any, ...]) ->
                 pending.append((chunk, _submitted(pool, chunk, args)))
             if not pending:
                 return
-            chunk, future = pending.popleft()
-            rows = _rows_of(future)
+            rows = _rows_of(pending[0][1])
             if rows is not None:
+                pending.popleft()
                 yield rows
                 continue
-            pending.appendleft((chunk, future))
-            while pending:   # the pool is broken: what is in flight, file by file
+            while pending:   # a worker died, so the pool is broken: what is in flight, file by file
                 chunk, future = pending.popleft()
                 rows = _rows_of(future)
                 yield rows if rows is not None else [_check_alone(path, *args) for path in chunk]

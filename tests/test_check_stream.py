@@ -237,3 +237,40 @@ def test_a_dead_worker_costs_its_file_only_and_the_rest_go_to_a_fresh_pool(tmp_p
     assert [row["file"] for row in rows] == paths
     assert [row["verdict"] for row in rows] == ["ok"] * 5 + ["error"] + ["ok"] * 34
     assert "worker process checking it died" in rows[5]["problems"][0]
+
+
+class Screen:
+    """Standard output and standard error on one terminal: what was written, in order."""
+
+    def __init__(self) -> None:
+        self.written: list[tuple[str, str]] = []
+
+    def stream(self, name: str) -> Any:
+        screen = self
+
+        class Terminal:
+            def isatty(self) -> bool:
+                return True
+
+            def write(self, text: str) -> int:
+                screen.written.append((name, text))
+                return len(text)
+
+            def flush(self) -> None:
+                pass
+        return Terminal()
+
+
+def test_on_a_terminal_the_bar_is_cleared_before_each_row(cli, tmp_path, monkeypatch):
+    for index in range(4):
+        shutil.copy(MATCHES / "arrowbic-retake.json", tmp_path / f"m{index}.json")
+    plain = cli("check", tmp_path, "--progress")
+    screen = Screen()
+    monkeypatch.setattr("sys.stdout", screen.stream("out"))
+    monkeypatch.setattr("sys.stderr", screen.stream("err"))
+    assert cli("check", tmp_path, "--progress").code == 0
+    out = "".join(text for name, text in screen.written if name == "out")
+    assert out == plain.out and "\r\033[K" not in plain.err   # the bytes of the report are the same
+    rows = [index for index, (name, text) in enumerate(screen.written) if name == "out" and ".json " in text]
+    assert len(rows) == 4 and all(screen.written[index - 1] == ("err", "\r\033[K") for index in rows)
+    assert any(name == "err" and text.startswith("\rcheck [") for name, text in screen.written[:rows[0]])
