@@ -734,6 +734,8 @@ def check_cmd(
     folders and files such as .git are skipped, and links to folders are not followed); a
     file named is always checked. A folder with no match file in it is a row of its own
     (unusable). Files are named as given: `check archive` lists archive/2026/final.json.
+    Each file's row is written as soon as it is checked (JUnit's failure and error counts
+    are the summary line at the end of its suite).
 
     Fair dice: with --seed SEED every file's tool-drawn rolls are verified against that
     one seed (seeds beside the files are not read). Without it, a match's own seed file beside it (final.seed beside final.json)
@@ -766,10 +768,12 @@ def check_cmd(
     bars: list[Any] = []
     result = check.run(files, seed, jobs, strict_dice, progress=_check_bar(bars) if show else None, said=_said_raw)
     shown = present.checked(result, fmt, only_failures)
-    if bars and sys.stdout.isatty() and sys.stderr.isatty() and isinstance(shown.text, Iterator):   # one screen
-        shown = shown._replace(text=_below_bar(shown.text))
+    if isinstance(shown.text, Iterator):
+        shown = shown._replace(text=_streamed(shown.text, bool(bars) and sys.stdout.isatty() and sys.stderr.isatty()))
     _say(shown)
-    raise typer.Exit(result.status)   # the worst row's: every row is read once the report is written
+    for _ in result.rows:   # a reader gone (a broken pipe) stops the report, not the check: the status is of every file
+        pass
+    raise typer.Exit(result.status)
 
 
 def _said_raw(line: str) -> None:
@@ -790,12 +794,14 @@ def _check_bar(bars: list[Any]) -> Callable[[int], Any]:
     return bar
 
 
-def _below_bar(pieces: Iterable[str]) -> Iterator[str]:
-    """The report's pieces, the bar's line cleared before each is written (the next file
-    checked draws it again below), so rows and bar never share a line of the terminal."""
+def _streamed(pieces: Iterable[str], below_bar: bool) -> Iterator[str]:
+    """The report's pieces, each flushed once written, so a pipe reads each row as its file
+    is checked. `below_bar` (report and bar on one terminal): the bar's line is cleared
+    before each piece (the next file checked draws it again below), so they never share a line."""
     for piece in pieces:
-        sys.stderr.write("\r\033[K")
-        sys.stderr.flush()
+        if below_bar:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
         yield piece
         sys.stdout.flush()
 

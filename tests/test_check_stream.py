@@ -274,3 +274,36 @@ def test_on_a_terminal_the_bar_is_cleared_before_each_row(cli, tmp_path, monkeyp
     rows = [index for index, (name, text) in enumerate(screen.written) if name == "out" and ".json " in text]
     assert len(rows) == 4 and all(screen.written[index - 1] == ("err", "\r\033[K") for index in rows)
     assert any(name == "err" and text.startswith("\rcheck [") for name, text in screen.written[:rows[0]])
+
+
+def test_a_reader_gone_stops_the_report_not_the_check(cli, tmp_path, monkeypatch):
+    """`check archive | head -3`: the pipe breaks after the first rows, yet every file is still
+    checked, so the exit status is the worst row's, as when the report was written at the end."""
+    for index in range(5):
+        shutil.copy(MATCHES / "arrowbic-retake.json", tmp_path / f"m{index}.json")
+    (tmp_path / "m9.json").write_text("{", encoding="utf-8")   # the last file, unusable: exit 2
+
+    class Pipe:
+        writes = 0
+
+        def write(self, text: str) -> int:
+            Pipe.writes += 1
+            if Pipe.writes > 2:
+                raise BrokenPipeError(32, "Broken pipe")
+            return len(text)
+
+        def flush(self) -> None:
+            if Pipe.writes > 2:
+                raise BrokenPipeError(32, "Broken pipe")
+
+        def isatty(self) -> bool:
+            return False
+
+        def fileno(self) -> int:
+            raise ValueError("no file descriptor")
+
+    checked: list[str] = []
+    real = check.check_file
+    monkeypatch.setattr(check, "check_file", lambda path, *args: checked.append(path) or real(path, *args))
+    monkeypatch.setattr("sys.stdout", Pipe())
+    assert cli("check", tmp_path).code == 2 and len(checked) == 6 and Pipe.writes == 3
