@@ -211,8 +211,8 @@ def check_widths(names: list[str], rulesets: list[str]) -> list[int]:
     check; the ruleset column as the longest ruleset id known; status as "in progress". A
     wider cell (a long winner's name, a billion entries) pushes the rest of its row right."""
     widths = [display_width(header) + 2 for header in CHECK_COLUMNS]
-    widths[0] = max([widths[0], *(display_width(table_cell(shown_path(name))) for name in names)])
-    widths[1] = max([widths[1], *(display_width(table_cell(ruleset)) for ruleset in rulesets)])
+    widths[0] = max(widths[0], max((display_width(table_cell(shown_path(name))) for name in names), default=0))
+    widths[1] = max(widths[1], max((display_width(table_cell(ruleset)) for ruleset in rulesets), default=0))
     widths[3] = max(widths[3], len("in progress"))
     return widths
 
@@ -312,13 +312,13 @@ def check_junit(rows: Iterable[dict[str, Any]], only_failures: bool, folders: li
                           value=xml_text(folders_line([folder])[len("plug-in folders: "):]))
         yield xml_line(properties)
     for row in listed_rows(rows, only_failures):
-        yield xml_line(test_case(row))
+        yield xml_line(junit_case(row))
     summary = ET.Element("system-out")
     summary.text = summary_line(tally.summary())
     yield xml_line(summary) + "  </testsuite>\n</testsuites>\n"
 
 
-def test_case(row: dict[str, Any]) -> Any:
+def junit_case(row: dict[str, Any]) -> Any:
     """A file's JUnit <testcase>: a failure if flagged, an error if unusable (or a bug), what
     it says of its rolls and draws as its <system-out>."""
     import xml.etree.ElementTree as ET
