@@ -10,16 +10,20 @@ unexpected flag, else 0.
 Archives (issue 17): a folder given is searched for `*.json` match files (match_files), and
 each match's own seed, `MATCH.seed` beside `MATCH.json`, verifies its tool-drawn rolls when
 no `--seed` is given (seed_beside): one stat per file, in the worker that checks it.
+
+Streamed (issue 28): the rows are an iterator, each yielded once it and those before it are
+checked; the report is written as they come and only a tally of verdicts is kept (Checked).
+What is known before the first file is checked is the list of names the folders gave.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Callable, Iterator, NamedTuple, Union
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Union
 
 from adjudicator.errors import AdjudicatorError, InputError
-from adjudicator.present import VERDICTS, seq_list
+from adjudicator.present import Tally, seq_list
 
 
 
@@ -266,60 +270,103 @@ def flag_line(flag: dict[str, Any]) -> str:
 
 
 Progress = Callable[[int], None]
+Row = dict[str, Any]
+
+CHUNK_MOST = 64   # files handed to a worker at once: bounds what waits for an earlier chunk
+IN_FLIGHT = 2     # chunks submitted per worker and not yet read: one running, one queued
 
 
 def check_files(paths: list[str], seed: str | None = None, jobs: int = 1, strict_dice: bool = False,
-                beside: bool = True, progress: Progress | None = None) -> list[dict[str, Any]]:
-    """A row for every path, in order. With `jobs` > 1 in worker processes, in chunks; when
-    a worker dies (the pool breaks), every file without a row is checked again alone, in a
-    fresh one-worker pool, so only the file that kills a worker gets an error row.
-    `progress(done)` is told how many files have their row, as they arrive."""
+                beside: bool = True, progress: Progress | None = None) -> Iterator[Row]:
+    """A row for every path, in order, each yielded as soon as it and those before it are
+    checked, so a report can be written as the rows come and nothing keeps them all. With
+    `jobs` > 1 in worker processes, in chunks of at most CHUNK_MOST files, at most IN_FLIGHT
+    chunks a worker in flight. `progress(done)` is told how many files have their row."""
     if jobs <= 1 or len(paths) < 2:
-        rows = []
-        for path in paths:
-            rows.append(check_file(path, seed, strict_dice, beside))
-            if progress:
-                progress(len(rows))
-        return rows
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+        return _checked_here(paths, seed, strict_dice, beside, progress)
+    return _checked_in_workers(paths, seed, jobs, strict_dice, beside, progress)
+
+
+def _checked_here(paths: list[str], seed: str | None, strict_dice: bool, beside: bool,
+                  progress: Progress | None) -> Iterator[Row]:
+    for done, path in enumerate(paths, 1):
+        row = check_file(path, seed, strict_dice, beside)
+        if progress:
+            progress(done)
+        yield row
+
+
+def _checked_in_workers(paths: list[str], seed: str | None, jobs: int, strict_dice: bool, beside: bool,
+                        progress: Progress | None) -> Iterator[Row]:
+    size = max(1, min(CHUNK_MOST, len(paths) // (jobs * 8)))
+    chunks = (paths[i:i + size] for i in range(0, len(paths), size))
+    done = 0
+    for rows in chunk_rows(chunks, jobs, (seed, strict_dice, beside)):
+        done += len(rows)
+        if progress:
+            progress(done)
+        yield from rows
+
+
+def chunk_rows(chunks: Iterator[list[str]], jobs: int, args: tuple[Any, ...]) -> Iterator[list[Row]]:
+    """The rows of each chunk, in the chunks' order, with at most `jobs` × IN_FLIGHT chunks
+    submitted and not yet read. When a worker dies (the pool breaks), every file in flight
+    without a row is checked again alone (_check_alone), so only the file that kills a worker
+    gets an error row; the chunks after them go to a fresh pool."""
+    from collections import deque
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    pending: deque[tuple[list[str], Future[list[Row]] | None]] = deque()
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        while True:
+            while len(pending) < jobs * IN_FLIGHT and (chunk := next(chunks, None)) is not None:
+                pending.append((chunk, _submitted(pool, chunk, args)))
+            if not pending:
+                return
+            rows = _rows_of(pending[0][1])
+            if rows is not None:
+                pending.popleft()
+                yield rows
+                continue
+            while pending:   # a worker died, so the pool is broken: what is in flight, file by file
+                chunk, future = pending.popleft()
+                rows = _rows_of(future)
+                yield rows if rows is not None else [_check_alone(path, *args) for path in chunk]
+            pool.shutdown(wait=True)
+            pool = ProcessPoolExecutor(max_workers=jobs)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _submitted(pool: Any, chunk: list[str], args: tuple[Any, ...]) -> Any:
+    """The chunk's future; None if the pool broke before it could be submitted."""
     from concurrent.futures.process import BrokenProcessPool
 
-    size = max(1, len(paths) // (jobs * 8))
-    chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
-    rows_of: dict[int, list[dict[str, Any]]] = {}
-    done = 0
     try:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            index_of = {pool.submit(_check_chunk, chunk, seed, strict_dice, beside): index
-                        for index, chunk in enumerate(chunks)}
-            for future in as_completed(index_of):
-                try:
-                    rows_of[index_of[future]] = future.result()
-                except BrokenProcessPool:
-                    continue
-                done += len(chunks[index_of[future]])
-                if progress:
-                    progress(done)
+        return pool.submit(_check_chunk, chunk, *args)
     except BrokenProcessPool:
-        pass
-    out: list[dict[str, Any]] = []
-    for index, chunk in enumerate(chunks):
-        if index in rows_of:
-            out += rows_of[index]
-            continue
-        for path in chunk:
-            out.append(_check_alone(path, seed, strict_dice, beside))
-            done += 1
-            if progress:
-                progress(done)
-    return out
+        return None
 
 
-def _check_chunk(paths: list[str], seed: str | None, strict_dice: bool, beside: bool) -> list[dict[str, Any]]:
+def _rows_of(future: Any) -> list[Row] | None:
+    """A chunk's rows; None if its worker died (or the pool broke before it ran)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    if future is None:
+        return None
+    try:
+        rows: list[Row] = future.result()
+        return rows
+    except BrokenProcessPool:
+        return None
+
+
+def _check_chunk(paths: list[str], seed: str | None, strict_dice: bool, beside: bool) -> list[Row]:
     return [check_file(p, seed, strict_dice, beside) for p in paths]
 
 
-def _check_alone(path: str, seed: str | None, strict_dice: bool, beside: bool) -> dict[str, Any]:
+def _check_alone(path: str, seed: str | None, strict_dice: bool, beside: bool) -> Row:
     """Check one file in a worker of its own: if that worker dies too, the file is the cause."""
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
@@ -406,19 +453,34 @@ def folder_row(folder: str, problem: str) -> dict[str, Any]:
 
 
 def check_all(args: list[str], seed: str | None = None, jobs: int = 1, strict_dice: bool = False,
-              beside: bool = True, progress: Callable[[int], Progress | None] | None = None) -> list[dict[str, Any]]:
-    """Rows for the files and folders given (match_files), in order. `progress(total)`, once the
-    folders are searched, gives what check_files tells of its progress."""
+              beside: bool = True, progress: Callable[[int], Progress | None] | None = None) -> Iterator[Row]:
+    """Rows for the files and folders given, in order, as they are checked (check_found).
+    The folders are searched now (match_files), before the first row is asked for, and
+    `progress(total)` then gives what check_files tells of its progress."""
     found = match_files(args)
+    return check_found(found, seed, jobs, strict_dice, beside, progress)
+
+
+def check_found(found: list[Found], seed: str | None = None, jobs: int = 1, strict_dice: bool = False,
+                beside: bool = True, progress: Callable[[int], Progress | None] | None = None) -> Iterator[Row]:
+    """A row for each of `found` (match_files), in order: a file's once it is checked, a
+    folder's as it is. `progress(total)` is asked at once, not at the first row."""
     paths = [item for item in found if isinstance(item, str)]
-    rows = iter(check_files(paths, seed, jobs, strict_dice, beside, progress(len(paths)) if progress else None))
-    return [next(rows) if isinstance(item, str) else item for item in found]
+    rows = check_files(paths, seed, jobs, strict_dice, beside, progress(len(paths)) if progress else None)
+    return (next(rows) if isinstance(item, str) else item for item in found)
 
 
-def exit_status(rows: list[dict[str, Any]]) -> int:
+def exit_status(rows: Iterable[Row]) -> int:
     """The worst row decides: error 3, unusable 2, flagged 1, all ok 0."""
-    worst = max((VERDICTS.index(row["verdict"]) for row in rows), default=0)
-    return (0, 1, 2, 3)[worst]
+    tally = Tally()
+    for row in rows:
+        tally.add(row)
+    return status_of(tally)
+
+
+def status_of(tally: Tally) -> int:
+    """The exit status of the rows counted so far (exit_status)."""
+    return (0, 1, 2, 3)[tally.worst()]
 
 
 def plugin_folders() -> list[dict[str, Any]]:
@@ -430,20 +492,47 @@ def plugin_folders() -> list[dict[str, Any]]:
     return [{"path": str(folder), "games": folder_games(folder / "games")} for folder in plugin_dirs()]
 
 
-class Checked(NamedTuple):
-    """`check`: a row per file or folder given (in order), the plug-in folders in effect and
-    the exit status the worst row decides."""
+def ruleset_ids() -> list[str]:
+    """The ruleset ids the folders in effect offer, from their file names alone (nothing
+    read): how wide the text report's ruleset column is before any file is checked."""
+    from adjudicator.paths import ruleset_dirs
+    from adjudicator.rulesets import ID_PATTERN
 
-    rows: list[dict[str, Any]]
+    ids: set[str] = set()
+    for folder in ruleset_dirs():
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        ids.update(stem for stem, ext in map(os.path.splitext, names)
+                   if ext in (".yaml", ".yml") and ID_PATTERN.match(stem))
+    return sorted(ids)
+
+
+class Checked(NamedTuple):
+    """`check`: the rows, one per file or folder given, in order, checked as they are read (an
+    iterator, read once: nothing keeps them all); the plug-in folders in effect; the names to
+    check (the folders searched, one string each) and the ruleset ids known, both known
+    before any file is checked; and the tally of the rows read so far, whose worst row
+    decides the exit status once every row is read."""
+
+    rows: Iterator[Row]
     folders: list[dict[str, Any]]
-    status: int
+    names: list[str]
+    rulesets: list[str]
+    tally: Tally
+
+    @property
+    def status(self) -> int:
+        """The exit status of the rows read: of them all, once the report is written."""
+        return status_of(self.tally)
 
 
 def run(files: list[Path], seed: str | None = None, jobs: int = 1, strict_dice: bool = False, *,
         progress: Callable[[int], Progress | None] | None = None, said: Callable[[str], None] | None = None) -> Checked:
     """`check`: --seed read (a seed file or 64 hex digits), the plug-in folders found and, when
-    there are any, named to `said` before any file is checked; then every file checked
-    (check_all)."""
+    there are any, named to `said` before any file is checked; then the folders searched;
+    every file is checked as the rows are read (check_found), each counted in the tally."""
     from adjudicator.present import folders_line
 
     seed_value = None
@@ -454,5 +543,8 @@ def run(files: list[Path], seed: str | None = None, jobs: int = 1, strict_dice: 
     folders = plugin_folders()
     if folders and said is not None:
         said(folders_line(folders))
-    rows = check_all([str(f) for f in files], seed_value, jobs, strict_dice, progress=progress)
-    return Checked(rows, folders, exit_status(rows))
+    found = match_files([str(f) for f in files])
+    names = [item if isinstance(item, str) else item["file"] for item in found]
+    tally = Tally()
+    rows = tally.counted(check_found(found, seed_value, jobs, strict_dice, progress=progress))
+    return Checked(rows, folders, names, ruleset_ids(), tally)

@@ -16,7 +16,7 @@ import json
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, Iterator, List, Optional
+from typing import Annotated, Any, Callable, Iterable, Iterator, List, Optional
 
 import typer
 
@@ -734,6 +734,8 @@ def check_cmd(
     folders and files such as .git are skipped, and links to folders are not followed); a
     file named is always checked. A folder with no match file in it is a row of its own
     (unusable). Files are named as given: `check archive` lists archive/2026/final.json.
+    Each file's row is written as soon as it is checked (JUnit's failure and error counts
+    are the summary line at the end of its suite).
 
     Fair dice: with --seed SEED every file's tool-drawn rolls are verified against that
     one seed (seeds beside the files are not read). Without it, a match's own seed file beside it (final.seed beside final.json)
@@ -763,8 +765,14 @@ def check_cmd(
     from adjudicator import check, present
 
     show = sys.stderr.isatty() if progress is None else progress
-    result = check.run(files, seed, jobs, strict_dice, progress=_check_bar if show else None, said=_said_raw)
-    _say(present.checked(result, fmt, only_failures))
+    bars: list[Any] = []
+    result = check.run(files, seed, jobs, strict_dice, progress=_check_bar(bars) if show else None, said=_said_raw)
+    shown = present.checked(result, fmt, only_failures)
+    if isinstance(shown.text, Iterator):
+        shown = shown._replace(text=_streamed(shown.text, bool(bars) and sys.stdout.isatty() and sys.stderr.isatty()))
+    _say(shown)
+    for _ in result.rows:   # a reader gone (a broken pipe) stops the report, not the check: the status is of every file
+        pass
     raise typer.Exit(result.status)
 
 
@@ -773,13 +781,29 @@ def _said_raw(line: str) -> None:
     sys.stderr.write(line + "\n")
 
 
-def _check_bar(total: int) -> Any:
-    """The progress bar of `check` on stderr, once the folders are searched; none for one file."""
-    if total < 2:
-        return None
-    from adjudicator.simulate import ProgressBar
+def _check_bar(bars: list[Any]) -> Callable[[int], Any]:
+    """What makes the progress bar of `check` on stderr, once the folders are searched (none
+    for one file), and keeps it in `bars`."""
+    def bar(total: int) -> Any:
+        if total < 2:
+            return None
+        from adjudicator.simulate import ProgressBar
 
-    return ProgressBar(total, "check", enabled=True, stream=sys.stderr)
+        bars.append(ProgressBar(total, "check", enabled=True, stream=sys.stderr))
+        return bars[-1]
+    return bar
+
+
+def _streamed(pieces: Iterable[str], below_bar: bool) -> Iterator[str]:
+    """The report's pieces, each flushed once written, so a pipe reads each row as its file
+    is checked. `below_bar` (report and bar on one terminal): the bar's line is cleared
+    before each piece (the next file checked draws it again below), so they never share a line."""
+    for piece in pieces:
+        if below_bar:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+        yield piece
+        sys.stdout.flush()
 
 
 @app.command("simulate")

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, NamedTuple
 
 from adjudicator.formats import PICTURES
-from adjudicator.render import printed, shown_path
+from adjudicator.render import clean, display_width, one_line, pad, printed, shown_path
 
 if TYPE_CHECKING:
     from adjudicator.clock import ClockSettings
@@ -104,12 +104,43 @@ def schema_text(text: str) -> Shown:
 VERDICTS = ("ok", "flagged", "unusable", "error")   # of a checked file, from best to worst
 
 
+class Tally:
+    """Files per verdict, counted as the rows go by: all a streamed report keeps of its rows
+    (the summary, JUnit's counts and the exit status are the tally's)."""
+
+    def __init__(self) -> None:
+        self.counts = dict.fromkeys(VERDICTS, 0)
+
+    def counted(self, rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+        """The rows, each counted as it passes."""
+        for row in rows:
+            self.add(row)
+            yield row
+
+    def add(self, row: dict[str, Any]) -> None:
+        self.counts[row["verdict"]] += 1
+
+    def worst(self) -> int:
+        """The index in VERDICTS of the worst verdict counted (0, "ok", when none)."""
+        return max((index for index, verdict in enumerate(VERDICTS) if self.counts[verdict]), default=0)
+
+    def summary(self) -> dict[str, int]:
+        """Files per verdict; "error" is there only when some file hit a bug."""
+        counts = {"files": sum(self.counts.values()), **self.counts}
+        if not counts["error"]:
+            del counts["error"]
+        return counts
+
+
 def checked(result: "Checked", fmt: str, only_failures: bool) -> Shown:
     """`check`: the report asked for: text tables, data (json) or JUnit XML, listing every
-    file or (--only-failures) those not fine; the summary counts all."""
+    file or (--only-failures) those not fine, each written as its row arrives; the summary,
+    at the end, counts all. Pieces of text, never joined (Shown.raw)."""
     if fmt == "text":
-        return Shown(check_text(result.rows, only_failures))
-    return Shown((check_json if fmt == "json" else check_junit)(result.rows, only_failures, result.folders))
+        return Shown(check_text(result, only_failures), raw=True)
+    if fmt == "json":
+        return Shown(check_json_pieces(result.rows, only_failures, result.folders, result.tally), raw=True)
+    return Shown(check_junit(result.rows, only_failures, result.folders, result.tally, len(result.names)), raw=True)
 
 
 def seq_list(seqs: list[int], shown: int = 10) -> str:
@@ -134,18 +165,10 @@ def rolls_line(row: dict[str, Any]) -> str:
     return (f"rolls verified against {seed}: {rolls['verified']}, could not be verified: {row['unverified_rolls']} "
             f"(transcribed from a dice bot, \"source\": \"external\"), wrong: {rolls['wrong']}")
 
-def check_summary(rows: list[dict[str, Any]]) -> dict[str, int]:
-    """Files per verdict; "error" is there only when some file hit a bug."""
-    counts = {"files": len(rows), **{v: sum(r["verdict"] == v for r in rows) for v in VERDICTS}}
-    if not counts["error"]:
-        del counts["error"]
-    return counts
-
-
-def listed_rows(rows: list[dict[str, Any]], only_failures: bool) -> list[dict[str, Any]]:
+def listed_rows(rows: Iterable[dict[str, Any]], only_failures: bool) -> Iterator[dict[str, Any]]:
     """The rows a report lists: all, or (--only-failures) those not "ok"; the summary always
     counts all."""
-    return [row for row in rows if row["verdict"] != "ok"] if only_failures else rows
+    return (row for row in rows if not only_failures or row["verdict"] != "ok")
 
 def folders_line(folders: list[dict[str, Any]]) -> str:
     """`plug-in folders: /home/h/games (games: nim)`: what `check` tells on stderr."""
@@ -154,28 +177,75 @@ def folders_line(folders: list[dict[str, Any]]) -> str:
     said = [f"{shown_path(f['path'])} ({'games: ' + ', '.join(f['games']) if f['games'] else 'no games'})" for f in folders]
     return f"plug-in folders: {'; '.join(said) or 'none'}"
 
-def check_text(rows: list[dict[str, Any]], only_failures: bool = False) -> str:
-    """The report as tables: a row per file listed, then each file's problems, warnings,
-    rolls and draws, then the summary of all."""
-    from adjudicator.render import clean, shown_path, text_table
+CHECK_COLUMNS = ("file", "ruleset", "entries", "status", "winner", "flagged", "verdict")
+DETAILS_IN_MEMORY = 1 << 16   # characters of the text report's problem lines held before they go to a scratch file
 
-    shown = listed_rows(rows, only_failures)
-    table = [[shown_path(r["file"]), r["ruleset"] or "-", r["entries"], (r["status"] or "-").replace("_", " "),
-              r["winner"] or "-", r["flagged"], r["verdict"]] for r in shown]
-    lines = [text_table(["file", "ruleset", "entries", "status", "winner", "flagged", "verdict"], table)] \
-        if shown or not only_failures else []
-    for row in shown:
-        for problem in row["problems"]:
-            lines.append(f"{shown_path(row['file'])}: {clean(problem, one_line=True)}")
-        for warning in row["warnings"]:
-            lines.append(f"warning: {clean(warning, one_line=True)}")
-        if "rolls" in row:
-            lines.append(f"{shown_path(row['file'])}: {rolls_line(row)}")
-        if "draws" in row:
-            lines.append(f"{shown_path(row['file'])}: {draws_line(row)}")
-    s = check_summary(rows)
-    lines.append(summary_line(s))
-    return "\n".join(lines) + "\n"
+
+def check_text(result: "Checked", only_failures: bool) -> Iterator[str]:
+    """The report as tables, a line at a time: a row per file listed, written as it is
+    checked, in columns as wide as check_widths makes them; then each file's problems,
+    warnings, rolls and draws (kept until the table ends, in a scratch file past
+    DETAILS_IN_MEMORY); then the summary of all."""
+    from tempfile import SpooledTemporaryFile
+
+    widths = check_widths(result.names, result.rulesets)
+    with SpooledTemporaryFile(max_size=DETAILS_IN_MEMORY, mode="w+", encoding="utf-8", newline="") as details:
+        headed = False
+        for row in listed_rows(result.rows, only_failures):
+            if not headed:
+                yield from table_head(widths)
+                headed = True
+            yield table_line(check_cells(row), widths)
+            details.writelines(line + "\n" for line in detail_lines(row))
+        if not headed and not only_failures:
+            yield from table_head(widths)
+        details.seek(0)
+        while piece := details.read(1 << 16):
+            yield piece
+    yield summary_line(result.tally.summary()) + "\n"
+
+
+def check_widths(names: list[str], rulesets: list[str]) -> list[int]:
+    """The table's column widths, fixed before the first row is checked: each at least its
+    header plus two (as render.text_table); the file column as wide as the widest name to
+    check; the ruleset column as the longest ruleset id known; status as "in progress". A
+    wider cell (a long winner's name, a billion entries) pushes the rest of its row right."""
+    widths = [display_width(header) + 2 for header in CHECK_COLUMNS]
+    widths[0] = max(widths[0], max((display_width(table_cell(shown_path(name))) for name in names), default=0))
+    widths[1] = max(widths[1], max((display_width(table_cell(ruleset)) for ruleset in rulesets), default=0))
+    widths[3] = max(widths[3], len("in progress"))
+    return widths
+
+
+def table_cell(value: Any) -> str:
+    """A cell as render.text_table writes it: on one line, trimmed, cleaned."""
+    return clean(one_line(value), one_line=True)
+
+
+def table_head(widths: list[int]) -> list[str]:
+    """The header and its rule, as render.text_table draws them."""
+    return [table_line(list(CHECK_COLUMNS), widths), "  ".join("-" * width for width in widths) + "\n"]
+
+
+def table_line(cells: list[Any], widths: list[int]) -> str:
+    """One line of the table (a cell wider than its column takes the room it needs)."""
+    return "  ".join(pad(table_cell(cell), width) for cell, width in zip(cells, widths)).rstrip() + "\n"
+
+
+def check_cells(row: dict[str, Any]) -> list[Any]:
+    return [shown_path(row["file"]), row["ruleset"] or "-", row["entries"], (row["status"] or "-").replace("_", " "),
+            row["winner"] or "-", row["flagged"], row["verdict"]]
+
+
+def detail_lines(row: dict[str, Any]) -> list[str]:
+    """What the text report says of one file below the table: its problems, warnings, rolls and draws."""
+    lines = [f"{shown_path(row['file'])}: {clean(problem, one_line=True)}" for problem in row["problems"]]
+    lines += [f"warning: {clean(warning, one_line=True)}" for warning in row["warnings"]]
+    if "rolls" in row:
+        lines.append(f"{shown_path(row['file'])}: {rolls_line(row)}")
+    if "draws" in row:
+        lines.append(f"{shown_path(row['file'])}: {draws_line(row)}")
+    return lines
 
 
 def summary_line(s: dict[str, int]) -> str:
@@ -185,56 +255,97 @@ def summary_line(s: dict[str, int]) -> str:
             f"{s['unusable']:,} unusable{errors}")
 
 
+ROW_JSON = json.JSONEncoder(indent=2, ensure_ascii=False)   # as json.dumps(indent=2, ensure_ascii=False)
+JSON_OPENING = '{\n  "files": ['   # how json.dumps(indent=2) opens a report, up to its first row
+
+
 def check_json(rows: list[dict[str, Any]], only_failures: bool, folders: list[dict[str, Any]]) -> str:
-    """The report as data: the rows listed, the summary and the plug-in folders in effect."""
+    """The report of a few rows already at hand as data, in one string (check_json_pieces)."""
+    tally = Tally()
+    return "".join(check_json_pieces(tally.counted(rows), only_failures, folders, tally))
+
+
+def check_json_pieces(rows: Iterable[dict[str, Any]], only_failures: bool, folders: list[dict[str, Any]],
+                      tally: Tally) -> Iterator[str]:
+    """The report as data: the rows listed, the summary and the plug-in folders in effect;
+    byte for byte json.dumps(indent=2) of it all, written a row at a time (each piece ends
+    a line, so a row is out once the next is checked) and the summary once `tally` has
+    counted every row."""
     from adjudicator.render import inert_json
 
-    report: dict[str, Any] = {"files": listed_rows(rows, only_failures), "summary": check_summary(rows),
-                              "plugin_folders": folders}
+    previous = None
+    for row in listed_rows(rows, only_failures):
+        text = "    " + ROW_JSON.encode(row).replace("\n", "\n    ")   # JSON has no raw line break in a string
+        yield inert_json(JSON_OPENING + "\n" if previous is None else previous + ",\n")
+        previous = text
+    report: dict[str, Any] = {"files": [], "summary": tally.summary(), "plugin_folders": folders}
     if only_failures:
         report["only_failures"] = True
-    return inert_json(json.dumps(report, indent=2, ensure_ascii=False)) + "\n"
+    rest = json.dumps(report, indent=2, ensure_ascii=False)   # opens with JSON_OPENING + "]"
+    if previous is not None:
+        rest = previous + "\n  ]" + rest[len(JSON_OPENING) + 1:]
+    yield inert_json(rest) + "\n"
 
 
-def check_junit(rows: list[dict[str, Any]], only_failures: bool, folders: list[dict[str, Any]]) -> str:
-    """JUnit XML: one test case per file; a flagged file fails, an unusable one errors.
-    Control characters and U+FFFE/U+FFFF cannot be written in XML at all, so names and
-    messages are cleaned. With `only_failures` the files that are fine have no test case,
-    but `tests` still counts every file (and a property says so). Each plug-in folder in
-    effect is a property `plug-in-folders`."""
+def check_junit(rows: Iterable[dict[str, Any]], only_failures: bool, folders: list[dict[str, Any]], tally: Tally,
+                total: int) -> Iterator[str]:
+    """JUnit XML, written a test case at a time: one test case per file; a flagged file
+    fails, an unusable one errors. `tests` (on <testsuites> and its one <testsuite>) counts
+    the `total` files, known before the first is checked; the failures and errors are known
+    only at the end, so the start tags leave them out and the suite ends with its summary
+    line as <system-out> (docs/hosting.md, "Checking in detail"). Control characters and
+    U+FFFE/U+FFFF cannot be written in XML at all, so names and messages are cleaned. With
+    `only_failures` the files that are fine have no test case, but `tests` still counts
+    every file (and a property says so). Each plug-in folder in effect is a property
+    `plug-in-folders`."""
     import xml.etree.ElementTree as ET
 
-    from adjudicator.render import clean as clean_text
-    from adjudicator.render import shown_path
-
-    def clean(text: str) -> str:
-        return clean_text(text).translate({0xFFFE: "?", 0xFFFF: "?"})
-
-    s = check_summary(rows)
-    errors = str(s["unusable"] + s.get("error", 0))
-    suites = ET.Element("testsuites", name="adjudicator check", tests=str(s["files"]),
-                        failures=str(s["flagged"]), errors=errors)
-    suite = ET.SubElement(suites, "testsuite", name="adjudicator check", tests=str(s["files"]),
-                          failures=str(s["flagged"]), errors=errors, skipped="0")
+    yield '<?xml version="1.0" encoding="UTF-8"?>\n'
+    yield f'<testsuites name="adjudicator check" tests="{total}">\n'
+    yield f'  <testsuite name="adjudicator check" tests="{total}" skipped="0">\n'
     if only_failures or folders:
-        properties = ET.SubElement(suite, "properties")
-    if only_failures:
-        ET.SubElement(properties, "property", name="only-failures", value="true")
-    for folder in folders:
-        ET.SubElement(properties, "property", name="plug-in-folders",
-                      value=clean(folders_line([folder])[len("plug-in folders: "):]))
+        properties = ET.Element("properties")
+        if only_failures:
+            ET.SubElement(properties, "property", name="only-failures", value="true")
+        for folder in folders:
+            ET.SubElement(properties, "property", name="plug-in-folders",
+                          value=xml_text(folders_line([folder])[len("plug-in folders: "):]))
+        yield xml_line(properties)
     for row in listed_rows(rows, only_failures):
-        case = ET.SubElement(suite, "testcase", classname=f"adjudicator.{row['ruleset'] or 'unknown'}",
-                             name=clean(shown_path(row["file"])))
-        if row["verdict"] != "ok":
-            tag = "failure" if row["verdict"] == "flagged" else "error"
-            node = ET.SubElement(case, tag, message=clean(row["problems"][0][:500]), type=row["verdict"])
-            node.text = clean("\n".join(row["problems"]))
-        said = ([rolls_line(row)] if "rolls" in row else []) + ([draws_line(row)] if "draws" in row else [])
-        if said:
-            ET.SubElement(case, "system-out").text = "\n".join(said)
-    ET.indent(suites)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
+        yield xml_line(junit_case(row))
+    summary = ET.Element("system-out")
+    summary.text = summary_line(tally.summary())
+    yield xml_line(summary) + "  </testsuite>\n</testsuites>\n"
+
+
+def junit_case(row: dict[str, Any]) -> Any:
+    """A file's JUnit <testcase>: a failure if flagged, an error if unusable (or a bug), what
+    it says of its rolls and draws as its <system-out>."""
+    import xml.etree.ElementTree as ET
+
+    case = ET.Element("testcase", classname=f"adjudicator.{row['ruleset'] or 'unknown'}",
+                      name=xml_text(shown_path(row["file"])))
+    if row["verdict"] != "ok":
+        tag = "failure" if row["verdict"] == "flagged" else "error"
+        node = ET.SubElement(case, tag, message=xml_text(row["problems"][0][:500]), type=row["verdict"])
+        node.text = xml_text("\n".join(row["problems"]))
+    said = ([rolls_line(row)] if "rolls" in row else []) + ([draws_line(row)] if "draws" in row else [])
+    if said:
+        ET.SubElement(case, "system-out").text = "\n".join(said)
+    return case
+
+
+def xml_text(text: str) -> str:
+    """Text XML can hold: control characters and U+FFFE/U+FFFF cleaned."""
+    return clean(text).translate({0xFFFE: "?", 0xFFFF: "?"})
+
+
+def xml_line(element: Any) -> str:
+    """An element of the suite, indented as ET.indent indents it there, on lines of its own."""
+    import xml.etree.ElementTree as ET
+
+    ET.indent(element, level=2)
+    return "    " + ET.tostring(element, encoding="unicode") + "\n"
 
 
 # --- simulate -------------------------------------------------------------------------

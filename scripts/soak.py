@@ -49,7 +49,7 @@ def soak(ruleset_id: str, games: int, greedy: int, jobs: int, seed: int) -> dict
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             rows = list(pool.map(play_one, tasks, chunksize=32))
         played = [r for r in rows if "error" not in r]
-        checked = check.check_files([r["file"] for r in played], jobs=jobs)
+        checked = list(check.check_files([r["file"] for r in played], jobs=jobs))
         mismatched = [(r, c) for r, c in zip(played, checked)
                       if c["verdict"] == "ok" and (c["winner"], c["status"] == "finished") != (r["winner"], r["finished"])]
         problems = [f"{r['seed']}/{r['index']}: {r['error']}" for r in rows if "error" in r]

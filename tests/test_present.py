@@ -113,15 +113,21 @@ def test_simulated_as_tables_says_where_the_files_went_and_as_data_does_not(tmp_
 def test_checked_picks_the_report_and_lists_only_failures_when_asked():
     from adjudicator import check
 
-    result = check.run([REPO / "matches"], strict_dice=True)
-    text = present.checked(result, "text", only_failures=False).text
+    def report(fmt: str, only_failures: bool) -> tuple[str, "check.Checked"]:
+        result = check.run([REPO / "matches"], strict_dice=True)   # its rows are read once
+        shown = present.checked(result, fmt, only_failures=only_failures)
+        return "".join(shown.text), result
+
+    text, result = report("text", False)
     assert text.splitlines()[0].split()[:3] == ["file", "ruleset", "entries"] and "dice-demo.json" in text
-    failures = present.checked(result, "text", only_failures=True).text
-    fine = [row["file"] for row in result.rows if row["verdict"] == "ok"]
+    assert result.status == 1 and result.tally.summary()["files"] == len(result.names)
+    failures, _ = report("text", True)
+    fine = [row["file"] for row in json.loads(report("json", False)[0])["files"] if row["verdict"] == "ok"]
     assert fine and not any(f"{file} " in failures for file in fine)
     assert failures.splitlines()[-1] == text.splitlines()[-1]
-    data = json.loads(present.checked(result, "json", only_failures=True).text)
+    data, result = report("json", True)
+    data = json.loads(data)
     assert data["only_failures"] is True and data["plugin_folders"] == result.folders
-    assert all(row["verdict"] != "ok" for row in data["files"]) and data["summary"]["files"] == len(result.rows)
-    junit = present.checked(result, "junit", only_failures=False).text
-    assert junit.startswith('<?xml version="1.0"') and junit.count("<testcase ") == len(result.rows)
+    assert all(row["verdict"] != "ok" for row in data["files"]) and data["summary"]["files"] == len(result.names)
+    junit, _ = report("junit", False)
+    assert junit.startswith('<?xml version="1.0"') and junit.count("<testcase ") == len(result.names)
