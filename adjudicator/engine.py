@@ -13,6 +13,7 @@ before their phase resolves, so they cannot leak them.
 from __future__ import annotations
 
 import copy
+import gc
 
 from collections import Counter
 from dataclasses import dataclass, field
@@ -97,6 +98,15 @@ CLOCK_ACTIONS = frozenset({"posted", "clock-off", "clock-on"})
 # Host entries that keep the record and change nothing in the game: they may come before the
 # opening pick and do not count as the match having opened (G-6, G-7, G-8).
 BOOKKEEPING = frozenset({"salt"}) | CLOCK_ACTIONS
+
+
+# Replay allocates a few containers per entry (its events, its log entry, the state's), and
+# a replay that keeps its log keeps them: with Python's default a young-generation collection
+# every 700 of them walks them for cycles there are none of, and promotes them to be walked
+# again. While Replay.run replays, the collector waits for this many allocations instead; the
+# threshold it found is put back after. The one place the collector is tuned (issue 28;
+# measured in docs/speed.md, "Check and replay").
+REPLAY_GC_THRESHOLD = 50_000
 
 
 class Replay:
@@ -200,12 +210,18 @@ class Replay:
             voids = entries
         self.use_voids(voids)
         step = self.step
-        if each is None:
-            for entry in entries:
-                step(entry)
-        else:
-            for entry in entries:
-                each(entry, step(entry))
+        young, *older = gc.get_threshold()
+        if 0 < young < REPLAY_GC_THRESHOLD:
+            gc.set_threshold(REPLAY_GC_THRESHOLD, *older)
+        try:
+            if each is None:
+                for entry in entries:
+                    step(entry)
+            else:
+                for entry in entries:
+                    each(entry, step(entry))
+        finally:
+            gc.set_threshold(young, *older)
         return self
 
     def items(self) -> "ItemsView":
