@@ -103,9 +103,9 @@ BOOKKEEPING = frozenset({"salt"}) | CLOCK_ACTIONS
 # Replay allocates a few containers per entry (its events, its log entry, the state's), and
 # a replay that keeps its log keeps them: with Python's default a young-generation collection
 # every 700 of them walks them for cycles there are none of, and promotes them to be walked
-# again. While Replay.run replays, the collector waits for this many allocations instead; the
-# threshold it found is put back after. The one place the collector is tuned (issue 28;
-# measured in docs/speed.md, "Check and replay").
+# again. While Replay.run replays with a log, the collector waits for this many allocations
+# instead; the threshold it found is put back after. Without a log (`check`) it measured no
+# gain. The one place the collector is tuned (issue 28; docs/speed.md, "Check and replay").
 REPLAY_GC_THRESHOLD = 50_000
 
 
@@ -211,7 +211,7 @@ class Replay:
         self.use_voids(voids)
         step = self.step
         young, *older = gc.get_threshold()
-        if 0 < young < REPLAY_GC_THRESHOLD:
+        if self.keep_log and 0 < young < REPLAY_GC_THRESHOLD:   # without a log, nothing stays to walk
             gc.set_threshold(REPLAY_GC_THRESHOLD, *older)
         try:
             if each is None:
