@@ -70,7 +70,8 @@ def _check_file(path: str, seed: str | None = None, strict_dice: bool = False,
             marked_logs, rolls = None, None
         else:   # entry by entry, keeping only the log entries of those the host marked
             marked_logs, rolls = {}, [0]
-            match, replay = session.replay_streamed(path, watch=watcher(marked_logs, rolls if strict_dice else None))
+            match, replay = session.replay_streamed(path, watch=watcher(marked_logs, rolls if strict_dice else None),
+                                                    narrate=False)   # a row says no event: none is made
         row["ruleset"], row["entries"], row["warnings"] = match.ruleset.id, count_of(match), match.warnings
         row["status"] = "finished" if replay.outcome else "in_progress"
         row["winner"] = replay.outcome.winner if replay.outcome else None

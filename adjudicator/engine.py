@@ -13,6 +13,7 @@ before their phase resolves, so they cannot leak them.
 from __future__ import annotations
 
 import copy
+import gc
 
 from collections import Counter
 from dataclasses import dataclass, field
@@ -99,15 +100,28 @@ CLOCK_ACTIONS = frozenset({"posted", "clock-off", "clock-on"})
 BOOKKEEPING = frozenset({"salt"}) | CLOCK_ACTIONS
 
 
+# Replay allocates a few containers per entry (its events, its log entry, the state's), and
+# a replay that keeps its log keeps them: with Python's default a young-generation collection
+# every 700 of them walks them for cycles there are none of, and promotes them to be walked
+# again. While Replay.run replays with a log, the collector waits for this many allocations
+# instead; the threshold it found is put back after. Without a log (`check`) it measured no
+# gain. The one place the collector is tuned (issue 28; docs/speed.md, "Check and replay").
+REPLAY_GC_THRESHOLD = 50_000
+
+
 class Replay:
     """Applies entries in log order (G-2) and keeps what happened.
 
     With `keep_log=False` (check, board) nothing is kept per entry but flagged entries, the
     entries of the open phase and the voided ones, so memory stays flat however long the log.
+    With `narrate=False` (check) the engine adds none of its own narration to the log entries
+    it returns: no clock or submission events for entries in time and no summary of a voided
+    entry in its void's event; flags, the outcome and every legality check stay as they are.
     """
 
-    def __init__(self, game: Game[Any], keep_log: bool = True) -> None:
+    def __init__(self, game: Game[Any], keep_log: bool = True, narrate: bool = True) -> None:
         self.game = game
+        self.narrate = narrate
         self.state = game.initial_state()
         settings = ClockSettings.from_params(game.params.get("time_control"))
         self.on_expiry = settings.on_expiry
@@ -200,12 +214,18 @@ class Replay:
             voids = entries
         self.use_voids(voids)
         step = self.step
-        if each is None:
-            for entry in entries:
-                step(entry)
-        else:
-            for entry in entries:
-                each(entry, step(entry))
+        young, *older = gc.get_threshold()
+        if self.keep_log and 0 < young < REPLAY_GC_THRESHOLD:   # without a log, nothing stays to walk
+            gc.set_threshold(REPLAY_GC_THRESHOLD, *older)
+        try:
+            if each is None:
+                for entry in entries:
+                    step(entry)
+            else:
+                for entry in entries:
+                    each(entry, step(entry))
+        finally:
+            gc.set_threshold(young, *older)
         return self
 
     def items(self) -> "ItemsView":
@@ -406,9 +426,10 @@ class Replay:
                         game=self.game)
 
     def _described(self, seq: int) -> tuple[str | None, str, bool] | None:
-        """(player, summary, sealed) of a voided entry, for its void's narration."""
+        """(player, summary, sealed) of a voided entry, for its void's narration (none when
+        not narrating: the summary is the game's notation, written for readers only)."""
         log = self._left_out_logs.get(seq)
-        if log is None:
+        if log is None or not self.narrate:
             return None
         return (log.player, "" if log.sealed else log.summary, log.sealed)
 
@@ -491,7 +512,7 @@ class Replay:
     def _time(self, entry: dict[str, Any], player: str, due: Turn | Phase) -> list[Event] | LogEntry | None:
         """Charge the clock for a legal entry (G-7).
 
-        Returns events to narrate, or, when time ran out, the whole log entry: a loss
+        Returns events to narrate (None when not narrating), or, when time ran out, the whole log entry: a loss
         (`on_expiry: lose`, the move does not count) or a late submission that counts as
         empty (`on_expiry: skip`).
         """
@@ -500,9 +521,11 @@ class Replay:
         if charge is None:
             return None
         self.clock.pay(player, charge)
-        told = new_event(("clock", {"player": player, "charge": charge, "on_expiry": self.on_expiry}, G7))
         if not charge.expired:
-            return [told]
+            if not self.narrate:
+                return None
+            return [new_event(("clock", {"player": player, "charge": charge, "on_expiry": self.on_expiry}, G7))]
+        told = new_event(("clock", {"player": player, "charge": charge, "on_expiry": self.on_expiry}, G7))
         if self.on_expiry == "lose":
             self._end(Outcome(self.game.opponent(player), "reserve-out", {"player": player, "seq": seq}))
             return LogEntry(seq, "move", player, entry, [told, Event("out-of-time", {"player": player}, ("G-7",))],
@@ -525,6 +548,8 @@ class Replay:
         self.sealed[player] = move
         if late:
             events = [new_event(("late-submission", {"player": player, "due": phase}, G7))]
+        elif not self.narrate:
+            events = []
         elif replaced:
             events = [new_event(("resubmitted", {"player": player, "due": phase}, G3))]
         else:

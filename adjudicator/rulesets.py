@@ -15,8 +15,10 @@ import json
 import os
 import re
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any
 
 from adjudicator.errors import RulesetError
@@ -296,27 +298,50 @@ def only_file(ruleset_id: str, offered: list[Path]) -> Path:
 _RESOLVED: dict[tuple[str, tuple[str, ...]], tuple[tuple[Any, ...], Ruleset]] = {}
 
 
+# How long after its last change a file's timestamps are trusted to tell the next change:
+# a file written twice within one tick of a coarse file-system clock (FAT's is 2 s) keeps its
+# timestamps, so a file changed more recently than this is told by its bytes instead.
+SETTLED_SECONDS = 3.0
+
+
 def _stamps(ruleset: Ruleset, folders: tuple[str, ...]) -> tuple[Any, ...]:
-    """What says the files behind a resolved ruleset are unchanged: their paths and bytes
-    (reading a few kilobytes is cheap; parsing YAML is not; timestamps are too coarse).
-    The files are found as find_file finds them, with plain strings: this runs for every
-    match a batch loads, where pathlib's objects cost more than the reading."""
-    return tuple(_stamp(ruleset_id, folders) for ruleset_id in ruleset.chain)
+    """What says the files behind a resolved ruleset are unchanged. The files are found as
+    find_file finds them, with plain strings: this runs for every match a batch loads, where
+    pathlib's objects cost more than the check (issue 28)."""
+    now = time.time()
+    return tuple(_stamp(ruleset_id, folders, now) for ruleset_id in ruleset.chain)
 
 
-def _stamp(ruleset_id: str, folders: tuple[str, ...]) -> tuple[tuple[str, bytes], ...]:
-    """Every file offering the id, with its bytes: a file that appears in any folder, even
-    one that only shadows another (refused by find_file), is a change."""
+def _stamp(ruleset_id: str, folders: tuple[str, ...], now: float) -> tuple[tuple[Any, ...], ...]:
+    """Every file offering the id, with its path, size, inode and change times, and, while
+    it changed too recently for those to be trusted (SETTLED_SECONDS), its bytes: one system
+    call for a settled file instead of reading it, and a same-size rewrite within a clock
+    tick is still seen. A file that appears in any folder, even one that only shadows
+    another (refused by find_file), is a change."""
     found = []
     for folder in folders:
+        stem = os.path.join(folder, ruleset_id)
         for suffix in (".yaml", ".yml"):
-            candidate = os.path.join(folder, ruleset_id + suffix)
-            if os.path.isfile(candidate):
-                with open(candidate, "rb") as fh:
-                    found.append((candidate, fh.read()))
+            candidate = stem + suffix
+            try:
+                info = os.stat(candidate)
+            except (OSError, ValueError):   # not there (os.path.isfile's answer too)
+                continue
+            if not S_ISREG(info.st_mode):
+                continue
+            settled = now - max(info.st_mtime, info.st_ctime) > SETTLED_SECONDS
+            content = b"" if settled else _read_bytes(candidate)
+            found.append((candidate, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev,
+                          settled, content))
     if not found:
         raise RulesetError(f"Unknown ruleset '{ruleset_id}'.")   # resolve reads it again, and says so properly
     return tuple(found)
+
+
+def _read_bytes(path: str) -> bytes:
+    """The file's bytes (OSError when it cannot be read now: resolve then reads it again)."""
+    with open(path, "rb") as fh:
+        return fh.read()
 
 
 def resolve(ruleset_id: str) -> Ruleset:

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 Watch = Callable[[LoadedMatch], Callable[[dict[str, Any], LogEntry], Any]]
 
 
-def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = None) -> tuple[LoadedMatch, Replay]:
+def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = None,
+                    narrate: bool = True) -> tuple[LoadedMatch, Replay]:
     """Load and replay a match file entry by entry up to seq `until`, keeping no entry: the
     file is read one entry at a time (matchfile.stream) and replayed with `keep_log=False`,
     so memory stays flat however long the log (`check`, `board`, `replay`). Every entry is
@@ -38,16 +39,19 @@ def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = 
     any other (one line, pretty-printed) by matchfile.AnyLayoutStream; a file neither can
     read, or with any problem, is read whole by `load` after all (`watch` is asked again),
     so errors are those `load` gives, in the same order. After it, `match.count` is the number of entries and `match.marked`
-    the codes the host recorded entries with as illegal. Does not check `until`: check_at."""
+    the codes the host recorded entries with as illegal. Does not check `until`: check_at.
+    With `narrate=False` (check) the log entries carry none of the engine's narration (Replay)."""
     from adjudicator.errors import AdjudicatorError
 
     for any_layout in (False, True):   # the tool's own layout, then any
         try:
             with matchfile.stream(path, any_layout) as stream:
                 match = stream.match
-                wanted = (entry for entry in stream.entries() if until is None or entry["seq"] <= until)
-                replay = Replay(match.game, keep_log=False).run(wanted, stream.void_entries(until),
-                                                                watch(match) if watch else None)
+                wanted = stream.entries()   # every entry is read and checked, also those after `until`
+                if until is not None:
+                    wanted = (entry for entry in wanted if entry["seq"] <= until)
+                replay = Replay(match.game, keep_log=False, narrate=narrate).run(
+                    wanted, stream.void_entries(until), watch(match) if watch else None)
                 return match, replay
         except matchfile.NotStreamable:
             continue   # the next reader, from the start
@@ -59,7 +63,7 @@ def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = 
     match.marked = {entry["seq"]: entry["flagged"] for entry in entries if entry.get("flagged")}
     each = watch(match) if watch else None
     entries = entries if until is None else entries[:max(until, 0)]
-    return match, Replay(match.game, keep_log=False).run(entries, each=each)
+    return match, Replay(match.game, keep_log=False, narrate=narrate).run(entries, each=each)
 
 
 def now_utc() -> str:
