@@ -347,12 +347,13 @@ def measure_ruleset(paths: list[Path], best: int, chess: Any = None, seed: str =
     entries = sum(len(m.entries) for m in matches)
     before = [matchfile.dumps(m.data) for m in matches]
     first = [replay_signature(session.replay_match(m)) for m in matches]
-    timed = {"replay": lambda: each(session.replay_match, matches)}
+    timed = {"replay": lambda: each(session.replay_match, matches),
+             "check_replay": lambda: each(check_only_replay, matches)}
     reference = measure_chess(chess, entries, seed) if chess is not None else None
     if reference:
         timed["chess"] = reference.pop("play")
     fastest = in_turn(timed, best)
-    replay_only = fastest["replay"]
+    replay_only, check_replay = fastest["replay"], fastest["check_replay"]
     if reference:
         reference.update(seconds=fastest["chess"], per_second=reference["plies"] / fastest["chess"])
     after = [matchfile.dumps(m.data) for m in matches]
@@ -363,9 +364,18 @@ def measure_ruleset(paths: list[Path], best: int, chess: Any = None, seed: str =
     full = best_of(lambda: each(session.replay_streamed, paths), best)
     json_only = best_of(floor, best)
     return {"matches": len(paths), "entries": entries, "longest": max((len(m.entries) for m in matches), default=0),
-            "seconds": {"json": json_only, "replay": replay_only, "load_replay": full},
+            "seconds": {"json": json_only, "replay": replay_only, "check_replay": check_replay, "load_replay": full},
             "per_second": {"json": entries / json_only, "replay": entries / replay_only,
-                           "load_replay": entries / full}, "chess": reference}
+                           "check_replay": entries / check_replay, "load_replay": entries / full},
+            "chess": reference}
+
+
+def check_only_replay(match: Any) -> Any:
+    """The replay `check` runs (issue 28, point 3): every legality check, flag, clock charge and
+    outcome, but no narration and no log (engine.Replay(narrate=False, keep_log=False))."""
+    from adjudicator.engine import Replay
+
+    return Replay(match.game, keep_log=False, narrate=False).run(match.entries)
 
 
 def in_turn(timed: dict[str, Callable[[], Any]], repeat: int) -> dict[str, float]:
@@ -390,9 +400,11 @@ def measure_throughput(settings: Settings) -> dict[str, Any]:
             results[ruleset_id] = measure_ruleset(paths, settings.best_of, chess, f"{settings.seed}:{ruleset_id}")
             rates = results[ruleset_id]["per_second"]
             progress(f"throughput: {ruleset_id}: {results[ruleset_id]['entries']} entries, "
-                     f"replay {rates['replay']:,.0f}/s, load+replay {rates['load_replay']:,.0f}/s")
+                     f"replay {rates['replay']:,.0f}/s, check-only replay {rates['check_replay']:,.0f}/s, "
+                     f"load+replay {rates['load_replay']:,.0f}/s")
     entries = sum(r["entries"] for r in results.values())
-    total = {key: sum(r["seconds"][key] for r in results.values()) for key in ("json", "replay", "load_replay")}
+    total = {key: sum(r["seconds"][key] for r in results.values())
+             for key in ("json", "replay", "check_replay", "load_replay")}
     return {"per_ruleset": results, "matches_per_ruleset": settings.per_ruleset, "best_of": settings.best_of,
             "all": {"entries": entries, "seconds": total,
                     "per_second": {key: entries / seconds for key, seconds in total.items()}},
@@ -843,6 +855,38 @@ def startup_rows(start: dict[str, Any]) -> list[list[str]]:
     return rows
 
 
+def replay_kind_rows(per: dict[str, Any], whole: dict[str, Any], chess: dict[str, Any] | None, key: str,
+                     label: str, replay_result: Callable[[float, float | None], str],
+                     targets: Callable[[float, float | None, bool], str],
+                     ratio: Callable[[float, dict[str, Any] | None], float | None]) -> list[list[str]]:
+    """A row per ruleset, the slowest and all together, for one kind of replay (`key`)."""
+    def of(ruleset_id: str) -> tuple[float, float | None]:
+        value = per[ruleset_id]["per_second"][key]
+        return value, ratio(value, per[ruleset_id].get("chess"))
+
+    rows = []
+    for ruleset_id, r in per.items():
+        value, by = of(ruleset_id)
+        compare = f"`json.load` alone: {rate(r['per_second']['json'])} entries/s"
+        if by is not None:
+            compare += f"; python-chess on {r['chess']['plies']:,} plies: {rate(r['chess']['per_second'])} moves/s"
+        rows.append([f"{label}: {ruleset_id} ({r['matches']} matches, {r['entries']:,} entries)",
+                     replay_result(value, by), compare, targets(value, by, True)])
+    with_chess = any(r.get("chess") for r in per.values()) and bool(chess and chess.get("available"))
+    slowest = min(per, key=lambda rid: of(rid)[1] if with_chess else of(rid)[0])
+    value, by = of(slowest)
+    rows.append([f"{label}: the slowest ruleset ({slowest})", replay_result(value, by), "",
+                 targets(value, by, True)])
+    value = whole["per_second"][key]
+    by = ratio(value, chess)
+    compare = f"`json.load` alone: {rate(whole['per_second']['json'])} entries/s"
+    if by is not None and chess:
+        compare += f"; python-chess on {chess['plies']:,} plies: {rate(chess['per_second'])} moves/s"
+    rows.append([f"{label}: all rulesets ({whole['entries']:,} entries)", replay_result(value, by), compare,
+                 targets(value, by, False)])
+    return rows
+
+
 def throughput_rows(through: dict[str, Any], chess: dict[str, Any] | None) -> list[list[str]]:
     """Replay per ruleset and over all, against issue 16's rates and issue 28's python-chess
     ratios (when python-chess ran: each ruleset against its own games, timed in turn with it);
@@ -862,29 +906,10 @@ def throughput_rows(through: dict[str, Any], chess: dict[str, Any] | None) -> li
             shown.insert(0, at_least_chess(by, TARGET_CHESS_RATIO_EACH if each else TARGET_CHESS_RATIO))
         return "; ".join(shown)
 
-    def of(ruleset_id: str) -> tuple[float, float | None]:
-        value = per[ruleset_id]["per_second"]["replay"]
-        return value, ratio(value, per[ruleset_id].get("chess"))
-
     rows = []
-    for ruleset_id, r in per.items():
-        value, by = of(ruleset_id)
-        compare = f"`json.load` alone: {rate(r['per_second']['json'])} entries/s"
-        if by is not None:
-            compare += f"; python-chess on {r['chess']['plies']:,} plies: {rate(r['chess']['per_second'])} moves/s"
-        rows.append([f"replay only: {ruleset_id} ({r['matches']} matches, {r['entries']:,} entries)",
-                     replay_result(value, by), compare, targets(value, by, each=True)])
-    slowest = min(per, key=lambda rid: of(rid)[1] if with_chess else of(rid)[0])
-    value, by = of(slowest)
-    rows.append([f"replay only: the slowest ruleset ({slowest})", replay_result(value, by), "",
-                 targets(value, by, each=True)])
-    value = whole["per_second"]["replay"]
-    by = ratio(value, chess)
-    compare = f"`json.load` alone: {rate(whole['per_second']['json'])} entries/s"
-    if by is not None and chess:
-        compare += f"; python-chess on {chess['plies']:,} plies: {rate(chess['per_second'])} moves/s"
-    rows.append([f"replay only: all rulesets ({whole['entries']:,} entries)", replay_result(value, by), compare,
-                 targets(value, by, each=False)])
+    for key, label in (("replay", "replay (narrated, log kept: board, replay, page)"),
+                       ("check_replay", "check-only replay (no narration, no log: check)")):
+        rows += replay_kind_rows(per, whole, chess, key, label, replay_result, targets, ratio)
     for ruleset_id, r in per.items():
         rows.append([f"load + schema checks + replay: {ruleset_id} ({r['matches']} matches, {r['entries']:,} entries)",
                      f"{rate(r['per_second']['load_replay'])} entries/s",
@@ -958,10 +983,12 @@ def chess_rows(chess: dict[str, Any], through: dict[str, Any] | None) -> list[li
         return [["python-chess", "not available" if chess.get("reason") != "skipped" else "skipped",
                  chess.get("reason", ""), ""]]
     ours = through["all"]["per_second"]["replay"]
+    checking = through["all"]["per_second"]["check_replay"]
     return [[f"python-chess {chess['version']}: `read_game` + `push`, {chess['games']} random games, "
              f"{chess['plies']:,} plies (each ruleset's number of entries)", f"{rate(chess['per_second'])} moves/s",
-             f"our replay only ÷ python-chess: {ours / chess['per_second']:.2f}× (the replay rows above, each "
-             "timed in turn with its own games)", ""]]
+             f"our replay ÷ python-chess: {ours / chess['per_second']:.2f}× narrated, "
+             f"{checking / chess['per_second']:.2f}× check-only (the replay rows above, each timed in turn with "
+             "its own games)", ""]]
 
 
 def scaling_rows(scaled: dict[str, Any]) -> list[list[str]]:

@@ -43,9 +43,11 @@ def test_every_measurement_makes_its_row(bench, tmp_path):
     ids = bench.ruleset_ids()
     scenarios = results["scaling"]["scenarios"]
     assert scenarios   # whatever scenarios benchmarks/scaling.py has, a row each
-    # start-up 6; replay and load per ruleset, the slowest, both overall; python-chess; check 2;
-    # whole processes; memory per layout; a scaling row per scenario; golden outputs
-    assert len(rows) == 6 + 2 * len(ids) + 3 + 1 + 2 + 1 + 3 + len(scenarios) + 1
+    # start-up 6; narrated replay, check-only replay and load per ruleset, the slowest of both
+    # replays, the three overall; python-chess; check 2; whole processes; memory per layout; a
+    # scaling row per scenario; golden outputs
+    assert len(rows) == 6 + 3 * len(ids) + 2 + 3 + 1 + 2 + 1 + 3 + len(scenarios) + 1
+    assert sum(row.startswith("| check-only replay") for row in rows) == len(ids) + 2
     for needle in ("`python -c pass`", "`python -c \"import json\"`", "`adjudicator board`", "--dry-run",
                    "--format png", "matches/dice-demo.json",
                    "all rulesets", "`--jobs 1`", "`--jobs 2`", "match of 150 entries", "100 entries: ",
@@ -54,7 +56,7 @@ def test_every_measurement_makes_its_row(bench, tmp_path):
     for name in scenarios:
         assert sum(f"`{name}` scaling" in row for row in rows) == 1, name
     for ruleset_id in ids:
-        assert sum(f"{ruleset_id} (" in row for row in rows) == 2, ruleset_id
+        assert sum(f"{ruleset_id} (" in row for row in rows) == 3, ruleset_id   # two replays, the load
     assert sum(row.startswith("| python-chess") and "skipped" in row for row in rows) == 1
     assert any(row.startswith("| whole process") and "skipped" in row for row in rows)
     assert all(run["summary"] == "6 files: 6 ok, 0 flagged, 0 unusable" for run in results["check"]["runs"])
