@@ -107,9 +107,17 @@ def _check_file(path: str, seed: str | None = None, strict_dice: bool = False,
     except AdjudicatorError as exc:
         from adjudicator.bounded import short_message
 
-        message = exc.message[len(path) + 2:] if exc.message.startswith(f"{path}: ") else exc.message
-        row["verdict"], row["problems"] = "unusable", [short_message(message)]
+        row["verdict"], row["problems"] = "unusable", [short_message(without_name(exc.message, path))]
     return row
+
+
+def without_name(message: str, path: str) -> str:
+    """The message without the file's name in front: the row names the file already. The
+    reader may name it as Path spells it (`./m.json`, found by `check .`, is `m.json`)."""
+    for name in (path, str(Path(path))):
+        if message.startswith(f"{name}: "):
+            return message[len(name) + 2:]
+    return message
 
 
 def draw_counts(replay: Any) -> dict[str, Any]:

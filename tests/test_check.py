@@ -87,6 +87,17 @@ def test_files_are_named_relative_to_what_was_given(cli, archive, monkeypatch):
     assert text.splitlines()[2].startswith("archive/2026/a-semi.json ")
 
 
+def test_a_problem_does_not_name_its_file_again(cli, archive, monkeypatch):
+    """The row names the file; its problem starts with what is wrong, however the file was
+    reached (`check .` finds `./2025/broken.json`, which the reader names `2025/broken.json`)."""
+    monkeypatch.chdir(archive)
+    for given in (".", "2025", "./2025/broken.json"):
+        rows = [row for row in cli("check", given, "--format", "json").json["files"] if row["verdict"] == "unusable"]
+        assert len(rows) == 1, given
+        assert rows[0]["problems"][0].startswith("not valid JSON"), (given, rows[0]["problems"])
+    assert "broken.json: broken.json" not in cli("check", ".").out
+
+
 def test_files_and_folders_mixed_in_the_order_given(cli, archive, tmp_path):
     loose = copy("arrowbic-push-off.json", tmp_path / "loose.json")
     named = tmp_path / "named.txt"   # named directly: checked whatever its name
