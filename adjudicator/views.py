@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterator
 
-from adjudicator.engine import Checkpoint, LogEntry, Replay, is_void
+from adjudicator.engine import Checkpoint, LogEntry, Replay, VoidsSoFar, is_void
 from adjudicator.errors import InputError
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import Banner, Heading, Para, Pre, Span, Stamp, render
@@ -93,42 +93,6 @@ def checkpoints_needed(entries: list[dict[str, Any]]) -> dict[int, int]:
         if changed is not None:
             last_use[changed - 1] = index
     return last_use
-
-
-class VoidsSoFar:
-    """Which entries the host's voids read so far leave out, as `voided_entries` gives them
-    for those entries (G-4: a void counts unless a later void left it out; an entry is left
-    out by the first void that counts), kept up to date one void at a time. A new void
-    always counts; only what it voids changes, and when that is itself a void, what that one
-    voided, and so on down a chain of voids of voids, which is the only case that changes
-    more than one entry."""
-
-    def __init__(self) -> None:
-        self.voided: dict[int, int] = {}            # seq of a voided entry -> seq of its void
-        self._target: dict[int, int] = {}           # seq of each void read -> the seq it names
-        self._voiders: dict[int, list[int]] = {}    # seq -> the voids naming it, in log order
-
-    def add(self, entry: dict[str, Any]) -> int | None:
-        """Read the next void of the log: the lowest seq whose voiding it changed, or None."""
-        seq, target = entry.get("seq"), entry["host"].get("seq")
-        if not (isinstance(target, int) and isinstance(seq, int) and 1 <= target < seq):
-            return None   # names no earlier entry: leaves nothing out (the replay flags it)
-        self._target[seq] = target
-        self._voiders.setdefault(target, []).append(seq)
-        lowest = None
-        while target is not None:
-            before = self.voided.get(target)
-            by = next((void for void in self._voiders[target] if void not in self.voided), None)
-            if by == before:
-                break
-            lowest = target
-            if by is None:
-                del self.voided[target]
-            else:
-                self.voided[target] = by
-            # left out now and not before, or the reverse: a void it is counts or stops counting
-            target = self._target.get(target) if (before is None) != (by is None) else None
-        return lowest
 
 
 def flag_dict(log: LogEntry) -> dict[str, Any]:

@@ -9,14 +9,10 @@ import json
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from helpers import REPO
-from helpers.strategies import scaled
 
 FINISHED = {   # example → (winner's display name, side in effect, the result's reason)
     "arrowbic-push-off.json": ("Sally", "red", "Maddie's piece left the board from I6 going right"),
@@ -131,50 +127,3 @@ def test_the_final_post_tells_the_result_once(cli, tmp_path):
         assert out.count("Anna's team has no pawns left") == 1, out
         assert "Final summary" in out and "The board above is the final board; 45 entries in the log" in out
         assert "· finished" in out
-
-
-# --- The voids so far, void by void (views.VoidsSoFar, issue 28) ----------------------------
-
-@st.composite
-def logs_with_voids(draw: st.DrawFn) -> list[dict[str, Any]]:
-    """Entries of which some are host voids naming any seq, an earlier one most often (G-4)."""
-    entries: list[dict[str, Any]] = []
-    for seq in range(1, draw(st.integers(1, 40)) + 1):
-        if seq > 1 and draw(st.booleans()):
-            target = draw(st.one_of(st.integers(1, seq - 1), st.integers(1, seq - 1), st.integers(-1, seq + 1),
-                                    st.just("7")))
-            entries.append({"seq": seq, "type": "host", "host": {"action": "void", "seq": target}})
-        else:
-            entries.append({"seq": seq, "type": "chance", "chance": {"dice": [1]}})
-    return entries
-
-
-@scaled(150)
-@given(entries=logs_with_voids())
-def test_the_voids_so_far_are_those_of_the_log_read_so_far(entries):
-    """After each void, VoidsSoFar leaves out what `voided_entries` of the log up to it does,
-    and says the lowest seq whose voiding changed (the replay is rebuilt from there)."""
-    from adjudicator.engine import is_void, voided_entries
-    from adjudicator.views import VoidsSoFar
-
-    known, before = VoidsSoFar(), {}
-    for index, entry in enumerate(entries):
-        changed = known.add(entry) if is_void(entry) else None
-        now = voided_entries(entries[:index + 1])
-        assert known.voided == now
-        differ = [seq for seq in set(before) | set(now) if before.get(seq) != now.get(seq)]
-        assert changed == (min(differ) if differ else None)
-        before = now
-
-
-def test_a_chain_of_voids_brings_back_every_other_entry():
-    """Void 3 voids void 2, so entry 1 stands; void 4 voids void 3, so void 2 counts again and
-    entry 1 is left out: one void changes the whole chain (G-4)."""
-    from adjudicator.views import VoidsSoFar
-
-    known = VoidsSoFar()
-    seen = []
-    for seq in range(2, 6):
-        changed = known.add({"seq": seq, "type": "host", "host": {"action": "void", "seq": seq - 1}})
-        seen.append((changed, dict(known.voided)))
-    assert seen == [(1, {1: 2}), (1, {2: 3}), (1, {3: 4, 1: 2}), (1, {4: 5, 2: 3})]
