@@ -461,15 +461,6 @@ def folder_row(folder: str, problem: str) -> dict[str, Any]:
     return row
 
 
-def check_all(args: list[str], seed: str | None = None, jobs: int = 1, strict_dice: bool = False,
-              beside: bool = True, progress: Callable[[int], Progress | None] | None = None) -> Iterator[Row]:
-    """Rows for the files and folders given, in order, as they are checked (check_found).
-    The folders are searched now (match_files), before the first row is asked for, and
-    `progress(total)` then gives what check_files tells of its progress."""
-    found = match_files(args)
-    return check_found(found, seed, jobs, strict_dice, beside, progress)
-
-
 def check_found(found: list[Found], seed: str | None = None, jobs: int = 1, strict_dice: bool = False,
                 beside: bool = True, progress: Callable[[int], Progress | None] | None = None) -> Iterator[Row]:
     """A row for each of `found` (match_files), in order: a file's once it is checked, a

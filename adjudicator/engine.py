@@ -521,11 +521,11 @@ class Replay:
         if charge is None:
             return None
         self.clock.pay(player, charge)
-        if not charge.expired:
-            if not self.narrate:
-                return None
-            return [new_event(("clock", {"player": player, "charge": charge, "on_expiry": self.on_expiry}, G7))]
+        if not charge.expired and not self.narrate:
+            return None
         told = new_event(("clock", {"player": player, "charge": charge, "on_expiry": self.on_expiry}, G7))
+        if not charge.expired:
+            return [told]
         if self.on_expiry == "lose":
             self._end(Outcome(self.game.opponent(player), "reserve-out", {"player": player, "seq": seq}))
             return LogEntry(seq, "move", player, entry, [told, Event("out-of-time", {"player": player}, ("G-7",))],

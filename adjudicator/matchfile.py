@@ -17,7 +17,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from adjudicator.errors import InputError, MatchFileError, RulesetError
 from adjudicator.files import (DEFAULT_MAX_BYTES, MAX_BYTES_VARIABLE, kind_of, max_bytes, open_regular,  # noqa: F401
@@ -320,8 +320,11 @@ def _import_schemas() -> Any:
     return schemas
 
 
-def check_entry(index: int, entry: dict[str, Any], ids: set[str], move_schema: str, name: str) -> None:
-    """One entry that fits the match schema: its seq, its players, its move (check_entries)."""
+def check_entry(index: int, entry: dict[str, Any], ids: set[str], move_schema: str, name: str,
+                fits: Callable[[Any], bool] | None = None) -> None:
+    """One entry that fits the match schema: its seq, its players, its move (check_entries).
+    `fits`, the move schema's compiled check when the caller holds it (EntryChecks, once per
+    file), saves looking it up for every entry."""
     if entry["seq"] != index + 1:
         raise MatchFileError(f"{name}: {where(index, entry)}, field seq: expected {index + 1} "
                              f"(seq counts from 1 without gaps).")
@@ -335,10 +338,11 @@ def check_entry(index: int, entry: dict[str, Any], ids: set[str], move_schema: s
                 raise MatchFileError(f"{name}: {where(index, entry)}, field host.{key}: '{host[key]}' is not a "
                                      f"player of this match ({', '.join(sorted(ids))}).")
     if entry["type"] == "move":
-        schemas = _schemas or _import_schemas()
-        fits = schemas.fast_check(move_schema)   # what schemas.errors asks first, without its call
+        if fits is None:
+            fits = (_schemas or _import_schemas()).fast_check(move_schema)   # what schemas.errors asks first
         if fits is not None and fits(entry["move"]):
             return
+        schemas = _schemas or _import_schemas()
         found = schemas.errors(move_schema, entry["move"])
         if found:
             first = found[0]
@@ -661,15 +665,10 @@ class EntryChecks:
             found = schemas._sorted(schemas.jsonschema_errors("match", entry, self.schema, ("entries", index)))
             if found:
                 raise schema_error(found, self.name, lambda _: entry)
-        kind = entry["type"]
-        if kind == "move" and entry["seq"] == index + 1 and entry.get("player") in self.ids \
-                and "host" not in entry and self.fits_move is not None and self.fits_move(entry["move"]):
-            pass   # a move that fits: what check_entry finds first, without its call (one per entry)
-        else:
-            check_entry(index, entry, self.ids, self.move_schema, self.name)
+        check_entry(index, entry, self.ids, self.move_schema, self.name, self.fits_move)
         if "flagged" in entry and entry["flagged"]:
             self.marked[index + 1] = entry["flagged"]
-        if kind == "host":
+        if entry["type"] == "host":
             from adjudicator.engine import is_void
 
             if is_void(entry) and self.voids.pop(index, None) != entry:

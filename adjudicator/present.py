@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, NamedTuple
 
 from adjudicator.formats import PICTURES
-from adjudicator.render import clean, display_width, one_line, pad, printed, shown_path
+from adjudicator.formats._base import table_line, table_rule
+from adjudicator.render import clean, display_width, one_line, printed, shown_path
 
 if TYPE_CHECKING:
     from adjudicator.clock import ClockSettings
@@ -195,7 +196,7 @@ def check_text(result: "Checked", only_failures: bool) -> Iterator[str]:
             if not headed:
                 yield from table_head(widths)
                 headed = True
-            yield table_line(check_cells(row), widths)
+            yield check_line(check_cells(row), widths)
             details.writelines(line + "\n" for line in detail_lines(row))
         if not headed and not only_failures:
             yield from table_head(widths)
@@ -224,12 +225,12 @@ def table_cell(value: Any) -> str:
 
 def table_head(widths: list[int]) -> list[str]:
     """The header and its rule, as render.text_table draws them."""
-    return [table_line(list(CHECK_COLUMNS), widths), "  ".join("-" * width for width in widths) + "\n"]
+    return [check_line(list(CHECK_COLUMNS), widths), table_rule(widths) + "\n"]
 
 
-def table_line(cells: list[Any], widths: list[int]) -> str:
-    """One line of the table (a cell wider than its column takes the room it needs)."""
-    return "  ".join(pad(table_cell(cell), width) for cell, width in zip(cells, widths)).rstrip() + "\n"
+def check_line(cells: list[Any], widths: list[int]) -> str:
+    """One line of the table, drawn by the one table drawer (formats._base.table_line)."""
+    return table_line([table_cell(cell) for cell in cells], widths) + "\n"
 
 
 def check_cells(row: dict[str, Any]) -> list[Any]:

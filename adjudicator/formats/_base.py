@@ -126,9 +126,19 @@ def simple_table(table: Table, write: Callable[[Any], str]) -> list[str]:
     table drawer of boards, posts, `check`, `simulate` and `rulesets`."""
     headers, rows, right = cells(table, lambda c: write(one_line(c)))
     widths = column_widths(headers, rows)
-    lines = ["  ".join(pad(h, w, r) for h, w, r in zip(headers, widths, right)).rstrip(),
-             "  ".join("-" * w for w in widths)]
-    return lines + ["  ".join(pad(c, w, r) for c, w, r in zip(row, widths, right)).rstrip() for row in rows]
+    return [table_line(headers, widths, right), table_rule(widths)] + [table_line(row, widths, right) for row in rows]
+
+
+def table_line(cells: list[str], widths: list[int], right: list[bool] | None = None) -> str:
+    """One line of a `simple` table, its cells written already (a cell wider than its column
+    takes the room it needs): what `check` also draws a row at a time, its widths fixed."""
+    aligned = right or [False] * len(cells)
+    return "  ".join(pad(c, w, r) for c, w, r in zip(cells, widths, aligned)).rstrip()
+
+
+def table_rule(widths: list[int]) -> str:
+    """The rule under a `simple` table's header."""
+    return "  ".join("-" * w for w in widths)
 
 
 def cells(table: Table, write: Callable[[Any], str]) -> tuple[list[str], list[list[str]], list[bool]]:
