@@ -300,7 +300,9 @@ _RESOLVED: dict[tuple[str, tuple[str, ...]], tuple[tuple[Any, ...], Ruleset]] = 
 
 # How long after its last change a file's timestamps are trusted to tell the next change:
 # a file written twice within one tick of a coarse file-system clock (FAT's is 2 s) keeps its
-# timestamps, so a file changed more recently than this is told by its bytes instead.
+# timestamps, so a file changed more recently than this is told by its bytes instead. (A
+# system clock set far ahead of the file times would make a new file look settled; only a
+# same-size rewrite within one tick of a coarse file-system clock could then go unseen.)
 SETTLED_SECONDS = 3.0
 
 

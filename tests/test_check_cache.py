@@ -36,8 +36,9 @@ def test_a_ruleset_changed_between_two_files_of_a_batch_is_seen(tmp_path, monkey
     folder = tmp_path / "rulesets"
     folder.mkdir()
     monkeypatch.setenv("ADJUDICATOR_RULESETS", str(folder))
-    if settled:
-        monkeypatch.setattr(rulesets, "SETTLED_SECONDS", -float("inf"))
+    # Settled or not is fixed here, not left to the machine's clock against the file's times
+    # (under faketime, or a clock set wrong, a file just written can look old).
+    monkeypatch.setattr(rulesets, "SETTLED_SECONDS", -float("inf") if settled else float("inf"))
     ruleset = folder / "dice-var.yaml"
     ruleset.write_text(VARIANT.format(title="Variant A"), encoding="utf-8")
     first = rulesets.resolve("dice-var")
