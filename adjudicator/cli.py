@@ -705,6 +705,83 @@ def post_cmd(
     _say(present.posted(post, text, fmt, again))
 
 
+# --- link, serve ----------------------------------------------------------------------
+
+@app.command("link")
+def link_cmd(
+    match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file (NAME.json, in the folder `serve` serves).")],
+    who: Annotated[str, typer.Argument(metavar="PLAYER|host", help="The player (id, name or side, as for --as) or `host`.")],
+    base_url: Annotated[Optional[str], typer.Option("--base-url", metavar="URL",
+                                                    help="The server's address as players reach it (default: "
+                                                         "http://127.0.0.1:8000, this machine only).")] = None,
+    revoke: Annotated[bool, typer.Option("--revoke", help="Make the player's (or the host's) link stop working; "
+                                                            "print nothing new.")] = False,
+) -> None:
+    """Print a private link for a player (or the host) to play the match through `serve`.
+
+    The link holds a random token. Only its hash is kept, in NAME.links beside the match
+    (owner-only, like the seed), never in the match file, which may be published. A new link
+    replaces the player's old one, so a link sent to the wrong person is made useless by
+    making another; --revoke makes it useless without a new one. Send each player their own
+    link privately (a DM): whoever holds it acts as that player.
+
+    \b
+    Examples:
+      adjudicator link matches/final.json anna --base-url https://games.example.org
+      adjudicator link matches/final.json host --base-url https://games.example.org
+      adjudicator link matches/final.json anna --revoke
+    """
+    from adjudicator import present
+    from adjudicator.usecases import serving
+
+    with _as_usage_errors():
+        linked = serving.link(match_path, who, base_url, revoke=revoke)
+    _say(present.linked(linked))
+
+
+@app.command("serve")
+def serve_cmd(
+    folder: Annotated[Path, typer.Argument(metavar="FOLDER", help="The folder of match files to serve.")],
+    bind: Annotated[str, typer.Option("--bind", metavar="ADDRESS", help="The address to listen on (default: this "
+                                                                          "machine only; put a reverse proxy with TLS "
+                                                                          "in front for players elsewhere).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port to listen on.")] = 8000,
+    base_url: Annotated[Optional[str], typer.Option("--base-url", metavar="URL",
+                                                    help="The address players reach the server at, behind a proxy "
+                                                         "(forms from it are accepted).")] = None,
+    auto_deadline: Annotated[bool, typer.Option("--auto-deadline", help="Close a sealed phase at its deadline "
+                                                                          "(the entry `host deadline` writes).")] = False,
+    roll: Annotated[bool, typer.Option("--roll/--no-roll", help="Draw each roll due from the seed beside the match, "
+                                                                  "as `roll` does (--no-roll: the host rolls).")] = True,
+) -> None:
+    """Serve the matches in FOLDER: players send their own moves through private links.
+
+    Each match file FOLDER/NAME.json (and each made later) is at /m/NAME: its page as `page`
+    draws it, public view only, updated live as the match goes on, and /m/NAME/board.json
+    as `board --format json`. A player's link (`adjudicator link`) opens their page: their
+    own view, what is due and the deadline counting down, the legal moves to pick from or a
+    box to type a move as they would post it, and the refusal when a move is illegal. The
+    host's link adds who has submitted, the next post for the thread and the host entries.
+    Every move is checked by the same code as `move` and written to the match file under
+    its lock: the command line keeps working on the same files meanwhile. A move sent
+    through a link is stamped with the server's time, so the clock applies in full (G-7).
+
+    \b
+    Examples:
+      adjudicator serve matches/                               # http://127.0.0.1:8000
+      adjudicator serve matches/ --auto-deadline
+      adjudicator serve matches/ --port 8080 --base-url https://games.example.org
+    Stop it with Ctrl-C. The README shows a reverse proxy with TLS in front of it.
+    """
+    from adjudicator.usecases import serving
+    from adjudicator.web.run import serve
+
+    with _as_usage_errors():
+        root = serving.served_folder(folder)
+        base = serving.checked_base_url(base_url) if base_url else None
+    serve(root, base, bind, port, auto_deadline=auto_deadline, roll=roll, say=_err)
+
+
 # --- check, schema --------------------------------------------------------------------
 
 @app.command("check")

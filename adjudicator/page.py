@@ -143,25 +143,39 @@ def script_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def font_css() -> str:
-    """@font-face rules with the shipped DejaVu fonts inline, so text looks as in the PNGs."""
+def font_css(url: str | None = None) -> str:
+    """@font-face rules for the shipped DejaVu fonts, so text looks as in the PNGs: inline
+    (the page is one file), or, for `serve`, fetched once from `url` + the font's file name."""
     rules = []
     for family, weight, name in FONT_FACES:
-        data = base64.b64encode((picture.FONT_DIR / name).read_bytes()).decode("ascii")
+        if url is None:
+            data = base64.b64encode((picture.FONT_DIR / name).read_bytes()).decode("ascii")
+            src = f"data:font/ttf;base64,{data}"
+        else:
+            src = url + name
         rules.append(f"@font-face{{font-family:'{family}';font-weight:{weight};font-style:normal;"
-                     f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
+                     f"src:url({src}) format('truetype');}}")
     return "\n".join(rules)
 
 
-def page_html(match: LoadedMatch) -> str:
-    """The whole page as one HTML document (deterministic: same public match, same bytes)."""
+def page_data(match: LoadedMatch) -> dict[str, Any]:
+    """What the page steps through: each distinct picture, each step's picture, each entry's
+    public words by step, the result (also what `serve` sends a live page for its newest step)."""
     pages = collect(match)
+    return {"svgs": pages.svgs, "steps": pages.step_svg, "entries": pages.versions, "result": pages.result}
+
+
+def page_html(match: LoadedMatch, live: str = "", fonts: str | None = None) -> str:
+    """The whole page as one HTML document (deterministic: same public match, same bytes).
+    `live`: a script `serve` adds, which hands the page newer data (the `page-data` event);
+    `fonts`: where `serve` serves the fonts (font_css), instead of 2 MB inline on every load."""
+    data = page_data(match)
     title = clean(match.data.get("title") or match.data["id"], one_line=True)
-    data = {"svgs": pages.svgs, "steps": pages.step_svg, "entries": pages.versions, "result": pages.result}
-    last = len(pages.step_svg) - 1
+    last = len(data["steps"]) - 1
     return TEMPLATE.format(
-        title=html.escape(title), ruleset=html.escape(match.ruleset.id), last=last, fonts=font_css(),
-        css=CSS, data=script_json(data), script=SCRIPT)
+        title=html.escape(title), ruleset=html.escape(match.ruleset.id), last=last, fonts=font_css(fonts),
+        css=CSS, data=script_json(data), script=SCRIPT,
+        live=f"\n<script>{live}</script>" if live else "")
 
 
 CSS = """
@@ -244,6 +258,15 @@ SCRIPT = r"""
     show(to);
   });
   show(fromHash());
+  document.addEventListener("page-data", function (e) {   // serve: the match grew; follow it if at its end
+    var atEnd = step === last;
+    data = e.detail;
+    last = data.steps.length - 1;
+    $("slider").max = String(last);
+    var to = atEnd ? last : Math.min(step, last);
+    step = -1;
+    show(to);
+  });
 })();
 """
 
@@ -279,7 +302,7 @@ TEMPLATE = """<!DOCTYPE html>
 <noscript><p>This page needs JavaScript to show the steps.</p></noscript>
 </main>
 <script type="application/json" id="match-data">{data}</script>
-<script>{script}</script>
+<script>{script}</script>{live}
 </body>
 </html>
 """

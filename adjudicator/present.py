@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from adjudicator.usecases.new import Created
     from adjudicator.check import Checked
     from adjudicator.usecases.catalogue import Resolved
+    from adjudicator.usecases.serving import Linked
     from adjudicator.rulesets import Ruleset
 
 
@@ -648,6 +649,15 @@ def published(result: "Published", match_path: Path, output: Path | None) -> Sho
     if output is None:
         return Shown(text, later=(f"public copy of {shown_path(match_path)}: {result.said}.",))
     return Shown(text, written=f"wrote {shown_path(output)}, a public copy of {shown_path(match_path)}: {result.said}.")
+
+
+def linked(result: "Linked") -> Shown:
+    """`link`: the URL alone on standard output (for a script to take), and on standard error
+    how to send it; for --revoke, only what was done."""
+    if result.url is None:
+        return Shown(None, (f"revoked {result.shown_as}'s link to {shown_path(result.match_path)}; it no longer works.",))
+    return Shown(result.url, later=(f"the link for {result.shown_as}: send it privately (a DM); whoever holds it acts "
+                                    f"as {result.shown_as}. A new link replaces this one; --revoke ends it.",))
 
 
 def paged(match: "LoadedMatch", match_path: Path, output: Path | None) -> Shown:

@@ -1,0 +1,493 @@
+"""`adjudicator serve` (issue 29): players send their own moves through private links, the
+thread gets a live board, the host keeps the last word.
+
+Routes (ID is a match file's name in FOLDER without `.json`; TOKEN a link `link` printed):
+
+    GET  /m/ID                  the match page as `page` draws it (public view), live
+    GET  /m/ID/board.json       `board --format json`
+    GET  /m/ID/page.json        the page's steps (what the live page takes when the match grows)
+    GET  /m/ID/events           server-sent events: `changed` when the match file changes
+    GET  /m/ID/p/TOKEN          a player's page (their view, the moves they may make) or the host's
+    GET  /m/ID/p/TOKEN/part     the part of that page that changes, for its live update
+    GET  /m/ID/p/TOKEN/events   the same events, for that page
+    POST /m/ID/p/TOKEN          a move ({"text": ...} or {"move": {...}}), a salt, or a host entry
+
+The match file stays the one record: every entry goes through the command line's use cases
+(usecases.serving), under the file's lock, checked by the same code. Whatever a request
+names that is not a match in FOLDER with that link is the same 404, so a stranger learns
+nothing by guessing. The events carry no data but that the file changed; each page then
+asks for its own view, with its own link.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, AsyncIterator, Callable, Optional
+from urllib.parse import parse_qs, urlsplit
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from adjudicator.errors import AdjudicatorError, RefusedError
+from adjudicator.usecases import serving
+from adjudicator.web import pages
+from adjudicator.web.limits import Limiter, Rate, TooLarge
+
+MAX_BODY = 16 * 1024        # a move, a salt or a host entry: far below this
+JSON_TYPE = "application/json"
+FORM_TYPE = "application/x-www-form-urlencoded"
+NOT_FOUND = "Not found.\n"
+SIGNATURE_NONE = (0, 0, 0)
+FONTS_URL = "/fonts/"        # the three DejaVu fonts the pictures use, served from the package
+
+
+@dataclass
+class Settings:
+    """What `serve` was asked for, and the server's own bounds (tests set their own)."""
+
+    folder: Path
+    base_url: Optional[str] = None
+    auto_deadline: bool = False
+    roll: bool = True                                    # draw due rolls from the seed (G-8)
+    poll_seconds: float = 0.5                            # how often a live page's stream looks at its file
+    tick_seconds: float = 1.0                            # how often the keeper looks at every match
+    heartbeat_seconds: float = 15.0
+    write_rate: Rate = Rate(30, 60.0)                    # per link: moves, salts and host entries
+    read_rate: Rate = Rate(600, 60.0)                    # per client address: pages, JSON, streams
+    max_streams: int = 1000                              # live pages open at once
+    secret: bytes = field(default_factory=lambda: secrets.token_bytes(32))   # signs the forms' tokens
+    clock: Callable[[], float] = time.monotonic          # for the rate limits
+
+
+class Server:
+    """The state one server keeps: its settings, its rate limits, its open streams, and what
+    the keeper last saw of each match (so an unchanged file is not replayed every tick)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.writes = Limiter(settings.write_rate, clock=settings.clock)
+        self.reads = Limiter(settings.read_rate, clock=settings.clock)
+        self.streams = 0
+        self.kept: dict[str, tuple[tuple[int, int, int], Optional[str]]] = {}   # id -> (signature, deadline)
+
+    # --- finding what a request names ---------------------------------------------------
+
+    def match_path(self, request: Request) -> Optional[Path]:
+        return serving.match_in(self.settings.folder, request.path_params["mid"])
+
+    def link(self, request: Request) -> Optional[tuple[Path, str, str]]:
+        """(match file, role, token) for /m/ID/p/TOKEN, or None for anything unknown."""
+        path = self.match_path(request)
+        token = request.path_params["token"]
+        role = serving.role_of(path, token) if path is not None else None
+        return None if path is None or role is None else (path, role, token)
+
+    def form_token(self, token: str) -> str:
+        """The hidden field a page's forms carry: only a page served with this link has it."""
+        return hmac.new(self.settings.secret, token.encode(), hashlib.sha256).hexdigest()[:32]
+
+    def same_origin(self, request: Request) -> bool:
+        """A browser's Origin (or Referer), when it sends one, must be this server's own."""
+        sent = request.headers.get("origin") or request.headers.get("referer")
+        if not sent or sent == "null":
+            return sent != "null"
+        ours = {_origin(str(request.base_url))}
+        if self.settings.base_url:
+            ours.add(_origin(self.settings.base_url))
+        return _origin(sent) in ours
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def signature(path: Path) -> tuple[int, int, int]:
+    """What changes when the match file is replaced or written (write_atomic renames)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return SIGNATURE_NONE
+    return (info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+# --- responses ---------------------------------------------------------------------------
+
+def headers(nonce: Optional[str] = None, private: bool = False) -> dict[str, str]:
+    """Every page: scripts only with this response's nonce, nothing framed or fetched from
+    elsewhere, no Referer carrying a link's token to another site."""
+    script = f"'nonce-{nonce}'" if nonce else "'none'"
+    out = {
+        "Content-Security-Policy": (f"default-src 'none'; script-src {script}; style-src 'unsafe-inline'; "
+                                    "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; "
+                                    "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"),
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+        "X-Frame-Options": "DENY",
+    }
+    if private:
+        out["Cache-Control"] = "no-store"
+    return out
+
+
+def not_found() -> Response:
+    return PlainTextResponse(NOT_FOUND, status_code=404, headers=headers())
+
+
+def error_json(status: int, code: str, message: str, extra: Optional[dict[str, str]] = None) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status,
+                        headers={**headers(private=True), **(extra or {})})
+
+
+def plain_message(error: AdjudicatorError, path: Path) -> str:
+    """The refusal as the command line says it, without the server's path to the file."""
+    message = str(error)
+    for name in (str(path), path.name):
+        message = message.replace(f"{name}: ", "", 1) if message.startswith(f"{name}: ") else message
+    return message.replace(str(path), path.name)
+
+
+def error_code(error: AdjudicatorError) -> str:
+    """The refusal's stable code (G-1's flag codes), `notation` for a move that could not be
+    read, `unusable` for anything else sent that could not be used."""
+    from adjudicator.errors import NotationError
+
+    if isinstance(error, RefusedError):
+        return error.code
+    return "notation" if isinstance(error, NotationError) else "unusable"
+
+
+# --- public routes -----------------------------------------------------------------------
+
+async def public_page(request: Request) -> Response:
+    server: Server = request.app.state.server
+    path = server.match_path(request)
+    if path is None:
+        return not_found()
+    nonce = secrets.token_urlsafe(16)
+    base = request.url.path.rstrip("/")
+    live = pages.public_live_script(f"{base}/events", f"{base}/page.json")
+    try:
+        text = await run_in_threadpool(serving.public_page, path, live, FONTS_URL)
+    except AdjudicatorError:
+        return unusable_page(path)
+    return HTMLResponse(pages.with_nonce(text, nonce), headers=headers(nonce))
+
+
+async def public_steps(request: Request) -> Response:
+    server: Server = request.app.state.server
+    path = server.match_path(request)
+    if path is None:
+        return not_found()
+    try:
+        data = await run_in_threadpool(serving.public_steps, path)
+    except AdjudicatorError as error:
+        return error_json(422, "unusable", plain_message(error, path))
+    return JSONResponse(data, headers=headers())
+
+
+async def board_json(request: Request) -> Response:
+    server: Server = request.app.state.server
+    path = server.match_path(request)
+    if path is None:
+        return not_found()
+    try:
+        text = await run_in_threadpool(serving.board_json, path)
+    except AdjudicatorError as error:
+        return error_json(422, "unusable", plain_message(error, path))
+    return Response(text, media_type=JSON_TYPE, headers=headers())
+
+
+async def public_events(request: Request) -> Response:
+    server: Server = request.app.state.server
+    path = server.match_path(request)
+    return not_found() if path is None else open_stream(server, path)
+
+
+def unusable_page(path: Path) -> Response:
+    return HTMLResponse(pages.unusable(path.stem), status_code=503, headers=headers())
+
+
+# --- live updates --------------------------------------------------------------------------
+
+def open_stream(server: Server, path: Path) -> Response:
+    """A stream of `changed` events for one match file (none for what changed: each page asks
+    for its own view), or 503 when as many streams are open as the server allows."""
+    if server.streams >= server.settings.max_streams:
+        return PlainTextResponse("Too many live pages are open; reload in a minute.\n", status_code=503,
+                                 headers={**headers(), "Retry-After": "60"})
+    settings = server.settings
+
+    async def counted() -> AsyncIterator[str]:
+        server.streams += 1
+        try:
+            async for event in changes(path, settings.poll_seconds, settings.heartbeat_seconds):
+                yield event
+        finally:
+            server.streams -= 1
+
+    return StreamingResponse(counted(), media_type="text/event-stream",
+                             headers={**headers(private=True), "X-Accel-Buffering": "no"})
+
+
+async def changes(path: Path, poll: float, heartbeat: float,
+                  sleep: Callable[[float], Any] = asyncio.sleep) -> AsyncIterator[str]:
+    """Server-sent events: `changed` each time the file's signature changes, a comment now
+    and then so proxies keep the connection, until the client goes (the response cancels it)."""
+    last = signature(path)
+    yield "retry: 3000\n\n"
+    quiet = 0.0
+    while True:
+        await sleep(poll)
+        now = signature(path)
+        if now != last:
+            last, quiet = now, 0.0
+            yield f"event: changed\ndata: {now[2]}\n\n"
+        else:
+            quiet += poll
+            if quiet >= heartbeat:
+                quiet = 0.0
+                yield ": still here\n\n"
+
+
+# --- a link's page ---------------------------------------------------------------------------
+
+async def link_page(request: Request) -> Response:
+    server: Server = request.app.state.server
+    found = server.link(request)
+    if found is None:
+        return not_found()
+    path, role, token = found
+    return await render_link_page(server, request, path, role, token)
+
+
+async def link_part(request: Request) -> Response:
+    server: Server = request.app.state.server
+    found = server.link(request)
+    if found is None:
+        return not_found()
+    path, role, _token = found
+    try:
+        view = await run_in_threadpool(pages.view_of, path, role)
+    except AdjudicatorError:
+        return unusable_page(path)
+    return HTMLResponse(pages.live_part(view), headers=headers(private=True))
+
+
+async def link_events(request: Request) -> Response:
+    server: Server = request.app.state.server
+    found = server.link(request)
+    return not_found() if found is None else open_stream(server, found[0])
+
+
+async def render_link_page(server: Server, request: Request, path: Path, role: str, token: str,
+                           said: Optional[pages.Said] = None, status: int = 200) -> Response:
+    nonce = secrets.token_urlsafe(16)
+    try:
+        view = await run_in_threadpool(pages.view_of, path, role)
+    except AdjudicatorError:
+        return unusable_page(path)
+    text = pages.link_page(view, request.url.path.rstrip("/"), server.form_token(token), nonce, said)
+    return HTMLResponse(text, status_code=status, headers=headers(nonce, private=True))
+
+
+# --- sending through a link ------------------------------------------------------------------
+
+async def link_post(request: Request) -> Response:
+    """A move, a salt or a host entry: JSON in, 201 or 422 JSON out (the API); or a page's
+    form, answered with the page again (303 to it when written)."""
+    server: Server = request.app.state.server
+    found = server.link(request)
+    if found is None:
+        return not_found()
+    path, role, token = found
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind not in (JSON_TYPE, FORM_TYPE):
+        return error_json(415, "unsupported", f'send {JSON_TYPE} (e.g. {{"text": "E5 up"}}) or a form of the page.')
+    if not server.same_origin(request):
+        return error_json(403, "cross-site", "a request from another site was refused.")
+    wait = server.writes.allow(hashlib.sha256(token.encode()).hexdigest())
+    if wait:
+        return error_json(429, "too-many", f"too many requests through this link; try again in {wait:.0f} s.",
+                          {"Retry-After": str(max(1, round(wait)))})
+    try:
+        raw = await read_body(request, MAX_BODY)
+    except TooLarge:
+        return error_json(413, "too-large", f"a request is at most {MAX_BODY // 1024} KiB.")
+    if kind == JSON_TYPE:
+        return await api_post(server, path, role, raw)
+    return await form_post(server, request, path, role, token, raw)
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The body, refused as soon as it passes `limit` bytes (whatever Content-Length said)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise TooLarge
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise TooLarge
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def api_post(server: Server, path: Path, role: str, raw: bytes) -> Response:
+    try:
+        body = json.loads(raw)
+    except (UnicodeDecodeError, ValueError):
+        return error_json(422, "not-json", "the request body is not JSON.")
+    if not isinstance(body, dict):
+        return error_json(422, "not-an-object", 'send a JSON object, e.g. {"text": "E5 up"}.')
+    try:
+        sent = await run_in_threadpool(send, path, role, body, False)
+    except AdjudicatorError as error:
+        return error_json(422, error_code(error), plain_message(error, path))
+    return JSONResponse(pages.sent_json(sent), status_code=201, headers=headers(private=True))
+
+
+async def form_post(server: Server, request: Request, path: Path, role: str, token: str, raw: bytes) -> Response:
+    fields = {key: values[-1] for key, values in parse_qs(raw.decode("utf-8", "replace"), max_num_fields=20).items()}
+    if not hmac.compare_digest(fields.pop("form", ""), server.form_token(token)):
+        said = pages.Said("This page was out of date (or the server restarted); nothing was sent. Try again.", True)
+        return await render_link_page(server, request, path, role, token, said, 403)
+    try:
+        await run_in_threadpool(send, path, role, pages.body_of_form(fields, role), True)
+    except AdjudicatorError as error:
+        said = pages.Said(plain_message(error, path), True, fields.get("text", ""))
+        return await render_link_page(server, request, path, role, token, said, 422)
+    return RedirectResponse(request.url.path, status_code=303, headers=headers(private=True))
+
+
+def send(path: Path, role: str, body: dict[str, Any], from_form: bool) -> serving.Sent:
+    """What the body asks, with the link's powers only: a player moves or posts their own
+    salt; the host writes host entries (and, like the command line, moves for nobody)."""
+    from adjudicator import links
+
+    if role == links.HOST:
+        act = pages.host_action(body, confirm_needed=from_form)
+        return serving.send_host(path, act)
+    if set(body) == {"salt"}:
+        return serving.send_salt(path, role, body["salt"])
+    if "host" in body:
+        raise RefusedError("a player's link cannot write host entries.", "not-allowed")
+    return serving.send_move(path, role, body)
+
+
+# --- the keeper: rolls due and deadlines past, without a request ------------------------------
+
+async def keeper(server: Server) -> None:
+    """Every tick, each match whose file changed since the last look is looked at again: with
+    rolls on, a roll due is drawn (a match the host made with a random first player needs
+    one before anyone moves); with --auto-deadline, an open sealed phase whose deadline has
+    passed is closed (G-2). A match that cannot be read is left to the host."""
+    settings = server.settings
+    while True:
+        for match_id in await run_in_threadpool(serving.match_ids, settings.folder):
+            with contextlib.suppress(AdjudicatorError, OSError):
+                await run_in_threadpool(keep_one, server, match_id)
+        await asyncio.sleep(settings.tick_seconds)
+
+
+def keep_one(server: Server, match_id: str) -> None:
+    path = serving.match_in(server.settings.folder, match_id)
+    if path is None:
+        return
+    sig = signature(path)
+    seen = server.kept.get(match_id)
+    if seen is None or seen[0] != sig:
+        if server.settings.roll:
+            serving.roll_due(path)
+        server.kept[match_id] = (signature(path), serving.deadline_of(path))
+        seen = server.kept[match_id]
+    if server.settings.auto_deadline and seen[1] is not None and serving.is_past(seen[1]):
+        serving.close_if_past_deadline(path)
+
+
+# --- the app -------------------------------------------------------------------------------------
+
+def create_app(settings: Settings, keep: bool = True) -> Starlette:
+    """The ASGI app `serve` runs (and tests drive with Starlette's test client). `keep`: run
+    the keeper beside it (rolls due, --auto-deadline)."""
+    server = Server(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        task = asyncio.create_task(keeper(server)) if keep else None
+        try:
+            yield
+        finally:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    routes = [
+        Route("/", home),
+        Route("/fonts/{name}", font),
+        Route("/m/{mid}", public_page),
+        Route("/m/{mid}/board.json", board_json),
+        Route("/m/{mid}/page.json", public_steps),
+        Route("/m/{mid}/events", public_events),
+        Route("/m/{mid}/p/{token}", link_page),
+        Route("/m/{mid}/p/{token}", link_post, methods=["POST"]),
+        Route("/m/{mid}/p/{token}/part", link_part),
+        Route("/m/{mid}/p/{token}/events", link_events),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: _not_found, 405: _not_allowed})
+    app.state.server = server
+    app.add_middleware(ReadLimit, server=server)
+    return app
+
+
+async def font(request: Request) -> Response:
+    """A font the pages name (usecases.serving.font_file), cached for a day; nothing else."""
+    path = serving.font_file(request.path_params["name"])
+    if path is None:
+        return not_found()
+    return Response(await run_in_threadpool(path.read_bytes), media_type="font/ttf",
+                    headers={**headers(), "Cache-Control": "public, max-age=86400"})
+
+
+async def home(_request: Request) -> Response:
+    return PlainTextResponse("adjudicator serve: each match is at /m/ID; players use the links `adjudicator link` "
+                             "printed.\n", headers=headers())
+
+
+async def _not_found(_request: Request, _exc: Exception) -> Response:
+    return not_found()
+
+
+async def _not_allowed(_request: Request, _exc: Exception) -> Response:
+    return PlainTextResponse("Method not allowed.\n", status_code=405, headers=headers())
+
+
+class ReadLimit:
+    """Every request counts against its client address's rate (Settings.read_rate)."""
+
+    def __init__(self, app: Any, server: Server) -> None:
+        self.app, self.server = app, server
+
+    async def __call__(self, scope: Any, receive: Any, send_: Any) -> None:
+        if scope["type"] == "http":
+            client = scope.get("client") or ("?", 0)
+            wait = self.server.reads.allow(str(client[0]))
+            if wait:
+                response = PlainTextResponse(f"Too many requests; try again in {wait:.0f} s.\n", status_code=429,
+                                             headers={**headers(), "Retry-After": str(max(1, round(wait)))})
+                await response(scope, receive, send_)
+                return
+        await self.app(scope, receive, send_)
