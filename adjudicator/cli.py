@@ -773,13 +773,13 @@ def serve_cmd(
       adjudicator serve matches/ --port 8080 --base-url https://games.example.org
     Stop it with Ctrl-C. The README shows a reverse proxy with TLS in front of it.
     """
+    from adjudicator import present
     from adjudicator.usecases import serving
     from adjudicator.web.run import serve
 
     with _as_usage_errors():
-        root = serving.served_folder(folder)
-        base = serving.checked_base_url(base_url) if base_url else None
-    serve(root, base, bind, port, auto_deadline=auto_deadline, roll=roll, say=_err)
+        options = serving.serve_options(folder, base_url, bind, port, auto_deadline=auto_deadline, roll=roll)
+    serve(options, listening=lambda: _say(present.serving(options)))
 
 
 # --- check, schema --------------------------------------------------------------------

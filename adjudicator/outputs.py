@@ -37,12 +37,14 @@ def files_of_match(match_path: Path, ruleset_file: Path | None = None) -> list[R
     """The files a command on `match_path` reads or depends on: the match, its seed (the name
     beside the path given and beside the file a link leads to) and the ruleset file."""
     from adjudicator.dice import seed_path
+    from adjudicator.links import links_path
     from adjudicator.matchfile import real_path
 
-    found = [ReadFile(match_path, "the match itself"), ReadFile(seed_path(match_path), "the match's seed")]
+    found = [ReadFile(match_path, "the match itself"), ReadFile(seed_path(match_path), "the match's seed"),
+             ReadFile(links_path(match_path), "the match's private links")]
     real = real_path(match_path)
     if real != match_path:
-        found.append(ReadFile(seed_path(real), "the match's seed"))
+        found += [ReadFile(seed_path(real), "the match's seed"), ReadFile(links_path(real), "the match's private links")]
     if ruleset_file is not None:
         found.append(ReadFile(ruleset_file, "the ruleset"))
     return found

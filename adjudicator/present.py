@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from adjudicator.usecases.new import Created
     from adjudicator.check import Checked
     from adjudicator.usecases.catalogue import Resolved
-    from adjudicator.usecases.serving import Linked
+    from adjudicator.usecases.serving import Linked, ServeOptions
     from adjudicator.rulesets import Ruleset
 
 
@@ -658,6 +658,19 @@ def linked(result: "Linked") -> Shown:
         return Shown(None, (f"revoked {result.shown_as}'s link to {shown_path(result.match_path)}; it no longer works.",))
     return Shown(result.url, later=(f"the link for {result.shown_as}: send it privately (a DM); whoever holds it acts "
                                     f"as {result.shown_as}. A new link replaces this one; --revoke ends it.",))
+
+
+def serving(options: "ServeOptions") -> Shown:
+    """`serve`, once it listens: where, what it does by itself; a warning when it listens
+    beyond this machine without a proxy's TLS in front."""
+    notes = [] if options.loopback else [
+        f"warning: listening on {options.bind}: the links travel in clear unless a reverse proxy with TLS is in front "
+        "(README, 'Playing through links')."]
+    doing = [what for what, on in (("drawing rolls due from the seeds", options.roll),
+                                   ("closing sealed phases at their deadlines", options.auto_deadline)) if on]
+    notes.append(f"serving {options.folder} at http://{options.bind}:{options.port}/m/NAME"
+                 + (f" ({'; '.join(doing)})" if doing else "") + "; Ctrl-C stops.")
+    return Shown(None, tuple(notes))
 
 
 def paged(match: "LoadedMatch", match_path: Path, output: Path | None) -> Shown:

@@ -95,11 +95,35 @@ def checked_base_url(url: str) -> str:
     return url.rstrip("/")
 
 
-def served_folder(folder: Path) -> Path:
-    """The folder `serve` serves, as an absolute path; refused unless it is a folder."""
+class ServeOptions(NamedTuple):
+    """`serve`'s options, checked: the folder (absolute), the base URL players reach (None:
+    the address it listens on), where it listens, and what it does by itself."""
+
+    folder: Path
+    base_url: Optional[str]
+    bind: str
+    port: int
+    auto_deadline: bool
+    roll: bool
+
+    @property
+    def loopback(self) -> bool:
+        """Listening on this machine only (players elsewhere need a proxy in front)."""
+        import ipaddress
+
+        try:
+            return ipaddress.ip_address(self.bind).is_loopback
+        except ValueError:
+            return self.bind == "localhost"
+
+
+def serve_options(folder: Path, base_url: Optional[str], bind: str, port: int, *, auto_deadline: bool,
+                  roll: bool) -> ServeOptions:
+    """`serve`: the folder must be one; a base URL must be http(s)://host[:port][/path]."""
     if not folder.is_dir():
         raise OptionError(f"{folder}: not a folder of match files.", "FOLDER")
-    return Path(os.path.realpath(folder))
+    base = checked_base_url(base_url) if base_url else None
+    return ServeOptions(Path(os.path.realpath(folder)), base, bind, port, auto_deadline, roll)
 
 
 # --- finding a match and whose a link is ------------------------------------------------

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import ipaddress
 import socket
-from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from adjudicator.errors import InputError
+
+if TYPE_CHECKING:
+    from adjudicator.usecases.serving import ServeOptions
 
 NEEDS = "pip install 'adjudicator[serve]'"
 
@@ -22,9 +23,9 @@ def libraries_missing() -> Optional[str]:
     return None
 
 
-def serve(folder: Path, base_url: Optional[str], bind: str, port: int, *, auto_deadline: bool, roll: bool,
-          say: Callable[[str], None]) -> None:
-    """Run until Ctrl-C. A port in use or an address that cannot be bound is one sentence."""
+def serve(options: "ServeOptions", listening: Callable[[], None]) -> None:
+    """Run until Ctrl-C; `listening` is called once the port is ours. A port in use or an
+    address that cannot be bound is one sentence, never uvicorn's log."""
     missing = libraries_missing()
     if missing:
         raise InputError(f"serve needs {missing}, which is not installed: {NEEDS}.")
@@ -32,13 +33,10 @@ def serve(folder: Path, base_url: Optional[str], bind: str, port: int, *, auto_d
 
     from adjudicator.web.app import Settings, create_app
 
-    app = create_app(Settings(folder=folder, base_url=base_url, auto_deadline=auto_deadline, roll=roll))
-    sock = bound_socket(bind, port)
-    if not is_loopback(bind):
-        say(f"warning: listening on {bind}: players' links travel in clear unless a reverse proxy with TLS is in "
-            "front (README, 'Playing through links').")
-    say(f"serving {folder} at http://{bind}:{port}/m/NAME{' (closing sealed phases at their deadlines)' if auto_deadline else ''}; "
-        "Ctrl-C stops.")
+    app = create_app(Settings(folder=options.folder, base_url=options.base_url, auto_deadline=options.auto_deadline,
+                              roll=options.roll))
+    sock = bound_socket(options.bind, options.port)
+    listening()
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2, proxy_headers=True,
                             server_header=False)
     try:
@@ -66,10 +64,3 @@ def bound_socket(bind: str, port: int) -> socket.socket:
                          "that port? Give another with --port.") from None
     sock.set_inheritable(True)
     return sock
-
-
-def is_loopback(bind: str) -> bool:
-    try:
-        return ipaddress.ip_address(bind).is_loopback
-    except ValueError:
-        return bind == "localhost"

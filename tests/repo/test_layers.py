@@ -52,6 +52,7 @@ LAYERS: dict[str, tuple[int, str]] = {
     "adjudicator.files": (OUTER, "reads a regular file within a size limit, for every reader of user files"),
     "adjudicator.jsonstream": (OUTER, "reads a JSON object's members and one list's items piece by piece"),
     "adjudicator.matchfile": (OUTER, "reads, checks and writes match files"),
+    "adjudicator.links": (OUTER, "the private links of a match: token hashes in a file beside it (serve)"),
     "adjudicator.dice": (OUTER, "writes and reads the private seed file and draws from it (G-8)"),
     "adjudicator.outputs": (OUTER, "writes what a command was asked to write (-o, --out)"),
     "adjudicator.when": (OUTER, "reads times as people write them (--at, pasted posts)"),
@@ -70,6 +71,7 @@ LAYERS: dict[str, tuple[int, str]] = {
     # 5 command line.
     "adjudicator.cli": (COMMAND, "parses options, calls the use cases, prints"),
     "adjudicator.__main__": (COMMAND, "`python -m adjudicator`"),
+    "adjudicator.web.*": (COMMAND, "`serve`: HTTP routes and pages that call the use cases, as the command line does"),
 }
 
 # (importer, imported) -> why the import against the direction is still there (issue 27 to do).
