@@ -247,7 +247,8 @@ def next_posts(match_path: Path, formats: tuple[str, ...]) -> dict[str, str]:
 # --- entries sent through a link ----------------------------------------------------------
 
 class Sent(NamedTuple):
-    """An entry written through a link, and the rolls the server drew after it."""
+    """An entry written through a link, and the rolls this request drew after it (the
+    server's keeper may draw a roll due first: it is in the log, not here)."""
 
     entered: "Entered"
     rolled: tuple["Entered", ...]
@@ -282,23 +283,25 @@ def move_text(body: dict[str, Any]) -> tuple[str, bool]:
                      "one of the two.")
 
 
-def send_move(match_path: Path, player: str, body: dict[str, Any]) -> Sent:
+def send_move(match_path: Path, player: str, body: dict[str, Any], roll: bool = True) -> Sent:
     """A player's move through their link: read and checked as `move` does it (by the
-    player's id, never by a name typed), stamped now, appended; then any roll now due drawn."""
+    player's id, never by a name typed), stamped now, appended; then, with `roll`, any roll
+    now due drawn."""
     from adjudicator.session import play_move
     from adjudicator.usecases.entries import Entered
 
     text, as_json = move_text(body)
     match, replay, log = play_move(match_path, player, text, as_json=as_json, at=now_stamp(), by_id=True)
-    return Sent(Entered(match, replay, log), roll_due(match_path))
+    return Sent(Entered(match, replay, log), roll_due(match_path) if roll else ())
 
 
-def send_host(match_path: Path, act: "HostAction") -> Sent:
-    """A host entry from the host's page, as `host` writes it, stamped now; then rolls due."""
+def send_host(match_path: Path, act: "HostAction", roll: bool = True) -> Sent:
+    """A host entry from the host's page, as `host` writes it, stamped now; then, with
+    `roll`, rolls due."""
     from adjudicator.usecases.entries import host
 
     entered = host(match_path, act, at=None)
-    return Sent(entered, roll_due(match_path))
+    return Sent(entered, roll_due(match_path) if roll else ())
 
 
 def roll_due(match_path: Path, limit: int = 16) -> tuple["Entered", ...]:
@@ -344,7 +347,7 @@ def close_if_past_deadline(match_path: Path) -> Optional["Entered"]:
         return None
 
 
-def send_salt(match_path: Path, player: str, word: Any) -> Sent:
+def send_salt(match_path: Path, player: str, word: Any, roll: bool = True) -> Sent:
     """A player's own salt (G-8), posted through their link: the host entry `host salt`
     writes, for that player only."""
     from adjudicator.usecases.entries import HostAction, host
@@ -352,7 +355,7 @@ def send_salt(match_path: Path, player: str, word: Any) -> Sent:
     if not isinstance(word, str) or not word.strip():
         raise InputError("a salt is a word of your own choosing, e.g. tangerine42.")
     entered = host(match_path, HostAction("salt", player, word.strip()))
-    return Sent(entered, roll_due(match_path))
+    return Sent(entered, roll_due(match_path) if roll else ())
 
 
 def deadline_of(match_path: Path) -> Optional[str]:

@@ -353,7 +353,7 @@ async def api_post(server: Server, path: Path, role: str, raw: bytes) -> Respons
     if not isinstance(body, dict):
         return error_json(422, "not-an-object", 'send a JSON object, e.g. {"text": "E5 up"}.')
     try:
-        sent = await run_in_threadpool(send, path, role, body, False)
+        sent = await run_in_threadpool(send, path, role, body, False, server.settings.roll)
     except AdjudicatorError as error:
         return error_json(422, error_code(error), plain_message(error, path))
     return JSONResponse(pages.sent_json(sent), status_code=201, headers=headers(private=True))
@@ -365,26 +365,27 @@ async def form_post(server: Server, request: Request, path: Path, role: str, tok
         said = pages.Said("This page was out of date (or the server restarted); nothing was sent. Try again.", True)
         return await render_link_page(server, request, path, role, token, said, 403)
     try:
-        await run_in_threadpool(send, path, role, pages.body_of_form(fields, role), True)
+        await run_in_threadpool(send, path, role, pages.body_of_form(fields, role), True, server.settings.roll)
     except AdjudicatorError as error:
         said = pages.Said(plain_message(error, path), True, fields.get("text", ""))
         return await render_link_page(server, request, path, role, token, said, 422)
     return RedirectResponse(request.url.path, status_code=303, headers=headers(private=True))
 
 
-def send(path: Path, role: str, body: dict[str, Any], from_form: bool) -> serving.Sent:
-    """What the body asks, with the link's powers only: a player moves or posts their own
-    salt; the host writes host entries (and, like the command line, moves for nobody)."""
+def send(path: Path, role: str, body: dict[str, Any], from_form: bool, roll: bool = True) -> serving.Sent:
+    """What the body asks, with the link's powers only: a player moves or gives their own
+    salt; the host writes host entries (and, like the command line, moves for nobody).
+    With `roll` (serve's default), rolls due after it are drawn from the seed."""
     from adjudicator import links
 
     if role == links.HOST:
         act = pages.host_action(body, confirm_needed=from_form)
-        return serving.send_host(path, act)
+        return serving.send_host(path, act, roll)
     if set(body) == {"salt"}:
-        return serving.send_salt(path, role, body["salt"])
+        return serving.send_salt(path, role, body["salt"], roll)
     if "host" in body:
         raise RefusedError("a player's link cannot write host entries.", "not-allowed")
-    return serving.send_move(path, role, body)
+    return serving.send_move(path, role, body, roll)
 
 
 # --- the keeper: rolls due and deadlines past, without a request ------------------------------

@@ -19,8 +19,10 @@ from helpers import REPO
 OTHER_COMMANDS = ("adjudicator.check", "adjudicator.page", "adjudicator.paste", "adjudicator.posting",
                   "adjudicator.simulate", "adjudicator.picture", "adjudicator.match_picture",
                   "adjudicator.jsonstream", "adjudicator.usecases.new", "adjudicator.usecases.pasting",
-                  "adjudicator.usecases.posts", "adjudicator.usecases.catalogue")
-LIBRARIES = ("jsonschema", "tabulate", "resvg_py", "rich", "pydantic", "importlib.metadata")
+                  "adjudicator.usecases.posts", "adjudicator.usecases.catalogue", "adjudicator.web",
+                  "adjudicator.links", "adjudicator.usecases.serving")
+LIBRARIES = ("jsonschema", "tabulate", "resvg_py", "rich", "pydantic", "importlib.metadata",
+             "starlette", "uvicorn", "jinja2", "anyio")
 NOT_FOR_BOARD = (*OTHER_COMMANDS, *LIBRARIES, "yaml", "adjudicator.reading", "adjudicator.usecases.entries")
 # `move` reads the typed words as a post is read, with the words of adjudicator/posts.yaml.
 NOT_FOR_MOVE = (*OTHER_COMMANDS, *LIBRARIES, "adjudicator.usecases.look")
@@ -67,7 +69,9 @@ def test_the_check_names_what_a_command_does_load(tmp_path):
     out = str(tmp_path / "b.svg")
     args = ["board", str(REPO / "matches" / "dice-demo.json"), "--format", "svg", "-o", out, "--force"]
     code, modules = loaded_by(args, tmp_path)
-    assert code == 0 and unwanted(modules, NOT_FOR_BOARD) == ["adjudicator.match_picture", "adjudicator.picture"]
+    # -o also names the match's private links file among those never overwritten (outputs.files_of_match)
+    assert code == 0 and unwanted(modules, NOT_FOR_BOARD) == ["adjudicator.links", "adjudicator.match_picture",
+                                                              "adjudicator.picture"]
 
 
 COMMANDS = ("rulesets", "new", "move", "roll", "host", "paste", "board", "replay", "legal", "publish", "page",

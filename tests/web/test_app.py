@@ -373,3 +373,59 @@ def test_hash_of_a_link_is_what_the_file_keeps(ws):
     token = ws.of("sally").rsplit("/", 1)[1]
     assert kept["sally"] == hashlib.sha256(token.encode()).hexdigest()
     assert token not in links_path(ws.path).read_text() and token not in ws.path.read_text()
+
+
+# --- what the server does by itself ------------------------------------------------------------------
+
+def dice_folder(folder, cli, *more):
+    path = folder / "dice.json"
+    assert cli("new", "dice-tug-of-war", "-p", "bernd=Bernd:yellow", "-p", "anna=Anna:red", "-o", path, *more).code == 0
+    return path
+
+
+def test_the_keeper_draws_the_rolls_due(folder, cli):
+    """A new dice match waits for its set-up rolls: with rolls on, the server draws them from
+    the seed (G-8) without a request; with --no-roll it leaves them to the host."""
+    import time
+
+    path = dice_folder(folder, cli)
+    with TestClient(create_app(Settings(folder=folder, roll=False, tick_seconds=0.01))):
+        time.sleep(0.3)
+        assert entries_of(path) == []
+    with TestClient(create_app(Settings(folder=folder, tick_seconds=0.01))):
+        for _ in range(500):
+            if entries_of(path):
+                break
+            time.sleep(0.02)
+    assert entries_of(path) and all(e["type"] == "chance" for e in entries_of(path))
+    assert cli("check", path).code == 0
+
+
+def test_no_roll_means_no_roll_after_a_request_either(folder, cli):
+    path = dice_folder(folder, cli)
+    ws = linked(path, ("bernd", "anna"))
+    with client_for(folder, roll=False) as c:
+        answer = c.post(ws.of("anna"), json={"salt": "tangerine42"})
+        assert answer.status_code == 201 and answer.json()["rolled"] == []
+    assert [e["type"] for e in entries_of(path)] == ["host"]
+
+
+def test_the_keeper_closes_a_phase_at_its_deadline(folder, monkeypatch):
+    from adjudicator.web.app import Server, keep_one
+
+    ws = linked(write_match(folder, "ws", ws_match()), ("sally", "maddie"))
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T20:00:00Z")
+    with client_for(folder) as c:
+        for role, sent in (("sally", SEALED_A), ("maddie", SEALED_B), ("maddie", place(2, "1/2", "B"))):
+            assert c.post(ws.of(role), json={"move": sent}).status_code == 201
+    server = Server(Settings(folder=folder, auto_deadline=True))
+    keep_one(server, "ws")
+    assert len(entries_of(ws.path)) == 3
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T20:01:01Z")
+    keep_one(server, "ws")
+    assert entries_of(ws.path)[-1]["host"]["action"] == "deadline"
+    without = Server(Settings(folder=folder))
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T21:00:00Z")
+    before = ws.path.read_bytes()
+    keep_one(without, "ws")
+    assert ws.path.read_bytes() == before
