@@ -361,7 +361,8 @@ def summary(options: argparse.Namespace, measured: Measured, problems: list[str]
     return {
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
-        "load_average_before": load[0], "load_average_after": load[1],
+        "load_average_before": [round(x, 2) for x in load[0]],
+        "load_average_after": [round(x, 2) for x in load[1]],
         "matches": options.matches, "clients": options.clients, "seconds": options.seconds,
         "elapsed": round(elapsed, 2),
         "cpu_clients": round(measured.cpu[0], 2), "cpu_server": round(measured.cpu[1], 2),
@@ -370,7 +371,7 @@ def summary(options: argparse.Namespace, measured: Measured, problems: list[str]
         "median_ms": round(1000 * statistics.median(seconds), 1) if seconds else 0.0,
         "p99_ms": round(1000 * percentile(seconds, 0.99), 1),
         "per_second": round(len(statuses) / elapsed, 1) if elapsed else 0.0,
-        "page_loads": len(page_seconds),
+        "page_loads": len(page_seconds), "pages_not_ok": sum(status != 200 for status, _s in record.pages),
         "page_median_ms": round(1000 * statistics.median(page_seconds), 1) if page_seconds else 0.0,
         "finished_matches": len(record.finished),
         "entries_checked": entries, "entry_problems": problems,
@@ -397,11 +398,11 @@ def render(numbers: dict[str, Any]) -> str:
         f"| {n['requests']:,} | {n['created']:,} | {n['refused']:,} | {n['throttled']:,} | {n['other']:,} | "
         f"{n['median_ms']:,.1f} | {n['p99_ms']:,.1f} | {n['per_second']:,.1f} | {outcome} |",
         "",
-        f"Besides the moves: {n['page_loads']:,} page loads (median {n['page_median_ms']:,.1f} ms) for the moves "
-        f"legal now; {n['finished_matches']} matches finished. CPU time: server {n['cpu_server']:.1f} s, "
-        f"clients {n['cpu_clients']:.1f} s.",
+        f"Besides the moves: {n['page_loads']:,} page loads (median {n['page_median_ms']:,.1f} ms, "
+        f"{n['pages_not_ok']} not 200) for the moves legal now; {n['finished_matches']} matches finished. "
+        f"CPU time: server {n['cpu_server']:.1f} s, clients {n['cpu_clients']:.1f} s.",
     ]
-    lines += [f"problem: {p}" for p in n["entry_problems"][:20]]
+    lines += [f"problem: {problem}" for problem in n["entry_problems"][:20]]
     return "\n".join(lines)
 
 

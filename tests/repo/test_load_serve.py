@@ -41,7 +41,7 @@ def test_a_short_run_passes_its_checks(load, tmp_path):
     assert numbers["check_summary"] == "2 files: 2 ok, 0 flagged, 0 unusable"
     # the first page each match served offered moves, so each match took at least one
     assert numbers["created"] >= 2 and numbers["entries_checked"] >= numbers["created"]
-    assert numbers["throttled"] == 0 and numbers["other"] == 0
+    assert numbers["throttled"] == 0 and numbers["other"] == 0 and numbers["pages_not_ok"] == 0
     assert numbers["requests"] == numbers["created"] + numbers["refused"]
 
 
