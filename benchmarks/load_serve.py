@@ -177,7 +177,7 @@ def serve_for_load(folder: str, fd: int) -> None:
     settings = Settings(folder=Path(folder), write_rate=unlimited, read_rate=unlimited)
     sock = socket.socket(fileno=fd)
     config = uvicorn.Config(create_app(settings), log_level="warning", timeout_graceful_shutdown=2,
-                            server_header=False)
+                            proxy_headers=True, server_header=False)   # as run.serve configures it
     uvicorn.Server(config).run(sockets=[sock])
 
 
