@@ -18,7 +18,8 @@ entries the server said it wrote.
    JSON ({"move": {...}}) again and again, without pausing: in an open sealed phase every
    resubmission is legal and is an entry (G-3). When a move is refused (422: the phase
    resolved, the turn passed), it loads its page again for the moves legal now; a client whose
-   match is finished stops. Each client sends at least one move, then stops when the time is up.
+   match is finished stops. A client whose page offered moves sends at least one, even in a
+   run shorter than its first page load; every client stops when the time is up.
 4. Afterwards, for every match: every 201's `seq` appears in exactly one answer and is the
    entry that client sent (its player, its move); the file holds no other entry except rolls
    the server drew (listed in a 201's `rolled`, or drawn by the keeper); `adjudicator check`
