@@ -159,6 +159,26 @@ def plain_message(error: AdjudicatorError, path: Path) -> str:
     return message.replace(str(path), path.name)
 
 
+# The clock's refusals (session.time_refusal) tell the host which command to run; a player
+# through their link is told what happened to their move instead (G-7).
+TIME_REFUSALS = {
+    "late": "your move came after this phase's deadline, so it was not recorded (G-7); the host closes the phase.",
+    "out-of-time": "your time ran out before this move, so it was not recorded (G-7); the host records the timeout.",
+    "needs-post-time": "your move came too late to count, so it was not recorded (G-7).",
+}
+
+
+def said_to(error: AdjudicatorError, path: Path, role: str) -> str:
+    """The refusal for whoever sent it: the command line's sentence, or for a player's move
+    the clock refused, what happened to it."""
+    from adjudicator import links
+
+    code = error_code(error)
+    if role != links.HOST and code in TIME_REFUSALS:
+        return f"refused ({code}), nothing written: {TIME_REFUSALS[code]}"
+    return plain_message(error, path)
+
+
 def error_code(error: AdjudicatorError) -> str:
     """The refusal's stable code (G-1's flag codes), `notation` for a move that could not be
     read, `unusable` for anything else sent that could not be used."""
@@ -355,7 +375,7 @@ async def api_post(server: Server, path: Path, role: str, raw: bytes) -> Respons
     try:
         sent = await run_in_threadpool(send, path, role, body, False, server.settings.roll)
     except AdjudicatorError as error:
-        return error_json(422, error_code(error), plain_message(error, path))
+        return error_json(422, error_code(error), said_to(error, path, role))
     return JSONResponse(pages.sent_json(sent), status_code=201, headers=headers(private=True))
 
 
@@ -367,7 +387,7 @@ async def form_post(server: Server, request: Request, path: Path, role: str, tok
     try:
         await run_in_threadpool(send, path, role, pages.body_of_form(fields, role), True, server.settings.roll)
     except AdjudicatorError as error:
-        said = pages.Said(plain_message(error, path), True, fields.get("text", ""))
+        said = pages.Said(said_to(error, path, role), True, fields.get("text", ""))
         return await render_link_page(server, request, path, role, token, said, 422)
     return RedirectResponse(request.url.path, status_code=303, headers=headers(private=True))
 

@@ -429,3 +429,19 @@ def test_the_keeper_closes_a_phase_at_its_deadline(folder, monkeypatch):
     before = ws.path.read_bytes()
     keep_one(without, "ws")
     assert ws.path.read_bytes() == before
+
+
+def test_a_late_move_is_told_to_the_player_as_what_happened(folder, monkeypatch):
+    """G-7: the clock refuses a late move through a link; the player reads what happened to
+    it, not the host's command."""
+    ws = linked(write_match(folder, "ws", ws_match()), ("sally", "maddie"))
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T20:00:00Z")
+    with client_for(folder) as c:
+        for role, sent in (("sally", SEALED_A), ("maddie", SEALED_B)):
+            assert c.post(ws.of(role), json={"move": sent}).status_code == 201
+        monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T20:05:00Z")
+        before = ws.path.read_bytes()
+        late = c.post(ws.of("sally"), json={"move": place(2, "1/2", "B")})
+        assert late.status_code == 422 and late.json()["error"]["code"] == "late"
+        assert "deadline" in late.json()["error"]["message"] and "adjudicator host" not in late.text
+        assert ws.path.read_bytes() == before
