@@ -188,11 +188,39 @@ def seat(match_path: Path, viewer: Optional[str]) -> Seat:
     replay = replay_match(match)
     res = views.result(match, replay, viewer)
     game = match.game
+    offered = replay
+    if viewer is not None and viewer in replay.sealed and replay.outcome is None:
+        offered = before_submission(match, viewer)
     moves: list[tuple[str, dict[str, Any], str]] = []
-    if viewer is not None and viewer in replay.to_act():
-        moves = [(game.format_move(m), m, preview(game, p)) for m, p in replay.legal_moves(viewer)]
+    if viewer is not None:
+        moves = [(game.format_move(m), m, preview(game, p)) for m, p in offered.legal_moves(viewer)]
     pending = res.get("private", {}).get("pending_submission") if viewer else None
     return Seat(match, replay, viewer, res, match_picture.board_svg(match, replay, viewer), moves, pending)
+
+
+def before_submission(match: "LoadedMatch", viewer: str) -> "Replay":
+    """The match just before `viewer`'s first submission of the sealed phase open now: the
+    moves legal there are the ones a resubmission may be (G-3: it replaces that one, so the
+    items it would use are still held). The other player's sealed moves come after or do not
+    count: a sealed phase's moves never depend on them (G-2)."""
+    from adjudicator.engine import Replay
+    from adjudicator.session import replay_match
+
+    first: Optional[int] = None
+    sealed_before = False
+    seen = 0
+
+    def each(_entry: dict[str, Any], _log: Any) -> None:
+        nonlocal first, sealed_before, seen
+        now = viewer in replay.sealed
+        if now and not sealed_before:
+            first = seen
+        sealed_before = now
+        seen += 1
+
+    replay = Replay(match.game, keep_log=False, narrate=False)
+    replay.run(match.entries, each=each)
+    return replay_match(match, first) if first is not None else replay
 
 
 def board_json(match_path: Path) -> str:

@@ -445,3 +445,18 @@ def test_a_late_move_is_told_to_the_player_as_what_happened(folder, monkeypatch)
         assert late.status_code == 422 and late.json()["error"]["code"] == "late"
         assert "deadline" in late.json()["error"]["message"] and "adjudicator host" not in late.text
         assert ws.path.read_bytes() == before
+
+
+def test_a_player_who_submitted_is_offered_the_moves_to_resubmit(client, ws):
+    """G-3: until the phase resolves, sally may change her sealed move: her page still offers
+    the phase's moves (those legal before her first submission of it), maddie's too."""
+    import html
+    import re
+
+    offered_before = re.findall(r'<option value="([^"]+)"', client.get(ws.of("sally")).text)
+    client.post(ws.of("sally"), json={"move": SEALED_A})
+    client.post(ws.of("sally"), json={"move": place(1, "1/2", "B")})
+    offered_after = re.findall(r'<option value="([^"]+)"', client.get(ws.of("sally")).text)
+    assert len(offered_before) > 100 and offered_after == offered_before
+    again = json.loads(html.unescape(offered_after[-1]))
+    assert client.post(ws.of("sally"), json={"move": again}).status_code == 201
