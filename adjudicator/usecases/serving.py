@@ -80,7 +80,8 @@ def role_named(match: "LoadedMatch", who: str, path: Path) -> str:
 
 
 def checked_base_url(url: str) -> str:
-    """http(s)://host[:port][/path], no query or fragment, without its trailing slash."""
+    """http(s)://host[:port], without a trailing slash. `serve` answers at the root of its
+    address (its pages name their routes from /), so a path is refused, not half served."""
     from urllib.parse import urlsplit
 
     try:
@@ -92,6 +93,10 @@ def checked_base_url(url: str) -> str:
     if not ok or any(c.isspace() for c in url):
         raise OptionError(f"'{url[:80]}' is not a base URL such as https://games.example.org or "
                           f"http://127.0.0.1:8000.", "--base-url")
+    if parts.path.strip("/"):
+        raise OptionError(f"'{url[:80]}': serve answers at the root of an address, not under a path; give "
+                          f"{parts.scheme}://{parts.netloc} (a proxy may serve it on a host name of its own).",
+                          "--base-url")
     return url.rstrip("/")
 
 
@@ -119,7 +124,7 @@ class ServeOptions(NamedTuple):
 
 def serve_options(folder: Path, base_url: Optional[str], bind: str, port: int, *, auto_deadline: bool,
                   roll: bool) -> ServeOptions:
-    """`serve`: the folder must be one; a base URL must be http(s)://host[:port][/path]."""
+    """`serve`: the folder must be one; a base URL must be http(s)://host[:port] (checked_base_url)."""
     if not folder.is_dir():
         raise OptionError(f"{folder}: not a folder of match files.", "FOLDER")
     base = checked_base_url(base_url) if base_url else None
@@ -168,6 +173,7 @@ class Seat(NamedTuple):
     that view, the board as SVG, the moves the player may make with their effects, and the
     player's sealed submission of the open phase, if any (G-3: it may still be changed)."""
 
+    path: Path
     match: "LoadedMatch"
     replay: "Replay"
     viewer: Optional[str]
@@ -195,7 +201,7 @@ def seat(match_path: Path, viewer: Optional[str]) -> Seat:
     if viewer is not None:
         moves = [(game.format_move(m), m, preview(game, p)) for m, p in offered.legal_moves(viewer)]
     pending = res.get("private", {}).get("pending_submission") if viewer else None
-    return Seat(match, replay, viewer, res, match_picture.board_svg(match, replay, viewer), moves, pending)
+    return Seat(match_path, match, replay, viewer, res, match_picture.board_svg(match, replay, viewer), moves, pending)
 
 
 def before_submission(match: "LoadedMatch", viewer: str) -> "Replay":

@@ -92,6 +92,7 @@ def context(view: View) -> dict[str, Any]:
     zone = views.zone_of(match) or "UTC"
     return {
         "title": clean(match.data.get("title") or match.data["id"], one_line=True),
+        "match_id": seat.path.stem,
         "ruleset": match.ruleset.id,
         "view": view,
         "you": view.name,

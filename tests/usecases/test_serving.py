@@ -24,9 +24,9 @@ def ws(tmp_path):
 # --- link ------------------------------------------------------------------------------------
 
 def test_link_prints_a_url_and_keeps_only_its_hash_owner_only(ws):
-    made = serving.link(ws, "Sally", "https://games.example.org/dm/")
+    made = serving.link(ws, "Sally", "https://games.example.org/")
     assert made.role == "sally" and made.url is not None
-    assert made.url.startswith("https://games.example.org/dm/m/ws/p/")
+    assert made.url.startswith("https://games.example.org/m/ws/p/")
     token = made.url.rsplit("/", 1)[1]
     assert links.looks_like_token(token) and len(token) >= 43
     kept = links.links_path(ws)
@@ -53,7 +53,7 @@ def test_revoke_without_a_link_is_refused(ws):
 
 
 @pytest.mark.parametrize("url", ["ftp://x", "games.example.org", "https://", "https://x/?a=1", "https://x/#f",
-                                 "https://x:99999", "https://exa mple.org"])
+                                 "https://x:99999", "https://exa mple.org", "https://x/dm"])
 def test_a_bad_base_url_is_refused(ws, url):
     with pytest.raises(OptionError) as refused:
         serving.link(ws, "sally", url)
