@@ -18,11 +18,11 @@ import gc
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from adjudicator.clock import Clock, ClockSettings, format_time, later, parse_time
 
-from adjudicator.game import (ChanceDue, Event, Game, Illegal, ItemsView, Outcome, Pending, Phase, Player, SideMove,
+from adjudicator.game import (ChanceDue, Event, Game, Illegal, ItemsView, Outcome, Pending, Phase, SideMove,
                               Turn, new_event)
 
 G2, G3, G7 = ("G-2",), ("G-3",), ("G-7",)   # the rulings most often cited, made once
@@ -109,6 +109,59 @@ BOOKKEEPING = frozenset({"salt"}) | CLOCK_ACTIONS
 REPLAY_GC_THRESHOLD = 50_000
 
 
+class RulesFacts(NamedTuple):
+    """What a replay reads of its ruleset before the first entry, the same for every match
+    of the ruleset: the clock settings (params.time_control, G-7), the items announced on
+    submission (TT-7) and what each item of the catalogue gives its holder: uses (G-5) and
+    reserve seconds (Arrowbic's Reserve, AX-8). Worked out once per ruleset (rules_facts),
+    not once per match: a batch check opens thousands of matches (issue 28)."""
+
+    clock: ClockSettings
+    announcing: frozenset[str]
+    gives: dict[str, tuple[int, int]]   # item -> (uses, UNLIMITED for no limit; reserve bonus seconds)
+
+    @classmethod
+    def of(cls, params: dict[str, Any], catalogue: dict[str, dict[str, Any]]) -> "RulesFacts":
+        gives = {}
+        for item, spec in catalogue.items():
+            uses = spec.get("uses", 1)
+            gives[item] = (uses if uses > 0 else UNLIMITED, spec.get("reserve_bonus_seconds", 0))
+        announcing = frozenset(item for item, spec in catalogue.items() if spec.get("announced_on_submission"))
+        return cls(ClockSettings.from_params(params.get("time_control")), announcing, gives)
+
+    def bonus(self, items: tuple[str, ...]) -> int:
+        """Reserve seconds that held items add (e.g. Arrowbic's Reserve, AX-8)."""
+        gives = self.gives
+        return sum(gives.get(item, NOT_IN_CATALOGUE)[1] for item in items)
+
+    def holdings(self, items: tuple[str, ...]) -> Counter[str]:
+        """Uses left of each held item at the start (G-5); an item held twice adds its uses."""
+        left: Counter[str] = Counter.__new__(Counter)   # Counter() without its update(): two a match
+        for item in items:
+            left[item] += self.gives.get(item, NOT_IN_CATALOGUE)[0]
+        return left
+
+
+NOT_IN_CATALOGUE = (1, 0)   # an item the ruleset does not describe: one use, no reserve bonus
+_FACTS: dict[int, tuple[Any, Any, RulesFacts]] = {}
+FACTS_KEPT = 64   # rulesets remembered (a batch of matches with their own parameters has one each)
+
+
+def rules_facts(game: Game[Any]) -> RulesFacts:
+    """The RulesFacts of the game's ruleset, worked out on its first replay and remembered by
+    the ruleset object and its parameters (rulesets are read-only once resolved; a match
+    with its own parameters has a ruleset object of its own)."""
+    ruleset, params = game.ruleset, game.params
+    found = _FACTS.get(id(ruleset))
+    if found is not None and found[0] is ruleset and found[1] is params:
+        return found[2]
+    facts = RulesFacts.of(params, ruleset.items)
+    if len(_FACTS) >= FACTS_KEPT:
+        _FACTS.clear()
+    _FACTS[id(ruleset)] = (ruleset, params, facts)
+    return facts
+
+
 class Replay:
     """Applies entries in log order (G-2) and keeps what happened.
 
@@ -123,9 +176,10 @@ class Replay:
         self.game = game
         self.narrate = narrate
         self.state = game.initial_state()
-        settings = ClockSettings.from_params(game.params.get("time_control"))
+        facts = rules_facts(game)
+        settings = facts.clock
         self.on_expiry = settings.on_expiry
-        self.clock = Clock(settings, {p.id: settings.reserve_seconds + self._bonus(p) for p in game.players},
+        self.clock = Clock(settings, {p.id: settings.reserve_seconds + facts.bonus(p.items) for p in game.players},
                            game.header.get("started"))
         self.keep_log = keep_log
         self.warnings: list[str] = []
@@ -138,7 +192,7 @@ class Replay:
         self.sealed: dict[str, dict[str, Any] | None] = {}
         self._phase_seal = Seal()   # shared by the open phase's sealed entries until it resolves
         self._side_logs: list[list[Any]] = []   # [LogEntry, phases left before it is public]
-        self.items_left = {p.id: self._holdings(p) for p in game.players}
+        self.items_left = {p.id: facts.holdings(p.items) for p in game.players}
         self.items_used: dict[str, list[str]] = {p.id: [] for p in game.players}   # in order of use (G-5)
         self.last_seq = 0
         self.voided: dict[int, int] = {}          # seq of a voided entry -> seq of the void (G-4)
@@ -157,26 +211,12 @@ class Replay:
         self._salted_draws = bool(game.header.get("draws"))   # the header's scheme takes salts (dice.DRAWS_SCHEME)
         self._last_timed: dict[str, Any] | None = None   # the latest timed entry
         self.announced: dict[str, list[str]] = {}  # items announced in the open phase (TT-7)
-        self._announcing = frozenset(item for item, spec in game.ruleset.items.items()
-                                     if spec.get("announced_on_submission"))
+        self._announcing = facts.announcing
         self._uses_items = any(p.items for p in game.players)
         self._side_moves = type(game).side_move is not Game.side_move   # a game without side moves is not asked
         # The open phase's start before an item restarted its time (TT-7), in a 1-tuple; None
         # while nothing restarted it. A side move's own limit runs from the real start (TT-9).
         self._restarted_from: tuple[datetime | None] | None = None
-
-    def _bonus(self, player: Player) -> int:
-        """Reserve seconds that held items add (e.g. Arrowbic's Reserve, AX-8)."""
-        catalogue = self.game.ruleset.items
-        return sum(catalogue.get(item, {}).get("reserve_bonus_seconds", 0) for item in player.items)
-
-    def _holdings(self, player: Player) -> Counter[str]:
-        catalogue = self.game.ruleset.items
-        left: Counter[str] = Counter()
-        for item in player.items:
-            uses = catalogue.get(item, {}).get("uses", 1)
-            left[item] += uses if uses > 0 else UNLIMITED
-        return left
 
     def fork(self) -> "Replay":
         """An independent copy of where the match stands, to try entries on (a bot's
