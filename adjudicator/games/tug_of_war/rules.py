@@ -184,14 +184,15 @@ class TugOfWarRules(Game[TWState]):
         hands = {first: sorted(self.params["starting_hands"]["first"]),
                  second: sorted(self.params["starting_hands"]["second"])}
         mods = {}
+        nil = dict.fromkeys(self.player_ids, 0)
         for key, module in self.modules.items():
-            mods[key] = {"winner": None, "points": {p: 0 for p in self.player_ids}, **module.initial()}
+            mods[key] = {"winner": None, "points": nil.copy(), **module.initial()}
         if "conker" in mods:  # TW-18 Conker Start
             for pl in self.players:
                 if "conker-start" in pl.items:
                     mods["conker"]["points"][pl.id] += self.modules["conker"].p["start_item_points"]
-        return TWState(hands=hands, mods=mods, to_play=first, last={p: None for p in self.player_ids},
-                       blocked={p: None for p in self.player_ids})
+        return TWState(hands=hands, mods=mods, to_play=first, last=dict.fromkeys(self.player_ids),
+                       blocked=dict.fromkeys(self.player_ids))
 
     def pending(self, s: TWState) -> Pending:
         if s.winner:
