@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import compress
 from typing import Any, Iterator, TypedDict
 
 from adjudicator.game import Event, Game, Illegal, Outcome, Pending, Turn, new_event
@@ -130,9 +129,6 @@ class Board:
                 if len(ray) >= 2:   # a run of one or more, then the closing stone
                     rays.append((d, ray[0], tuple(ray[1:])))
             self.rays[cell] = tuple(rays)
-        # Per cell, the first cell of each of its rays, in the same order: what a capture looks at first.
-        self.beside: dict[Cell, tuple[Cell, ...]] = {cell: tuple(first for _, first, _ in rays)
-                                                      for cell, rays in self.rays.items()}
         self.rotations: dict[Cell, tuple[Cell, ...]] = {}
 
     def rotation(self, start: Cell) -> tuple[Cell, ...]:
@@ -420,74 +416,56 @@ class ArrowbicRules(Game[ArrowState]):
         return events
 
     def _place(self, s: ArrowState, player: str, cell: Cell, arrow: str, events: list[Event]) -> None:
-        """Put the stone down (AX-2), take what it closes (AX-4), then the movement (AX-5);
-        the undo record (AX-8) is made once, when all it holds is known."""
-        names = self.board.names
+        board = self.board
+        names = board.names
         name = names[cell]
         k = s.placements + 1
+        stones = s.stones
         last_arrow = s.last_arrow
-        barred, last_place = last_arrow[player], s.last_place   # what a Retake puts back (AX-8)
-        s.stones[cell] = (player, arrow)
+        record: Undo = {"player": player, "pass": False, "cell": cell, "captured": NO_CAPTURES,
+                        "last_arrow": last_arrow[player], "last_place": s.last_place, "moved": None}
+        stones[cell] = (player, arrow)
         last_arrow[player] = arrow
         s.last_place = (player, cell, arrow)
         s.placements = k
         events.append(new_event(("placed", {"k": k, "player": player, "side": s.sides[player], "cell": name,
                                             "arrow": arrow}, AX2)))
-        captured = self._capture(s, player, cell, name, events)
-        moved = self._movement(s, k, events)
-        s.history.append({"player": player, "pass": False, "cell": cell, "captured": captured,
-                          "last_arrow": barred, "last_place": last_place, "moved": moved})
-
-    def _capture(self, s: ArrowState, player: str, cell: Cell, name: str,
-                 events: list[Event]) -> list[tuple[Cell, tuple[str, str]]] | tuple[()]:
-        """Take the runs of enemy stones the new stone on `cell` closes (AX-4): the stones
-        taken, each with what it was, or NO_CAPTURES. Most rays stop at once, at a cell
-        beside the stone that holds no enemy stone, so that is all they cost."""
-        stones = s.stones
         get = stones.get
-        board = self.board
-        captured: list[tuple[Cell, tuple[str, str]]] | tuple[()] = NO_CAPTURES
-        # Only the rays whose first cell holds an enemy stone, picked without a step of Python
-        # per ray: a placement looks along six rays or so, and mostly none starts with one.
-        enemy = self._enemy_stones[player]
-        for d, first, ray in compress(board.rays[cell], map(enemy.__contains__, map(get, board.beside[cell]))):
-            run = 0   # enemy stones beyond `first`, up to the first cell that holds none
-            for stone in map(get, ray):   # the rays of one cell share no cell
-                if stone not in enemy:
+        for d, first, ray in board.rays[cell]:   # AX-4; the rays of one cell share no cell
+            stone = get(first)
+            if stone is None or stone[0] == player:   # most rays end here: no enemy stone beside
+                continue
+            run = 1
+            for at in ray:
+                stone = get(at)
+                if stone is None:
+                    break
+                if stone[0] == player:
+                    cells = (first, *ray[:run - 1])
+                    captured = record["captured"]
+                    if not isinstance(captured, list):   # NO_CAPTURES: the placement's first run
+                        captured = record["captured"] = []
+                    for c in cells:
+                        captured.append((c, stones.pop(c)))
+                    events.append(new_event(("captured", {"cells": [names[c] for c in cells], "direction": COMPASS[d],
+                                                       "cell": name, "player": player, "closer": names[at]}, AX4)))
                     break
                 run += 1
-            else:
-                continue   # enemy stones up to the edge: nothing closes them
-            if stone is None:
-                continue   # an empty cell leaves the run open
-            cells = (first, *ray[:run])   # closed by the player's own stone at ray[run]
-            if not captured:   # NO_CAPTURES: the placement's first run
-                captured = []
-            for c in cells:
-                captured.append((c, stones.pop(c)))
-            names = board.names
-            events.append(new_event(("captured", {"cells": [names[c] for c in cells], "direction": COMPASS[d],
-                                               "cell": name, "player": player, "closer": names[ray[run]]}, AX4)))
-        return captured
+        s.history.append(record)
+        self._movement(s, k, record, events)
 
     def _pass(self, s: ArrowState, player: str, events: list[Event]) -> None:
         """AX-7: no legal placement; the pass counts as placement k and the movement follows."""
         k = s.placements + 1
-        barred, last_place = s.last_arrow[player], s.last_place
+        record: Undo = {"player": player, "pass": True, "cell": None, "captured": NO_CAPTURES,
+                        "last_arrow": s.last_arrow[player], "last_place": s.last_place, "moved": None}
         s.placements = k
+        s.history.append(record)
         events.append(new_event(("passed", {"k": k, "player": player, "side": s.sides[player]}, AX7)))
-        moved = self._movement(s, k, events)
-        s.history.append({"player": player, "pass": True, "cell": None, "captured": NO_CAPTURES,
-                          "last_arrow": barred, "last_place": last_place, "moved": moved})
+        self._movement(s, k, record, events)
 
-    @cached_property
-    def _enemy_stones(self) -> dict[str, frozenset[tuple[str, str]]]:
-        """Per player, every stone of the opponent's, as the board holds it: (owner, arrow)."""
-        return {player: frozenset((self.opponent(player), arrow) for arrow in ARROWS) for player in self.player_ids}
-
-    def _movement(self, s: ArrowState, k: int, events: list[Event]) -> tuple[str, Cell] | None:
-        """After placement k one piece follows the stone under it (AX-5); off the board loses
-        (AX-6). Returns the piece that moved and the cell it left, for the undo record (AX-8)."""
+    def _movement(self, s: ArrowState, k: int, record: Undo, events: list[Event]) -> None:
+        """After placement k one piece follows the stone under it (AX-5); off the board loses (AX-6)."""
         movers = s.movers
         mover = movers[(k - 1) % len(movers)]
         side = s.sides[mover]
@@ -498,9 +476,10 @@ class ArrowbicRules(Game[ArrowState]):
         stone = s.stones.get(at)
         if stone is None:
             events.append(new_event(("stayed", {"k": k, "player": mover, "side": side, "cell": names[at]}, AX5)))
-            return None
+            return
         owner, arrow = stone
         to = board.next[at][arrow]
+        record["moved"] = (mover, at)
         to_name = names.get(to)
         events.append(new_event(("moved", {"k": k, "player": mover, "side": side, "owner": owner, "arrow": arrow,
                                         "cell": names[at], "to": to_name}, AX5)))
@@ -510,9 +489,8 @@ class ArrowbicRules(Game[ArrowState]):
             s.over, s.winner = True, winner
             s.termination, s.figures = "off-board", {"player": mover, "cell": names[at], "arrow": arrow}
             events.append(new_event(("left-board", {"player": mover, "winner": winner}, AX6)))
-        else:
-            s.pieces[mover] = to
-        return (mover, at)
+            return
+        s.pieces[mover] = to
 
     def _next_turn(self, s: ArrowState, player: str, events: list[Event]) -> None:
         """Hand the turn over; a player with no legal placement passes at once (AX-7)."""
