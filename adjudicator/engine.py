@@ -460,7 +460,7 @@ class Replay:
             self._check_items(player, used)
         self.game.check_move(self.state, player, move)
         told = self._time(entry, player, due) if self._at is not None else None
-        if isinstance(told, LogEntry):  # out of time: a loss, or a late empty submission
+        if told is not None and isinstance(told, LogEntry):  # out of time: a loss, or a late empty submission
             return told
         if type(due) is Turn:
             events = self.game.apply_move(self.state, player, move)
