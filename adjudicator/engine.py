@@ -59,6 +59,9 @@ class Seal:
 
 
 PUBLIC = Seal(closed=False)   # the seal of every entry public from the start; never closed
+# The sealed events of an entry public from the start: never shown (views show a public
+# entry's `events`) and never changed in place (replay only assigns a new list), so shared.
+NO_EVENTS: list[Event] = []
 
 
 @dataclass(slots=True)
@@ -496,27 +499,24 @@ class Replay:
         if used:
             self._check_items(player, used)
         self.game.check_move(self.state, player, move)
-        timing = self._time(entry, player, due) if self._at is not None else None
-        if timing is not None and isinstance(timing, LogEntry):  # out of time: a loss, or a late empty submission
-            return timing
+        told = self._time(entry, player, due) if self._at is not None else None
+        if told is not None and isinstance(told, LogEntry):  # out of time: a loss, or a late empty submission
+            return told
         if type(due) is Turn:
             events = self.game.apply_move(self.state, player, move)
             if used:
                 self._use_items(player, used)
             self._changed = True
-            # positional: a dataclass takes keywords at twice the cost, once per entry replayed
-            return LogEntry(seq, "move", player, entry, (timing + events) if timing else events, None, PUBLIC, [],
-                            None, False, self.game)
+            # positional: a dataclass takes keywords at twice the cost, once per entry replayed;
+            # a public entry shows its events, never its sealed ones: it shares the one empty list
+            return LogEntry(seq, "move", player, entry, [told, *events] if told else events, None, PUBLIC,
+                            NO_EVENTS, None, False, self.game)
         if self._announcing and (used or player in self.announced):
             self._check_announced(player, used, due)
             announced = self._announce(player, used, due)
         else:
             announced = None
-        log = self._submit(entry, player, move, due, announced)
-        if timing:
-            log.sealed_events = timing + log.sealed_events
-            log.events = timing + log.events
-        return log
+        return self._submit(entry, player, move, due, announced, told=told)
 
     # Items announced on submission (TT-7) --------------------------------------
     def _check_announced(self, player: str, used: Sequence[str], phase: Phase) -> None:
@@ -549,12 +549,12 @@ class Replay:
                                 ("TT-7",)))
         return events
 
-    def _time(self, entry: dict[str, Any], player: str, due: Turn | Phase) -> list[Event] | LogEntry | None:
+    def _time(self, entry: dict[str, Any], player: str, due: Turn | Phase) -> Event | LogEntry | None:
         """Charge the clock for a legal entry (G-7).
 
-        Returns events to narrate (None when not narrating), or, when time ran out, the whole log entry: a loss
-        (`on_expiry: lose`, the move does not count) or a late submission that counts as
-        empty (`on_expiry: skip`).
+        Returns the clock's event to narrate (None when not narrating), or, when time ran out, the whole log
+        entry: a loss (`on_expiry: lose`, the move does not count) or a late submission that
+        counts as empty (`on_expiry: skip`).
         """
         seq = entry["seq"]
         charge = self.clock.charge(player, self._at, due.kind)
@@ -565,7 +565,7 @@ class Replay:
             return None
         told = new_event(("clock", {"player": player, "charge": charge, "on_expiry": self.on_expiry}, G7))
         if not charge.expired:
-            return [told]
+            return told
         if self.on_expiry == "lose":
             self._end(Outcome(self.game.opponent(player), "reserve-out", {"player": player, "seq": seq}))
             return LogEntry(seq, "move", player, entry, [told, Event("out-of-time", {"player": player}, ("G-7",))],
@@ -582,8 +582,9 @@ class Replay:
         return log
 
     def _submit(self, entry: dict[str, Any], player: str, move: dict[str, Any] | None, phase: Phase,
-                announced: list[Event] | None = None, late: bool = False) -> LogEntry:
-        """Seal a submission; a later one replaces it until the phase resolves (G-3)."""
+                announced: list[Event] | None = None, late: bool = False, told: Event | None = None) -> LogEntry:
+        """Seal a submission; a later one replaces it until the phase resolves (G-3). `told`,
+        the clock's event (G-7), comes first, publicly too."""
         replaced = player in self.sealed
         self.sealed[player] = move
         if late:
@@ -594,6 +595,8 @@ class Replay:
             events = [new_event(("resubmitted", {"player": player, "due": phase}, G3))]
         else:
             events = [new_event(("submitted", {"player": player, "due": phase}, G2))]
+        if told is not None:
+            events.insert(0, told)
         if announced:
             events += announced
         # positional: a dataclass takes keywords at twice the cost, once per entry replayed
