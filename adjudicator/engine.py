@@ -18,11 +18,11 @@ import gc
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from adjudicator.clock import Clock, ClockSettings, format_time, later, parse_time
 
-from adjudicator.game import (ChanceDue, Event, Game, Illegal, ItemsView, Outcome, Pending, Phase, Player, SideMove,
+from adjudicator.game import (ChanceDue, Event, Game, Illegal, ItemsView, Outcome, Pending, Phase, SideMove,
                               Turn, new_event)
 
 G2, G3, G7 = ("G-2",), ("G-3",), ("G-7",)   # the rulings most often cited, made once
@@ -59,6 +59,9 @@ class Seal:
 
 
 PUBLIC = Seal(closed=False)   # the seal of every entry public from the start; never closed
+# The sealed events of an entry public from the start: never shown (views show a public
+# entry's `events`) and never changed in place (replay only assigns a new list), so shared.
+NO_EVENTS: list[Event] = []
 
 
 @dataclass(slots=True)
@@ -109,6 +112,59 @@ BOOKKEEPING = frozenset({"salt"}) | CLOCK_ACTIONS
 REPLAY_GC_THRESHOLD = 50_000
 
 
+class RulesFacts(NamedTuple):
+    """What a replay reads of its ruleset before the first entry, the same for every match
+    of the ruleset: the clock settings (params.time_control, G-7), the items announced on
+    submission (TT-7) and what each item of the catalogue gives its holder: uses (G-5) and
+    reserve seconds (Arrowbic's Reserve, AX-8). Worked out once per ruleset (rules_facts),
+    not once per match: a batch check opens thousands of matches (issue 28)."""
+
+    clock: ClockSettings
+    announcing: frozenset[str]
+    gives: dict[str, tuple[int, int]]   # item -> (uses, UNLIMITED for no limit; reserve bonus seconds)
+
+    @classmethod
+    def of(cls, params: dict[str, Any], catalogue: dict[str, dict[str, Any]]) -> "RulesFacts":
+        gives = {}
+        for item, spec in catalogue.items():
+            uses = spec.get("uses", 1)
+            gives[item] = (uses if uses > 0 else UNLIMITED, spec.get("reserve_bonus_seconds", 0))
+        announcing = frozenset(item for item, spec in catalogue.items() if spec.get("announced_on_submission"))
+        return cls(ClockSettings.from_params(params.get("time_control")), announcing, gives)
+
+    def bonus(self, items: tuple[str, ...]) -> int:
+        """Reserve seconds that held items add (e.g. Arrowbic's Reserve, AX-8)."""
+        gives = self.gives
+        return sum(gives.get(item, NOT_IN_CATALOGUE)[1] for item in items)
+
+    def holdings(self, items: tuple[str, ...]) -> Counter[str]:
+        """Uses left of each held item at the start (G-5); an item held twice adds its uses."""
+        left: Counter[str] = Counter.__new__(Counter)   # Counter() without its update(): two a match
+        for item in items:
+            left[item] += self.gives.get(item, NOT_IN_CATALOGUE)[0]
+        return left
+
+
+NOT_IN_CATALOGUE = (1, 0)   # an item the ruleset does not describe: one use, no reserve bonus
+_FACTS: dict[int, tuple[Any, Any, RulesFacts]] = {}
+FACTS_KEPT = 64   # rulesets remembered (a batch of matches with their own parameters has one each)
+
+
+def rules_facts(game: Game[Any]) -> RulesFacts:
+    """The RulesFacts of the game's ruleset, worked out on its first replay and remembered by
+    the ruleset object and its parameters (rulesets are read-only once resolved; a match
+    with its own parameters has a ruleset object of its own)."""
+    ruleset, params = game.ruleset, game.params
+    found = _FACTS.get(id(ruleset))
+    if found is not None and found[0] is ruleset and found[1] is params:
+        return found[2]
+    facts = RulesFacts.of(params, ruleset.items)
+    if len(_FACTS) >= FACTS_KEPT:
+        _FACTS.clear()
+    _FACTS[id(ruleset)] = (ruleset, params, facts)
+    return facts
+
+
 class Replay:
     """Applies entries in log order (G-2) and keeps what happened.
 
@@ -123,9 +179,10 @@ class Replay:
         self.game = game
         self.narrate = narrate
         self.state = game.initial_state()
-        settings = ClockSettings.from_params(game.params.get("time_control"))
+        facts = rules_facts(game)
+        settings = facts.clock
         self.on_expiry = settings.on_expiry
-        self.clock = Clock(settings, {p.id: settings.reserve_seconds + self._bonus(p) for p in game.players},
+        self.clock = Clock(settings, {p.id: settings.reserve_seconds + facts.bonus(p.items) for p in game.players},
                            game.header.get("started"))
         self.keep_log = keep_log
         self.warnings: list[str] = []
@@ -138,7 +195,7 @@ class Replay:
         self.sealed: dict[str, dict[str, Any] | None] = {}
         self._phase_seal = Seal()   # shared by the open phase's sealed entries until it resolves
         self._side_logs: list[list[Any]] = []   # [LogEntry, phases left before it is public]
-        self.items_left = {p.id: self._holdings(p) for p in game.players}
+        self.items_left = {p.id: facts.holdings(p.items) for p in game.players}
         self.items_used: dict[str, list[str]] = {p.id: [] for p in game.players}   # in order of use (G-5)
         self.last_seq = 0
         self.voided: dict[int, int] = {}          # seq of a voided entry -> seq of the void (G-4)
@@ -157,26 +214,12 @@ class Replay:
         self._salted_draws = bool(game.header.get("draws"))   # the header's scheme takes salts (dice.DRAWS_SCHEME)
         self._last_timed: dict[str, Any] | None = None   # the latest timed entry
         self.announced: dict[str, list[str]] = {}  # items announced in the open phase (TT-7)
-        self._announcing = frozenset(item for item, spec in game.ruleset.items.items()
-                                     if spec.get("announced_on_submission"))
+        self._announcing = facts.announcing
         self._uses_items = any(p.items for p in game.players)
         self._side_moves = type(game).side_move is not Game.side_move   # a game without side moves is not asked
         # The open phase's start before an item restarted its time (TT-7), in a 1-tuple; None
         # while nothing restarted it. A side move's own limit runs from the real start (TT-9).
         self._restarted_from: tuple[datetime | None] | None = None
-
-    def _bonus(self, player: Player) -> int:
-        """Reserve seconds that held items add (e.g. Arrowbic's Reserve, AX-8)."""
-        catalogue = self.game.ruleset.items
-        return sum(catalogue.get(item, {}).get("reserve_bonus_seconds", 0) for item in player.items)
-
-    def _holdings(self, player: Player) -> Counter[str]:
-        catalogue = self.game.ruleset.items
-        left: Counter[str] = Counter()
-        for item in player.items:
-            uses = catalogue.get(item, {}).get("uses", 1)
-            left[item] += uses if uses > 0 else UNLIMITED
-        return left
 
     def fork(self) -> "Replay":
         """An independent copy of where the match stands, to try entries on (a bot's
@@ -456,27 +499,24 @@ class Replay:
         if used:
             self._check_items(player, used)
         self.game.check_move(self.state, player, move)
-        timing = self._time(entry, player, due) if self._at is not None else None
-        if timing is not None and isinstance(timing, LogEntry):  # out of time: a loss, or a late empty submission
-            return timing
+        told = self._time(entry, player, due) if self._at is not None else None
+        if told is not None and isinstance(told, LogEntry):  # out of time: a loss, or a late empty submission
+            return told
         if type(due) is Turn:
             events = self.game.apply_move(self.state, player, move)
             if used:
                 self._use_items(player, used)
             self._changed = True
-            # positional: a dataclass takes keywords at twice the cost, once per entry replayed
-            return LogEntry(seq, "move", player, entry, (timing + events) if timing else events, None, PUBLIC, [],
-                            None, False, self.game)
+            # positional: a dataclass takes keywords at twice the cost, once per entry replayed;
+            # a public entry shows its events, never its sealed ones: it shares the one empty list
+            return LogEntry(seq, "move", player, entry, [told, *events] if told else events, None, PUBLIC,
+                            NO_EVENTS, None, False, self.game)
         if self._announcing and (used or player in self.announced):
             self._check_announced(player, used, due)
             announced = self._announce(player, used, due)
         else:
             announced = None
-        log = self._submit(entry, player, move, due, announced)
-        if timing:
-            log.sealed_events = timing + log.sealed_events
-            log.events = timing + log.events
-        return log
+        return self._submit(entry, player, move, due, announced, told=told)
 
     # Items announced on submission (TT-7) --------------------------------------
     def _check_announced(self, player: str, used: Sequence[str], phase: Phase) -> None:
@@ -509,12 +549,12 @@ class Replay:
                                 ("TT-7",)))
         return events
 
-    def _time(self, entry: dict[str, Any], player: str, due: Turn | Phase) -> list[Event] | LogEntry | None:
+    def _time(self, entry: dict[str, Any], player: str, due: Turn | Phase) -> Event | LogEntry | None:
         """Charge the clock for a legal entry (G-7).
 
-        Returns events to narrate (None when not narrating), or, when time ran out, the whole log entry: a loss
-        (`on_expiry: lose`, the move does not count) or a late submission that counts as
-        empty (`on_expiry: skip`).
+        Returns the clock's event to narrate (None when not narrating), or, when time ran out, the whole log
+        entry: a loss (`on_expiry: lose`, the move does not count) or a late submission that
+        counts as empty (`on_expiry: skip`).
         """
         seq = entry["seq"]
         charge = self.clock.charge(player, self._at, due.kind)
@@ -525,7 +565,7 @@ class Replay:
             return None
         told = new_event(("clock", {"player": player, "charge": charge, "on_expiry": self.on_expiry}, G7))
         if not charge.expired:
-            return [told]
+            return told
         if self.on_expiry == "lose":
             self._end(Outcome(self.game.opponent(player), "reserve-out", {"player": player, "seq": seq}))
             return LogEntry(seq, "move", player, entry, [told, Event("out-of-time", {"player": player}, ("G-7",))],
@@ -542,8 +582,9 @@ class Replay:
         return log
 
     def _submit(self, entry: dict[str, Any], player: str, move: dict[str, Any] | None, phase: Phase,
-                announced: list[Event] | None = None, late: bool = False) -> LogEntry:
-        """Seal a submission; a later one replaces it until the phase resolves (G-3)."""
+                announced: list[Event] | None = None, late: bool = False, told: Event | None = None) -> LogEntry:
+        """Seal a submission; a later one replaces it until the phase resolves (G-3). `told`,
+        the clock's event (G-7), comes first, publicly too."""
         replaced = player in self.sealed
         self.sealed[player] = move
         if late:
@@ -554,6 +595,8 @@ class Replay:
             events = [new_event(("resubmitted", {"player": player, "due": phase}, G3))]
         else:
             events = [new_event(("submitted", {"player": player, "due": phase}, G2))]
+        if told is not None:
+            events.insert(0, told)
         if announced:
             events += announced
         # positional: a dataclass takes keywords at twice the cost, once per entry replayed

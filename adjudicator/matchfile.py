@@ -410,6 +410,11 @@ class StreamedFile:
         raise NotImplementedError
 
 
+# What the first pass finds: the number of entries, the first entry's line, the lines that
+# may hold a void (by position), the line closing the entries and what follows it.
+Scanned = tuple[int, bytes, list[tuple[int, bytes]], bytes, bytes]
+
+
 class MatchStream(StreamedFile):
     """A match file read entry by entry: the header parsed and checked as `load` checks it,
     then the entries one at a time, each checked as `load` checks it and none kept.
@@ -453,10 +458,10 @@ class MatchStream(StreamedFile):
         found = self._scan_whole()
         if found is None:
             found = self._scan_lines(lines)
-        count, candidates, close, rest = found
+        count, first, candidates, close, rest = found
         if not count:
             raise NotStreamable("an empty list of entries")
-        self._first_entry_on_its_line()
+        self._first_entry_on_its_line(first)
         self.count = count
         placeholder = b'  "entries": []' + close[3:]
         self._header_bytes = b"".join(head) + placeholder + rest
@@ -470,25 +475,25 @@ class MatchStream(StreamedFile):
             if entry.__class__ is dict and is_void(entry):
                 self.voids.append((index, entry))
 
-    def _first_entry_on_its_line(self) -> None:
+    def _first_entry_on_its_line(self, line: bytes) -> None:
         """The first entry is one line of its own, as `dumps` writes it: another tool's
         pretty-printing (`json.dumps(indent=2)`) has the same header lines but an entry over
-        many, which is AnyLayoutStream's to read, not a broken file."""
-        here = self._file.tell()
-        self._file.seek(self._start)
-        line = self._file.readline()
-        self._file.seek(here)
+        many, which is AnyLayoutStream's to read, not a broken file. `line` is the first line
+        after the one opening the entries, as the first pass read it (no second read)."""
         if not (line.startswith(b'    {"') and line.rstrip(b"\n").endswith((b"}", b"},"))):
             raise NotStreamable("the entries are not one a line")
 
-    def _scan_lines(self, lines: Iterator[bytes]) -> tuple[int, list[tuple[int, bytes]], bytes, bytes]:
-        """The entries' count, the lines that may hold a void, the closing line and what
-        follows it, read line by line from the first entry on (a file of any size)."""
-        total, count, candidates = self._start, 0, []
+    def _scan_lines(self, lines: Iterator[bytes]) -> Scanned:
+        """The entries' count, the first entry's line, the lines that may hold a void, the
+        closing line and what follows it, read line by line from the first entry on (a file
+        of any size)."""
+        total, count, candidates, first = self._start, 0, [], b""
         for line in lines:
             if line in _ENTRIES_CLOSE:
                 close = line
                 break
+            if not count:
+                first = line
             if b'"void"' in line or b"\\" in line:
                 candidates.append((count, line))
             count += 1
@@ -503,9 +508,9 @@ class MatchStream(StreamedFile):
                 raise NotStreamable("too much follows the entries")
         if total > self._limit:   # it grew while we read
             raise MatchFileError(too_big(self.path, "match file", self._limit))
-        return count, candidates, close, b"".join(tail[1:])
+        return count, first, candidates, close, b"".join(tail[1:])
 
-    def _scan_whole(self) -> tuple[int, list[tuple[int, bytes]], bytes, bytes] | None:
+    def _scan_whole(self) -> Scanned | None:
         """What _scan_lines finds, found with a few searches over the rest of the file read
         at once instead of a step of Python per line; None (and the file where it was) when
         the rest is larger than _WHOLE_SCAN: a long log is read line by line, in flat memory."""
@@ -518,12 +523,8 @@ class MatchStream(StreamedFile):
         if len(data) >= room:   # it grew while we read: read line by line, as a long file is
             self._file.seek(here)
             return None
-        ends = [at for at in (data.find(b"\n" + c) for c in _ENTRIES_CLOSE) if at >= 0]
-        if data.startswith(_ENTRIES_CLOSE):
-            end = 0
-        elif ends:
-            end = min(ends) + 1   # where the closing line starts
-        else:
+        end = 0 if data.startswith(_ENTRIES_CLOSE) else _closing_line(data)   # where the closing line starts
+        if end < 0:
             raise NotStreamable("no line closes the list of entries")
         close = _ENTRIES_CLOSE[0] if data.startswith(_ENTRIES_CLOSE[0], end) else _ENTRIES_CLOSE[1]
         rest = data[end + len(close):]
@@ -543,7 +544,8 @@ class MatchStream(StreamedFile):
         lines = []
         for start, stop in sorted(set(candidates)):
             lines.append((data.count(b"\n", 0, start), data[start:stop]))
-        return data.count(b"\n", 0, end), lines, close, rest
+        first = data[:data.find(b"\n") + 1]   # a line closes the entries: there is a line end
+        return data.count(b"\n", 0, end), first, lines, close, rest
 
     def _prepare(self) -> LoadedMatch:
         """The header, checked as `load` checks it; its match holds no entries."""
@@ -625,6 +627,19 @@ class MatchStream(StreamedFile):
         return None
 
 
+_CLOSE_START = b"\n  ]"   # what both lines closing the entries begin with, after the line end before them
+
+
+def _closing_line(data: bytes) -> int:
+    """Where the first line closing the entries (_ENTRIES_CLOSE) starts in `data`, after its
+    first byte, or -1: one search for what both closing lines begin with, each hit checked for
+    how it ends (a search of the whole file costs more than the few hits)."""
+    at = data.find(_CLOSE_START)
+    while at >= 0 and not data.startswith((b"\n", b",\n"), at + len(_CLOSE_START)):
+        at = data.find(_CLOSE_START, at + 1)
+    return at + 1 if at >= 0 else -1
+
+
 def streamed_header(header: Any, name: str, path: Path) -> LoadedMatch:
     """The match of a header read apart from its entries (`"entries": []`), checked as `load`
     checks it; its match holds no entries."""
@@ -641,7 +656,11 @@ class EntryChecks:
     """Each streamed entry checked as `load` checks it (the match schema's entry part, then
     check_entry; MatchFileError names the entry and the field), the host's marks noted in
     `match.marked`, and each void matched against those the first pass found (`voids`, left
-    holding any not met again)."""
+    holding any not met again).
+
+    Most entries are valid moves and rolls with nothing to note: a few tests say so, and only
+    any other entry is checked step by step (`check`), which finds and words the first
+    problem as `load` does."""
 
     def __init__(self, match: LoadedMatch, name: str, voids: list[tuple[int, dict[str, Any]]]) -> None:
         from adjudicator import schemas
@@ -654,11 +673,25 @@ class EntryChecks:
         self.ids = {p["id"] for p in match.data["players"]}
         self.move_schema = f"move/{match.ruleset.game}"
         self.fits_move = schemas.fast_check(self.move_schema)
+        self.move_fits = self.fits_move or (lambda _move: False)   # no compiled check: `check` asks jsonschema
         self.voids = dict(voids)
         assert match.marked is not None   # streamed_header made it
         self.marked = match.marked
 
     def __call__(self, index: int, entry: Any) -> None:
+        """Check entries[index]. A move of a player of this match that fits its game's move
+        schema, or a roll, in its place and unmarked, passes every test `check` makes and
+        leaves nothing to note (the entry schema holds: a move has a player and a move and no
+        host); any other entry is checked step by step."""
+        if entry.__class__ is dict and self.fits(entry) and entry["seq"] == index + 1 and "flagged" not in entry:
+            kind = entry["type"]
+            if kind == "chance" or (kind == "move" and entry["player"] in self.ids and self.move_fits(entry["move"])):
+                return
+        self.check(index, entry)
+
+    def check(self, index: int, entry: Any) -> None:
+        """The entry checked step by step, in the order `load` checks it, the first problem
+        raised; its mark noted, its void matched."""
         if entry.__class__ is not dict or not self.fits(entry):
             from adjudicator import schemas
 

@@ -213,7 +213,7 @@ def check_widths(names: list[str], rulesets: list[str]) -> list[int]:
     check; the ruleset column as the longest ruleset id known; status as "in progress". A
     wider cell (a long winner's name, a billion entries) pushes the rest of its row right."""
     widths = [display_width(header) + 2 for header in CHECK_COLUMNS]
-    widths[0] = max(widths[0], max((display_width(table_cell(shown_path(name))) for name in names), default=0))
+    widths[0] = max(widths[0], max((display_width(table_cell(shown_name(name))) for name in names), default=0))
     widths[1] = max(widths[1], max((display_width(table_cell(ruleset)) for ruleset in rulesets), default=0))
     widths[3] = max(widths[3], len("in progress"))
     return widths
@@ -221,7 +221,19 @@ def check_widths(names: list[str], rulesets: list[str]) -> list[int]:
 
 def table_cell(value: Any) -> str:
     """A cell as render.text_table writes it: on one line, trimmed, cleaned."""
-    return clean(one_line(value), one_line=True)
+    text = one_line(value)
+    return text if plain(text) else clean(text, one_line=True)
+
+
+def shown_name(path: str) -> str:
+    """The file name of a row as shown_path shows it."""
+    return path if plain(path) else shown_path(path)
+
+
+def plain(text: str) -> bool:
+    """Printable ASCII only, which clean and shown_path leave as it is: most names and cells
+    of a `check` table, which then skip their pass over each character."""
+    return text.isascii() and text.isprintable()
 
 
 def table_head(widths: list[int]) -> list[str]:
@@ -235,7 +247,7 @@ def check_line(cells: list[Any], widths: list[int]) -> str:
 
 
 def check_cells(row: dict[str, Any]) -> list[Any]:
-    return [shown_path(row["file"]), row["ruleset"] or "-", row["entries"], (row["status"] or "-").replace("_", " "),
+    return [shown_name(row["file"]), row["ruleset"] or "-", row["entries"], (row["status"] or "-").replace("_", " "),
             row["winner"] or "-", row["flagged"], row["verdict"]]
 
 

@@ -34,13 +34,13 @@ from adjudicator.paths import (
 )
 
 PLUGIN_PREFIX = "adjudicator_plugin_"   # plug-in modules' names in sys.modules
-_FOUND: dict[tuple[str, tuple[str, ...]], type[Game]] = {}
+_FOUND: dict[tuple[str, tuple[Path, ...]], type[Game]] = {}
 
 
 def game_class(name: str, where: str = "game") -> type[Game]:
     """The Game subclass for `name`, importing only that game's module (once per process
     and search path)."""
-    key = (name, tuple(str(folder) for folder in plugin_dirs()))
+    key = (name, tuple(plugin_dirs()))   # the folders as plugin_dirs keeps them (their hashes kept too)
     found = _FOUND.get(key) if isinstance(name, str) else None
     if found is not None:
         return found

@@ -22,7 +22,7 @@ from stat import S_ISREG
 from typing import Any
 
 from adjudicator.errors import RulesetError
-from adjudicator.paths import cache_dir, data_dir, find_game, ruleset_dirs, unknown_game
+from adjudicator.paths import cache_dir, data_dir, find_game, plugin_dirs, ruleset_dirs, unknown_game
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,99}$")
 CACHE_VERSION = b"checks 2\n"   # raised when load_yaml checks more: bytes cached before are parsed again
@@ -350,7 +350,7 @@ def resolve(ruleset_id: str) -> Ruleset:
     """A ruleset with everything it extends merged in; parsed once per process and
     re-read only when one of its files changes (a batch check of thousands of matches
     would otherwise parse the same YAML thousands of times). Treat it as read-only."""
-    folders = tuple(str(d) for d in ruleset_dirs())
+    folders = search_folders()
     key = (ruleset_id, folders)
     cached = _RESOLVED.get(key)
     if cached is not None:
@@ -362,6 +362,22 @@ def resolve(ruleset_id: str) -> Ruleset:
     ruleset = _resolve_files(ruleset_id)
     _RESOLVED[key] = (_stamps(ruleset, folders), ruleset)
     return ruleset
+
+
+_FOLDERS: dict[tuple[Path, ...], tuple[str, ...]] = {}
+
+
+def search_folders() -> tuple[str, ...]:
+    """ruleset_dirs() as plain strings, as resolve keys its cache and finds the files: worked
+    out once per list of plug-in folders (ADJUDICATOR_RULESETS, which plugin_dirs reads each
+    time), not once per match a batch loads (issue 28)."""
+    plugins = tuple(plugin_dirs())
+    found = _FOLDERS.get(plugins)
+    if found is None:
+        if len(_FOLDERS) >= 16:   # a process that keeps changing ADJUDICATOR_RULESETS (tests)
+            _FOLDERS.clear()
+        found = _FOLDERS[plugins] = tuple(str(folder) for folder in ruleset_dirs())
+    return found
 
 
 def _resolve_files(ruleset_id: str) -> Ruleset:

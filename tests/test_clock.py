@@ -589,3 +589,15 @@ def test_an_answer_timed_before_the_post_of_the_board_is_in_time_g7(cli, tmp_pat
     res = cli("move", path, "maddie", "race 1", "--at", "2026-11-21T09:02:00Z")
     assert res.code == 0 and "Maddie took 0 s (2 min allowed)" in res.out
     assert cli("check", path).code == 0
+
+
+def test_a_time_is_rfc3339_checked_then_parsed_once_with_the_same_reading():
+    """is_rfc3339 keeps its reading of the stamped time it checked for parse_time, which
+    replay asks next: the same value as a fresh reading, and never the answer for another text."""
+    stamped, other = "2026-11-21T20:14:05Z", "2026-11-21T20:14:06Z"
+    assert clock.is_rfc3339(stamped)
+    assert parse_time(stamped) == datetime(2026, 11, 21, 20, 14, 5, tzinfo=timezone.utc)
+    assert clock.is_rfc3339(stamped)
+    assert parse_time(other) == datetime(2026, 11, 21, 20, 14, 6, tzinfo=timezone.utc)
+    assert not clock.is_rfc3339("2026-02-29T20:14:05Z")   # no such day: nothing kept
+    assert parse_time("2026-11-21T22:14:05+02:00") == parse_time(stamped)

@@ -455,3 +455,26 @@ def test_run_is_the_replay_loop_over_a_list_or_a_one_pass_stream():
     assert told == [entry["seq"] for entry in entries] and told
     assert streamed.state == whole.state and streamed.outcome == whole.outcome
     assert [f.seq for f in streamed.flags] == [f.seq for f in whole.flags]
+
+
+def test_public_entries_share_one_empty_sealed_list_that_nothing_fills():
+    """Every entry public from the start shares engine.NO_EVENTS as its sealed events (one
+    list for all, issue 28): it must be that list, and after every example is replayed and
+    each entry viewed by every viewer, still empty (no reader or replay changes it in place)."""
+    from adjudicator import matchfile, session
+    from adjudicator.engine import NO_EVENTS, PUBLIC
+    from helpers import REPO
+
+    shared = 0
+    for path in sorted((REPO / "matches").glob("*.json")):
+        match = matchfile.load(path)
+        replay = session.replay_match(match)
+        for log in replay.log:
+            for viewer in (None, *match.game.player_ids):
+                entry_view(log, viewer)
+            if log.type == "move" and log.seal is PUBLIC and not log.flag and log.voided_by is None \
+                    and not log.expired:
+                assert log.sealed_events is NO_EVENTS
+                shared += 1
+    assert shared > 0
+    assert NO_EVENTS == []

@@ -295,3 +295,19 @@ def test_stamped_times_are_judged_as_any_rfc3339_time(year, month, day, hour, mi
     text = f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}Z"
     assert clock.is_rfc3339(text) == clock._is_rfc3339_in_general(text), text
     assert clock.is_rfc3339(text.lower()) == clock._is_rfc3339_in_general(text.lower())
+
+
+def test_a_pattern_remembers_only_the_short_texts_it_matched():
+    """A pattern's short matches are kept, so the same value entry after entry skips the
+    search; a text it refused, or a long one, is never kept, and the kept ones are bounded."""
+    from adjudicator import fastschema
+
+    found: set[str] = set()
+    fits = fastschema._remembering(__import__("re").compile("^[a-z]+$").search, found)
+    assert fits("abc") and not fits("ABC") and fits("x" * (fastschema.REMEMBERED_LONGEST + 1))
+    assert found == {"abc"}
+    for n in range(fastschema.REMEMBERED_MOST + 10):   # as many different short words, and more
+        fits(chr(97 + n % 26) + chr(97 + n // 26 % 26) + chr(97 + n // 676))
+    assert len(found) == fastschema.REMEMBERED_MOST
+    check = compile_schema({"type": "string", "pattern": "^[a-z]+$"})
+    assert [check(t) for t in ("abc", "abc", "ABC", "ABC", "abc\n")] == [True, True, False, False, True]

@@ -131,3 +131,17 @@ def test_checked_picks_the_report_and_lists_only_failures_when_asked():
     assert all(row["verdict"] != "ok" for row in data["files"]) and data["summary"]["files"] == len(result.names)
     junit, _ = report("junit", False)
     assert junit.startswith('<?xml version="1.0"') and junit.count("<testcase ") == len(result.names)
+
+
+def test_a_plain_cell_or_name_is_what_clean_and_shown_path_make_of_it():
+    """`check` rows skip clean and shown_path for printable ASCII (present.plain): for every
+    character that test lets through, they would have left the text as it is."""
+    from adjudicator.render import clean, shown_path
+
+    for code in range(0x3000):
+        for text in (chr(code), f"a{chr(code)}b.json"):
+            if present.plain(text):
+                assert clean(text, one_line=True) == text and shown_path(text) == text
+            else:
+                assert present.table_cell(text) == clean(present.one_line(text), one_line=True)
+    assert present.shown_name("m\x1b.json") == shown_path("m\x1b.json") == "m\\x1b.json"

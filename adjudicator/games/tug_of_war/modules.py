@@ -136,7 +136,7 @@ class Rope(Module):
         self._letters: dict[int, str | None] = {}   # the letter of each spot met, worked out once
 
     def initial(self) -> dict[str, Any]:
-        return {"spots": {p: self.p["start_spot"] for p in self.ids()}}
+        return {"spots": dict.fromkeys(self.ids(), self.p["start_spot"])}
 
     def card(self, play: Play, s: int) -> None:
         spots = play.mod["spots"]
@@ -200,7 +200,7 @@ class Race(Module):
     card_may_refuse = True              # overshooting the end (TW-11)
 
     def initial(self) -> dict[str, Any]:
-        return {"steps": {p: 0 for p in self.ids()}}
+        return {"steps": dict.fromkeys(self.ids(), 0)}
 
     def check_lone_card(self, mod: dict[str, Any], player: str, s: int) -> None:
         here, end = mod["steps"][player], self.p["length"]
@@ -247,7 +247,7 @@ class Collation(Module):
     pairs = ("held",)
 
     def initial(self) -> dict[str, Any]:
-        return {"pile": self.p["pile"], "held": {p: 0 for p in self.ids()}}
+        return {"pile": self.p["pile"], "held": dict.fromkeys(self.ids(), 0)}
 
     def card(self, play: Play, s: int) -> None:
         mod = play.mod
@@ -357,7 +357,7 @@ class Conker(Module):
     pairs = ("height",)
 
     def initial(self) -> dict[str, Any]:
-        return {"height": {p: 0 for p in self.ids()}}
+        return {"height": dict.fromkeys(self.ids(), 0)}
 
     def card(self, play: Play, s: int) -> None:
         h = play.mod["height"]
@@ -382,7 +382,7 @@ class Tower(Module):
     pairs = ("height",)
 
     def initial(self) -> dict[str, Any]:
-        return {"height": {p: 0 for p in self.ids()}}
+        return {"height": dict.fromkeys(self.ids(), 0)}
 
     def lights(self, height: int) -> int:
         every: int = self.p["light_every"]

@@ -36,6 +36,10 @@ WINNER = itemgetter("winner")
 MODULES = {cls.name: cls for cls in (Rope, Race, Collation, Clock, Maze, Path, Conker, Tower)}
 ATOMS = frozenset((str, int, type(None), bool, float))
 EXTRAS = (("option", "tower"), ("directions", "maze"), ("anchors", "path"))   # a move's module fields (TW-3)
+# The move fields that belong to another module than each module (TW-3): as (field, owner)
+# pairs, and the fields alone. The same for every match, so worked out once, not per game.
+FOREIGN = {key: tuple((extra, owner) for extra, owner in EXTRAS if owner != key) for key in MODULES}
+FOREIGN_FIELDS = {key: frozenset(extra for extra, _ in pairs) for key, pairs in FOREIGN.items()}
 R3_5, R6, R7, R8, R9, R16_9, R18 = ("TW-3", "TW-5"), ("TW-6",), ("TW-7",), ("TW-8",), ("TW-9",), ("TW-16", "TW-9"), \
     ("TW-18",)
 
@@ -110,8 +114,7 @@ class TugOfWarRules(Game[TWState]):
                 self.modules[key] = MODULES[key](self, self.params[key])
         self._dues = {p: (Turn((p,), "discard"), Turn((p,), "play-module")) for p in self.player_ids}
         self._rivals = {a: b for a, b in (self.player_ids, self.player_ids[::-1])} if len(self.player_ids) == 2 else {}
-        # The move fields that belong to another module than each module (TW-3).
-        self._foreign = {key: tuple((extra, owner) for extra, owner in EXTRAS if owner != key) for key in MODULES}
+        self._foreign = FOREIGN   # the move fields that belong to another module than each module (TW-3)
         # What a turn asks of each module, looked up once per entry (TW-3): the module, the
         # most cards it takes, the move fields that belong to other modules, and its own move
         # checks and after-cards step (None where it has none).
@@ -120,7 +123,7 @@ class TugOfWarRules(Game[TWState]):
         self._limit = cast(int, self.params.get("hand_limit"))       # the hand limit (TW-7)
         per_turn = cast(int, self.params.get("cards_per_turn"))
         self._per_key: dict[str, PerKey] = {key: (module, module.p.get("max_cards", per_turn),
-                               frozenset(extra for extra, _ in self._foreign[key]),
+                               FOREIGN_FIELDS[key],
                                module.check_extras if type(module).check_extras is not Module.check_extras else None,
                                module.after_cards if type(module).after_cards is not Module.after_cards else None)
                          for key, module in self.modules.items()}
@@ -181,14 +184,15 @@ class TugOfWarRules(Game[TWState]):
         hands = {first: sorted(self.params["starting_hands"]["first"]),
                  second: sorted(self.params["starting_hands"]["second"])}
         mods = {}
+        nil = dict.fromkeys(self.player_ids, 0)
         for key, module in self.modules.items():
-            mods[key] = {"winner": None, "points": {p: 0 for p in self.player_ids}, **module.initial()}
+            mods[key] = {"winner": None, "points": nil.copy(), **module.initial()}
         if "conker" in mods:  # TW-18 Conker Start
             for pl in self.players:
                 if "conker-start" in pl.items:
                     mods["conker"]["points"][pl.id] += self.modules["conker"].p["start_item_points"]
-        return TWState(hands=hands, mods=mods, to_play=first, last={p: None for p in self.player_ids},
-                       blocked={p: None for p in self.player_ids})
+        return TWState(hands=hands, mods=mods, to_play=first, last=dict.fromkeys(self.player_ids),
+                       blocked=dict.fromkeys(self.player_ids))
 
     def pending(self, s: TWState) -> Pending:
         if s.winner:

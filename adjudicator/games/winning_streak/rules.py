@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from adjudicator.game import Event, Game, Illegal, Outcome, Pending, Phase, Player, RulesData, new_event
@@ -43,6 +43,16 @@ class Troop:
 def snap(troop: Troop) -> tuple[str, int, int]:
     """A troop as plain data for an event: (name, attack, health) as they are now."""
     return (troop.name, troop.attack, troop.health)
+
+
+@lru_cache(maxsize=64)   # a batch check opens thousands of matches of a few rulesets
+def squad_of(troops: tuple[str, ...]) -> tuple[tuple[str, int, int], ...]:
+    """Each troop's name and starting attack and health, read from its name (`3/5`, WS-1)."""
+    squad = []
+    for name in troops:
+        attack, health = name.split("/")
+        squad.append((name, int(attack), int(health)))
+    return tuple(squad)
 
 
 @dataclass
@@ -122,8 +132,9 @@ class WinningStreakRules(Game[StreakState]):
 
     @cached_property
     def squad(self) -> tuple[tuple[str, int, int], ...]:
-        """Each troop's name and starting attack and health (WS-1), read from its name once."""
-        return tuple((name, *(int(x) for x in name.split("/"))) for name in self.params["troops"])
+        """Each troop's name and starting attack and health (WS-1), read from its name once
+        per list of troops (squad_of), not once per match."""
+        return squad_of(tuple(self.params["troops"]))
 
     @property
     def holder(self) -> str | None:
