@@ -493,7 +493,8 @@ def seen(driver: Any, path: Path, url: str) -> Seen:
     if token:
         source = source.replace(token, "TOKEN")
     source = re.sub(r'name="form" value="[0-9a-f]+"', 'name="form" value="FORM"', source)
-    source = re.sub(r'nonce="[^"]*"', 'nonce=""', source).replace(f"/m/{path.stem}/", "/m/MATCH/")
+    source = re.sub(r'nonce="[^"]*"', 'nonce=""', source)
+    source = re.sub(rf"/m/{re.escape(path.stem)}(?![\w.-])", "/m/MATCH", source)
     return Seen(decode(driver.get_screenshot_as_png()).rows, driver.find_element("tag name", "body").text, source)
 
 
