@@ -29,6 +29,7 @@ import json
 import os
 import secrets
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable, Optional
@@ -50,6 +51,7 @@ JSON_TYPE = "application/json"
 FORM_TYPE = "application/x-www-form-urlencoded"
 NOT_FOUND = "Not found.\n"
 SIGNATURE_NONE = (0, 0, 0)
+DRAWN_KEPT = 64              # public pages and steps kept drawn (two a match watched)
 FONTS_URL = "/fonts/"        # the three DejaVu fonts the pictures use, served from the package
 
 
@@ -80,7 +82,27 @@ class Server:
         self.writes = Limiter(settings.write_rate, clock=settings.clock)
         self.reads = Limiter(settings.read_rate, clock=settings.clock)
         self.streams = 0
+        self.drawn: "OrderedDict[tuple[str, Path], tuple[tuple[int, int, int], Any]]" = OrderedDict()
         self.kept: dict[str, tuple[tuple[int, int, int], Optional[str]]] = {}   # id -> (signature, deadline)
+
+    # --- what every watcher of a match is sent, drawn once per change of its file ---------
+
+    async def drawn_once(self, kind: str, path: Path, draw: Callable[[], Any]) -> Any:
+        """`draw()` (run in a worker thread) for this file as it is now, kept until the file
+        changes: the public page and its steps are the same for every watcher, and a match
+        page's steps hold every step's picture (megabytes for a long match)."""
+        key = (kind, path)
+        before = signature(path)
+        found = self.drawn.get(key)
+        if found is not None and found[0] == before:
+            self.drawn.move_to_end(key)
+            return found[1]
+        value = await run_in_threadpool(draw)
+        if signature(path) == before:   # not written meanwhile: what was drawn is the file as it is
+            self.drawn[key] = (before, value)
+            while len(self.drawn) > DRAWN_KEPT:
+                self.drawn.popitem(last=False)
+        return value
 
     # --- finding what a request names ---------------------------------------------------
 
@@ -200,7 +222,7 @@ async def public_page(request: Request) -> Response:
     base = request.url.path.rstrip("/")
     live = pages.public_live_script(f"{base}/events", f"{base}/page.json")
     try:
-        text = await run_in_threadpool(serving.public_page, path, live, FONTS_URL)
+        text = await server.drawn_once("page", path, lambda: serving.public_page(path, live, FONTS_URL))
     except AdjudicatorError:
         return unusable_page(path)
     return HTMLResponse(pages.with_nonce(text, nonce), headers=headers(nonce))
@@ -212,10 +234,14 @@ async def public_steps(request: Request) -> Response:
     if path is None:
         return not_found()
     try:
-        data = await run_in_threadpool(serving.public_steps, path)
+        data = await server.drawn_once("steps", path, lambda: steps_json(path))
     except AdjudicatorError as error:
         return error_json(422, "unusable", plain_message(error, path))
-    return JSONResponse(data, headers=headers())
+    return Response(data, media_type=JSON_TYPE, headers=headers())
+
+
+def steps_json(path: Path) -> bytes:
+    return json.dumps(serving.public_steps(path), ensure_ascii=False, separators=(",", ":")).encode()
 
 
 async def board_json(request: Request) -> Response:
@@ -459,6 +485,7 @@ def create_app(settings: Settings, keep: bool = True) -> Starlette:
     routes = [
         Route("/", home),
         Route("/fonts/{name}", font),
+        Route("/favicon.ico", no_icon),
         Route("/m/{mid}", public_page),
         Route("/m/{mid}/board.json", board_json),
         Route("/m/{mid}/page.json", public_steps),
@@ -481,6 +508,11 @@ async def font(request: Request) -> Response:
         return not_found()
     return Response(await run_in_threadpool(path.read_bytes), media_type="font/ttf",
                     headers={**headers(), "Cache-Control": "public, max-age=86400"})
+
+
+async def no_icon(_request: Request) -> Response:
+    """Browsers ask every site for an icon; this one has none (and says so without a 404)."""
+    return Response(status_code=204, headers=headers())
 
 
 async def home(_request: Request) -> Response:

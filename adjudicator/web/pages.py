@@ -160,11 +160,14 @@ def unusable(match_id: str) -> str:
 
 
 def public_live_script(events_url: str, data_url: str) -> str:
-    """The script the public page gets from `serve`: on each `changed` event, fetch the newest
-    steps and hand them to the page (page.SCRIPT's `page-data` event), no reload."""
+    """The script the public page gets from `serve`: it opens at the newest step (a link
+    with #N still opens step N), and on each `changed` event fetches the steps and hands them
+    to the page (page.SCRIPT's `page-data` event), no reload."""
     from adjudicator.page import script_json
 
-    return ("(function(){var s=new EventSource(" + script_json(events_url) + ");"
+    return ("(function(){if(!location.hash){var n=document.getElementById('slider').max;"
+            "try{history.replaceState(null,'','#'+n)}catch(e){}window.dispatchEvent(new HashChangeEvent('hashchange'))}"
+            "var s=new EventSource(" + script_json(events_url) + ");"
             "s.addEventListener('changed',function(){fetch(" + script_json(data_url) + ",{cache:'no-store'})"
             ".then(function(r){return r.ok?r.json():null}).then(function(d){if(d){document.dispatchEvent("
             "new CustomEvent('page-data',{detail:d}))}})});})();")

@@ -460,3 +460,20 @@ def test_a_player_who_submitted_is_offered_the_moves_to_resubmit(client, ws):
     assert len(offered_before) > 100 and offered_after == offered_before
     again = json.loads(html.unescape(offered_after[-1]))
     assert client.post(ws.of("sally"), json={"move": again}).status_code == 201
+
+
+def test_the_public_steps_are_drawn_once_per_change_of_the_file(client, ws, monkeypatch):
+    from adjudicator.usecases import serving
+
+    drawn = []
+    real = serving.public_steps
+    monkeypatch.setattr(serving, "public_steps", lambda path: drawn.append(path) or real(path))
+    first = client.get("/m/ws/page.json")
+    assert client.get("/m/ws/page.json").content == first.content and len(drawn) == 1
+    client.post(ws.of("sally"), json={"move": SEALED_A})
+    after = client.get("/m/ws/page.json").json()
+    assert len(drawn) == 2 and len(after["steps"]) == len(first.json()["steps"]) + 1
+
+
+def test_no_icon_is_no_error(client):
+    assert client.get("/favicon.ico").status_code == 204
