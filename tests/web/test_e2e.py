@@ -414,10 +414,10 @@ def assert_a_finished_match(table: Table, moves: int) -> None:
 
 # The seed of each game's choices: random play ends a match in anything from 25 to over 400
 # moves; these end in about 100 (Winning Streak) and 70 (Arrowbic), a minute or two each.
+# They run in CI: they are issue 29's proof that two players finish a match through their pages.
 SEEDS = {"winning-streak": "winning-streak", "arrowbic": "a2"}
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", sorted(SEEDS))
 def test_a_whole_match_through_the_players_pages(served, sessions, ruleset):
     table = sit_down(served, sessions, served.new(ruleset.replace("-", ""), ruleset))
