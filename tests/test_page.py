@@ -25,34 +25,13 @@ from hypothesis import strategies as st
 from adjudicator import match_picture, matchfile, page, views
 from adjudicator.session import replay_match
 from helpers import REPO
+from helpers.browser import CHROMEDRIVER, CHROMIUM, need_browser
 from helpers.pngread import decode, size
 from helpers.strategies import scaled
 from helpers.track_trouble_hidden import both_hide, tt
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 EXAMPLE = REPO / "matches" / "winning-streak-demo.json"
 WINDOW = (1000, 1000)
-
-
-def browser_missing() -> str | None:
-    """Why the browser tests cannot run here, or None."""
-    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-        return f"Chromium is not installed ({CHROMIUM}, {CHROMEDRIVER}); .ci/run installs it"
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install '.[test]')"
-    return None
-
-
-def need_browser() -> None:
-    """Skip when the browser is missing, with the reason; in CI fail instead."""
-    why = browser_missing()
-    if why:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the browser tests: {why}.")
-        pytest.skip(why)
 
 
 @pytest.fixture(scope="module")
@@ -387,13 +366,12 @@ def test_hidden_data_changes_no_public_picture_or_page(cli, tmp_path, case):
 
 
 def test_without_chromium_skip_but_fail_in_ci(monkeypatch, tmp_path):
-    monkeypatch.setattr(sys.modules[__name__], "CHROMIUM", tmp_path / "no-chromium")
     monkeypatch.delenv("CI", raising=False)
     with pytest.raises(pytest.skip.Exception, match="Chromium is not installed"):
-        need_browser()
+        need_browser(tmp_path / "no-chromium")
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="CI must run the browser tests"):
-        need_browser()
+        need_browser(tmp_path / "no-chromium")
 
 
 def test_not_for_a_terminal():

@@ -405,6 +405,17 @@ def deadline_of(match_path: Path) -> Optional[str]:
     return deadline if isinstance(deadline, str) else None
 
 
+def clock_deadline(match_path: Path) -> Optional[str]:
+    """The deadline of whatever is due now (a turn or a phase), or None: while it has not
+    passed, what is drawn of the match stays as it is (the picture marks it passed, G-7)."""
+    from adjudicator import matchfile, views
+    from adjudicator.session import replay_match
+
+    match = matchfile.load(match_path)
+    deadline = (views.result(match, replay_match(match)).get("clock") or {}).get("deadline")
+    return deadline if isinstance(deadline, str) else None
+
+
 def is_past(deadline: str) -> bool:
     """Has the deadline passed at the tool's now (clock.now, the one source of time)?"""
     from adjudicator.views import past

@@ -82,24 +82,28 @@ class Server:
         self.writes = Limiter(settings.write_rate, clock=settings.clock)
         self.reads = Limiter(settings.read_rate, clock=settings.clock)
         self.streams = 0
-        self.drawn: "OrderedDict[tuple[str, Path], tuple[tuple[int, int, int], Any]]" = OrderedDict()
+        # (kind, file) -> (its signature, deadline passed?, the deadline, what was drawn)
+        self.drawn: "OrderedDict[tuple[str, Path], tuple[tuple[int, int, int], bool, Optional[str], Any]]" = \
+            OrderedDict()
         self.kept: dict[str, tuple[tuple[int, int, int], Optional[str]]] = {}   # id -> (signature, deadline)
 
     # --- what every watcher of a match is sent, drawn once per change of its file ---------
 
     async def drawn_once(self, kind: str, path: Path, draw: Callable[[], Any]) -> Any:
         """`draw()` (run in a worker thread) for this file as it is now, kept until the file
-        changes: the public page and its steps are the same for every watcher, and a match
-        page's steps hold every step's picture (megabytes for a long match)."""
+        changes or its deadline passes (the picture then says "passed", G-7): the public page
+        and its steps are the same for every watcher, and a match page's steps hold every
+        step's picture (megabytes for a long match)."""
         key = (kind, path)
         before = signature(path)
         found = self.drawn.get(key)
-        if found is not None and found[0] == before:
+        if found is not None and found[0] == before and found[1] == passed(found[2]):
             self.drawn.move_to_end(key)
-            return found[1]
+            return found[3]
+        deadline = await run_in_threadpool(serving.clock_deadline, path)
         value = await run_in_threadpool(draw)
         if signature(path) == before:   # not written meanwhile: what was drawn is the file as it is
-            self.drawn[key] = (before, value)
+            self.drawn[key] = (before, passed(deadline), deadline, value)
             while len(self.drawn) > DRAWN_KEPT:
                 self.drawn.popitem(last=False)
         return value
@@ -129,6 +133,10 @@ class Server:
         if self.settings.base_url:
             ours.add(_origin(self.settings.base_url))
         return _origin(sent) in ours
+
+
+def passed(deadline: Optional[str]) -> bool:
+    return deadline is not None and serving.is_past(deadline)
 
 
 def _origin(url: str) -> str:
@@ -230,14 +238,7 @@ async def public_page(request: Request) -> Response:
 
 async def public_steps(request: Request) -> Response:
     server: Server = request.app.state.server
-    path = server.match_path(request)
-    if path is None:
-        return not_found()
-    try:
-        data = await server.drawn_once("steps", path, lambda: steps_json(path))
-    except AdjudicatorError as error:
-        return error_json(422, "unusable", plain_message(error, path))
-    return Response(data, media_type=JSON_TYPE, headers=headers())
+    return await public_json(request, lambda path: server.drawn_once("steps", path, lambda: steps_json(path)))
 
 
 def steps_json(path: Path) -> bytes:
@@ -245,15 +246,22 @@ def steps_json(path: Path) -> bytes:
 
 
 async def board_json(request: Request) -> Response:
+    """`board --format json`, drawn for each request: its clock says whether the deadline has passed now."""
+    return await public_json(request, lambda path: run_in_threadpool(serving.board_json, path))
+
+
+async def public_json(request: Request, made: Callable[[Path], Any]) -> Response:
+    """The public JSON `made` for the match the request names; 404 for none, 422 when its
+    file cannot be used now."""
     server: Server = request.app.state.server
     path = server.match_path(request)
     if path is None:
         return not_found()
     try:
-        text = await run_in_threadpool(serving.board_json, path)
+        data = await made(path)
     except AdjudicatorError as error:
         return error_json(422, "unusable", plain_message(error, path))
-    return Response(text, media_type=JSON_TYPE, headers=headers())
+    return Response(data, media_type=JSON_TYPE, headers=headers())
 
 
 async def public_events(request: Request) -> Response:

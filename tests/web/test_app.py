@@ -477,3 +477,17 @@ def test_the_public_steps_are_drawn_once_per_change_of_the_file(client, ws, monk
 
 def test_no_icon_is_no_error(client):
     assert client.get("/favicon.ico").status_code == 204
+
+
+def test_the_public_page_is_drawn_again_when_its_deadline_passes(folder, monkeypatch):
+    """Drawn once per change of the file, but not past its deadline: the picture then says
+    the deadline passed (G-7), with no entry written."""
+    ws = linked(write_match(folder, "ws", ws_match()), ("sally", "maddie"))
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T20:00:00Z")
+    with client_for(folder) as c:
+        for role, sent in (("sally", SEALED_A), ("maddie", SEALED_B), ("maddie", place(2, "1/2", "B"))):
+            assert c.post(ws.of(role), json={"move": sent}).status_code == 201
+        before = c.get("/m/ws").text
+        assert "(passed)" not in before and c.get("/m/ws").text.count("(passed)") == 0
+        monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T20:01:30Z")
+        assert "(passed)" in c.get("/m/ws").text and "(passed)" in c.get("/m/ws/page.json").text

@@ -32,10 +32,9 @@ from typing import Any, Callable, Iterator, Optional
 import pytest
 
 from helpers import REPO
+from helpers.browser import CHROMEDRIVER, CHROMIUM, need_browser
 from helpers.pngread import decode
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 DESKTOP = (1000, 1000)
 PHONE = (390, 844)
 WAIT = 60.0          # seconds one step may take before the test fails: generous, the machine may be busy
@@ -47,26 +46,6 @@ PICTURES = REPO / "docs" / "pictures"
 
 
 # --- the browser (as tests/test_page.py sets it up) ------------------------------------------
-
-def browser_missing() -> Optional[str]:
-    """Why the browser tests cannot run here, or None."""
-    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-        return f"Chromium is not installed ({CHROMIUM}, {CHROMEDRIVER}); .ci/run installs it"
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install '.[test]')"
-    return None
-
-
-def need_browser() -> None:
-    """Skip when the browser is missing, with the reason; in CI fail instead."""
-    why = browser_missing()
-    if why:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the browser tests: {why}.")
-        pytest.skip(why)
-
 
 def chromium(profile: Path) -> Any:
     from selenium import webdriver
