@@ -751,8 +751,9 @@ def serve_cmd(
                                                          "(forms from it are accepted).")] = None,
     auto_deadline: Annotated[bool, typer.Option("--auto-deadline", help="Close a sealed phase at its deadline "
                                                                           "(the entry `host deadline` writes).")] = False,
-    roll: Annotated[bool, typer.Option("--roll/--no-roll", help="Draw each roll due from the seed beside the match, "
-                                                                  "as `roll` does (--no-roll: the host rolls).")] = True,
+    roll: Annotated[bool, typer.Option("--roll/--no-roll", help="In a match whose players have links, draw each roll "
+                                                                  "due from the seed beside it, as `roll` does "
+                                                                  "(--no-roll: the host rolls).")] = True,
 ) -> None:
     """Serve the matches in FOLDER: players send their own moves through private links.
 

@@ -160,6 +160,17 @@ def role_of(match_path: Path, token: str) -> Optional[str]:
         return None
 
 
+def played_through_links(match_path: Path) -> bool:
+    """Has a player of this match a link (`link`)? Only such a match is played through the
+    server, so only for it does the server draw a roll without being asked (G-8)."""
+    from adjudicator import links
+
+    try:
+        return any(role != links.HOST for role in links.read(match_path))
+    except InputError:
+        return False
+
+
 def match_ids(folder: Path) -> list[str]:
     """The matches `serve` serves now, by name, in order (files created later appear here)."""
     names = sorted(entry.name[:-5] for entry in os.scandir(folder) if entry.name.endswith(".json"))
@@ -288,15 +299,6 @@ class Sent(NamedTuple):
     rolled: tuple["Entered", ...]
 
 
-def now_stamp() -> str:
-    """The time of a move sent through a link: the server's clock (clock.now), which is the
-    moment the player posted it, so the clock applies to it in full (G-7), unlike a time
-    the command line stamps for a host typing a post later."""
-    from adjudicator.clock import format_time, now
-
-    return format_time(now())
-
-
 def move_text(body: dict[str, Any]) -> tuple[str, bool]:
     """A move sent as {"text": "E5 up"} (read as `move` reads a post) or {"move": {...}} (the
     SPEC's JSON form): the text to read and whether it is JSON. Anything else is refused."""
@@ -320,12 +322,14 @@ def move_text(body: dict[str, Any]) -> tuple[str, bool]:
 def send_move(match_path: Path, player: str, body: dict[str, Any], roll: bool = True) -> Sent:
     """A player's move through their link: read and checked as `move` does it (by the
     player's id, never by a name typed), stamped now, appended; then, with `roll`, any roll
-    now due drawn."""
-    from adjudicator.session import play_move
+    now due drawn. The time is given (not left for `move` to stamp): a move sent through a
+    link is posted the moment it arrives, so the clock applies to it in full (G-7), unlike a
+    time the command line stamps for a host typing a post later."""
+    from adjudicator.session import now_utc, play_move
     from adjudicator.usecases.entries import Entered
 
     text, as_json = move_text(body)
-    match, replay, log = play_move(match_path, player, text, as_json=as_json, at=now_stamp(), by_id=True)
+    match, replay, log = play_move(match_path, player, text, as_json=as_json, at=now_utc(), by_id=True)
     return Sent(Entered(match, replay, log), roll_due(match_path) if roll else ())
 
 
@@ -392,28 +396,30 @@ def send_salt(match_path: Path, player: str, word: Any, roll: bool = True) -> Se
     return Sent(entered, roll_due(match_path) if roll else ())
 
 
-def deadline_of(match_path: Path) -> Optional[str]:
-    """The deadline of the open sealed phase (RFC 3339), or None: what --auto-deadline waits for."""
+class Due(NamedTuple):
+    """The deadline of what is due now (RFC 3339, None when untimed or nothing runs) and
+    whether that is an open sealed phase (what --auto-deadline closes, G-2)."""
+
+    deadline: Optional[str]
+    sealed: bool
+
+
+def due_now(match_path: Path) -> Due:
+    """One replay: the deadline the pictures mark as passed (G-7) and --auto-deadline waits for."""
     from adjudicator import matchfile, views
     from adjudicator.session import replay_match
 
     match = matchfile.load(match_path)
     res = views.result(match, replay_match(match))
-    if res["status"] != "in_progress" or res.get("submitted") is None:
-        return None
     deadline = (res.get("clock") or {}).get("deadline")
-    return deadline if isinstance(deadline, str) else None
+    sealed = res["status"] == "in_progress" and res.get("submitted") is not None
+    return Due(deadline if isinstance(deadline, str) else None, sealed)
 
 
-def clock_deadline(match_path: Path) -> Optional[str]:
-    """The deadline of whatever is due now (a turn or a phase), or None: while it has not
-    passed, what is drawn of the match stays as it is (the picture marks it passed, G-7)."""
-    from adjudicator import matchfile, views
-    from adjudicator.session import replay_match
-
-    match = matchfile.load(match_path)
-    deadline = (views.result(match, replay_match(match)).get("clock") or {}).get("deadline")
-    return deadline if isinstance(deadline, str) else None
+def deadline_of(match_path: Path) -> Optional[str]:
+    """The deadline of the open sealed phase, or None: what --auto-deadline waits for."""
+    due = due_now(match_path)
+    return due.deadline if due.sealed else None
 
 
 def is_past(deadline: str) -> bool:

@@ -32,7 +32,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, Optional
+from typing import Any, AsyncIterator, Awaitable, Callable, Optional
 from urllib.parse import parse_qs, urlsplit
 
 from starlette.applications import Starlette
@@ -85,7 +85,8 @@ class Server:
         # (kind, file) -> (its signature, deadline passed?, the deadline, what was drawn)
         self.drawn: "OrderedDict[tuple[str, Path], tuple[tuple[int, int, int], bool, Optional[str], Any]]" = \
             OrderedDict()
-        self.kept: dict[str, tuple[tuple[int, int, int], Optional[str]]] = {}   # id -> (signature, deadline)
+        self.dues: dict[Path, tuple[tuple[int, int, int], serving.Due]] = {}   # file -> (signature, what is due)
+        self.rolled: dict[Path, tuple[int, int, int]] = {}   # file -> its signature when the keeper last rolled
 
     # --- what every watcher of a match is sent, drawn once per change of its file ---------
 
@@ -100,13 +101,23 @@ class Server:
         if found is not None and found[0] == before and found[1] == passed(found[2]):
             self.drawn.move_to_end(key)
             return found[3]
-        deadline = await run_in_threadpool(serving.clock_deadline, path)
+        deadline = (await run_in_threadpool(self.due, path)).deadline
         value = await run_in_threadpool(draw)
         if signature(path) == before:   # not written meanwhile: what was drawn is the file as it is
             self.drawn[key] = (before, passed(deadline), deadline, value)
             while len(self.drawn) > DRAWN_KEPT:
                 self.drawn.popitem(last=False)
         return value
+
+    def due(self, path: Path) -> serving.Due:
+        """What is due in the match now, read once per change of its file (the keeper and the
+        drawn pages both ask)."""
+        sig = signature(path)
+        found = self.dues.get(path)
+        if found is None or found[0] != sig:
+            found = (sig, serving.due_now(path))
+            self.dues[path] = found
+        return found[1]
 
     # --- finding what a request names ---------------------------------------------------
 
@@ -183,10 +194,9 @@ def error_json(status: int, code: str, message: str, extra: Optional[dict[str, s
 
 def plain_message(error: AdjudicatorError, path: Path) -> str:
     """The refusal as the command line says it, without the server's path to the file."""
-    message = str(error)
-    for name in (str(path), path.name):
-        message = message.replace(f"{name}: ", "", 1) if message.startswith(f"{name}: ") else message
-    return message.replace(str(path), path.name)
+    from adjudicator.check import without_name
+
+    return without_name(str(error), str(path)).replace(str(path), path.name)
 
 
 # The clock's refusals (session.time_refusal) tell the host which command to run; a player
@@ -318,32 +328,35 @@ async def changes(path: Path, poll: float, heartbeat: float,
 
 # --- a link's page ---------------------------------------------------------------------------
 
-async def link_page(request: Request) -> Response:
+async def for_link(request: Request, answer: Callable[..., Awaitable[Response]]) -> Response:
+    """`answer(server, request, path, role, token)` for the link the request names; the one
+    404 for anything unknown."""
     server: Server = request.app.state.server
     found = server.link(request)
-    if found is None:
-        return not_found()
-    path, role, token = found
-    return await render_link_page(server, request, path, role, token)
+    return not_found() if found is None else await answer(server, request, *found)
+
+
+async def link_page(request: Request) -> Response:
+    return await for_link(request, render_link_page)
 
 
 async def link_part(request: Request) -> Response:
-    server: Server = request.app.state.server
-    found = server.link(request)
-    if found is None:
-        return not_found()
-    path, role, _token = found
+    return await for_link(request, render_part)
+
+
+async def link_events(request: Request) -> Response:
+    async def stream(server: Server, _request: Request, path: Path, _role: str, _token: str) -> Response:
+        return open_stream(server, path)
+
+    return await for_link(request, stream)
+
+
+async def render_part(server: Server, _request: Request, path: Path, role: str, _token: str) -> Response:
     try:
         view = await run_in_threadpool(pages.view_of, path, role)
     except AdjudicatorError:
         return unusable_page(path)
     return HTMLResponse(pages.live_part(view), headers=headers(private=True))
-
-
-async def link_events(request: Request) -> Response:
-    server: Server = request.app.state.server
-    found = server.link(request)
-    return not_found() if found is None else open_stream(server, found[0])
 
 
 async def render_link_page(server: Server, request: Request, path: Path, role: str, token: str,
@@ -362,11 +375,10 @@ async def render_link_page(server: Server, request: Request, path: Path, role: s
 async def link_post(request: Request) -> Response:
     """A move, a salt or a host entry: JSON in, 201 or 422 JSON out (the API); or a page's
     form, answered with the page again (303 to it when written)."""
-    server: Server = request.app.state.server
-    found = server.link(request)
-    if found is None:
-        return not_found()
-    path, role, token = found
+    return await for_link(request, send_through_link)
+
+
+async def send_through_link(server: Server, request: Request, path: Path, role: str, token: str) -> Response:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind not in (JSON_TYPE, FORM_TYPE):
         return error_json(415, "unsupported", f'send {JSON_TYPE} (e.g. {{"text": "E5 up"}}) or a form of the page.')
@@ -458,17 +470,19 @@ async def keeper(server: Server) -> None:
 
 
 def keep_one(server: Server, match_id: str) -> None:
+    """One match's look: rolls due drawn once per change of its file, only for a match whose
+    players have links (a match the host plays by hand, e.g. with an outside dice bot, gets
+    no roll nobody asked for, G-8); then, with --auto-deadline, its sealed phase closed once
+    the deadline has passed (G-2)."""
     path = serving.match_in(server.settings.folder, match_id)
     if path is None:
         return
-    sig = signature(path)
-    seen = server.kept.get(match_id)
-    if seen is None or seen[0] != sig:
-        if server.settings.roll:
+    if server.settings.roll and server.rolled.get(path) != signature(path):
+        if serving.played_through_links(path):
             serving.roll_due(path)
-        server.kept[match_id] = (signature(path), serving.deadline_of(path))
-        seen = server.kept[match_id]
-    if server.settings.auto_deadline and seen[1] is not None and serving.is_past(seen[1]):
+        server.rolled[path] = signature(path)
+    due = server.due(path)
+    if server.settings.auto_deadline and due.sealed and due.deadline is not None and serving.is_past(due.deadline):
         serving.close_if_past_deadline(path)
 
 

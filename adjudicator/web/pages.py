@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
@@ -83,7 +82,7 @@ def context(view: View) -> dict[str, Any]:
     from markupsafe import Markup
 
     from adjudicator import views
-    from adjudicator.render import Para, clean, render
+    from adjudicator.render import Para, clean, local_time, render
 
     seat = view.seat
     match, replay, res = seat.match, seat.replay, seat.result
@@ -104,7 +103,7 @@ def context(view: View) -> dict[str, Any]:
         "svg": Markup(seat.svg),
         "clock": render([Para(views.clock_line(clock, names, views.zone_of(match)))], "text").strip() if clock else "",
         "deadline": clock.get("deadline"),
-        "deadline_local": local_time(clock.get("deadline"), zone),
+        "deadline_local": local_time(clock["deadline"], views.zone_of(match)) if clock.get("deadline") else "",
         "zone": zone,
         "submitted": {names[p]: done for p, done in (res.get("submitted") or {}).items()},
         "pending": seat.pending,
@@ -127,21 +126,6 @@ def needs_salt(view: View) -> bool:
     seat = view.seat
     return (not view.is_host and bool(seat.match.data.get("draws")) and view.role not in seat.replay.salts
             and seat.result["status"] == "in_progress")
-
-
-def local_time(moment: Optional[str], zone: str) -> str:
-    """A deadline as the match's zone reads it (`21:14 Europe/Berlin, Sat 21 Nov`)."""
-    if not moment:
-        return ""
-    from zoneinfo import ZoneInfo
-
-    from adjudicator.clock import parse_time
-
-    parsed = parse_time(moment)
-    if parsed is None:
-        return moment
-    local: datetime = parsed.astimezone(ZoneInfo(zone))
-    return f"{local:%H:%M:%S} {zone}, {local:%a %d %b}"
 
 
 def link_page(view: View, base: str, form_token: str, nonce: str, said: Optional[Said] = None) -> str:

@@ -133,6 +133,7 @@ def test_a_late_move_sent_is_refused_by_the_clock(tmp_path, monkeypatch):
 # --- what the server writes itself --------------------------------------------------------------
 
 def test_rolls_due_are_drawn_from_the_seed(tmp_path, cli):
+    """G-8: as `roll` draws them, from the seed beside the match."""
     path = tmp_path / "dice.json"
     assert cli("new", "dice-tug-of-war", "-p", "bernd=Bernd:yellow", "-p", "anna=Anna:red", "-o", path).code == 0
     rolled = serving.roll_due(path)

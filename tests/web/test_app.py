@@ -389,6 +389,7 @@ def test_the_keeper_draws_the_rolls_due(folder, cli):
     import time
 
     path = dice_folder(folder, cli)
+    linked(path, ("bernd", "anna"))
     with TestClient(create_app(Settings(folder=folder, roll=False, tick_seconds=0.01))):
         time.sleep(0.3)
         assert entries_of(path) == []
@@ -399,6 +400,18 @@ def test_the_keeper_draws_the_rolls_due(folder, cli):
             time.sleep(0.02)
     assert entries_of(path) and all(e["type"] == "chance" for e in entries_of(path))
     assert cli("check", path).code == 0
+
+
+def test_no_roll_for_a_match_played_by_hand(folder, cli):
+    """A match whose players have no links is the host's to roll (an outside dice bot, G-8):
+    the keeper draws nothing for it, rolls on or not; a host link alone changes nothing."""
+    from adjudicator.usecases.serving import link
+    from adjudicator.web.app import Server, keep_one
+
+    path = dice_folder(folder, cli)
+    link(path, "host")
+    keep_one(Server(Settings(folder=folder)), "dice")
+    assert entries_of(path) == []
 
 
 def test_no_roll_means_no_roll_after_a_request_either(folder, cli):
