@@ -100,6 +100,10 @@ def _is_rfc3339_in_general(value: str) -> bool:
 
 
 NOW_VARIABLE = "ADJUDICATOR_NOW"
+# How far ahead of the tool's now a recorded time may be, for a host's clock a little behind
+# Discord's (G-7 b): `move`, `post`, `host` and the server take such a time as now; replay flags
+# a time later than its own now by more than this (`future-time`).
+SKEW_SECONDS = 120
 
 
 def now() -> datetime:
@@ -170,6 +174,7 @@ class Clock:
         self.last_at: datetime | None = None
         self._limits: dict[str, int | None] = {}
         self.off_since: int | None = None   # seq of the host entry that switched the clock off (G-7)
+        self.post_seen = False   # a post of the board was recorded since the open turn or phase opened (G-7 a)
 
     def charge(self, player: str, at: datetime | None, kind: str) -> Charge | None:
         """The cost of an entry by `player` at `at`; None when it is not timed. Called once per
@@ -199,15 +204,29 @@ class Clock:
             self.reserve[player] = charge.reserve_after
 
     def restart(self, at: datetime | None) -> None:
-        """The board changed at `at`: the next turn or phase starts now (untimed if no time)."""
+        """The board changed at `at`: the next turn or phase starts now (untimed if no time),
+        and its first post is still to come (G-7 a)."""
+        self.turn_started = at
+        self.post_seen = False
+
+    def restart_phase_time(self, at: datetime | None) -> None:
+        """An item restarted the open phase's time (TT-7): it runs from `at`, but the phase did
+        not open anew, so a post already seen stays its first post (G-7 a)."""
         self.turn_started = at
 
-    def posted(self, at: datetime | None) -> None:
+    def posted(self, at: datetime | None) -> bool:
         """The host posted the board at `at`: a player cannot act on a board they have not seen,
-        so the turn or phase now open runs from the later of this post and the entry that opened
-        it (G-7, amended 2026-11-26). A post without a time changes nothing."""
-        if at is not None and (self.turn_started is None or at > self.turn_started):
+        so the turn or phase now open runs from the later of its **first** post and the entry
+        that opened it (G-7, amended 2026-11-26 and 2026-12-07 a). Posting the same board again
+        (a re-post, `post --since`, a post after a sealed submission that changed nothing
+        public) does not restart the time. A post without a time changes nothing. Returns
+        whether this post opened the time."""
+        if at is None or self.post_seen:
+            return False
+        self.post_seen = True
+        if self.turn_started is None or at > self.turn_started:
             self.turn_started = at
+        return True
 
     @property
     def can_run(self) -> bool:

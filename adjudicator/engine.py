@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 
-from adjudicator.clock import Clock, ClockSettings, format_time, later, parse_time
+from adjudicator.clock import SKEW_SECONDS, Clock, ClockSettings, format_time, later, now, parse_time
 
 from adjudicator.game import (ChanceDue, Event, Game, Illegal, ItemsView, Outcome, Pending, Phase, SideMove,
                               Turn, new_event)
@@ -175,8 +175,12 @@ class Replay:
     entry in its void's event; flags, the outcome and every legality check stay as they are.
     """
 
-    def __init__(self, game: Game[Any], keep_log: bool = True, narrate: bool = True) -> None:
+    def __init__(self, game: Game[Any], keep_log: bool = True, narrate: bool = True,
+                 at: datetime | None = None) -> None:
         self.game = game
+        # No post is made in the future: a recorded time later than this is flagged and times
+        # nothing (G-7 b). `at` is the replay's own now (default: the tool's one clock).
+        self.latest_time = later(at if at is not None else now(), SKEW_SECONDS)
         self.narrate = narrate
         self.state = game.initial_state()
         facts = rules_facts(game)
@@ -213,6 +217,7 @@ class Replay:
         self.salted_at: dict[str, int] = {}    # player -> seq of the entry that gave it
         self._salted_draws = bool(game.header.get("draws"))   # the header's scheme takes salts (dice.DRAWS_SCHEME)
         self._last_timed: dict[str, Any] | None = None   # the latest timed entry
+        self._ordered: datetime | None = None   # the time of the entry being stepped, in the time order (G-7 c)
         self.announced: dict[str, list[str]] = {}  # items announced in the open phase (TT-7)
         self._announcing = facts.announcing
         self._uses_items = any(p.items for p in game.players)
@@ -340,22 +345,29 @@ class Replay:
 
     # Stepping ------------------------------------------------------------------
     def step(self, entry: dict[str, Any]) -> LogEntry:
-        """Apply one entry, or flag it and change nothing (G-1)."""
+        """Apply one entry, or flag it and change nothing (G-1). A time in the future is
+        flagged too, but only its time is left out: the entry takes effect untimed (G-7 b)."""
         kind = entry["type"]
         seq = entry["seq"]
-        if kind != "move":   # counted whatever becomes of the entry: a voided draw stays drawn (G-8)
-            self._note_draw(entry, kind, seq)
+        if kind == "host":   # a salt counts as written, whatever becomes of the entry (G-8)
+            self._note_salt(entry, seq)
         if seq in self.voided:
+            if kind == "chance":   # a voided draw stays drawn (G-8)
+                self._note_draw(entry, seq)
             return self._left_out(entry)
         self._changed = False
-        self._at = None
+        self._at = self._ordered = None
         void = kind == "host" and is_void(entry)
+        future: Illegal | None = None
         try:
             if "at" in entry:
-                if kind != "host" or not outside_time(entry):
-                    self._at = self._timestamp(entry)
-                elif entry["host"]["action"] == "posted":   # its time starts a turn; it orders nothing
-                    self._at = parse_time(entry["at"])
+                at = parse_time(entry["at"])
+                if at is not None and self.latest_time is not None and at > self.latest_time:
+                    future = Illegal("future-time", "G-7", seq=seq, at=entry["at"], skew=SKEW_SECONDS)
+                elif kind != "host":
+                    self._at = self._timestamp(entry, at)
+                elif entry["host"]["action"] not in UNTIMED_HOST:   # host entries are never out of order (G-7 c)
+                    self._at = at
             if self.outcome is not None and not void:
                 raise Illegal("match-over", "G-1", "G-4", outcome=self.outcome)
             if kind == "move":
@@ -366,12 +378,22 @@ class Replay:
                 log = self._host(entry)
         except Illegal as exc:
             log = self._refused(entry, exc)
+        refused = log.flag is not None
+        if self._ordered is not None and not refused:   # a flagged entry's time orders nothing (G-1)
+            self.clock.last_at, self._last_timed = self._ordered, entry
+        if future is not None and not refused:   # took effect, untimed (G-7 b)
+            log.flag = Flag(seq, entry.get("player"), future.code, future, self.game, future.rulings)
         if log.flag:
             log.flag.acknowledged = entry.get("flagged") == log.flag.code
             self.flags.append(log.flag)
             self.flagged.append(log)
-        elif kind != "host" or entry["host"]["action"] not in BOOKKEEPING:
+        if not refused and (kind != "host" or entry["host"]["action"] not in BOOKKEEPING):
             self._opened = True
+        # A refused chance entry is no draw: the tool never writes one, so it is padding (G-8,
+        # amended 2026-12-07); unless a void written after it left out an entry before it,
+        # when it may have been due as written, and drawn.
+        if kind == "chance" and (not refused or (log.flag is not None and log.flag.voided_before)):
+            self._note_draw(entry, seq)
         if self._changed:
             self.clock.restart(self._at)
             self._restarted_from = None
@@ -384,16 +406,17 @@ class Replay:
                 self._reveal_all()
         return log
 
-    def _note_draw(self, entry: dict[str, Any], kind: str, seq: int) -> None:
-        """Count a tool draw, or note a player's first salt (G-8). Both are facts of the file as
-        written, not of the game: a draw's number and salts must not move when a later void or
-        flag changes what is in effect, or a voided roll could be drawn again."""
-        if kind == "chance":
-            if entry["chance"].get("source") != "external":
-                if not self._salted_draws or len(self.salts) < len(self.game.player_ids):
-                    self.unsalted_draws.append(seq)
-                self.draws.append(seq)
-            return
+    def _note_draw(self, entry: dict[str, Any], seq: int) -> None:
+        """Count a tool draw (G-8): a chance entry not transcribed from a dice bot, voided ones
+        included, so a voided roll is never drawn again."""
+        if entry["chance"].get("source") != "external":
+            if not self._salted_draws or len(self.salts) < len(self.game.player_ids):
+                self.unsalted_draws.append(seq)
+            self.draws.append(seq)
+
+    def _note_salt(self, entry: dict[str, Any], seq: int) -> None:
+        """Note a player's first salt (G-8): a fact of the file as written, not of the game, so
+        it does not move when a later void or flag changes what is in effect."""
         host = entry["host"]
         if host["action"] == "salt" and host.get("player") not in self.salted_at:
             self.salted_at[host["player"]] = seq
@@ -410,20 +433,27 @@ class Replay:
                        game=self.game)
         return log
 
-    def _timestamp(self, entry: dict[str, Any]) -> datetime | None:
-        """The entry's time, or None when untimed; an entry timed before an earlier entry is
-        flagged, as `move` refuses such a time (G-7: time only runs forward)."""
-        at = parse_time(entry.get("at"))
-        if at is None:
-            return None
+    def _timestamp(self, entry: dict[str, Any], at: datetime | None) -> datetime | None:
+        """A move's or chance entry's time `at`; while a clock runs, one timed before an
+        earlier timed entry is flagged, as `move` refuses such a time. Time order matters only
+        to timing: while no clock runs (an untimed match, or the clock off) no entry is out of
+        order, and its time moves the order on for nobody (G-7 c)."""
+        if at is None or not self.clock.running:
+            return at
         last = self.clock.last_at
         if last is not None and at < last and self._last_timed is not None:
             before = self._last_timed
             raise Illegal("time-order", "G-7", seq=entry["seq"], at=entry["at"], last_seq=before["seq"],
                           last_at=before["at"])
-        self.clock.last_at = at
-        self._last_timed = entry
+        self._ordered = at   # moves the order on once the entry proves legal (step)
         return at
+
+    @property
+    def latest_timed(self) -> tuple[datetime, dict[str, Any]] | None:
+        """The latest time the clock's time order counts, with its entry: a legal move or
+        chance entry entered while a clock ran (G-7 c); None when there is none."""
+        last, entry = self.clock.last_at, self._last_timed
+        return None if last is None or entry is None else (last, entry)
 
     # Voids (G-4) ----------------------------------------------------------------
     def _left_out(self, entry: dict[str, Any]) -> LogEntry:
@@ -544,7 +574,7 @@ class Replay:
             if restarts:
                 if self._restarted_from is None:
                     self._restarted_from = (self.clock.turn_started,)
-                self.clock.restart(self._at)
+                self.clock.restart_phase_time(self._at)
             events.append(Event("announced", {"player": player, "item": item, "due": phase, "restarts": restarts},
                                 ("TT-7",)))
         return events
@@ -570,9 +600,13 @@ class Replay:
             self._end(Outcome(self.game.opponent(player), "reserve-out", {"player": player, "seq": seq}))
             return LogEntry(seq, "move", player, entry, [told, Event("out-of-time", {"player": player}, ("G-7",))],
                             expired=True, game=self.game)
-        refused = Illegal("late", "G-7", player=player, used=charge.used, due=due, limit=charge.limit)
+        kept = isinstance(due, Phase) and player in self.sealed
+        refused = Illegal("late", "G-7", player=player, used=charge.used, due=due, limit=charge.limit, kept=kept)
         flag = Flag(seq, player, "late", refused, self.game, refused.rulings)
-        if isinstance(due, Phase):
+        if kept:   # a flagged submission replaces nothing: the earlier one stands (G-7 d, G-3)
+            events = [new_event(("late-submission", {"player": player, "due": due, "kept": True}, G7))]
+            log = LogEntry(seq, "move", player, entry, events, None, self._phase_seal, events, None, False, self.game)
+        elif isinstance(due, Phase):
             log = self._submit(entry, player, None, due, late=True)
         else:
             log = LogEntry(seq, "move", player, entry, [], game=self.game)
@@ -796,9 +830,10 @@ class Replay:
         from the later of the post and the entry that opened the turn or phase), or the clock
         is switched off (nothing is timed) or on (time runs from here)."""
         clock = self.clock
-        if action == "posted":
-            clock.posted(self._at)
-            return [Event("board-posted", {"timed": clock.running and self._at is not None}, G7)]
+        if action == "posted":   # only the first post of what is open starts its time (G-7 a)
+            opened = clock.posted(self._at)
+            return [Event("board-posted", {"timed": clock.running and opened,
+                                           "again": self._at is not None and not opened}, G7)]
         if action == "clock-off":
             if clock.off_since is not None or not clock.running:
                 return [Event("clock-unchanged", {"on": False}, G7)]
@@ -880,6 +915,10 @@ def summarise(game: "Game[Any] | None", kind: str, entry: dict[str, Any]) -> str
     return format_host(entry["host"], who)
 
 
+
+# Host entries whose time times nothing: a void is bookkeeping (G-4), and switching the clock
+# off takes effect at its place in the log, whenever the host typed it (G-7).
+UNTIMED_HOST = frozenset({"void", "clock-off"})
 
 # Host entries whose time is not in the log's time order: a void is bookkeeping (G-4), and
 # switching the clock off takes effect at its place in the log, whenever the host typed it

@@ -95,7 +95,6 @@ class Appender:
     def __init__(self, path: Path, match: LoadedMatch) -> None:
         self.path, self.match = path, match
         self.replay = replay_match(match)
-        self._latest = latest_time(match, set(self.replay.voided))
 
     def append(self, build: Callable[[LoadedMatch, Replay], dict[str, Any]], *, record_illegal: bool = False,
                stamped: bool = False, keep: bool = True) -> LogEntry:
@@ -112,7 +111,8 @@ class Appender:
         match, path = self.match, self.path
         entry = build(match, self.replay)
         entry = {"seq": len(match.entries) + 1, **entry}
-        check_time_after(entry, path, self._latest)
+        if entry["type"] != "host":   # host entries are never out of time order (G-7 c)
+            check_time_after(entry, path, self.replay.latest_timed if self.replay.clock.running else None)
         if is_void(entry):   # a void changes what came before it: adjudicate the whole log again (G-4)
             self.replay = replay_entries(match, [*match.entries, entry])
             log = self.replay.log[-1]
@@ -133,8 +133,6 @@ class Appender:
             # `load` checked the file; the schema need only see the new entry (with the header).
             matchfile.check_schema({**match.data, "entries": [entry]}, str(path))
             match.data["entries"].append(entry)
-            self._latest = (latest_time(match, set(self.replay.voided)) if is_void(entry)
-                            else later_entry(self._latest, entry, set(self.replay.voided)))
         return log
 
     def play(self, player: str, text: str, *, as_json: bool = False, at: str | None = None,
@@ -354,17 +352,13 @@ def time_refusal(path: Path, entry: dict[str, Any], log: LogEntry, stamped: bool
 Latest = tuple[Any, dict[str, Any]] | None   # (time, entry) of the latest entry in effect, or None
 
 
-def check_time_order(match: LoadedMatch, entry: dict[str, Any], path: Path, left_out: set[int] = frozenset()) -> None:
-    """Refuse an `at` earlier than an entry in effect in the log (G-7: time only runs forward).
-    Voids, clock-offs and voided entries do not count: a void is the host's bookkeeping, not a
-    move in the game, so an entry typed wrong can be voided now and typed again with its post's
-    time (G-4); a match found to be at forum pace can have its clock switched off now and the
-    posts entered with their times (G-7)."""
-    check_time_after(entry, path, latest_time(match, left_out))
-
-
 def check_time_after(entry: dict[str, Any], path: Path, latest: Latest) -> None:
-    """check_time_order, given the latest entry in effect (latest_time, or an Appender's)."""
+    """Refuse an `at` earlier than the latest entry in the clock's time order (Replay.latest_timed),
+    as replay would flag it (G-7: time only runs forward while a clock runs). Voids, host
+    entries, voided and flagged entries, and entries entered while no clock ran do not count
+    (G-7 c): a void is the host's bookkeeping, so an entry typed wrong can be voided now and
+    typed again with its post's time (G-4); a match found to be at forum pace can have its
+    clock switched off now and the posts entered with their times in any order (G-7)."""
     from adjudicator.clock import parse_time
 
     at = None if outside_time(entry) else parse_time(entry.get("at"))
@@ -374,24 +368,6 @@ def check_time_after(entry: dict[str, Any], path: Path, latest: Latest) -> None:
     if at < time:
         raise InputError(f"{path}: the new entry's time {entry['at']} is earlier than entry {previous['seq']} "
                          f"({previous['at']}); give the post's time with --at, not earlier than that.")
-
-
-def latest_time(match: LoadedMatch, left_out: set[int]) -> Latest:
-    """The latest time of an entry in effect (see check_time_order), with its entry."""
-    found: Latest = None
-    for entry in match.entries:
-        found = later_entry(found, entry, left_out)
-    return found
-
-
-def later_entry(found: Latest, entry: dict[str, Any], left_out: set[int]) -> Latest:
-    """`found`, or `entry` where it counts and is later (the first of equal times stays)."""
-    from adjudicator.clock import parse_time
-
-    if not entry.get("at") or entry["seq"] in left_out or outside_time(entry):
-        return found
-    time = parse_time(entry["at"])
-    return (time, entry) if found is None or time > found[0] else found
 
 
 def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False, with_seed: bool = True,
@@ -565,7 +541,7 @@ def verify_rolls(match: LoadedMatch, seed: str) -> tuple[list[str], int, int]:
         chance = entry["chance"]
         if chance.get("source") == "external":
             transcribed += 1
-        elif isinstance(due, ChanceDue):
+        elif isinstance(due, ChanceDue) and not is_padding(due, chance):
             want = draw(seed, draw_at(match, replay, entry["seq"]), due)
             got = chance.get("dice") if due.dice else chance.get("pick")
             if got != want:
@@ -573,6 +549,20 @@ def verify_rolls(match: LoadedMatch, seed: str) -> tuple[list[str], int, int]:
             else:
                 verified += 1
     return problems, verified, transcribed
+
+
+def is_padding(due: ChanceDue, chance: dict[str, Any]) -> bool:
+    """Is this chance entry refused as written (not the kind, count or faces due)? The tool
+    never writes one, so it is no draw and nothing to verify: replay flags it (G-8, amended
+    2026-12-07)."""
+    from adjudicator.engine import check_chance
+    from adjudicator.game import Illegal
+
+    try:
+        check_chance(due, chance)
+    except Illegal:
+        return True
+    return False
 
 
 def transcribed_rolls(match: LoadedMatch) -> list[int]:

@@ -35,6 +35,8 @@ from datetime import date, datetime, time, timedelta, timezone
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from adjudicator.clock import SKEW_SECONDS   # how far ahead of now a post's time may be (G-7 b)
+
 ZONE_VARIABLE = "ADJUDICATOR_TIME_ZONE"
 ORDER_VARIABLE = "ADJUDICATOR_DATE_ORDER"
 UTC = ZoneInfo("UTC")
@@ -153,10 +155,9 @@ def _read_time(text: str, zone: ZoneInfo, now: datetime, after: date | None,
                         f"<t:1763756040> or Unix seconds")
     if in_future(reading.moment, now):
         raise TimeError(_future(raw, reading, zone, now))
+    if reading.moment > now:   # within the clock skew: taken as now, never later (G-7 b)
+        return Reading(now, exact=False, local=reading.local)
     return reading
-
-
-SKEW_SECONDS = 120   # how far ahead of the tool's now a post's time may be: clocks differ a little
 
 
 def in_future(moment: datetime, now: datetime) -> bool:

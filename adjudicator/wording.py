@@ -35,8 +35,10 @@ ENGINE_WORDS: dict[str, Say] = {
     "submitted": lambda g, f: f"{g.who(f['player'])} submitted for {due_label(g, f['due'])} (sealed)",
     "resubmitted": lambda g, f: f"{g.who(f['player'])} resubmitted, replacing the earlier submission for "
                                 f"{due_label(g, f['due'])} (sealed)",
-    "late-submission": lambda g, f: f"{g.who(f['player'])}'s submission for {due_label(g, f['due'])} came late and "
-                                    "counts as empty",
+    "late-submission": lambda g, f: (f"{g.who(f['player'])}'s resubmission for {due_label(g, f['due'])} came late and "
+                                     "replaces nothing: the earlier submission stands" if f.get("kept") else
+                                     f"{g.who(f['player'])}'s submission for {due_label(g, f['due'])} came late and "
+                                     "counts as empty"),
     "did-not-submit": lambda g, f: f"{g.who(f['player'])} did not submit and does nothing in {due_label(g, f['due'])}",
     "private-declaration": lambda g, f: f"{g.who(f['player'])} made a private declaration during {due_label(g, f['due'])}",
     "announced": lambda g, f: (f"{g.who(f['player'])} uses {g.ruleset.items[f['item']]['name']} (announced at once)"
@@ -62,7 +64,9 @@ ENGINE_WORDS: dict[str, Say] = {
                                    f"{due_label(g, f['due'])}"),
     "timeout-nothing-due": lambda g, f: f"{g.who(f['player'])}'s timeout is recorded; nothing was due from them",
     "board-posted": lambda g, f: ("the host posted the board; the time to act runs from this post"
-                                  if f["timed"] else "the host posted the board"),
+                                  if f["timed"] else
+                                  "the host posted the board again; the time to act still runs from its first post"
+                                  if f.get("again") else "the host posted the board"),
     "clock-off": lambda g, f: "the host switched the clock off: nothing is timed until it is switched on again",
     "clock-on": lambda g, f: ("the host switched the clock on: the time to act runs from here, reserves as they were"
                               if f["timed"] else "the host switched the clock on"),
@@ -123,7 +127,12 @@ ENGINE_REFUSALS: dict[str, Say] = {
     "void-unprepared": lambda g, f: f"entry {f['target']} cannot be voided here: replay the whole log",
     "late": lambda g, f: (_late_side(g, f) if f.get("side") else
                           f"{g.who(f['player'])}'s entry came {f['used']:.0f} s after {due_label(g, f['due'])} began "
-                          f"(limit {f['limit']} s): it counts as an empty submission"),
+                          f"(limit {f['limit']} s): "
+                          + ("it replaces nothing, and the earlier submission stands" if f.get("kept")
+                             else "it counts as an empty submission")),
+    "future-time": lambda g, f: (f"entry {f['seq']} is timed {f['at']}, later than now by more than the "
+                                 f"{f['skew']} s a clock may be ahead: no post is made in the future, so its time "
+                                 "counts for nothing (the entry itself stands, untimed)"),
 }
 
 

@@ -140,13 +140,25 @@ def test_late_sealed_submission_counts_as_empty_g7():
     assert [f.seq for f in replay.flags] == [3]
 
 
-def test_late_resubmission_replaces_a_timely_one_with_nothing_g7():
+def test_g7d_late_resubmission_replaces_nothing_the_timely_one_stands():
+    """G-7 (d), amended 2026-12-07: a flagged submission replaces nothing (G-1 with G-3)."""
     replay, move = skip_replay()
     move(player="bob", move={"bid": 4}, at=at(10))
-    late = move(player="bob", move={"bid": 5}, at=at(70))   # replaces the bid of 4 with nothing
-    assert late.flag.code == "late" and late.expired
+    late = move(player="bob", move={"bid": 5}, at=at(70))   # late: the bid of 4 stands
+    assert late.flag.code == "late" and late.expired and late.flag.refused.fields["kept"]
+    assert replay.sealed == {"bob": {"bid": 4}}
     replay.step({"seq": replay.last_seq + 1, "type": "host", "host": {"action": "deadline"}, "at": at(75)})
-    assert replay.state.history[-1]["bob"] == 0
+    assert replay.state.history[-1]["bob"] == 4
+
+
+def test_g7d_late_resubmission_still_lets_the_phase_resolve_when_both_are_in():
+    """G-7 (d): the phase resolves when both have submitted in time, whatever came late after."""
+    replay, move = skip_replay()
+    move(player="bob", move={"bid": 4}, at=at(10))
+    move(player="bob", move={"bid": 5}, at=at(70))
+    done = move(player="ann", move={"bid": 3}, at=at(20))
+    assert replay.state.history[-1] == {"ann": 3, "bob": 4}
+    assert done.flag is None
 
 
 def test_late_submission_reveals_nothing_before_resolution():
@@ -164,12 +176,22 @@ def test_next_phase_clock_starts_at_the_resolving_entry():
     assert ok.flag is None
 
 
-def test_cli_refuses_an_entry_timed_before_the_last(cli, write):
+def test_cli_refuses_an_entry_timed_before_the_last_while_a_clock_runs(cli, write):
     data = dice_match([("roll", 1, 2, 3)])
+    data["rules"]["params"] = {"time_control": {"turn_seconds": 90, "reserve_seconds": 300}}
     data["entries"][0]["at"] = "2026-11-21T20:14:05Z"
     path = write(data)
     res = cli("move", path, "bernd", "keep", "--at", "2026-11-21T20:00:00Z")
     assert res.code == 2 and "earlier than entry 1" in res.err
+
+
+def test_g7c_cli_takes_an_entry_out_of_time_order_where_no_clock_runs(cli, write):
+    """G-7 (c), amended 2026-12-07: time order matters only to timing."""
+    data = dice_match([("roll", 1, 2, 3)])
+    data["entries"][0]["at"] = "2026-11-21T20:14:05Z"
+    path = write(data)
+    res = cli("move", path, "bernd", "keep", "--at", "2026-11-21T20:00:00Z")
+    assert res.code == 0, res.err
 
 
 def test_settings_defaults():

@@ -5,7 +5,7 @@ wall clock; `--at` of move, roll and host; the match header's `time_zone`."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -67,9 +67,18 @@ def test_a_time_later_than_now_beyond_the_skew_is_refused_g7(text):
     assert "later than now" in caught.value.message and "2026-11-22" in caught.value.message
 
 
-@pytest.mark.parametrize("text", ["2026-11-22T12:02:00Z", "2026-11-22T12:01:59Z", "2026-11-22T13:01:00+01:00"])
-def test_a_time_within_two_minutes_ahead_is_a_clock_skew_and_accepted_g7(text):
-    assert read_time(text, UTC, NOW).exact
+@pytest.mark.parametrize("text", ["2026-11-22T12:02:00Z", "2026-11-22T12:01:59Z", "2026-11-22T13:01:00+01:00",
+                                  "2026-11-22T12:00:01Z", "12:01", "<t:1795348860>"])
+def test_g7b_a_time_within_the_skew_ahead_is_taken_as_now_never_later(text):
+    """G-7 (b), amended 2026-12-07: a time up to the clock skew ahead of now is a clock a
+    little ahead, taken as now (never later), so it cannot buy a player time."""
+    reading = read_time(text, UTC, NOW)
+    assert reading.moment == NOW and reading.text() == "2026-11-22T12:00:00Z"
+
+
+def test_g7b_a_time_at_or_before_now_is_kept_exactly():
+    assert read_time("2026-11-22T12:00:00Z", UTC, NOW).exact
+    assert read_time("2026-11-22T11:59:59Z", UTC, NOW).moment == NOW - timedelta(seconds=1)
 
 
 @pytest.mark.parametrize("text, expected", [

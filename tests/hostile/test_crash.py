@@ -242,6 +242,9 @@ def test_a_deadline_past_year_9999_is_left_out(cli, tmp_path, monkeypatch):
     board shows none (clock.later), and nobody loses on time."""
     data = timed_match("9999-12-31T23:58:00Z", ["9999-12-31T23:59:00Z"] * 4 + ["9999-12-31T23:59:30Z"])
     path = write(tmp_path / "late.json", data)
+    res = cli("replay", path, "--format", "json")   # replayed in 2026: every time lies in the future (G-7 b)
+    assert res.code == 1 and {flag["code"] for flag in res.json["flagged"]} == {"future-time"}
+    monkeypatch.setenv("ADJUDICATOR_NOW", "9999-12-31T23:59:59Z")   # replayed at the end of the calendar
     for command in (("board", path), ("board", path, "--format", "json"), ("replay", path), ("legal", path),
                     ("check", path), ("board", path, "--at", "0"), ("board", path, "--at", "4")):
         res = cli(*command)
@@ -249,7 +252,6 @@ def test_a_deadline_past_year_9999_is_left_out(cli, tmp_path, monkeypatch):
         assert res.code == 0, (command, res.err)
     clock = cli("board", path, "--format", "json").json["clock"]
     assert "deadline" not in clock and "reserve_runs_out" not in clock and clock["turn_seconds"] == 60
-    monkeypatch.setenv("ADJUDICATOR_NOW", "9999-12-31T23:59:59Z")   # else a post in the future (G-7)
     res = cli("move", path, "maddie", "E5", "up", "--at", "9999-12-31T23:59:59Z")
     assert res.code == 0, res.err
 
