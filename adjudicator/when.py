@@ -13,7 +13,8 @@ Rules, each chosen so that a guess never moves a post's time (RULINGS G-7: a tim
 made up never makes a player lose or be late):
 
 - A full RFC 3339 time is taken exactly as given, as it always was, but never a time later
-  than now (beyond SKEW_SECONDS, for a host's clock a little behind Discord's): a post
+  than now: one up to SKEW_SECONDS ahead (a host's clock a little behind Discord's) is taken
+  as now, never later (G-7 b, amended 2026-12-07), and one further ahead is refused: a post
   cannot have been made in the future, so `2027-11-26T12:00:30Z` typed in 2026 is a typo in
   the year, refused with the time read and the time now (G-7, amended 2026-11-26).
 - Every other form must not be later than now either: `20:14` typed at 01:00 meant yesterday
