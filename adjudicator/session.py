@@ -330,7 +330,7 @@ def time_refusal(path: Path, entry: dict[str, Any], log: LogEntry, stamped: bool
     if stamped:
         if log.flag is None:
             result = "lose on time"
-        elif side_late(log):
+        elif side_late(log) or log.flag.refused.fields.get("kept"):
             result = "be late (it would change nothing)"
         else:
             result = "be late (an empty submission)"
@@ -343,8 +343,10 @@ def time_refusal(path: Path, entry: dict[str, Any], log: LogEntry, stamped: bool
         return RefusedError(
             f"{path}: refused (out-of-time), nothing written. {told} (G-7). If {player} did run out of time, "
             f"record it with 'adjudicator host {name} timeout {player}'; {forum}.", "out-of-time")
+    counts = ("it would replace nothing: the earlier submission stands (G-7)" if log.flag.refused.fields.get("kept")
+              else "it counts as an empty submission (G-7)")
     return RefusedError(
-        f"{path}: refused (late), nothing written. {told}: it counts as an empty submission (G-7). The phase "
+        f"{path}: refused (late), nothing written. {told}: {counts}. The phase "
         f"is past its deadline: close it with 'adjudicator host {name} deadline' (whoever has not submitted "
         f"does nothing this phase); or, {forum}.", "late")
 

@@ -211,7 +211,7 @@ def test_g7d_a_late_resubmission_leaves_the_in_time_one_standing(cli, said, stre
     said(0, "post", streak)
     assert said(10, "move", streak, "sally", "place 3/3 C").code == 0
     res = said(80, "move", streak, "sally", "place 5/5 A")           # late: refused, saying the earlier one stands
-    assert res.code == 1 and "refused (late)" in res.err
+    assert res.code == 1 and "refused (late)" in res.err and "the earlier submission stands" in res.err
     res = said(80, "move", streak, "sally", "place 5/5 A", "--record-illegal")
     assert "came late and replaces nothing: the earlier submission stands" in res.err
     assert said(30, "move", streak, "maddie", "place 1/1 D").code == 0   # posted in time: the phase resolves
