@@ -104,12 +104,17 @@ def flag_dict(log: LogEntry) -> dict[str, Any]:
             "rulings": list(flag.rulings), "acknowledged": flag.acknowledged}
 
 
+# Flags about an entry's time alone, which is public: a sealed entry shows them as they are,
+# since they name nothing of the move, and it was not refused (G-7 b: it stands, untimed).
+TIME_FLAGS = frozenset({"future-time"})
+
+
 def public_flag(log: LogEntry, marked: Any = None) -> dict[str, Any]:
     """A refused entry as everyone may see it. While sealed: no reason, and `acknowledged`
     says only whether the host recorded it as illegal (`marked`, the entry's `"flagged"`),
     not whether the recorded code is right, which would tell the code (G-1; issue 15)."""
     data = flag_dict(log)
-    if log.sealed:
+    if log.sealed and log.flag is not None and log.flag.code not in TIME_FLAGS:
         data["message"], data["code"], data["rulings"] = SEALED_MESSAGE, "sealed", []
         data["acknowledged"] = bool(marked) or log.flag.acknowledged
     return data

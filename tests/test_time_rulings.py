@@ -257,3 +257,20 @@ def test_g8_a_hand_written_illegal_chance_entry_moves_no_later_draw(cli, tmp_pat
     res = cli("check", padded)
     assert "seq 4" not in res.out and "seed gives" not in res.out        # the roll verifies against the seed
     assert [f["seq"] for f in replay_json(cli, padded)["flagged"]] == [3]
+
+
+def test_g7b_a_sealed_submission_dated_in_the_future_is_flagged_publicly_and_still_counts(cli, write):
+    """The flag is about the time, which is public: it names nothing of the sealed move, and
+    the submission stands, untimed (G-7 b)."""
+    from helpers.winning_streak import ws_match
+
+    outs = []
+    for troop in ("1/1", "5/5"):
+        data = ws_match([{"type": "move", "player": "sally", "at": "2099-01-01T00:00:00Z",
+                          "move": {"phase": "placement", "turn": 1, "troop": troop, "location": "A"}}])
+        path = write(data, f"m{troop[0]}.json")
+        result = replay_json(cli, path)
+        assert [(f["seq"], f["code"]) for f in result["flagged"]] == [(1, "future-time")]
+        assert result["submitted"] == {"sally": True, "maddie": False}
+        outs.append(cli("board", path).out + cli("replay", path).out)
+    assert outs[0] == outs[1]
