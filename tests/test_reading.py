@@ -579,6 +579,16 @@ MISREADS_FOUND = [
     ("tow2-second", "maddie", "conker 2 with 1 to spare", "ERR m.json: the post holds the move 'conker 2' and also '1'"),
     ("dice-turn", "bernd", "reroll both 5s (2 rerolls left)", "ERR m.json: the post holds the move 'reroll 1 3' and also '2'"),
     ("dice-turn", "bernd", "reroll 3, 6 is trash", "ERR m.json: the post holds the move 'reroll 3' and also '6'"),
+    # a number in a list of dice named by their faces: a face, or refused where it may be a position
+    ("dice-turn-135", "bernd", "I'll reroll my 1 and 3 pls", "ERR m.json: '3' after dice named by their faces could "
+                                                            "be the die showing 3 (die 2) or die 3 (showing 5)"),
+    ("dice-turn-152", "bernd", "reroll the 1 and 2", "ERR m.json: '2' after dice named by their faces could be the "
+                                                    "die showing 2 (die 3) or die 2 (showing 5)"),
+    ("dice-turn-135", "bernd", "reroll my 3", "reroll 2"),
+    ("dice-turn-135", "bernd", "reroll the 1 and the 3", "reroll 1 2"),
+    ("dice-turn-135", "bernd", "reroll the 1 and 5", "reroll 1 3"),        # no die 5: the face
+    ("dice-turn-135", "bernd", "reroll the 3 and 2", "ERR m.json: '2' names no die"),
+    ("dice-turn-135", "bernd", "reroll 1 and 3", "reroll 1 3"),            # positions, as always
     # questions ask, they do not play
     ("tow1-start", "sally", "what happens if I play rope 1 1?", "ERR m.json: the post asks about 'rope 1 1'"),
     ("ws-placement-t1", "sally", "Is 3/5 to C legal?", "ERR m.json: the post asks about '3/5 to C'"),

@@ -76,6 +76,7 @@ ARROWBIC_MID = [("sally", {"place": "E5", "arrow": "up"}), ("maddie", {"place": 
 #   dice-setup-116             bernd's (yellow) setup roll 1 1 6, bernd to keep or re-roll (DT-2)
 #   dice-turn                  bernd's column 2 6 6 (two re-rolls, DT-3), his turn roll 5 3 5
 #   dice-turn-6                bernd's column 2 3 6 (one re-roll), his turn roll 6 4 1
+#   dice-turn-135, -152        bernd's column 2 6 6 (two re-rolls), his turn roll 1 3 5 / 1 5 2
 #   arrowbic-start / -second   sally (red) to place first / maddie after sally's E5 up
 #   arrowbic-mid               four placements in; sally to place, not right; Retake possible (AX-8)
 #   ws-placement-t1            placement turn 1
@@ -89,6 +90,8 @@ POSITIONS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
     "dice-setup-116": ("dice-tug-of-war", lambda: dice_match([("roll", 1, 1, 6)])),
     "dice-turn": ("dice-tug-of-war", lambda: dice_match([*setup_entries([6, 6, 2], [4, 5, 6]), ("roll", 5, 3, 5)])),
     "dice-turn-6": ("dice-tug-of-war", lambda: dice_match([*setup_entries([6, 3, 2], [4, 5, 6]), ("roll", 6, 4, 1)])),
+    "dice-turn-135": ("dice-tug-of-war", lambda: dice_match([*setup_entries([6, 6, 2], [4, 5, 6]), ("roll", 1, 3, 5)])),
+    "dice-turn-152": ("dice-tug-of-war", lambda: dice_match([*setup_entries([6, 6, 2], [4, 5, 6]), ("roll", 1, 5, 2)])),
     "arrowbic-start": ("arrowbic", lambda: arrowbic()),
     "arrowbic-second": ("arrowbic", lambda: arrowbic(ARROWBIC_MID[:1])),
     "arrowbic-mid": ("arrowbic", lambda: arrowbic(ARROWBIC_MID)),

@@ -23,16 +23,21 @@ def dice_references(words: list[Word], rolled: list[int]) -> list[Word]:
     out: list[Word] = []
     context = None
     named: set[str] = set()   # positions named since `reroll`, or numbers since `trade`
+    faces = False   # a list of dice named by face goes on: "my 1 and 3" (issue 38's misread)
     index = 0
     while index < len(words):
         word = words[index]
         folded = word.text.casefold()
         if folded in ("reroll", "re-roll", "trade", "keep", "attack"):
-            context, named = folded.replace("-", ""), set()
+            context, named, faces = folded.replace("-", ""), set(), False
         elif (folded,) in around.hedges:   # "reroll 2. scratch that, 1": what follows is not resolved here
             context = None
         made = None
-        if context == "reroll":
+        if faces and index and not _list_goes_on(words[index - 1]):
+            faces = False
+        if context == "reroll" and faces and folded.isdecimal():
+            made = 1, [_face_or_position(words, index, int(folded), rolled)]
+        elif context == "reroll":
             made = _position_reference(words, index, rolled, around)
             if made is None and folded in (*around.counts, *around.ordinals, *around.every):
                 made = 1, [_as(words, index, 1, "", "does not say which dice; give their positions, e.g. 'reroll 1 3'.")]
@@ -41,8 +46,11 @@ def dice_references(words: list[Word], rolled: list[int]) -> list[Word]:
         if made is None:
             out.append(word)
             named.update([folded] if folded.isdecimal() else [])
+            faces = faces and folded in LIST_WORDS
             index += 1
             continue
+        faces = context == "reroll" and (folded in around.value_markers or folded in around.counts
+                                         or bool(_PLURAL.match(folded)) or faces)
         taken, replaced = made
         said = {w.text for w in replaced if w.problem is None}
         if context == "reroll" and said and said <= named and len(replaced) == len(said):
@@ -187,6 +195,35 @@ def _value_reference(words: list[Word], index: int, around: Any, first: bool) ->
                                                 f"die first: write 'trade ROLLED for {folded[1]}'.")]
         return 2, [_as(words, index, 2, folded[1])]
     return None
+
+
+LIST_WORDS = frozenset({"and", "&", "+", "plus", "n", "or"})   # what goes between dice of one list
+
+
+def _list_goes_on(before: Word) -> bool:
+    """Does a list of dice go on after `before`: a space or a comma, nothing else ("the 5s (2
+    left)", "the 6. 2" end it)?"""
+    return not before.trail.strip(" ,")
+
+
+def _face_or_position(words: list[Word], index: int, number: int, rolled: list[int]) -> Word:
+    """A bare number in a list of dice named by face ("reroll my 1 and 3"): the die showing it,
+    or die `number`? Read as the face, the list's own way, where that is the only die of the
+    roll it can name (no die `number`, or die `number` is the one showing it); refused, quoting
+    both, where the two name different dice, and where no one die shows it (a guess between
+    readings could re-roll the wrong die)."""
+    showing = [p for p, value in enumerate(rolled, start=1) if value == number]
+    by_face = showing[0] if len(showing) == 1 else None
+    by_position = number if 1 <= number <= len(rolled) else None
+    if by_face is not None and by_position is not None and by_face != by_position:
+        roll = " ".join(map(str, rolled))
+        return _as(words, index, 1, "", f"after dice named by their faces could be the die showing {number} "
+                                        f"(die {by_face}) or die {number} (showing {rolled[number - 1]}) in the "
+                                        f"roll ({roll}); name each by its face ('the 1 and the 3') or give "
+                                        f"positions, e.g. 'reroll 1 3'.")
+    if by_face is None:   # in a list of faces, a face no die shows (or several do) names nothing
+        return _value_die(words, index, 1, number, rolled)
+    return _as(words, index, 1, str(by_face))
 
 
 def _positions(words: list[Word], index: int, taken: int, positions: Any) -> list[Word]:
