@@ -40,9 +40,10 @@ class RefusedError(AdjudicatorError):
 
     exit_status = 1
 
-    def __init__(self, message: str, code: str = "refused") -> None:
+    def __init__(self, message: str, code: str = "refused", **fields: object) -> None:
         super().__init__(message)
         self.code = code
+        self.fields = fields   # the refusal's data beside its code, for a caller that words it its own way
 
 
 class OptionError(InputError):

@@ -343,12 +343,13 @@ def time_refusal(path: Path, entry: dict[str, Any], log: LogEntry, stamped: bool
         return RefusedError(
             f"{path}: refused (out-of-time), nothing written. {told} (G-7). If {player} did run out of time, "
             f"record it with 'adjudicator host {name} timeout {player}'; {forum}.", "out-of-time")
-    counts = ("it would replace nothing: the earlier submission stands (G-7)" if log.flag.refused.fields.get("kept")
-              else "it counts as an empty submission (G-7)")
+    kept = bool(log.flag.refused.fields.get("kept"))
+    counts = "it would replace nothing: the earlier submission stands (G-7)" if kept \
+        else "it counts as an empty submission (G-7)"
     return RefusedError(
         f"{path}: refused (late), nothing written. {told}: {counts}. The phase "
         f"is past its deadline: close it with 'adjudicator host {name} deadline' (whoever has not submitted "
-        f"does nothing this phase); or, {forum}.", "late")
+        f"does nothing this phase); or, {forum}.", "late", kept=kept)
 
 
 Latest = tuple[Any, dict[str, Any]] | None   # (time, entry) of the latest entry in effect, or None

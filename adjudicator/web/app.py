@@ -206,6 +206,9 @@ TIME_REFUSALS = {
     "out-of-time": "your time ran out before this move, so it was not recorded (G-7); the host records the timeout.",
     "needs-post-time": "your move came too late to count, so it was not recorded (G-7).",
 }
+# A late resubmission replaces nothing (G-7 d): the player's earlier submission stands.
+LATE_KEPT = ("your move came after this phase's deadline, so it was not recorded and your earlier submission "
+             "stands (G-7).")
 
 
 def said_to(error: AdjudicatorError, path: Path, role: str) -> str:
@@ -215,7 +218,9 @@ def said_to(error: AdjudicatorError, path: Path, role: str) -> str:
 
     code = error_code(error)
     if role != links.HOST and code in TIME_REFUSALS:
-        return f"refused ({code}), nothing written: {TIME_REFUSALS[code]}"
+        kept = isinstance(error, RefusedError) and error.fields.get("kept")
+        told = LATE_KEPT if code == "late" and kept else TIME_REFUSALS[code]
+        return f"refused ({code}), nothing written: {told}"
     return plain_message(error, path)
 
 
