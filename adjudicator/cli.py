@@ -331,22 +331,37 @@ def roll_cmd(
     transcribe: Annotated[bool, typer.Option("--values", help="Transcribe an outside dice bot's result instead of drawing.")] = False,
     at: Annotated[Optional[str], typer.Option("--at", metavar="TIME", help="When it was rolled, as for move --at (default: now).")] = None,
     note: Annotated[Optional[str], typer.Option("--note", help="A free note, e.g. the dice bot's post.")] = None,
+    without_salts: Annotated[bool, typer.Option("--without-salts", help="Draw now although a player's salt is not in "
+                                                                          "yet; check will report the draw as "
+                                                                          "unsalted (G-8).")] = False,
     fmt: Annotated[formats.BoardFormat, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
     rulings: Annotated[bool, typer.Option("--rulings", help=RULINGS_HELP)] = False,
 ) -> None:
     """Append the chance entry the match needs now: drawn from the match seed, or transcribed.
 
+    A match made by `new` publishes only its seed's hash; each player then posts a salt, a
+    word of their own, entered with `host MATCH salt PLAYER WORD`. Every draw is fixed by
+    the seed and both salts together, so the host, who holds the seed, cannot foresee a roll
+    either. A draw therefore waits until both salts are in (G-8): before that `roll` is
+    refused, unless you ask for the draw with --without-salts (`check` then reports it as
+    an unsalted draw). A roll copied from a dice bot (--values) takes no salts.
+
     \b
     Examples:
+      adjudicator host m.json salt anna tangerine42   # each player's salt, as posted
+      adjudicator host m.json salt bernd 7ravens
       adjudicator roll m.json                  # draw from m.seed beside m.json
       adjudicator roll m.json --values 3 1 6   # copy a dice bot's roll
-    Refused (exit 1) when no roll is due, e.g. a second roll for the same throw.
+      adjudicator roll m.json --without-salts  # draw now anyway (reported as unsalted)
+    Refused (exit 1) when no roll is due, e.g. a second roll for the same throw, or while a
+    salt is awaited.
     """
     from adjudicator import present
     from adjudicator.usecases import entries
 
     with _as_usage_errors():
-        result = entries.roll(match_path, values, transcribe=transcribe, at=at, note=note)
+        result = entries.roll(match_path, values, transcribe=transcribe, at=at, note=note,
+                              without_salts=without_salts)
     _say(present.entered(result, fmt, rulings=rulings))
 
 

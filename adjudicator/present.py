@@ -498,8 +498,13 @@ def next_step(match: "LoadedMatch", replay: "Replay") -> tuple[str, ...]:
     from adjudicator.wording import awaiting
 
     if isinstance(replay.pending(), ChanceDue) and match.path is not None:
-        return (f"next: {awaiting(replay)}: adjudicator roll {shown_path(match.path.name)} "
-                "(or --values to copy a dice bot's)",)
+        from adjudicator.views import salts_awaited
+
+        name = shown_path(match.path.name)
+        missing = salts_awaited(match, replay)   # the draw waits for them (G-8)
+        salts = (f"; a draw waits for the salt of {' and '.join(match.game.display_names[p] for p in missing)}: "
+                 f"adjudicator host {name} salt PLAYER WORD (G-8)" if missing else "")
+        return (f"next: {awaiting(replay)}: adjudicator roll {name} (or --values to copy a dice bot's){salts}",)
     return ()
 
 
