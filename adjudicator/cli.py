@@ -767,8 +767,9 @@ def serve_cmd(
     auto_deadline: Annotated[bool, typer.Option("--auto-deadline", help="Close a sealed phase at its deadline "
                                                                           "(the entry `host deadline` writes).")] = False,
     roll: Annotated[bool, typer.Option("--roll/--no-roll", help="In a match whose players have links, draw each roll "
-                                                                  "due from the seed beside it, as `roll` does "
-                                                                  "(--no-roll: the host rolls).")] = True,
+                                                                  "due from the seed beside it, as `roll` does, once "
+                                                                  "both players' salts are in (G-8) (--no-roll: the "
+                                                                  "host rolls).")] = True,
 ) -> None:
     """Serve the matches in FOLDER: players send their own moves through private links.
 
@@ -779,8 +780,14 @@ def serve_cmd(
     box to type a move as they would post it, and the refusal when a move is illegal. The
     host's link adds who has submitted, the next post for the thread and the host entries.
     Every move is checked by the same code as `move` and written to the match file under
-    its lock: the command line keeps working on the same files meanwhile. A move sent
-    through a link is stamped with the server's time, so the clock applies in full (G-7).
+    its lock: the command line keeps working on the same files meanwhile. A move, salt or
+    host entry sent through a link is stamped with the server's time when the request
+    arrives, so the clock applies in full and a busy server never makes it late (G-7).
+
+    Dice and the draw of who starts wait for both players' salts (G-8): a salt is a word
+    each player gives on their page, so that the host, who holds the seed, cannot foresee a
+    draw. Until both are in, the pages say whose salt is awaited and nothing is drawn; the
+    host's page can draw the roll due without them (check reports it as unsalted).
 
     \b
     Examples:

@@ -683,7 +683,7 @@ def serving(options: "ServeOptions") -> Shown:
     notes = [] if options.loopback else [
         f"warning: listening on {options.bind}: the links travel in clear unless a reverse proxy with TLS is in front "
         "(README, 'Playing through links')."]
-    doing = [what for what, on in (("drawing rolls due from the seeds", options.roll),
+    doing = [what for what, on in (("drawing rolls due from the seeds once both salts are in", options.roll),
                                    ("closing sealed phases at their deadlines", options.auto_deadline)) if on]
     notes.append(f"serving {options.folder} at http://{options.bind}:{options.port}/m/NAME"
                  + (f" ({'; '.join(doing)})" if doing else "") + "; Ctrl-C stops.")
