@@ -552,8 +552,9 @@ def test_g8_server_waits_for_both_salts_before_a_random_first_pick(folder, cli):
     assert entries_of(path) == []
     with client_for(folder) as c:
         sally = c.get(ws.of("sally")).text
-        assert "Your salt is awaited" in sally and "Waiting for salts from Sally and Maddie" in sally
-        assert "draw of who starts" in sally
+        assert "Your salt is awaited" in sally and "Waiting for" not in sally   # the box says it, once
+        host = c.get(ws.host).text
+        assert "Waiting for salts from Sally and Maddie before the draw of who starts (G-8)" in host
         c.post(ws.of("sally"), json={"salt": "pepper"})
         assert "Your salt is awaited" not in c.get(ws.of("sally")).text
         assert "Waiting for a salt from Maddie" in c.get(ws.of("sally")).text
