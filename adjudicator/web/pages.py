@@ -123,15 +123,14 @@ def context(view: View) -> dict[str, Any]:
 
 
 def salts_context(seat: "Seat") -> dict[str, Any]:
-    """While a draw waits for salts (G-8): the public sentence saying whose; whether a roll
-    is due now (the host's page then offers to draw it without them); and the seed's hash."""
+    """While a draw waits for salts (G-8): the public sentence saying whose, and whether a
+    roll is due now (the host's page then offers to draw it without them)."""
     from adjudicator import views
 
     missing = views.salts_awaited(seat.match, seat.replay)
     due = seat.replay.chance_due() is not None
     return {"salts_line": views.salts_line(seat.match, seat.replay, missing) if missing else "",
-            "salt_awaited_now": bool(missing) and due,
-            "seed_sha256": str(seat.match.data.get("seed_sha256") or "")}
+            "salt_awaited_now": bool(missing) and due}
 
 
 def needs_salt(view: View) -> bool:
