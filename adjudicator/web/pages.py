@@ -231,7 +231,8 @@ def host_action(body: dict[str, Any], confirm_needed: bool) -> "HostAction":
                          "host entries only.")
     action = asked.get("action", "")
     if action not in HOST_ACTIONS:
-        raise OptionError(f"'{action[:40]}' is not a host action; one of {', '.join(HOST_ACTIONS)}.", "action")
+        raise OptionError(f"'{action[:40]}' is not a host action; one of {', '.join(HOST_ACTIONS)}, or "
+                          f"{ROLL_ACTION} (the roll due, drawn now).", "action")
     if confirm_needed and asked.get("confirm") != "yes":
         raise InputError("tick “I am sure” to write this host entry; nothing was written.")
     target = asked.get("target") or None
