@@ -331,22 +331,37 @@ def roll_cmd(
     transcribe: Annotated[bool, typer.Option("--values", help="Transcribe an outside dice bot's result instead of drawing.")] = False,
     at: Annotated[Optional[str], typer.Option("--at", metavar="TIME", help="When it was rolled, as for move --at (default: now).")] = None,
     note: Annotated[Optional[str], typer.Option("--note", help="A free note, e.g. the dice bot's post.")] = None,
+    without_salts: Annotated[bool, typer.Option("--without-salts", help="Draw now although a player's salt is not in "
+                                                                          "yet; check will report the draw as "
+                                                                          "unsalted (G-8).")] = False,
     fmt: Annotated[formats.BoardFormat, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
     rulings: Annotated[bool, typer.Option("--rulings", help=RULINGS_HELP)] = False,
 ) -> None:
     """Append the chance entry the match needs now: drawn from the match seed, or transcribed.
 
+    A match made by `new` publishes only its seed's hash; each player then posts a salt, a
+    word of their own, entered with `host MATCH salt PLAYER WORD`. Every draw is fixed by
+    the seed and both salts together, so the host, who holds the seed, cannot foresee a roll
+    either. A draw therefore waits until both salts are in (G-8): before that `roll` is
+    refused, unless you ask for the draw with --without-salts (`check` then reports it as
+    an unsalted draw). A roll copied from a dice bot (--values) takes no salts.
+
     \b
     Examples:
+      adjudicator host m.json salt anna tangerine42   # each player's salt, as posted
+      adjudicator host m.json salt bernd 7ravens
       adjudicator roll m.json                  # draw from m.seed beside m.json
       adjudicator roll m.json --values 3 1 6   # copy a dice bot's roll
-    Refused (exit 1) when no roll is due, e.g. a second roll for the same throw.
+      adjudicator roll m.json --without-salts  # draw now anyway (reported as unsalted)
+    Refused (exit 1) when no roll is due, e.g. a second roll for the same throw, or while a
+    salt is awaited.
     """
     from adjudicator import present
     from adjudicator.usecases import entries
 
     with _as_usage_errors():
-        result = entries.roll(match_path, values, transcribe=transcribe, at=at, note=note)
+        result = entries.roll(match_path, values, transcribe=transcribe, at=at, note=note,
+                              without_salts=without_salts)
     _say(present.entered(result, fmt, rulings=rulings))
 
 
@@ -752,8 +767,9 @@ def serve_cmd(
     auto_deadline: Annotated[bool, typer.Option("--auto-deadline", help="Close a sealed phase at its deadline "
                                                                           "(the entry `host deadline` writes).")] = False,
     roll: Annotated[bool, typer.Option("--roll/--no-roll", help="In a match whose players have links, draw each roll "
-                                                                  "due from the seed beside it, as `roll` does "
-                                                                  "(--no-roll: the host rolls).")] = True,
+                                                                  "due from the seed beside it, as `roll` does, once "
+                                                                  "both players' salts are in (G-8) (--no-roll: the "
+                                                                  "host rolls).")] = True,
 ) -> None:
     """Serve the matches in FOLDER: players send their own moves through private links.
 
@@ -764,8 +780,14 @@ def serve_cmd(
     box to type a move as they would post it, and the refusal when a move is illegal. The
     host's link adds who has submitted, the next post for the thread and the host entries.
     Every move is checked by the same code as `move` and written to the match file under
-    its lock: the command line keeps working on the same files meanwhile. A move sent
-    through a link is stamped with the server's time, so the clock applies in full (G-7).
+    its lock: the command line keeps working on the same files meanwhile. A move, salt or
+    host entry sent through a link is stamped with the server's time when the request
+    arrives, so the clock applies in full and a busy server never makes it late (G-7).
+
+    Dice and the draw of who starts wait for both players' salts (G-8): a salt is a word
+    each player gives on their page, so that the host, who holds the seed, cannot foresee a
+    draw. Until both are in, the pages say whose salt is awaited and nothing is drawn; the
+    host's page can draw the roll due without them (check reports it as unsalted).
 
     \b
     Examples:

@@ -180,7 +180,7 @@ class Replay:
         self.game = game
         # No post is made in the future: a recorded time later than this is flagged and times
         # nothing (G-7 b). `at` is the replay's own now (default: the tool's one clock).
-        self.latest_time = later(at if at is not None else now(), SKEW_SECONDS)
+        self.future_after = later(at if at is not None else now(), SKEW_SECONDS)
         self.narrate = narrate
         self.state = game.initial_state()
         facts = rules_facts(game)
@@ -362,7 +362,7 @@ class Replay:
         try:
             if "at" in entry:
                 at = parse_time(entry["at"])
-                if at is not None and self.latest_time is not None and at > self.latest_time:
+                if at is not None and self.future_after is not None and at > self.future_after:
                     future = Illegal("future-time", "G-7", seq=seq, at=entry["at"], skew=SKEW_SECONDS)
                 elif kind != "host":
                     self._at = self._timestamp(entry, at)

@@ -45,6 +45,7 @@ class Pages:
     step_svg: list[int] = field(default_factory=list)        # step -> index in svgs
     versions: list[list[tuple[int, str]]] = field(default_factory=list)   # entry -> [(from step, text)]
     result: str = ""
+    salts: str = ""      # whose salt the draws wait for now (G-8), or ""
 
 
 def collect(match: LoadedMatch) -> Pages:
@@ -71,6 +72,8 @@ def collect(match: LoadedMatch) -> Pages:
                 private.note(position, log)
     if replay is not None:
         pages.result = result_line(match, replay)
+        missing = views.salts_awaited(match, replay)
+        pages.salts = views.salts_line(match, replay, missing) if missing else ""
     return pages
 
 
@@ -162,7 +165,21 @@ def page_data(match: LoadedMatch) -> dict[str, Any]:
     """What the page steps through: each distinct picture, each step's picture, each entry's
     public words by step, the result (also what `serve` sends a live page for its newest step)."""
     pages = collect(match)
-    return {"svgs": pages.svgs, "steps": pages.step_svg, "entries": pages.versions, "result": pages.result}
+    return {"svgs": pages.svgs, "steps": pages.step_svg, "entries": pages.versions, "result": pages.result,
+            "salts": pages.salts}
+
+
+def seed_block(match: LoadedMatch) -> str:
+    """The seed's hash, shown from the start (G-8): short, with the full value a tap away to
+    copy and compare with the hash the host published."""
+    digest = match.data.get("seed_sha256")
+    if not isinstance(digest, str) or not digest:
+        return ""
+    full = html.escape(digest)
+    return (f'<details class="seed"><summary>Dice seed hash <code>{full[:12]}…</code></summary>'
+            f'<p>SHA-256 of the private seed, published before any draw: <code class="hash">{full}</code><br>'
+            "Every draw is fixed by the seed and both players' salts (G-8); after the match anyone given "
+            "the seed can check each roll (adjudicator check --seed).</p></details>\n")
 
 
 def page_html(match: LoadedMatch, live: str = "", fonts: str | None = None) -> str:
@@ -174,7 +191,7 @@ def page_html(match: LoadedMatch, live: str = "", fonts: str | None = None) -> s
     last = len(data["steps"]) - 1
     return TEMPLATE.format(
         title=html.escape(title), ruleset=html.escape(match.ruleset.id), last=last, fonts=font_css(fonts),
-        css=CSS, data=script_json(data), script=SCRIPT,
+        css=CSS, data=script_json(data), script=SCRIPT, seed=seed_block(match),
         live=f"\n<script>{live}</script>" if live else "")
 
 
@@ -198,6 +215,11 @@ pre{font-family:'DejaVu Sans Mono',monospace;font-size:13px;white-space:pre-wrap
 #log pre.now{background:#fff3c4}
 #result{font-weight:bold;margin:10px 0}
 .keys{color:#777;font-size:12px}
+#salts{background:#fff3c4;border:1px solid #e0c870;padding:8px 10px;border-radius:4px;margin:8px 0}
+.seed{color:#555;font-size:13px;margin:0 0 8px}
+.seed summary{cursor:pointer}
+.seed code{font-family:'DejaVu Sans Mono',monospace}
+.seed .hash{word-break:break-all;user-select:all}
 """
 
 SCRIPT = r"""
@@ -257,7 +279,13 @@ SCRIPT = r"""
     e.preventDefault();
     show(to);
   });
+  function salts() {                  // whose salt a draw waits for now (G-8), or nothing
+    $("salts").textContent = data.salts || "";
+    $("salts").hidden = !data.salts;
+  }
+
   show(fromHash());
+  salts();
   document.addEventListener("page-data", function (e) {   // serve: the match grew; follow it if at its end
     var atEnd = step === last;
     data = e.detail;
@@ -266,6 +294,7 @@ SCRIPT = r"""
     var to = atEnd ? last : Math.min(step, last);
     step = -1;
     show(to);
+    salts();
   });
 })();
 """
@@ -285,6 +314,7 @@ TEMPLATE = """<!DOCTYPE html>
 <main>
 <h1>{title}</h1>
 <p class="sub">{ruleset} · the public view, step by step · <span class="keys">← → Home End</span></p>
+{seed}<p id="salts" role="status" hidden></p>
 <div class="controls">
 <button id="first" type="button" title="The start (Home)">« Start</button>
 <button id="prev" type="button" title="Previous step (←)">◀ Previous</button>

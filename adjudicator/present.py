@@ -498,8 +498,13 @@ def next_step(match: "LoadedMatch", replay: "Replay") -> tuple[str, ...]:
     from adjudicator.wording import awaiting
 
     if isinstance(replay.pending(), ChanceDue) and match.path is not None:
-        return (f"next: {awaiting(replay)}: adjudicator roll {shown_path(match.path.name)} "
-                "(or --values to copy a dice bot's)",)
+        from adjudicator.views import salts_awaited
+
+        name = shown_path(match.path.name)
+        missing = salts_awaited(match, replay)   # the draw waits for them (G-8)
+        salts = (f"; a draw waits for the salt of {' and '.join(match.game.display_names[p] for p in missing)}: "
+                 f"adjudicator host {name} salt PLAYER WORD (G-8)" if missing else "")
+        return (f"next: {awaiting(replay)}: adjudicator roll {name} (or --values to copy a dice bot's){salts}",)
     return ()
 
 
@@ -678,7 +683,7 @@ def serving(options: "ServeOptions") -> Shown:
     notes = [] if options.loopback else [
         f"warning: listening on {options.bind}: the links travel in clear unless a reverse proxy with TLS is in front "
         "(README, 'Playing through links')."]
-    doing = [what for what, on in (("drawing rolls due from the seeds", options.roll),
+    doing = [what for what, on in (("drawing rolls due from the seeds once both salts are in", options.roll),
                                    ("closing sealed phases at their deadlines", options.auto_deadline)) if on]
     notes.append(f"serving {options.folder} at http://{options.bind}:{options.port}/m/NAME"
                  + (f" ({'; '.join(doing)})" if doing else "") + "; Ctrl-C stops.")

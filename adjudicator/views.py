@@ -530,3 +530,25 @@ def public_copy(match: LoadedMatch, until: int | None = None) -> tuple[dict[str,
     held = f"entries 1–{count}" if count else "no entries"
     said = f"{held} of {total}" + (f"; {why}, so the copy ends at entry {count}" if why else "")
     return data, said
+
+
+def salts_awaited(match: LoadedMatch, replay: Replay) -> list[str]:
+    """The players (ids, header order) whose salt a draw waits for (G-8 amended): in a match
+    whose draws take salts (the header's `draws`), in progress, whose game draws (dice) or
+    whose pick of who starts is due, the players who have not salted yet. Empty otherwise,
+    and for matches made before G-8. Who has salted is public (a salt entry is)."""
+    if not match.data.get("draws") or replay.outcome is not None:
+        return []
+    if not (match.game.nature.chance or replay.chance_due() is not None):
+        return []
+    return [p for p in match.game.player_ids if p not in replay.salts]
+
+
+def salts_line(match: LoadedMatch, replay: Replay, missing: list[str]) -> str:
+    """The public sentence while salts are awaited (G-8): whose, and what waits for them."""
+    names = [match.game.display_names[p] for p in missing]
+    who = " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
+    due = replay.chance_due()
+    what = "the draw of who starts" if due is not None and not due.dice else "the dice are drawn"
+    return (f"Waiting for {'a salt' if len(names) == 1 else 'salts'} from {who} before {what} (G-8): "
+            f"each player posts a word of their own, so nobody, the host included, can foresee a draw.")

@@ -193,7 +193,10 @@ def test_the_draw_input_is_unambiguous_g8():
 def test_check_reports_unsalted_draws_g8(cli, tmp_path):
     """A draw made before both players' salts is valid, and check says so; --strict-dice fails it."""
     path = seeded(tmp_path, salts=("pepper",))   # anna gave none
-    res = cli("roll", path)
+    before = path.read_bytes()
+    refused = cli("roll", path)                  # G-8 amended: the draw waits for anna's salt
+    assert refused.code == 1 and "salt of Anna" in refused.err and path.read_bytes() == before
+    res = cli("roll", path, "--without-salts")   # the host draws without it, explicitly
     assert res.code == 0 and "before both players' salts were entered" in res.err
     res = cli("check", path, "--format", "json")
     row = res.json["files"][0]
@@ -206,6 +209,52 @@ def test_check_reports_unsalted_draws_g8(cli, tmp_path):
     row = cli("check", path, "--seed", SEED, "--format", "json").json["files"][0]
     assert row["unsalted_draws"] == [2] and row["draws"] == 2 and row["rolls"]["wrong"] == 0
     assert rolls(path)[1] == dice.draw_dice(SEED, at(1), 3, 6)
+
+
+def test_g8_roll_waits_for_both_salts(cli, tmp_path):
+    """G-8 amended: `roll` draws nothing from the seed before both salts are in. The refusal
+    (exit 1, nothing written) says whose salt is missing, how to enter it and the explicit way
+    on; a roll copied from a dice bot (--values) is no draw of the tool and goes ahead; once
+    both have salted, `roll` draws and check reports no unsalted draw."""
+    path = seeded(tmp_path, salts=())
+    before = path.read_bytes()
+    res = cli("roll", path)
+    assert res.code == 1 and path.read_bytes() == before and res.out == ""
+    assert "refused (salts-awaited), nothing written" in res.err and "Bernd and Anna (G-8)" in res.err
+    assert "adjudicator host m.json salt PLAYER WORD" in res.err and "roll m.json --without-salts" in res.err
+    assert "Traceback" not in res.err and res.err.count("\n") == 1
+    assert cli("host", path, "salt", "bernd", "pepper").code == 0
+    res = cli("roll", path)
+    assert res.code == 1 and "the salt of Anna" in res.err and "host m.json salt anna WORD" in res.err
+    assert cli("roll", path, "--values", "3", "1", "6", "--without-salts").code == 2   # copied: no salts to skip
+    assert cli("host", path, "salt", "anna", "nutmeg").code == 0
+    res = cli("roll", path)
+    assert res.code == 0 and "unsalted" not in res.err
+    row = cli("check", path, "--seed", SEED, "--format", "json").json["files"][0]
+    assert row["unsalted_draws"] == [] and row["rolls"]["verified"] == 1
+
+
+def test_g8_a_transcribed_roll_takes_no_salts(cli, tmp_path):
+    """G-8: `roll --values` transcribes an outside dice bot (source external), not a draw by
+    the tool: it never waits for salts."""
+    path = seeded(tmp_path, salts=())
+    res = cli("roll", path, "--values", "3", "1", "6")
+    assert res.code == 0 and json.loads(path.read_text())["entries"][0]["chance"]["source"] == "external"
+
+
+def test_g8_matches_made_before_salts_roll_as_before(cli, tmp_path):
+    """A match without `draws` in its header takes no salts (G-8 came later): `roll` draws."""
+    path = seeded(tmp_path, salts=())
+    data = json.loads(path.read_text())
+    del data["draws"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert cli("roll", path).code == 0
+
+
+def test_g8_roll_help_teaches_salts_and_the_explicit_draw(cli):
+    text = " ".join(cli("roll", "--help").out.split())
+    assert "--without-salts" in text and "check will report the draw as unsalted (G-8)" in text
+    assert "host MATCH salt PLAYER WORD" in text and "cannot foresee" in text
 
 
 def test_matches_made_before_salts_still_verify_g8(cli):

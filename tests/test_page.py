@@ -461,7 +461,9 @@ def page_the_slow_way(match: Any) -> dict[str, Any]:
             words = views.entry_text(log, None, marked.get(log.seq))
             if not entries[position] or entries[position][-1][1] != words:
                 entries[position].append([step, words])
-    return {"svgs": svgs, "steps": steps, "entries": entries, "result": page.result_line(match, replay)}
+    missing = views.salts_awaited(match, replay)   # whose salt the draws wait for at the end (G-8)
+    return {"svgs": svgs, "steps": steps, "entries": entries, "result": page.result_line(match, replay),
+            "salts": views.salts_line(match, replay, missing) if missing else ""}
 
 
 def sealed_with_voids() -> list[tuple[str, dict[str, Any]]]:
@@ -582,3 +584,24 @@ def test_any_match_with_voids_pages_as_the_slow_way(data):
     nothing)."""
     match = matchfile.prepare(data, None)
     assert data_of(page.page_html(match)) == page_the_slow_way(match)
+
+
+def test_g8_the_page_shows_the_seed_hash_and_whose_salt_is_awaited(cli, tmp_path):
+    """G-8: from the start the page shows the hash the host published (the full value a tap
+    away, never the seed), and, while a draw waits for salts, whose: public facts only."""
+    path = tmp_path / "d.json"
+    assert cli("new", "dice-tug-of-war", "-p", "bernd=Bernd:yellow", "-p", "anna=Anna:red", "-o", path).code == 0
+    digest = json.loads(path.read_text())["seed_sha256"]
+    seed = (tmp_path / "d.seed").read_text().strip()
+    text = page.page_html(matchfile.load(path))
+    assert f'<code class="hash">{digest}</code>' in text and f"<code>{digest[:12]}…</code>" in text
+    assert seed not in text
+    assert data_of(text)["salts"] == ("Waiting for salts from Bernd and Anna before the dice are drawn (G-8): "
+                                      "each player posts a word of their own, so nobody, the host included, can "
+                                      "foresee a draw.")
+    for player, word in (("bernd", "pepper"), ("anna", "nutmeg")):
+        assert cli("host", path, "salt", player, word).code == 0
+    text = page.page_html(matchfile.load(path))
+    assert data_of(text)["salts"] == "" and digest in text
+    old = page.page_html(matchfile.load(REPO / "matches" / "tug-of-war-v2-demo.json"))
+    assert 'class="seed"' not in old and data_of(old)["salts"] == ""

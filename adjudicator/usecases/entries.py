@@ -57,15 +57,22 @@ def move(match_path: Path, player: str, words: list[str], *, as_json: bool = Fal
 # --- roll -----------------------------------------------------------------------------
 
 def roll(match_path: Path, values: Optional[list[str]] = None, *, transcribe: bool = False,
-         at: Optional[str] = None, note: Optional[str] = None) -> Entered:
+         at: Optional[str] = None, note: Optional[str] = None, without_salts: bool = False,
+         arrived: Optional[str] = None) -> Entered:
     """`roll`: the chance entry due now, drawn from the match seed (G-8) or, with
-    `transcribe`, the outside dice bot's `values`. Refused when no roll is due."""
+    `transcribe`, the outside dice bot's `values`. Refused when no roll is due, and a draw
+    from the seed is refused while a player's salt is awaited (G-8 amended: nothing draws
+    before both salts) unless the host asks for it with `without_salts` (check then reports
+    it as unsalted). `arrived`: the time a request reached the server (G-7, in_order)."""
     from adjudicator.session import append_entry
 
     if values and not transcribe:
         raise OptionError("give --values to transcribe an outside roll, or no values to draw one.", "N...")
     if transcribe and not values:
         raise OptionError("--values needs the rolled values, e.g. --values 3 1 6.", "--values")
+    if transcribe and without_salts:
+        raise OptionError("--without-salts goes with a draw from the seed; a roll copied with --values takes no "
+                          "salts.", "--without-salts")
     when = stamp(at, match_path)
 
     def build(match: "LoadedMatch", replay: "Replay") -> dict[str, Any]:
@@ -74,9 +81,12 @@ def roll(match_path: Path, values: Optional[list[str]] = None, *, transcribe: bo
             chance: dict[str, Any] = transcribed(due, values or [], str(match_path))
             chance["source"] = "external"
         else:
+            if not without_salts:
+                refuse_before_salts(match_path, match, replay)
             chance = drawn(match_path, match, replay, due)
             chance["source"] = "seed"
-        entry: dict[str, Any] = {"at": when, "type": "chance", "chance": chance}
+        entry: dict[str, Any] = {"at": in_order(arrived, match, replay) if arrived else when,
+                                 "type": "chance", "chance": chance}
         if note:
             entry["note"] = note
         return entry
@@ -87,6 +97,43 @@ def roll(match_path: Path, values: Optional[list[str]] = None, *, transcribe: bo
         warnings = (f"warning: entry {log.seq} was drawn before both players' salts were entered; check will "
                     f"report it as an unsalted draw (G-8).",)
     return Entered(match, replay, log, warnings)
+
+
+def refuse_before_salts(match_path: Path, match: "LoadedMatch", replay: "Replay") -> None:
+    """G-8 (amended): no draw from the seed while a player's salt is awaited, unless the
+    host asks for it (`roll --without-salts`). Refused (exit 1), saying whose salt and how
+    to enter it."""
+    from adjudicator.errors import RefusedError
+    from adjudicator.views import salts_awaited
+
+    missing = salts_awaited(match, replay)
+    if not missing:
+        return
+    names = match.game.display_names
+    who = " and ".join(names[p] for p in missing)
+    name = match_path.name
+    raise RefusedError(
+        f"{match_path}: refused (salts-awaited), nothing written: the draw waits for "
+        f"{'the salt' if len(missing) == 1 else 'the salts'} of {who} (G-8). Enter "
+        f"{'the' if len(missing) == 1 else 'each'} player's word with "
+        f"'adjudicator host {name} salt {missing[0] if len(missing) == 1 else 'PLAYER'} WORD'; or, to draw now without "
+        f"{'it' if len(missing) == 1 else 'them'}, 'adjudicator roll {name} --without-salts' "
+        f"(check will report the draw as unsalted).", "salts-awaited")
+
+
+def in_order(arrived: str, match: "LoadedMatch", replay: "Replay") -> str:
+    """The time a request arrived at the server (G-7: a request's time is taken when it
+    arrives), unless, while a clock runs, a move or roll of a request that arrived later was
+    written first: then that entry's time, since a timed log's times only run forward (G-7 c;
+    the server writes a match's requests in the order their bodies arrived, so this is a
+    matter of milliseconds). Never later than now either way."""
+    from adjudicator.clock import parse_time
+
+    latest = replay.latest_timed if replay.clock.running else None
+    when = parse_time(arrived)
+    if latest is not None and when is not None and when < latest[0]:
+        return str(latest[1]["at"])
+    return arrived
 
 
 def chance_due(match_path: Path, replay: "Replay") -> "ChanceDue":
@@ -138,9 +185,10 @@ class HostAction(NamedTuple):
     reason: Optional[str] = None
 
 
-def host(match_path: Path, act: HostAction, *, at: Optional[str] = None, note: Optional[str] = None) -> Entered:
+def host(match_path: Path, act: HostAction, *, at: Optional[str] = None, note: Optional[str] = None,
+         arrived: Optional[str] = None) -> Entered:
     """`host`: the host entry for `act` (G-4, G-7, G-8), checked and appended. A void warns
-    of the later entries it made illegal."""
+    of the later entries it made illegal. `arrived`: the time a request reached the server (G-7)."""
     from adjudicator.session import append_entry
 
     check_host_args(act)
@@ -150,7 +198,8 @@ def host(match_path: Path, act: HostAction, *, at: Optional[str] = None, note: O
     def build(match: "LoadedMatch", replay: "Replay") -> dict[str, Any]:
         if act.action == "void":
             before.extend(flag.seq for flag in replay.flags)
-        entry: dict[str, Any] = {"at": when, "type": "host", "host": host_entry(match, replay, act, match_path)}
+        entry: dict[str, Any] = {"at": arrived or when, "type": "host",   # never in the time order (G-7 c)
+                                 "host": host_entry(match, replay, act, match_path)}
         if note:
             entry["note"] = note
         return entry

@@ -292,11 +292,29 @@ def next_posts(match_path: Path, formats: tuple[str, ...]) -> dict[str, str]:
 # --- entries sent through a link ----------------------------------------------------------
 
 class Sent(NamedTuple):
-    """An entry written through a link, and the rolls this request drew after it (the
-    server's keeper may draw a roll due first: it is in the log, not here)."""
+    """An entry written through a link, the rolls this request drew after it (the server's
+    keeper may draw a roll due first: it is in the log, not here), and the players whose
+    salt the roll due now waits for (G-8), by id."""
 
     entered: "Entered"
     rolled: tuple["Entered", ...]
+    salts_awaited: tuple[str, ...] = ()
+
+
+def sent(entered: "Entered", rolled: tuple["Entered", ...]) -> Sent:
+    """The Sent of a request: with the salts a roll due now waits for (G-8), if any."""
+    from adjudicator.views import salts_awaited
+
+    last = rolled[-1] if rolled else entered
+    due = last.replay.chance_due() is not None
+    return Sent(entered, rolled, tuple(salts_awaited(last.match, last.replay)) if due else ())
+
+
+def arrival(arrived: Optional[str]) -> str:
+    """The time a request arrived (G-7), as the web layer took it; now when not given."""
+    from adjudicator.session import now_utc
+
+    return arrived or now_utc()
 
 
 def move_text(body: dict[str, Any]) -> tuple[str, bool]:
@@ -319,48 +337,75 @@ def move_text(body: dict[str, Any]) -> tuple[str, bool]:
                      "one of the two.")
 
 
-def send_move(match_path: Path, player: str, body: dict[str, Any], roll: bool = True) -> Sent:
+def send_move(match_path: Path, player: str, body: dict[str, Any], roll: bool = True,
+              arrived: Optional[str] = None) -> Sent:
     """A player's move through their link: read and checked as `move` does it (by the
-    player's id, never by a name typed), stamped now, appended; then, with `roll`, any roll
-    now due drawn. The time is given (not left for `move` to stamp): a move sent through a
-    link is posted the moment it arrives, so the clock applies to it in full (G-7), unlike a
-    time the command line stamps for a host typing a post later."""
-    from adjudicator.session import now_utc, play_move
-    from adjudicator.usecases.entries import Entered
+    player's id, never by a name typed), stamped with the time the request arrived
+    (`arrived`, taken by the web layer before any wait; now when not given), appended; then,
+    with `roll`, any roll now due drawn. The time is given (not left for `move` to stamp): a
+    move sent through a link is posted the moment it arrives, so the clock applies to it in
+    full (G-7), unlike a time the command line stamps for a host typing a post later; and a
+    slow worker or a held lock cannot make an in-time move late."""
+    from adjudicator.session import append_entry, move_builder
+    from adjudicator.usecases.entries import Entered, in_order
 
     text, as_json = move_text(body)
-    match, replay, log = play_move(match_path, player, text, as_json=as_json, at=now_utc(), by_id=True)
-    return Sent(Entered(match, replay, log), roll_due(match_path) if roll else ())
+    at = arrival(arrived)
+    made = move_builder(match_path, player, text, as_json=as_json, at=at, by_id=True)
+
+    def build(match: "LoadedMatch", replay: "Replay") -> dict[str, Any]:
+        return {**made(match, replay), "at": in_order(at, match, replay)}
+
+    match, replay, log = append_entry(match_path, build)
+    return sent(Entered(match, replay, log), roll_due(match_path, arrived=at) if roll else ())
 
 
-def send_host(match_path: Path, act: "HostAction", roll: bool = True) -> Sent:
-    """A host entry from the host's page, as `host` writes it, stamped now; then, with
-    `roll`, rolls due."""
+def send_host(match_path: Path, act: "HostAction", roll: bool = True, arrived: Optional[str] = None) -> Sent:
+    """A host entry from the host's page, as `host` writes it, stamped with the time the
+    request arrived (G-7); then, with `roll`, rolls due."""
     from adjudicator.usecases.entries import host
 
-    entered = host(match_path, act, at=None)
-    return Sent(entered, roll_due(match_path) if roll else ())
+    at = arrival(arrived)
+    entered = host(match_path, act, arrived=at)
+    return sent(entered, roll_due(match_path, arrived=at) if roll else ())
 
 
-def roll_due(match_path: Path, limit: int = 16) -> tuple["Entered", ...]:
+def send_roll(match_path: Path, arrived: Optional[str] = None) -> Sent:
+    """The host's button: the roll due now drawn from the seed even before both salts are in
+    (G-8: the host's explicit draw, which `check` reports as unsalted)."""
+    from adjudicator.usecases.entries import roll
+
+    entered = roll(match_path, without_salts=True, arrived=arrival(arrived))
+    return sent(entered, ())
+
+
+def roll_due(match_path: Path, limit: int = 16, arrived: Optional[str] = None) -> tuple["Entered", ...]:
     """Draw every roll the match now waits for from the seed beside it (G-8), as `roll`
-    does, so players never wait on the host for dice. A match without a seed waits for the
-    host to transcribe its rolls (`roll --values`); at most `limit` rolls in a row."""
+    does, so players never wait on the host for dice. Nothing is drawn while a player's salt
+    is awaited (G-8 amended: the draw waits for both salts; the host may draw without them
+    from the host's page). A match without a seed waits for the host to transcribe its
+    rolls (`roll --values`); at most `limit` rolls in a row. `arrived`: the time of the
+    request that made them due (G-7); none: now."""
     from adjudicator import dice, matchfile
     from adjudicator.errors import RefusedError
     from adjudicator.game import ChanceDue
     from adjudicator.session import replay_match
     from adjudicator.usecases.entries import roll
+    from adjudicator.views import salts_awaited
 
     rolled: list["Entered"] = []
     while len(rolled) < limit:
         if not dice.seed_path(matchfile.real_path(match_path)).exists():
             break
-        if not isinstance(replay_match(matchfile.load(match_path)).chance_due(), ChanceDue):
+        match = matchfile.load(match_path)
+        replay = replay_match(match)
+        if not isinstance(replay.chance_due(), ChanceDue) or salts_awaited(match, replay):
             break
         try:
-            rolled.append(roll(match_path, at=None))
-        except RefusedError:   # another writer rolled first
+            rolled.append(roll(match_path, at=None, arrived=arrived))
+        except RefusedError as refused:   # another writer rolled first (or a salt was voided meanwhile)
+            if refused.code == "salts-awaited":
+                break
             continue
     return tuple(rolled)
 
@@ -385,15 +430,17 @@ def close_if_past_deadline(match_path: Path) -> Optional["Entered"]:
         return None
 
 
-def send_salt(match_path: Path, player: str, word: Any, roll: bool = True) -> Sent:
+def send_salt(match_path: Path, player: str, word: Any, roll: bool = True, arrived: Optional[str] = None) -> Sent:
     """A player's own salt (G-8), posted through their link: the host entry `host salt`
-    writes, for that player only."""
+    writes, for that player only, stamped with the time the request arrived (G-7); with
+    `roll`, the roll due drawn once it was the last salt awaited."""
     from adjudicator.usecases.entries import HostAction, host
 
     if not isinstance(word, str) or not word.strip():
         raise InputError("a salt is a word of your own choosing, e.g. tangerine42.")
-    entered = host(match_path, HostAction("salt", player, word.strip()))
-    return Sent(entered, roll_due(match_path) if roll else ())
+    at = arrival(arrived)
+    entered = host(match_path, HostAction("salt", player, word.strip()), arrived=at)
+    return sent(entered, roll_due(match_path, arrived=at) if roll else ())
 
 
 class Due(NamedTuple):

@@ -71,6 +71,14 @@ class Settings:
     max_streams: int = 1000                              # live pages open at once
     secret: bytes = field(default_factory=lambda: secrets.token_bytes(32))   # signs the forms' tokens
     clock: Callable[[], float] = time.monotonic          # for the rate limits
+    now: Callable[[], str] = field(default_factory=lambda: _now_utc)   # a request's arrival time (G-7)
+
+
+def _now_utc() -> str:
+    """The tool's one clock (clock.now: ADJUDICATOR_NOW or the wall clock), as an entry's time."""
+    from adjudicator.session import now_utc
+
+    return now_utc()
 
 
 class Server:
@@ -87,6 +95,17 @@ class Server:
             OrderedDict()
         self.dues: dict[Path, tuple[tuple[int, int, int], serving.Due]] = {}   # file -> (signature, what is due)
         self.rolled: dict[Path, tuple[int, int, int]] = {}   # file -> its signature when the keeper last rolled
+        self._write_locks: dict[Path, asyncio.Lock] = {}
+
+    def write_lock(self, path: Path) -> asyncio.Lock:
+        """One match's writes through links, one at a time in the order they queued (an asyncio
+        lock wakes its waiters first come, first served), so requests are written in the order
+        they arrived and keep their arrival times in order (G-7); the file lock still guards
+        against the command line."""
+        lock = self._write_locks.get(path)
+        if lock is None:
+            lock = self._write_locks[path] = asyncio.Lock()
+        return lock
 
     # --- what every watcher of a match is sent, drawn once per change of its file ---------
 
@@ -379,7 +398,12 @@ async def render_link_page(server: Server, request: Request, path: Path, role: s
 
 async def link_post(request: Request) -> Response:
     """A move, a salt or a host entry: JSON in, 201 or 422 JSON out (the API); or a page's
-    form, answered with the page again (303 to it when written)."""
+    form, answered with the page again (303 to it when written). The request's time is taken
+    here, when it arrives, before any wait (its body, a worker thread, the file's lock): the
+    entry is stamped with it (G-7), so a slow server cannot make an in-time move late. It is
+    the server's now, so never a time in the future (G-7 (b))."""
+    server: Server = request.app.state.server
+    request.state.arrived = server.settings.now()
     return await for_link(request, send_through_link)
 
 
@@ -397,9 +421,10 @@ async def send_through_link(server: Server, request: Request, path: Path, role: 
         raw = await read_body(request, MAX_BODY)
     except TooLarge:
         return error_json(413, "too-large", f"a request is at most {MAX_BODY // 1024} KiB.")
+    arrived: str = request.state.arrived
     if kind == JSON_TYPE:
-        return await api_post(server, path, role, raw)
-    return await form_post(server, request, path, role, token, raw)
+        return await api_post(server, path, role, raw, arrived)
+    return await form_post(server, request, path, role, token, raw, arrived)
 
 
 async def read_body(request: Request, limit: int) -> bytes:
@@ -416,7 +441,7 @@ async def read_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-async def api_post(server: Server, path: Path, role: str, raw: bytes) -> Response:
+async def api_post(server: Server, path: Path, role: str, raw: bytes, arrived: str) -> Response:
     try:
         body = json.loads(raw)
     except (UnicodeDecodeError, ValueError):
@@ -424,39 +449,48 @@ async def api_post(server: Server, path: Path, role: str, raw: bytes) -> Respons
     if not isinstance(body, dict):
         return error_json(422, "not-an-object", 'send a JSON object, e.g. {"text": "E5 up"}.')
     try:
-        sent = await run_in_threadpool(send, path, role, body, False, server.settings.roll)
+        async with server.write_lock(path):
+            sent = await run_in_threadpool(send, path, role, body, False, server.settings.roll, arrived)
     except AdjudicatorError as error:
         return error_json(422, error_code(error), said_to(error, path, role))
     return JSONResponse(pages.sent_json(sent), status_code=201, headers=headers(private=True))
 
 
-async def form_post(server: Server, request: Request, path: Path, role: str, token: str, raw: bytes) -> Response:
+async def form_post(server: Server, request: Request, path: Path, role: str, token: str, raw: bytes,
+                    arrived: str) -> Response:
     fields = {key: values[-1] for key, values in parse_qs(raw.decode("utf-8", "replace"), max_num_fields=20).items()}
     if not hmac.compare_digest(fields.pop("form", ""), server.form_token(token)):
         said = pages.Said("This page was out of date (or the server restarted); nothing was sent. Try again.", True)
         return await render_link_page(server, request, path, role, token, said, 403)
     try:
-        await run_in_threadpool(send, path, role, pages.body_of_form(fields, role), True, server.settings.roll)
+        async with server.write_lock(path):
+            await run_in_threadpool(send, path, role, pages.body_of_form(fields, role), True, server.settings.roll,
+                                    arrived)
     except AdjudicatorError as error:
         said = pages.Said(said_to(error, path, role), True, fields.get("text", ""))
         return await render_link_page(server, request, path, role, token, said, 422)
     return RedirectResponse(request.url.path, status_code=303, headers=headers(private=True))
 
 
-def send(path: Path, role: str, body: dict[str, Any], from_form: bool, roll: bool = True) -> serving.Sent:
+def send(path: Path, role: str, body: dict[str, Any], from_form: bool, roll: bool = True,
+         arrived: Optional[str] = None) -> serving.Sent:
     """What the body asks, with the link's powers only: a player moves or gives their own
-    salt; the host writes host entries (and, like the command line, moves for nobody).
-    With `roll` (serve's default), rolls due after it are drawn from the seed."""
+    salt; the host writes host entries, or draws the roll due without waiting for the salts
+    (G-8: the host's explicit draw), and, like the command line, moves for nobody. With
+    `roll` (serve's default), rolls due after it are drawn from the seed once both salts are
+    in. `arrived`: the time the request arrived, the entry's time (G-7)."""
     from adjudicator import links
 
     if role == links.HOST:
+        if pages.asks_roll(body, confirm_needed=from_form):
+            return serving.send_roll(path, arrived)
         act = pages.host_action(body, confirm_needed=from_form)
-        return serving.send_host(path, act, roll)
+        return serving.send_host(path, act, roll, arrived)
     if set(body) == {"salt"}:
-        return serving.send_salt(path, role, body["salt"], roll)
+        return serving.send_salt(path, role, body["salt"], roll, arrived)
     if "host" in body:
         raise RefusedError("a player's link cannot write host entries.", "not-allowed")
-    return serving.send_move(path, role, body, roll)
+    return serving.send_move(path, role, body, roll, arrived)
 
 
 # --- the keeper: rolls due and deadlines past, without a request ------------------------------
@@ -477,7 +511,8 @@ async def keeper(server: Server) -> None:
 def keep_one(server: Server, match_id: str) -> None:
     """One match's look: rolls due drawn once per change of its file, only for a match whose
     players have links (a match the host plays by hand, e.g. with an outside dice bot, gets
-    no roll nobody asked for, G-8); then, with --auto-deadline, its sealed phase closed once
+    no roll nobody asked for, G-8) and only once both salts are in (roll_due waits, G-8
+    amended); then, with --auto-deadline, its sealed phase closed once
     the deadline has passed (G-2)."""
     path = serving.match_in(server.settings.folder, match_id)
     if path is None:

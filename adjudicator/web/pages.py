@@ -23,6 +23,7 @@ POST_FORMATS = ("discord", "bbcode", "markdown", "text")
 MOVES_SHOWN = 2000  # legal moves offered on the page; beyond that, the box takes any move
 MOVE_BUTTONS = 24   # up to this many, each a button; more, one list to pick from (a phone scrolls less)
 HOST_FORM_ACTIONS = ("deadline", "timeout", "clock", "void", "end", "forfeit", "draw")
+ROLL_ACTION = "roll"   # the host's page: draw the roll due now, without waiting for the salts (G-8)
 
 _env: Optional["Environment"] = None
 
@@ -114,10 +115,22 @@ def context(view: View) -> dict[str, Any]:
         "flagged": [f"#{f['seq']}" for f in res.get("flagged", [])],
         "players": [(p.id, names[p.id]) for p in match.game.players],
         "needs_salt": needs_salt(view),
+        **salts_context(seat),
         "posts": view.posts,
         "host_actions": HOST_FORM_ACTIONS,
         "buttons": MOVE_BUTTONS,
     }
+
+
+def salts_context(seat: "Seat") -> dict[str, Any]:
+    """While a draw waits for salts (G-8): the public sentence saying whose, and whether a
+    roll is due now (the host's page then offers to draw it without them)."""
+    from adjudicator import views
+
+    missing = views.salts_awaited(seat.match, seat.replay)
+    due = seat.replay.chance_due() is not None
+    return {"salts_line": views.salts_line(seat.match, seat.replay, missing) if missing else "",
+            "salt_awaited_now": bool(missing) and due}
 
 
 def needs_salt(view: View) -> bool:
@@ -170,8 +183,11 @@ def sent_json(sent: "Sent") -> dict[str, Any]:
     from adjudicator import views
 
     entered = sent.rolled[-1] if sent.rolled else sent.entered
-    return {"seq": sent.entered.log.seq, "rolled": [r.log.seq for r in sent.rolled],
-            "result": views.result(entered.match, entered.replay)}
+    out: dict[str, Any] = {"seq": sent.entered.log.seq, "rolled": [r.log.seq for r in sent.rolled],
+                           "result": views.result(entered.match, entered.replay)}
+    if sent.salts_awaited:   # the roll due waits for these players' salts (G-8)
+        out["salts_awaited"] = list(sent.salts_awaited)
+    return out
 
 
 def body_of_form(fields: dict[str, str], role: str) -> dict[str, Any]:
@@ -192,6 +208,17 @@ def body_of_form(fields: dict[str, str], role: str) -> dict[str, Any]:
     return {"text": fields.get("text", "")}
 
 
+def asks_roll(body: dict[str, Any], confirm_needed: bool) -> bool:
+    """Does the host ask to draw the roll due now, salts or not ({"host": {"action": "roll"}},
+    the host page's button, G-8)? A page's form must carry its confirmation, as every host form."""
+    asked = body.get("host")
+    if set(body) != {"host"} or not isinstance(asked, dict) or asked.get("action") != ROLL_ACTION:
+        return False
+    if confirm_needed and asked.get("confirm") != "yes":
+        raise InputError("tick “I am sure” to draw the roll now; nothing was drawn.")
+    return True
+
+
 def host_action(body: dict[str, Any], confirm_needed: bool) -> "HostAction":
     """The host entry a body asks for: {"host": {"action": "void", "target": "7", "reason": "…"}}.
     A page's form must carry its confirmation (the host ticked "sure"), so a stray tap on a
@@ -204,7 +231,8 @@ def host_action(body: dict[str, Any], confirm_needed: bool) -> "HostAction":
                          "host entries only.")
     action = asked.get("action", "")
     if action not in HOST_ACTIONS:
-        raise OptionError(f"'{action[:40]}' is not a host action; one of {', '.join(HOST_ACTIONS)}.", "action")
+        raise OptionError(f"'{action[:40]}' is not a host action; one of {', '.join(HOST_ACTIONS)}, or "
+                          f"{ROLL_ACTION} (the roll due, drawn now).", "action")
     if confirm_needed and asked.get("confirm") != "yes":
         raise InputError("tick “I am sure” to write this host entry; nothing was written.")
     target = asked.get("target") or None

@@ -133,14 +133,86 @@ def test_a_late_move_sent_is_refused_by_the_clock(tmp_path, monkeypatch):
 # --- what the server writes itself --------------------------------------------------------------
 
 def test_rolls_due_are_drawn_from_the_seed(tmp_path, cli):
-    """G-8: as `roll` draws them, from the seed beside the match."""
+    """G-8: as `roll` draws them, from the seed beside the match, once both salts are in."""
     path = tmp_path / "dice.json"
     assert cli("new", "dice-tug-of-war", "-p", "bernd=Bernd:yellow", "-p", "anna=Anna:red", "-o", path).code == 0
+    for player, word in (("bernd", "pepper"), ("anna", "nutmeg")):
+        assert cli("host", path, "salt", player, word).code == 0
     rolled = serving.roll_due(path)
     assert rolled and all(e.log.entry["type"] == "chance" for e in rolled)
-    assert all(e["chance"]["source"] == "seed" for e in entries_of(path))
+    assert all(e["chance"]["source"] == "seed" for e in entries_of(path) if e["type"] == "chance")
     assert serving.roll_due(path) == ()          # nothing due now: a player must act
-    assert cli("check", path).code == 0
+    res = cli("check", path, "--format", "json")
+    assert res.code == 0 and res.json["files"][0]["unsalted_draws"] == []
+
+
+def dice_match(tmp_path, cli, *more):
+    path = tmp_path / "dice.json"
+    assert cli("new", "dice-tug-of-war", "-p", "bernd=Bernd:yellow", "-p", "anna=Anna:red", "-o", path, *more).code == 0
+    return path
+
+
+def test_g8_the_server_draws_nothing_before_both_salts(tmp_path, cli):
+    """G-8 amended: roll_due (the keeper's and every request's) waits until both players have
+    salted; a salt through a link says whose salt the draw still waits for, and the last salt
+    lets the roll be drawn. check then reports no unsalted draw."""
+    path = dice_match(tmp_path, cli)
+    assert serving.roll_due(path) == () and entries_of(path) == []
+    first = serving.send_salt(path, "anna", "tangerine42")
+    assert first.rolled == () and first.salts_awaited == ("bernd",)
+    assert [e["type"] for e in entries_of(path)] == ["host"]
+    second = serving.send_salt(path, "bernd", "7ravens")
+    assert second.rolled and second.salts_awaited == ()
+    assert entries_of(path)[2]["type"] == "chance"
+    res = cli("check", path, "--format", "json")
+    assert res.code == 0 and res.json["files"][0]["unsalted_draws"] == []
+
+
+def test_g8_a_first_random_pick_waits_for_both_salts(tmp_path, cli):
+    """G-8 amended with G-6: the draw of who starts is a draw too; the server waits for it."""
+    path = tmp_path / "ax.json"
+    assert cli("new", "arrowbic", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue", "--first", "random",
+               "-o", path).code == 0
+    assert serving.roll_due(path) == () and entries_of(path) == []
+    serving.send_salt(path, "sally", "pepper")
+    assert serving.roll_due(path) == ()
+    sent = serving.send_salt(path, "maddie", "nutmeg")
+    assert [e.log.entry["chance"].keys() for e in sent.rolled] == [{"pick", "source"}]
+
+
+def test_g8_the_hosts_explicit_draw_goes_ahead_and_is_reported(tmp_path, cli):
+    """G-8: the host may draw without the salts (the host page's button); check reports it."""
+    path = dice_match(tmp_path, cli)
+    sent = serving.send_roll(path)
+    assert entries_of(path)[0]["chance"]["source"] == "seed" and sent.entered.log.seq == 1
+    res = cli("check", path, "--format", "json")
+    assert res.code == 0 and res.json["files"][0]["unsalted_draws"] == [1]
+
+
+def test_g8_matches_made_before_salts_still_roll_by_themselves(tmp_path, cli):
+    """A match without `draws` in its header (made before G-8) takes no salts: unaffected."""
+    path = dice_match(tmp_path, cli)
+    data = json.loads(path.read_text())
+    del data["draws"]
+    path.write_text(json.dumps(data))
+    assert serving.roll_due(path) and entries_of(path)[0]["type"] == "chance"
+
+
+def test_g7_an_entry_is_stamped_with_the_requests_arrival(ws, monkeypatch):
+    """G-7: the time the web layer took when the request arrived is the entry's, whatever
+    the clock says when the worker writes it."""
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T20:14:59Z")
+    serving.send_move(ws, "sally", {"move": place(1, "1/1", "A")}, arrived="2026-11-21T20:14:05Z")
+    assert entries_of(ws)[0]["at"] == "2026-11-21T20:14:05Z"
+
+
+def test_g7_time_runs_forward_when_a_later_request_was_written_first(ws, monkeypatch):
+    """G-7: a request that waited for the lock while a later one wrote first takes that entry's
+    time (time in a log only runs forward), never a time after now."""
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T20:14:30Z")
+    serving.send_move(ws, "maddie", {"move": place(1, "2/3", "K")}, arrived="2026-11-21T20:14:10Z")
+    serving.send_move(ws, "sally", {"move": place(1, "1/1", "A")}, arrived="2026-11-21T20:14:05Z")
+    assert [e["at"] for e in entries_of(ws)] == ["2026-11-21T20:14:10Z", "2026-11-21T20:14:10Z"]
 
 
 def test_no_seed_no_roll(tmp_path, cli):

@@ -384,21 +384,26 @@ def dice_folder(folder, cli, *more):
 
 
 def test_the_keeper_draws_the_rolls_due(folder, cli):
-    """A new dice match waits for its set-up rolls: with rolls on, the server draws them from
-    the seed (G-8) without a request; with --no-roll it leaves them to the host."""
+    """A new dice match waits for its set-up rolls: once both salts are in, with rolls on, the
+    server draws them from the seed (G-8) without a request; with --no-roll it leaves them to
+    the host."""
     import time
 
     path = dice_folder(folder, cli)
     linked(path, ("bernd", "anna"))
+    for player, word in (("bernd", "pepper"), ("anna", "nutmeg")):
+        assert cli("host", path, "salt", player, word).code == 0
+    salted = entries_of(path)
     with TestClient(create_app(Settings(folder=folder, roll=False, tick_seconds=0.01))):
         time.sleep(0.3)
-        assert entries_of(path) == []
+        assert entries_of(path) == salted
     with TestClient(create_app(Settings(folder=folder, tick_seconds=0.01))):
         for _ in range(500):
-            if entries_of(path):
+            if entries_of(path) != salted:
                 break
             time.sleep(0.02)
-    assert entries_of(path) and all(e["type"] == "chance" for e in entries_of(path))
+    drawn = entries_of(path)[len(salted):]
+    assert drawn and all(e["type"] == "chance" for e in drawn)
     assert cli("check", path).code == 0
 
 
@@ -504,3 +509,216 @@ def test_the_public_page_is_drawn_again_when_its_deadline_passes(folder, monkeyp
         assert "(passed)" not in before and c.get("/m/ws").text.count("(passed)") == 0
         monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T20:01:30Z")
         assert "(passed)" in c.get("/m/ws").text and "(passed)" in c.get("/m/ws/page.json").text
+
+
+# --- G-8: nothing draws before both salts; G-7: a request's time is when it arrives ------------------
+
+def test_g8_server_waits_for_both_salts(folder, cli):
+    """G-8 amended: the keeper draws no roll while a salt is awaited, however often it looks;
+    the first salt through a link draws nothing and the 201 says whose salt is awaited; the
+    second salt draws the roll; check reports no unsalted draw."""
+    from adjudicator.web.app import Server, keep_one
+
+    path = dice_folder(folder, cli)
+    ws = linked(path, ("bernd", "anna"))
+    server = Server(Settings(folder=folder))
+    for _ in range(3):
+        keep_one(server, "dice")
+    assert entries_of(path) == []
+    with client_for(folder) as c:
+        first = c.post(ws.of("anna"), json={"salt": "tangerine42"})
+        assert first.status_code == 201 and first.json()["rolled"] == []
+        assert first.json()["salts_awaited"] == ["bernd"]
+        keep_one(server, "dice")
+        assert [e["type"] for e in entries_of(path)] == ["host"]
+        second = c.post(ws.of("bernd"), json={"salt": "7ravens"})
+        assert second.status_code == 201 and second.json()["rolled"] == [3]
+        assert "salts_awaited" not in second.json()
+    assert [e["type"] for e in entries_of(path)] == ["host", "host", "chance"]
+    res = cli("check", path, "--format", "json")
+    assert res.code == 0 and res.json["files"][0]["unsalted_draws"] == []
+
+
+def test_g8_server_waits_for_both_salts_before_a_random_first_pick(folder, cli):
+    """G-8 with G-6: `new --first random` makes the pick of who starts due; the keeper no
+    longer draws it a second after it sees the linked match."""
+    from adjudicator.web.app import Server, keep_one
+
+    path = folder / "ax.json"
+    assert cli("new", "arrowbic", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue", "--first", "random",
+               "-o", path).code == 0
+    ws = linked(path, ("sally", "maddie"))
+    keep_one(Server(Settings(folder=folder)), "ax")
+    assert entries_of(path) == []
+    with client_for(folder) as c:
+        sally = c.get(ws.of("sally")).text
+        assert "Your salt is awaited" in sally and "Waiting for" not in sally   # the box says it, once
+        host = c.get(ws.host).text
+        assert "Waiting for salts from Sally and Maddie before the draw of who starts (G-8)" in host
+        c.post(ws.of("sally"), json={"salt": "pepper"})
+        assert "Your salt is awaited" not in c.get(ws.of("sally")).text
+        assert "Waiting for a salt from Maddie" in c.get(ws.of("sally")).text
+        assert c.post(ws.of("maddie"), json={"salt": "nutmeg"}).json()["rolled"] == [3]
+        assert "Waiting for" not in c.get(ws.of("maddie")).text
+
+
+def test_g8_a_move_that_makes_a_roll_due_draws_nothing_before_the_salts(folder, cli):
+    """G-8 amended: a roll due after a move through a link waits for the salts too (the host
+    drew the set-up rolls without them, on purpose)."""
+    path = dice_folder(folder, cli)
+    ws = linked(path, ("bernd", "anna"))
+    assert cli("roll", path, "--without-salts").code == 0
+    with client_for(folder) as c:
+        sent = c.post(ws.of("bernd"), json={"text": "keep"})
+        assert sent.status_code == 201, sent.text
+        assert sent.json()["rolled"] == [] and sent.json()["salts_awaited"] == ["bernd", "anna"]
+    assert [e["type"] for e in entries_of(path)] == ["chance", "move"]
+
+
+def host_form(c, url):
+    return c.get(url).text.split('name="form" value="')[1].split('"')[0]
+
+
+def test_g8_the_host_draws_without_salts_only_when_sure(folder, cli):
+    """G-8: the host's page offers to draw the roll due now without the salts, with the "I am
+    sure" confirmation of every host form; check then reports the draw as unsalted. Through
+    the API it is {"host": {"action": "roll"}}; a player's link cannot ask for it."""
+    path = dice_folder(folder, cli)
+    ws = linked(path, ("bernd", "anna"))
+    with client_for(folder) as c:
+        page = c.get(ws.host).text
+        assert "Draw the roll now, without the salts" in page and "unsalted" in page
+        form = host_form(c, ws.host)
+        unsure = c.post(ws.host, data={"form": form, "action": "roll"})
+        assert unsure.status_code == 422 and "I am sure" in unsure.text and entries_of(path) == []
+        assert c.post(ws.of("bernd"), json={"host": {"action": "roll"}}).status_code == 422
+        sure = c.post(ws.host, data={"form": form, "action": "roll", "confirm": "yes"}, follow_redirects=False)
+        assert sure.status_code == 303
+        assert [e["type"] for e in entries_of(path)] == ["chance"]
+        assert "Draw the roll now" not in c.get(ws.host).text   # nothing due until bernd moves
+        assert c.post(ws.of("bernd"), json={"text": "keep"}).status_code == 201
+        api = c.post(ws.host, json={"host": {"action": "roll"}})
+        assert api.status_code == 201 and api.json()["seq"] == 3
+    res = cli("check", path, "--format", "json")
+    assert res.code == 0 and res.json["files"][0]["unsalted_draws"] == [1, 3]
+
+
+def test_g8_pages_say_whose_salt_is_awaited_and_show_the_seed_hash(folder, cli):
+    """G-8: while a draw waits, the public page and every link's page say whose salt it waits
+    for; a player's page shows its salt form first; the public page shows the seed's hash from
+    the start, never the seed."""
+    from adjudicator.dice import read_seed
+
+    path = dice_folder(folder, cli)
+    ws = linked(path, ("bernd", "anna"))
+    digest = json.loads(path.read_text())["seed_sha256"]
+    seed = read_seed(folder / "dice.seed")
+    with client_for(folder) as c:
+        public = c.get("/m/dice").text
+        steps = c.get("/m/dice/page.json").json()
+        assert digest in public and digest[:12] + "…" in public
+        assert steps["salts"].startswith("Waiting for salts from Bernd and Anna before the dice are drawn (G-8)")
+        anna = c.get(ws.of("anna")).text
+        assert anna.index("Your salt is awaited") < anna.index('<div id="live">')
+        assert "Waiting for salts from Bernd and Anna" in c.get(ws.host).text
+        c.post(ws.of("anna"), json={"salt": "tangerine42"})
+        assert c.get("/m/dice/page.json").json()["salts"].startswith("Waiting for a salt from Bernd before")
+        assert "Your salt is awaited" not in c.get(ws.of("anna")).text
+        assert "Your salt is awaited" in c.get(ws.of("bernd") + "/part").text or \
+            "Your salt is awaited" in c.get(ws.of("bernd")).text
+        c.post(ws.of("bernd"), json={"salt": "7ravens"})
+        assert c.get("/m/dice/page.json").json()["salts"] == ""
+        outputs = [c.get(url).text for url in ("/m/dice", "/m/dice/page.json", "/m/dice/board.json", ws.of("anna"),
+                                                ws.of("anna") + "/part", ws.host)]
+    assert all(seed not in text for text in outputs)
+    assert digest in outputs[0]
+
+
+def test_g8_a_match_without_salted_draws_shows_no_salt_notice(client, ws):
+    """A match whose draws take no salts (no `draws` in its header, or no draws at all) says nothing of salts."""
+    public = client.get("/m/ws").text
+    assert "Waiting for" not in public and "seed hash" not in public
+    assert client.get("/m/ws/page.json").json()["salts"] == ""
+    assert "Your salt" not in client.get(ws.of("sally")).text
+
+
+PHASE_2_DEADLINE = "2026-11-21T20:01:00Z"   # ws: both placed at 20:00:00, a placement has 60 s (G-7)
+
+
+def phase_one_at_eight(c, ws, monkeypatch):
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T20:00:00Z")
+    for role, sent in (("sally", SEALED_A), ("maddie", SEALED_B)):
+        assert c.post(ws.of(role), json={"move": sent}).status_code == 201
+    assert c.get("/m/ws/board.json").json()["clock"]["deadline"] == PHASE_2_DEADLINE
+
+
+def test_g7_server_takes_a_moves_time_when_the_request_arrives(folder, ws, monkeypatch):
+    """G-7: a move that arrives 2 s before the deadline is in time, even when the worker that
+    writes it runs half a minute later (a use case patched to advance the clock first): the
+    entry's time is the request's arrival, taken before any wait."""
+    from adjudicator.usecases import serving
+
+    original = serving.send_move
+
+    def slow(*args, **kwargs):
+        monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T20:01:30Z")   # the worker runs late
+        return original(*args, **kwargs)
+
+    with client_for(folder) as c:
+        phase_one_at_eight(c, ws, monkeypatch)
+        monkeypatch.setattr(serving, "send_move", slow)
+        monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T20:00:58Z")    # when the request arrives
+        sent = c.post(ws.of("sally"), json={"move": place(2, "1/2", "B")})
+        assert sent.status_code == 201, sent.text
+    entry = entries_of(ws.path)[-1]
+    assert entry["at"] == "2026-11-21T20:00:58Z" and "flagged" not in entry
+
+
+def test_g7_a_held_lock_cannot_make_an_in_time_move_late(folder, ws, monkeypatch):
+    """G-7: the request arrives (the app's injected clock says when) while the file's lock is
+    held; the clock passes the deadline before the lock is let go; the move is still in time,
+    stamped with its arrival. The test decides every moment: no wall clock, no machine speed."""
+    from adjudicator import matchfile
+
+    arrived = threading.Event()
+    taken: list[str] = []
+
+    def now():
+        from adjudicator.session import now_utc
+
+        taken.append(now_utc())
+        arrived.set()
+        return taken[-1]
+
+    with client_for(folder, now=now) as c:
+        phase_one_at_eight(c, ws, monkeypatch)
+        arrived.clear()
+        answers = []
+        monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T20:00:58Z")
+        with matchfile.locked(ws.path):
+            sender = threading.Thread(target=lambda: answers.append(
+                c.post(ws.of("sally"), json={"move": place(2, "1/2", "B")})))
+            sender.start()
+            assert arrived.wait(10)
+            monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T20:01:40Z")   # past the deadline now
+        sender.join(30)
+    assert answers and answers[0].status_code == 201, answers and answers[0].text
+    assert taken[-1] == "2026-11-21T20:00:58Z" and entries_of(ws.path)[-1]["at"] == "2026-11-21T20:00:58Z"
+
+
+def test_g7_server_stamps_salts_and_host_entries_at_arrival_never_in_the_future(folder, cli, monkeypatch):
+    """G-7 (b): what the server stamps is the server's now when the request arrived (the app's
+    clock), so it can never lie in the future: the entry's time is at most now."""
+    from adjudicator.clock import now as clock_now, parse_time
+
+    path = dice_folder(folder, cli)
+    ws = linked(path, ("bernd", "anna"))
+    monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-21T20:00:10Z")
+    with client_for(folder, now=lambda: "2026-11-21T20:00:05Z") as c:
+        assert c.post(ws.of("anna"), json={"salt": "tangerine42"}).status_code == 201
+        assert c.post(ws.host, json={"host": {"action": "roll"}}).status_code == 201
+    with client_for(folder) as c:   # the default clock: the tool's one clock, read on arrival
+        assert c.post(ws.of("bernd"), json={"salt": "7ravens"}).status_code == 201
+    stamps = [e["at"] for e in entries_of(path)]
+    assert stamps == ["2026-11-21T20:00:05Z", "2026-11-21T20:00:05Z", "2026-11-21T20:00:10Z"]
+    assert all(parse_time(at) <= clock_now() for at in stamps)

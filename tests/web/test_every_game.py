@@ -1,9 +1,11 @@
 """A whole match of every ruleset played through the players' links (issue 29, "Done when"):
-each player sends moves from the moves their page offers, the server draws the rolls (G-8),
+each player gives a salt and sends moves from the moves their page offers, the server draws
+the rolls once both salts are in (G-8),
 and the log `check`s clean at the end. The host never acts."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -41,7 +43,11 @@ def test_a_whole_match_through_the_links(tmp_path, cli, ruleset):
     with TestClient(app) as client:
         from adjudicator.usecases.serving import roll_due
 
-        roll_due(path)   # the keeper's first look: set-up rolls or the draw of who starts
+        assert roll_due(path) == ()   # nothing drawn before both salts (G-8)
+        salted = bool(json.loads(path.read_text(encoding="utf-8")).get("draws"))   # a game that draws (G-8)
+        for player, word in (("anna", "pepper"), ("bernd", "nutmeg")) if salted else ():
+            assert client.post(links.of(player), json={"salt": word}).status_code == 201   # through their link
+        roll_due(path)   # the keeper's look: set-up rolls or the draw of who starts, drawn with the last salt
         sent = 0
         status, players = to_act(client, "match")
         while status == "in_progress" and sent < MOST_MOVES:
@@ -54,5 +60,6 @@ def test_a_whole_match_through_the_links(tmp_path, cli, ruleset):
             sent += 1
             status, players = to_act(client, "match")
     assert status == "finished", f"{ruleset}: not finished after {sent} moves"
-    assert cli("check", path).code == 0
+    checked = cli("check", path, "--format", "json")
+    assert checked.code == 0 and checked.json["files"][0].get("unsalted_draws", []) == []
     assert {e.get("player") for e in entries_of(path) if e["type"] == "move"} == {"anna", "bernd"}

@@ -278,7 +278,7 @@ def test_g6_new_first_random_is_accepted_and_the_starter_plays_red(cli, tmp_path
     data = json.loads(path.read_text())
     assert "first" not in data and data["first_by"] == "pick" and data["entries"] == []   # nothing drawn yet (G-8)
     assert cli("move", path, "sally", "E5", "up").code == 1                               # the pick is due first
-    assert cli("roll", path, "--at", "2026-11-21T20:00:05Z").code == 0
+    assert cli("roll", path, "--without-salts", "--at", "2026-11-21T20:00:05Z").code == 0
     entry = json.loads(path.read_text())["entries"][0]
     assert entry["type"] == "chance" and entry["chance"]["source"] == "seed"
     starter = entry["chance"]["pick"]
