@@ -289,13 +289,26 @@ def pick_move(driver: Any, index: int) -> None:
 
 def send(driver: Any, index: int, typed: bool) -> str:
     """Send the `index`-th move the page offers, typed in the box (its notation as shown) or
-    picked from the list. Returns its notation."""
-    text = offered(driver)[index][1]
-    if typed:
-        type_move(driver, text)
-    else:
-        pick_move(driver, index)
-    return text
+    picked from the list. Returns its notation. A live update may replace the page's part
+    between finding a button and clicking it (a stale element: the click never reached the
+    page), so the move is found again and sent, as a person taps again."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for attempt in range(STALE_TRIES):
+        try:
+            text = offered(driver)[index][1]
+            if typed:
+                type_move(driver, text)
+            else:
+                pick_move(driver, index)
+            return text
+        except StaleElementReferenceException:
+            if attempt == STALE_TRIES - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+STALE_TRIES = 5
 
 
 def sent_and_written(driver: Any, path: Path, before: int, what: str) -> None:
