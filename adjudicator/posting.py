@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator import matchfile, wording
+from adjudicator import chain, matchfile, wording
 from adjudicator.engine import LogEntry, Replay, is_void, voided_entries
 from adjudicator.errors import InputError
 from adjudicator.matchfile import LoadedMatch
@@ -375,12 +375,23 @@ def make_post(path: Path, fmt: str, *, since: int | None = None, again: bool = F
         entry = posted_entry(match, post, stamp) if writes else None
         if entry is not None:   # the board the post shows, with its deadline from now (G-7)
             post.replay.step(entry)
+            if chain.is_chained(match.data):   # linked now: the post shows the head after it (G-9)
+                link_posted(path, match.data, entry)
             post.record = Posted(entry["seq"], post.start, stamp, post.record.after)
         out = text(post, fmt)
         if writes:
             write_record(path, match, post.record, entry)
     post.notes = [*post.notes, *notes(post, path, record)]
     return post, out
+
+
+def link_posted(path: Path, data: dict[str, Any], entry: dict[str, Any]) -> None:
+    """Link the `posted` entry into a chained match's log (G-9; it is never sealed), after
+    refusing a log with an entry written by hand (session.refuse_unchained says why)."""
+    from adjudicator.session import refuse_unchained
+
+    refuse_unchained(path, data)
+    chain.link(data, entry, sealed=False)
 
 
 def write_record(path: Path, match: LoadedMatch, record: Posted, entry: dict[str, Any] | None = None) -> None:
@@ -393,6 +404,8 @@ def write_record(path: Path, match: LoadedMatch, record: Posted, entry: dict[str
         if key == "entries":
             data[FIELD] = record.as_dict()
         data[key] = value
+    if entry is not None and chain.is_chained(data) and "hash" not in entry:   # the audited log (G-9)
+        link_posted(path, data, entry)
     matchfile.check_schema({**data, "entries": [entry] if entry else []}, str(path))
     if entry is not None:
         data["entries"] = [*data["entries"], entry]

@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
-from adjudicator import matchfile
+from adjudicator import chain, matchfile
 from adjudicator.game import ChanceDue, Player
 from adjudicator.engine import LogEntry, Replay, is_void, outside_time
 from adjudicator.errors import InputError, RefusedError
@@ -94,6 +94,7 @@ class Appender:
 
     def __init__(self, path: Path, match: LoadedMatch) -> None:
         self.path, self.match = path, match
+        refuse_unchained(path, match.data)
         self.replay = replay_match(match)
         self._latest = latest_time(match, set(self.replay.voided))
 
@@ -130,6 +131,8 @@ class Appender:
             entry["flagged"] = log.flag.code
             log.flag.acknowledged = True
         if keep:
+            if chain.is_chained(match.data):   # the audited log (G-9): linked after the log as it stands
+                chain.link(match.data, entry, log.sealed)
             # `load` checked the file; the schema need only see the new entry (with the header).
             matchfile.check_schema({**match.data, "entries": [entry]}, str(path))
             match.data["entries"].append(entry)
@@ -147,6 +150,17 @@ class Appender:
     def write(self) -> None:
         """Write the match with every entry appended, atomically."""
         matchfile.write_atomic(self.path, matchfile.dumps(self.match.data))
+
+
+def refuse_unchained(path: Path, data: dict[str, Any]) -> None:
+    """A chained match (G-9) with an entry written by hand, without its chain fields, takes
+    no more entries: each new entry names the head of the log before it, and a log with a
+    link missing has none to name. The host removes the entry and enters it with the tool."""
+    seq = chain.unchained_entry(data) if chain.is_chained(data) else None
+    if seq is not None:
+        raise InputError(f"{path}: entry {seq} carries no 'prev' and 'hash', so it was written by hand into a "
+                         f"match with an audited log (G-9); nothing written. Remove entry {seq} from the file and "
+                         f"enter it with adjudicator (move, roll, host), which links it into the log.")
 
 
 def play_move(path: Path, player: str, text: str, *, as_json: bool = False, at: str | None = None,
@@ -395,7 +409,7 @@ def later_entry(found: Latest, entry: dict[str, Any], left_out: set[int]) -> Lat
 
 
 def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False, with_seed: bool = True,
-                 first_random: bool = False, notes: list[str] | None = None) -> Path | None:
+                 first_random: bool = False, notes: list[str] | None = None, chained: bool = True) -> Path | None:
     """Check a new match header and write it (and its private dice seed) without overwriting.
     A match with a seed draws by the salted scheme (`draws`, G-8). With `first_random` nothing
     is drawn now: the header says who starts is to be drawn (`first_by`), so the pick is due
@@ -409,6 +423,8 @@ def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False,
         data["draws"] = dice.DRAWS_SCHEME
     if first_random:
         data["first_by"] = "pick"
+    if chained:
+        data["chain"] = chain.CHAIN_SCHEME   # every entry will record the head before it (G-9)
     check_one_line(data)
     matchfile.prepare(data, out)
     text = matchfile.dumps(data)
