@@ -180,10 +180,14 @@ class Verifier:
         self.count = 0
         self.difference: Difference | None = None
         self.head_at_given: str | None = self.head if head is not None and head.seq == 0 else None
+        self.last: str | None = self.head   # the head the last entry records (head 0 before any)
         self._prevs: dict[str, int] = {}   # prev -> the position of the first entry naming it
 
     def feed(self, entry: dict[str, Any]) -> None:
         self.count += 1
+        if self.chained:
+            recorded_now = entry.get("hash")
+            self.last = recorded_now if isinstance(recorded_now, str) else None
         if not self.chained or self.difference is not None:
             if self.chained and self.given is not None and self.count == self.given.seq:
                 self.head_at_given = entry.get("hash") if isinstance(entry.get("hash"), str) else None
@@ -219,7 +223,7 @@ class Verifier:
             elif difference is None or difference.seq > given.seq:
                 if self.head_at_given is None or not self.head_at_given.startswith(given.hex):
                     difference = Difference(given.seq, REWRITTEN_LOG)
-        return Verified(self.chained, self.count, self.head if self.chained else None, difference, given)
+        return Verified(self.chained, self.count, self.last if self.chained else None, difference, given)
 
 
 def verify(data: dict[str, Any], head: Head | None = None, entries: Iterable[dict[str, Any]] | None = None) -> Verified:

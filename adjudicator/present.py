@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from adjudicator.usecases.public import Published
     from adjudicator.usecases.pasting import Pasted
     from adjudicator.usecases.new import Created
+    from adjudicator.chain import Verified
     from adjudicator.check import Checked
     from adjudicator.usecases.catalogue import Resolved
     from adjudicator.usecases.serving import Linked, ServeOptions
@@ -167,6 +168,57 @@ def rolls_line(row: dict[str, Any]) -> str:
     return (f"rolls verified against {seed}: {rolls['verified']}, could not be verified: {row['unverified_rolls']} "
             f"(transcribed from a dice bot, \"source\": \"external\"), wrong: {rolls['wrong']}")
 
+def chain_sentence(verified: "Verified") -> str:
+    """What `check` says of a file whose audited log (G-9) does not hold, or does not hold the
+    log a head named: the first entry that differs and how, in one sentence."""
+    from adjudicator import chain
+
+    given = verified.given
+    if not verified.chained:
+        return (f"the match carries no audited log (made before G-9), so it cannot be checked against head "
+                f"{given.short() if given else ''}".rstrip() + ".")
+    difference = verified.difference
+    assert difference is not None, "a sentence for a file that differs"
+    seq, kind = difference.seq, difference.kind
+    subject = (f"entry {seq} differs from the log that head {given.short()} named" if given is not None
+               else f"entry {seq} breaks the audited log (G-9)")
+    how = {
+        chain.ALTERED: "its contents no longer hash to the head it recorded (altered or re-dated)",
+        chain.MOVED: "it does not follow the entry before it (an entry dropped or moved)",
+        chain.INSERTED: "it names the same log before it as the entry after it (an entry inserted)",
+        chain.COMMITMENT: "its revealed sealed move does not match the commitment it entered the log with "
+                          "(the move, its post or its nonce was changed)",
+        chain.UNREVEALED: "it is a sealed entry without its nonce, so its move cannot be checked against its "
+                          "commitment",
+        chain.UNCHAINED: "it carries no link to the log before it ('prev' and 'hash'): it was written by hand",
+    }
+    if kind == chain.MISSING:
+        return (f"the file holds {verified.entries} entr{'y' if verified.entries == 1 else 'ies'}, but head "
+                f"{given.short() if given else ''} names {given.seq if given else seq}: entry {seq} and what "
+                f"follows were dropped.")
+    if kind == chain.REWRITTEN_LOG:
+        return (f"{subject}: entries 1–{seq} hash to another head, though each records the one before it, so "
+                f"the log up to entry {seq} was rewritten with its links made again.")
+    return f"{subject}: {how[kind]}."
+
+
+def chain_line(row: dict[str, Any]) -> str | None:
+    """What `check` says of a file's audited log in every format (G-9): `unchained` for a
+    match made before it; the head after its last entry, and the heads given, for one made
+    with it."""
+    from adjudicator import chain
+
+    if row.get("chain") == "unchained":
+        return "unchained: made before the audited log (G-9), it carries no head to check"
+    if "log" not in row:
+        return None
+    head = chain.shown(row["log"]["seq"], row["log"]["head"])
+    said = f"audited log (G-9) {'verified' if row['chain'] == 'verified' else 'differs'}, {head}"
+    for given, ok in row.get("heads", {}).items():
+        said += f"; head {given} {'matches' if ok else 'does not match'}"
+    return said
+
+
 def listed_rows(rows: Iterable[dict[str, Any]], only_failures: bool) -> Iterator[dict[str, Any]]:
     """The rows a report lists: all, or (--only-failures) those not "ok"; the summary always
     counts all."""
@@ -259,6 +311,9 @@ def detail_lines(row: dict[str, Any]) -> list[str]:
         lines.append(f"{shown_path(row['file'])}: {rolls_line(row)}")
     if "draws" in row:
         lines.append(f"{shown_path(row['file'])}: {draws_line(row)}")
+    said = chain_line(row)
+    if said:
+        lines.append(f"{shown_path(row['file'])}: {said}")
     return lines
 
 
@@ -344,6 +399,7 @@ def junit_case(row: dict[str, Any]) -> Any:
         node = ET.SubElement(case, tag, message=xml_text(row["problems"][0][:500]), type=row["verdict"])
         node.text = xml_text("\n".join(row["problems"]))
     said = ([rolls_line(row)] if "rolls" in row else []) + ([draws_line(row)] if "draws" in row else [])
+    said += [line for line in [chain_line(row)] if line]
     if said:
         ET.SubElement(case, "system-out").text = "\n".join(said)
     return case
