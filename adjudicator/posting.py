@@ -95,6 +95,7 @@ class Post:
     recorded: bool = False
     notes: list[str] = field(default_factory=list)
     rulings: bool = False   # cite ruling ids in the entry lines (`post --rulings`, issue 25)
+    head: tuple[int, str] | None = None   # a chained match's head after what the post shows (G-9)
 
 
 # --- What a post covers ------------------------------------------------------------------------
@@ -242,6 +243,8 @@ def blocks(post: Post) -> list[Any]:
         out.append(Para(now_line(res, wording.awaiting(replay, names.__getitem__), names, views.zone_of(match))))
     else:
         out += final_blocks(post, res)
+    if post.head is not None:   # its last line: the head of the log it shows (G-9)
+        out.append(Para(chain.shown(*post.head)))
     return out
 
 
@@ -336,6 +339,7 @@ def as_json(post: Post) -> dict[str, Any]:
         "final": final_summary(post, res) if post.replay.outcome is not None else None,
         "posted": post.record.as_dict(),
         "recorded": post.recorded,
+        **({"log": views.head_json(post.head)} if post.head is not None else {}),
     }
 
 
@@ -363,6 +367,7 @@ def make_post(path: Path, fmt: str, *, since: int | None = None, again: bool = F
     turn or phase open runs from it (G-7), so the deadline the post prints is the one the
     clock applies. Returns the post (its `notes` are for the host, on standard error) and its
     text."""
+    from adjudicator import views
     from adjudicator.session import now_utc
 
     stamp = at or now_utc()
@@ -378,6 +383,8 @@ def make_post(path: Path, fmt: str, *, since: int | None = None, again: bool = F
             if chain.is_chained(match.data):   # linked now: the post shows the head after it (G-9)
                 link_posted(path, match.data, entry)
             post.record = Posted(entry["seq"], post.start, stamp, post.record.after)
+        post.head = (entry["seq"], entry["hash"]) if entry is not None and "hash" in entry \
+            else views.log_head(match, post.replay)
         out = text(post, fmt)
         if writes:
             write_record(path, match, post.record, entry)

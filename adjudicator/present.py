@@ -523,7 +523,7 @@ def entered(result: "Entered", fmt: str, dry_run: bool = False, rulings: bool = 
     from adjudicator import views
 
     match, replay, log = result.match, result.replay, result.log
-    notes = (*result.warnings, *echo(log, dry_run), *next_step(match, replay))
+    notes = (*result.warnings, *echo(log, dry_run), *receipt(match, log), *next_step(match, replay))
     if fmt == "json":
         return Shown(json_text({**views.result(match, replay), "entry": views.entry_view(log)}), notes)
     return Shown(post_text(views.entry_post(match, replay, log, fmt, rulings), fmt), notes)
@@ -545,6 +545,22 @@ def echo(log: "LogEntry", dry_run: bool) -> tuple[str, ...]:
     if private:
         said += [f"  {line.strip()}" for line in lines[1:]]
     return tuple(said)
+
+
+def receipt(match: "LoadedMatch", log: "LogEntry") -> tuple[str, ...]:
+    """After a sealed entry written to a chained match (G-9), the head right after it, for
+    the host to forward to its player alone: the player's proof, later, that their sealed
+    move was not changed (`check --head`). It tells nothing of the move."""
+    from adjudicator import chain
+
+    recorded = log.entry.get("hash")
+    if not log.sealed or log.player is None or not isinstance(recorded, str):
+        return ()
+    name = match.game.display_names.get(log.player, log.player)
+    file = shown_path(match.path.name) if match.path is not None else "MATCH"
+    return (f"Receipt for {name} (forward by DM): {chain.shown(log.seq, recorded)} — keep it; "
+            f"'adjudicator check {file} --head {chain.receipt(log.seq, recorded)}' later proves your sealed move "
+            f"was not changed.",)
 
 
 def next_step(match: "LoadedMatch", replay: "Replay") -> tuple[str, ...]:
@@ -596,12 +612,15 @@ def pasted(result: "Pasted", fmt: str, dry_run: bool, all_or_nothing: bool, ruli
     from adjudicator.render import Inline, Pre, render
 
     lines: list[Inline] = [line for log in logs for line in views.entry_lines(log, None, pad=False, rulings=rulings)]
-    return Shown(post_text(render([Pre(lines), *views.board_blocks(outcome.match, outcome.replay)], fmt), fmt),
+    return Shown(post_text(render([Pre(lines), *views.board_blocks(outcome.match, outcome.replay),
+                                   *views.head_blocks(outcome.match, outcome.replay)], fmt), fmt),
                  tuple(notes))
 
 
 def paste_echo(added: "Added") -> list[str]:
-    """How one post was read, for the host alone (a sealed one marked private, with its content)."""
+    """How one post was read, for the host alone (a sealed one marked private, with its content
+    and, in a chained match, its player's receipt: the head right after it, G-9)."""
+    from adjudicator import chain
     from adjudicator.views import entry_lines
 
     log = added.log
@@ -609,7 +628,12 @@ def paste_echo(added: "Added") -> list[str]:
     lines = entry_lines(log, viewer=log.player, pad=False)
     when = f" at {added.post.at}" if added.post.at else " (no time: stamped now)"
     mark = " [private to the host: sealed, not in the post below]" if private else ""
-    return [f"{added.post.where()}{when}: {lines[0]}{mark}", *(f"  {line.strip()}" for line in lines[1:] if private)]
+    recorded = log.entry.get("hash") if private else None
+    kept = [f"  receipt for {log.game.who(log.player) if log.game is not None else log.player} (forward by DM): "
+            f"{chain.shown(log.seq, recorded)}"] if isinstance(recorded, str) else []
+    return [f"{added.post.where()}{when}: {lines[0]}{mark}", *(f"  {line.strip()}" for line in lines[1:] if private),
+            *kept]
+
 
 
 def inner(message: str, path: Path) -> str:

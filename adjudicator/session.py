@@ -50,6 +50,8 @@ def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = 
                 wanted = stream.entries()   # every entry is read and checked, also those after `until`
                 if until is not None:
                     wanted = (entry for entry in wanted if entry["seq"] <= until)
+                if chain.is_chained(match.data):   # the head of the last entry replayed (G-9)
+                    wanted = noting_head(match, wanted)
                 replay = Replay(match.game, keep_log=False, narrate=narrate).run(
                     wanted, stream.void_entries(until), watch(match) if watch else None)
                 return match, replay
@@ -64,6 +66,13 @@ def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = 
     each = watch(match) if watch else None
     entries = entries if until is None else entries[:max(until, 0)]
     return match, Replay(match.game, keep_log=False, narrate=narrate).run(entries, each=each)
+
+
+def noting_head(match: LoadedMatch, entries: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """`entries`, each noted as it passes as the match's `head` (seq, its recorded hash)."""
+    for entry in entries:
+        match.head = (entry["seq"], entry.get("hash"))
+        yield entry
 
 
 def now_utc() -> str:
