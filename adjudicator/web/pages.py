@@ -117,7 +117,24 @@ def context(view: View) -> dict[str, Any]:
         "posts": view.posts,
         "host_actions": HOST_FORM_ACTIONS,
         "buttons": MOVE_BUTTONS,
+        "head": views.head_line(views.log_head(match, replay)),
+        "receipt": own_receipt(seat) if not view.is_host else None,
     }
+
+
+def own_receipt(seat: "Seat") -> Optional[tuple[str, str]]:
+    """The player's receipt (G-9): the head right after their own sealed entry still private,
+    as shown and as `check --head` takes it; None when they have none."""
+    from adjudicator import chain
+
+    if seat.viewer is None:
+        return None
+    own = [log for log in seat.replay.log if log.sealed and log.player == seat.viewer
+           and isinstance(log.entry.get("hash"), str)]
+    if not own:
+        return None
+    last = own[-1]
+    return chain.shown(last.seq, last.entry["hash"]), chain.receipt(last.seq, last.entry["hash"])
 
 
 def needs_salt(view: View) -> bool:
@@ -169,9 +186,16 @@ def sent_json(sent: "Sent") -> dict[str, Any]:
     sealed submission shows there only as submitted, G-2)."""
     from adjudicator import views
 
+    from adjudicator import chain
+
     entered = sent.rolled[-1] if sent.rolled else sent.entered
-    return {"seq": sent.entered.log.seq, "rolled": [r.log.seq for r in sent.rolled],
-            "result": views.result(entered.match, entered.replay)}
+    out = {"seq": sent.entered.log.seq, "rolled": [r.log.seq for r in sent.rolled],
+           "result": views.result(entered.match, entered.replay)}
+    log = sent.entered.log
+    recorded = log.entry.get("hash")
+    if log.sealed and isinstance(recorded, str):   # the player's receipt: the head right after it (G-9)
+        out["receipt"] = chain.receipt(log.seq, recorded)
+    return out
 
 
 def body_of_form(fields: dict[str, str], role: str) -> dict[str, Any]:
