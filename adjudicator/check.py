@@ -64,14 +64,14 @@ def _check_file(path: str, seed: str | None = None, strict_dice: bool = False,
     row = empty_row(path)
     seed_file = seed_beside(path) if beside and not seed else None
     unusable = False
-    given = [head for head in map(chain.parse_head, heads) if head is not None]
+    given: list[Any] = [head for head in map(chain.parse_head, heads) if head is not None] or [None]
     verifiers: list[Any] = []
     try:
         if seed or seed_file:   # the rolls are checked against the log as it stood at each: read it whole
             match = matchfile.load(path)
             replay = session.replay_match(match)
             marked_logs, rolls = None, None
-            verifiers = [chain.verify(match.data, head) for head in given or [None]]
+            verifiers = [chain.verify(match.data, head) for head in given]
         else:   # entry by entry, keeping only the log entries of those the host marked
             marked_logs, rolls = {}, [0]
             watch = chained_watch(watcher(marked_logs, rolls if strict_dice else None), given, verifiers)
@@ -117,12 +117,12 @@ def _check_file(path: str, seed: str | None = None, strict_dice: bool = False,
 
 
 def chained_watch(inner: Callable[[Any], Any], given: list[Any], verifiers: list[Any]) -> Callable[[Any], Any]:
-    """`inner` (a watcher) that also feeds each entry to a chain.Verifier per head given (one
-    without a head when none is), made afresh each time the header is read (G-9)."""
+    """`inner` (a watcher) that also feeds each entry to a chain.Verifier per head in `given`
+    (None: no head), made afresh each time the header is read (G-9)."""
     from adjudicator import chain
 
     def watch(match: Any) -> Any:
-        verifiers[:] = [chain.Verifier(match.data, head) for head in given or [None]]
+        verifiers[:] = [chain.Verifier(match.data, head) for head in given]
         each = inner(match)
 
         def both(entry: dict[str, Any], log: Any) -> None:

@@ -116,3 +116,27 @@ def test_a_public_output_ends_with_its_head_g9(cli, tmp_path, fmt):
     for args in (("board", path), ("post", path, "--dry-run")):
         out = cli(*args, "--format", fmt).out
         assert head in out.strip().splitlines()[-1], (args, out)
+
+
+def test_a_player_on_a_link_gets_their_receipt_and_only_they_do_g9(cli, tmp_path):
+    """Through `serve`: the API's 201 answer to a sealed submission carries the receipt, the
+    player's page shows it right after their sealed move, the opponent's page does not, and
+    every page shows the head (G-9)."""
+    from starlette.testclient import TestClient
+
+    from adjudicator.web.app import Settings, create_app
+
+    folder = tmp_path / "served"
+    folder.mkdir()
+    path = new_match(cli, folder / "ws.json")
+    links = linked(path, ("sally", "maddie"))
+    with TestClient(create_app(Settings(folder=folder), keep=False)) as client:
+        answer = client.post(links.of("sally"), json={"text": "place 1/1 A"})
+        assert answer.status_code == 201
+        entry = json.loads(path.read_text(encoding="utf-8"))["entries"][0]
+        receipt = chain.receipt(1, entry["hash"])
+        assert answer.json()["receipt"] == receipt
+        sally, maddie = client.get(links.of("sally")).text, client.get(links.of("maddie")).text
+    shown = chain.shown(1, entry["hash"])
+    assert f"Your receipt: <b>{shown}</b>" in sally and f"--head {receipt}" in sally
+    assert "Your receipt" not in maddie and shown in maddie   # the head is public; the receipt is Sally's
