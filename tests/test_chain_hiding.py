@@ -71,6 +71,8 @@ def test_heads_receipts_and_public_outputs_tell_nothing_of_a_sealed_move_g9(cli,
     for name in one:
         assert one[name] == two[name], f"{name} differs with only Sally's sealed move changed"
     assert "log 1 · " in one["board text"] and '"log": {' in one["board json"]   # it did show a head
+    assert '"heads":["log 0 · ' in one["page"] and 'data.heads[n]' in one["page"]   # the page, per step
+    assert "log 1 · " in one["maddie's page"] and "Your receipt" not in one["maddie's page"]
     assert one["receipt"] in one["post text"]   # the public head right after it is her receipt
 
 
@@ -140,3 +142,22 @@ def test_a_player_on_a_link_gets_their_receipt_and_only_they_do_g9(cli, tmp_path
     shown = chain.shown(1, entry["hash"])
     assert f"Your receipt: <b>{shown}</b>" in sally and f"--head {receipt}" in sally
     assert "Your receipt" not in maddie and shown in maddie   # the head is public; the receipt is Sally's
+
+
+def test_board_at_an_entry_shows_the_head_after_it_g9(cli, tmp_path):
+    """`board --at SEQ` (read entry by entry) ends with the head after that entry, and its
+    JSON carries it whole; an unchained match's board has no head."""
+    path = new_match(cli, tmp_path / "ws.json")
+    for player, move in (("sally", "place 1/1 A"), ("maddie", "place 4/4 C"), ("sally", "place 1/2 B")):
+        assert cli("move", path, player, move).code == 0
+    entries = json.loads(path.read_text(encoding="utf-8"))["entries"]
+    for seq in (1, 2, 3):
+        assert cli("board", path, "--at", str(seq)).out.rstrip().splitlines()[-1] == \
+            chain.shown(seq, entries[seq - 1]["hash"])
+        assert cli("board", path, "--at", str(seq), "--format", "json").json["log"] == \
+            {"seq": seq, "head": entries[seq - 1]["hash"]}
+    from helpers import REPO
+
+    old = cli("board", REPO / "matches" / "arrowbic-retake.json", "--format", "json")
+    assert old.code == 0 and "log" not in old.json
+    assert not cli("board", REPO / "matches" / "arrowbic-retake.json").out.rstrip().splitlines()[-1].startswith("log ")
