@@ -139,6 +139,8 @@ def test_a_player_on_a_link_gets_their_receipt_and_only_they_do_g9(cli, tmp_path
         receipt = chain.receipt(1, entry["hash"])
         assert answer.json()["receipt"] == receipt
         sally, maddie = client.get(links.of("sally")).text, client.get(links.of("maddie")).text
+        board = client.get("/m/ws/board.json").text
+    assert board == cli("board", path, "--format", "json").out and '"log": {' in board   # byte for byte, with its head
     shown = chain.shown(1, entry["hash"])
     assert f"Your receipt: <b>{shown}</b>" in sally and f"--head {receipt}" in sally
     assert "Your receipt" not in maddie and shown in maddie   # the head is public; the receipt is Sally's
