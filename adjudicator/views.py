@@ -404,8 +404,26 @@ def entry_post(match: LoadedMatch, replay: Replay, log: LogEntry, fmt: str, ruli
     """What `move`, `roll` and `host` print to paste in public: the entry as everyone may see
     it (a sealed submission only as "submitted"), then the public board, then the head of a
     chained match (G-9); ruling ids only when asked (`--rulings`)."""
-    return render([Pre(entry_lines(log, None, pad=False, rulings=rulings)), *board_blocks(match, replay),
+    return render([Pre(entry_lines(log, None, pad=False, rulings=rulings)),
+                   *revealed_blocks(replay, log, rulings), *board_blocks(match, replay),
                    *head_blocks(match, replay)], fmt)
+
+
+def revealed_blocks(replay: Replay, log: LogEntry, rulings: bool = False) -> list[Any]:
+    """In a chained match (G-9), the sealed entries of the phase `log` has just resolved, now
+    public with their nonces, so whoever reads the post can check each against the commitment
+    it entered the log with. Nothing for a match made before G-9 (its entries have no
+    `commit`), nor for an entry that resolved nothing."""
+    from adjudicator.engine import PUBLIC
+
+    if log.seal is PUBLIC or log.sealed or not replay.keep_log:
+        return []
+    opened = [other for other in replay.log
+              if other is not log and other.seal is log.seal and not other.sealed and "commit" in other.entry]
+    if not opened:
+        return []
+    return [Para("Revealed now (sealed when entered):"),
+            Pre([line for other in opened for line in entry_lines(other, None, pad=False, rulings=rulings)])]
 
 
 class Narration:

@@ -99,11 +99,14 @@ def test_the_reveal_publishes_move_and_nonce_and_they_check_g9(cli, tmp_path):
     receipt = moved.err.split("--head ")[1].split("'")[0]
     before = cli("publish", path, "-o", tmp_path / "before.json")
     assert before.code == 0 and json.loads((tmp_path / "before.json").read_text())["entries"] == []
-    assert cli("move", path, "maddie", "place 4/4 C").code == 0   # the phase resolves
+    resolved = cli("move", path, "maddie", "place 4/4 C")   # the phase resolves
+    assert resolved.code == 0
     assert cli("publish", path, "-o", tmp_path / "public.json").code == 0
     public = json.loads((tmp_path / "public.json").read_text(encoding="utf-8"))
     sealed = public["entries"][0]
     assert sealed["move"] and sealed["nonce"] and sealed["commit"]
+    revealed = resolved.out.split("Revealed now (sealed when entered):")[1]   # what move prints to paste
+    assert "#1 Sally: t1 place 1/1 A" in revealed and f"revealed with nonce {sealed['nonce']}" in revealed
     assert cli("check", tmp_path / "public.json", "--head", receipt).code == 0
     post = cli("post", path, "--dry-run").out
     assert f"revealed with nonce {sealed['nonce']}" in post
