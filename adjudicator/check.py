@@ -42,12 +42,13 @@ def error_row(path: str, what: str) -> dict[str, Any]:
 
 
 def check_file(path: str, seed: str | None = None, strict_dice: bool = False,
-               beside: bool = True) -> dict[str, Any]:
+               beside: bool = True, heads: tuple[str, ...] = ()) -> dict[str, Any]:
     """One file's verdict as plain data (picklable, for --jobs); never raises. `strict_dice`
     fails rolls the seed cannot verify; `beside`: without `seed`, the seed file beside the
-    match (if any) verifies its rolls."""
+    match (if any) verifies its rolls; `heads` (`N:HEX`, already checked) are heads the file
+    must still hold the log of (G-9)."""
     try:
-        return _check_file(path, seed, strict_dice, beside)
+        return _check_file(path, seed, strict_dice, beside, heads)
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:   # a bug (or MemoryError, RecursionError): one row says so
@@ -57,26 +58,30 @@ def check_file(path: str, seed: str | None = None, strict_dice: bool = False,
 
 
 def _check_file(path: str, seed: str | None = None, strict_dice: bool = False,
-                beside: bool = True) -> dict[str, Any]:
-    from adjudicator import matchfile, session
+                beside: bool = True, heads: tuple[str, ...] = ()) -> dict[str, Any]:
+    from adjudicator import chain, matchfile, session
 
     row = empty_row(path)
     seed_file = seed_beside(path) if beside and not seed else None
     unusable = False
+    given: list[Any] = [head for head in map(chain.parse_head, heads) if head is not None] or [None]
+    verifiers: list[Any] = []
     try:
         if seed or seed_file:   # the rolls are checked against the log as it stood at each: read it whole
             match = matchfile.load(path)
             replay = session.replay_match(match)
             marked_logs, rolls = None, None
+            verifiers = [chain.verify(match.data, head) for head in given]
         else:   # entry by entry, keeping only the log entries of those the host marked
             marked_logs, rolls = {}, [0]
-            match, replay = session.replay_streamed(path, watch=watcher(marked_logs, rolls if strict_dice else None),
-                                                    narrate=False)   # a row says no event: none is made
+            watch = chained_watch(watcher(marked_logs, rolls if strict_dice else None), given, verifiers)
+            match, replay = session.replay_streamed(path, watch=watch, narrate=False)   # a row says no event: none is made
+            verifiers = [verifier.result() for verifier in verifiers]
         row["ruleset"], row["entries"], row["warnings"] = match.ruleset.id, count_of(match), match.warnings
         row["status"] = "finished" if replay.outcome else "in_progress"
         row["winner"] = replay.outcome.winner if replay.outcome else None
         row["flagged"] = len(replay.flags)
-        row["problems"] = flag_problems(match, replay, marked_logs)
+        row["problems"] = chain_problems(row, verifiers) + flag_problems(match, replay, marked_logs)
         row.update(draw_counts(replay))
         if seed_file:
             try:
@@ -109,6 +114,51 @@ def _check_file(path: str, seed: str | None = None, strict_dice: bool = False,
 
         row["verdict"], row["problems"] = "unusable", [short_message(without_name(exc.message, path))]
     return row
+
+
+def chained_watch(inner: Callable[[Any], Any], given: list[Any], verifiers: list[Any]) -> Callable[[Any], Any]:
+    """`inner` (a watcher) that also feeds each entry to a chain.Verifier per head in `given`
+    (None: no head), made afresh each time the header is read (G-9)."""
+    from adjudicator import chain
+
+    def watch(match: Any) -> Any:
+        verifiers[:] = [chain.Verifier(match.data, head) for head in given]
+        each = inner(match)
+
+        def both(entry: dict[str, Any], log: Any) -> None:
+            for verifier in verifiers:
+                verifier.feed(entry)
+            if each is not None:
+                each(entry, log)
+        return both
+    return watch
+
+
+def chain_problems(row: dict[str, Any], found: list[Any]) -> list[str]:
+    """The row's account of the audited log (G-9): `chain` is "unchained" for a match made
+    before it (never a problem in itself, but no head can match it), else "verified" or
+    "differs", with the head after the last entry (`log`); a problem for the first entry that
+    differs, and for each head given that the file does not hold."""
+    from adjudicator.present import chain_sentence
+
+    if not found:
+        return []
+    first = found[0]
+    if not first.chained:
+        row["chain"] = "unchained"
+        return [chain_sentence(verified) for verified in found if verified.given is not None]
+    row["chain"] = "verified" if all(verified.ok for verified in found) else "differs"
+    if first.head is not None:
+        row["log"] = {"seq": first.entries, "head": first.head}
+    if any(verified.given is not None for verified in found):
+        row["heads"] = {verified.given.short(): verified.ok for verified in found if verified.given is not None}
+    problems: list[str] = []
+    for verified in found:
+        if not verified.ok:
+            sentence = chain_sentence(verified)
+            if sentence not in problems:
+                problems.append(sentence)
+    return problems
 
 
 def without_name(message: str, path: str) -> str:
@@ -286,31 +336,31 @@ IN_FLIGHT = 2     # chunks submitted per worker and not yet read: one running, o
 
 
 def check_files(paths: list[str], seed: str | None = None, jobs: int = 1, strict_dice: bool = False,
-                beside: bool = True, progress: Progress | None = None) -> Iterator[Row]:
+                beside: bool = True, progress: Progress | None = None, heads: tuple[str, ...] = ()) -> Iterator[Row]:
     """A row for every path, in order, each yielded as soon as it and those before it are
     checked, so a report can be written as the rows come and nothing keeps them all. With
     `jobs` > 1 in worker processes, in chunks of at most CHUNK_MOST files, at most IN_FLIGHT
     chunks a worker in flight. `progress(done)` is told how many files have their row."""
     if jobs <= 1 or len(paths) < 2:
-        return _checked_here(paths, seed, strict_dice, beside, progress)
-    return _checked_in_workers(paths, seed, jobs, strict_dice, beside, progress)
+        return _checked_here(paths, seed, strict_dice, beside, progress, heads)
+    return _checked_in_workers(paths, seed, jobs, strict_dice, beside, progress, heads)
 
 
 def _checked_here(paths: list[str], seed: str | None, strict_dice: bool, beside: bool,
-                  progress: Progress | None) -> Iterator[Row]:
+                  progress: Progress | None, heads: tuple[str, ...] = ()) -> Iterator[Row]:
     for done, path in enumerate(paths, 1):
-        row = check_file(path, seed, strict_dice, beside)
+        row = check_file(path, seed, strict_dice, beside, heads)
         if progress:
             progress(done)
         yield row
 
 
 def _checked_in_workers(paths: list[str], seed: str | None, jobs: int, strict_dice: bool, beside: bool,
-                        progress: Progress | None) -> Iterator[Row]:
+                        progress: Progress | None, heads: tuple[str, ...] = ()) -> Iterator[Row]:
     size = max(1, min(CHUNK_MOST, len(paths) // (jobs * 8)))
     chunks = (paths[i:i + size] for i in range(0, len(paths), size))
     done = 0
-    for rows in chunk_rows(chunks, jobs, (seed, strict_dice, beside)):
+    for rows in chunk_rows(chunks, jobs, (seed, strict_dice, beside, heads)):
         done += len(rows)
         if progress:
             progress(done)
@@ -371,18 +421,19 @@ def _rows_of(future: Any) -> list[Row] | None:
         return None
 
 
-def _check_chunk(paths: list[str], seed: str | None, strict_dice: bool, beside: bool) -> list[Row]:
-    return [check_file(p, seed, strict_dice, beside) for p in paths]
+def _check_chunk(paths: list[str], seed: str | None, strict_dice: bool, beside: bool,
+                 heads: tuple[str, ...] = ()) -> list[Row]:
+    return [check_file(p, seed, strict_dice, beside, heads) for p in paths]
 
 
-def _check_alone(path: str, seed: str | None, strict_dice: bool, beside: bool) -> Row:
+def _check_alone(path: str, seed: str | None, strict_dice: bool, beside: bool, heads: tuple[str, ...] = ()) -> Row:
     """Check one file in a worker of its own: if that worker dies too, the file is the cause."""
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     try:
         with ProcessPoolExecutor(max_workers=1) as pool:
-            return pool.submit(check_file, path, seed, strict_dice, beside).result()
+            return pool.submit(check_file, path, seed, strict_dice, beside, heads).result()
     except BrokenProcessPool:
         return error_row(path, "the worker process checking it died")
 
@@ -462,11 +513,12 @@ def folder_row(folder: str, problem: str) -> dict[str, Any]:
 
 
 def check_found(found: list[Found], seed: str | None = None, jobs: int = 1, strict_dice: bool = False,
-                beside: bool = True, progress: Callable[[int], Progress | None] | None = None) -> Iterator[Row]:
+                beside: bool = True, progress: Callable[[int], Progress | None] | None = None,
+                heads: tuple[str, ...] = ()) -> Iterator[Row]:
     """A row for each of `found` (match_files), in order: a file's once it is checked, a
     folder's as it is. `progress(total)` is asked at once, not at the first row."""
     paths = [item for item in found if isinstance(item, str)]
-    rows = check_files(paths, seed, jobs, strict_dice, beside, progress(len(paths)) if progress else None)
+    rows = check_files(paths, seed, jobs, strict_dice, beside, progress(len(paths)) if progress else None, heads)
     return (next(rows) if isinstance(item, str) else item for item in found)
 
 
@@ -529,12 +581,15 @@ class Checked(NamedTuple):
 
 
 def run(files: list[Path], seed: str | None = None, jobs: int = 1, strict_dice: bool = False, *,
-        progress: Callable[[int], Progress | None] | None = None, said: Callable[[str], None] | None = None) -> Checked:
-    """`check`: --seed read (a seed file or 64 hex digits), the plug-in folders found and, when
-    there are any, named to `said` before any file is checked; then the folders searched;
-    every file is checked as the rows are read (check_found), each counted in the tally."""
+        progress: Callable[[int], Progress | None] | None = None, said: Callable[[str], None] | None = None,
+        heads: list[str] | tuple[str, ...] = ()) -> Checked:
+    """`check`: --seed read (a seed file or 64 hex digits), --head read (`N:HEX`, one file
+    only, G-9), the plug-in folders found and, when there are any, named to `said` before
+    any file is checked; then the folders searched; every file is checked as the rows are
+    read (check_found), each counted in the tally."""
     from adjudicator.present import folders_line
 
+    heads = checked_heads(heads, files)
     seed_value = None
     if seed:
         from adjudicator.dice import read_seed
@@ -546,5 +601,23 @@ def run(files: list[Path], seed: str | None = None, jobs: int = 1, strict_dice: 
     found = match_files([str(f) for f in files])
     names = [item if isinstance(item, str) else item["file"] for item in found]
     tally = Tally()
-    rows = tally.counted(check_found(found, seed_value, jobs, strict_dice, progress=progress))
+    rows = tally.counted(check_found(found, seed_value, jobs, strict_dice, progress=progress, heads=heads))
     return Checked(rows, folders, names, ruleset_ids(), tally)
+
+
+def checked_heads(heads: list[str] | tuple[str, ...], files: list[Path]) -> tuple[str, ...]:
+    """The `--head` values, each `N:HEX` (N ≥ 0, at least 8 hex digits; G-9), for one match
+    file; OptionError naming --head otherwise."""
+    from adjudicator import chain
+    from adjudicator.errors import OptionError
+
+    if not heads:
+        return ()
+    if len(files) != 1 or os.path.isdir(files[0]):
+        raise OptionError("a head names the log of one match: give exactly one match file with --head.", "--head")
+    for head in heads:
+        if chain.parse_head(head) is None:
+            shown = head[:40].encode("unicode_escape").decode("ascii")
+            raise OptionError(f"'{shown}' is not a head: expected N:HEX, as in 27:3f9a21c0 (8 hex digits or more).",
+                              "--head")
+    return tuple(heads)

@@ -827,6 +827,11 @@ def check_cmd(
     progress: Annotated[Optional[bool], typer.Option("--progress/--no-progress",
                                                      help="Show a progress bar on stderr (default: when stderr is a terminal); "
                                                           "standard output is the report either way.")] = None,
+    head: Annotated[Optional[List[str]], typer.Option("--head", metavar="N:HASH",
+                                                      help="A head as a post or a receipt showed it ('log 27 · 3f9a21c0' "
+                                                           "is 27:3f9a21c0): the file must still hold exactly that log, "
+                                                           "and every revealed sealed move must match its commitment "
+                                                           "(G-9). Repeatable; one match file.")] = None,
 ) -> None:
     """Validate and replay many match files; print a summary table.
 
@@ -848,9 +853,14 @@ def check_cmd(
     checked); when there are any, a line on stderr names them and their games, and the
     JSON and JUnit reports list them.
 
+    The audited log (G-9): a match made with it is checked link by link, and each sealed
+    move revealed against its commitment; its line names the head after its last entry. A
+    match made before it is `unchained` (not a problem). With --head N:HASH (one file) the
+    file must still hold the log that head named.
+
     Exit status: 0 all fine; 1 some file has an illegal entry it does not mark as recorded
-    on purpose ("flagged": CODE), a wrong roll, or (--strict-dice) a roll that cannot be
-    verified; 2 some file (or folder, or seed beside a file) could not be used; 3 checking
+    on purpose ("flagged": CODE), a wrong roll, an audited log broken or not the log a
+    --head named, or (--strict-dice) a roll that cannot be verified; 2 some file (or folder, or seed beside a file) could not be used; 3 checking
     some file hit a bug in adjudicator (its row says "error"; every other file is still
     checked and reported).
 
@@ -861,12 +871,15 @@ def check_cmd(
       adjudicator check archive/ --jobs 2 --format junit > report.xml
       adjudicator check archive/ --strict-dice            # every roll verified by the seed beside its match
       adjudicator check matches/final.json --seed matches/final.seed --strict-dice
+      adjudicator check final.json --head 27:3f9a21c0       # still the log that head named (G-9)
     """
     from adjudicator import check, present
 
     show = sys.stderr.isatty() if progress is None else progress
     bars: list[Any] = []
-    result = check.run(files, seed, jobs, strict_dice, progress=_check_bar(bars) if show else None, said=_said_raw)
+    with _as_usage_errors():
+        result = check.run(files, seed, jobs, strict_dice, progress=_check_bar(bars) if show else None, said=_said_raw,
+                           heads=head or ())
     shown = present.checked(result, fmt, only_failures)
     if isinstance(shown.text, Iterator):
         shown = shown._replace(text=_streamed(shown.text, bool(bars) and sys.stdout.isatty() and sys.stderr.isatty()))

@@ -45,6 +45,9 @@ class LoadedMatch:
     # entries is their number and the codes the host recorded (seq -> `"flagged"`).
     count: int | None = None
     marked: dict[int, Any] | None = None
+    # Read entry by entry from a chained match (G-9): (seq, hash) of the last entry replayed,
+    # so a board can show its head without keeping the entries.
+    head: tuple[int, Any] | None = None
 
     @property
     def entries(self) -> list[dict[str, Any]]:

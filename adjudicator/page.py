@@ -165,8 +165,32 @@ def page_data(match: LoadedMatch) -> dict[str, Any]:
     """What the page steps through: each distinct picture, each step's picture, each entry's
     public words by step, the result (also what `serve` sends a live page for its newest step)."""
     pages = collect(match)
-    return {"svgs": pages.svgs, "steps": pages.step_svg, "entries": pages.versions, "result": pages.result,
-            "salts": pages.salts}
+    data: dict[str, Any] = {"svgs": pages.svgs, "steps": pages.step_svg, "entries": pages.versions,
+                            "result": pages.result, "salts": pages.salts}
+    heads = step_heads(match)
+    if heads is not None:
+        data["heads"] = heads
+    return data
+
+
+def step_heads(match: LoadedMatch) -> list[str] | None:
+    """A chained match's head after each step, as shown (`log 3 · 3f9a21c0`, G-9); None for a
+    match made before G-9, whose page stays as it was."""
+    from adjudicator import chain
+
+    if not chain.is_chained(match.data):
+        return None
+    heads = []
+    for step in range(len(match.entries) + 1):
+        head = chain.head_of(match.data, until=step)
+        heads.append(chain.shown(*head) if head is not None else "")
+    return heads
+
+
+# A chained match's page shows each step's head beside the step (G-9); others stay as they were.
+WHERE = '$("where").textContent = "step " + n + " of " + last;'
+WHERE_HEAD = '$("where").textContent = "step " + n + " of " + last + (data.heads[n] ? " \u00b7 " + data.heads[n] : "");'
+
 
 
 def seed_block(match: LoadedMatch) -> str:
@@ -191,7 +215,8 @@ def page_html(match: LoadedMatch, live: str = "", fonts: str | None = None) -> s
     last = len(data["steps"]) - 1
     return TEMPLATE.format(
         title=html.escape(title), ruleset=html.escape(match.ruleset.id), last=last, fonts=font_css(fonts),
-        css=CSS, data=script_json(data), script=SCRIPT, seed=seed_block(match),
+        css=CSS, data=script_json(data), script=SCRIPT.replace(WHERE, WHERE_HEAD) if "heads" in data else SCRIPT,
+        seed=seed_block(match),
         live=f"\n<script>{live}</script>" if live else "")
 
 

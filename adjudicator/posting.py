@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator import matchfile, wording
+from adjudicator import chain, matchfile, wording
 from adjudicator.engine import LogEntry, Replay, is_void, voided_entries
 from adjudicator.errors import InputError
 from adjudicator.matchfile import LoadedMatch
@@ -95,6 +95,7 @@ class Post:
     recorded: bool = False
     notes: list[str] = field(default_factory=list)
     rulings: bool = False   # cite ruling ids in the entry lines (`post --rulings`, issue 25)
+    head: tuple[int, str] | None = None   # a chained match's head after what the post shows (G-9)
 
 
 # --- What a post covers ------------------------------------------------------------------------
@@ -242,6 +243,8 @@ def blocks(post: Post) -> list[Any]:
         out.append(Para(now_line(res, wording.awaiting(replay, names.__getitem__), names, views.zone_of(match))))
     else:
         out += final_blocks(post, res)
+    if post.head is not None:   # its last line: the head of the log it shows (G-9)
+        out.append(Para(chain.shown(*post.head)))
     return out
 
 
@@ -336,6 +339,7 @@ def as_json(post: Post) -> dict[str, Any]:
         "final": final_summary(post, res) if post.replay.outcome is not None else None,
         "posted": post.record.as_dict(),
         "recorded": post.recorded,
+        **({"log": views.head_json(post.head)} if post.head is not None else {}),
     }
 
 
@@ -363,6 +367,7 @@ def make_post(path: Path, fmt: str, *, since: int | None = None, again: bool = F
     turn or phase open runs from it (G-7), so the deadline the post prints is the one the
     clock applies. Returns the post (its `notes` are for the host, on standard error) and its
     text."""
+    from adjudicator import views
     from adjudicator.session import now_utc
 
     stamp = at or now_utc()
@@ -375,12 +380,25 @@ def make_post(path: Path, fmt: str, *, since: int | None = None, again: bool = F
         entry = posted_entry(match, post, stamp) if writes else None
         if entry is not None:   # the board the post shows, with its deadline from now (G-7)
             post.replay.step(entry)
+            if chain.is_chained(match.data):   # linked now: the post shows the head after it (G-9)
+                link_posted(match, post.replay, entry)
             post.record = Posted(entry["seq"], post.start, stamp, post.record.after)
+        post.head = (entry["seq"], entry["hash"]) if entry is not None and "hash" in entry \
+            else views.log_head(match, post.replay)
         out = text(post, fmt)
         if writes:
             write_record(path, match, post.record, entry)
     post.notes = [*post.notes, *notes(post, path, record)]
     return post, out
+
+
+def link_posted(match: LoadedMatch, replay: Replay, entry: dict[str, Any]) -> None:
+    """Link the `posted` entry into a chained match's log (G-9; it is never sealed), after the
+    entries typed in by hand at its end, linked first (session.adopt_unchained)."""
+    from adjudicator.session import adopt_unchained
+
+    adopt_unchained(match, replay)
+    chain.link(match.data, entry, sealed=False)
 
 
 def write_record(path: Path, match: LoadedMatch, record: Posted, entry: dict[str, Any] | None = None) -> None:
@@ -393,6 +411,8 @@ def write_record(path: Path, match: LoadedMatch, record: Posted, entry: dict[str
         if key == "entries":
             data[FIELD] = record.as_dict()
         data[key] = value
+    if entry is not None and chain.is_chained(data) and "hash" not in entry:   # the audited log (G-9)
+        chain.link(data, entry, sealed=False)
     matchfile.check_schema({**data, "entries": [entry] if entry else []}, str(path))
     if entry is not None:
         data["entries"] = [*data["entries"], entry]

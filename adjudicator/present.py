@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from adjudicator.usecases.public import Published
     from adjudicator.usecases.pasting import Pasted
     from adjudicator.usecases.new import Created
+    from adjudicator.chain import Verified
     from adjudicator.check import Checked
     from adjudicator.usecases.catalogue import Resolved
     from adjudicator.usecases.serving import Linked, ServeOptions
@@ -167,6 +168,57 @@ def rolls_line(row: dict[str, Any]) -> str:
     return (f"rolls verified against {seed}: {rolls['verified']}, could not be verified: {row['unverified_rolls']} "
             f"(transcribed from a dice bot, \"source\": \"external\"), wrong: {rolls['wrong']}")
 
+def chain_sentence(verified: "Verified") -> str:
+    """What `check` says of a file whose audited log (G-9) does not hold, or does not hold the
+    log a head named: the first entry that differs and how, in one sentence."""
+    from adjudicator import chain
+
+    given = verified.given
+    if not verified.chained:
+        return (f"the match carries no audited log (made before G-9), so it cannot be checked against head "
+                f"{given.short() if given else ''}".rstrip() + ".")
+    difference = verified.difference
+    assert difference is not None, "a sentence for a file that differs"
+    seq, kind = difference.seq, difference.kind
+    subject = (f"entry {seq} differs from the log that head {given.short()} named" if given is not None
+               else f"entry {seq} breaks the audited log (G-9)")
+    how = {
+        chain.ALTERED: "its contents no longer hash to the head it recorded (altered or re-dated)",
+        chain.MOVED: "it does not follow the entry before it (an entry dropped or moved)",
+        chain.INSERTED: "it names the same log before it as the entry after it (an entry inserted)",
+        chain.COMMITMENT: "its revealed sealed move does not match the commitment it entered the log with "
+                          "(the move, its post or its nonce was changed)",
+        chain.UNREVEALED: "it is a sealed entry without its nonce, so its move cannot be checked against its "
+                          "commitment",
+        chain.UNCHAINED: "it carries no link to the log before it ('prev' and 'hash'): it was written by hand",
+    }
+    if kind == chain.MISSING:
+        return (f"the file holds {verified.entries} entr{'y' if verified.entries == 1 else 'ies'}, but head "
+                f"{given.short() if given else ''} names {given.seq if given else seq}: entry {seq} and what "
+                f"follows were dropped.")
+    if kind == chain.REWRITTEN_LOG:
+        return (f"{subject}: entries 1–{seq} hash to another head, though each records the one before it, so "
+                f"the log up to entry {seq} was rewritten with its links made again.")
+    return f"{subject}: {how[kind]}."
+
+
+def chain_line(row: dict[str, Any]) -> str | None:
+    """What `check` says of a file's audited log in every format (G-9): `unchained` for a
+    match made before it; the head after its last entry, and the heads given, for one made
+    with it."""
+    from adjudicator import chain
+
+    if row.get("chain") == "unchained":
+        return "unchained: made before the audited log (G-9), it carries no head to check"
+    if "log" not in row:
+        return None
+    head = chain.shown(row["log"]["seq"], row["log"]["head"])
+    said = f"audited log (G-9) {'verified' if row['chain'] == 'verified' else 'differs'}, {head}"
+    for given, ok in row.get("heads", {}).items():
+        said += f"; head {given} {'matches' if ok else 'does not match'}"
+    return said
+
+
 def listed_rows(rows: Iterable[dict[str, Any]], only_failures: bool) -> Iterator[dict[str, Any]]:
     """The rows a report lists: all, or (--only-failures) those not "ok"; the summary always
     counts all."""
@@ -259,6 +311,9 @@ def detail_lines(row: dict[str, Any]) -> list[str]:
         lines.append(f"{shown_path(row['file'])}: {rolls_line(row)}")
     if "draws" in row:
         lines.append(f"{shown_path(row['file'])}: {draws_line(row)}")
+    said = chain_line(row)
+    if said:
+        lines.append(f"{shown_path(row['file'])}: {said}")
     return lines
 
 
@@ -344,6 +399,7 @@ def junit_case(row: dict[str, Any]) -> Any:
         node = ET.SubElement(case, tag, message=xml_text(row["problems"][0][:500]), type=row["verdict"])
         node.text = xml_text("\n".join(row["problems"]))
     said = ([rolls_line(row)] if "rolls" in row else []) + ([draws_line(row)] if "draws" in row else [])
+    said += [line for line in [chain_line(row)] if line]
     if said:
         ET.SubElement(case, "system-out").text = "\n".join(said)
     return case
@@ -467,7 +523,7 @@ def entered(result: "Entered", fmt: str, dry_run: bool = False, rulings: bool = 
     from adjudicator import views
 
     match, replay, log = result.match, result.replay, result.log
-    notes = (*result.warnings, *echo(log, dry_run), *next_step(match, replay))
+    notes = (*result.warnings, *echo(log, dry_run), *receipt(match, log), *next_step(match, replay))
     if fmt == "json":
         return Shown(json_text({**views.result(match, replay), "entry": views.entry_view(log)}), notes)
     return Shown(post_text(views.entry_post(match, replay, log, fmt, rulings), fmt), notes)
@@ -489,6 +545,22 @@ def echo(log: "LogEntry", dry_run: bool) -> tuple[str, ...]:
     if private:
         said += [f"  {line.strip()}" for line in lines[1:]]
     return tuple(said)
+
+
+def receipt(match: "LoadedMatch", log: "LogEntry") -> tuple[str, ...]:
+    """After a sealed entry written to a chained match (G-9), the head right after it, for
+    the host to forward to its player alone: the player's proof, later, that their sealed
+    move was not changed (`check --head`). It tells nothing of the move."""
+    from adjudicator import chain
+
+    recorded = log.entry.get("hash")
+    if not log.sealed or log.player is None or not isinstance(recorded, str):
+        return ()
+    name = match.game.display_names.get(log.player, log.player)
+    file = shown_path(match.path.name) if match.path is not None else "MATCH"
+    return (f"Receipt for {name} (forward by DM): {chain.shown(log.seq, recorded)} — keep it; "
+            f"'adjudicator check {file} --head {chain.receipt(log.seq, recorded)}' later proves your sealed move "
+            f"was not changed.",)
 
 
 def next_step(match: "LoadedMatch", replay: "Replay") -> tuple[str, ...]:
@@ -545,12 +617,15 @@ def pasted(result: "Pasted", fmt: str, dry_run: bool, all_or_nothing: bool, ruli
     from adjudicator.render import Inline, Pre, render
 
     lines: list[Inline] = [line for log in logs for line in views.entry_lines(log, None, pad=False, rulings=rulings)]
-    return Shown(post_text(render([Pre(lines), *views.board_blocks(outcome.match, outcome.replay)], fmt), fmt),
+    return Shown(post_text(render([Pre(lines), *views.board_blocks(outcome.match, outcome.replay),
+                                   *views.head_blocks(outcome.match, outcome.replay)], fmt), fmt),
                  tuple(notes))
 
 
 def paste_echo(added: "Added") -> list[str]:
-    """How one post was read, for the host alone (a sealed one marked private, with its content)."""
+    """How one post was read, for the host alone (a sealed one marked private, with its content
+    and, in a chained match, its player's receipt: the head right after it, G-9)."""
+    from adjudicator import chain
     from adjudicator.views import entry_lines
 
     log = added.log
@@ -558,7 +633,12 @@ def paste_echo(added: "Added") -> list[str]:
     lines = entry_lines(log, viewer=log.player, pad=False)
     when = f" at {added.post.at}" if added.post.at else " (no time: stamped now)"
     mark = " [private to the host: sealed, not in the post below]" if private else ""
-    return [f"{added.post.where()}{when}: {lines[0]}{mark}", *(f"  {line.strip()}" for line in lines[1:] if private)]
+    recorded = log.entry.get("hash") if private else None
+    kept = [f"  receipt for {log.game.who(log.player) if log.game is not None else log.player} (forward by DM): "
+            f"{chain.shown(log.seq, recorded)}"] if isinstance(recorded, str) else []
+    return [f"{added.post.where()}{when}: {lines[0]}{mark}", *(f"  {line.strip()}" for line in lines[1:] if private),
+            *kept]
+
 
 
 def inner(message: str, path: Path) -> str:

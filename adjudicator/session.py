@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
-from adjudicator import matchfile
+from adjudicator import chain, matchfile
 from adjudicator.game import ChanceDue, Player
 from adjudicator.engine import LogEntry, Replay, is_void, outside_time
 from adjudicator.errors import InputError, RefusedError
@@ -50,6 +50,8 @@ def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = 
                 wanted = stream.entries()   # every entry is read and checked, also those after `until`
                 if until is not None:
                     wanted = (entry for entry in wanted if entry["seq"] <= until)
+                if chain.is_chained(match.data):   # the head of the last entry replayed (G-9)
+                    wanted = noting_head(match, wanted)
                 replay = Replay(match.game, keep_log=False, narrate=narrate).run(
                     wanted, stream.void_entries(until), watch(match) if watch else None)
                 return match, replay
@@ -64,6 +66,13 @@ def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = 
     each = watch(match) if watch else None
     entries = entries if until is None else entries[:max(until, 0)]
     return match, Replay(match.game, keep_log=False, narrate=narrate).run(entries, each=each)
+
+
+def noting_head(match: LoadedMatch, entries: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """`entries`, each noted as it passes as the match's `head` (seq, its recorded hash)."""
+    for entry in entries:
+        match.head = (entry["seq"], entry.get("hash"))
+        yield entry
 
 
 def now_utc() -> str:
@@ -95,6 +104,7 @@ class Appender:
     def __init__(self, path: Path, match: LoadedMatch) -> None:
         self.path, self.match = path, match
         self.replay = replay_match(match)
+        self.adopted = adopt_unchained(match, self.replay)
 
     def append(self, build: Callable[[LoadedMatch, Replay], dict[str, Any]], *, record_illegal: bool = False,
                stamped: bool = False, keep: bool = True) -> LogEntry:
@@ -130,6 +140,8 @@ class Appender:
             entry["flagged"] = log.flag.code
             log.flag.acknowledged = True
         if keep:
+            if chain.is_chained(match.data):   # the audited log (G-9): linked after the log as it stands
+                chain.link(match.data, entry, log.sealed)
             # `load` checked the file; the schema need only see the new entry (with the header).
             matchfile.check_schema({**match.data, "entries": [entry]}, str(path))
             match.data["entries"].append(entry)
@@ -145,6 +157,16 @@ class Appender:
     def write(self) -> None:
         """Write the match with every entry appended, atomically."""
         matchfile.write_atomic(self.path, matchfile.dumps(self.match.data))
+
+
+def adopt_unchained(match: LoadedMatch, replay: Replay) -> list[int]:
+    """In a chained match (G-9), link the entries typed in by hand at the end of the log
+    before the tool appends after them (chain.adopt); a sealed one enters as a commitment,
+    as `replay` says it is private now. Written with the next entry; the seqs linked."""
+    if not chain.is_chained(match.data):
+        return []
+    private = {log.seq for log in replay.log if log.sealed}
+    return chain.adopt(match.data, private.__contains__)
 
 
 def play_move(path: Path, player: str, text: str, *, as_json: bool = False, at: str | None = None,
@@ -374,7 +396,7 @@ def check_time_after(entry: dict[str, Any], path: Path, latest: Latest) -> None:
 
 
 def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False, with_seed: bool = True,
-                 first_random: bool = False, notes: list[str] | None = None) -> Path | None:
+                 first_random: bool = False, notes: list[str] | None = None, chained: bool = True) -> Path | None:
     """Check a new match header and write it (and its private dice seed) without overwriting.
     A match with a seed draws by the salted scheme (`draws`, G-8). With `first_random` nothing
     is drawn now: the header says who starts is to be drawn (`first_by`), so the pick is due
@@ -388,6 +410,8 @@ def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False,
         data["draws"] = dice.DRAWS_SCHEME
     if first_random:
         data["first_by"] = "pick"
+    if chained:
+        data["chain"] = chain.CHAIN_SCHEME   # every entry will record the head before it (G-9)
     check_one_line(data)
     matchfile.prepare(data, out)
     text = matchfile.dumps(data)

@@ -166,7 +166,41 @@ def result(match: LoadedMatch, replay: Replay, viewer: str | None = None,
         out["private"] = private
     if with_entries:
         out["entries"] = [entry_view(log, viewer, marked.get(log.seq)) for log in replay.log]
+    head = head_json(log_head(match, replay))
+    if head is not None:   # a chained match's head after the entries replayed (G-9)
+        out["log"] = head
     return out
+
+
+def log_head(match: LoadedMatch, replay: Replay) -> tuple[int, str] | None:
+    """(seq, head) of a chained match (G-9) as far as `replay` went: the hash the last entry
+    replayed records (head 0 before any); None for a match made before G-9 (or an entry
+    written by hand, which records none)."""
+    from adjudicator import chain
+
+    if not chain.is_chained(match.data):
+        return None
+    seq = replay.last_seq
+    if seq == 0:
+        return 0, chain.head_zero(match.data)
+    if not match.streamed:
+        entries = match.entries
+        recorded = entries[seq - 1].get("hash") if seq <= len(entries) else None
+    else:
+        recorded = match.head[1] if match.head is not None and match.head[0] == seq else None
+    return (seq, recorded) if isinstance(recorded, str) else None
+
+
+def head_line(head: tuple[int, str] | None) -> str | None:
+    """`log 27 · 3f9a21c0`: the head as every public output of a chained match ends (G-9)."""
+    from adjudicator import chain
+
+    return None if head is None else chain.shown(*head)
+
+
+def head_json(head: tuple[int, str] | None) -> dict[str, Any] | None:
+    """The head as JSON outputs carry it: `{"seq": 27, "head": "<64 hex>"}`."""
+    return None if head is None else {"seq": head[0], "head": head[1]}
 
 
 def _visible(log: LogEntry, viewer: str | None) -> bool:
@@ -201,6 +235,8 @@ def entry_view(log: LogEntry, viewer: str | None = None, marked: Any = None) -> 
     }
     if log.voided_by is not None:
         data["voided_by"] = log.voided_by
+    if not log.sealed and "commit" in log.entry:   # revealed: what checks the move against its commitment (G-9)
+        data["commit"], data["nonce"] = log.entry["commit"], log.entry.get("nonce")
     return data
 
 
@@ -359,14 +395,40 @@ def clock_line(clock: dict[str, Any], names: dict[str, str] | None = None, zone:
 
 
 def board_text(match: LoadedMatch, replay: Replay, fmt: str, viewer: str | None = None) -> str:
-    return render(board_blocks(match, replay, viewer), fmt)
+    return render([*board_blocks(match, replay, viewer), *head_blocks(match, replay)], fmt)
+
+
+def head_blocks(match: LoadedMatch, replay: Replay) -> list[Any]:
+    """The last line of a chained match's public output, its head (`log 27 · 3f9a21c0`,
+    G-9); nothing for a match made before G-9."""
+    line = head_line(log_head(match, replay))
+    return [] if line is None else [Para(line)]
 
 
 def entry_post(match: LoadedMatch, replay: Replay, log: LogEntry, fmt: str, rulings: bool = False) -> str:
     """What `move`, `roll` and `host` print to paste in public: the entry as everyone may see
-    it (a sealed submission only as "submitted"), then the public board; ruling ids only when
-    asked (`--rulings`)."""
-    return render([Pre(entry_lines(log, None, pad=False, rulings=rulings)), *board_blocks(match, replay)], fmt)
+    it (a sealed submission only as "submitted"), then the public board, then the head of a
+    chained match (G-9); ruling ids only when asked (`--rulings`)."""
+    return render([Pre(entry_lines(log, None, pad=False, rulings=rulings)),
+                   *revealed_blocks(replay, log, rulings), *board_blocks(match, replay),
+                   *head_blocks(match, replay)], fmt)
+
+
+def revealed_blocks(replay: Replay, log: LogEntry, rulings: bool = False) -> list[Any]:
+    """In a chained match (G-9), the sealed entries of the phase `log` has just resolved, now
+    public with their nonces, so whoever reads the post can check each against the commitment
+    it entered the log with. Nothing for a match made before G-9 (its entries have no
+    `commit`), nor for an entry that resolved nothing."""
+    from adjudicator.engine import PUBLIC
+
+    if log.seal is PUBLIC or log.sealed or not replay.keep_log:
+        return []
+    opened = [other for other in replay.log
+              if other is not log and other.seal is log.seal and not other.sealed and "commit" in other.entry]
+    if not opened:
+        return []
+    return [Para("Revealed now (sealed when entered):"),
+            Pre([line for other in opened for line in entry_lines(other, None, pad=False, rulings=rulings)])]
 
 
 class Narration:
@@ -489,6 +551,8 @@ def entry_lines(log: LogEntry, viewer: str | None = None, pad: bool = True, mark
     for event in view["events"]:
         cited = f" [{', '.join(event['rulings'])}]" if rulings and event["rulings"] else ""
         lines.append(f"      {event['text']}{cited}")
+    if view.get("nonce"):   # a sealed entry revealed: its nonce, to check it against its commitment (G-9)
+        lines.append(f"      revealed with nonce {view['nonce']}{' [G-9]' if rulings else ''}")
     return lines
 
 

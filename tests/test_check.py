@@ -18,6 +18,7 @@ from adjudicator import __version__, check, dice, present
 from adjudicator.errors import InputError
 from helpers import REPO
 from helpers.cli import salted_dice
+from helpers.matches import relink
 
 MATCHES = REPO / "matches"
 DEMO_SEED = MATCHES / "dice-demo.seed"
@@ -219,7 +220,9 @@ def test_only_failures_junit_is_valid_xml(cli, archive):
     suite = root.find("testsuite")
     assert res.code == 2 and root.get("tests") == suite.get("tests") == "5"
     assert [Path(case.get("name")).name for case in suite.iter("testcase")] == ["broken.json", "own-goal.json"]
-    assert [child.tag for case in suite.iter("testcase") for child in case] == ["error", "failure"]
+    # own-goal.json, made before G-9, says so in its <system-out>; it fails for its flag alone
+    assert [child.tag for case in suite.iter("testcase") for child in case] == ["error", "failure", "system-out"]
+    assert "unchained" in suite.find("testcase[2]/system-out").text
     assert suite.find("properties/property").get("name") == "only-failures"
     # streamed: the counts, known only at the end, are its summary line, not attributes of a start tag
     assert suite.get("failures") is None and root.get("errors") is None
@@ -308,6 +311,10 @@ def test_strict_dice_with_seeds_beside(cli, tmp_path):
     assert cli("check", tmp_path, "--strict-dice").code == 0
     data = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
     data["entries"][4]["chance"]["source"] = "external"   # relabelled: the seed cannot verify it
+    (tmp_path / "a.json").write_text(json.dumps(data), encoding="utf-8")
+    res = cli("check", tmp_path)   # the audited log finds the edit (G-9)
+    assert res.code == 1 and "entry 5 breaks the audited log (G-9)" in res.out
+    relink(data)   # its links made again: only --strict-dice finds the relabelled roll now
     (tmp_path / "a.json").write_text(json.dumps(data), encoding="utf-8")
     res = cli("check", tmp_path, "--strict-dice")
     assert res.code == 1 and "seq 5: a transcribed roll" in res.out

@@ -549,6 +549,8 @@ def test_time_runs_from_the_post_of_the_board_g7(cli, tmp_path, monkeypatch):
     assert post.code == 0 and post.json["deadline"] == "2026-11-26T09:03:00Z"
     assert post.json["posted"]["seq"] == 3 and "entry 3 records when the board was posted" in post.err
     entry = json.loads(path.read_text())["entries"][-1]
+    links = {key: entry.pop(key) for key in ("prev", "hash")}   # linked into the audited log (G-9)
+    assert set(links) == {"prev", "hash"} and links["prev"] == json.loads(path.read_text())["entries"][-2]["hash"]
     assert entry == {"seq": 3, "at": "2026-11-26T09:02:00Z", "type": "host", "host": {"action": "posted"}}
     monkeypatch.setenv("ADJUDICATOR_NOW", "2026-11-26T09:05:00Z")
     assert cli("move", path, "sally", "place", "4/5", "B", "--at", "2026-11-26T09:02:30Z").code == 0

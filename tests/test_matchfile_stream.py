@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import check, matchfile, present, session, views
+from adjudicator import chain, check, matchfile, present, session, views
 from adjudicator.cli import _json
 from adjudicator.engine import Replay
 from adjudicator.errors import MatchFileError
@@ -73,10 +73,11 @@ def whole_outputs(path: Path) -> dict[str, str]:
         out[f"replay-as-{player}.text"] = views.replay_text(match, replay, player)
         out[f"board-as-{player}.json"] = _json(views.result(match, replay, player))
     row = check.empty_row(str(path))
+    audited = check.chain_problems(row, [chain.verify(match.data)])   # the audited log, or "unchained" (G-9)
     row.update(ruleset=match.ruleset.id, entries=len(match.entries), warnings=match.warnings,
                status="finished" if replay.outcome else "in_progress",
                winner=replay.outcome.winner if replay.outcome else None, flagged=len(replay.flags),
-               problems=check.flag_problems(match, replay))
+               problems=audited + check.flag_problems(match, replay))
     row.update(check.draw_counts(replay))   # the tool's draws, unsalted and voided (G-8)
     row["verdict"] = "flagged" if row["problems"] else "ok"
     out["check"] = present.check_json([row], False, [])

@@ -116,7 +116,9 @@ def test_again_reprints_the_last_post_and_remembers_nothing_new(cli, dice, monke
 def in_post(board: str) -> str:
     """A board as a post shows it: who acts and by when is said once, by the `Now:` line below
     it, so the status line under the heading ends at "in progress"; the post's own heading
-    names the match, so the board's names only the players (issue 25)."""
+    names the match, so the board's names only the players (issue 25). A chained match's
+    board ends with its head (G-9), which a post has as its own last line, below `Now:`."""
+    board = re.sub(r"\n\nlog \d+ · [0-9a-f]{8}\n$", "\n", board)
     board = re.sub(r"in progress; awaiting [^\n]*", "in progress", board)
     return re.sub(r"^[^\n]* — ", "", board, count=1)
 
@@ -277,7 +279,9 @@ def test_every_format_renders(cli, dice):
 def test_json_holds_the_entries_the_board_who_acts_and_the_record(cli, dice):
     data = cli("post", dice, "--format", "json").json
     assert set(data) == {"match", "why", "from", "to", "entries", "revealed", "result", "awaiting", "to_act",
-                         "deadline", "final", "posted", "recorded"}
+                         "deadline", "final", "posted", "recorded", "log"}   # log: the head of a chained match (G-9)
+    entries = json.loads(dice.read_text(encoding="utf-8"))["entries"]
+    assert data["log"] == {"seq": len(entries), "head": entries[-1]["hash"]}
     assert data["why"] == "first" and data["recorded"] is True and data["final"] is None
     assert [e["seq"] for e in data["entries"]] == [1, 2, 3, 4] and data["revealed"] == []
     assert data["result"]["board"]["team"] and data["to_act"] == [] and data["awaiting"]

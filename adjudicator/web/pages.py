@@ -119,6 +119,8 @@ def context(view: View) -> dict[str, Any]:
         "posts": view.posts,
         "host_actions": HOST_FORM_ACTIONS,
         "buttons": MOVE_BUTTONS,
+        "head": views.head_line(views.log_head(match, replay)),
+        "receipt": own_receipt(seat) if not view.is_host else None,
     }
 
 
@@ -131,6 +133,21 @@ def salts_context(seat: "Seat") -> dict[str, Any]:
     due = seat.replay.chance_due() is not None
     return {"salts_line": views.salts_line(seat.match, seat.replay, missing) if missing else "",
             "salt_awaited_now": bool(missing) and due}
+
+
+def own_receipt(seat: "Seat") -> Optional[tuple[str, str]]:
+    """The player's receipt (G-9): the head right after their own sealed entry still private,
+    as shown and as `check --head` takes it; None when they have none."""
+    from adjudicator import chain
+
+    if seat.viewer is None:
+        return None
+    own = [log for log in seat.replay.log if log.sealed and log.player == seat.viewer
+           and isinstance(log.entry.get("hash"), str)]
+    if not own:
+        return None
+    last = own[-1]
+    return chain.shown(last.seq, last.entry["hash"]), chain.receipt(last.seq, last.entry["hash"])
 
 
 def needs_salt(view: View) -> bool:
@@ -182,11 +199,17 @@ def sent_json(sent: "Sent") -> dict[str, Any]:
     sealed submission shows there only as submitted, G-2)."""
     from adjudicator import views
 
+    from adjudicator import chain
+
     entered = sent.rolled[-1] if sent.rolled else sent.entered
     out: dict[str, Any] = {"seq": sent.entered.log.seq, "rolled": [r.log.seq for r in sent.rolled],
                            "result": views.result(entered.match, entered.replay)}
     if sent.salts_awaited:   # the roll due waits for these players' salts (G-8)
         out["salts_awaited"] = list(sent.salts_awaited)
+    log = sent.entered.log
+    recorded = log.entry.get("hash")
+    if log.sealed and isinstance(recorded, str):   # the player's receipt: the head right after it (G-9)
+        out["receipt"] = chain.receipt(log.seq, recorded)
     return out
 
 

@@ -53,6 +53,7 @@ LAYERS: dict[str, tuple[int, str]] = {
     "adjudicator.jsonstream": (OUTER, "reads a JSON object's members and one list's items piece by piece"),
     "adjudicator.matchfile": (OUTER, "reads, checks and writes match files"),
     "adjudicator.links": (OUTER, "the private links of a match: token hashes in a file beside it (serve)"),
+    "adjudicator.chain": (OUTER, "the audited log's hash chain over a match file's entries: heads, commitments, verifying (G-9)"),
     "adjudicator.dice": (OUTER, "writes and reads the private seed file and draws from it (G-8)"),
     "adjudicator.outputs": (OUTER, "writes what a command was asked to write (-o, --out)"),
     "adjudicator.when": (OUTER, "reads times as people write them (--at, pasted posts)"),
