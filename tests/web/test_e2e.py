@@ -501,7 +501,24 @@ def seen(driver: Any, path: Path, url: str) -> Seen:
     source = re.sub(r'name="form" value="[0-9a-f]+"', 'name="form" value="FORM"', source)
     source = re.sub(r'nonce="[^"]*"', 'nonce=""', source)
     source = re.sub(rf"/m/{re.escape(path.stem)}(?![\w.-])", "/m/MATCH", source)
-    return Seen(decode(driver.get_screenshot_as_png()).rows, masked(driver.find_element("tag name", "body").text), source)
+    return Seen(masked_screenshot(driver), masked(driver.find_element("tag name", "body").text), source)
+
+
+HEAD_SHOWN = re.compile(r"(log \d+ \u00b7 |head \d+:)[0-9a-f]{8}")
+
+
+def masked_screenshot(driver: Any) -> list[bytes]:
+    """The page's pixels with its heads masked: masked again and taken again when a live update
+    drew the page anew between the mask and the picture (its heads show again after it)."""
+    for _ in range(MASK_TRIES):
+        driver.execute_script(MASK_HEADS)
+        rows = decode(driver.get_screenshot_as_png()).rows
+        if not HEAD_SHOWN.search(driver.find_element("tag name", "body").text):
+            return rows
+    raise AssertionError(f"the page kept drawing its heads anew over {MASK_TRIES} screenshots")
+
+
+MASK_TRIES = 5
 
 
 def without_moves_list(driver: Any) -> str:
