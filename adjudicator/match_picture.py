@@ -14,13 +14,15 @@ from adjudicator.picture import (GRID, INK, MARGIN, MUTED, SIDE_COLOURS, Canvas,
                                  text_width, tint, wrap)
 
 
-def board_svg(match: Any, replay: Any, viewer: str | None = None) -> str:
-    """The board (public, or `viewer`'s view) as SVG: a header, then the game's drawing."""
+def board_svg(match: Any, replay: Any, viewer: str | None = None, head: str | None = None) -> str:
+    """The board (public, or `viewer`'s view) as SVG: a header, then the game's drawing. `head`
+    (`log 27 · 3f9a21c0`, G-9) closes the header of a picture posted on its own (`board
+    --format svg/png`); a page shows its heads beside the pictures."""
     res = views.result(match, replay, viewer, flags=False)   # the picture shows no flagged entries
     canvas = Canvas()
     canvas.band(MARGIN, gap=0)
     draw_banner(canvas, match, res)
-    draw_header(canvas, match, replay, res)
+    draw_header(canvas, match, replay, res, head)
     game = match.game
     if not game.draw_board(res["board"], canvas, res.get("private") if viewer else None):
         draw_text_board(canvas, game, res["board"])
@@ -52,8 +54,9 @@ def draw_banner(canvas: Canvas, match: Any, res: dict[str, Any]) -> None:
     canvas.band(0, gap=10)
 
 
-def draw_header(canvas: Canvas, match: Any, replay: Any, res: dict[str, Any]) -> None:
-    """Title; the players with their colours; whose move it is (or the result); the deadline."""
+def draw_header(canvas: Canvas, match: Any, replay: Any, res: dict[str, Any], head: str | None = None) -> None:
+    """Title; the players with their colours; whose move it is (or the result); the deadline;
+    the log's head, if given (G-9)."""
     game = match.game
     names = game.display_names
     title = match.data.get("title") or match.data["id"]
@@ -78,6 +81,8 @@ def draw_header(canvas: Canvas, match: Any, replay: Any, res: dict[str, Any]) ->
     if clock.get("untimed_since") is not None:
         lines.append(f"Untimed since entry {clock['untimed_since']}")
     lines += views.phase_lines(match, res, " ")
+    if head:
+        lines.append(head)
     for line in lines:
         for part in wrap(line, 13, canvas.inner):
             top = canvas.band(18, gap=2)

@@ -685,9 +685,11 @@ def board(looked: "Looked", fmt: str) -> Shown:
     view: text, JSON, or a picture (SVG text or PNG bytes, written as they are)."""
     notes = warnings(looked.match)
     if fmt in PICTURES:   # `board` only: adjudicator.picture
-        from adjudicator import match_picture, picture
+        from adjudicator import chain, match_picture, picture, views
 
-        svg = match_picture.board_svg(looked.match, looked.replay, looked.viewer)
+        head = views.log_head(looked.match, looked.replay)   # a picture posted on its own shows it too (G-9)
+        svg = match_picture.board_svg(looked.match, looked.replay, looked.viewer,
+                                      chain.shown(*head) if head is not None else None)
         return Shown(svg if fmt == "svg" else picture.png(svg), notes, raw=True)
     return Shown(board_text(looked.match, looked.replay, fmt, looked.viewer), notes)
 

@@ -167,3 +167,16 @@ def test_png_loads_resvg_and_only_then(tmp_path):
     code, modules = loaded_by(["board", str(REPO / "matches" / "dice-demo.json"), "--format", "png",
                                "-o", str(tmp_path / "b.png")], tmp_path)
     assert code == 0 and "adjudicator.picture" in modules and any(m.startswith("resvg") for m in modules)
+
+
+def test_g9_a_picture_posted_on_its_own_shows_the_head_of_a_chained_match(cli, tmp_path):
+    """A board picture is a public post too (G-9): a chained match's closes its header with the
+    head, as the text boards end with it; a match made before G-9 draws as it did."""
+    path = tmp_path / "ws.json"
+    assert cli("new", "winning-streak", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue", "-o", path).code == 0
+    assert cli("move", path, "sally", "place 1/1 A").code == 0
+    head = json.loads(path.read_text(encoding="utf-8"))["entries"][-1]["hash"]
+    svg = cli("board", path, "--format", "svg").out
+    assert f"log 1 · {head[:8]}" in svg
+    old = cli("board", REPO / "matches" / "dice-demo.json", "--format", "svg").out
+    assert "log " not in old
