@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Callable, Iterable, Iterator
@@ -666,15 +667,68 @@ def other_reading(game: Game, reading: Found, extra: list[str], ctx: Context) ->
 
 
 def closest_legal(game: Game, typed: str, reading: Found, ctx: Context) -> str | None:
-    """A legal move now (at most MAX_LEGAL looked at) written with every game word of the post
-    ('maze 1 up then left': maze 1 up 1 left), the nearest if several; None if there is none."""
-    said = typed.casefold().split()
+    """A legal move now (at most MAX_LEGAL looked at) that is the move the post wrote
+    (writes_the_post), other than the reading refused; None if there is none."""
+    texts = legal_texts(game, ctx.legal)
+    return only_as_posted(typed, [text for text in texts if text != reading.key], texts)
 
-    def has_every_word(text: str) -> bool:
-        words = text.casefold().replace(",", " ").replace(":", " ").split()
-        return text != reading.key and all(words.count(word) >= said.count(word) for word in set(said))
 
-    return nearest(typed, [text for text in legal_texts(game, ctx.legal) if has_every_word(text)])
+def tokens(text: str) -> list[str]:
+    """A move's or a post's words as hints compare them: case-folded, `,` and `:` as spaces."""
+    return text.casefold().replace(",", " ").replace(":", " ").split()
+
+
+def writes_the_post(candidate: str, posted: list[str], vocabulary: set[str], structural: set[str]) -> bool:
+    """Is `candidate` the move the post wrote, so that a refusal may offer it (issue 38, point
+    4)? It uses every game word of the post (a word some legal move here uses, `vocabulary`),
+    in the post's order, and adds no word the post did not write (a card, die, troop, cell,
+    location, track or item), save what every legal move here writes alike (`structural`: the
+    turn filled in, `place`)."""
+    words = tokens(candidate)
+    game_words = [word for word in posted if word in vocabulary]
+    left = list(words)
+    for word in game_words:   # each in the candidate, after the one before it
+        if word not in left:
+            return False
+        left = left[left.index(word) + 1:]
+    written = Counter(posted)
+    misspelt: list[str] = []
+    for word in (word for word in words if word not in structural):
+        if written[word] > 0:
+            written[word] -= 1
+        else:
+            misspelt.append(word)
+    return all(typed_for(word, written) for word in misspelt)
+
+
+def typed_for(word: str, written: Counter[str]) -> bool:
+    """Did the post write this word of the candidate with a typo (`rop` for rope, `rigth` for
+    right)? Only a word of letters, and only one the post holds a word of letters for that is
+    nearly the same (and not used for another): a card, die, troop or cell is never guessed."""
+    if not word.isalpha() or len(word) < 2:
+        return False
+    import difflib   # only to word a refusal: off the path of every move read
+
+    for typed, count in written.items():
+        if count > 0 and typed.isalpha() and difflib.SequenceMatcher(None, word, typed).ratio() >= TYPO_LIKENESS:
+            written[typed] -= 1
+            return True
+    return False
+
+
+TYPO_LIKENESS = 0.8   # `rop`/rope 0.86, `rigth`/right 0.8, `atack`/attack 0.91; `keeping`/keep 0.73
+
+
+def only_as_posted(typed: str, candidates: list[str], legal: list[str]) -> str | None:
+    """The nearest of `candidates` that writes the post (writes_the_post), judged against the
+    position's `legal` moves; None when none does: a hint never names another move."""
+    if not legal:
+        return None
+    posted = tokens(typed[:200])
+    texts = [tokens(text) for text in legal]
+    vocabulary = {word for words in texts for word in words}
+    structural = set(texts[0]).intersection(*texts[1:]) if len(texts) > 1 else set()
+    return nearest(typed, [text for text in candidates if writes_the_post(text, posted, vocabulary, structural)])
 
 
 def legal_texts(game: Game, legal: Callable[[], Iterable[dict[str, Any]]] | None) -> list[str]:
@@ -691,10 +745,14 @@ def legal_texts(game: Game, legal: Callable[[], Iterable[dict[str, Any]]] | None
 # --- Refusal: the closest readable move --------------------------------------------------
 
 def unreadable(game: Game, text: str, whole: str, error: NotationError | None, ctx: Context) -> NotationError:
-    """The refusal of a post without a move: the closest readable move and its form (a game
-    that declares no notation keeps its own message, with the closest legal move if any)."""
+    """The refusal of a post without a move: the legal move the post wrote, if one is
+    (only_as_posted), and its form; else the game's forms, never another move (issue 38,
+    point 4). A game that declares no notation keeps its own message."""
     forms = game.forms()
-    near = closest(game, whole or text.strip(), ctx.legal, forms)
+    legal = legal_texts(game, ctx.legal)
+    examples = [example for form in forms for example in form.examples]
+    typed = whole or text.strip()
+    near = only_as_posted(typed, legal, legal) or only_as_posted(typed, examples, examples)
     if not forms and error is not None:
         hint = f" Closest legal move: '{near}'." if near else ""
         return NotationError(f"{ctx.name}: {error.message}{hint}")
@@ -702,13 +760,6 @@ def unreadable(game: Game, text: str, whole: str, error: NotationError | None, c
     shown = quoted(text)
     where = f"closest: '{near}' ({form.shape})" if form else f"write {' | '.join(f.shape for f in forms)}"
     return NotationError(f"{ctx.name}: {shown} is not a move of {ctx.ruleset}; {where}.")
-
-
-def closest(game: Game, typed: str, legal: Callable[[], Iterable[dict[str, Any]]] | None,
-            forms: tuple[Form, ...]) -> str | None:
-    """The legal move now (at most MAX_LEGAL looked at) or else the example nearest the post."""
-    candidates = legal_texts(game, legal) or [example for form in forms for example in form.examples]
-    return nearest(typed, candidates)
 
 
 def nearest(typed: str, candidates: list[str]) -> str | None:

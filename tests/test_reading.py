@@ -9,6 +9,8 @@ parses and formats back, `ruleset show` lists them, and a refusal names the clos
 
 from __future__ import annotations
 
+import re
+
 import json
 from itertools import islice
 from pathlib import Path
@@ -147,13 +149,14 @@ def test_the_same_move_said_twice_is_one_move(ruleset, post, move):
 @pytest.mark.parametrize("ruleset, post, closest", [
     ("tug-of-war-v2", "rop 1 1", "closest: 'rope 1"),
     ("arrowbic", "I'll place at e5, arrow upp", "closest: 'E5 up' (CELL ARROW)"),
-    ("winning-streak", "hmm, no idea", "closest: '"),
-    ("track-trouble", "what a game", "closest: '"),
+    # no game word: no move is the one the post wrote, so the forms, never a move (issue 38, point 4)
+    ("winning-streak", "hmm, no idea", "write [tTURN] place TROOP LOCATION"),
+    ("track-trouble", "what a game", "write [rROUND cCROSSING[:]] MINER"),
 ])
 def test_a_post_without_a_move_is_refused_with_the_closest_move(ruleset, post, closest):
     said = read(header(ruleset), "sally", post)
     assert said.startswith(f"ERR m.json: '{post}' is not a move of {ruleset}; ") and closest in said, said
-    assert said.count(". ") <= 1   # one or two sentences
+    assert len(re.findall(r"(?<!\.)\. ", said)) <= 1   # one or two sentences (a form's "..." is none)
 
 
 def test_the_closest_move_and_its_form_come_from_the_examples_when_nothing_is_legal():
@@ -644,3 +647,24 @@ MISREADS_FOUND = [
 def test_posts_once_misread_read_as_meant_or_are_refused(position, player, post, want):
     said = named_read(position, player, post)
     assert said.startswith(want) if want.startswith("ERR") else said == want, said
+
+
+@pytest.mark.parametrize("position, player, post", [
+    ("dice-turn-6", "bernd", "drop one of the ones"),
+    ("dice-turn-6", "bernd", "no reroll, keeping it"),
+    ("ws-relocation-r1", "sally", "I'll keep everything as is"),
+    ("tow1-start", "sally", "tower 1 C and I'll bin the 2"),
+    ("tow1-second", "maddie", "5 on clock, finish it off"),
+])
+def test_a_hint_names_only_the_move_the_post_wrote(position, player, post):
+    """Issue 38, point 4: a refusal's hint is the move the post wrote (every game word, in its
+    order, nothing added) or absent: a host who copies it never enters a move nobody posted."""
+    said = named_read(position, player, post)
+    assert said.startswith("ERR"), said
+    hinted = re.findall(r"[Cc]losest(?: legal move)?: '([^']*)'", said)
+    posted = post.casefold().replace(",", " ").split()
+    for hint in hinted:
+        # what every move of the position writes alike (the round filled in, `set`) is no addition
+        added = [word for word in hint.casefold().split()
+                 if word not in posted and not re.fullmatch(r"[rt]\d+", word) and word not in ("set", "place")]
+        assert not added, f"the hint {hint!r} adds {added} to {post!r}"

@@ -101,7 +101,7 @@ def test_notation_line_and_examples_follow_the_ruleset(ruleset):
 
 def test_cli_bad_move_in_v2_does_not_suggest_maze(cli, tmp_path):
     """TW-15: the refusal `move` prints for a v2 match points to a v2 move and form (the regression:
-    it offered maze). Issue 17: it names the closest readable move, a legal one or an example."""
+    it offered maze). It names the move the post wrote, if one is, else the forms."""
     path = tmp_path / "v2.json"
     assert cli("new", "tug-of-war-v2", "--player", "sally=Sally:red", "--player", "maddie=Maddie:blue",
                "-o", path).code == 0
@@ -109,7 +109,8 @@ def test_cli_bad_move_in_v2_does_not_suggest_maze(cli, tmp_path):
         res = cli("move", path, player, "jump", "1", "--at", AT)
         assert res.code == 2
         said = res.err.split(f"{path}: ", 1)[1]
-        assert said.startswith("'jump 1' is not a move of tug-of-war-v2; closest: '") and "maze" not in said, said
+        # no move is the one 'jump 1' wrote: the v2 forms, never a move it did not write (issue 38)
+        assert said.startswith("'jump 1' is not a move of tug-of-war-v2; write MODULE CARD") and "maze" not in said, said
 
 
 def test_extras_of_a_module_the_ruleset_lacks_say_so():
