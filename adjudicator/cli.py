@@ -282,6 +282,8 @@ def move_cmd(
                                                  help="Log an illegal move on purpose, marked as flagged (G-1).")] = False,
     fmt: Annotated[formats.BoardFormat, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
     rulings: Annotated[bool, typer.Option("--rulings", help=RULINGS_HELP)] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Refuse a post that opens with another player's name "
+                                         "as its author ('Sally: D4 left' entered for Maddie); without it, a warning.")] = False,
 ) -> None:
     """Check a player's move against the replayed match and append it if legal.
 
@@ -318,7 +320,7 @@ def move_cmd(
 
     with _as_usage_errors():
         result = entries.move(match_path, player, words, as_json=as_json, at=at, note=note, dry_run=dry_run,
-                              record_illegal=record_illegal)
+                              record_illegal=record_illegal, strict=strict)
     _say(present.entered(result, fmt, dry_run, rulings))
 
 
@@ -437,6 +439,8 @@ def paste_cmd(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Check every post; write nothing.")] = False,
     fmt: Annotated[formats.BoardFormat, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
     rulings: Annotated[bool, typer.Option("--rulings", help=RULINGS_HELP)] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Refuse a post that opens with another player's name "
+                                         "as its author ('Sally: D4 left' posted by Maddie); without it, a warning.")] = False,
 ) -> None:
     """Enter many posts at once, copied from a thread or DMs, each with its post's time.
 
@@ -484,7 +488,7 @@ def paste_cmd(
 
     _prompt_for_posts(source)
     result = paste_posts(match_path, source, sys.stdin,
-                         PasteOptions(dry_run, all_or_nothing, skip_unreadable, tuple(dice_bot)))
+                         PasteOptions(dry_run, all_or_nothing, skip_unreadable, tuple(dice_bot), strict))
     _say(present.pasted(result, fmt, dry_run, all_or_nothing, rulings))
     if result.outcome.error is not None:
         raise typer.Exit(result.outcome.error.exit_status)

@@ -259,6 +259,7 @@ class Outcome:
 
     added: list[Added] = field(default_factory=list)
     skipped: list[tuple[Post, str]] = field(default_factory=list)   # not a player's post, and why
+    other_authors: list[str] = field(default_factory=list)   # warnings: a post naming another author
     unreadable: list[tuple[Post, str]] = field(default_factory=list)
     refused: Post | None = None
     error: AdjudicatorError | None = None
@@ -272,7 +273,7 @@ class Outcome:
 
 
 def paste(path: Path, posts: list[Post], *, dry_run: bool = False, all_or_nothing: bool = False,
-          skip_unreadable: bool = False, dice_bots: tuple[str, ...] = ()) -> Outcome:
+          skip_unreadable: bool = False, dice_bots: tuple[str, ...] = (), strict: bool = False) -> Outcome:
     """Enter the posts in order into the match at `path`, stopping at the first refusal.
 
     Under the match's lock the file is loaded and replayed once, and each post is checked
@@ -289,7 +290,7 @@ def paste(path: Path, posts: list[Post], *, dry_run: bool = False, all_or_nothin
         match = matchfile.load(path)
         authors = [who_wrote(match, post, bots, str(path)) for post in posts]   # all, before anything is entered
         appender = session.Appender(path, match)
-        _enter(appender, outcome, posts, authors, skip_unreadable)
+        _enter(appender, outcome, posts, authors, skip_unreadable, strict)
         writes = not dry_run and bool(outcome.added) and not (all_or_nothing and outcome.error is not None)
         if writes:
             appender.write()
@@ -300,9 +301,12 @@ def paste(path: Path, posts: list[Post], *, dry_run: bool = False, all_or_nothin
 
 
 def _enter(appender: Any, outcome: Outcome, posts: list[Post], authors: list[tuple[str, Any]],
-           skip_unreadable: bool) -> None:
+           skip_unreadable: bool, strict: bool = False) -> None:
     """Enter the posts one by one, noting each added, skipped or unreadable one and the first
-    refusal, which ends the paste."""
+    refusal, which ends the paste. A post whose text opens with another player's name as its
+    author is entered with a warning, or (`strict`) refused."""
+    from adjudicator.session import author_warning, refuse_other_author
+
     path = str(appender.path)
     for post, (kind, pid) in zip(posts, authors):
         if kind == "skip":
@@ -316,7 +320,12 @@ def _enter(appender: Any, outcome: Outcome, posts: list[Post], authors: list[tup
             elif salt is not None:
                 log = appender.append(_salt_builder(post, pid, salt, path))
             else:
+                if strict:
+                    refuse_other_author(appender.match, pid, post.text, path, post.where())
                 log = appender.play(pid, post.text, at=post.at, by_id=True)
+                warned = author_warning(appender.match, pid, post.text, post.where())
+                if warned:
+                    outcome.other_authors.append(warned)
         except NotationError as exc:
             if skip_unreadable and not is_bot:
                 outcome.unreadable.append((post, exc.message))

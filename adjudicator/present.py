@@ -604,6 +604,7 @@ def pasted(result: "Pasted", fmt: str, dry_run: bool, all_or_nothing: bool, ruli
     path, posts, outcome = result
     notes = [line for added in outcome.added for line in paste_echo(added)]
     notes += [f"skipped {post.where()}: {why}" for post, why in outcome.skipped]
+    notes += outcome.other_authors
     notes += [f"skipped {post.where()}: no move in it ({inner(why, path).rstrip('.')})" for post, why in outcome.unreadable]
     notes.append(paste_summary(path, posts, outcome, dry_run, all_or_nothing))
     shown = outcome.added if outcome.error is None or not all_or_nothing or dry_run else []

@@ -6,6 +6,7 @@ The command line is a thin layer over these functions; tests call them directly.
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 
 from pathlib import Path
@@ -171,22 +172,26 @@ def adopt_unchained(match: LoadedMatch, replay: Replay) -> list[int]:
 
 def play_move(path: Path, player: str, text: str, *, as_json: bool = False, at: str | None = None,
               note: str | None = None, dry_run: bool = False, record_illegal: bool = False,
-              by_id: bool = False) -> tuple[LoadedMatch, Replay, LogEntry]:
+              by_id: bool = False, strict: bool = False) -> tuple[LoadedMatch, Replay, LogEntry]:
     """`adjudicator move`: read the typed move for the player as typed (resolve_player; with
     `by_id`, `player` is the player's id itself), check it against the replayed match and
     append it (see append_entry). Without `at` the entry is stamped now."""
-    build = move_builder(path, player, text, as_json=as_json, at=at, note=note, by_id=by_id)
+    build = move_builder(path, player, text, as_json=as_json, at=at, note=note, by_id=by_id, strict=strict)
     return append_entry(path, build, dry_run=dry_run, record_illegal=record_illegal, stamped=at is None)
 
 
 def move_builder(path: Path, player: str, text: str, *, as_json: bool = False, at: str | None = None,
-                 note: str | None = None, by_id: bool = False) -> Callable[[LoadedMatch, Replay], dict[str, Any]]:
+                 note: str | None = None, by_id: bool = False,
+                 strict: bool = False) -> Callable[[LoadedMatch, Replay], dict[str, Any]]:
     """What makes a move's entry from the match as it stands: the player resolved, the move
-    read (read_move), stamped `at` or now."""
+    read (read_move), stamped `at` or now. With `strict`, a post whose text opens with another
+    player's name as its author is refused (other_author)."""
     stamp = at or now_utc()
 
     def build(match: LoadedMatch, replay: Replay) -> dict[str, Any]:
         pid = player if by_id and player in match.game.player_ids else resolve_player(match, player, path)
+        if strict and not as_json:
+            refuse_other_author(match, pid, text, path)
         move = read_move(match, replay, pid, text, as_json, str(path))
         entry: dict[str, Any] = {"at": stamp, "type": "move", "player": pid, "move": move, "text": text}
         if note:
@@ -217,6 +222,39 @@ def players_named(players: Sequence[Player], name: str,
 
 
 FIELD_WORDS = {"id": "id", "name": "display name", "side": "side"}
+
+# A post's opening "Name:" (after quote or markup marks): who the text says wrote it.
+_SIGNED = re.compile(r"^[\s>*_~|`]*(?P<name>[^\s:][^:\n]{0,39}?)\s*:\s*\S")
+
+
+def refuse_other_author(match: LoadedMatch, author: str, text: str, path: Path | str, where: str = "the post") -> None:
+    """`--strict`: refuse a post that names another player as its author (exit 2)."""
+    named = other_author(match.game.players, author, text)
+    if named is not None:
+        raise InputError(f"{path}: {where} opens with {match.game.who(named)}'s name, as {match.game.who(named)}'s "
+                         f"post, but is entered for {match.game.who(author)}; nothing written (--strict). Enter it "
+                         f"for the player who wrote it, or without the name.")
+
+
+def author_warning(match: LoadedMatch, author: str, text: str, where: str = "the post") -> str | None:
+    """One sentence when a post names another player as its author (other_author), else None."""
+    named = other_author(match.game.players, author, text)
+    if named is None:
+        return None
+    return (f"warning: {where} opens with {match.game.who(named)}'s name, as {match.game.who(named)}'s post, but was "
+            f"entered for {match.game.who(author)}: check who wrote it (--strict refuses such a post).")
+
+
+def other_author(players: Sequence[Player], author: str, text: str) -> str | None:
+    """The other player a post's text opens with as its author ("Sally: D4 left" entered for
+    Maddie), by id or display name; None when it names no player, or the author. A copied
+    post with its name line left on is the other player's move, or a quote of it."""
+    signed = _SIGNED.match(text)
+    if signed is None:
+        return None
+    named = players_named(players, signed.group("name").strip("*_~|`"), ("id", "name"))
+    others = [pid for pid in named if pid != author]
+    return others[0] if others and author not in named else None
 
 
 def named_by(hits: dict[str, list[str]]) -> str:

@@ -42,16 +42,21 @@ def stamp(at: Optional[str], match_path: Path) -> str:
 # --- move -----------------------------------------------------------------------------
 
 def move(match_path: Path, player: str, words: list[str], *, as_json: bool = False, at: Optional[str] = None,
-         note: Optional[str] = None, dry_run: bool = False, record_illegal: bool = False) -> Entered:
+         note: Optional[str] = None, dry_run: bool = False, record_illegal: bool = False,
+         strict: bool = False) -> Entered:
     """`move`: the player's move (the words of the post, or JSON) checked and appended
-    (session.play_move); without `at` stamped now, which never costs time (G-7)."""
-    from adjudicator.session import play_move
+    (session.play_move); without `at` stamped now, which never costs time (G-7). A post that
+    opens with another player's name as its author is entered with a warning, or, `strict`,
+    refused."""
+    from adjudicator.session import author_warning, play_move
     from adjudicator.usecases.times import entry_time
 
-    match, replay, log = play_move(match_path, player, " ".join(words), as_json=as_json,
+    text = " ".join(words)
+    match, replay, log = play_move(match_path, player, text, as_json=as_json,
                                    at=entry_time(at, match_path) if at else None, note=note, dry_run=dry_run,
-                                   record_illegal=record_illegal)
-    return Entered(match, replay, log)
+                                   record_illegal=record_illegal, strict=strict)
+    warned = None if as_json or log.player is None else author_warning(match, log.player, text)
+    return Entered(match, replay, log, (warned,) if warned else ())
 
 
 # --- roll -----------------------------------------------------------------------------

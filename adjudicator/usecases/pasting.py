@@ -18,6 +18,7 @@ class PasteOptions(NamedTuple):
     all_or_nothing: bool = False
     skip_unreadable: bool = False
     dice_bots: tuple[str, ...] = ()
+    strict: bool = False   # refuse a post that names another player as its author
 
 
 class Pasted(NamedTuple):
@@ -43,7 +44,7 @@ def paste_posts(match_path: Path, source: Optional[str], stdin: Optional[IO[Any]
     posts = split_posts(text, name)
     read_times(posts, match_zone(match.data), now(), name)
     outcome = paste(match_path, posts, dry_run=options.dry_run, all_or_nothing=options.all_or_nothing,
-                    skip_unreadable=options.skip_unreadable, dice_bots=options.dice_bots)
+                    skip_unreadable=options.skip_unreadable, dice_bots=options.dice_bots, strict=options.strict)
     return Pasted(match_path, posts, outcome)
 
 
