@@ -276,6 +276,41 @@ def game_lexicon(game: Game) -> Lexicon:
     return made
 
 
+def mark_misspelt(game: Game, words: list[Word]) -> list[Word]:
+    """The post's words, a game word mistyped the way fingers slip (two letters swapped, `rigth`;
+    a double letter typed once or a letter twice, `atack`, `upp`) marked with a problem: beside
+    a move it is never chatter, since dropped it could change the move ("maze 2 rigth" is not
+    "maze 2"), so the post is refused naming the word meant (issue 38: nothing a move could use
+    is dropped). A post with no move gets its hint as any other (unreadable)."""
+    lexicon, around = game_lexicon(game), post_words()
+    known = around.glue | around.soft | around.units
+    out = []
+    for word in words:
+        folded = word.text.casefold()
+        meant = None
+        if word.problem is None and folded.isalpha() and len(folded) >= 3 and folded not in known \
+                and not lexicon.is_material(folded):
+            meant = next((w for w in sorted(lexicon.words) if w.isalpha() and len(w) >= 2 and slipped(folded, w)), None)
+        out.append(word if meant is None else word._replace(
+            problem=f"looks like '{meant}' mistyped; write '{meant}', or leave the word out if it is no part of the move."))
+    return out
+
+
+def slipped(typed: str, meant: str) -> bool:
+    """Is `typed` `meant` with two neighbouring letters swapped, a doubled letter typed once,
+    or one letter typed twice? (Not any one-letter change: `might` is no typo of right.)"""
+    if typed == meant:
+        return False
+    if len(typed) == len(meant):
+        diff = [i for i, (a, b) in enumerate(zip(typed, meant)) if a != b]
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and typed[diff[0]] == meant[diff[1]] \
+            and typed[diff[1]] == meant[diff[0]]
+    short, long = (typed, meant) if len(typed) < len(meant) else (meant, typed)
+    if len(long) != len(short) + 1:
+        return False
+    return any(long[i] == long[i - 1] and long[:i] + long[i + 1:] == short for i in range(1, len(long)))
+
+
 def classify(game: Game, words: list[Word]) -> list[str]:
     """What each word is to the reader (STRONG, SOFT, GLUE, HEDGE, QUANTITY, SUSPECT, CHATTER):
     game words from the game's lexicon, the rest from posts.yaml. A word with a problem (a
@@ -395,6 +430,10 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
                             f"{quoted(two.said)}{more}; give the one to play.")
     if not moves:
         raise unreadable(game, text, whole, error, ctx)
+    misspelt = next((word for word in mark_misspelt(game, words) if word.problem), None)
+    if misspelt is not None:   # a game word mistyped beside the move: never dropped as chatter
+        raise NotationError(f"{ctx.name}: the post holds {quoted(next(iter(moves.values()))[0].said)}, but "
+                            f"{quoted(misspelt.said)} {misspelt.problem}")
     readings = next(iter(moves.values()))
     used = frozenset().union(*(each.used for each in readings))
     said = readings[0].said

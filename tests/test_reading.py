@@ -582,6 +582,12 @@ MISREADS_FOUND = [
     ("tow2-second", "maddie", "conker 2 with 1 to spare", "ERR m.json: the post holds the move 'conker 2' and also '1'"),
     ("dice-turn", "bernd", "reroll both 5s (2 rerolls left)", "ERR m.json: the post holds the move 'reroll 1 3' and also '2'"),
     ("dice-turn", "bernd", "reroll 3, 6 is trash", "ERR m.json: the post holds the move 'reroll 3' and also '6'"),
+    # a game word mistyped beside a move is never dropped as chatter (found by the fresh table)
+    ("tow1-second", "maddie", "maze 2 rigth", "ERR m.json: the post holds 'maze 2', but 'rigth' looks like 'right' mistyped"),
+    # a withdrawal naming a troop the move cannot carry is refused, never read as that troop to B
+    ("ws-relocation-r1", "sally", "withdraw 5/5 from B", "ERR m.json:"),
+    ("ws-relocation-r1", "sally", "withdraw from D pls", "r1 set D=-"),
+    ("ws-relocation-r1", "sally", "withdraw B", "r1 set B=-"),
     # a number in a list of dice named by their faces: a face, or refused where it may be a position
     ("dice-turn-135", "bernd", "I'll reroll my 1 and 3 pls", "ERR m.json: '3' after dice named by their faces could "
                                                             "be the die showing 3 (die 2) or die 3 (showing 5)"),
@@ -668,3 +674,13 @@ def test_a_hint_names_only_the_move_the_post_wrote(position, player, post):
         added = [word for word in hint.casefold().split()
                  if word not in posted and not re.fullmatch(r"[rt]\d+", word) and word not in ("set", "place")]
         assert not added, f"the hint {hint!r} adds {added} to {post!r}"
+
+
+@pytest.mark.parametrize("typed, meant, slip", [
+    ("rigth", "right", True), ("atack", "attack", True), ("upp", "up", True), ("reorll", "reroll", True),
+    ("might", "right", False), ("right", "right", False), ("power", "tower", False), ("tow", "tower", False),
+])
+def test_a_slip_of_the_fingers_is_told_from_another_word(typed, meant, slip):
+    from adjudicator.reading import slipped
+
+    assert slipped(typed, meant) is slip

@@ -102,12 +102,25 @@ class WinningStreakNotation(WinningStreakRules):
                     move["buff"] = {"troop": troop, "stat": self._STAT[stat.lstrip("+")]}
                     index += 3
                     continue
-            pair = self._change_at(words, index)
+            pair = self._withdrawal_at(words, index) if word in self._WITHDRAW else self._change_at(words, index)
             if pair is None or pair[0] in move["set"]:
                 return None
             location, occupant, index = pair
             move["set"][location] = occupant
         return move
+
+    _WITHDRAW = frozenset({"withdraw", "withdraws", "withdrawing"})
+
+    def _withdrawal_at(self, words: list[str], index: int) -> tuple[str, str | None, int] | None:
+        """`withdraw B`, `withdraw from B`: B's troop back to reserve (WS-4), as (location, None,
+        next index). A troop named too (`withdraw 5/5 from B`) is no reading here: the move
+        cannot carry it, so a troop that is not B's would be read past; the post is refused."""
+        following = index + 1
+        while following < len(words) and words[following] in ("from", "at", "in", "on"):
+            following += 1
+        if following >= len(words) or not self._is_location_word(words[following]):
+            return None
+        return words[following].upper(), None, following + 1
 
     def _change_at(self, words: list[str], index: int) -> tuple[str, str | None, int] | None:
         """(location, new occupant or None, next index) of a change written as a troop and a
@@ -133,7 +146,7 @@ class WinningStreakNotation(WinningStreakRules):
         if isinstance(amount, int):
             phrases[(f"+{amount}",)] = ()
         words = {x.casefold() for x in self.locations} | {"place", "set", "buff", "relocate", "reserve", "turn",
-                                                          "round", *self._STAT}
+                                                          "round", *self._STAT, *self._WITHDRAW}
         return Lexicon(frozenset(words), (r"\d+/\d+", r"[a-z]{1,3}=\S*", r"t\d+", r"r\d+"), phrases,
                        frozenset({"buff"}))
 
