@@ -280,8 +280,8 @@ def mark_misspelt(game: Game, words: list[Word]) -> list[Word]:
     """The post's words, a game word mistyped the way fingers slip (two letters swapped, `rigth`;
     a double letter typed once or a letter twice, `atack`, `upp`) marked with a problem: beside
     a move it is never chatter, since dropped it could change the move ("maze 2 rigth" is not
-    "maze 2"), so the post is refused naming the word meant (issue 38: nothing a move could use
-    is dropped). A post with no move gets its hint as any other (unreadable)."""
+    "maze 2"), so the post is refused naming the word meant (nothing a move could use is
+    dropped). A post with no move gets its hint as any other (unreadable)."""
     lexicon, around = game_lexicon(game), post_words()
     known = around.glue | around.soft | around.units
     out = []
@@ -718,8 +718,8 @@ def tokens(text: str) -> list[str]:
 
 
 def writes_the_post(candidate: str, posted: list[str], vocabulary: set[str], structural: set[str]) -> bool:
-    """Is `candidate` the move the post wrote, so that a refusal may offer it (issue 38, point
-    4)? It uses every game word of the post (a word some legal move here uses, `vocabulary`),
+    """Is `candidate` the move the post wrote, so that a refusal may offer it (a hint
+    never names a move the post did not write)? It uses every game word of the post (a word some legal move here uses, `vocabulary`),
     in the post's order, and adds no word the post did not write (a card, die, troop, cell,
     location, track or item), save what every legal move here writes alike (`structural`: the
     turn filled in, `place`)."""
@@ -785,8 +785,7 @@ def legal_texts(game: Game, legal: Callable[[], Iterable[dict[str, Any]]] | None
 
 def unreadable(game: Game, text: str, whole: str, error: NotationError | None, ctx: Context) -> NotationError:
     """The refusal of a post without a move: the legal move the post wrote, if one is
-    (only_as_posted), and its form; else the game's forms, never another move (issue 38,
-    point 4). A game that declares no notation keeps its own message."""
+    (only_as_posted), and its form; else the game's forms, never another move. A game that declares no notation keeps its own message."""
     forms = game.forms()
     legal = legal_texts(game, ctx.legal)
     examples = [example for form in forms for example in form.examples]

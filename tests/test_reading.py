@@ -149,7 +149,7 @@ def test_the_same_move_said_twice_is_one_move(ruleset, post, move):
 @pytest.mark.parametrize("ruleset, post, closest", [
     ("tug-of-war-v2", "rop 1 1", "closest: 'rope 1"),
     ("arrowbic", "I'll place at e5, arrow upp", "closest: 'E5 up' (CELL ARROW)"),
-    # no game word: no move is the one the post wrote, so the forms, never a move (issue 38, point 4)
+    # no game word: no move is the one the post wrote, so the forms, never a move
     ("winning-streak", "hmm, no idea", "write [tTURN] place TROOP LOCATION"),
     ("track-trouble", "what a game", "write [rROUND cCROSSING[:]] MINER"),
 ])
@@ -663,7 +663,7 @@ def test_posts_once_misread_read_as_meant_or_are_refused(position, player, post,
     ("tow1-second", "maddie", "5 on clock, finish it off"),
 ])
 def test_a_hint_names_only_the_move_the_post_wrote(position, player, post):
-    """Issue 38, point 4: a refusal's hint is the move the post wrote (every game word, in its
+    """A refusal's hint is the move the post wrote (every game word, in its
     order, nothing added) or absent: a host who copies it never enters a move nobody posted."""
     said = named_read(position, player, post)
     assert said.startswith("ERR"), said

@@ -23,7 +23,7 @@ def dice_references(words: list[Word], rolled: list[int]) -> list[Word]:
     out: list[Word] = []
     context = None
     named: set[str] = set()   # positions named since `reroll`, or numbers since `trade`
-    faces = False   # a list of dice named by face goes on: "my 1 and 3" (issue 38's misread)
+    faces = False   # a list of dice named by face goes on: "my 1 and 3", never 1 and die 3
     index = 0
     while index < len(words):
         word = words[index]

@@ -109,7 +109,7 @@ def test_cli_bad_move_in_v2_does_not_suggest_maze(cli, tmp_path):
         res = cli("move", path, player, "jump", "1", "--at", AT)
         assert res.code == 2
         said = res.err.split(f"{path}: ", 1)[1]
-        # no move is the one 'jump 1' wrote: the v2 forms, never a move it did not write (issue 38)
+        # no move is the one 'jump 1' wrote: the v2 forms, never a move it did not write
         assert said.startswith("'jump 1' is not a move of tug-of-war-v2; write MODULE CARD") and "maze" not in said, said
 
 
