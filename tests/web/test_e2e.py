@@ -504,21 +504,40 @@ def seen(driver: Any, path: Path, url: str) -> Seen:
     return Seen(masked_screenshot(driver), masked(driver.find_element("tag name", "body").text), source)
 
 
+# What a picture of a page should not catch half way: its scroll, a blinking caret or focus
+# ring, an animation or transition in progress (none of them says anything of a match).
+STILL = """
+window.scrollTo(0, 0);
+if (document.activeElement && document.activeElement.blur) { document.activeElement.blur(); }
+if (!document.getElementById("test-still")) {
+  var still = document.createElement("style");
+  still.id = "test-still";
+  still.textContent = "*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }";
+  document.head.appendChild(still);
+}
+"""
+
 HEAD_SHOWN = re.compile(r"(log \d+ \u00b7 |head \d+:)[0-9a-f]{8}")
 
 
 def masked_screenshot(driver: Any) -> list[bytes]:
-    """The page's pixels with its heads masked: masked again and taken again when a live update
-    drew the page anew between the mask and the picture (its heads show again after it)."""
+    """The page's pixels with its heads masked, once the page holds still: taken until two in a
+    row are the same with no head showing (a live update may draw the page anew, heads and
+    all, between the mask and the picture, and a busy machine may catch a redraw half done)."""
+    before: list[bytes] | None = None
     for _ in range(MASK_TRIES):
-        driver.execute_script(MASK_HEADS)
+        driver.execute_script(STILL + MASK_HEADS)
         rows = decode(driver.get_screenshot_as_png()).rows
-        if not HEAD_SHOWN.search(driver.find_element("tag name", "body").text):
+        if HEAD_SHOWN.search(driver.find_element("tag name", "body").text):
+            before = None
+            continue
+        if rows == before:
             return rows
-    raise AssertionError(f"the page kept drawing its heads anew over {MASK_TRIES} screenshots")
+        before = rows
+    raise AssertionError(f"the page did not hold still over {MASK_TRIES} screenshots")
 
 
-MASK_TRIES = 5
+MASK_TRIES = 10
 
 
 def without_moves_list(driver: Any) -> str:
