@@ -450,10 +450,11 @@ class Replay:
 
     @property
     def latest_timed(self) -> tuple[datetime, dict[str, Any]] | None:
-        """The latest time the clock's time order counts, with its entry: a legal move or
-        chance entry entered while a clock ran (G-7 c); None when there is none."""
+        """The time a new move or chance entry may not come before, with its entry: the latest
+        legal one entered while a clock ran; None when no clock runs now, or there is none
+        (G-7 c: time order matters only to timing)."""
         last, entry = self.clock.last_at, self._last_timed
-        return None if last is None or entry is None else (last, entry)
+        return None if last is None or entry is None or not self.clock.running else (last, entry)
 
     # Voids (G-4) ----------------------------------------------------------------
     def _left_out(self, entry: dict[str, Any]) -> LogEntry:
@@ -917,22 +918,10 @@ def summarise(game: "Game[Any] | None", kind: str, entry: dict[str, Any]) -> str
 
 
 # Host entries whose time times nothing: a void is bookkeeping (G-4), and switching the clock
-# off takes effect at its place in the log, whenever the host typed it (G-7).
+# off takes effect at its place in the log, whenever the host typed it (G-7). No host entry is
+# in the log's time order (G-7 c), so the host can void a typo or switch the clock off now and
+# then enter older posts with their times.
 UNTIMED_HOST = frozenset({"void", "clock-off"})
-
-# Host entries whose time is not in the log's time order: a void is bookkeeping (G-4), and
-# switching the clock off takes effect at its place in the log, whenever the host typed it
-# (G-7), so the host can void a typo or switch the clock off now and then enter older posts
-# with their times. A board's post starts the time of the turn open then (G-7), but a player
-# may answer a move seen in the thread before the host posts the board: an entry timed before
-# the post is not out of order, it is simply in time.
-OUTSIDE_TIME = frozenset({"void", "clock-off", "posted"})
-
-
-def outside_time(entry: dict[str, Any]) -> bool:
-    """Does this entry's `at` stay out of the log's time order (G-4, G-7)?"""
-    host = entry.get("host")
-    return entry.get("type") == "host" and isinstance(host, dict) and host.get("action") in OUTSIDE_TIME
 
 
 def is_void(entry: dict[str, Any]) -> bool:

@@ -176,7 +176,7 @@ def is_posted(entry: dict[str, Any]) -> bool:
 def posted_entry(match: LoadedMatch, post: Post, at: str) -> dict[str, Any] | None:
     """The log entry that records this post, when its time matters: the match is in progress
     and timed, so the turn or phase open now runs from this post (G-7, amended 2026-11-26).
-    Its time is outside the log's time order (engine.outside_time): a player may answer a
+    No host entry is in the log's time order (G-7 c): a player may answer a
     move seen in the thread before the host posts the board."""
     if post.replay.outcome is not None or not post.replay.clock.running or post.end != len(match.entries):
         return None

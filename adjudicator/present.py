@@ -686,11 +686,10 @@ def board(looked: "Looked", fmt: str) -> Shown:
     view: text, JSON, or a picture (SVG text or PNG bytes, written as they are)."""
     notes = warnings(looked.match)
     if fmt in PICTURES:   # `board` only: adjudicator.picture
-        from adjudicator import chain, match_picture, picture, views
+        from adjudicator import match_picture, picture, views
 
-        head = views.log_head(looked.match, looked.replay)   # a picture posted on its own shows it too (G-9)
-        svg = match_picture.board_svg(looked.match, looked.replay, looked.viewer,
-                                      chain.shown(*head) if head is not None else None)
+        head = views.head_line(views.log_head(looked.match, looked.replay))   # a picture posted alone shows it (G-9)
+        svg = match_picture.board_svg(looked.match, looked.replay, looked.viewer, head)
         return Shown(svg if fmt == "svg" else picture.png(svg), notes, raw=True)
     return Shown(board_text(looked.match, looked.replay, fmt, looked.viewer), notes)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from adjudicator import chain, matchfile
 from adjudicator.game import ChanceDue, Player
-from adjudicator.engine import LogEntry, Replay, is_void, outside_time
+from adjudicator.engine import LogEntry, Replay, is_void
 from adjudicator.errors import InputError, RefusedError
 from adjudicator.matchfile import LoadedMatch
 from adjudicator import views
@@ -105,7 +105,7 @@ class Appender:
     def __init__(self, path: Path, match: LoadedMatch) -> None:
         self.path, self.match = path, match
         self.replay = replay_match(match)
-        self.adopted = adopt_unchained(match, self.replay)
+        adopt_unchained(match, self.replay)
 
     def append(self, build: Callable[[LoadedMatch, Replay], dict[str, Any]], *, record_illegal: bool = False,
                stamped: bool = False, keep: bool = True) -> LogEntry:
@@ -122,8 +122,7 @@ class Appender:
         match, path = self.match, self.path
         entry = build(match, self.replay)
         entry = {"seq": len(match.entries) + 1, **entry}
-        if entry["type"] != "host":   # host entries are never out of time order (G-7 c)
-            check_time_after(entry, path, self.replay.latest_timed if self.replay.clock.running else None)
+        check_time_order(entry, path, self.replay)
         if is_void(entry):   # a void changes what came before it: adjudicate the whole log again (G-4)
             self.replay = replay_entries(match, [*match.entries, entry])
             log = self.replay.log[-1]
@@ -412,19 +411,17 @@ def time_refusal(path: Path, entry: dict[str, Any], log: LogEntry, stamped: bool
         f"does nothing this phase); or, {forum}.", "late", kept=kept)
 
 
-Latest = tuple[Any, dict[str, Any]] | None   # (time, entry) of the latest entry in effect, or None
-
-
-def check_time_after(entry: dict[str, Any], path: Path, latest: Latest) -> None:
+def check_time_order(entry: dict[str, Any], path: Path, replay: Replay) -> None:
     """Refuse an `at` earlier than the latest entry in the clock's time order (Replay.latest_timed),
-    as replay would flag it (G-7: time only runs forward while a clock runs). Voids, host
-    entries, voided and flagged entries, and entries entered while no clock ran do not count
-    (G-7 c): a void is the host's bookkeeping, so an entry typed wrong can be voided now and
-    typed again with its post's time (G-4); a match found to be at forum pace can have its
-    clock switched off now and the posts entered with their times in any order (G-7)."""
+    as replay would flag it (G-7: time only runs forward while a clock runs). Host entries,
+    voided and flagged entries, and entries entered while no clock ran do not count (G-7 c):
+    a void is the host's bookkeeping, so an entry typed wrong can be voided now and typed again
+    with its post's time (G-4); a match found to be at forum pace can have its clock switched
+    off now and the posts entered with their times in any order (G-7)."""
     from adjudicator.clock import parse_time
 
-    at = None if outside_time(entry) else parse_time(entry.get("at"))
+    latest = replay.latest_timed if entry["type"] != "host" else None
+    at = parse_time(entry.get("at")) if latest is not None else None
     if at is None or latest is None:
         return
     time, previous = latest

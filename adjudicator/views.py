@@ -178,16 +178,10 @@ def log_head(match: LoadedMatch, replay: Replay) -> tuple[int, str] | None:
     written by hand, which records none)."""
     from adjudicator import chain
 
-    if not chain.is_chained(match.data):
-        return None
     seq = replay.last_seq
-    if seq == 0:
-        return 0, chain.head_zero(match.data)
-    if not match.streamed:
-        entries = match.entries
-        recorded = entries[seq - 1].get("hash") if seq <= len(entries) else None
-    else:
-        recorded = match.head[1] if match.head is not None and match.head[0] == seq else None
+    if not match.streamed or seq == 0 or not chain.is_chained(match.data):
+        return chain.head_of(match.data, match.entries if not match.streamed else [], until=seq)
+    recorded = match.head[1] if match.head is not None and match.head[0] == seq else None
     return (seq, recorded) if isinstance(recorded, str) else None
 
 

@@ -134,7 +134,7 @@ def in_order(arrived: str, match: "LoadedMatch", replay: "Replay") -> str:
     matter of milliseconds). Never later than now either way."""
     from adjudicator.clock import parse_time
 
-    latest = replay.latest_timed if replay.clock.running else None
+    latest = replay.latest_timed
     when = parse_time(arrived)
     if latest is not None and when is not None and when < latest[0]:
         return str(latest[1]["at"])
