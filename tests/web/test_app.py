@@ -276,6 +276,22 @@ def test_a_form_with_the_page_token_is_sent(client, ws):
     assert refused.status_code == 422 and 'value="t1 place 1/1 Z"' in refused.text   # kept to correct
 
 
+def test_a_page_open_across_a_restart_sends_on_the_second_try(folder, ws):
+    """A restarted server signs forms anew: the page open before it is refused once, nothing
+    written, with the page's answer carrying the new token, which its script takes, so the
+    player's second try is sent (the typed move is kept meanwhile)."""
+    with client_for(folder) as before:
+        page = before.get(ws.of("sally")).text
+    old = page.split('name="form" value="')[1].split('"')[0]
+    with client_for(folder) as after:   # a new server: a new secret
+        refused = after.post(ws.of("sally"), data={"form": old, "text": "t1 place 1/1 A"})
+        assert refused.status_code == 403 and "nothing was sent" in refused.text and entries_of(ws.path) == []
+        fresh = refused.text.split('name="form" value="')[1].split('"')[0]
+        assert fresh != old
+        sent = after.post(ws.of("sally"), data={"form": fresh, "text": "t1 place 1/1 A"}, follow_redirects=False)
+        assert sent.status_code == 303 and entries_of(ws.path)[-1]["move"] == SEALED_A
+
+
 def test_every_page_escapes_what_players_and_hosts_wrote(folder):
     data = ws_match()
     data["title"] = "<script>alert(1)</script>"
