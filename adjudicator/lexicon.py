@@ -121,7 +121,7 @@ class PostWords:
     glue: frozenset[str]
     soft: frozenset[str]
     pronouns: frozenset[str]
-    hedges: Mapping[Phrase, str]          # phrase → corrections | alternatives | negations
+    hedges: Mapping[Phrase, str]          # phrase → corrections | alternatives | negations | deferrals
     longest_hedge: int                    # words in the longest hedge phrase
     ordinals: Mapping[str, int]
     counts: Mapping[str, int]

@@ -69,6 +69,9 @@ APOSTROPHES = "’‘ʼ′"
 # What an emoji or other picture becomes: a word of its own that no game reads, so it ends a run
 # of game words ("reroll 1 😅 2" is not reroll 1 2).
 PICTURE = "\u2063"
+# What opens a quoted line (`> …`), after its picture: the quoted words are someone's earlier
+# post, which a reply may set aside (replied_quote).
+QUOTED = "\u2064"
 # Stripped from the edges of a word: quotes, emphasis and spoiler marks, sentence punctuation.
 EDGES = "\"'`‘’‚“”„«»‹›*_|~.,;:!?()[]{}…—–"
 
@@ -115,7 +118,7 @@ def fold(text: str) -> str:
     quoted line (`> …`, the opponent's post or one's own) is set off by pictures at both ends,
     so it is never read together with the lines around it; emoticons (`:D`) are pictures."""
     text = STRUCK.sub(" ", text)
-    text = QUOTE_LINE.sub(lambda m: f" {PICTURE} {m.group(1)} {PICTURE}", text)
+    text = QUOTE_LINE.sub(lambda m: f" {PICTURE} {QUOTED} {m.group(1)} {PICTURE}", text)
     text = KEYCAP.sub(r"\1", text)
     text = SHORTCODES.sub(lambda m: f" {m.group(1).lower()} ", text)
     emoticons = post_words().emoticons
@@ -123,7 +126,7 @@ def fold(text: str) -> str:
                     text)
     text = TRAILING_FACE.sub(PICTURE, text)   # "E5 D:" ends in a face, not in down
     text = INVISIBLE.sub("", text)
-    text = "".join("" if unicodedata.category(ch) == "Cf" and ch != PICTURE else "'" if ch in APOSTROPHES else ch
+    text = "".join("" if unicodedata.category(ch) == "Cf" and ch not in (PICTURE, QUOTED) else "'" if ch in APOSTROPHES else ch
                    for ch in text)   # soft hyphens, direction marks: "don\u00adt" is "dont"
     text = "".join(f" {ARROW_FOLDS[ch]} " if ch in ARROW_FOLDS else ch for ch in text)
     return "".join(f" {PICTURE} " if unicodedata.category(ch) in ("So", "Cs", "Co", "Cn") else ch for ch in text)
@@ -416,7 +419,11 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
     if len(words) > MAX_WORDS:
         raise NotationError(f"{ctx.name}: the post has {len(words):,} words and holds no move as a whole; a move is "
                             f"searched for in posts of at most {MAX_WORDS:,} words: give the part with the move.")
+    negations = negated_words(words, kinds, declinable(game, ctx))
+    kinds = [CHATTER if any(i in each.span for each in negations if each.declines) else kind
+             for i, kind in enumerate(kinds)]   # "rope 1, no block this turn": the item declined is no move
     found = find_moves(game, words, kinds, ctx)
+    found, kinds = replied_quote(game, words, kinds, found, ctx)
     moves: dict[str, list[Found]] = {}
     for each in found:
         moves.setdefault(each.key, []).append(each)
@@ -437,7 +444,7 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
     readings = next(iter(moves.values()))
     used = frozenset().union(*(each.used for each in readings))
     said = readings[0].said
-    negated = negated_words(words, kinds)
+    negated = unclear_negation(words, negations, used)
     if negated is not None:
         raise NotationError(f"{ctx.name}: the post says {quoted(negated[0])} before {quoted(negated[1])}; give just "
                             f"the move to play.")
@@ -458,6 +465,40 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
     return Reading(readings[0].move, said, False)
 
 
+def quoted_lines(words: list[Word]) -> frozenset[int]:
+    """The positions of the words on quoted lines (`> …`, set off by fold)."""
+    inside, quoted = False, set()
+    for index, word in enumerate(words):
+        inside = inside or word.text == QUOTED
+        if inside:
+            quoted.add(index)
+            inside = "\n" not in word.trail
+    return frozenset(quoted)
+
+
+def replied_quote(game: Game, words: list[Word], kinds: list[str], found: list[Found],
+                  ctx: Context) -> tuple[list[Found], list[str]]:
+    """The moves found and the words' kinds, with a quoted post set aside when the player
+    replies to it with a move of their own ("> rope 1 1" then "wow ok. race 1 2 1"): the quote
+    holds whole moves only, the reply one move, and no move is the two read together (an item
+    clause quoted beside a move, "> advantage on 5/5 attack" then "set A=3/5", may be part of
+    it: not set aside). Otherwise nothing changes (a quote alone is read: "> race 1 1 1")."""
+    quoted = quoted_lines(words)
+    if not quoted:
+        return found, kinds
+    own = [each for each in found if not each.used & quoted]
+    theirs = [each for each in found if each.used <= quoted]
+    if len({each.key for each in own}) != 1 or not theirs or len(own) + len(theirs) != len(found):
+        return found, kinds
+    if any(kinds[i] in (STRONG, SOFT) for i in quoted if not any(i in each.used for each in theirs)):
+        return found, kinds   # a quoted word outside the quoted moves: it may belong to the reply
+    said = own[0].said
+    if any(possible_move(game, f"{one} {two}", ctx) is not None
+           for each in theirs for one, two in ((said, each.said), (each.said, said))):
+        return found, kinds
+    return own, [CHATTER if i in quoted else kind for i, kind in enumerate(kinds)]
+
+
 def hedges_in(words: list[Word], kinds: list[str]) -> Iterator[tuple[int, int, str]]:
     """(first word, words, kind) of each correction, alternative or negation of the post."""
     around = post_words()
@@ -469,23 +510,86 @@ def hedges_in(words: list[Word], kinds: list[str]) -> Iterator[tuple[int, int, s
         index += max(size, 1)
 
 
-def negated_words(words: list[Word], kinds: list[str]) -> tuple[str, str] | None:
-    """(the negation, the game words it takes back) when a negation (posts.yaml) is followed by
-    game words before the next comma, sentence end or picture: "won't block race. rope 1 1"."""
+@dataclass(frozen=True)
+class Negation:
+    """A negation or deferral of the post (posts.yaml) and what it takes back: `said`, its words; `scope`, the
+    game words after it up to the next comma, sentence end or picture; `span`, every word from it
+    to there; `declines`, whether every game word taken back names an item or a kind of move."""
+
+    said: str
+    scope: tuple[int, ...]
+    span: frozenset[int]
+    declines: bool
+
+
+def negated_words(words: list[Word], kinds: list[str], declinable: frozenset[str]) -> list[Negation]:
+    """The post's negations that take back game words ("won't block race. rope 1 1"). One that
+    only declines an item or a kind of move ("no block this turn", "attack, no trade", "saving
+    retake for later") leaves the move read without them; one that takes back an operand ("E5 up
+    no left": a correction?) makes the post unclear (unclear_negation)."""
+    found = []
     for index, size, kind in hedges_in(words, kinds):
-        if kind != "negations" or words[index + size - 1].trail:
+        if kind not in ("negations", "deferrals") or words[index + size - 1].trail:
             continue
-        scope = []
-        for after in range(index + size, len(words)):
-            if kinds[after] == HEDGE or words[after].text == PICTURE:
-                break
-            if kinds[after] in (STRONG, SOFT, QUANTITY):
-                scope.append(words[after].said)
-            if words[after].trail:   # a comma, full stop, colon, dash or bracket ends what it takes back
-                break
+        span, scope = negation_scope(words, kinds, index + size)
         if scope:
-            return " ".join(w.said for w in words[index:index + size]), " ".join(dict.fromkeys(scope))
+            declines = all(words[i].text.casefold() in declinable for i in scope) and \
+                (kind == "negations" or len(scope) == 1)   # "keeping block for tower": later, or on tower?
+            found.append(Negation(" ".join(w.said for w in words[index:index + size]), tuple(scope),
+                                  frozenset(range(index, index + size)) | frozenset(span), declines))
+    return found
+
+
+def unclear_negation(words: list[Word], negations: list[Negation], used: frozenset[int]) -> tuple[str, str] | None:
+    """(the negation, the game words it takes back) of the first negation that leaves the move in
+    doubt: one that takes back an operand, or a word the move read uses ("no advantage this round,
+    buff 3/3 attack": declined and used); None when there is none."""
+    said = {words[i].text.casefold() for i in used}
+    for each in negations:
+        if not each.declines or any(words[i].text.casefold() in said for i in each.scope):
+            return each.said, " ".join(dict.fromkeys(words[i].said for i in each.scope))
     return None
+
+
+def negation_scope(words: list[Word], kinds: list[str], start: int) -> tuple[list[int], list[int]]:
+    """(every word, the game words) a negation starting its scope at `start` takes back: up to
+    the next comma, sentence end, picture, correction or other negation; a hedge that puts off
+    ("saving retake for later", "no block this turn, next turn") is part of it."""
+    around = post_words()
+    span: list[int] = []
+    scope: list[int] = []
+    index = start
+    while index < len(words):
+        if words[index].text == PICTURE:
+            break
+        size = hedge_at(words, index, around) if kinds[index] == HEDGE else 0
+        if size:
+            if around.hedges[tuple(w.text.casefold() for w in words[index:index + size])] != "alternatives":
+                break
+            span.extend(range(index, index + size))
+            if words[index + size - 1].trail:
+                break
+            index += size
+            continue
+        span.append(index)
+        if kinds[index] in (STRONG, SOFT, QUANTITY):
+            scope.append(index)
+        if words[index].trail:   # a comma, full stop, colon, dash or bracket ends what it takes back
+            break
+        index += 1
+    return span, scope
+
+
+def declinable(game: Game, ctx: Context) -> frozenset[str]:
+    """The game words a negation may decline without doubt: item keywords (the lexicon's clause
+    heads) and words naming a kind of move, as the moves start (`rope`, `trade`, `retake`): the
+    first word of the notation's examples and of the legal moves now, past the words every legal
+    move writes alike (the turn filled in)."""
+    texts = [tokens(text) for text in legal_texts(game, ctx.legal)]
+    structural = set(texts[0]).intersection(*texts[1:]) if len(texts) > 1 else set()
+    firsts = {next((w for w in words if w not in structural), "") for words in texts}
+    firsts |= {tokens(example)[0] for form in game.forms() for example in form.examples if example.split()}
+    return game_lexicon(game).clause_heads | {word for word in firsts if word.isalpha()}
 
 
 def hedge_of(words: list[Word], kinds: list[str], kind: str, after: int = -1) -> str | None:

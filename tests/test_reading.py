@@ -564,11 +564,15 @@ def test_a_move_offered_with_a_doubt_is_refused(post):
 # Posts an adversarial review found misread (each read as another move, most of them legal);
 # each must now read as meant or be refused (issue 23). ERR: refused, with the message's start.
 MISREADS_FOUND = [
-    # a negation before an item takes it back: refused, never read with the item
-    ("tow1-start", "sally", "won't block race. rope 1 1", "ERR m.json: the post says 'won't' before 'block race'"),
-    ("tow1-start", "sally", "not blocking race, rope 1 1", "ERR m.json: the post says 'not' before 'blocking race'"),
+    # a negation before an item or a kind of move declines it: never read with it; one before an
+    # operand (a switch's colour, a troop) leaves the post unclear: refused
+    ("tow1-start", "sally", "won't block race. rope 1 1", "rope 1 1"),
+    ("tow1-start", "sally", "not blocking race, rope 1 1", "rope 1 1"),
+    ("tow1-start", "sally", "rope 1 1, not blocking race", "rope 1 1"),
+    ("tow1-start", "sally", "no block move, block race with rope 1 1", "ERR m.json: the post says 'no' before 'block move'"),
+    ("arrowbic-start", "sally", "E5 up no left", "ERR m.json: the post says 'no' before 'left'"),
     ("tt-r1c1", "sally", "not using remote switch on purple: 1 T2, 2 T2", "ERR m.json: the post says 'not using'"),
-    ("tt-r1c1", "sally", "without extra miner: 1 T2, 2 T2", "ERR m.json: the post says 'without'"),
+    ("tt-r1c1", "sally", "without extra miner: 1 T2, 2 T2", "r1 c1: 1 T2, 2 T2"),
     ("ws-relocation-r1", "sally", "no advantage on 5/5 attack; set B=4/3", "ERR m.json: the post says 'no'"),
     # a quoted line is never read together with the player's own words
     ("tow1-second", "maddie", "> ok I'm blocking clock\nrace 2 1", "ERR m.json: the post holds the move 'race 2 1' and also"),
@@ -617,8 +621,9 @@ MISREADS_FOUND = [
     ("ws-placement-t1", "sally", "3/5 I guess", "ERR m.json:"),
     ("arrowbic-start", "sally", "lmk if E5 r ok", "ERR m.json:"),
     ("dice-turn", "bernd", "reroll both 5s?", "ERR m.json: the post asks about"),
-    ("tow1-start", "sally", "don’t block race, rope 1 1", "ERR m.json: the post says 'don't' before"),   # a phone's ’
-    ("tow1-start", "sally", "don\u00adt block race, rope 1 1", "ERR m.json: the post says 'dont' before 'block race'"),
+    ("tow1-start", "sally", "don’t block race, rope 1 1", "rope 1 1"),   # a phone's ’
+    ("tow1-start", "sally", "don\u00adt block race, rope 1 1", "rope 1 1"),
+    ("tow1-start", "sally", "don\u00adt 1 1, rope 1", "ERR m.json: the post says 'dont' before '1'"),
     ("tow1-start", "sally", "keeping block for tower, rope 1 1", "ERR m.json:"),
     ("arrowbic-start", "sally", "E5 ;D", "ERR m.json:"),
     ("arrowbic-start", "sally", "E5 D:", "ERR m.json:"),
