@@ -37,6 +37,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import islice
 from typing import Any, Callable, Iterable, Iterator
 
@@ -244,8 +245,9 @@ def post_as_words(game: Game, text: str, reword: Reword, items: frozenset[Phrase
     (the game's lexicon: "block move" → block, "north" → up) and the position's references
     resolved by the game (Game.reword)."""
     marked = marked_tokens(text)
-    raw = [word for word, _ in marked]
+    typed = [word for word, _ in marked]
     lexicon = game_lexicon(game)
+    raw = [meant_word(lexicon, word) or word for word in typed]   # "rigth" is right
     phrases = lexicon.phrases
     longest = max((len(p) for p in (*phrases, *items)), default=0)
     words: list[Word] = []
@@ -255,18 +257,18 @@ def post_as_words(game: Game, text: str, reword: Reword, items: frozenset[Phrase
             said = tuple(word.casefold() for word in raw[index:index + size])
             if said in phrases:
                 trail = marked[index + size - 1][1]
-                words.extend(Word(notation, " ".join(raw[index:index + size]), index, index + size, trail=trail)
+                words.extend(Word(notation, " ".join(typed[index:index + size]), index, index + size, trail=trail)
                              for notation in phrases[said])
                 index += size
                 break
             if said in items and not lexicon.is_material(said[0]):   # "rope 1 1 + extra miner"
-                shown = " ".join(raw[index:index + size])
+                shown = " ".join(typed[index:index + size])
                 words.append(Word(shown, shown, index, index + size, "is an item no move of this match can use; "
                                                                     "give the move alone."))
                 index += size
                 break
         else:
-            words.append(Word(raw[index], raw[index], index, index + 1, trail=marked[index][1]))
+            words.append(Word(raw[index], typed[index], index, index + 1, trail=marked[index][1]))
             index += 1
     return reword(words)
 
@@ -279,24 +281,28 @@ def game_lexicon(game: Game) -> Lexicon:
     return made
 
 
-def mark_misspelt(game: Game, words: list[Word]) -> list[Word]:
-    """The post's words, a game word mistyped the way fingers slip (two letters swapped, `rigth`;
-    a double letter typed once or a letter twice, `atack`, `upp`) marked with a problem: beside
-    a move it is never chatter, since dropped it could change the move ("maze 2 rigth" is not
-    "maze 2"), so the post is refused naming the word meant (nothing a move could use is
-    dropped). A post with no move gets its hint as any other (unreadable)."""
-    lexicon, around = game_lexicon(game), post_words()
-    known = around.glue | around.soft | around.units
-    out = []
-    for word in words:
-        folded = word.text.casefold()
-        meant = None
-        if word.problem is None and folded.isalpha() and len(folded) >= 3 and folded not in known \
-                and not lexicon.is_material(folded):
-            meant = next((w for w in sorted(lexicon.words) if w.isalpha() and len(w) >= 2 and slipped(folded, w)), None)
-        out.append(word if meant is None else word._replace(
-            problem=f"looks like '{meant}' mistyped; write '{meant}', or leave the word out if it is no part of the move."))
-    return out
+def meant_word(lexicon: Lexicon, typed: str) -> str | None:
+    """The game word a word of the post is, mistyped the way fingers slip (two letters swapped,
+    `rigth`; a double letter typed once or a letter twice, `atack`, `colation`, `upp`), when it is
+    exactly one game word's slip and no word players write around moves (posts.yaml); else None.
+    Dropped as chatter, it could change the move ("maze 2 rigth" is not "maze 2"): read as meant,
+    the host sees it echoed (`read "maze 2 rigth" as: maze 2 right`)."""
+    folded = typed.casefold()
+    if not folded.isalpha() or len(folded) < 3 or lexicon.is_material(folded) or folded in known_words():
+        return None
+    meant = [word for word in sorted(lexicon.words) if word.isalpha() and len(word) >= 2 and slipped(folded, word)]
+    return meant[0] if len(meant) == 1 else None
+
+
+@lru_cache(maxsize=1)
+def known_words() -> frozenset[str]:
+    """Every word posts.yaml lists (glue, hedges, units, questions…): English, never a slip."""
+    around = post_words()
+    phrases = [*around.hedges, *around.questions, *around.exceptions]
+    return frozenset(around.glue | around.soft | around.units | around.every | around.pronouns | around.own
+                     | around.die_words | around.value_markers | around.repeats | around.salt_markers
+                     | set(around.ordinals) | set(around.counts) | set(around.compass)
+                     | {word for phrase in phrases for word in phrase})
 
 
 def slipped(typed: str, meant: str) -> bool:
@@ -437,10 +443,6 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
                             f"{quoted(two.said)}{more}; give the one to play.")
     if not moves:
         raise unreadable(game, text, whole, error, ctx)
-    misspelt = next((word for word in mark_misspelt(game, words) if word.problem), None)
-    if misspelt is not None:   # a game word mistyped beside the move: never dropped as chatter
-        raise NotationError(f"{ctx.name}: the post holds {quoted(next(iter(moves.values()))[0].said)}, but "
-                            f"{quoted(misspelt.said)} {misspelt.problem}")
     readings = next(iter(moves.values()))
     used = frozenset().union(*(each.used for each in readings))
     said = readings[0].said

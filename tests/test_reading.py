@@ -148,7 +148,7 @@ def test_the_same_move_said_twice_is_one_move(ruleset, post, move):
 
 @pytest.mark.parametrize("ruleset, post, closest", [
     ("tug-of-war-v2", "rop 1 1", "closest: 'rope 1"),
-    ("arrowbic", "I'll place at e5, arrow upp", "closest: 'E5 up' (CELL ARROW)"),
+    ("arrowbic", "I'll place at e5, arrow riht", "closest: 'E5 right' (CELL ARROW)"),
     # no game word: no move is the one the post wrote, so the forms, never a move
     ("winning-streak", "hmm, no idea", "write [tTURN] place TROOP LOCATION"),
     ("track-trouble", "what a game", "write [rROUND cCROSSING[:]] MINER"),
@@ -472,7 +472,7 @@ def test_the_issues_misread_posts_read_as_meant_or_are_refused(position, player,
 
 @pytest.mark.parametrize("position, post, want", [
     ("tow1-start", "maze 1 up then left", "Closest legal move: 'maze 1 up 1 left'."),
-    ("arrowbic-start", "I9 rigth", "closest: 'I9 right' (CELL ARROW)"),
+    ("arrowbic-start", "I9 riht", "closest: 'I9 right' (CELL ARROW)"),
 ])
 def test_refusals_offer_the_closest_legal_move_in_its_own_form(position, post, want):
     """Point 6: the hint is a legal move written with the post's game words, labelled with its
@@ -586,8 +586,11 @@ MISREADS_FOUND = [
     ("tow2-second", "maddie", "conker 2 with 1 to spare", "ERR m.json: the post holds the move 'conker 2' and also '1'"),
     ("dice-turn", "bernd", "reroll both 5s (2 rerolls left)", "ERR m.json: the post holds the move 'reroll 1 3' and also '2'"),
     ("dice-turn", "bernd", "reroll 3, 6 is trash", "ERR m.json: the post holds the move 'reroll 3' and also '6'"),
-    # a game word mistyped beside a move is never dropped as chatter (found by the fresh table)
-    ("tow1-second", "maddie", "maze 2 rigth", "ERR m.json: the post holds 'maze 2', but 'rigth' looks like 'right' mistyped"),
+    # a game word mistyped as fingers slip is never dropped as chatter: read as the word meant
+    ("tow1-second", "maddie", "maze 2 rigth", "maze 2 right"),
+    ("tow1-start", "sally", "colation 1 1 1", "collation 1 1 1"),
+    ("arrowbic-start", "sally", "A9 dwon pls", "A9 down"),
+    ("tow1-second", "maddie", "maze 2 rihgt, no wait, up", "ERR m.json: the post reads two ways, 'maze 2 right' and 'maze 2 up'"),
     # a withdrawal naming a troop the move cannot carry is refused, never read as that troop to B
     ("ws-relocation-r1", "sally", "withdraw 5/5 from B", "ERR m.json:"),
     ("ws-relocation-r1", "sally", "withdraw from D pls", "r1 set D=-"),
@@ -689,3 +692,17 @@ def test_a_slip_of_the_fingers_is_told_from_another_word(typed, meant, slip):
     from adjudicator.reading import slipped
 
     assert slipped(typed, meant) is slip
+
+
+def test_a_slip_is_read_as_the_one_game_word_it_can_be():
+    """A slip read as a game word only when it is one game word's slip and no word players write
+    around moves (posts.yaml): `tael` may be teal or tale, so it is no word of either."""
+    from adjudicator.lexicon import Lexicon
+    from adjudicator.reading import meant_word, slipped
+
+    assert meant_word(Lexicon(frozenset({"teal", "right"})), "tael") == "teal"
+    assert meant_word(Lexicon(frozenset({"teal", "tale"})), "tael") is None
+    assert meant_word(Lexicon(frozenset({"right"})), "Rigth") == "right"
+    assert meant_word(Lexicon(frozenset({"right"})), "right") is None          # no slip: the word itself
+    assert slipped("ill", "il") and meant_word(Lexicon(frozenset({"il"})), "ill") is None   # "ill" (I'll): posts.yaml
+    assert meant_word(Lexicon(frozenset({"up"})), "u2") is None                # letters only
