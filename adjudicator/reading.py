@@ -450,7 +450,7 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
     if negated is not None:
         raise NotationError(f"{ctx.name}: the post says {quoted(negated[0])} before {quoted(negated[1])}; give just "
                             f"the move to play.")
-    left = left_over(kinds, used)
+    left = [index for index in left_over(kinds, used) if not idle(game, words, kinds, readings[0], index, ctx)]
     if left:
         raise left_over_refusal(game, words, kinds, readings[0], left, ctx)
     taken_back = hedge_of(words, kinds, "corrections", after=min(used))
@@ -627,6 +627,36 @@ def left_over(kinds: list[str], used: frozenset[int]) -> list[int]:
             if index not in used and (kind != SOFT or hedged):
                 left.append(index)
     return left
+
+
+def idle(game: Game, words: list[Word], kinds: list[str], reading: Found, index: int, ctx: Context) -> bool:
+    """Is the game word at `index`, left over by the reading, one that no reading could change the
+    move with, so it is chatter? The position's legal moves decide, never a list of English:
+    - it repeats a word of the move that no legal move holds once more ("D8 up ⬆️"; a number
+      only in another sentence or aside);
+    - no legal move here uses it, and it stands in another sentence or aside than the move
+      ("Keep. 10 is fine by me"; "rope 3 (race is barred for me)").
+    Never after a correction or an alternative ("E5 up... no wait, up"), and a word no legal move
+    uses only when the legal moves were all looked at."""
+    if last_hedge_before(words, kinds, index) is not None:
+        return False
+    legal = legal_texts(game, ctx.legal)
+    if not legal:
+        return False
+    word, key = words[index].text.casefold(), tokens(reading.key)
+    held = [Counter(tokens(text)) for text in legal]
+    if word in key:   # a number only apart: "rope 1 1, 1" may be a third 1 the hand lacks
+        wanted = Counter(key + [word])
+        return (not word.isnumeric() or apart(words, reading.used, index)) and not any(wanted <= each for each in held)
+    return len(legal) < MAX_LEGAL and not any(word in each for each in held) and apart(words, reading.used, index)
+
+
+def apart(words: list[Word], used: frozenset[int], index: int) -> bool:
+    """Is the word at `index` in another sentence or aside than the move's words: a sentence end,
+    a line's end, a bracket or a picture between them?"""
+    first, last = (max(used), index) if index > max(used) else (index, min(used))
+    return any(words[i].text == PICTURE or words[i].stop in (".", "\n") or any(ch in words[i].trail for ch in "()[]")
+               for i in range(first, last))
 
 
 def find_moves(game: Game, words: list[Word], kinds: list[str], ctx: Context) -> list[Found]:
@@ -872,7 +902,8 @@ def only_as_posted(typed: str, candidates: list[str], legal: list[str]) -> str |
     posted = tokens(typed[:200])
     texts = [tokens(text) for text in legal]
     vocabulary = {word for words in texts for word in words}
-    structural = set(texts[0]).intersection(*texts[1:]) if len(texts) > 1 else set()
+    structural = {word for word in set(texts[0]).intersection(*texts[1:]) if not word.isdecimal()} \
+        if len(texts) > 1 else set()   # `t1`, `place`; never a card every move happens to play
     return nearest(typed, [text for text in candidates if writes_the_post(text, posted, vocabulary, structural)])
 
 

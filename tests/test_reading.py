@@ -471,7 +471,7 @@ def test_the_issues_misread_posts_read_as_meant_or_are_refused(position, player,
 
 
 @pytest.mark.parametrize("position, post, want", [
-    ("tow1-start", "maze 1 up then left", "Closest legal move: 'maze 1 up 1 left'."),
+    ("tow1-start", "mze 1 up 1 left", "closest: 'maze 1 up 1 left' (maze CARD DIR ...)"),
     ("arrowbic-start", "I9 riht", "closest: 'I9 right' (CELL ARROW)"),
 ])
 def test_refusals_offer_the_closest_legal_move_in_its_own_form(position, post, want):
