@@ -191,7 +191,7 @@ def read_post(game: Game, text: str, *, complete: Complete = lambda m: m, valid:
     except NotationError as exc:
         typed, error = None, exc
     if typed is not None and usable(typed.move, complete, valid):
-        if not listed_two_ways(game, text) and "?" not in text:
+        if not listed_two_ways(game, text) and "?" not in text and not has_slip(game, text):
             return typed
         typed = None   # "rope 1 1, 3": the 3 may start something else; read as a post, or refused
     # The post as typed is no move, or one the schema refuses (`1 T2.` boards a track 'T2.'):
@@ -228,6 +228,13 @@ def listed_two_ways(game: Game, text: str) -> bool:
     words = post_as_words(game, text, lambda w: w)
     kinds = classify(game, words)
     return mixed_lists(words, kinds, list(range(len(words))))
+
+
+def has_slip(game: Game, text: str) -> bool:
+    """Does the post hold a game word mistyped as fingers slip (meant_word)? The game's parser may
+    take it for a name ("switch pruple"): it is read as the word meant instead."""
+    lexicon = game_lexicon(game)
+    return any(meant_word(lexicon, word) for word, _ in marked_tokens(text))
 
 
 def usable(move: dict[str, Any], complete: Complete, valid: Valid) -> bool:
@@ -585,11 +592,11 @@ def negation_scope(words: list[Word], kinds: list[str], start: int) -> tuple[lis
 def declinable(game: Game, ctx: Context) -> frozenset[str]:
     """The game words a negation may decline without doubt: item keywords (the lexicon's clause
     heads) and words naming a kind of move, as the moves start (`rope`, `trade`, `retake`): the
-    first word of the notation's examples and of the legal moves now, past the words every legal
-    move writes alike (the turn filled in)."""
+    first word of the notation's examples and of the legal moves now, past the turn every legal
+    move writes alike (`r1 c1:`, `t1`)."""
     texts = [tokens(text) for text in legal_texts(game, ctx.legal)]
-    structural = set(texts[0]).intersection(*texts[1:]) if len(texts) > 1 else set()
-    firsts = {next((w for w in words if w not in structural), "") for words in texts}
+    turn = {w for w in set(texts[0]).intersection(*texts[1:]) if not w.isalpha()} if len(texts) > 1 else set()
+    firsts = {next((w for w in words if w not in turn), "") for words in texts}
     firsts |= {tokens(example)[0] for form in game.forms() for example in form.examples if example.split()}
     return game_lexicon(game).clause_heads | {word for word in firsts if word.isalpha()}
 
@@ -634,8 +641,9 @@ def idle(game: Game, words: list[Word], kinds: list[str], reading: Found, index:
     move with, so it is chatter? The position's legal moves decide, never a list of English:
     - it repeats a word of the move that no legal move holds once more ("D8 up ⬆️"; a number
       only in another sentence or aside);
-    - no legal move here uses it, and it stands in another sentence or aside than the move
-      ("Keep. 10 is fine by me"; "rope 3 (race is barred for me)").
+    - it is a number or names a kind of move or an item (declinable), no legal move here uses it,
+      and it stands in another sentence or aside than the move ("Keep. 10 is fine by me"; "rope 3
+      (race is barred for me)"); not a word the notation writes another way ("reserve" is `-`).
     Never after a correction or an alternative ("E5 up... no wait, up"), and a word no legal move
     uses only when the legal moves were all looked at."""
     if last_hedge_before(words, kinds, index) is not None:
@@ -648,7 +656,8 @@ def idle(game: Game, words: list[Word], kinds: list[str], reading: Found, index:
     if word in key:   # a number only apart: "rope 1 1, 1" may be a third 1 the hand lacks
         wanted = Counter(key + [word])
         return (not word.isnumeric() or apart(words, reading.used, index)) and not any(wanted <= each for each in held)
-    return len(legal) < MAX_LEGAL and not any(word in each for each in held) and apart(words, reading.used, index)
+    named = word.isnumeric() or word in declinable(game, ctx)   # not a word the notation writes another way ("reserve")
+    return named and len(legal) < MAX_LEGAL and not any(word in each for each in held) and apart(words, reading.used, index)
 
 
 def apart(words: list[Word], used: frozenset[int], index: int) -> bool:

@@ -11,7 +11,11 @@ example matches, are wrapped in chatter and given move material besides:
   move or a game word of one: refused;
 - a stray game word of another legal move (a number, cell, troop, track...) after chatter:
   refused — a word that could be part of a move is never dropped;
-- an item written in words (held or not): refused, or read with that item used.
+- an item written in words (held or not): refused, or read with that item used;
+- a game word no legal move here uses, in another sentence or aside: the move itself;
+- another kind of move declined ("no race this time, rope 1 1"): the move itself;
+- the move in another form (a phrase for a notation word, a slip of the fingers, other case):
+  the same move as its canonical form.
 
 CI runs a few thousand examples per ruleset; `pytest -m slow` ten times as many.
 """
@@ -31,6 +35,7 @@ from hypothesis import strategies as st
 from adjudicator import matchfile, session
 from adjudicator.errors import InputError
 from adjudicator.lexicon import post_words
+from adjudicator.reading import MAX_LEGAL, legal_texts, meant_word, tokens, try_parse
 from adjudicator.rulesets import list_rulesets
 from helpers import REPO
 
@@ -130,7 +135,77 @@ def stray_word(data: Any, game: Any, moves: list[str], text: str) -> str | None:
     return data.draw(st.sampled_from(pool)) if pool else None
 
 
-KINDS = ("chatter", "second", "correction", "alternative", "stray", "item")
+KINDS = ("chatter", "second", "correction", "alternative", "stray", "item", "idle", "declined", "forms")
+
+
+def english_end(text: str, said: str) -> bool:
+    """The one allowance: a move ending in a one-letter word English also writes ("place 1/1 I"),
+    before chatter ("… I please"), may be refused as "I please" could be English; never misread."""
+    return text.split()[-1].casefold() in post_words().pronouns and said.startswith("REFUSED")
+
+
+def legal_words(replay: Any, player: str, game: Any) -> set[str] | None:
+    """Every word of every legal move now (case-folded), or None when there are too many moves
+    to look at all (the reader then treats no word as idle)."""
+    texts = legal_texts(game, lambda: (move for move, _ in replay.legal_moves(player)))
+    if len(texts) >= MAX_LEGAL:
+        return None
+    return {word for text in texts for word in tokens(text)}
+
+
+def idle_pool(match: Any, replay: Any, player: str) -> list[str]:
+    """The game words naming a kind of move or an item (the first word of the notation's
+    examples, the item keywords), or numbers, that no legal move here uses, and that are no move
+    by themselves ("retake" without the item is a second move, refused)."""
+    used = legal_words(replay, player, match.game)
+    if used is None:
+        return []
+    game = match.game
+    named = {tokens(example)[0] for form in game.forms() for example in form.examples} | game.lexicon().clause_heads
+    return sorted(w for w in {*named, "7", "10", "42"} if (w.isalpha() or w.isdecimal()) and w not in used
+                  and w not in post_words().soft and try_parse(game, w) is None)
+
+
+def kind_words(moves: list[str]) -> set[str]:
+    """The words naming a kind of move: the first word of each legal move, past the turn."""
+    turn = {w for w in set(tokens(moves[0])).intersection(*(tokens(m) for m in moves[1:])) if not w.isalpha()}
+    return {w for w in (next((w for w in tokens(m) if w not in turn), "") for m in moves) if w.isalpha() and len(w) > 1}
+
+
+def idle_word(data: Any, match: Any, replay: Any, player: str) -> str | None:
+    """A word of idle_pool: whatever a post says with it in another sentence, it cannot be part
+    of the move."""
+    pool = idle_pool(match, replay, player)
+    return data.draw(st.sampled_from(pool)) if pool else None
+
+
+def declined_word(data: Any, moves: list[str], text: str) -> str | None:
+    """A word naming another kind of move than the move's own: "no race this time, rope 1 1"."""
+    pool = sorted(kind_words(moves) - set(tokens(text)))
+    return data.draw(st.sampled_from(pool)) if pool else None
+
+
+def other_form(data: Any, game: Any, text: str) -> str | None:
+    """The move written another way a player writes it: a notation word as the phrase players
+    write for it ("north" for up, "Block Move" for block), or mistyped as fingers slip (two
+    letters swapped), or in other case."""
+    lexicon = game.lexicon()
+    words = text.split()
+    ways: list[tuple[int, str]] = []
+    for at, word in enumerate(words):
+        folded = word.casefold()
+        ways += [(at, " ".join(said)) for said, notation in lexicon.phrases.items()
+                 if notation == (folded,) and all(part.isalpha() for part in said)]
+        if folded.isalpha() and len(folded) >= 4:
+            swapped = folded[:1] + folded[2] + folded[1] + folded[3:]
+            if meant_word(lexicon, swapped) == folded:
+                ways.append((at, swapped))
+        if folded.isalpha():
+            ways.append((at, word.swapcase()))
+    if not ways:
+        return None
+    at, said = data.draw(st.sampled_from(ways))
+    return " ".join([*words[:at], said, *words[at + 1:]])
 
 
 def check(data: Any, ruleset: str, kind: str) -> None:
@@ -140,10 +215,7 @@ def check(data: Any, ruleset: str, kind: str) -> None:
     if kind == "chatter":
         post = post_with_chatter(data, game, text)
         said = outcome(match, replay, player, post)
-        # The one allowance: a move ending in a one-letter word English also writes ("place 1/1 I"),
-        # before chatter ("… I please"), may be refused as "I please" could be English; never misread.
-        english_end = text.split()[-1].casefold() in post_words().pronouns and said.startswith("REFUSED")
-        assert said == text or english_end, post
+        assert said == text or english_end(text, said), post
         return
     if kind == "second":
         post = f"{text} {data.draw(st.sampled_from(SEPARATORS))} {other_move(data, moves, text)}"
@@ -158,6 +230,27 @@ def check(data: Any, ruleset: str, kind: str) -> None:
         word = stray_word(data, game, moves, text)
         assume(word is not None)
         post = f"{text} {data.draw(st.sampled_from(SEPARATORS))} {word}"
+    elif kind == "idle":
+        word = idle_word(data, match, replay, player)
+        assume(word is not None)
+        sep = data.draw(st.sampled_from(SEPARATORS))
+        post = data.draw(st.sampled_from([f"{text}. {sep} {word} {sep}", f"{sep} {word} {sep}. {text}", f"{text} ({sep} {word})"]))
+        said = outcome(match, replay, player, post)
+        assert said == text or english_end(text, said), (post, said)   # a word no legal move uses, apart: chatter
+        return
+    elif kind == "declined":
+        word = declined_word(data, moves, text)
+        assume(word is not None)
+        post = data.draw(st.sampled_from([f"no {word} this time, {text}", f"{text}, not {word}", f"{text} (no {word})"]))
+        said = outcome(match, replay, player, post)
+        assert said == text or english_end(text, said), (post, said)   # a kind of move declined: no part of it
+        return
+    elif kind == "forms":
+        other = other_form(data, game, text)
+        assume(other is not None)
+        said = outcome(match, replay, player, other)
+        assert said == outcome(match, replay, player, text) == text, (other, said)
+        return
     else:
         items = item_names(match)
         assume(bool(items))
@@ -194,6 +287,10 @@ def property_test(examples: int) -> Any:
     def test(ruleset: str, kind: str, data: Any) -> None:
         if kind == "item" and not any(item_names(match) for match, *_ in points(ruleset)):
             pytest.skip(f"{ruleset} has no item said in words")
+        if kind == "idle" and not any(idle_pool(match, replay, player) for match, replay, player, *_ in points(ruleset)):
+            pytest.skip(f"{ruleset} has no position with few enough legal moves and a word none uses")
+        if kind == "declined" and not any(len(kind_words(moves)) > 1 for *_, moves, _ in points(ruleset)):
+            pytest.skip(f"{ruleset} has no position with two kinds of move")
         check(data, ruleset, kind)
     return test
 
@@ -210,3 +307,7 @@ def test_every_ruleset_has_positions_and_the_item_kind_is_exercised():
         assert points(ruleset), ruleset
     with_items = [r for r in RULESETS if any(item_names(match) for match, *_ in points(r))]
     assert len(with_items) >= 3, with_items
+    with_idle = [r for r in RULESETS if any(idle_pool(match, replay, player) for match, replay, player, *_ in points(r))]
+    assert len(with_idle) >= 4, with_idle
+    with_kinds = [r for r in RULESETS if any(len(kind_words(moves)) > 1 for *_, moves, _ in points(r))]
+    assert len(with_kinds) >= 3, with_kinds

@@ -171,7 +171,7 @@ def test_move_record_illegal(cli, started):
 
 
 @pytest.mark.parametrize("args, code, message", [
-    (("anna", "atack"), 2, "'atack' is not a move of dice-tug-of-war; closest: 'attack' (attack)"),   # issue 17
+    (("anna", "atak"), 2, "'atak' is not a move of dice-tug-of-war; closest: 'attack' (attack)"),   # a typo, not a slip
     (("anne", "attack"), 2, "'anne' is not a player of this match (bernd (yellow), anna (red))"),
     (("anna", "--json", "{attack}"), 2, "the --json move is not valid JSON"),
     (("anna", "--json", '{"attack": false}'), 2, "field move.attack: must be true"),
