@@ -63,6 +63,8 @@ NUMBER_MARKS = ("no", "nr", "number", "num")
 MINER_WORDS = ("miner", "miners")
 WITH_WORDS = ("with",)
 JOINERS = ("and", "&", "+")                 # "1 and 2 T1", "1, 2 and 5 rest"
+# Words between miners and where they go that say nothing more: "3 on T3", "4 and 5 go to T3".
+GOING = ("on", "to", "onto", "into", "go", "goes", "going")
 
 
 def phrase(said: str) -> tuple[str, ...]:
@@ -156,8 +158,8 @@ def parse(text: str) -> dict[str, Any]:
             continue
         if low.isdecimal():
             group, i = miner_group(tokens, i)   # `1 and 2 on T1`, `1, 2 and 5 rest`: one action for all
-            if i + 2 < len(tokens) and tokens[i + 1].lower() in ("on", "to") and tokens[i + 2] != ",":
-                i += 1   # `3 on T3`, `1 to T2`
+            while i + 2 < len(tokens) and tokens[i + 1].lower() in GOING and tokens[i + 2] != ",":
+                i += 1   # `3 on T3`, `1 to T2`, `4 and 5 go to T3`
             action, taken = _action(tokens, i, group[-1], text, need)
             actions.extend({"miner": miner, **action} for miner in group if action is not None)
             resting.update(group if action is None else ())
@@ -318,6 +320,23 @@ def miners_by_place(words: list[Word], free: set[int]) -> list[Word]:
     return out
 
 
+def declares_extra_miner(words: list[Word]) -> bool:
+    """Does the post use Extra Miner (TT-7): name it, not right after a negation ("no extra
+    miner", "not using the extra miner"), past glue? A declined one names no miner 8."""
+    around = post_words()
+    for index, word in enumerate(words):
+        if word.text != "extra-miner":
+            continue
+        before = index - 1
+        while before >= 0 and words[before].text.casefold() in around.glue and not words[before].trail:
+            before -= 1
+        said = tuple(w.text.casefold() for w in words[max(before - 1, 0):before + 1])
+        if before < 0 or words[before].trail or not any(around.hedges.get(said[at:]) == "negations"
+                                                          for at in range(len(said))):
+            return True
+    return False
+
+
 def extra_miner_named(words: list[Word], extra: int) -> list[Word]:
     """The extra miner (TT-7) named in words as its number `extra`: "the new guy", and a
     pronoun right after the declaration ("extra miner, and he hops on T3"); a number restating
@@ -453,7 +472,7 @@ class TrackTroubleNotation(Game[TTState]):
         free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
         words = miners_by_place(words, free)
-        if s.extra.get(player) or any(word.text == "extra-miner" for word in words):
+        if s.extra.get(player) or declares_extra_miner(words):
             words = extra_miner_named(words, miners + 1)
         return miner_after_target(words, self._known_names | {"train"})
 
