@@ -40,11 +40,13 @@ BOARD_VERBS_BEFORE_A_NAME = (*BOARD_VERBS, "take", "taking", "ride", "riding")
 TRACK_WORDS = ("track",)
 # A miner said to stay where it is does nothing this crossing (TT-3): "1 and 4 stay home",
 # "(1, 2 and 5 rest)". Said of every miner ("all miners stay put") it is the empty submission.
-# Not "sitting it out": the posts table keeps "nothing this crossing, sitting it out" refused.
-STAYING = ("rest", "rests", "resting", "stay", "stays", "staying", "stay put", "stays put", "stay home",
-           "stays home", "stay back", "stays back", "stay south", "stays south", "sit out", "sits out",
-           "do nothing", "does nothing", "idle")
+# Not "stay" alone ("stay safe", "stay tuned"), only after "all"; not "sitting it out": the posts
+# table keeps "nothing this crossing, sitting it out" refused.
+STAYING = ("rest", "rests", "resting", "stays", "stay put", "stays put", "stay home", "stays home",
+           "stay back", "stays back", "stay south", "stays south", "sit out", "sits out", "do nothing",
+           "does nothing", "idle")
 EVERY_MINER = ("all", "all miners", "all my miners", "all of them", "every miner", "everyone", "everybody")
+EVERY_MINER_STAYING = (*STAYING, "stay")
 # Words that add nothing to a submission: every submission is for the current round and crossing
 # (TT-3), and "nothing else" says the move is all there is ("extra miner this round, nothing else").
 SAID_OF_EVERY_SUBMISSION = ("this round", "this crossing", "nothing else")
@@ -84,7 +86,8 @@ def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozense
     phrases.update({phrase(said): () for said in SAID_OF_EVERY_SUBMISSION})
     phrases.update({phrase(said): ("=",) for said in VALUE_WORDS})
     phrases.update({phrase(said): ("rest",) for said in STAYING})
-    phrases.update({(*phrase(every), *phrase(said)): ("rest",) for every in EVERY_MINER for said in STAYING})
+    phrases.update({(*phrase(every), *phrase(said)): ("rest",) for every in EVERY_MINER
+                    for said in EVERY_MINER_STAYING})
     phrases.update(switch_phrases(switches))
     phrases.update(track_phrases(tracks))
     return Lexicon(frozenset(KEYWORDS) | names, SHAPES, phrases, frozenset({"remote", "extra-miner"}))
@@ -397,7 +400,11 @@ def miner_after_target(words: list[Word], names: frozenset[str]) -> list[Word]:
         if end == index + 2:
             continue
         start = index - 2 if index >= 2 and words[index - 2].text in ("board", "switch") else index - 1
-        return [*words[:start], *words[index + 2:end], *words[start:index], *words[end:]]
+        # The punctuation stays where the post has it: "take T2 with miner 1?" still ends in "?".
+        group = [*words[index + 2:end - 1], words[end - 1]._replace(trail="")]
+        target = words[index - 1]._replace(trail=words[index - 1].trail + "".join(w.trail for w in (*words[index:index + 2], words[end - 1])))
+        moved = [*words[:start], *group, *words[start:index - 1], target, *words[end:]]
+        return miner_after_target(moved, names)   # the next "with miner" of the post, if any
     return words
 
 
@@ -474,7 +481,7 @@ class TrackTroubleNotation(Game[TTState]):
         words = miners_by_place(words, free)
         if s.extra.get(player) or declares_extra_miner(words):
             words = extra_miner_named(words, miners + 1)
-        return miner_after_target(words, self._known_names | {"train"})
+        return miner_after_target(words, self._names_of("tracks", "switches") | {"train"})
 
     @cached_property
     def _known_names(self) -> frozenset[str]:

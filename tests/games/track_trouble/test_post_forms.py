@@ -57,6 +57,8 @@ def in_crossing_2(post: str) -> str | None:
     ("sending miners 5 and 6 to track 2", "r1 c1: 5 T2, 6 T2"),
     ("taking T3 with miners 4 and 5", "r1 c1: 4 T3, 5 T3"),
     ("I'll flip purple with miner 2", "r1 c1: 2 switch purple"),
+    ("take T1 with miner 1, flip purple with miner 2", "r1 c1: 1 T1, 2 switch purple"),
+    ("take T2 with miners 1, 2 and 3.", "r1 c1: 1 T2, 2 T2, 3 T2"),
     ("miner 1 rides T1, 2 and 3 go to T3", "r1 c1: 1 T1, 2 T3, 3 T3"),
     ("1, 2 and 3 on T1", "r1 c1: 1 T1, 2 T1, 3 T1"),
     ("remote on the purple switch", "r1 c1: remote purple"),
@@ -72,6 +74,8 @@ def test_verbs_and_names_read_as_the_action(post, move):
     "2 doesn't flip the purple switch, 3 T1",  # negated
     "1 T2 with miner 3",                      # two miners for one boarding
     "take T2 with miner 1... no wait T3",     # corrected
+    "take T2 with miner 1?",                  # asked: the "?" stays at the end when miner 1 moves first
+    "not taking T2 with miner 1",             # negated
     "miner 4 on track 4",                     # round 1 has no T4 (TT-1)
     "1, 2 T1",                                # "1," may have lost its action
 ])
