@@ -49,6 +49,8 @@ EVERY_MINER = ("all", "all miners", "all my miners", "all of them", "every miner
 EVERY_MINER_STAYING = (*STAYING, "stay")
 # Words that add nothing to a submission: every submission is for the current round and crossing
 # (TT-3), and "nothing else" says the move is all there is ("extra miner this round, nothing else").
+# They become `-`, glue the notation reads as nothing, not dropped: the punctuation after them
+# stays ("extra miner this round? 1 T2" still asks).
 SAID_OF_EVERY_SUBMISSION = ("this round", "this crossing", "nothing else")
 # What sets a Hidden Value (TT-7): "N1 worth 1" is `hidden N1 = 1`.
 VALUE_WORDS = ("worth",)
@@ -83,7 +85,7 @@ def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozense
     phrases[("remote", "switch")] = ("remote",)
     phrases.update({(verb,): ("switch",) for verb in SWITCH_VERBS})
     phrases.update({(verb,): ("board",) for verb in BOARD_VERBS})
-    phrases.update({phrase(said): () for said in SAID_OF_EVERY_SUBMISSION})
+    phrases.update({phrase(said): ("-",) for said in SAID_OF_EVERY_SUBMISSION})
     phrases.update({phrase(said): ("=",) for said in VALUE_WORDS})
     phrases.update({phrase(said): ("rest",) for said in STAYING})
     phrases.update({(*phrase(every), *phrase(said)): ("rest",) for every in EVERY_MINER
@@ -297,6 +299,14 @@ def said_as(words: list[Word], index: int, taken: int, text: str, problem: str |
     return Word(text, " ".join(w.said for w in span), span[0].start, span[-1].end, problem, span[-1].trail)
 
 
+def asked(word: Word) -> Word:
+    """A phrase said of every submission (SAID_OF_EVERY_SUBMISSION) that ends a question ("extra
+    miner this round? 1 T2") asks about the move: refused, though the move goes on after it."""
+    if word.text == "-" and word.said.casefold() != "-" and word.stop == "?":
+        return word._replace(problem="asks about the move rather than plays it; give the move to play.")
+    return word
+
+
 def miners_by_place(words: list[Word], free: set[int]) -> list[Word]:
     """"first miner", "miner one" as miner numbers. An ordinal names miner n only while miners
     1 to n all act this crossing: then the n-th miner and miner n are one; otherwise (one of
@@ -308,7 +318,8 @@ def miners_by_place(words: list[Word], free: set[int]) -> list[Word]:
         pair = tuple(w.text.casefold() for w in words[index:index + 2])
         joined = not words[index].trail   # "first, miner 2 T1" is no first miner
         place = around.ordinals.get(pair[0], 0) if joined and pair[1:] and pair[1] in MINER_WORDS else 0
-        count = around.counts.get(pair[1], 0) if joined and pair[1:] and pair[0] in MINER_WORDS and pair[1] != "both" else 0
+        named = joined and len(pair) > 1 and pair[0] in MINER_WORDS and pair[1] != "both"
+        count = around.counts.get(pair[1], 0) if named else 0
         if place > 0:
             sure = set(range(1, place + 1)) <= free
             out.append(said_as(words, index, 2, str(place), None if sure else
@@ -402,7 +413,8 @@ def miner_after_target(words: list[Word], names: frozenset[str]) -> list[Word]:
         start = index - 2 if index >= 2 and words[index - 2].text in ("board", "switch") else index - 1
         # The punctuation stays where the post has it: "take T2 with miner 1?" still ends in "?".
         group = [*words[index + 2:end - 1], words[end - 1]._replace(trail="")]
-        target = words[index - 1]._replace(trail=words[index - 1].trail + "".join(w.trail for w in (*words[index:index + 2], words[end - 1])))
+        dropped = "".join(w.trail for w in (words[index], words[index + 1], words[end - 1]))
+        target = words[index - 1]._replace(trail=words[index - 1].trail + dropped)
         moved = [*words[:start], *group, *words[start:index - 1], target, *words[end:]]
         return miner_after_target(moved, names)   # the next "with miner" of the post, if any
     return words
@@ -473,6 +485,7 @@ class TrackTroubleNotation(Game[TTState]):
         miners 1 and up all act this crossing (TT-2: none benched, none crossed); "the new guy",
         or "he" right after "extra miner", is the extra miner (TT-7); "T2 with miner 1" is
         miner 1's boarding of T2."""
+        words = [asked(word) for word in words]
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):
             return words

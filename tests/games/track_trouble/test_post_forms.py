@@ -102,6 +102,8 @@ def test_staying_miners_are_given_no_action(post, move):
     "1 T2, all miners stay put",    # every miner stays, yet miner 1 boards
     "1 T1, the rest stay home",     # "the rest" is no miner's number
     "3 T1 (1, 2 rest)",             # a list without its "and": may have lost an action
+    "extra miner this round? 1 T2",  # asks about the item before the move
+    "nothing this crossing?",
 ])
 def test_staying_that_contradicts_or_is_unclear_is_refused(post):
     assert at_start(post) is None
