@@ -14,26 +14,114 @@ from typing import Any
 from adjudicator.errors import NotationError
 from adjudicator.game import Form, Game
 from adjudicator.games.track_trouble.state import TTState
-from adjudicator.lexicon import Lexicon, item_phrases
+from adjudicator.lexicon import Lexicon, Word, item_phrases, post_words
 
 # What in a post is Track Trouble move material (issue 23; adjudicator.reading): the notation's
 # words and the item keyword each item is written with ("Remote Switch on purple" → remote
 # purple). The layouts' names come from the match (Game.lexicon). `nothing`, `pass`, `none`
-# are not material: among other words they are chatter ("nothing to add").
+# are not material: among other words they are chatter ("nothing to add"). `rest` is: a miner
+# said to rest takes no action (TT-3), and a post that says so must not give it one.
 KEYWORDS = ("switch", "sw", "activate", "board", "train", "remote", "remote-switch", "extra-miner",
-            "hidden", "hidden-value", "round", "crossing")
+            "hidden", "hidden-value", "round", "crossing", "rest")
 ITEM_KEYWORDS = {"extra-miner": ("extra-miner",), "remote-switch": ("remote",), "hidden-value": ("hidden",)}
 SHAPES = (r"r\d+", r"c\d+", r"r\d+c\d+")   # the round and crossing: r3 c1, r3c1
 
+# Verbs that say a miner activates a switch (TT-3): alone they are always `switch` ("3 flips
+# purple"); these further ones only right before a switch's name ("miner 7 hits the purple
+# switch"), since alone they are ordinary English ("hits different").
+SWITCH_VERBS = ("flip", "flips", "toggle", "toggles", "activates")
+SWITCH_VERBS_BEFORE_A_NAME = (*SWITCH_VERBS, "flipping", "activate", "hit", "hits", "pull", "pulls",
+                              "press", "presses", "throw", "throws")
+# Verbs that say a miner boards a track (TT-3), alone ("miner #6 boards T3", "he hops on T3") and,
+# for ones common in chatter ("take care"), only right before a track's name ("I'll take T2").
+BOARD_VERBS = ("boards", "boarding", "rides", "takes", "hop", "hops", "jump", "jumps")
+BOARD_VERBS_BEFORE_A_NAME = (*BOARD_VERBS, "take", "taking", "ride", "riding")
+# The word before a track's number that names it: "track 3", "track T3" are T3.
+TRACK_WORDS = ("track",)
+# A miner said to stay where it is does nothing this crossing (TT-3): "1 and 4 stay home",
+# "(1, 2 and 5 rest)". Said of every miner ("all miners stay put") it is the empty submission.
+# Not "stay" alone ("stay safe", "stay tuned"), only after "all"; not "sitting it out": the posts
+# table keeps "nothing this crossing, sitting it out" refused.
+STAYING = ("rest", "rests", "resting", "stays", "stay put", "stays put", "stay home", "stays home",
+           "stay back", "stays back", "stay south", "stays south", "sit out", "sits out", "do nothing",
+           "does nothing", "idle")
+EVERY_MINER = ("all", "all miners", "all my miners", "all of them", "every miner", "everyone", "everybody")
+EVERY_MINER_STAYING = (*STAYING, "stay")
+# Words that add nothing to a submission: every submission is for the current round and crossing
+# (TT-3), and "nothing else" says the move is all there is ("extra miner this round, nothing else").
+# They become `-`, glue the notation reads as nothing, not dropped: the punctuation after them
+# stays ("extra miner this round? 1 T2" still asks).
+SAID_OF_EVERY_SUBMISSION = ("this round", "this crossing", "nothing else")
+# What sets a Hidden Value (TT-7): "N1 worth 1" is `hidden N1 = 1`.
+VALUE_WORDS = ("worth",)
+# The extra miner (TT-2, TT-7) named in words, in a post that declares it or in a round it plays:
+# "the new guy flips purple" is miner 8 (one more than the ruleset's miners).
+EXTRA_MINER_NAMES = ("the new guy", "new guy", "the new miner", "new miner", "the new one", "the extra one",
+                     "the extra guy", "extra guy")
+# ... and a pronoun right after its declaration: "extra miner, and he hops on T3".
+PRONOUNS = ("he", "she", "it", "him", "her")   # not "they": it may be every miner
+LINKS = ("and", "&", "+", "then")          # between the declaration and its pronoun
+# Marks a number is written with when it restates the miner just named: "he (no. 8)", "number 8".
+NUMBER_MARKS = ("no", "nr", "number", "num")
+# The words naming a miner by its number: "first miner", "miner one", "T2 with miner 1".
+MINER_WORDS = ("miner", "miners")
+WITH_WORDS = ("with",)
+JOINERS = ("and", "&", "+")                 # "1 and 2 T1", "1, 2 and 5 rest"
+# Words between miners and where they go that say nothing more: "3 on T3", "4 and 5 go to T3".
+GOING = ("on", "to", "onto", "into", "go", "goes", "going")
 
-def lexicon_for(names: frozenset[str], items: dict[str, Any]) -> Lexicon:
-    """The words of Track Trouble moves for a match whose layouts name `names` (case-folded)."""
+
+def phrase(said: str) -> tuple[str, ...]:
+    """A phrase as the lexicon keys it: its case-folded words."""
+    return tuple(said.casefold().split())
+
+
+def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozenset[str] = frozenset(),
+                tracks: frozenset[str] = frozenset()) -> Lexicon:
+    """The words of Track Trouble moves for a match whose layouts name `names` (case-folded), of
+    which `switches` are switches and `tracks` tracks."""
     phrases = item_phrases(items, ITEM_KEYWORDS)
     phrases[("extra", "miner")] = ("extra-miner",)
     phrases[("remote", "switch")] = ("remote",)
-    phrases.update({(verb,): ("switch",) for verb in ("flip", "flips", "toggle", "toggles", "activates")})
-    phrases.update({(verb,): ("board",) for verb in ("boards", "boarding", "rides", "takes")})
+    phrases.update({(verb,): ("switch",) for verb in SWITCH_VERBS})
+    phrases.update({(verb,): ("board",) for verb in BOARD_VERBS})
+    phrases.update({phrase(said): ("-",) for said in SAID_OF_EVERY_SUBMISSION})
+    phrases.update({phrase(said): ("=",) for said in VALUE_WORDS})
+    phrases.update({phrase(said): ("rest",) for said in STAYING})
+    phrases.update({(*phrase(every), *phrase(said)): ("rest",) for every in EVERY_MINER
+                    for said in EVERY_MINER_STAYING})
+    phrases.update(switch_phrases(switches))
+    phrases.update(track_phrases(tracks))
     return Lexicon(frozenset(KEYWORDS) | names, SHAPES, phrases, frozenset({"remote", "extra-miner"}))
+
+
+def switch_phrases(switches: frozenset[str]) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """"purple switch", "flips the purple switch", "hits purple" → `switch purple` (TT-3)."""
+    out: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for name in switches:
+        out[(name, "switch")] = ("switch", name)
+        for verb in SWITCH_VERBS_BEFORE_A_NAME:
+            for said in ((name,), ("the", name), (name, "switch"), ("the", name, "switch")):
+                out[(verb, *said)] = ("switch", name)
+    return out
+
+
+def track_phrases(tracks: frozenset[str]) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """"track 3" and "track T3" → T3, where only T3's name ends in 3; "take T2" → `board T2`."""
+    numbers: dict[str, list[str]] = {}
+    for name in tracks:
+        number = re.search(r"\d+$", name)
+        if number:
+            numbers.setdefault(str(int(number.group())), []).append(name)
+    out: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for name in tracks:
+        forms = [(name,), *((word, name) for word in TRACK_WORDS)]
+        forms += [(word, number) for number, named in numbers.items() if named == [name] for word in TRACK_WORDS]
+        for said in forms:
+            if len(said) > 1:
+                out[said] = (name,)
+            out.update({(verb, *said): ("board", name) for verb in BOARD_VERBS_BEFORE_A_NAME})
+    return out
 
 # `r3 c1:` with or without the colon, as Winning Streak reads `t4 place` (issue 17): nothing
 # else a submission starts with is `r` or `c` and a number (it starts with a miner or an item).
@@ -58,6 +146,8 @@ def parse(text: str) -> dict[str, Any]:
     actions: list[dict[str, Any]] = []
     items: list[dict[str, Any]] = []
     hidden = None
+    resting: set[int] = set()     # miners said to rest, or to do nothing (TT-3)
+    everyone_rests = False
     i = 0
 
     def need(index: int, what: str) -> str:
@@ -72,14 +162,12 @@ def parse(text: str) -> dict[str, Any]:
             i += 1
             continue
         if low.isdecimal():
-            group = [int(low)]   # `1 and 2 on T1`: miners joined by "and" share the action (issue 23)
-            while i + 2 < len(tokens) and tokens[i + 1].lower() in ("and", "&", "+") and tokens[i + 2].isdecimal():
-                group.append(int(tokens[i + 2]))
-                i += 2
-            if i + 2 < len(tokens) and tokens[i + 1].lower() in ("on", "to") and tokens[i + 2] != ",":
-                i += 1   # `3 on T3`, `1 to T2`
+            group, i = miner_group(tokens, i)   # `1 and 2 on T1`, `1, 2 and 5 rest`: one action for all
+            while i + 2 < len(tokens) and tokens[i + 1].lower() in GOING and tokens[i + 2] != ",":
+                i += 1   # `3 on T3`, `1 to T2`, `4 and 5 go to T3`
             action, taken = _action(tokens, i, group[-1], text, need)
             actions.extend({"miner": miner, **action} for miner in group if action is not None)
+            resting.update(group if action is None else ())
             i += taken
         elif low == "extra-miner" or (low == "extra" and i + 1 < len(tokens) and tokens[i + 1].lower() == "miner"):
             items.append({"use": "extra-miner"})   # not `extra` alone: "nothing extra" is no Extra Miner
@@ -105,8 +193,16 @@ def parse(text: str) -> dict[str, Any]:
             i = j + 1
         elif low in ("nothing", "none", "pass", "-", "empty"):
             i += 1
+        elif low == "rest":   # said of no miner: every miner rests ("all miners stay put"), TT-3
+            everyone_rests = True
+            i += 1
         else:
             raise NotationError(f"'{text}': cannot read '{word}'. {_HELP}")
+    clash = sorted({action["miner"] for action in actions} & resting)
+    if clash or (actions and everyone_rests):
+        said = f"miner {clash[0]}" if clash else "every miner"
+        raise NotationError(f"'{text}': {said} is said to rest and also given an action; each miner takes "
+                            f"one action per crossing (TT-3). {_HELP}")
     if hidden is not None:
         if actions or items or "crossing" in move:
             raise NotationError(f"'{text}': Hidden Value Crossing is a move of its own, before the round's "
@@ -127,7 +223,8 @@ def _action(tokens: list[str], i: int, miner: int, text: str, need: Any) -> tupl
     if action_low in ("switch", "sw", "activate"):
         return {"switch": need(i + 2, "a switch name")}, 3
     if action_low == "board":
-        return {"board": need(i + 2, "a track name")}, 3
+        track = need(i + 2, "a track name")
+        return ({"train": True} if track.lower() == "train" else {"board": track}), 3   # "board the train"
     if action_low == "train":
         return {"train": True}, 2
     if action_low in ("nothing", "none", "-", "pass", "rest"):
@@ -135,6 +232,30 @@ def _action(tokens: list[str], i: int, miner: int, text: str, need: Any) -> tupl
     if action_low.isdecimal():
         raise NotationError(f"'{text}': miner {miner} has no action before '{action_word}'. {_HELP}")
     return {"board": action_word}, 2
+
+
+def miner_group(tokens: list[str], i: int) -> tuple[list[int], int]:
+    """The miners listed from tokens[i] that share one action, and the index of the last: joined
+    by "and" (`1 and 2 T1`), or an English list whose last link is "and" (`1, 2 and 5 rest`). A
+    list without that "and" (`1, 2 T1`) is only its first miner: "1," may have lost its action."""
+    numbers, links = [int(tokens[i])], []
+    at = [i]
+    j = i
+    while j + 1 < len(tokens):
+        link = tokens[j + 1].lower()
+        if link in (*JOINERS, ",") and j + 2 < len(tokens) and tokens[j + 2].isdecimal():
+            j += 2
+        elif link.isdecimal():
+            link, j = " ", j + 1
+        else:
+            break
+        numbers.append(int(tokens[j]))
+        links.append(link)
+        at.append(j)
+    if links and links[-1] not in JOINERS:
+        joined = next((k for k, link in enumerate(links) if link not in JOINERS), len(links))
+        numbers, at = numbers[:joined + 1], at[:joined + 1]
+    return numbers, at[-1]
 
 
 def format_move(move: dict[str, Any]) -> str:
@@ -168,6 +289,135 @@ def format_move(move: dict[str, Any]) -> str:
         elif item.get("use") == "hidden-value":
             parts.append(f"hidden {item.get('destination')} {item.get('value')}")
     return head + (", ".join(parts) or "nothing")
+
+
+# --- Miners named in words (TrackTroubleNotation.reword) ---------------------------------------
+
+def said_as(words: list[Word], index: int, taken: int, text: str, problem: str | None = None) -> Word:
+    """The Word standing for words[index:index + taken] of the post, with their punctuation."""
+    span = words[index:index + taken]
+    return Word(text, " ".join(w.said for w in span), span[0].start, span[-1].end, problem, span[-1].trail)
+
+
+def asked(word: Word) -> Word:
+    """A phrase said of every submission (SAID_OF_EVERY_SUBMISSION) that ends a question ("extra
+    miner this round? 1 T2") asks about the move: refused, though the move goes on after it."""
+    if word.text == "-" and word.said.casefold() != "-" and word.stop == "?":
+        return word._replace(problem="asks about the move rather than plays it; give the move to play.")
+    return word
+
+
+def miners_by_place(words: list[Word], free: set[int]) -> list[Word]:
+    """"first miner", "miner one" as miner numbers. An ordinal names miner n only while miners
+    1 to n all act this crossing: then the n-th miner and miner n are one; otherwise (one of
+    them benched or across, TT-2, TT-3) it is refused as not saying which."""
+    around = post_words()
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        pair = tuple(w.text.casefold() for w in words[index:index + 2])
+        joined = not words[index].trail   # "first, miner 2 T1" is no first miner
+        place = around.ordinals.get(pair[0], 0) if joined and pair[1:] and pair[1] in MINER_WORDS else 0
+        named = joined and len(pair) > 1 and pair[0] in MINER_WORDS and pair[1] != "both"
+        count = around.counts.get(pair[1], 0) if named else 0
+        if place > 0:
+            sure = set(range(1, place + 1)) <= free
+            out.append(said_as(words, index, 2, str(place), None if sure else
+                               "does not say which miner while some are benched or across; give its number."))
+        elif count > 0:
+            out.append(said_as(words, index, 2, str(count)))
+        else:
+            out.append(words[index])
+            index += 1
+            continue
+        index += 2
+    return out
+
+
+def declares_extra_miner(words: list[Word]) -> bool:
+    """Does the post use Extra Miner (TT-7): name it, not right after a negation ("no extra
+    miner", "not using the extra miner"), past glue? A declined one names no miner 8."""
+    around = post_words()
+    for index, word in enumerate(words):
+        if word.text != "extra-miner":
+            continue
+        before = index - 1
+        while before >= 0 and words[before].text.casefold() in around.glue and not words[before].trail:
+            before -= 1
+        said = tuple(w.text.casefold() for w in words[max(before - 1, 0):before + 1])
+        if before < 0 or words[before].trail or not any(around.hedges.get(said[at:]) == "negations"
+                                                          for at in range(len(said))):
+            return True
+    return False
+
+
+def extra_miner_named(words: list[Word], extra: int) -> list[Word]:
+    """The extra miner (TT-7) named in words as its number `extra`: "the new guy", and a
+    pronoun right after the declaration ("extra miner, and he hops on T3"); a number restating
+    it ("he (no. 8)") is read with it, and one that does not is refused."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        taken = extra_name_at(words, index)
+        if not taken:
+            out.append(words[index])
+            index += 1
+            continue
+        restated = restated_number(words, index + taken)
+        taken += restated[0]
+        wrong = restated[1] is not None and restated[1] != extra
+        out.append(said_as(words, index, taken, str(extra), f"names miner {restated[1]}, but the extra miner is "
+                                                            f"miner {extra} (TT-7)." if wrong else None))
+        index += taken
+    return out
+
+
+def extra_name_at(words: list[Word], index: int) -> int:
+    """How many words from `index` name the extra miner (0: none): one of EXTRA_MINER_NAMES, or
+    a pronoun following the declaration past LINKS only."""
+    said = [w.text.casefold() for w in words[index:index + 3]]
+    for size in (3, 2, 1):
+        if " ".join(said[:size]) in EXTRA_MINER_NAMES and len(said) >= size:
+            return size
+    if said[0] not in PRONOUNS:
+        return 0
+    before = index - 1
+    while before >= 0 and words[before].text.casefold() in LINKS:
+        before -= 1
+    return 1 if before >= 0 and words[before].text == "extra-miner" else 0
+
+
+def restated_number(words: list[Word], index: int) -> tuple[int, int | None]:
+    """(words taken, the number) of a number restating the miner just named: "(no. 8)", "#8"."""
+    said = [w.text.casefold() for w in words[index:index + 2]]
+    marked = 1 if said and said[0] in NUMBER_MARKS else 0
+    if len(said) > marked and said[marked].isdecimal():
+        return marked + 1, int(said[marked])
+    return 0, None
+
+
+def miner_after_target(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"(board) T2 with miner 1", "flip purple with miners 3 and 4": the miners put before their
+    action, as the notation writes it (`1 board T2`)."""
+    for index in range(1, len(words) - 2):
+        if words[index].text.casefold() not in WITH_WORDS or words[index + 1].text.casefold() not in MINER_WORDS \
+                or words[index - 1].text.casefold() not in names:
+            continue
+        end = index + 2
+        while end < len(words) and (words[end].text.isdecimal() or
+                                    words[end].text.casefold() in JOINERS and end + 1 < len(words)
+                                    and words[end + 1].text.isdecimal()):
+            end += 1
+        if end == index + 2:
+            continue
+        start = index - 2 if index >= 2 and words[index - 2].text in ("board", "switch") else index - 1
+        # The punctuation stays where the post has it: "take T2 with miner 1?" still ends in "?".
+        group = [*words[index + 2:end - 1], words[end - 1]._replace(trail="")]
+        dropped = "".join(w.trail for w in (words[index], words[index + 1], words[end - 1]))
+        target = words[index - 1]._replace(trail=words[index - 1].trail + dropped)
+        moved = [*words[:start], *group, *words[start:index - 1], target, *words[end:]]
+        return miner_after_target(moved, names)   # the next "with miner" of the post, if any
+    return words
 
 
 class TrackTroubleNotation(Game[TTState]):
@@ -227,15 +477,35 @@ class TrackTroubleNotation(Game[TTState]):
 
     def lexicon(self) -> Lexicon:
         """Miners, actions and items as players write them, and every name of the match's layouts."""
-        return lexicon_for(self._known_names, self.ruleset.items)
+        return lexicon_for(self._known_names, self.ruleset.items, self._names_of("switches"),
+                           self._names_of("tracks"))
+
+    def reword(self, s: TTState, player: str, words: list[Word]) -> list[Word]:
+        """Miners named as only the position says who they are: "first miner" is miner 1 while
+        miners 1 and up all act this crossing (TT-2: none benched, none crossed); "the new guy",
+        or "he" right after "extra miner", is the extra miner (TT-7); "T2 with miner 1" is
+        miner 1's boarding of T2."""
+        words = [asked(word) for word in words]
+        miners = self.params.get("miners")
+        if s.finished or not isinstance(miners, int):
+            return words
+        free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
+                and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
+        words = miners_by_place(words, free)
+        if s.extra.get(player) or declares_extra_miner(words):
+            words = extra_miner_named(words, miners + 1)
+        return miner_after_target(words, self._names_of("tracks", "switches") | {"train"})
 
     @cached_property
     def _known_names(self) -> frozenset[str]:
         """Every name of every layout of the match, tie-break layouts included, case-folded."""
+        return self._names_of("tracks", "switches", "destinations")
+
+    def _names_of(self, *keys: str) -> frozenset[str]:
+        """The names of every layout of the match under `keys` (tracks, switches, destinations), case-folded."""
         layouts = [*(self.params.get("layouts") or ()), *(self.params.get("tiebreak_layouts") or ())]
         return frozenset(str(name).lower() for layout in layouts if isinstance(layout, dict)
-                         for key in ("tracks", "switches", "destinations")
-                         for name in (layout[key] if isinstance(layout.get(key), dict) else ()))
+                         for key in keys for name in (layout[key] if isinstance(layout.get(key), dict) else ()))
 
     def _spelling(self, s: TTState) -> Any:
         names = {n.lower(): n for n in [*s.layout["tracks"], *s.layout["switches"], *s.layout["destinations"]]}

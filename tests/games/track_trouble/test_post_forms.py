@@ -1,0 +1,182 @@
+"""Track Trouble submissions as players write them around the notation (adjudicator.reading with
+the game's lexicon and reword): each form reads as its move, and its near misses (ambiguous,
+negated, corrected, contradicting) stay refused. Positions: tests/helpers/post_positions.py
+(tt-r1c1: round 1, crossing 1; tracks T1–T3, south switch purple, destinations N1–N3)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from adjudicator import matchfile, session
+from adjudicator.errors import InputError
+from adjudicator.games.track_trouble.notation import parse
+from helpers.post_positions import track_trouble
+from helpers.track_trouble import R1, tt_match
+
+
+def entered(data: dict[str, Any], player: str, post: str) -> str | None:
+    """What `move` enters for the post in the match `data`: the move read, when the rules take it
+    too, in canonical form; None when it is refused (unread, or illegal as read)."""
+    match = matchfile.prepare(copy.deepcopy(data), None)
+    replay = session.replay_match(match)
+    try:
+        move = session.read_move(match, replay, player, post, False, "m.json")
+    except InputError:
+        return None
+    log = replay.step({"seq": replay.last_seq + 1, "type": "move", "player": player, "move": move})
+    return None if log.flag is not None else match.game.format_move(move)
+
+
+def at_start(post: str, player: str = "sally") -> str | None:
+    """The post in round 1, crossing 1, nothing submitted (tt-r1c1)."""
+    return entered(track_trouble(), player, post)
+
+
+# Crossing 2 of round 1: sally's miner 1 crossed on T1 and she declared Extra Miner (TT-7).
+CROSSING_2 = [("sally", {"round": 1, "crossing": 1, "actions": [{"miner": 1, "board": "T1"}],
+                         "items": [{"use": "extra-miner"}]}),
+              ("maddie", {"round": 1, "crossing": 1, "actions": []})]
+
+
+def in_crossing_2(post: str) -> str | None:
+    return entered(track_trouble(CROSSING_2), "sally", post)
+
+
+# --- Switches and tracks named with verbs (TT-3) ------------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("4 pulls the purple switch", "r1 c1: 4 switch purple"),
+    ("miner 6 toggles the purple switch", "r1 c1: 6 switch purple"),
+    ("5: purple switch\n2: T1", "r1 c1: 5 switch purple, 2 T1"),
+    ("miner 2 T3\nminer 3 purple switch", "r1 c1: 2 T3, 3 switch purple"),
+    ("3 presses purple, 4 T2", "r1 c1: 3 switch purple, 4 T2"),
+    ("miner 4 on track 1", "r1 c1: 4 T1"),
+    ("sending miners 5 and 6 to track 2", "r1 c1: 5 T2, 6 T2"),
+    ("taking T3 with miners 4 and 5", "r1 c1: 4 T3, 5 T3"),
+    ("I'll flip purple with miner 2", "r1 c1: 2 switch purple"),
+    ("take T1 with miner 1, flip purple with miner 2", "r1 c1: 1 T1, 2 switch purple"),
+    ("take T2 with miners 1, 2 and 3.", "r1 c1: 1 T2, 2 T2, 3 T2"),
+    ("miner 1 rides T1, 2 and 3 go to T3", "r1 c1: 1 T1, 2 T3, 3 T3"),
+    ("1, 2 and 3 on T1", "r1 c1: 1 T1, 2 T1, 3 T1"),
+    ("remote on the purple switch", "r1 c1: remote purple"),
+])
+def test_verbs_and_names_read_as_the_action(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "the purple switch scares me, 1 T2",      # a switch talked about, not activated by anyone
+    "hits purple",                            # which miner? or the Remote Switch?
+    "3 hits the purple switch?",              # asked, not played
+    "2 doesn't flip the purple switch, 3 T1",  # negated
+    "1 T2 with miner 3",                      # two miners for one boarding
+    "take T2 with miner 1... no wait T3",     # corrected
+    "take T2 with miner 1?",                  # asked: the "?" stays at the end when miner 1 moves first
+    "not taking T2 with miner 1",             # negated
+    "miner 4 on track 4",                     # round 1 has no T4 (TT-1)
+    "1, 2 T1",                                # "1," may have lost its action
+])
+def test_near_misses_of_verbs_and_names_are_refused(post):
+    assert at_start(post) is None
+
+
+# --- Miners said to stay (TT-3: doing nothing is no action) -------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("1 T1, 2 T1 (3 and 4 stay put)", "r1 c1: 1 T1, 2 T1"),
+    ("5 T2 ... 1, 2 and 3 rest", "r1 c1: 5 T2"),
+    ("all my miners stay home", "r1 c1: nothing"),
+    ("nothing this crossing", "r1 c1: nothing"),
+    ("remote purple this crossing, nothing else", "r1 c1: remote purple"),
+    ("extra miner this round. nothing else", "r1 c1: extra-miner"),
+])
+def test_staying_miners_are_given_no_action(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1 T1 (1 and 2 rest)",          # miner 1 both boards and rests
+    "1 T2, all miners stay put",    # every miner stays, yet miner 1 boards
+    "1 T1, the rest stay home",     # "the rest" is no miner's number
+    "3 T1 (1, 2 rest)",             # a list without its "and": may have lost an action
+    "extra miner this round? 1 T2",  # asks about the item before the move
+    "nothing this crossing?",
+])
+def test_staying_that_contradicts_or_is_unclear_is_refused(post):
+    assert at_start(post) is None
+
+
+def test_a_miner_said_to_rest_and_given_an_action_is_refused_as_typed():
+    with pytest.raises(InputError, match="miner 1 is said to rest"):
+        parse("1 T2, 1 and 3 rest")
+    with pytest.raises(InputError, match="every miner"):
+        parse("1 T2 rest")
+    assert parse("1, 2 and 5 rest") == {"actions": []}
+
+
+# --- The extra miner named in words (TT-2, TT-7) ------------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("extra miner and she boards T1", "r1 c1: 8 T1, extra-miner"),
+    ("using my extra miner; new guy rides T2", "r1 c1: 8 T2, extra-miner"),
+    ("extra miner, he (#8) flips purple", "r1 c1: 8 switch purple, extra-miner"),
+    ("extra miner, and him (number 8) on T3, 1 T1", "r1 c1: 8 T3, 1 T1, extra-miner"),
+])
+def test_the_extra_miner_is_named_by_its_number(post, move):
+    assert at_start(post) == move
+
+
+def test_the_extra_miner_number_comes_from_the_ruleset():
+    """Six miners: the extra one is miner 7 (TT-2), so "the new guy" is 7 and "(no. 8)" is wrong."""
+    data = tt_match(sally=("extra-miner",), miners=6)
+    assert entered(data, "sally", "extra miner, the new guy to T2") == "r1 c1: 7 T2, extra-miner"
+    assert entered(data, "sally", "extra miner, and he (no. 8) hops on T2") is None
+
+
+@pytest.mark.parametrize("post", [
+    "extra miner, and he (no. 7) hops on T3",   # he is miner 8, not 7
+    "the new guy flips purple",                 # no extra miner this round
+    "no extra miner, the new guy T3",           # declined
+    "extra miner, they go T1",                  # "they" may be every miner
+    "1 T2 and he hops on T3",                   # he: no miner named before
+])
+def test_near_misses_of_the_extra_miner_are_refused(post):
+    assert at_start(post) is None
+
+
+def test_the_new_guy_in_a_later_crossing_of_the_round():
+    assert in_crossing_2("the new guy boards T3") == "r1 c2: 8 T3"
+
+
+# --- Miners by place: only where the n-th miner is miner n (TT-2) ------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("third miner on T1", "r1 c1: 3 T1"),
+    ("miner two to T2", "r1 c1: 2 T2"),
+    ("first, miner 2 to T1", "r1 c1: 2 T1"),   # "first," opens the post: no first miner
+])
+def test_a_miner_by_place_reads_as_its_number(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", ["first miner to T3", "second miner on T2"])
+def test_a_miner_by_place_is_refused_once_a_miner_before_it_crossed(post):
+    """Miner 1 crossed in crossing 1: "the first miner" may be miner 1 or the first still south."""
+    assert in_crossing_2(post) is None
+    assert in_crossing_2(post.replace("first miner", "miner 2").replace("second miner", "miner 2")) is not None
+
+
+# --- Hidden Value in words (TT-7), the train (TT-4) ---------------------------------------------
+
+def test_a_hidden_value_said_worth():
+    assert at_start("hidden value: N3 worth 5") == "r1: hidden N3 5"
+    assert at_start("hidden value: N3 worth 5 or 4") is None
+
+
+def test_boarding_the_train():
+    data = tt_match(layouts=[dict(copy.deepcopy(R1), train=True)] + [copy.deepcopy(R1) for _ in range(8)])
+    assert entered(data, "sally", "miner 3 boards the train") == "r1 c1: 3 train"
+    assert parse("3 board train") == {"actions": [{"miner": 3, "train": True}]}
