@@ -1,5 +1,10 @@
 """The notation of dice Tug of War: typed moves (keep, reroll, attack, trade), their words in a
-post, and dice named in words made positions or values (issue 23; DT-2, DT-3, DT-5)."""
+post, and dice named in words made positions or values (DT-2, DT-3, DT-5).
+
+Faces and positions are never guessed between: `#1`, `die 1`, `first` and a bare number after
+`reroll` are positions; `the 1`, `my 3`, `the 1s`, `the two fours`, `the five` are faces, the
+same way in every phrase. Where one number could be either and the two name different dice,
+the post is refused (a NotationError), never read one way or refused as an illegal move."""
 
 from __future__ import annotations
 
@@ -19,6 +24,9 @@ MOVE_WORDS = frozenset({"reroll", "re-roll", "trade", "keep", "attack"})
 # Faces written as words in the plural name every die showing them ("keep the ones", "both
 # fives"): the lexicon's phrases make them the digit plurals the reword reads (`1s`).
 FACE_PLURALS = {"ones": "1s", "twos": "2s", "threes": "3s", "fours": "4s", "fives": "5s", "sixes": "6s"}
+# ...but "those ones", "these ones" point back at dice ("ones" the pronoun): kept as written,
+# so they name no face.
+POINTING_ONES = (("those", "ones"), ("these", "ones"))
 # Words that name the dice a player keeps ("keep the 6, reroll the others"): what such a clause
 # names is left out of "the others", and must not be re-rolled as well (DT-2, DT-3).
 KEEP_WORDS = frozenset({"keep", "keeping", "hold", "holding", "save", "saving", "leave", "leaving"})
@@ -53,9 +61,8 @@ def dice_references(words: list[Word], rolled: list[int], setup: bool = False) -
     around = post_words()
     trades = _trade_statements(words, around)
     keeps = _keep_clauses(words, rolled, around)
-    rerolling = any(w.text.casefold() in REROLL_WORDS for i, w in enumerate(words) if _clause_at(keeps, i) is None)
-    if not rerolling:
-        keeps = []
+    if not any(w.text.casefold() in REROLL_WORDS for w in words):
+        keeps = []   # "keep the 6" alone: no re-roll to read it with; left as written (and refused)
     restated = _restated_roll(words, rolled) if setup else None
     reading = _Reading(words, rolled, around, _kept(keeps, rolled))
     index = 0
@@ -132,7 +139,7 @@ class _Reading:
         if made is None:
             if self.context == "reroll" and folded.isdecimal() and not self.faces:
                 self.clause.bare.append((len(self.out), int(folded)))
-                self.clause.typed = True
+                self.clause.typed = self.clause.typed or int(folded) <= len(self.rolled)   # "5" of 3 dice: a face
             self._emit([word], positions=self.context == "reroll" and folded.isdecimal())
             self.named.update([folded] if folded.isdecimal() else [])
             self.faces = self.faces if folded in LIST_WORDS else ""
@@ -197,12 +204,16 @@ class _Reading:
         clause, rolled = self.clause, self.rolled
         if clause.by_face:
             for slot, number in clause.bare:
-                showing = [p for p, value in enumerate(rolled, start=1) if value == number]
-                if len(showing) == 1 and showing[0] != number:
-                    word = self.out[slot]
-                    self.out[slot] = word._replace(problem=_either(number, showing[0], rolled, "beside dice named by "
-                                                                                               "their faces"))
+                self.out[slot] = _bare_beside_faces(self.out[slot], number, rolled)
         good = [slot for slot in clause.slots if self.out[slot].problem is None]
+        seen: set[str] = set()
+        for slot in good:   # "reroll 5 and the 5": one die, named twice (never a re-roll the rules refuse, DT-3)
+            text = self.out[slot].text
+            if text in seen:
+                self.out[slot] = self.out[slot]._replace(problem=f"names die {text} again (the roll is "
+                                                                 f"{_roll(rolled)}); give each die once.")
+            seen.add(text)
+        good = [slot for slot in good if self.out[slot].problem is None]
         if not clause.typed and len(good) > 1:
             ordered = sorted((self.out[slot] for slot in good), key=lambda w: int(w.text))
             for slot, word in zip(good, ordered):
@@ -226,6 +237,22 @@ class _Reading:
                 first, last = self.words[clause.start], self.words[clause.end - 1]
                 out.insert(slot, Word(said, said, first.start, last.end, problem, last.trail))
         return out
+
+
+def _bare_beside_faces(word: Word, number: int, rolled: list[int]) -> Word:
+    """A bare number in a re-roll that names other dice by face ("reroll 1 and the 5"): die
+    `number`, as bare numbers are, where that is the die showing it too or no one die shows it;
+    the face where no die `number` exists ("reroll 5 and the 3"); refused where the two are
+    different dice."""
+    showing = [p for p, value in enumerate(rolled, start=1) if value == number]
+    if number > len(rolled):
+        if len(showing) == 1:
+            return word._replace(text=str(showing[0]))
+        return word._replace(problem=f"is no die of the roll ({_roll(rolled)}), and names no one die by its face; "
+                                     f"give positions, e.g. 'reroll 1 3'.")
+    if len(showing) == 1 and showing[0] != number:
+        return word._replace(problem=_either(number, showing[0], rolled, "beside dice named by their faces"))
+    return word
 
 
 def _clause_at(keeps: list[_Keep], index: int) -> _Keep | None:
@@ -449,20 +476,29 @@ def _others_reference(words: list[Word], index: int, rolled: list[int], around: 
                       kept: frozenset[int] | None) -> Made | None:
     """"the others", "the rest", "the other two", "the remaining dice": every die the post's
     keep clause does not name ("keep the 6, reroll the others"); refused without one, or where
-    the count said does not fit."""
+    the count said does not fit. "the other 2", "the other ones" may count the dice or name
+    their face: read only where both name the same dice."""
     folded = [w.text.casefold() for w in words[index:index + 3]]
+    face = None
     if folded[0] in OTHERS:
         taken, count = 1, None
     elif folded[0] in OTHER and len(folded) > 1 and (folded[1] in around.counts or folded[1] in around.die_words):
         taken, count = 2, around.counts.get(folded[1])
         if count is not None and len(folded) > 2 and folded[2] in around.die_words:
             taken = 3   # "the other two dice"
+    elif folded[0] in OTHER and len(folded) > 1 and (folded[1].isdecimal() or _PLURAL.match(folded[1])):
+        taken, face = 2, int(folded[1].rstrip("'s"))
+        count = face if folded[1].isdecimal() else None
     else:
         return None
     if kept is None:
         return taken, [_as(words, index, taken, "", "does not say which dice: name the dice kept ('keep the 6, "
                                                     "reroll the others') or give positions, e.g. 'reroll 1 3'.")]
     others = [p for p in range(1, len(rolled) + 1) if p not in kept]
+    if face is not None and others != [p for p in others if rolled[p - 1] == face]:
+        return taken, [_as(words, index, taken, "", f"could be the other dice or the other dice showing {face} "
+                                                    f"(the roll is {_roll(rolled)}); give positions, e.g. "
+                                                    f"'reroll 1 3'.")]
     if not others or count is not None and count != len(others):
         return taken, [_as(words, index, taken, "", f"does not fit the roll ({_roll(rolled)}) with dice "
                                                     f"{', '.join(map(str, sorted(kept)))} kept.")]
@@ -500,6 +536,9 @@ def _keep_clause(words: list[Word], index: int, rolled: list[int], around: Any) 
             end = at
         else:
             made = _position_reference(words, at, rolled, around)
+            if made is None and folded in around.value_markers and at + 1 < len(words):
+                made = _position_reference(words, at + 1, rolled, around)   # "keep the first"
+                made = None if made is None else (made[0] + 1, made[1])
             if made is None:
                 break
             taken, named = made
@@ -734,7 +773,7 @@ class DiceTugOfWarNotation(Game[DiceState]):
             return {"reroll": []}
         if words and words[0] in ("reroll", "re-roll", "r") and len(words) > 1 and all(w.isdecimal() for w in words[1:]):
             return {"reroll": [int(w) for w in words[1:]]}
-        if words in (["reroll"], ["re-roll"], ["r"]):   # never read as keep (issue 23)
+        if words in (["reroll"], ["re-roll"], ["r"]):   # never read as keep (DT-2)
             raise NotationError(f"'{text}' names no dice to re-roll (to keep the roll, write keep). Write one of: "
                                 f"keep, reroll 1 3 (positions in the last roll), attack, trade 3 for 2.")
         if joined in ("attack", "a"):
@@ -746,18 +785,22 @@ class DiceTugOfWarNotation(Game[DiceState]):
                             f"(positions in the last roll), attack, trade 3 for 2 (rolled value for column value).")
 
     def lexicon(self) -> Lexicon:
-        """The words of dice moves (issue 23): keep, reroll, attack, trade; `a` (attack) only
-        where a move needs it, being also English; faces `1s`, `6's`. Words naming dice after
-        `reroll` ("first", "both", "all") are the reword's: one it cannot place is refused."""
+        """The words of dice moves: keep, reroll, attack, trade; `a` (attack) only where a move
+        needs it, being also English; faces `1s`, `6's`, and in words `ones`…`sixes` (as `1s`…).
+        Words naming dice after `reroll` ("first", "both", "all") are the reword's: one it
+        cannot place is refused."""
         return Lexicon(frozenset({"keep", "reroll", "re-roll", "attack", "trade", "a"}), (r"\d+'?s",),
-                       {("re", "roll"): ("reroll",), **{(word,): (face,) for word, face in FACE_PLURALS.items()}})
+                       {("re", "roll"): ("reroll",), **{(word,): (face,) for word, face in FACE_PLURALS.items()},
+                        **{said: said for said in POINTING_ONES}})
 
     def reword(self, s: DiceState, player: str, words: list[Word]) -> list[Word]:
-        """Dice as players name them, made positions or values (issue 23): after `reroll`,
-        "first", "all three", "#1", "die 2" are positions, "the 6" is the one die showing 6 and
-        "both 1s" / "the 1s" every die showing 1; after `trade`, "the 6" is the value 6. A value
-        names dice only when exactly one die, or one set of dice, shows it: "reroll the 3" is
-        never the third die, and names nothing when no die shows 3."""
+        """Dice as players name them, made positions or values: after `reroll`, "first", "all
+        three", "#1", "die 2" are positions, "the 6" is the one die showing 6 and "both 1s" /
+        "the 1s" every die showing 1, "the others" every die a keep clause does not name; after
+        `trade`, "the 6" is the value 6, and a trade in words ("swap the 3 in for my 2") is
+        `trade 3 for 2` (DT-5). A value names dice only when exactly one die, or one set of
+        dice, shows it: "reroll the 3" is never the third die, and names nothing when no die
+        shows 3. In the setup, the roll said again beside keep is the roll kept (DT-2)."""
         if s.stage != "decide" or not s.rolled:
             return words
         return dice_references(words, list(s.rolled), s.in_setup)
