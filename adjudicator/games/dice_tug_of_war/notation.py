@@ -180,7 +180,8 @@ class _Reading:
             if made is None:
                 made = _position_reference(words, index, rolled, around)
             if made is None and folded in (*around.counts, *around.ordinals, *around.every):
-                made = 1, [_as(words, index, 1, "", "does not say which dice; give their positions, e.g. 'reroll 1 3'.")]
+                made = 1, [_as(words, index, 1, "", "does not say which dice; give their positions, "
+                                                    "e.g. 'reroll 1 3'.")]
             return made
         if self.context == "trade":
             return _value_reference(words, index, around, first=not self.named)
@@ -261,10 +262,10 @@ def _clause_at(keeps: list[_Keep], index: int) -> _Keep | None:
 
 def _kept(keeps: list[_Keep], rolled: list[int]) -> frozenset[int] | None:
     """The dice the post keeps (None: it names none, or not so that "the others" can be read)."""
-    named = [clause for clause in keeps if clause.positions is not None]
+    named = [clause.positions for clause in keeps if clause.positions is not None]
     if not named or any(clause.problem for clause in keeps):
         return None
-    return frozenset().union(*(clause.positions for clause in named))
+    return frozenset(position for positions in named for position in positions)
 
 
 def _by_face(folded: str, around: Any) -> bool:
@@ -526,7 +527,8 @@ def _keep_clauses(words: list[Word], rolled: list[int], around: Any) -> list[_Ke
 
 def _keep_clause(words: list[Word], index: int, rolled: list[int], around: Any) -> _Keep | None:
     """The keep clause starting at the keep word `index`, or None."""
-    at, kept, problem, others = index + 1, set(), None, False
+    at, problem, others = index + 1, None, False
+    kept: set[int] = set()
     end = None
     while at < len(words):
         folded = words[at].text.casefold()
