@@ -1,10 +1,15 @@
 """The notation of dice Tug of War: typed moves (keep, reroll, attack, trade), their words in a
-post, and dice named in words made positions or values (issue 23; DT-2, DT-3, DT-5)."""
+post, and dice named in words made positions or values (DT-2, DT-3, DT-5).
+
+Faces and positions are never guessed between: `#1`, `die 1`, `first` and a bare number after
+`reroll` are positions; `the 1`, `my 3`, `the 1s`, `the two fours`, `the five` are faces, the
+same way in every phrase. Where one number could be either and the two name different dice,
+the post is refused (a NotationError), never read one way or refused as an illegal move."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 from adjudicator.errors import NotationError
 from adjudicator.game import Form, Game
@@ -13,59 +18,277 @@ from adjudicator.lexicon import Lexicon, Word, post_words
 
 _PLURAL = re.compile(r"^(\d+)'?s$")   # "1s", "6's": every die showing that face
 
+# --- English of dice moves, as data (each read in dice_references and the readers below) ---
+REROLL_WORDS = frozenset({"reroll", "re-roll"})
+MOVE_WORDS = frozenset({"reroll", "re-roll", "trade", "keep", "attack"})
+# Faces written as words in the plural name every die showing them ("keep the ones", "both
+# fives"): the lexicon's phrases make them the digit plurals the reword reads (`1s`).
+FACE_PLURALS = {"ones": "1s", "twos": "2s", "threes": "3s", "fours": "4s", "fives": "5s", "sixes": "6s"}
+# ...but "those ones", "these ones" point back at dice ("ones" the pronoun): kept as written,
+# so they name no face.
+POINTING_ONES = (("those", "ones"), ("these", "ones"))
+# Words that name the dice a player keeps ("keep the 6, reroll the others"): what such a clause
+# names is left out of "the others", and must not be re-rolled as well (DT-2, DT-3).
+KEEP_WORDS = frozenset({"keep", "keeping", "hold", "holding", "save", "saving", "leave", "leaving"})
+# "the others", "the rest": every die not kept; "the other two", "the remaining dice" with a
+# count or a die word after them.
+OTHERS = frozenset({"others", "rest"})
+OTHER = frozenset({"other", "remaining"})
+# "the dice showing 1 and 2": every number of the list after it is a face, never a position.
+SHOWING = frozenset({"showing", "show", "shows"})
+COUNTS_ONLY = frozenset({"both"})   # a count that is never a face ("the five" is one)
+# A trade said in words (DT-5) names which die goes into the column (the rolled one) and which
+# leaves it (the column's): "swap the 3 in for my 2", "take the 4, give up the 3", "4 goes in,
+# my 2 goes out", "put the 1 in for a 6". Without such words "swap 5 for 2" could be either.
+SWAP_VERBS = frozenset({"swap", "swapping", "switch", "switching", "exchange", "exchanging"})
+TRADE_VERBS = frozenset({"trade", "trading"})   # "trade X for Y" names the rolled die first (the notation)
+TAKE_VERBS = frozenset({("take",), ("taking",), ("put",), ("putting",), ("bring",), ("bringing",)})
+GIVE_VERBS = frozenset({("give", "up"), ("giving", "up"), ("give", "away"), ("drop",), ("dropping",), ("lose",),
+                        ("losing",), ("ditch",), ("ditching",), ("replace",), ("replacing",)})
+INTO = "in"     # the die goes into the column: the rolled one ("the 3 in", "4 goes in", "swap in the 3")
+OUT_OF = "out"  # the die leaves the column: the column's ("my 2 goes out", "swap out the 2")
+MOVING = frozenset({"goes", "go", "going", "comes", "come", "coming"})   # "4 goes in": the verb says nothing more
+TRADE_GLUE = frozenset({"for", "with", "and", "&", "+", "then", "i", "i'll", "ill", "i'd", "id", "will", "to"})
+ROLLED, COLUMN = "rolled", "column"
 
-def dice_references(words: list[Word], rolled: list[int]) -> list[Word]:
+
+def dice_references(words: list[Word], rolled: list[int], setup: bool = False) -> list[Word]:
     """The post's words with dice named in words made numbers (DiceTugOfWar.reword): the
-    positions in the last roll after `reroll` (DT-2, DT-3), the values after `trade` (DT-5); a
+    positions in the last roll after `reroll` (DT-2, DT-3), the values of a trade (DT-5); a
     reference to no die (or to one of several) becomes a Word with a problem, which the reader
-    refuses with."""
+    refuses with. A clause naming kept dice ("keep the 6") is read with the re-roll it goes
+    with; a trade said in words becomes `trade ROLLED for COLUMN`."""
     around = post_words()
-    out: list[Word] = []
-    context = None
-    named: set[str] = set()   # positions named since `reroll`, or numbers since `trade`
-    faces = False   # a list of dice named by face goes on: "my 1 and 3", never 1 and die 3
+    trades = _trade_statements(words, around)
+    keeps = _keep_clauses(words, rolled, around)
+    if not any(w.text.casefold() in REROLL_WORDS for w in words):
+        keeps = []   # "keep the 6" alone: no re-roll to read it with; left as written (and refused)
+    restated = _restated_roll(words, rolled) if setup else None
+    reading = _Reading(words, rolled, around, _kept(keeps, rolled))
     index = 0
     while index < len(words):
+        if index in trades:
+            end, made = trades[index]
+            reading.finish()
+            reading.out.extend(made)
+            index = end
+            continue
+        clause = _clause_at(keeps, index)
+        if clause is not None:
+            reading.finish()
+            reading.keep_at(clause)
+            index = clause.end
+            continue
+        if restated is not None and index == restated[0]:
+            index = restated[1]   # "staying with 1 1 6, keep": the roll said again, kept
+            continue
+        index = reading.step(index)
+    reading.finish()
+    return reading.result()
+
+
+class _Keep(NamedTuple):
+    """A clause naming kept dice: its words [start, end), the positions it names (None: "the
+    others", every die not re-rolled), or the problem with what it names."""
+
+    start: int
+    end: int
+    positions: frozenset[int] | None
+    problem: str | None
+
+
+class _Clause:
+    """The dice of one re-roll clause as read: where their Words are in the output, whether any
+    was named by its face, and the bare numbers (positions, unless a face list makes them
+    faces)."""
+
+    def __init__(self) -> None:
+        self.slots: list[int] = []           # output indices of the positions named
+        self.typed = False                   # a position typed as a number ("2", "die 2"): its order is kept
+        self.by_face = False                 # a die named by its face ("the 6", "both 1s")
+        self.bare: list[tuple[int, int]] = []   # (output index, number) of bare numbers
+
+
+class _Reading:
+    """The state of dice_references' walk over the post."""
+
+    def __init__(self, words: list[Word], rolled: list[int], around: Any, kept: frozenset[int] | None) -> None:
+        self.words, self.rolled, self.around, self.kept = words, rolled, around, kept
+        self.out: list[Word] = []
+        self.context: str | None = None
+        self.named: set[str] = set()   # positions named since `reroll`, or numbers since `trade`
+        self.faces = ""   # "maybe": a list of dice named by face goes on ("my 1 and 3"); "strict": after "showing"
+        self.clause = _Clause()
+        self.rerolled: set[int] = set()
+        self.keeps: list[tuple[int, _Keep]] = []   # (output index, clause) of the keep clauses read
+
+    def step(self, index: int) -> int:
+        """Read the word at `index`; the index of the next word to read."""
+        words, around = self.words, self.around
         word = words[index]
         folded = word.text.casefold()
-        if folded in ("reroll", "re-roll", "trade", "keep", "attack"):
-            context, named, faces = folded.replace("-", ""), set(), False
+        if folded in MOVE_WORDS:
+            self.finish()
+            self.context, self.named, self.faces = folded.replace("-", ""), set(), ""
         elif (folded,) in around.hedges:   # "reroll 2. scratch that, 1": what follows is not resolved here
-            context = None
-        made = None
-        if faces and index and not _list_goes_on(words[index - 1]):
-            faces = False
-        if context == "reroll" and faces and folded.isdecimal():
-            made = 1, [_face_or_position(words, index, int(folded), rolled)]
-        elif context == "reroll":
-            made = _position_reference(words, index, rolled, around)
-            if made is None and folded in (*around.counts, *around.ordinals, *around.every):
-                made = 1, [_as(words, index, 1, "", "does not say which dice; give their positions, e.g. 'reroll 1 3'.")]
-        elif context == "trade":
-            made = _value_reference(words, index, around, first=not named)
+            self.finish()
+            self.context = None
+        if self.faces and index and not _list_goes_on(words[index - 1]):
+            self.faces = ""
+        made = self._reference(index, folded)
         if made is None:
-            out.append(word)
-            named.update([folded] if folded.isdecimal() else [])
-            faces = faces and folded in LIST_WORDS
-            index += 1
-            continue
-        faces = context == "reroll" and (folded in around.value_markers or folded in around.counts
-                                         or bool(_PLURAL.match(folded)) or faces)
+            if self.context == "reroll" and folded.isdecimal() and not self.faces:
+                self.clause.bare.append((len(self.out), int(folded)))
+                self.clause.typed = self.clause.typed or int(folded) <= len(self.rolled)   # "5" of 3 dice: a face
+            self._emit([word], positions=self.context == "reroll" and folded.isdecimal())
+            self.named.update([folded] if folded.isdecimal() else [])
+            self.faces = self.faces if folded in LIST_WORDS else ""
+            return index + 1
+        if self.context == "reroll":
+            self.faces = "strict" if folded in SHOWING or self.faces == "strict" else \
+                "maybe" if (folded in around.value_markers or folded in around.counts
+                            or bool(_PLURAL.match(folded)) or self.faces) else ""
         taken, replaced = made
         said = {w.text for w in replaced if w.problem is None}
-        if context == "reroll" and said and said <= named and len(replaced) == len(said):
-            index += taken   # "reroll die 3 (the 1)", "reroll 1 2 (the two 1s)": dice named again, by face
-            continue
+        if self.context == "reroll" and said and said & self.named and len(replaced) == len(said):
+            if said <= self.named and _restates(words[index - 1]):
+                return index + taken   # "reroll die 3 (the 1)", "reroll 1 2 (the two 1s)": dice named again
+            replaced = [_as(words, index, taken, "", f"names die {', '.join(sorted(said & self.named))} again "
+                                                      f"(the roll is {_roll(self.rolled)}): give each die once, by "
+                                                      f"its face ('the 1 and the 3') or by position ('reroll 1 3').")]
+            said = set()
         before = words[index - 1] if index else None
-        if context == "reroll" and before is not None and before.text.isdecimal() and not before.comma \
-                and said and said != {before.text} and words[index].text.casefold() in around.value_markers:
+        if self.context == "reroll" and before is not None and before.text.isdecimal() and not before.comma \
+                and said and said != {before.text} and folded in around.value_markers:
             replaced = [_as(words, index, taken, "", f"is die {', '.join(sorted(said))}, not die {before.text}; "
                                                      f"give the positions to re-roll.")]   # "reroll 1 (the 6)"
             said = set()
-        out.extend(replaced)
-        named.update(said)
-        index += taken
-    return out
+        if self.context == "reroll" and said:
+            self.clause.by_face = self.clause.by_face or _by_face(folded, around)
+            self.clause.typed = self.clause.typed or folded in around.die_words
+        self._emit(replaced, positions=self.context == "reroll")
+        self.named.update(said)
+        return index + taken
+
+    def _reference(self, index: int, folded: str) -> Made | None:
+        """The dice named at `index` in the current clause, or None (the word stays as written)."""
+        words, around, rolled = self.words, self.around, self.rolled
+        if self.context == "reroll" and self.faces and folded.isdecimal():
+            return 1, [_face_or_position(words, index, int(folded), rolled, self.named, self.faces == "strict")]
+        if self.context == "reroll":
+            made = _others_reference(words, index, rolled, around, self.kept)
+            if made is None:
+                made = _position_reference(words, index, rolled, around)
+            if made is None and folded in (*around.counts, *around.ordinals, *around.every):
+                made = 1, [_as(words, index, 1, "", "does not say which dice; give their positions, "
+                                                    "e.g. 'reroll 1 3'.")]
+            return made
+        if self.context == "trade":
+            return _value_reference(words, index, around, first=not self.named)
+        return None
+
+    def _emit(self, made: list[Word], positions: bool) -> None:
+        """Add Words to the output; the positions of a re-roll clause are noted in it."""
+        for word in made:
+            if positions and word.problem is None and word.text.isdecimal():
+                self.clause.slots.append(len(self.out))
+            self.out.append(word)
+
+    def keep_at(self, clause: _Keep) -> None:
+        """A keep clause read with the re-roll: checked once the re-roll is known (result)."""
+        self.keeps.append((len(self.out), clause))
+        self.context = None
+
+    def finish(self) -> None:
+        """The end of a re-roll clause: a bare number beside dice named by face that could be a
+        face as well is refused; dice named only in words are listed in order."""
+        clause, rolled = self.clause, self.rolled
+        if clause.by_face:
+            for slot, number in clause.bare:
+                self.out[slot] = _bare_beside_faces(self.out[slot], number, rolled)
+        good = [slot for slot in clause.slots if self.out[slot].problem is None]
+        seen: set[str] = set()
+        for slot in good:   # "reroll 5 and the 5": one die, named twice (never a re-roll the rules refuse, DT-3)
+            text = self.out[slot].text
+            if text in seen:
+                self.out[slot] = self.out[slot]._replace(problem=f"names die {text} again (the roll is "
+                                                                 f"{_roll(rolled)}); give each die once.")
+            seen.add(text)
+        good = [slot for slot in good if self.out[slot].problem is None]
+        if not clause.typed and len(good) > 1:
+            ordered = sorted((self.out[slot] for slot in good), key=lambda w: int(w.text))
+            for slot, word in zip(good, ordered):
+                self.out[slot] = word
+        self.rerolled.update(int(self.out[slot].text) for slot in good)
+        self.clause = _Clause()
+
+    def result(self) -> list[Word]:
+        """The output, with each keep clause read with the re-roll: dropped where it agrees with
+        it, a problem where it keeps a die the post re-rolls or names no die (DT-2, DT-3)."""
+        out = list(self.out)
+        for slot, clause in reversed(self.keeps):
+            problem = clause.problem
+            if problem is None and clause.positions is not None and clause.positions & self.rerolled:
+                both = ", ".join(map(str, sorted(clause.positions & self.rerolled)))
+                problem = f"keeps die {both}, which the post also re-rolls; give the dice to re-roll."
+            if problem is None and clause.positions is None and not self.rerolled:
+                problem = "does not say which dice the others are; give the dice to re-roll."
+            if problem is not None:
+                said = " ".join(w.said for w in self.words[clause.start:clause.end])
+                first, last = self.words[clause.start], self.words[clause.end - 1]
+                out.insert(slot, Word(said, said, first.start, last.end, problem, last.trail))
+        return out
+
+
+def _bare_beside_faces(word: Word, number: int, rolled: list[int]) -> Word:
+    """A bare number in a re-roll that names other dice by face ("reroll 1 and the 5"): die
+    `number`, as bare numbers are, where that is the die showing it too or no one die shows it;
+    the face where no die `number` exists ("reroll 5 and the 3"); refused where the two are
+    different dice."""
+    showing = [p for p, value in enumerate(rolled, start=1) if value == number]
+    if number > len(rolled):
+        if len(showing) == 1:
+            return word._replace(text=str(showing[0]))
+        return word._replace(problem=f"is no die of the roll ({_roll(rolled)}), and names no one die by its face; "
+                                     f"give positions, e.g. 'reroll 1 3'.")
+    if len(showing) == 1 and showing[0] != number:
+        return word._replace(problem=_either(number, showing[0], rolled, "beside dice named by their faces"))
+    return word
+
+
+def _clause_at(keeps: list[_Keep], index: int) -> _Keep | None:
+    return next((clause for clause in keeps if clause.start == index), None) if keeps else None
+
+
+def _kept(keeps: list[_Keep], rolled: list[int]) -> frozenset[int] | None:
+    """The dice the post keeps (None: it names none, or not so that "the others" can be read)."""
+    named = [clause.positions for clause in keeps if clause.positions is not None]
+    if not named or any(clause.problem for clause in keeps):
+        return None
+    return frozenset(position for positions in named for position in positions)
+
+
+def _by_face(folded: str, around: Any) -> bool:
+    """Was a die named by its face ("the 6", "both 1s", "showing 2"), not by place or count?"""
+    return folded in around.value_markers or folded in around.counts or folded in SHOWING \
+        or bool(_PLURAL.match(folded)) or folded.isdecimal()
+
+
+def _restates(before: Word) -> bool:
+    """Does a reference after `before` say again the dice just named ("reroll die 3 (the 1)",
+    "reroll 3 - the 1"), rather than add to the list ("reroll 3 and the 1", "reroll 3, the 1")?"""
+    return any(mark in before.trail for mark in "(-–—:=") and before.text.casefold() not in LIST_WORDS
+
+
+def _roll(rolled: list[int]) -> str:
+    return " ".join(map(str, rolled))
+
+
+def _either(number: int, by_face: int, rolled: list[int], where: str) -> str:
+    """Why a bare number is refused: die `number` or the die showing `number` are different dice."""
+    return (f"{where} could be the die showing {number} (die {by_face}) or die {number} (showing "
+            f"{rolled[number - 1]}) in the roll ({_roll(rolled)}); name each by its face ('the 1 and the 3') "
+            f"or give positions, e.g. 'reroll 1 3'.")
 
 
 Made = tuple[int, list[Word]]   # words of the post taken, and the Words standing for them
@@ -81,7 +304,7 @@ def _position_reference(words: list[Word], index: int, rolled: list[int], around
         return _ordinal_reference(words, index, folded, rolled, around)
     if first in around.every:
         return _every_reference(words, index, folded, rolled, around)
-    if first in around.value_markers or first in around.counts:
+    if first in around.value_markers or first in around.counts or first in SHOWING:
         return _face_reference(words, index, folded, rolled, around)
     plural = _PLURAL.match(first)
     if plural:
@@ -142,12 +365,17 @@ def _every_reference(words: list[Word], index: int, folded: list[str], rolled: l
 
 
 def _face_reference(words: list[Word], index: int, folded: list[str], rolled: list[int], around: Any) -> Made | None:
-    """"the 6" (the one die showing 6), "both 1s", "the 1s", "the two 1s" (every die showing 1)."""
+    """"the 6" (the one die showing 6), "both 1s", "the 1s", "the two 1s" (every die showing 1),
+    "the five" (a number word no count of dice can be), "showing 2"."""
     first = folded[0]
     count = around.counts.get(first)
     taken = 1
     if len(folded) > 1 and folded[1] in around.counts and count is None:
         count, taken = around.counts[folded[1]], 2
+    if taken == 2 and first not in around.counts:
+        worded = _word_face(words, index, folded, rolled, around)
+        if worded is not None:
+            return worded
     if len(folded) <= taken:
         return None
     face = folded[taken]
@@ -157,6 +385,19 @@ def _face_reference(words: list[Word], index: int, folded: list[str], rolled: li
     if plural:
         return taken + 1, _value_dice(words, index, taken + 1, int(plural.group(1)), count, rolled)
     return None
+
+
+def _word_face(words: list[Word], index: int, folded: list[str], rolled: list[int], around: Any) -> Made | None:
+    """"the five", "my six": a number word after a value marker is a face where it can count no
+    dice of the roll (more than the roll has); "the two" (two dice, or the die showing 2?) is not."""
+    if len(folded) < 2 or folded[0] not in around.value_markers and folded[0] not in SHOWING:
+        return None
+    count = around.counts.get(folded[1])
+    after = folded[2] if len(folded) > 2 else ""
+    if count is None or count <= len(rolled) or after in around.die_words or _PLURAL.match(after) \
+            or after.isdecimal():
+        return None
+    return 2, [_value_die(words, index, 2, count, rolled)]
 
 
 def _value_die(words: list[Word], index: int, taken: int, face: int, rolled: list[int]) -> Word:
@@ -186,15 +427,292 @@ def _value_dice(words: list[Word], index: int, taken: int, face: int, count: int
 
 
 def _value_reference(words: list[Word], index: int, around: Any, first: bool) -> tuple[int, list[Word]] | None:
-    """After `trade` the numbers are values: "the 6" is 6. A trade names the rolled die first;
-    "trade my 2 for the 5" names the column's first, so which is which is asked, not guessed."""
-    folded = [w.text.casefold() for w in words[index:index + 2]]
-    if folded[0] in around.value_markers and len(folded) > 1 and folded[1].isdecimal():
-        if first and folded[0] in around.own:
-            return 2, [_as(words, index, 2, "", f"is your column's die, named first; a trade names the rolled "
-                                                f"die first: write 'trade ROLLED for {folded[1]}'.")]
-        return 2, [_as(words, index, 2, folded[1])]
+    """After `trade` the numbers are values: "the 6", "a six", "one of my 6s" are 6. A trade
+    names the rolled die first; "trade my 2 for the 5" names the column's first, so which is
+    which is asked, not guessed."""
+    mention = _mention(words, index, around)
+    if mention is None or mention.taken == 1:
+        return None
+    if first and mention.own:
+        return mention.taken, [_as(words, index, mention.taken, "", f"is your column's die, named first; a trade "
+                                                                    f"names the rolled die first: write 'trade "
+                                                                    f"ROLLED for {mention.value}'.")]
+    return mention.taken, [_as(words, index, mention.taken, str(mention.value))]
+
+
+class _Mention(NamedTuple):
+    """A die of a trade named by its value: words taken, the value, and whether the post calls
+    it the player's own ("my 2", "one of my 6s": the column's, DT-5)."""
+
+    taken: int
+    value: int
+    own: bool
+
+
+def _mention(words: list[Word], index: int, around: Any) -> _Mention | None:
+    """The die value named at `index`: "5", "the 5", "a five", "my 2", "one of my 6s"."""
+    folded = [w.text.casefold() for w in words[index:index + 5]]
+    taken, own, several = 0, False, False
+    if folded[:2] == ["one", "of"]:   # "one of my 6s": one die of those showing 6
+        taken, several = 2, True
+    while taken < len(folded) and folded[taken] in around.value_markers:
+        own = own or folded[taken] in around.own
+        taken += 1
+    if taken >= len(folded):
+        return None
+    said = folded[taken]
+    plural = _PLURAL.match(said)
+    if said.isdecimal() and not several:
+        return _Mention(taken + 1, int(said), own)
+    if plural and several:
+        return _Mention(taken + 1, int(plural.group(1)), own)
+    if said in around.counts and said not in COUNTS_ONLY and taken and not several:   # "a five": never bare
+        return _Mention(taken + 1, around.counts[said], own)
     return None
+
+
+# --- Kept dice, the others, the roll said again -------------------------------------------
+
+def _others_reference(words: list[Word], index: int, rolled: list[int], around: Any,
+                      kept: frozenset[int] | None) -> Made | None:
+    """"the others", "the rest", "the other two", "the remaining dice": every die the post's
+    keep clause does not name ("keep the 6, reroll the others"); refused without one, or where
+    the count said does not fit. "the other 2", "the other ones" may count the dice or name
+    their face: read only where both name the same dice."""
+    folded = [w.text.casefold() for w in words[index:index + 3]]
+    face = None
+    if folded[0] in OTHERS:
+        taken, count = 1, None
+    elif folded[0] in OTHER and len(folded) > 1 and (folded[1] in around.counts or folded[1] in around.die_words):
+        taken, count = 2, around.counts.get(folded[1])
+        if count is not None and len(folded) > 2 and folded[2] in around.die_words:
+            taken = 3   # "the other two dice"
+    elif folded[0] in OTHER and len(folded) > 1 and (folded[1].isdecimal() or _PLURAL.match(folded[1])):
+        taken, face = 2, int(folded[1].rstrip("'s"))
+        count = face if folded[1].isdecimal() else None
+    else:
+        return None
+    if kept is None:
+        return taken, [_as(words, index, taken, "", "does not say which dice: name the dice kept ('keep the 6, "
+                                                    "reroll the others') or give positions, e.g. 'reroll 1 3'.")]
+    others = [p for p in range(1, len(rolled) + 1) if p not in kept]
+    if face is not None and others != [p for p in others if rolled[p - 1] == face]:
+        return taken, [_as(words, index, taken, "", f"could be the other dice or the other dice showing {face} "
+                                                    f"(the roll is {_roll(rolled)}); give positions, e.g. "
+                                                    f"'reroll 1 3'.")]
+    if not others or count is not None and count != len(others):
+        return taken, [_as(words, index, taken, "", f"does not fit the roll ({_roll(rolled)}) with dice "
+                                                    f"{', '.join(map(str, sorted(kept)))} kept.")]
+    return taken, _positions(words, index, taken, others)
+
+
+def _keep_clauses(words: list[Word], rolled: list[int], around: Any) -> list[_Keep]:
+    """The clauses naming kept dice: a keep word, then dice named in words ("keep the 6",
+    "keeping both 1s", "keep the rest"), joined by list words. A keep word with no dice after it
+    is the move keep, no clause."""
+    clauses = []
+    index = 0
+    while index < len(words):
+        if words[index].text.casefold() not in KEEP_WORDS or words[index].trail.strip():
+            index += 1
+            continue
+        clause = _keep_clause(words, index, rolled, around)
+        if clause is None:
+            index += 1
+            continue
+        clauses.append(clause)
+        index = clause.end
+    return clauses
+
+
+def _keep_clause(words: list[Word], index: int, rolled: list[int], around: Any) -> _Keep | None:
+    """The keep clause starting at the keep word `index`, or None."""
+    at, problem, others = index + 1, None, False
+    kept: set[int] = set()
+    end = None
+    while at < len(words):
+        folded = words[at].text.casefold()
+        if folded in OTHERS or folded in around.value_markers and at + 1 < len(words) \
+                and words[at + 1].text.casefold() in OTHERS:
+            others, at = True, at + (1 if folded in OTHERS else 2)
+            end = at
+        else:
+            made = _position_reference(words, at, rolled, around)
+            if made is None and folded in around.value_markers and at + 1 < len(words):
+                made = _position_reference(words, at + 1, rolled, around)   # "keep the first"
+                made = None if made is None else (made[0] + 1, made[1])
+            if made is None:
+                break
+            taken, named = made
+            problem = problem or next((w.problem for w in named if w.problem), None)
+            kept.update(int(w.text) for w in named if w.problem is None)
+            at += taken
+            end = at
+        if words[at - 1].trail.strip(" ,") or at >= len(words) or words[at].text.casefold() not in LIST_WORDS:
+            break
+        at += 1   # "keep the 6 and the 3"
+    if end is None:
+        return None
+    if others and kept:
+        problem = problem or "names kept dice and 'the rest' at once; give the dice to re-roll."
+    return _Keep(index, end, None if others else frozenset(kept), problem)
+
+
+def _restated_roll(words: list[Word], rolled: list[int]) -> tuple[int, int] | None:
+    """[start, end) of the setup roll said again in a post that keeps it ("staying with 1 1 6,
+    keep", "1 1 6 - keep"): the whole roll in its order, numbers apart by spaces or commas only,
+    in a post whose only move word is a keep word (DT-2). It names no other move."""
+    folded = [w.text.casefold() for w in words]
+    if any(w in MOVE_WORDS - {"keep"} for w in folded) or not any(w in KEEP_WORDS for w in folded):
+        return None
+    size = len(rolled)
+    for start in range(len(words) - size + 1):
+        run = words[start:start + size]
+        if [w.text for w in run] == [str(v) for v in rolled] \
+                and not any(w.trail.strip(" ,") for w in run[:-1]) \
+                and (start == 0 or not words[start - 1].text.isdecimal()) \
+                and (start + size == len(words) or not words[start + size].text.isdecimal()):
+            return start, start + size
+    return None
+
+
+# --- Trades said in words (DT-5) ---------------------------------------------------------
+
+class _Part(NamedTuple):
+    """A piece of a trade statement: a die mentioned (with its role, if the words give one), a
+    verb or a particle (with the role it gives), or glue."""
+
+    start: int
+    end: int
+    kind: str            # "die", "verb", "swap", "trade", "particle", "moving", "glue"
+    role: str | None = None
+    value: int = 0
+    own: bool = False
+
+
+def _trade_statements(words: list[Word], around: Any) -> dict[int, tuple[int, list[Word]]]:
+    """{first word: (end, Words)} of each trade said in words: "swap the 3 in for my 2" as
+    `trade 3 for 2`. A run of trade words with two dice, and a word that says which goes in or
+    out (or a swap verb): read where the words say which die is the rolled one and which the
+    column's, refused where they do not. "trade 5 for 2" (the notation) is left as it is."""
+    found: dict[int, tuple[int, list[Word]]] = {}
+    for run in _trade_runs(words, around):
+        dice = [part for part in run if part.kind == "die"]
+        cues = [part for part in run if part.kind in ("verb", "particle", "swap")]
+        if len(dice) != 2 or not cues:
+            continue
+        start, end = run[0].start, run[-1].end
+        found[start] = end, _trade_words(words, start, end, dice, run)
+    return found
+
+
+def _trade_runs(words: list[Word], around: Any) -> list[list[_Part]]:
+    """The runs of trade words of the post, each from its first die, verb or particle to its
+    last (glue at the ends left out); any other word ends a run."""
+    runs: list[list[_Part]] = [[]]
+    index = 0
+    while index < len(words):
+        part = _trade_part(words, index, around)
+        if part is None:
+            runs.append([])
+            index += 1
+            continue
+        if part.kind not in ("glue", "moving") or runs[-1]:
+            runs[-1].append(part)
+        index = part.end
+    out = []
+    for run in runs:
+        while run and run[-1].kind in ("glue", "moving"):
+            run.pop()
+        if run:
+            out.append(run)
+    return out
+
+
+def _trade_part(words: list[Word], index: int, around: Any) -> _Part | None:
+    """The piece of a trade statement at `index`, or None (a word no trade is said with)."""
+    folded = [w.text.casefold() for w in words[index:index + 2]]
+    if tuple(folded[:2]) in GIVE_VERBS:
+        return _Part(index, index + 2, "verb", COLUMN)
+    if tuple(folded[:1]) in GIVE_VERBS:
+        return _Part(index, index + 1, "verb", COLUMN)
+    if tuple(folded[:1]) in TAKE_VERBS:
+        return _Part(index, index + 1, "verb", ROLLED)
+    if folded[0] in (INTO, OUT_OF):
+        return _Part(index, index + 1, "particle", ROLLED if folded[0] == INTO else COLUMN)
+    if folded[0] in SWAP_VERBS:
+        return _Part(index, index + 1, "swap")
+    if folded[0] in TRADE_VERBS:
+        return _Part(index, index + 1, "trade")
+    mention = _mention(words, index, around)
+    if mention is not None:
+        return _Part(index, index + mention.taken, "die", COLUMN if mention.own else None, mention.value, mention.own)
+    if folded[0] in MOVING:
+        return _Part(index, index + 1, "moving")
+    if folded[0] in TRADE_GLUE:
+        return _Part(index, index + 1, "glue")
+    return None
+
+
+def _trade_words(words: list[Word], start: int, end: int, dice: list[_Part], run: list[_Part]) -> list[Word]:
+    """`trade ROLLED for COLUMN` for the run [start, end), or a Word with the problem."""
+    roles = [_role(die, run) for die in dice]
+    said = " ".join(w.said for w in words[start:end])
+    first, last = words[start], words[end - 1]
+
+    def made(text: str, problem: str | None = None) -> Word:
+        return Word(text or said, said, first.start, last.end, problem, last.trail)
+
+    if "both" in roles:
+        return [made("", "says one die both goes into the column and leaves it; write 'trade ROLLED for COLUMN'.")]
+    one, two = roles
+    if one is None and two is None:
+        return [made("", "does not say which die is the rolled one and which the column's; write 'trade "
+                         "ROLLED for COLUMN' (e.g. 'trade 5 for 2').")]
+    if one == two:
+        return [made("", f"names two {one} dice; a trade puts a rolled die into the column for a column die: "
+                         f"write 'trade ROLLED for COLUMN'.")]
+    if two is None and dice[0].own and not _marked(dice[0], run):   # "swap my 2 for the 5": named first, as in trade
+        return [made("", f"names your column's die ({dice[0].value}) first; which die goes in is asked, not "
+                         f"guessed: write 'trade ROLLED for {dice[0].value}'.")]
+    rolled_first = one == ROLLED or two == COLUMN
+    new, old = (dice[0], dice[1]) if rolled_first else (dice[1], dice[0])
+    return [made("trade"), made(str(new.value)), made("for"), made(str(old.value))]
+
+
+def _role(die: _Part, run: list[_Part]) -> str | None:
+    """The role the words give a die: the rolled one (taken, put in, "goes in"), the column's
+    (given up, "goes out", "my"); "both" where they give it both."""
+    roles = ({die.role} - {None}) | _cues(die, run)
+    return "both" if len(roles) > 1 else next(iter(roles), None)
+
+
+def _follows_die(run: list[_Part], at: int) -> bool:
+    """Is the particle at `at` said of the die before it ("the 3 in", "4 goes in")?"""
+    before = at - 1
+    while before >= 0 and run[before].kind == "moving":
+        before -= 1
+    return before >= 0 and run[before].kind == "die"
+
+
+def _marked(die: _Part, run: list[_Part]) -> bool:
+    """Does a verb or particle beside the die say its role ("give up my 2", "my 2 goes out")?"""
+    return bool(_cues(die, run))
+
+
+def _cues(die: _Part, run: list[_Part]) -> set[str]:
+    """The roles the verb right before the die and the particle right after it (past "goes")
+    give it."""
+    roles = set()
+    at = run.index(die)
+    if at and (run[at - 1].kind == "verb" or run[at - 1].kind == "particle" and not _follows_die(run, at - 1)):
+        roles.add(run[at - 1].role)   # "take the 4", "swap in the 3"; not "4 goes in, my 2"
+    after = at + 1
+    while after < len(run) and run[after].kind == "moving":
+        after += 1
+    if after < len(run) and run[after].kind == "particle":
+        roles.add(run[after].role)
+    return {role for role in roles if role is not None}
 
 
 LIST_WORDS = frozenset({"and", "&", "+", "plus", "n", "or"})   # what goes between dice of one list
@@ -206,21 +724,20 @@ def _list_goes_on(before: Word) -> bool:
     return not before.trail.strip(" ,")
 
 
-def _face_or_position(words: list[Word], index: int, number: int, rolled: list[int]) -> Word:
+def _face_or_position(words: list[Word], index: int, number: int, rolled: list[int], named: set[str],
+                      strict: bool) -> Word:
     """A bare number in a list of dice named by face ("reroll my 1 and 3"): the die showing it,
     or die `number`? Read as the face, the list's own way, where that is the only die of the
-    roll it can name (no die `number`, or die `number` is the one showing it); refused, quoting
-    both, where the two name different dice, and where no one die shows it (a guess between
-    readings could re-roll the wrong die)."""
+    roll it can name (no die `number`, die `number` is the one showing it, or die `number` is
+    named already in the list: "the 1 and 3" on 3 5 1 names two dice, the 1 and the 3), and
+    always after "showing" ("the dice showing 1 and 2"); refused, quoting both, where the two
+    name different dice, and where no one die shows it (a guess between readings could re-roll
+    the wrong die)."""
     showing = [p for p, value in enumerate(rolled, start=1) if value == number]
     by_face = showing[0] if len(showing) == 1 else None
-    by_position = number if 1 <= number <= len(rolled) else None
+    by_position = number if 1 <= number <= len(rolled) and str(number) not in named and not strict else None
     if by_face is not None and by_position is not None and by_face != by_position:
-        roll = " ".join(map(str, rolled))
-        return _as(words, index, 1, "", f"after dice named by their faces could be the die showing {number} "
-                                        f"(die {by_face}) or die {number} (showing {rolled[number - 1]}) in the "
-                                        f"roll ({roll}); name each by its face ('the 1 and the 3') or give "
-                                        f"positions, e.g. 'reroll 1 3'.")
+        return _as(words, index, 1, "", _either(number, by_face, rolled, "after dice named by their faces"))
     if by_face is None:   # in a list of faces, a face no die shows (or several do) names nothing
         return _value_die(words, index, 1, number, rolled)
     return _as(words, index, 1, str(by_face))
@@ -258,7 +775,7 @@ class DiceTugOfWarNotation(Game[DiceState]):
             return {"reroll": []}
         if words and words[0] in ("reroll", "re-roll", "r") and len(words) > 1 and all(w.isdecimal() for w in words[1:]):
             return {"reroll": [int(w) for w in words[1:]]}
-        if words in (["reroll"], ["re-roll"], ["r"]):   # never read as keep (issue 23)
+        if words in (["reroll"], ["re-roll"], ["r"]):   # never read as keep (DT-2)
             raise NotationError(f"'{text}' names no dice to re-roll (to keep the roll, write keep). Write one of: "
                                 f"keep, reroll 1 3 (positions in the last roll), attack, trade 3 for 2.")
         if joined in ("attack", "a"):
@@ -270,21 +787,25 @@ class DiceTugOfWarNotation(Game[DiceState]):
                             f"(positions in the last roll), attack, trade 3 for 2 (rolled value for column value).")
 
     def lexicon(self) -> Lexicon:
-        """The words of dice moves (issue 23): keep, reroll, attack, trade; `a` (attack) only
-        where a move needs it, being also English; faces `1s`, `6's`. Words naming dice after
-        `reroll` ("first", "both", "all") are the reword's: one it cannot place is refused."""
+        """The words of dice moves: keep, reroll, attack, trade; `a` (attack) only where a move
+        needs it, being also English; faces `1s`, `6's`, and in words `ones`…`sixes` (as `1s`…).
+        Words naming dice after `reroll` ("first", "both", "all") are the reword's: one it
+        cannot place is refused."""
         return Lexicon(frozenset({"keep", "reroll", "re-roll", "attack", "trade", "a"}), (r"\d+'?s",),
-                       {("re", "roll"): ("reroll",)})
+                       {("re", "roll"): ("reroll",), **{(word,): (face,) for word, face in FACE_PLURALS.items()},
+                        **{said: said for said in POINTING_ONES}})
 
     def reword(self, s: DiceState, player: str, words: list[Word]) -> list[Word]:
-        """Dice as players name them, made positions or values (issue 23): after `reroll`,
-        "first", "all three", "#1", "die 2" are positions, "the 6" is the one die showing 6 and
-        "both 1s" / "the 1s" every die showing 1; after `trade`, "the 6" is the value 6. A value
-        names dice only when exactly one die, or one set of dice, shows it: "reroll the 3" is
-        never the third die, and names nothing when no die shows 3."""
+        """Dice as players name them, made positions or values: after `reroll`, "first", "all
+        three", "#1", "die 2" are positions, "the 6" is the one die showing 6 and "both 1s" /
+        "the 1s" every die showing 1, "the others" every die a keep clause does not name; after
+        `trade`, "the 6" is the value 6, and a trade in words ("swap the 3 in for my 2") is
+        `trade 3 for 2` (DT-5). A value names dice only when exactly one die, or one set of
+        dice, shows it: "reroll the 3" is never the third die, and names nothing when no die
+        shows 3. In the setup, the roll said again beside keep is the roll kept (DT-2)."""
         if s.stage != "decide" or not s.rolled:
             return words
-        return dice_references(words, list(s.rolled))
+        return dice_references(words, list(s.rolled), s.in_setup)
 
     def format_move(self, move: dict[str, Any]) -> str:
         if "reroll" in move:

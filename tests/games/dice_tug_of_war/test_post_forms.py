@@ -1,0 +1,141 @@
+"""Forms of dice Tug of War posts the reader reads (DT-2, DT-3, DT-5), each with near misses
+that must stay refused (exit 2: the reading is not certain), never read as another move or
+refused as an illegal move (exit 1). Faces and positions are never guessed between."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator import session
+from adjudicator.errors import InputError
+from helpers.matches import dice_match, replayed, setup_entries
+from helpers.post_positions import read
+
+
+def read_roll(roll: tuple[int, ...], post: str, column: tuple[int, ...] = (6, 6, 2)) -> str:
+    """The post as `move` reads it for bernd (column `column`) deciding after his turn roll `roll`."""
+    match, replay = replayed(dice_match([*setup_entries(list(column), [4, 5, 6]), ("roll", *roll)]))
+    return match.game.format_move(session.read_move(match, replay, "bernd", post, False, "m.json"))
+
+
+def refusal(call, *args: object) -> str:
+    """The message of a refusal that asks for the post again (exit 2), never a move entered."""
+    with pytest.raises(InputError) as refused:
+        said = call(*args)
+        pytest.fail(f"read as {said!r}")
+    assert refused.value.exit_status == 2
+    return refused.value.message
+
+
+# Positions named in the table (tests/helpers/post_positions.py): dice-setup-116 rolled 1 1 6
+# (setup); dice-turn column 2 6 6, roll 5 3 5; dice-turn-6 column 2 3 6, roll 6 4 1;
+# dice-turn-135 roll 1 3 5; dice-turn-152 roll 1 5 2.
+READ = [
+    # a number word after a value marker is a face where no count of the roll's dice can be meant
+    ("dice-turn-6", "re-roll the six", "reroll 1"),
+    ("dice-turn-6", "ok reroll my four", "reroll 2"),
+    ("dice-setup-116", "reroll everything but the six", "reroll 1 2"),
+    # faces in words, in the plural
+    ("dice-turn", "re-roll both fives", "reroll 1 3"),
+    ("dice-turn", "reroll the fives please", "reroll 1 3"),
+    ("dice-setup-116", "reroll the two ones 🎲", "reroll 1 2"),
+    # "showing": every number of its list is a face
+    ("dice-turn-135", "reroll the dice showing 3 and 5", "reroll 2 3"),
+    ("dice-turn-6", "reroll the die showing 4", "reroll 2"),
+    # dice named by face are listed in order
+    ("dice-turn-135", "reroll the 5 and the 1", "reroll 1 3"),
+    # a keep clause read with the re-roll: "the others" are the dice it does not name
+    ("dice-setup-116", "keeping the 6, reroll the rest", "reroll 1 2"),
+    ("dice-setup-116", "hold the six and reroll the other two", "reroll 1 2"),
+    ("dice-setup-116", "keep the 6, re-roll the other ones", "reroll 1 2"),
+    ("dice-turn", "reroll the others, keep the 3", "reroll 1 3"),
+    ("dice-turn-6", "keep the first, reroll the others", "reroll 2 3"),
+    ("dice-turn-6", "keep the 4 and reroll the 6 and the 1", "reroll 1 3"),
+    ("dice-turn", "keep the 3, re-roll the two fives", "reroll 1 3"),
+    # the setup roll said again beside keep is the roll kept (DT-2)
+    ("dice-setup-116", "happy with 1 1 6 - keep", "keep"),
+    ("dice-setup-116", "keep 1 1 6 then", "keep"),
+    # trades said in words: which die goes in (rolled) and which goes out (the column's), DT-5
+    ("dice-turn", "swap a 5 in for my 6", "trade 5 for 6"),
+    ("dice-turn", "my 2 goes out, a 3 comes in", "trade 3 for 2"),
+    ("dice-turn", "give up my 2 and take a 5", "trade 5 for 2"),
+    ("dice-turn", "replace my 2 with a 3", "trade 3 for 2"),
+    ("dice-turn", "I'll swap out my 2 for the 5", "trade 5 for 2"),
+    ("dice-turn", "trade a five for one of my sixes", "trade 5 for 6"),
+    ("dice-turn-6", "bring the 4 in for my 3 pls", "trade 4 for 3"),
+]
+
+
+@pytest.mark.parametrize("name, post, want", READ, ids=[post for _, post, _ in READ])
+def test_a_form_reads_as_its_move(name, post, want):
+    assert read(name, "bernd", post) == want
+
+
+REFUSED = [
+    # "the one", "the three": one die, or that many dice?
+    ("dice-turn-152", "reroll the one", "does not say which dice"),
+    ("dice-setup-116", "reroll the three", "does not say which dice"),
+    # "those ones" points back at dice; no face is named
+    ("dice-setup-116", "reroll those ones", "is not a move"),
+    # no die shows the face, or the count does not fit
+    ("dice-turn", "reroll the ones", "names no die"),
+    ("dice-turn", "reroll the three fives", "does not fit the roll"),
+    # "the others" with no keep clause, or one that names no one die, or a count that does not fit
+    ("dice-turn-6", "reroll the rest", "does not say which dice"),
+    ("dice-setup-116", "keep the 1, reroll the others", "could be any of dice 1, 2"),
+    ("dice-setup-116", "keep the 6, reroll the other one", "does not fit the roll"),
+    ("dice-setup-116", "keep the 6, reroll the other 2", "could be the other dice or the other dice showing 2"),
+    # a die kept and re-rolled at once
+    ("dice-setup-116", "keep the 6, reroll 3", "keeps die 3, which the post also re-rolls"),
+    # a keep clause taken back, asked about, or hedged
+    ("dice-setup-116", "not keeping the 6, reroll the others", "the post says 'not'"),
+    ("dice-setup-116", "keep the 6, reroll the others?", "asks about"),
+    ("dice-setup-116", "keep the 6, maybe reroll the rest", "'maybe'"),
+    # not the roll said again: the numbers may be part of the move
+    ("dice-setup-116", "1 6 1, keep", "also '1 6 1'"),
+    ("dice-setup-116", "1 1 6, reroll the 6", "also '1 1 6'"),
+    # trades whose words do not say which die is the rolled one
+    ("dice-turn", "swap 5 for 2", "does not say which die is the rolled one"),
+    ("dice-turn", "swap my 2 for the 5", "names your column's die (2) first"),
+    ("dice-turn", "my 2 goes in for the 5", "both goes into the column and leaves it"),
+    ("dice-turn", "put the 5 in and the 3 in", "names two rolled dice"),
+    ("dice-turn", "replace the 5 with my 2", "names two column dice"),
+    ("dice-turn", "swap the 3 in for my 2, no wait, the 5 in", "reads two ways"),
+    ("dice-turn", "not swapping the 3 in for my 2", "the post says 'not'"),
+    ("dice-turn", "swap the 3 in for my 2 and my 6", "is not a move"),
+]
+
+
+@pytest.mark.parametrize("name, post, why", REFUSED, ids=[post for _, post, _ in REFUSED])
+def test_a_near_miss_is_refused(name, post, why):
+    assert why in refusal(read, name, "bernd", post)
+
+
+def test_a_number_in_a_face_list_that_would_name_a_die_twice_is_the_face():
+    """On 3 5 1, "the 1 and 3" as position 3 would name die 3 twice: the list is of faces."""
+    assert read_roll((3, 5, 1), "reroll the 1 and 3") == "reroll 1 3"
+    assert read_roll((3, 5, 1), "reroll my 3 and 1") == "reroll 1 3"
+    assert read_roll((4, 2, 6), "reroll the dice showing 2 and 6") == "reroll 2 3"
+
+
+@pytest.mark.parametrize("roll, post, why", [
+    ((3, 5, 1), "reroll 3 and the 1", "names die 3 again"),                    # position 3 is the 1
+    ((3, 5, 1), "reroll 1, the 3", "names die 1 again"),
+    ((3, 5, 1), "reroll 1 and the 5", "could be the die showing 1 (die 3) or die 1"),
+    ((3, 5, 1), "reroll 5 and the 5", "names die 2 again"),
+    ((1, 3, 5), "reroll the 3 and 1 and 1", "names die 1 again"),
+])
+def test_a_die_named_twice_or_a_number_that_may_be_either_is_refused_as_unreadable(roll, post, why):
+    """Never an illegal re-roll (DT-3: each position once) from a post read one way of two."""
+    assert why in refusal(read_roll, roll, post)
+
+
+def test_a_number_no_die_has_beside_faces_is_its_face():
+    """On 3 5 1 "reroll 5 and the 3": die 5 does not exist, so the 5 is the die showing 5."""
+    assert read_roll((3, 5, 1), "reroll 5 and the 3") == "reroll 1 2"
+    assert read_roll((3, 5, 1), "reroll die 3 (the 1)") == "reroll 3"   # said again in brackets: one die
+
+
+def test_a_declined_reroll_hints_no_reroll():
+    said = refusal(read, "dice-setup-116", "bernd", "no reroll, keeping it")
+    assert "reroll 2 3" not in said and "closest: 'reroll" not in said.casefold()
