@@ -26,7 +26,9 @@ EMPTY_RELOCATION: tuple[Phrase, ...] = (
     ("no", "change"), ("no", "changes"), ("no", "changes", "for", "me"), ("nothing", "changes"),
     ("nothing", "changed"), ("nothing", "to", "change"), ("change", "nothing"), ("changing", "nothing"),
     ("no", "relocation"), ("no", "relocations"), ("pass", "on", "relocation"), ("passing", "on", "relocation"),
-    ("pass", "on", "relocating"), ("no", "relocating"),
+    ("pass", "on", "relocating"), ("no", "relocating"), ("i", "pass"), ("i'll", "pass"), ("no", "moves"),
+    ("nothing", "moves"), ("same", "as", "before"), ("same", "as", "last", "round"), ("stand", "pat"),
+    ("standing", "pat"),
 )
 
 # The word for a change named by what it takes out of a location, which the reword makes
@@ -102,7 +104,7 @@ class WinningStreakNotation(WinningStreakRules):
 
     # read past between a troop and its location; arrows too ("1/4 -> I": the location I,
     # which the reader would otherwise leave out as the pronoun after glue)
-    _FILLERS = ("place", "p", "at", "in", "on", "to", "into", "put", "->", "→", "-->", "⇒")
+    _FILLERS = ("place", "p", "at", "in", "on", "to", "into", "put", "->", "→", "-->", "⇒", "-", "@")
 
     def _parse_placement(self, words: list[str]) -> dict[str, Any] | None:
         """`place 3/5 C`, `3/5 to C`, `C: 3/5`: one troop and one location, in either order."""
@@ -242,7 +244,24 @@ class WinningStreakNotation(WinningStreakRules):
             if word.text == UNCHANGED:
                 out.append(word._replace(text=f"r{max(s.round, 1)}", trail=""))
             out.append(word)
-        return self._taken_out(s, player, out)
+        return self._moved_from(s, player, self._taken_out(s, player, out))
+
+    def _moved_from(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
+        """"3/5 from C to B": the troop is moved; "from C" says where it stands, and is left out
+        when it does (the rules empty C, WS-4), refused when it does not."""
+        out = list(words)
+        for index, word in enumerate(words[:-2]):
+            if not self._TROOP.match(word.text) or words[index + 1].text.casefold() != "from":
+                continue
+            location = words[index + 2].text.upper()
+            if location not in self.line_position:
+                continue
+            there = self.occupant(s, player, location)
+            if there is not None and there.name == word.text:
+                out[index + 1], out[index + 2] = (w._replace(text="") for w in words[index + 1:index + 3])
+            else:
+                out[index] = self._occupant_named(s, player, word, location)
+        return [word for word in out if word.text]
 
     def _taken_out(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
         """The words with each troop named after `withdraw` or `replace` made what the move
@@ -307,12 +326,13 @@ class WinningStreakNotation(WinningStreakRules):
         return index if index < len(words) else None
 
     def _occupant_named(self, s: StreakState, player: str, word: Word, location: str) -> Word:
-        """"the 5/5 at A": dropped (empty text) when 5/5 is the player's troop at A, else refused."""
+        """"the 5/5 at A", "5/5 from A": dropped (empty text) when 5/5 is the player's troop at A,
+        else refused."""
         there = self.occupant(s, player, location)
         if there is not None and there.name == word.text:
             return word._replace(text="")
         held = f"your troop at {location} is {there.name}" if there is not None else f"you have no troop at {location}"
-        return word._replace(problem=f"is named as the troop taken out of {location}, but {held}; give the change "
+        return word._replace(problem=f"is named as the troop at {location}, but {held}; give the change "
                                      f"as 'set {location}=TROOP' or 'set {location}=-'.")
 
     def _standing_at(self, s: StreakState, player: str, word: Word) -> Word:

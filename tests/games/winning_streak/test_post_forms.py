@@ -54,6 +54,7 @@ def refusal(name: str, player: str, post: str) -> str:
     # an arrow before the location I, which after glue would be the pronoun
     ("3/2 -> I", "t1 place 3/2 I"),
     ("4/1 → I", "t1 place 4/1 I"),
+    ("1/2 @ I", "t1 place 1/2 I"),
 ])
 def test_placements_in_words_read_as_the_placement(post, move):
     assert entered("ws-placement-t1", "sally", post) == move
@@ -82,6 +83,8 @@ def test_placement_near_misses_are_not_entered(post):
     "r1 — no changes 🙏",
     "I'm changing nothing",
     "unchanged",
+    "i'll pass, gl",
+    "same as before",
 ])
 def test_a_relocation_changing_nothing_in_words_reads_as_set(post):
     assert entered("ws-relocation-r1", "sally", post) == "r1 set"
@@ -130,6 +133,18 @@ def test_a_withdrawal_naming_its_troop_reads_when_the_troop_is_there(post, move)
 ])
 def test_a_withdrawal_naming_another_troop_is_refused(post, said):
     assert said in refusal("ws-relocation-r1", "sally", post)
+
+
+# --- A troop moved from where it stands (WS-4) --------------------------------------------
+
+def test_a_troop_moved_from_where_it_stands_reads_as_the_move():
+    assert entered("ws-relocation-r1", "sally", "move 3/5 from C to B") == "r1 set B=3/5"
+    assert entered("ws-relocation-r1", "sally", "my 2/5 from I into G pls") == "r1 set G=2/5"
+
+
+def test_a_troop_moved_from_where_it_does_not_stand_is_refused():
+    assert "your troop at A is 5/5" in refusal("ws-relocation-r1", "sally", "move my 3/5 from A to B")
+    refusal("ws-relocation-r1", "sally", "3/5 from C")   # to where?
 
 
 # --- Replacements and swaps (WS-4) --------------------------------------------------------
