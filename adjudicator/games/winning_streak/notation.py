@@ -202,8 +202,10 @@ class WinningStreakNotation(WinningStreakRules):
 
     def lexicon(self) -> Lexicon:
         """The words of Winning Streak moves (issue 23): the locations, troops `3/5`, changes
-        `C=3/5`, the turn or round, `place`, `set`, `reserve`, and the Advantage (WS-5) as
-        players write it: "advantage" is `buff`, and its fixed "+1" says nothing more."""
+        `C=3/5`, the turn or round, `place`, `set`, `reserve`, `withdraw`, the words the reword
+        resolves (`unchanged`, `replace`), and the Advantage (WS-5) as players write it:
+        "advantage" is `buff`, and its fixed "+1" says nothing more; the module's phrase tables
+        (_said_phrases) for the rest."""
         amount = self.params.get("advantage_amount")
         phrases: dict[Phrase, Phrase] = {("advantage",): ("buff",)}
         if isinstance(amount, int):
