@@ -10,7 +10,51 @@ from typing import Any, ClassVar
 from adjudicator.errors import NotationError
 from adjudicator.game import Form
 from adjudicator.games.winning_streak.rules import StreakState, WinningStreakRules
-from adjudicator.lexicon import Lexicon
+from adjudicator.lexicon import Lexicon, Phrase, Word, post_words
+
+# --- How players write Winning Streak moves, as data (the post reader's phrases) -----------
+
+# The notation word for a relocation that changes no location (WS-4: a player may change
+# none). Typed alone it is that relocation; among other words the reword gives it the round
+# (Game.reword), so it reads as `rN set`; and a relocation that holds it and also changes a
+# location is no reading ("no changes, 3/5 to C" is refused, not read as the change).
+UNCHANGED = "unchanged"
+# What players write for it: "no changes", "nothing changes for me", "i change nothing".
+# They win over the reader's hedges ("no", "change" as a correction): a phrase is replaced
+# before a word is classified.
+EMPTY_RELOCATION: tuple[Phrase, ...] = (
+    ("no", "change"), ("no", "changes"), ("no", "changes", "for", "me"), ("nothing", "changes"),
+    ("nothing", "changed"), ("nothing", "to", "change"), ("change", "nothing"), ("changing", "nothing"),
+    ("no", "relocation"), ("no", "relocations"), ("pass", "on", "relocation"), ("passing", "on", "relocation"),
+    ("pass", "on", "relocating"), ("no", "relocating"), ("i", "pass"), ("i'll", "pass"), ("no", "moves"),
+    ("nothing", "moves"), ("same", "as", "before"), ("same", "as", "last", "round"), ("stand", "pat"),
+    ("standing", "pat"),
+)
+
+# The word for a change named by what it takes out of a location, which the reword makes
+# notation from the position (the typed notation has none): "replace A with 1/2" is `A=1/2`;
+# the troop taken out may be named too ("replace the 5/5 at A", "swap 5/5 for 1/2") and must be
+# the one there; "swap A and B" is the swap of their troops (WS-4).
+REPLACE = "replace"
+REPLACE_WORDS: tuple[Phrase, ...] = (("swap",), ("switch",), ("exchange",))
+# Words for a withdrawal (WS-4: a location's troop back to reserve): "pull the 5/5 out of A".
+WITHDRAW_WORDS: tuple[Phrase, ...] = (("pull",), ("remove",), ("bench",))
+# "out of A" is "from A" (what a withdrawal reads past before its location).
+FROM_WORDS: tuple[Phrase, ...] = (("out", "of"), ("off", "of"), ("out", "from"))
+# Verbs that say a troop goes somewhere ("my 5/1 goes to K", "E gets my 5/5"): the troop and
+# the location say the move; the verb adds nothing.
+MOTION_WORDS: tuple[Phrase, ...] = (("goes",), ("gets",), ("heads",))
+# Nouns written before a location or a troop's name ("2/4 at location F", "troop 4/1"): the
+# name alone is the notation's (WS-1).
+LOCATION_NOUNS = ("location", "loc", "spot", "square")
+TROOP_NOUNS = ("troop",)
+# Words naming a turn or a round by its ordinal ("first turn: 3/3 on E", "my 2nd placement"):
+# `t1`, `r2`; the rules refuse a turn that is not the current one (WS-2, WS-4).
+NUMBERED = {"turn": "t", "placement": "t", "round": "r", "relocation": "r"}
+# Counts that name a turn or round after it ("turn one": `t1`); not "both".
+COUNTED = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight"})
+# Words between a troop and the location it is named at ("the 5/5 at A", "my 5/5 on B").
+AT_WORDS = frozenset({"at", "on", "in", "from", "of"})
 
 
 class WinningStreakNotation(WinningStreakRules):
@@ -41,8 +85,9 @@ class WinningStreakNotation(WinningStreakRules):
             if word in ("turn", "round") and index + 1 < len(words) and words[index + 1].isdecimal():
                 word, index = word + words[index + 1], index + 1
             found = self._NUMBER.match(word)
-            if found and number is None:
-                number = ("turn" if found.group(1).startswith("t") else "round", int(found.group(2)))
+            said = ("turn" if found.group(1).startswith("t") else "round", int(found.group(2))) if found else None
+            if said is not None and number in (None, said):   # "round 1: r1 set": the same round twice is one
+                number = said
             else:
                 rest.append(word)
             index += 1
@@ -57,7 +102,9 @@ class WinningStreakNotation(WinningStreakRules):
             move[number[0]] = number[1]
         return move
 
-    _FILLERS = ("place", "p", "at", "in", "on", "to", "into", "put")   # read past between a troop and its location
+    # read past between a troop and its location; arrows too ("1/4 -> I": the location I,
+    # which the reader would otherwise leave out as the pronoun after glue)
+    _FILLERS = ("place", "p", "at", "in", "on", "to", "into", "put", "->", "→", "-->", "⇒", "-", "@")
 
     def _parse_placement(self, words: list[str]) -> dict[str, Any] | None:
         """`place 3/5 C`, `3/5 to C`, `C: 3/5`: one troop and one location, in either order."""
@@ -83,6 +130,8 @@ class WinningStreakNotation(WinningStreakRules):
             words = []
         elif not words:
             return None
+        unchanged = UNCHANGED in words
+        words = [word for word in words if word != UNCHANGED]
         move: dict[str, Any] = {"phase": "relocation", "set": {}}
         index = 0
         while index < len(words):
@@ -90,9 +139,10 @@ class WinningStreakNotation(WinningStreakRules):
             found = self._ASSIGN.match(word)
             if found:
                 value = found.group(2)
-                if found.group(1).upper() in move["set"]:   # `set A=3/5 A=4/5`: which one? (issue 23)
+                occupant = value if self._TROOP.match(value) else None
+                if not self._joins(move["set"], found.group(1).upper(), occupant):   # `set A=3/5 A=4/5`: which one?
                     return None
-                move["set"][found.group(1).upper()] = value if self._TROOP.match(value) else None
+                move["set"][found.group(1).upper()] = occupant
                 index += 1
                 continue
             if word == "buff" and index + 2 < len(words) and "buff" not in move:
@@ -103,24 +153,37 @@ class WinningStreakNotation(WinningStreakRules):
                     index += 3
                     continue
             pair = self._withdrawal_at(words, index) if word in self._WITHDRAW else self._change_at(words, index)
-            if pair is None or pair[0] in move["set"]:
+            if pair is None or not self._joins(move["set"], pair[0], pair[1]):
                 return None
             location, occupant, index = pair
             move["set"][location] = occupant
+        if unchanged and move["set"]:   # "no changes" and a change: which is meant?
+            return None
         return move
+
+    @staticmethod
+    def _joins(changes: dict[str, str | None], location: str, occupant: str | None) -> bool:
+        """May this change join those read before it? A location named once; or emptied and
+        then given a troop ("L to reserve, 5/5 into L"), which is that troop in L: the one
+        there goes to reserve either way (WS-4). A troop put in and then sent out is no reading."""
+        return location not in changes or (changes[location] is None and occupant is not None)
 
     _WITHDRAW = frozenset({"withdraw", "withdraws", "withdrawing"})
 
     def _withdrawal_at(self, words: list[str], index: int) -> tuple[str, str | None, int] | None:
-        """`withdraw B`, `withdraw from B`: B's troop back to reserve (WS-4), as (location, None,
-        next index). A troop named too (`withdraw 5/5 from B`) is no reading here: the move
-        cannot carry it, so a troop that is not B's would be read past; the post is refused."""
+        """`withdraw B`, `withdraw from B`, `withdraw A to reserve`: B's troop back to reserve
+        (WS-4), as (location, None, next index). A troop named too (`withdraw 5/5 from B`) is no
+        reading here: the move cannot carry it, so a troop that is not B's would be read past;
+        the reword, which sees the position, checks it and leaves it out (reword)."""
         following = index + 1
-        while following < len(words) and words[following] in ("from", "at", "in", "on"):
+        while following < len(words) and words[following] in ("from", "at", "in", "on", "the", "my"):
             following += 1
         if following >= len(words) or not self._is_location_word(words[following]):
             return None
-        return words[following].upper(), None, following + 1
+        after = following + 1
+        if words[after:after + 2] == ["to", "reserve"] or words[after:after + 1] == ["reserve"]:   # "withdraw A to reserve"
+            after += 1 + (words[after] == "to")
+        return words[following].upper(), None, after
 
     def _change_at(self, words: list[str], index: int) -> tuple[str, str | None, int] | None:
         """(location, new occupant or None, next index) of a change written as a troop and a
@@ -139,16 +202,160 @@ class WinningStreakNotation(WinningStreakRules):
 
     def lexicon(self) -> Lexicon:
         """The words of Winning Streak moves (issue 23): the locations, troops `3/5`, changes
-        `C=3/5`, the turn or round, `place`, `set`, `reserve`, and the Advantage (WS-5) as
-        players write it: "advantage" is `buff`, and its fixed "+1" says nothing more."""
+        `C=3/5`, the turn or round, `place`, `set`, `reserve`, `withdraw`, the words the reword
+        resolves (`unchanged`, `replace`), and the Advantage (WS-5) as players write it:
+        "advantage" is `buff`, and its fixed "+1" says nothing more; the module's phrase tables
+        (_said_phrases) for the rest."""
         amount = self.params.get("advantage_amount")
-        phrases: dict[tuple[str, ...], tuple[str, ...]] = {("advantage",): ("buff",)}
+        phrases: dict[Phrase, Phrase] = {("advantage",): ("buff",)}
         if isinstance(amount, int):
             phrases[(f"+{amount}",)] = ()
+        phrases.update(self._said_phrases())
         words = {x.casefold() for x in self.locations} | {"place", "set", "buff", "relocate", "reserve", "turn",
-                                                          "round", *self._STAT, *self._WITHDRAW}
+                                                          "round", *self._STAT, *self._WITHDRAW, UNCHANGED, REPLACE}
         return Lexicon(frozenset(words), (r"\d+/\d+", r"[a-z]{1,3}=\S*", r"t\d+", r"r\d+"), phrases,
                        frozenset({"buff"}))
+
+    def _said_phrases(self) -> dict[Phrase, Phrase]:
+        """The phrases of the module's tables, as notation words: the empty relocation, the
+        verbs of a change, a location or troop after its noun, a turn or round by its ordinal."""
+        phrases: dict[Phrase, Phrase] = {said: (UNCHANGED,) for said in EMPTY_RELOCATION}
+        phrases.update({said: (REPLACE,) for said in REPLACE_WORDS})
+        phrases.update({said: ("withdraw",) for said in WITHDRAW_WORDS})
+        phrases.update({said: ("from",) for said in FROM_WORDS})
+        phrases.update({said: () for said in MOTION_WORDS})
+        phrases.update({(noun, x.casefold()): (x,) for noun in LOCATION_NOUNS for x in self.locations})
+        phrases.update({(noun, name): (name,) for noun in TROOP_NOUNS for name, _, _ in self.squad})
+        around = post_words()
+        phrases.update({(ordinal, noun): (f"{letter}{number}",) for ordinal, number in around.ordinals.items()
+                        if number > 0 for noun, letter in NUMBERED.items()})
+        phrases.update({(noun, count): (f"{letter}{number}",) for count, number in around.counts.items()
+                        if count in COUNTED for noun, letter in NUMBERED.items()})
+        return phrases
+
+    def reword(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
+        """In a relocation round, what only the position says (WS-4): `unchanged` is this
+        round's (`r1 unchanged`), and a troop named as the one a withdrawal or replacement takes
+        out ("withdraw 5/5 from B", "swap my 5/5 on B for the 5/1") is checked against the
+        location's occupant and left out, or stands for the location it holds ("withdraw 5/5");
+        one that is not there, or a troop put in that stands elsewhere, is refused."""
+        if s.stage != "relocation":
+            return words
+        out: list[Word] = []
+        for index, word in enumerate(words):
+            if word.text == UNCHANGED:
+                out.append(word._replace(text=f"r{max(s.round, 1)}", trail=""))
+            out.append(word)
+        return self._moved_from(s, player, self._taken_out(s, player, out))
+
+    def _moved_from(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
+        """"3/5 from C to B": the troop is moved; "from C" says where it stands, and is left out
+        when it does (the rules empty C, WS-4), refused when it does not."""
+        out = list(words)
+        for index, word in enumerate(words[:-2]):
+            if not self._TROOP.match(word.text) or words[index + 1].text.casefold() != "from":
+                continue
+            location = words[index + 2].text.upper()
+            if location not in self.line_position:
+                continue
+            there = self.occupant(s, player, location)
+            if there is not None and there.name == word.text:
+                out[index + 1], out[index + 2] = (w._replace(text="") for w in words[index + 1:index + 3])
+            else:
+                out[index] = self._occupant_named(s, player, word, location)
+        return [word for word in out if word.text]
+
+    def _taken_out(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
+        """The words with each troop named after `withdraw` or `replace` made what the move
+        writes (see reword): `replace A with 1/2` becomes `A=1/2`, and `replace A and B` (two
+        locations) the swap it is (WS-4). The notation has no `replace`: a replacement read
+        as typed, unchecked, would move a troop that stands elsewhere without asking."""
+        glue = post_words().glue - {x.casefold() for x in self.locations}   # "a", "i" glue; A, I locations
+        out = list(words)
+        for index, word in enumerate(words):
+            verb = word.text.casefold()
+            if verb not in self._WITHDRAW and verb != REPLACE:
+                continue
+            at = self._next(words, index + 1, glue)
+            if at is None:
+                continue
+            where = at
+            if self._TROOP.match(words[at].text):
+                place = self._next(words, at + 1, AT_WORDS | {"the", "my"})
+                named = words[place].text.upper() if place is not None else ""
+                if named in self.line_position:
+                    out[at], where = self._occupant_named(s, player, words[at], named), place
+                else:
+                    out[at] = self._standing_at(s, player, words[at])
+                if out[at].problem is not None:
+                    continue
+            elif words[at].text.upper() not in self.line_position:
+                continue
+            if verb == REPLACE:
+                self._replaced(s, player, out, index, where, self._next(words, max(at, where) + 1, glue), at == where)
+        return [word for word in out if word.text]
+
+    def _replaced(self, s: StreakState, player: str, out: list[Word], verb: int, where: int, put: int | None,
+                  bare: bool) -> None:
+        """`replace` at `verb` with the location at `where` resolved: `A=1/2` when a troop
+        follows (not one standing elsewhere: moved or swapped?), the swap when a second
+        location follows a bare first one; otherwise `replace` stays, unread, and is refused."""
+        if put is None:
+            return
+        location = out[where].text.upper()
+        if self._TROOP.match(out[put].text):
+            troop = self._put_in(s, player, out[put], location)
+            if troop.problem is not None:
+                out[put] = troop
+                return
+            out[where] = out[where]._replace(text=f"{location}={troop.text}", trail=out[put].trail)
+            out[verb], out[put] = out[verb]._replace(text=""), out[put]._replace(text="")
+        elif bare and out[put].text.upper() in self.line_position:
+            out[verb], out[where], out[put] = self._swapped(s, player, out[verb], out[where], out[put])
+
+    def _swapped(self, s: StreakState, player: str, verb: Word, one: Word, two: Word) -> tuple[Word, Word, Word]:
+        """`swap A and B`: `set A=<B's troop> B=<A's troop>` (an empty location gives `-`)."""
+        a, b = one.text.upper(), two.text.upper()
+        troops = [self.occupant(s, player, x) for x in (a, b)]
+        names = [troop.name if troop is not None else "-" for troop in troops]
+        return verb._replace(text="set"), one._replace(text=f"{a}={names[1]}"), two._replace(text=f"{b}={names[0]}")
+
+    @staticmethod
+    def _next(words: list[Word], index: int, skipped: frozenset[str]) -> int | None:
+        """The index of the first word from `index` that is not one of `skipped`, or None."""
+        while index < len(words) and words[index].text.casefold() in skipped:
+            index += 1
+        return index if index < len(words) else None
+
+    def _occupant_named(self, s: StreakState, player: str, word: Word, location: str) -> Word:
+        """"the 5/5 at A", "5/5 from A": dropped (empty text) when 5/5 is the player's troop at A,
+        else refused."""
+        there = self.occupant(s, player, location)
+        if there is not None and there.name == word.text:
+            return word._replace(text="")
+        held = f"your troop at {location} is {there.name}" if there is not None else f"you have no troop at {location}"
+        return word._replace(problem=f"is named as the troop at {location}, but {held}; give the change "
+                                     f"as 'set {location}=TROOP' or 'set {location}=-'.")
+
+    def _standing_at(self, s: StreakState, player: str, word: Word) -> Word:
+        """"withdraw 5/5": the location the player's 5/5 stands at, or refused if it stands nowhere."""
+        where = self.field_of(s, player)
+        at = next((location for location, name in where.items() if name == word.text), None)
+        if at is not None:
+            return word._replace(text=at)
+        return word._replace(problem="is taken out of no location: it is not on the field; give the location.")
+
+    def _put_in(self, s: StreakState, player: str, word: Word, location: str) -> Word:
+        """The troop a replacement puts in at `location`: one standing elsewhere may be moved
+        (its place left empty) or swapped (the troop taken out goes there): the post does not
+        say which (WS-4)."""
+        where = next((x for x, name in self.field_of(s, player).items() if name == word.text), None)
+        if where is None or where == location:
+            return word
+        there = self.occupant(s, player, location)
+        swap = f"'set {location}={word.text} {where}={there.name}'" if there is not None else "a swap"
+        return word._replace(problem=f"stands at {where}: moved there (leaving {where} empty) or swapped? write "
+                                     f"'set {location}={word.text}' or {swap}.")
 
     def is_plausible(self, move: dict[str, Any]) -> bool:
         """Among other words of a post, `pass`, `none` and `no change` are chatter: a relocation

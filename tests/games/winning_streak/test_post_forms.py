@@ -1,0 +1,197 @@
+"""Winning Streak moves as players write them in posts (adjudicator.reading with the game's
+lexicon and reword): each form read as its move, and the near-misses a careful host asks
+about refused. Positions from tests/helpers/post_positions.py:
+
+- ws-placement-t1: placement turn 1, nothing placed (WS-2).
+- ws-relocation-r1: relocation round 1 (WS-4). Sally: A 5/5, C 3/5, F 5/4, H 3/3, I 2/5; in
+  reserve 1/2 1/3 1/4 2/1 2/3 2/4 3/2 3/4 4/2 4/3 5/2 5/3; she holds the Advantage (WS-5).
+  Maddie: B 5/5, D 4/4, E 3/2, I 3/4, J 5/3, M 2/4; in reserve 1/4 1/5 2/2 2/5 3/1 3/3 ….
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator import session
+from adjudicator.errors import InputError, NotationError
+from helpers.post_positions import position, read
+
+
+def entered(name: str, player: str, post: str) -> str | None:
+    """What `move` enters for the post: the move read, when the rules take it too; else None."""
+    match, replay = position(name)
+    try:
+        move = session.read_move(match, replay, player, post, False, "m.json")
+    except InputError:
+        return None
+    log = replay.step({"seq": replay.last_seq + 1, "type": "move", "player": player, "move": move})
+    return None if log.flag is not None else match.game.format_move(move)
+
+
+def refusal(name: str, player: str, post: str) -> str:
+    """The reader's refusal of the post (it must be refused before the rules see it)."""
+    with pytest.raises(InputError) as refused:
+        said = read(name, player, post)
+        pytest.fail(f"read as {said!r}")
+    return refused.value.message
+
+
+# --- Placement (WS-2) ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    # a location or a troop after its noun
+    ("troop 2/2 at location B", "t1 place 2/2 B"),
+    ("putting 4/5 on spot D", "t1 place 4/5 D"),
+    ("loc G: troop 1/1", "t1 place 1/1 G"),
+    # a verb saying the troop goes there adds nothing
+    ("my 4/4 heads to M", "t1 place 4/4 M"),
+    ("my 2/1 goes in C tonight", "t1 place 2/1 C"),
+    ("spot K gets my 1/1", "t1 place 1/1 K"),
+    # the current turn named by its ordinal or count
+    ("1st turn - 5/5 on C", "t1 place 5/5 C"),
+    ("turn one: 2/3 at D", "t1 place 2/3 D"),
+    ("my first placement: 3/1 to H", "t1 place 3/1 H"),
+    # an arrow before the location I, which after glue would be the pronoun
+    ("3/2 -> I", "t1 place 3/2 I"),
+    ("4/1 → I", "t1 place 4/1 I"),
+    ("1/2 @ I", "t1 place 1/2 I"),
+])
+def test_placements_in_words_read_as_the_placement(post, move):
+    assert entered("ws-placement-t1", "sally", post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "second turn: 2/2 on B",      # t2 in turn 1: the rules refuse the other turn (WS-2)
+    "my 3rd placement: 2/2 on B",
+    "no changes",                 # a relocation in placement (WS-2, WS-4)
+    "2/2 goes to B or C",         # two locations
+    "troop 2/2 at location B... wait, location C",
+    "troop 2/2 location",         # no location
+    "this is my first turn lol, 2/2 on B",   # the turn apart from the placement: refused, not read past
+])
+def test_placement_near_misses_are_not_entered(post):
+    assert entered("ws-placement-t1", "sally", post) is None
+
+
+# --- The empty relocation (WS-4) ----------------------------------------------------------
+
+@pytest.mark.parametrize("post", [
+    "No change from me",
+    "Nothing to change, thanks",
+    "passing on relocation",
+    "round 1: nothing changed",
+    "r1 — no changes 🙏",
+    "I'm changing nothing",
+    "unchanged",
+    "i'll pass, gl",
+    "same as before",
+])
+def test_a_relocation_changing_nothing_in_words_reads_as_set(post):
+    assert entered("ws-relocation-r1", "sally", post) == "r1 set"
+
+
+def test_no_change_of_location_still_takes_the_advantage():
+    """WS-5: the Advantage is no change of location."""
+    assert entered("ws-relocation-r1", "sally", "no changes, buff 3/5 +1 attack") == "r1 set buff 3/5 attack"
+
+
+@pytest.mark.parametrize("post", [
+    "no changes, 4/3 to B",               # no change, and a change: which?
+    "nothing changes except C=4/3",
+    "no changes... actually set B=4/3",
+    "no changes?",
+    "round 2: no changes",                # not this round (WS-4)
+])
+def test_no_change_beside_a_change_or_doubted_is_not_entered(post):
+    assert entered("ws-relocation-r1", "sally", post) is None
+
+
+def test_doing_nothing_written_as_chatter_stays_unread():
+    """"all set" and "keep everything" are not the empty relocation: only the phrases for it are."""
+    assert entered("ws-relocation-r1", "sally", "all set, gl") is None
+    assert entered("ws-relocation-r1", "sally", "I'll keep everything as is") is None
+
+
+# --- Withdrawals: the troop taken out is checked (WS-4) -----------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("remove my 3/3 from H", "r1 set H=-"),
+    ("bench the 2/5 on I", "r1 set I=-"),
+    ("pull 3/5 off of C pls", "r1 set C=-"),
+    ("withdraw 5/4", "r1 set F=-"),                     # the troop alone: where it stands
+    ("withdraw A to reserve", "r1 set A=-"),
+    ("withdraw the 2/5 at I", "r1 set I=-"),
+])
+def test_a_withdrawal_naming_its_troop_reads_when_the_troop_is_there(post, move):
+    assert entered("ws-relocation-r1", "sally", post) == move
+
+
+@pytest.mark.parametrize("post, said", [
+    ("withdraw 3/3 from A", "your troop at A is 5/5"),
+    ("pull the 5/5 out of B", "you have no troop at B"),
+    ("withdraw 1/2", "not on the field"),
+])
+def test_a_withdrawal_naming_another_troop_is_refused(post, said):
+    assert said in refusal("ws-relocation-r1", "sally", post)
+
+
+# --- A troop moved from where it stands (WS-4) --------------------------------------------
+
+def test_a_troop_moved_from_where_it_stands_reads_as_the_move():
+    assert entered("ws-relocation-r1", "sally", "move 3/5 from C to B") == "r1 set B=3/5"
+    assert entered("ws-relocation-r1", "sally", "my 2/5 from I into G pls") == "r1 set G=2/5"
+
+
+def test_a_troop_moved_from_where_it_does_not_stand_is_refused():
+    assert "your troop at A is 5/5" in refusal("ws-relocation-r1", "sally", "move my 3/5 from A to B")
+    refusal("ws-relocation-r1", "sally", "3/5 from C")   # to where?
+
+
+# --- Replacements and swaps (WS-4) --------------------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("replace the 3/5 at C with 4/3", "r1 set C=4/3"),
+    ("swap 5/4 for my 2/1", "r1 set F=2/1"),
+    ("exchange my 2/5 on I for the 5/2", "r1 set I=5/2"),
+    ("replace H with 1/3 🙂", "r1 set H=1/3"),
+    ("swap A and C", "r1 set A=3/5 C=5/5"),
+    ("switch F with G", "r1 set F=- G=5/4"),         # G empty: 5/4 moves there
+    ("H to reserve, then 4/2 into H", "r1 set H=4/2"),   # the one there goes to reserve either way
+])
+def test_a_replacement_reads_as_the_change_it_makes(post, move):
+    assert entered("ws-relocation-r1", "sally", post) == move
+
+
+@pytest.mark.parametrize("post, said", [
+    ("replace the 3/5 at A with 1/2", "your troop at A is 5/5"),
+    ("replace A with 3/3", "stands at H: moved there (leaving H empty) or swapped?"),
+    ("swap 5/5 for 3/5", "stands at C"),
+])
+def test_a_replacement_with_a_troop_not_there_or_one_standing_elsewhere_is_refused(post, said):
+    assert said in refusal("ws-relocation-r1", "sally", post)
+
+
+@pytest.mark.parametrize("post", [
+    "replace A",                          # with what?
+    "4/2 into H, then H to reserve",      # put in and sent out
+    "swap A and C or A and F",
+    "replace H with 1/3 or 1/4",
+])
+def test_replacement_near_misses_are_refused(post):
+    refusal("ws-relocation-r1", "sally", post)
+
+
+# --- The notation itself ------------------------------------------------------------------
+
+def test_the_notation_reads_unchanged_alone_and_no_replace():
+    """`unchanged` is the empty relocation and joins no change; `replace` is the reword's, never
+    the notation's, so a replacement is never read unchecked (WS-4)."""
+    match, _ = position("ws-relocation-r1")
+    game = match.game
+    assert game.parse_move("unchanged") == {"phase": "relocation", "set": {}}
+    assert game.parse_move("r1 set unchanged buff 3/5 health")["buff"] == {"troop": "3/5", "stat": "health"}
+    assert game.parse_move("round 1 r1 set A=-")["round"] == 1
+    for typed in ("unchanged A=3/5", "replace A with 1/2", "set A=1/2 A=-", "r1 set r2"):
+        with pytest.raises(NotationError):
+            game.parse_move(typed)
+    assert game.parse_move("set A=- A=1/2")["set"] == {"A": "1/2"}
