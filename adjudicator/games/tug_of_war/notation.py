@@ -244,14 +244,14 @@ PAIRED = frozenset({"maze", "path"})
 
 class Ref(NamedTuple):
     """Cards a few words of a post name: `kind` is `cards` (`values` as said: "the 2", "two
-    1s"), `all-of` (every card of `value` in the hand: "all three 1s", `count` if said),
-    `hand` (the whole hand: "everything"), `any` (`count` cards of any value: "one card"), or
+    1s"), `all-of` (every card of `value` in the hand: "all three 1s", `many` if said),
+    `hand` (the whole hand: "everything"), `any` (`many` cards of any value: "one card"), or
     `word` (a number word, "one": the value, or a count where "with one" may mean one card)."""
 
     kind: str
     values: tuple[int, ...] = ()
     value: int = 0
-    count: int | None = None
+    many: int | None = None
 
 
 def _value(word: str) -> int | None:
@@ -274,7 +274,7 @@ def card_reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
     if first in around.every:
         return _every(said, around)
     if first in OTHER and first != "other" and said[1] in ONE_OF:
-        return 2, Ref("any", count=1)                                    # "another one"
+        return 2, Ref("any", many=1)                                    # "another one"
     if first in around.counts:
         return _counted(said, around.counts[first], first == "both")
     if first in around.value_markers:
@@ -293,11 +293,11 @@ def _every(said: list[str], around: Any) -> tuple[int, Ref] | None:
     at += said[at] in around.value_markers
     plural = _plural(said[at])
     if plural is not None:
-        return at + 1, Ref("all-of", value=plural, count=count)
+        return at + 1, Ref("all-of", value=plural, many=count)
     if said[at] in CARD_NOUNS:
-        return at + 1, Ref("hand", count=count)
+        return at + 1, Ref("hand", many=count)
     if at == 2 and count is not None and not said[1].isdecimal():
-        return 2, Ref("hand", count=count)                              # "all three"
+        return 2, Ref("hand", many=count)                              # "all three"
     return None
 
 
@@ -305,11 +305,11 @@ def _counted(said: list[str], count: int, both: bool) -> tuple[int, Ref] | None:
     """"two ones", "both 1s", "one 1", "one single 1", "one card", or a number word alone."""
     plural = _plural(said[1])
     if plural is not None:
-        return 2, Ref("all-of", value=plural, count=2) if both else Ref("cards", (plural,) * count)
+        return 2, Ref("all-of", value=plural, many=2) if both else Ref("cards", (plural,) * count)
     if both:
         return None
     if said[1] in CARD_NOUNS:
-        return 2, Ref("any", count=count)
+        return 2, Ref("any", many=count)
     at = 1 + (said[1] in SINGLE)
     if count == 1 and said[at].isdecimal() and _value(said[at]) is not None:
         return at + 1, Ref("cards", (int(said[at]),))                  # "one 1": a count, then the card
@@ -331,9 +331,9 @@ def _marked(said: list[str], around: Any) -> tuple[int, Ref] | None:
     if plural is not None:
         return 2, Ref("all-of", value=plural)
     if said[1] in around.counts and _plural(said[2]) is not None:
-        return 3, Ref("all-of", value=_plural(said[2]) or 0, count=around.counts[said[1]])
+        return 3, Ref("all-of", value=_plural(said[2]) or 0, many=around.counts[said[1]])
     if said[1] in OTHER and said[2] in ONE_OF:
-        return 3, Ref("any", count=1)                                    # "the other one"
+        return 3, Ref("any", many=1)                                    # "the other one"
     return None
 
 
@@ -358,7 +358,7 @@ def card_groups(folded: list[str]) -> list[Group]:
         start, refs, end = index, [found[1]], index + found[0]
         while True:
             joined = end + (end < len(folded) and folded[end] in LIST_WORDS)
-            more = card_reference(folded, joined) if joined < len(folded) else None
+            more = card_reference(folded, joined) if joined < len(folded) and not first_said(folded, joined) else None
             if more is None:
                 break
             refs.append(more[1])
@@ -381,10 +381,12 @@ class Tie(NamedTuple):
     direct: bool
 
 
-def tie(folded: list[str], group: Group) -> Tie | None:
+def tie(folded: list[str], group: Group, ends: list[bool]) -> Tie | None:
     """The module (or Maze direction) a group of cards is written with, or None: after it,
     past one word such as "with" ("rope with all three"); before it, past words of placing
-    ("my 2 goes on rope"), where the module has no cards of its own after it."""
+    ("my 2 goes on rope"), where the module has no cards of its own after it; or after the
+    module's digits, the list going on with no punctuation between ("rope 1 and one").
+    `ends[i]`: punctuation follows word i."""
     before = group.start - 1
     with_word = before >= 0 and folded[before] in WITH_WORDS
     head = before - with_word
@@ -392,7 +394,7 @@ def tie(folded: list[str], group: Group) -> Tie | None:
         return Tie(head, None, False, group.start, not with_word)
     listed = before - (before >= 0 and folded[before] in LIST_WORDS)
     digits = listed
-    while digits >= 0 and folded[digits].isdecimal():
+    while digits >= 0 and folded[digits].isdecimal() and not ends[digits]:
         digits -= 1
     if digits < listed and digits >= 0 and folded[digits] in MODULE_NAMES:
         return Tie(digits, None, False, group.start, True)   # "clock 1 one", "rope 1 and one more": the list goes on
@@ -459,14 +461,14 @@ def _cards_of(ref: Ref, hand: list[int], module: str, direct: bool) -> tuple[lis
         return list(ref.values), None
     if ref.kind == "all-of":
         have = hand.count(ref.value)
-        if not have or (ref.count is not None and ref.count != have):
-            return [], f"names {ref.count or 'the'} {ref.value}s, but the hand holds {have}"
+        if not have or (ref.many is not None and ref.many != have):
+            return [], f"names {ref.many or 'the'} {ref.value}s, but the hand holds {have}"
         return [ref.value] * have, None
     if ref.kind == "hand":
-        if ref.count is not None and ref.count != len(hand):
-            return [], f"names {ref.count} cards, the whole hand, but it holds {len(hand)}"
+        if ref.many is not None and ref.many != len(hand):
+            return [], f"names {ref.many} cards, the whole hand, but it holds {len(hand)}"
         return sorted(hand), None
-    count = ref.count if ref.kind == "any" else ref.value
+    count = ref.many if ref.kind == "any" else ref.value
     if ref.kind == "word" and direct:
         return [ref.value], None   # "rope one", "clock one one": a card's value where cards are listed
     choices = list(multiset_combinations(hand, count or 0))
@@ -484,12 +486,13 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
     """The post's words with each group of cards named in words made digits, right after its
     module word (or, on Maze, before its direction): see the section's comment."""
     folded = [w.text.casefold() for w in words]
+    ends = [bool(w.trail.strip()) for w in words]
     taken = list(hand)
     skip: set[int] = set()
     put: dict[int, list[Word]] = {}        # words to write in place of the word at an index
     after: dict[int, list[Word]] = {}      # words to write after the word at an index (a module)
     for group in card_groups(folded):
-        at = tie(folded, group)
+        at = tie(folded, group, ends)
         if at is None or skip.intersection(range(group.start, group.end)):   # an order said: "(the 2 first)"
             continue
         clause_at = at.module + 1 if at.before else group.end
@@ -499,7 +502,8 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
         module, first = folded[at.module], clause[1] if clause else None
         cards, problem = resolve(group, at, taken, module, first)
         skip |= used
-        if problem is None and clause is None and restated(folded[group.end:group.end + len(cards)], cards):
+        if problem is None and clause is None and all(ref.kind in ("hand", "all-of") for ref in group.refs) \
+                and restated(folded[group.end:group.end + len(cards)], cards):
             continue   # "conker with everything: 1 1 2": the digits say the cards, in order
         problem = problem or order_problem(cards, first, module, order_matters)
         last = max(used) if not at.before else max({at.module} | used - set(range(group.start, group.end)))
