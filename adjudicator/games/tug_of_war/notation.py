@@ -96,6 +96,10 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
     if "block-move" in items:
         # TW-18 in words: "blocking race"; not "blocked", which tells of a bar (TW-4)
         phrases.update({(verb,): ("block",) for verb in ("blocking", "blocks")})
+        # "Block Move: tower is blocked." tells what the item does to the module it names: the
+        # words say nothing more. The module word stays, so where no Block Move names it
+        # ("race is blocked, rope 1") it is still left over and the post refused.
+        phrases[("is", "blocked")] = ()
     if "tower" in modules:
         words |= {"a", "b", "c"}
     if "maze" in modules:

@@ -158,3 +158,19 @@ def test_cards_in_no_order_read_where_their_order_changes_nothing() -> None:
 
 def test_a_list_given_again_in_digits_is_read_in_the_digits_order() -> None:
     assert posted("tow1-second", "clock with everything: 2 1 1") == "clock 2 1 1"
+
+
+# --- "MODULE is blocked" beside a Block Move (TW-18) -------------------------------------
+
+def test_a_block_move_told_as_the_module_blocked_reads_as_the_item() -> None:
+    assert posted("tow2-start", "I use Block Move: clock is blocked!\nconker 1 1") == "conker 1 1 block clock"
+    assert posted("tow1-second", "race 2 + my block move: rope is blocked") == "race 2 block rope"
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-start", "race is blocked, rope 1"),                  # tells of a bar (TW-4): no item named
+    ("tow1-second", "rope 2. tower is blocked"),
+    ("tow2-start", "block move on race, clock is blocked. rope 1"),   # which is blocked?
+])
+def test_a_module_told_blocked_without_its_block_move_stays_refused(name: str, post: str) -> None:
+    refused(name, post)
