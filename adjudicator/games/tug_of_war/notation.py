@@ -240,6 +240,7 @@ LIST_WORDS = frozenset({"and", "&", "+", "plus", "n", "und"})
 WITH_WORDS = frozenset({"with", "whit", "wiht", "using"})
 # Between cards written first and their module: "my 2 goes on rope", "a 1 on the path".
 PLACE_WORDS = frozenset({"on", "onto", "into", "in", "to", "at", "the", "goes", "go", "going"})
+THEN = "then"                                 # "the 2 then a 1": cards in the order they resolve (TW-5)
 FIRST = "first"                               # "(the 2 first)": the card that resolves first (TW-5)
 # Modules whose cards carry a field each (a direction, an anchor): their order pairs them up, so
 # cards named in no order are never guessed there (TW-3).
@@ -347,11 +348,13 @@ class Group(NamedTuple):
     start: int
     end: int
     refs: tuple[Ref, ...]
+    ordered: bool = False   # joined by "then" only: the post says the order (TW-5)
 
 
 def card_groups(folded: list[str]) -> list[Group]:
     """The groups of card references in the post, left to right: references joined by list
-    words or nothing ("clock one one", "the 1 und the 2")."""
+    words or nothing ("clock one one", "the 1 und the 2"), or by "then", which says their
+    order ("the 2 then a 1")."""
     groups: list[Group] = []
     index = 0
     while index < len(folded):
@@ -360,14 +363,17 @@ def card_groups(folded: list[str]) -> list[Group]:
             index += 1
             continue
         start, refs, end = index, [found[1]], index + found[0]
+        joiners: set[str] = set()
         while True:
-            joined = end + (end < len(folded) and folded[end] in LIST_WORDS)
+            joiner = folded[end] if end < len(folded) and folded[end] in (*LIST_WORDS, THEN) else ""
+            joined = end + bool(joiner)
             more = card_reference(folded, joined) if joined < len(folded) and not first_said(folded, joined) else None
             if more is None:
                 break
             refs.append(more[1])
+            joiners.add(joiner)
             end = joined + more[0]
-        groups.append(Group(start, end, tuple(refs)))
+        groups.append(Group(start, end, tuple(refs), joiners == {THEN}))
         index = end
     return groups
 
@@ -509,7 +515,8 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
         if problem is None and clause is None and all(ref.kind in ("hand", "all-of") for ref in group.refs) \
                 and restated(folded[group.end:group.end + len(cards)], cards):
             continue   # "conker with everything: 1 1 2": the digits say the cards, in order
-        problem = problem or order_problem(cards, first, module, order_matters)
+        if not group.ordered:
+            problem = problem or order_problem(cards, first, module, order_matters)
         last = max(used) if not at.before else max({at.module} | used - set(range(group.start, group.end)))
         made = _cards_words(words, group, cards, problem, words[last].trail)
         if at.direction is not None:

@@ -174,3 +174,10 @@ def test_a_block_move_told_as_the_module_blocked_reads_as_the_item() -> None:
 ])
 def test_a_module_told_blocked_without_its_block_move_stays_refused(name: str, post: str) -> None:
     refused(name, post)
+
+
+def test_cards_joined_by_then_are_in_the_order_said() -> None:
+    assert race_post("race with the 2 then a 1") == "race 2 1"
+    assert race_post("my 1 then my 2 on race") == "race 1 2"
+    with pytest.raises(InputError):
+        race_post("race with the 1 then the 2 and a 2")   # "and": the last two in no order
