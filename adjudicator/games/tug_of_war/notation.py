@@ -391,16 +391,17 @@ class Tie(NamedTuple):
     direct: bool
 
 
-def tie(folded: list[str], group: Group, ends: list[bool]) -> Tie | None:
+def tie(folded: list[str], group: Group, ends: list[bool], stops: list[bool]) -> Tie | None:
     """The module (or Maze direction) a group of cards is written with, or None: after it,
     past one word such as "with" ("rope with all three"); before it, past words of placing
     ("my 2 goes on rope"), where the module has no cards of its own after it; or after the
     module's digits, the list going on with no punctuation between ("rope 1 and one").
-    `ends[i]`: punctuation follows word i."""
+    `ends[i]`: punctuation follows word i; `stops[i]`: a comma or a sentence's end ("rope. the 2
+    on race" puts no 2 on Rope)."""
     before = group.start - 1
     with_word = before >= 0 and folded[before] in WITH_WORDS
     head = before - with_word
-    if head >= 0 and folded[head] in MODULE_NAMES:
+    if head >= 0 and folded[head] in MODULE_NAMES and not any(stops[head:group.start]):
         return Tie(head, None, False, group.start, not with_word)
     listed = before - (before >= 0 and folded[before] in LIST_WORDS)
     digits = listed
@@ -497,12 +498,13 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
     module word (or, on Maze, before its direction): see the section's comment."""
     folded = [w.text.casefold() for w in words]
     ends = [bool(w.trail.strip()) for w in words]
+    stops = [w.comma or w.stop != "" for w in words]
     taken = list(hand)
     skip: set[int] = set()
     put: dict[int, list[Word]] = {}        # words to write in place of the word at an index
     after: dict[int, list[Word]] = {}      # words to write after the word at an index (a module)
     for group in card_groups(folded):
-        at = tie(folded, group, ends)
+        at = tie(folded, group, ends, stops)
         if at is None or skip.intersection(range(group.start, group.end)):   # an order said: "(the 2 first)"
             continue
         clause_at = at.module + 1 if at.before else group.end

@@ -181,3 +181,8 @@ def test_cards_joined_by_then_are_in_the_order_said() -> None:
     assert race_post("my 1 then my 2 on race") == "race 1 2"
     with pytest.raises(InputError):
         race_post("race with the 1 then the 2 and a 2")   # "and": the last two in no order
+
+
+def test_cards_are_not_tied_to_a_module_across_a_sentence() -> None:
+    assert posted("tow1-second", "rope: the 2") == "rope 2"
+    refused("tow1-second", "I like rope. the 2 on race")   # Rope is left over: was it meant?
