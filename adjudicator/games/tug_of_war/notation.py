@@ -14,6 +14,10 @@ Case does not matter; commas are ignored. `format_move` gives the canonical form
 Every module name is read (a v2 host who types `maze` hears from the rules that v2 has no
 Maze), but hints, examples and the notation line name only the modules of the match's
 ruleset: the game passes its own to `parse`, `notation_for` and `examples_for`.
+
+A post that names its cards in words ("put my 2 on the race", "rope with all three of my 1s")
+is made this notation before it is read, against the mover's hand: see "Cards named in words"
+below (TugOfWarNotation.reword).
 """
 
 from __future__ import annotations
