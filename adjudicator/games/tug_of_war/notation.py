@@ -14,20 +14,25 @@ Case does not matter; commas are ignored. `format_move` gives the canonical form
 Every module name is read (a v2 host who types `maze` hears from the rules that v2 has no
 Maze), but hints, examples and the notation line name only the modules of the match's
 ruleset: the game passes its own to `parse`, `notation_for` and `examples_for`.
+
+A post that names its cards in words ("put my 2 on the race", "rope with all three of my 1s")
+is made this notation before it is read, against the mover's hand: see "Cards named in words"
+below (TugOfWarNotation.reword).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import zip_longest
-from typing import Any
+from typing import Any, NamedTuple, cast
 
-from adjudicator.game import Form, Game
+from adjudicator.game import Form, Game, Illegal
 from adjudicator.errors import NotationError
-from adjudicator.lexicon import Lexicon, item_phrases, post_words
+from adjudicator.lexicon import Lexicon, Word, item_phrases, post_words
 from adjudicator.games.tug_of_war.modules import Module
-from adjudicator.games.tug_of_war.rules import TWState
+from adjudicator.games.tug_of_war.rules import TugOfWarRules, TWState
+from adjudicator.games.tug_of_war.views import multiset_combinations, multiset_permutations
 
 MODULE_NAMES = ("rope", "race", "collation", "clock", "maze", "path", "conker", "tower")
 DIRECTION_WORDS = {"up": "up", "u": "up", "down": "down", "d": "down", "left": "left", "l": "left",
@@ -95,6 +100,10 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
     if "block-move" in items:
         # TW-18 in words: "blocking race"; not "blocked", which tells of a bar (TW-4)
         phrases.update({(verb,): ("block",) for verb in ("blocking", "blocks")})
+        # "Block Move: tower is blocked." tells what the item does to the module it names: the
+        # words say nothing more. The module word stays, so where no Block Move names it
+        # ("race is blocked, rope 1") it is still left over and the post refused.
+        phrases[("is", "blocked")] = ()
     if "tower" in modules:
         words |= {"a", "b", "c"}
     if "maze" in modules:
@@ -207,6 +216,348 @@ def format_move(move: dict[str, Any]) -> str:
     return " ".join(words)
 
 
+# --- Cards named in words (TugOfWarNotation.reword) ------------------------------------------
+#
+# Players name a move's cards in words as well as digits: "rope one", "the 2", "a single 1",
+# "two ones", "all three of my 1s", "one card", and write them before the module as often as
+# after it ("put my 2 on the race"). The reword makes such a group of cards the digits the
+# notation reads, right after its module word, resolved against the mover's hand (TW-2: a hand
+# is a multiset of strengths). It resolves only groups tied to a module word (after it, or
+# before it through words of placing) or, on Maze, to a direction ("down with one card"):
+# words elsewhere are left as typed. A group that the hand does not make certain, or whose
+# order is not said where the order changes the turn (TW-5), becomes a Word with a problem,
+# which the reader refuses with.
+
+STRENGTHS = range(1, 6)                       # TW-2: cards are strengths 1–5
+# Plural value words: "two ones" is two 1s.
+VALUE_PLURALS = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5}
+PLURAL_DIGIT = re.compile(r"^([1-5])'?s$")    # "1s", "1's": cards of that value
+SINGLE = frozenset({"single", "lone"})        # "a single 1": one card
+CARD_NOUNS = frozenset({"card", "cards"})     # "one card": a count of cards of any value
+OTHER = frozenset({"other", "another"})       # "the other one": a card not named yet
+ONE_OF = frozenset({"one", "card"})           # what "other" names: "the other one", "another card"
+# Between the cards of one group: "the 2 and one 1", "the 1 und the 2" (German "and", as
+# players from there write it in English).
+LIST_WORDS = frozenset({"and", "&", "+", "plus", "n", "und"})
+# Between a module (or a Maze direction) and its cards: "rope with all three", "clock whit one
+# card" ("with" mistyped), "collation using two 1s".
+WITH_WORDS = frozenset({"with", "whit", "wiht", "using"})
+# Between cards written first and their module: "my 2 goes on rope", "a 1 on the path".
+PLACE_WORDS = frozenset({"on", "onto", "into", "in", "to", "at", "the", "goes", "go", "going"})
+THEN = "then"                                 # "the 2 then a 1": cards in the order they resolve (TW-5)
+FIRST = "first"                               # "(the 2 first)": the card that resolves first (TW-5)
+# Modules whose cards carry a field each (a direction, an anchor): their order pairs them up, so
+# cards named in no order are never guessed there (TW-3).
+PAIRED = frozenset({"maze", "path"})
+
+
+class Ref(NamedTuple):
+    """Cards a few words of a post name: `kind` is `cards` (`values` as said: "the 2", "two
+    1s"), `all-of` (every card of `value` in the hand: "all three 1s", `many` if said),
+    `hand` (the whole hand: "everything"), `any` (`many` cards of any value: "one card"), or
+    `word` (a number word, "one": the value, or a count where "with one" may mean one card)."""
+
+    kind: str
+    values: tuple[int, ...] = ()
+    value: int = 0
+    many: int | None = None
+
+
+def _value(word: str) -> int | None:
+    """A card's value written as a digit or a number word ("2", "two"); None otherwise."""
+    number = int(word) if word.isdecimal() else post_words().counts.get(word) if word != "both" else None
+    return number if number in STRENGTHS else None
+
+
+def _plural(word: str) -> int | None:
+    """The value of a plural ("1s", "ones"), or None."""
+    match = PLURAL_DIGIT.match(word)
+    return int(match.group(1)) if match else VALUE_PLURALS.get(word)
+
+
+def card_reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
+    """(words taken, the cards they name) for a reference to cards at `index`, or None."""
+    around = post_words()
+    said = folded[index:index + 6] + [""] * 6
+    first = said[0]
+    if first in around.every:
+        return _every(said, around)
+    if first in OTHER and first != "other" and said[1] in ONE_OF:
+        return 2, Ref("any", many=1)                                    # "another one"
+    if first in around.counts:
+        return _counted(said, around.counts[first], first == "both")
+    if first in around.value_markers:
+        return _marked(said, around)
+    return None
+
+
+def _every(said: list[str], around: Any) -> tuple[int, Ref] | None:
+    """"all three of my 1s", "all my 1s", "all my cards", "everything", "all three"."""
+    if said[0] == "everything":
+        return 1, Ref("hand")
+    at, count = 1, None
+    if said[1] in around.counts or (said[1].isdecimal() and (said[2] in ("of", *CARD_NOUNS) or _plural(said[2]))):
+        count, at = around.counts.get(said[1]) or int(said[1]), 2
+    at += said[at] == "of"
+    at += said[at] in around.value_markers
+    plural = _plural(said[at])
+    if plural is not None:
+        return at + 1, Ref("all-of", value=plural, many=count)
+    if said[at] in CARD_NOUNS:
+        return at + 1, Ref("hand", many=count)
+    if at == 2 and count is not None and not said[1].isdecimal():
+        return 2, Ref("hand", many=count)                              # "all three"
+    return None
+
+
+def _counted(said: list[str], count: int, both: bool) -> tuple[int, Ref] | None:
+    """"two ones", "both 1s", "one 1", "one single 1", "one card", or a number word alone."""
+    plural = _plural(said[1])
+    if plural is not None:
+        return 2, Ref("all-of", value=plural, many=2) if both else Ref("cards", (plural,) * count)
+    if both:
+        return None
+    if said[1] in CARD_NOUNS:
+        return 2, Ref("any", many=count)
+    at = 1 + (said[1] in SINGLE)
+    if count == 1 and said[at].isdecimal() and _value(said[at]) is not None:
+        return at + 1, Ref("cards", (int(said[at]),))                  # "one 1": a count, then the card
+    if at == 2 and _value(said[2]) is not None:
+        return 3, Ref("cards", (_value(said[2]) or 0,))                 # "one single one"
+    value = _value(said[0])
+    return (1, Ref("word", value=value)) if value is not None else None
+
+
+def _marked(said: list[str], around: Any) -> tuple[int, Ref] | None:
+    """"the 2", "my 2", "a 1", "a single 1", "the 1s", "my two 1s", "the other one"."""
+    at = 1 + (said[1] in SINGLE)
+    value = _value(said[at]) if said[at].isdecimal() or at == 2 else None
+    if value is not None:
+        return at + 1, Ref("cards", (value,))
+    if at == 2:
+        return None
+    plural = _plural(said[1])
+    if plural is not None:
+        return 2, Ref("all-of", value=plural)
+    if said[1] in around.counts and _plural(said[2]) is not None:
+        return 3, Ref("all-of", value=_plural(said[2]) or 0, many=around.counts[said[1]])
+    if said[1] in OTHER and said[2] in ONE_OF:
+        return 3, Ref("any", many=1)                                    # "the other one"
+    return None
+
+
+class Group(NamedTuple):
+    """References to cards one after another ("the 2 and one 1"): words[start:end] of the post."""
+
+    start: int
+    end: int
+    refs: tuple[Ref, ...]
+    ordered: bool = False   # joined by "then" only: the post says the order (TW-5)
+
+
+def card_groups(folded: list[str]) -> list[Group]:
+    """The groups of card references in the post, left to right: references joined by list
+    words or nothing ("clock one one", "the 1 und the 2"), or by "then", which says their
+    order ("the 2 then a 1")."""
+    groups: list[Group] = []
+    index = 0
+    while index < len(folded):
+        found = card_reference(folded, index)
+        if found is None:
+            index += 1
+            continue
+        start, refs, end = index, [found[1]], index + found[0]
+        joiners: set[str] = set()
+        while True:
+            joiner = folded[end] if end < len(folded) and folded[end] in (*LIST_WORDS, THEN) else ""
+            joined = end + bool(joiner)
+            more = card_reference(folded, joined) if joined < len(folded) and not first_said(folded, joined) else None
+            if more is None:
+                break
+            refs.append(more[1])
+            joiners.add(joiner)
+            end = joined + more[0]
+        groups.append(Group(start, end, tuple(refs), joiners == {THEN}))
+        index = end
+    return groups
+
+
+class Tie(NamedTuple):
+    """What a group of cards belongs to: the module word at `module` (its cards `before` it:
+    "my 2 on rope"), or a Maze direction at `direction` ("down with one card"); `at` is the
+    group's first word after any word tying it ("with"); `direct`, the group right after the
+    module or a card: a number word there is a card's value ("rope one")."""
+
+    module: int
+    direction: int | None
+    before: bool
+    at: int
+    direct: bool
+
+
+def tie(folded: list[str], group: Group, ends: list[bool], stops: list[bool]) -> Tie | None:
+    """The module (or Maze direction) a group of cards is written with, or None: after it,
+    past one word such as "with" ("rope with all three"); before it, past words of placing
+    ("my 2 goes on rope"), where the module has no cards of its own after it; or after the
+    module's digits, the list going on with no punctuation between ("rope 1 and one").
+    `ends[i]`: punctuation follows word i; `stops[i]`: a comma or a sentence's end ("rope. the 2
+    on race" puts no 2 on Rope)."""
+    before = group.start - 1
+    with_word = before >= 0 and folded[before] in WITH_WORDS
+    head = before - with_word
+    if head >= 0 and folded[head] in MODULE_NAMES and not any(stops[head:group.start]):
+        return Tie(head, None, False, group.start, not with_word)
+    listed = before - (before >= 0 and folded[before] in LIST_WORDS)
+    digits = listed
+    while digits >= 0 and folded[digits].isdecimal() and not ends[digits]:
+        digits -= 1
+    if digits < listed and digits >= 0 and folded[digits] in MODULE_NAMES:
+        return Tie(digits, None, False, group.start, True)   # "clock 1 one", "rope 1 and one more": the list goes on
+    if head >= 0 and with_word and folded[head] in DIRECTION_WORDS and "maze" in folded[:head]:
+        return Tie(folded.index("maze"), head, False, group.start, False)
+    after = group.end
+    while after < len(folded) and folded[after] in PLACE_WORDS:
+        after += 1
+    if after < len(folded) and folded[after] in MODULE_NAMES:
+        rest = [w for w in folded[after + 1:] if w not in WITH_WORDS]
+        if not (rest and not first_said(rest, 0) and (rest[0].isdecimal() or card_reference(rest, 0))):
+            return Tie(after, None, True, group.start, False)
+    return None
+
+
+def first_said(folded: list[str], at: int) -> tuple[int, int] | None:
+    """(words taken, the card) of an order said at `at`: "the 2 first", "2 first" (TW-5)."""
+    skip = folded[at:at + 1] == ["the"]
+    said = folded[at + skip:at + skip + 2]
+    if len(said) == 2 and said[1] == FIRST and _value(said[0]) is not None:
+        return skip + 2, _value(said[0]) or 0
+    return None
+
+
+OrderMatters = Callable[[str, list[int]], bool]
+
+
+def resolve(group: Group, at: Tie, hand: list[int], module: str, first: int | None) -> tuple[list[int], str | None]:
+    """(the cards a group names, in the order they resolve; a problem or None), the cards taken
+    from `hand` (what is left of the mover's hand after the post's earlier groups)."""
+    held = " ".join(map(str, sorted(hand))) or "empty"
+    cards: list[int] = []
+    for number, ref in enumerate(group.refs):
+        named, problem = _cards_of(ref, hand, module, direct=number > 0 or at.direct)
+        if problem is not None:
+            return [], f"{problem} (the hand: {held})"
+        for card in named:
+            if card in hand:
+                hand.remove(card)
+        cards += named
+    if first is not None:
+        if first not in cards:
+            return [], f"says the {first} goes first but names no {first}"
+        cards.remove(first)
+        cards.insert(0, first)
+    return cards, None
+
+
+def order_problem(cards: list[int], first: int | None, module: str, order_matters: OrderMatters) -> str | None:
+    """Why cards named in no order cannot be read: their order changes the turn (TW-5), or pairs
+    them with directions or anchors (TW-3); None when the post says the order or it changes
+    nothing."""
+    loose = cards[1:] if first is not None else cards
+    if len(set(loose)) < 2 or (module not in PAIRED and not order_matters(module, cards)):
+        return None
+    return (f"names the cards {', '.join(map(str, sorted(cards)))} in no order, and on {module} their order "
+            f"changes the turn (TW-5); write them in the order they resolve, e.g. "
+            f"'{module} {' '.join(map(str, cards))}'")
+
+
+def _cards_of(ref: Ref, hand: list[int], module: str, direct: bool) -> tuple[list[int], str | None]:
+    """(the cards one reference names, a problem or None), from what is left of the hand."""
+    if ref.kind == "cards":
+        return list(ref.values), None
+    if ref.kind == "all-of":
+        have = hand.count(ref.value)
+        if not have or (ref.many is not None and ref.many != have):
+            return [], f"names {ref.many or 'the'} {ref.value}s, but the hand holds {have}"
+        return [ref.value] * have, None
+    if ref.kind == "hand":
+        if ref.many is not None and ref.many != len(hand):
+            return [], f"names {ref.many} cards, the whole hand, but it holds {len(hand)}"
+        return sorted(hand), None
+    count = ref.many if ref.kind == "any" else ref.value
+    if ref.kind == "word" and direct:
+        return [ref.value], None   # "rope one", "clock one one": a card's value where cards are listed
+    choices = list(multiset_combinations(hand, count or 0))
+    if ref.kind == "any" and len(choices) == 1:
+        return list(choices[0]), None
+    if ref.kind == "word" and choices == [(ref.value,)]:
+        return [ref.value], None   # "with one": one card, or the 1, are the same card here
+    if ref.kind == "word":
+        return [], (f"may be the card {ref.value} or {ref.value} card{'s' if ref.value > 1 else ''} of any "
+                    f"value; write the cards, e.g. '{module} {ref.value}'")
+    return [], "does not say which card" + ("s" if (count or 0) > 1 else "") + "; write the cards"
+
+
+def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatters) -> list[Word]:
+    """The post's words with each group of cards named in words made digits, right after its
+    module word (or, on Maze, before its direction): see the section's comment."""
+    folded = [w.text.casefold() for w in words]
+    ends = [bool(w.trail.strip()) for w in words]
+    stops = [w.comma or w.stop != "" for w in words]
+    taken = list(hand)
+    skip: set[int] = set()
+    put: dict[int, list[Word]] = {}        # words to write in place of the word at an index
+    after: dict[int, list[Word]] = {}      # words to write after the word at an index (a module)
+    for group in card_groups(folded):
+        at = tie(folded, group, ends, stops)
+        if at is None or skip.intersection(range(group.start, group.end)):   # an order said: "(the 2 first)"
+            continue
+        clause_at = at.module + 1 if at.before else group.end
+        clause = first_said(folded, clause_at)
+        used = set(range(group.start, group.end)) | set(range(clause_at, clause_at + clause[0] if clause else 0))
+        used |= {group.start - 1} if group.start - 1 >= 0 and folded[group.start - 1] in WITH_WORDS else set()
+        module, first = folded[at.module], clause[1] if clause else None
+        cards, problem = resolve(group, at, taken, module, first)
+        skip |= used
+        if problem is None and clause is None and all(ref.kind in ("hand", "all-of") for ref in group.refs) \
+                and restated(folded[group.end:group.end + len(cards)], cards):
+            continue   # "conker with everything: 1 1 2": the digits say the cards, in order
+        if not group.ordered:
+            problem = problem or order_problem(cards, first, module, order_matters)
+        last = max(used) if not at.before else max({at.module} | used - set(range(group.start, group.end)))
+        made = _cards_words(words, group, cards, problem, words[last].trail)
+        if at.direction is not None:
+            skip.add(at.direction)
+            put[group.start] = [*made, words[at.direction]._replace(trail=made[-1].trail)]
+        elif at.before:
+            after.setdefault(at.module, []).extend(made)
+        else:
+            put[group.start] = made
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        out.extend(put.get(index, []))
+        if index not in skip:
+            out.append(word._replace(trail="") if index in after else word)
+        out.extend(after.get(index, []))
+    return out
+
+
+def _cards_words(words: list[Word], group: Group, cards: list[int], problem: str | None, trail: str) -> list[Word]:
+    """The Words standing for a group's cards (or its problem), with the trail of the last word
+    they take the place of."""
+    span = words[group.start:group.end]
+    said = " ".join(w.said for w in span)
+    start, end = span[0].start, span[-1].end
+    if problem is not None:
+        return [Word(said, said, start, end, problem + ".", trail)]
+    return [Word(str(card), said, start, end, None, trail if n == len(cards) - 1 else "")
+            for n, card in enumerate(cards)]
+
+
+def restated(following: list[str], cards: list[int]) -> bool:
+    """Do the words after a group give its cards again as digits ("everything: 1 1 2")?"""
+    return all(w.isdecimal() for w in following) and sorted(map(int, following)) == sorted(cards) and bool(cards)
+
+
 class TugOfWarNotation(Game[TWState]):
     """The typed notation of the match's ruleset: only the forms of its modules (v1 has Maze,
     v2 Path), read and written by the functions above."""
@@ -225,6 +576,36 @@ class TugOfWarNotation(Game[TWState]):
     def lexicon(self) -> Lexicon:
         """Modules, cards, options, directions, cells and Block Move as players write them."""
         return lexicon_for(tuple(self.modules), self.ruleset.items)
+
+    def reword(self, s: TWState, player: str, words: list[Word]) -> list[Word]:
+        """Cards named in words made the digits the notation reads, resolved against the
+        mover's hand (cards_in_words): "put my 2 on the race" is race 2, "rope with all three of
+        my 1s" rope 1 1 1; a group the hand does not make certain is refused."""
+        hand = s.hands.get(player)
+        if hand is None:
+            return words
+        return cards_in_words(words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards))
+
+    def order_matters(self, s: TWState, player: str, module: str, cards: list[int]) -> bool:
+        """Would playing these cards on `module` in another order end the turn differently
+        (TW-5: cards resolve one by one; a puddle, a push-back or a point mid-turn)? Each
+        distinct order is played on a scratch copy of the position and the outcomes compared."""
+        rules = cast(TugOfWarRules, self)   # the notation is a part of TugOfWar, whose rules play the turn
+        seen: list[Any] = []
+        for order in multiset_permutations(cards, len(cards)):
+            move = {"module": module, "cards": list(order), **({"option": "A"} if module == "tower" else {})}
+            scratch = rules._scratch(s, module)
+            try:
+                rules._resolve(scratch, player, move)
+                outcome: Any = {**vars(scratch), "hands": {p: sorted(h) for p, h in scratch.hands.items()}}
+            except Illegal as refused:
+                outcome = refused.code
+            except (KeyError, ValueError):   # a module the ruleset lacks, a card not in the hand
+                return False   # the rules refuse the move whatever its order
+            if seen and outcome != seen[0]:
+                return True
+            seen.append(outcome)
+        return False
 
     def format_move(self, move: dict[str, Any]) -> str:
         return format_move(move)
