@@ -368,6 +368,9 @@ def classify(game: Game, words: list[Word]) -> list[str]:
         elif kind == STRONG and words[index].text.isnumeric() and after is not None and not words[index].trail \
                 and counts_something(words[index + 1:index + 3], lexicon, around):
             kinds[index] = QUANTITY   # "1 minute", "2 rerolls left": it counts something else
+        elif kind == STRONG and words[index].text.isnumeric() and after == CHATTER and not words[index].trail \
+                and index >= 2 and words[index - 1].text.casefold() in around.own and words[index - 2].comma:
+            kinds[index] = SUSPECT   # "rope 1, my 2 stays": a new clause about the card, maybe not playing it
     return kinds
 
 
@@ -449,6 +452,10 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
         raise NotationError(f"{ctx.name}: the post holds two different moves, {quoted(one.said)} and "
                             f"{quoted(two.said)}{more}; give the one to play.")
     if not moves:
+        negated = unclear_negation(words, negations, frozenset())
+        if negated is not None:   # "not swapping the 3 in for my 2": never a hint of the move taken back
+            raise NotationError(f"{ctx.name}: the post says {quoted(negated[0])} before {quoted(negated[1])}; give "
+                                f"just the move to play.")
         raise unreadable(game, text, whole, error, ctx)
     readings = next(iter(moves.values()))
     used = frozenset().union(*(each.used for each in readings))
@@ -583,7 +590,8 @@ def negation_scope(words: list[Word], kinds: list[str], start: int) -> tuple[lis
         span.append(index)
         if kinds[index] in (STRONG, SOFT, QUANTITY):
             scope.append(index)
-        if words[index].trail:   # a comma, full stop, colon, dash or bracket ends what it takes back
+        same_phrase = index + 1 < len(words) and words[index + 1].start == words[index].start
+        if words[index].trail and not same_phrase:   # a comma, full stop, colon, dash or bracket ends it
             break
         index += 1
     return span, scope

@@ -586,6 +586,9 @@ MISREADS_FOUND = [
     ("tow2-second", "maddie", "conker 2 with 1 to spare", "ERR m.json: the post holds the move 'conker 2' and also '1'"),
     ("dice-turn", "bernd", "reroll both 5s (2 rerolls left)", "ERR m.json: the post holds the move 'reroll 1 3' and also '2'"),
     ("dice-turn", "bernd", "reroll 3, 6 is trash", "ERR m.json: the post holds the move 'reroll 3' and also '6'"),
+    # a card after a comma and "my", before chatter, starts a clause about the card: not joined
+    ("tow1-second", "maddie", "rope 1, my 2 stays", "ERR m.json: the post holds the move 'rope 1' and also '2'"),
+    ("tow1-second", "maddie", "rope 1, my 2", "rope 1 2"),
     # a game word mistyped as fingers slip is never dropped as chatter: read as the word meant
     ("tow1-second", "maddie", "maze 2 rigth", "maze 2 right"),
     ("tow1-start", "sally", "colation 1 1 1", "collation 1 1 1"),

@@ -51,6 +51,8 @@ def refusal(name: str, player: str, post: str) -> str:
     ("1st turn - 5/5 on C", "t1 place 5/5 C"),
     ("turn one: 2/3 at D", "t1 place 2/3 D"),
     ("my first placement: 3/1 to H", "t1 place 3/1 H"),
+    # the current turn named again apart from the placement repeats it: nothing a move could add
+    ("this is my first turn lol, 2/2 on B", "t1 place 2/2 B"),
     # an arrow before the location I, which after glue would be the pronoun
     ("3/2 -> I", "t1 place 3/2 I"),
     ("4/1 → I", "t1 place 4/1 I"),
@@ -67,7 +69,7 @@ def test_placements_in_words_read_as_the_placement(post, move):
     "2/2 goes to B or C",         # two locations
     "troop 2/2 at location B... wait, location C",
     "troop 2/2 location",         # no location
-    "this is my first turn lol, 2/2 on B",   # the turn apart from the placement: refused, not read past
+    "this is my second turn lol, 2/2 on B",  # another turn apart from the placement: refused, not read past
 ])
 def test_placement_near_misses_are_not_entered(post):
     assert entered("ws-placement-t1", "sally", post) is None
