@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import islice
 from typing import Any, Callable, Iterable, Iterator
@@ -216,6 +216,14 @@ class Context:
     ruleset: str
     name: str
     items: Callable[[], frozenset[Phrase]] = frozenset   # every item name of every game, asked only here
+    memo: dict[str, Any] = field(default_factory=dict, compare=False)   # what is worked out once per post
+
+
+def legal_of(game: Game, ctx: Context) -> list[str]:
+    """The legal moves now as the game writes them (legal_texts), listed once per post."""
+    if "legal" not in ctx.memo:
+        ctx.memo["legal"] = legal_texts(game, ctx.legal)
+    return ctx.memo["legal"]
 
 
 def listed_two_ways(game: Game, text: str) -> bool:
@@ -435,7 +443,7 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
     if len(words) > MAX_WORDS:
         raise NotationError(f"{ctx.name}: the post has {len(words):,} words and holds no move as a whole; a move is "
                             f"searched for in posts of at most {MAX_WORDS:,} words: give the part with the move.")
-    negations = negated_words(words, kinds, declinable(game, ctx))
+    negations = negated_words(words, kinds, lambda: declinable(game, ctx))
     kinds = [CHATTER if any(i in each.span for each in negations if each.declines) else kind
              for i, kind in enumerate(kinds)]   # "rope 1, no block this turn": the item declined is no move
     found = find_moves(game, words, kinds, ctx)
@@ -538,7 +546,7 @@ class Negation:
     declines: bool
 
 
-def negated_words(words: list[Word], kinds: list[str], declinable: frozenset[str]) -> list[Negation]:
+def negated_words(words: list[Word], kinds: list[str], declinable: Callable[[], frozenset[str]]) -> list[Negation]:
     """The post's negations that take back game words ("won't block race. rope 1 1"). One that
     only declines an item or a kind of move ("no block this turn", "attack, no trade", "saving
     retake for later") leaves the move read without them; one that takes back an operand ("E5 up
@@ -549,7 +557,7 @@ def negated_words(words: list[Word], kinds: list[str], declinable: frozenset[str
             continue
         span, scope = negation_scope(words, kinds, index + size)
         if scope:
-            declines = all(words[i].text.casefold() in declinable for i in scope) and \
+            declines = all(words[i].text.casefold() in declinable() for i in scope) and \
                 (kind == "negations" or len(scope) == 1)   # "keeping block for tower": later, or on tower?
             found.append(Negation(" ".join(w.said for w in words[index:index + size]), tuple(scope),
                                   frozenset(range(index, index + size)) | frozenset(span), declines))
@@ -602,11 +610,14 @@ def declinable(game: Game, ctx: Context) -> frozenset[str]:
     heads) and words naming a kind of move, as the moves start (`rope`, `trade`, `retake`): the
     first word of the notation's examples and of the legal moves now, past the turn every legal
     move writes alike (`r1 c1:`, `t1`)."""
-    texts = [tokens(text) for text in legal_texts(game, ctx.legal)]
+    if "declinable" in ctx.memo:
+        return ctx.memo["declinable"]
+    texts = [tokens(text) for text in legal_of(game, ctx)]
     turn = {w for w in set(texts[0]).intersection(*texts[1:]) if not w.isalpha()} if len(texts) > 1 else set()
     firsts = {next((w for w in words if w not in turn), "") for words in texts}
     firsts |= {tokens(example)[0] for form in game.forms() for example in form.examples if example.split()}
-    return game_lexicon(game).clause_heads | {word for word in firsts if word.isalpha()}
+    made = ctx.memo["declinable"] = game_lexicon(game).clause_heads | {word for word in firsts if word.isalpha()}
+    return made
 
 
 def hedge_of(words: list[Word], kinds: list[str], kind: str, after: int = -1) -> str | None:
@@ -656,7 +667,7 @@ def idle(game: Game, words: list[Word], kinds: list[str], reading: Found, index:
     uses only when the legal moves were all looked at."""
     if last_hedge_before(words, kinds, index) is not None:
         return False
-    legal = legal_texts(game, ctx.legal)
+    legal = legal_of(game, ctx)
     if not legal:
         return False
     word, key = words[index].text.casefold(), tokens(reading.key)
@@ -861,7 +872,7 @@ def other_reading(game: Game, reading: Found, extra: list[str], ctx: Context) ->
 def closest_legal(game: Game, typed: str, reading: Found, ctx: Context) -> str | None:
     """A legal move now (at most MAX_LEGAL looked at) that is the move the post wrote
     (writes_the_post), other than the reading refused; None if there is none."""
-    texts = legal_texts(game, ctx.legal)
+    texts = legal_of(game, ctx)
     return only_as_posted(typed, [text for text in texts if text != reading.key], texts)
 
 
@@ -941,7 +952,7 @@ def unreadable(game: Game, text: str, whole: str, error: NotationError | None, c
     """The refusal of a post without a move: the legal move the post wrote, if one is
     (only_as_posted), and its form; else the game's forms, never another move. A game that declares no notation keeps its own message."""
     forms = game.forms()
-    legal = legal_texts(game, ctx.legal)
+    legal = legal_of(game, ctx)
     examples = [example for form in forms for example in form.examples]
     typed = whole or text.strip()
     near = only_as_posted(typed, legal, legal) or only_as_posted(typed, examples, examples)

@@ -11,25 +11,11 @@ from typing import Any
 import pytest
 import yaml
 
-from adjudicator import session
-from adjudicator.errors import InputError
-from helpers.post_positions import POSITIONS, position
+from helpers.post_positions import POSITIONS, entered
 
 TABLE = Path(__file__).parent / "data" / "posts-fresh.yaml"
 ENTRIES: list[dict[str, Any]] = yaml.safe_load(TABLE.read_text(encoding="utf-8"))
 RULESETS = ("tug-of-war-v1", "tug-of-war-v2", "track-trouble", "dice-tug-of-war", "arrowbic", "winning-streak")
-
-
-def entered(name: str, player: str, post: str) -> str | None:
-    """What `move` would enter for the post in the position: the move read, in canonical form,
-    when the rules take it too; None when it is refused (unreadable, or illegal as read)."""
-    match, replay = position(name)
-    try:
-        move = session.read_move(match, replay, player, post, False, "m.json")
-    except InputError:
-        return None
-    log = replay.step({"seq": replay.last_seq + 1, "type": "move", "player": player, "move": move})
-    return None if log.flag is not None else match.game.format_move(move)
 
 
 def entry_id(index: int, entry: dict[str, Any]) -> str:

@@ -118,3 +118,21 @@ def read(name: str, player: str, post: str) -> str:
     match, replay = position(name)
     move = session.read_move(match, replay, player, post, False, "m.json")
     return match.game.format_move(move)
+
+
+def entered_in(match: Any, replay: Any, player: str, post: str) -> str | None:
+    """What `move` enters for the post in a replayed match: the move read, when the rules take
+    it too, in canonical form; None when it is refused (unread, or illegal as read)."""
+    from adjudicator.errors import InputError
+
+    try:
+        move = session.read_move(match, replay, player, post, False, "m.json")
+    except InputError:
+        return None
+    log = replay.step({"seq": replay.last_seq + 1, "type": "move", "player": player, "move": move})
+    return None if log.flag is not None else match.game.format_move(move)
+
+
+def entered(name: str, player: str, post: str) -> str | None:
+    """What `move` enters for the post in the named position (entered_in)."""
+    return entered_in(*position(name), player, post)

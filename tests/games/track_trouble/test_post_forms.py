@@ -13,21 +13,14 @@ import pytest
 from adjudicator import matchfile, session
 from adjudicator.errors import InputError
 from adjudicator.games.track_trouble.notation import parse
-from helpers.post_positions import track_trouble
+from helpers.post_positions import entered_in, track_trouble
 from helpers.track_trouble import R1, tt_match
 
 
 def entered(data: dict[str, Any], player: str, post: str) -> str | None:
-    """What `move` enters for the post in the match `data`: the move read, when the rules take it
-    too, in canonical form; None when it is refused (unread, or illegal as read)."""
+    """What `move` enters for the post in the match `data` (entered_in)."""
     match = matchfile.prepare(copy.deepcopy(data), None)
-    replay = session.replay_match(match)
-    try:
-        move = session.read_move(match, replay, player, post, False, "m.json")
-    except InputError:
-        return None
-    log = replay.step({"seq": replay.last_seq + 1, "type": "move", "player": player, "move": move})
-    return None if log.flag is not None else match.game.format_move(move)
+    return entered_in(match, session.replay_match(match), player, post)
 
 
 def at_start(post: str, player: str = "sally") -> str | None:

@@ -12,20 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator import session
 from adjudicator.errors import InputError, NotationError
-from helpers.post_positions import position, read
-
-
-def entered(name: str, player: str, post: str) -> str | None:
-    """What `move` enters for the post: the move read, when the rules take it too; else None."""
-    match, replay = position(name)
-    try:
-        move = session.read_move(match, replay, player, post, False, "m.json")
-    except InputError:
-        return None
-    log = replay.step({"seq": replay.last_seq + 1, "type": "move", "player": player, "move": move})
-    return None if log.flag is not None else match.game.format_move(move)
+from helpers.post_positions import entered, position, read
 
 
 def refusal(name: str, player: str, post: str) -> str:
