@@ -123,8 +123,9 @@ def fold(text: str) -> str:
     text = KEYCAP.sub(r"\1", text)
     text = SHORTCODES.sub(lambda m: f" {m.group(1).lower()} ", text)
     emoticons = post_words().emoticons
-    text = WORD.sub(lambda m: PICTURE if m.group(0) in emoticons or EMOTICON.fullmatch(m.group(0)) else m.group(0),
-                    text)
+    glue = post_words().glue   # "=>" joins a troop to its location; no face
+    text = WORD.sub(lambda m: PICTURE if m.group(0) in emoticons or (EMOTICON.fullmatch(m.group(0))
+                                                                     and m.group(0) not in glue) else m.group(0), text)
     text = TRAILING_FACE.sub(PICTURE, text)   # "E5 D:" ends in a face, not in down
     text = INVISIBLE.sub("", text)
     text = "".join("" if unicodedata.category(ch) == "Cf" and ch not in (PICTURE, QUOTED) else "'" if ch in APOSTROPHES else ch
@@ -633,8 +634,8 @@ def is_question(words: list[Word], used: frozenset[int]) -> bool:
     first, last = min(used), max(used)
     start = next((i + 1 for i in range(first - 1, -1, -1) if words[i].stop or words[i].text == PICTURE), 0)
     end = next((i for i in range(last, len(words)) if words[i].stop), len(words) - 1)
-    if words[end].stop == "?":
-        return True
+    if words[end].stop == "?" or any(words[i].stop == "?" for i in range(first, last)):
+        return True   # "extra miner? 1 T2": a question inside the move's words asks too
     asks = post_words().questions
     opening = tuple(w.text.casefold() for w in words[start:start + 2])
     return opening[:1] in asks or opening in asks
