@@ -586,6 +586,9 @@ MISREADS_FOUND = [
     ("tow2-second", "maddie", "conker 2 with 1 to spare", "ERR m.json: the post holds the move 'conker 2' and also '1'"),
     ("dice-turn", "bernd", "reroll both 5s (2 rerolls left)", "ERR m.json: the post holds the move 'reroll 1 3' and also '2'"),
     ("dice-turn", "bernd", "reroll 3, 6 is trash", "ERR m.json: the post holds the move 'reroll 3' and also '6'"),
+    # a question mark inside the move's words asks about it; "=>" is an arrow, not a face
+    ("tt-r1c1", "sally", "extra miner? 1 T2", "ERR m.json: the post asks about 'extra-miner 1 T2'"),
+    ("ws-placement-t1", "sally", "1/4 => K", "t1 place 1/4 K"),
     # a card after a comma and "my", before chatter, starts a clause about the card: not joined
     ("tow1-second", "maddie", "rope 1, my 2 stays", "ERR m.json: the post holds the move 'rope 1' and also '2'"),
     ("tow1-second", "maddie", "rope 1, my 2", "rope 1 2"),
