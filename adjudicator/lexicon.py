@@ -133,6 +133,7 @@ class PostWords:
     compass: Mapping[str, str]
     questions: frozenset[Phrase]
     units: frozenset[str]
+    aside_units: frozenset[str]           # of units, those counting time or what a player has
     repeats: frozenset[str]
     emoticons: frozenset[str]
     salt_markers: frozenset[str]          # "salt: WORD" gives the author's salt (G-8)
@@ -173,6 +174,7 @@ def post_words() -> PostWords:
                      die_words=folded(data["die_words"]),
                      compass={str(k).casefold(): str(v) for k, v in data["compass"].items()},
                      questions=frozenset(tuple(word(p).casefold().split()) for p in data["questions"]),
-                     units=folded(data["units"]), repeats=folded(data["repeats"]),
+                     units=folded(data["units"]), aside_units=folded(data["aside_units"]),
+                     repeats=folded(data["repeats"]),
                      emoticons=frozenset(word(e) for e in data["emoticons"]),
                      salt_markers=folded(data["salt_markers"]))

@@ -664,28 +664,46 @@ def idle(game: Game, words: list[Word], kinds: list[str], reading: Found, index:
     - it is a number or names a kind of move or an item (declinable), no legal move here uses it,
       and it stands in another sentence or aside than the move ("Keep. 10 is fine by me"; "rope 3
       (race is barred for me)"); not a word the notation writes another way ("reserve" is `-`).
+    - a number counting time or what a player has, in another sentence or aside ("1 T1, 2 T1 (3
+      min timer is brutal)"); or counting anything, no legal move using it, after a comma ("i'll
+      keep these, 8 is fine").
     Never after a correction or an alternative ("E5 up... no wait, up"), and a word no legal move
     uses only when the legal moves were all looked at."""
     if last_hedge_before(words, kinds, index) is not None:
         return False
+    if kinds[index] == QUANTITY and counts_aside(words, index) and apart(words, reading.used, index):
+        return True
     legal = legal_of(game, ctx)
     if not legal:
         return False
     word, key = words[index].text.casefold(), tokens(reading.key)
     held = [Counter(tokens(text)) for text in legal]
+    unused = len(legal) < MAX_LEGAL and not any(word in each for each in held)
+    if kinds[index] == QUANTITY and unused and any(words[i].comma for i in between(reading.used, index)):
+        return True   # "i'll keep these, 8 is fine": no legal move has an 8, and it counts something
     if word in key:   # a number only apart: "rope 1 1, 1" may be a third 1 the hand lacks
         wanted = Counter(key + [word])
         return (not word.isnumeric() or apart(words, reading.used, index)) and not any(wanted <= each for each in held)
     named = word.isnumeric() or word in declinable(game, ctx)   # not a word the notation writes another way ("reserve")
-    return named and len(legal) < MAX_LEGAL and not any(word in each for each in held) and apart(words, reading.used, index)
+    return named and unused and apart(words, reading.used, index)
+
+
+def counts_aside(words: list[Word], index: int) -> bool:
+    """Does the number at `index` count time or what a player has (posts.yaml `aside_units`:
+    "3 min", "2 rerolls")?"""
+    return index + 1 < len(words) and words[index + 1].text.casefold() in post_words().aside_units
+
+
+def between(used: frozenset[int], index: int) -> range:
+    """The positions from the move's words to the word at `index` (whose punctuation parts them)."""
+    return range(max(used), index) if index > max(used) else range(index, min(used))
 
 
 def apart(words: list[Word], used: frozenset[int], index: int) -> bool:
     """Is the word at `index` in another sentence or aside than the move's words: a sentence end,
     a line's end, a bracket or a picture between them?"""
-    first, last = (max(used), index) if index > max(used) else (index, min(used))
     return any(words[i].text == PICTURE or words[i].stop in (".", "\n") or any(ch in words[i].trail for ch in "()[]")
-               for i in range(first, last))
+               for i in between(used, index))
 
 
 def find_moves(game: Game, words: list[Word], kinds: list[str], ctx: Context) -> list[Found]:

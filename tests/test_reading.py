@@ -167,8 +167,10 @@ def test_the_closest_move_and_its_form_come_from_the_examples_when_nothing_is_le
 
 
 def test_a_number_left_outside_the_move_is_refused_not_dropped():
-    said = read(header("tug-of-war-v2"), "sally", "rope 1 1, I have 3 cards")
-    assert said.startswith("ERR m.json: the post holds the move 'rope 1 1' and also '3' outside it"), said
+    said = read(header("tug-of-war-v2"), "sally", "rope 1 1, I have 1 more")
+    assert said.startswith("ERR m.json: the post holds the move 'rope 1 1' and also '1' outside it"), said
+    # counting something, after a comma, and no card of the hand: no move could use it
+    assert read(header("tug-of-war-v2"), "sally", "rope 1 1, I have 3 cards") == "rope 1 1"
     assert read(dice_deciding(), "bernd", "reroll 1 and 3") == "reroll 1 3"   # glue between positions (issue 23)
 
 
@@ -584,7 +586,11 @@ MISREADS_FOUND = [
     ("tow1-start", "sally", "collation 1 with 1 minute to spare 😅", "ERR m.json: the post holds the move 'collation 1' and also '1'"),
     ("tow2-start", "sally", "path 1@C4 in 5 min", "ERR m.json: the post holds the move 'path 1@C4' and also '5'"),
     ("tow2-second", "maddie", "conker 2 with 1 to spare", "ERR m.json: the post holds the move 'conker 2' and also '1'"),
-    ("dice-turn", "bernd", "reroll both 5s (2 rerolls left)", "ERR m.json: the post holds the move 'reroll 1 3' and also '2'"),
+    ("dice-turn", "bernd", "reroll both 5s (2 rerolls left)", "reroll 1 3"),    # time or what one has, in an aside
+    ("dice-turn", "bernd", "reroll both 5s, 2 rerolls left", "ERR m.json:"),
+    ("tt-r1c1", "sally", "1 T1, 2 T1 (3 min timer is brutal)", "r1 c1: 1 T1, 2 T1"),
+    ("dice-setup-116", "bernd", "i'll keep these, 8 is fine", "keep"),                # no legal move has an 8
+    ("tow1-second", "maddie", "maze 2 up then idk", "ERR m.json: the post says 'idk' beside 'maze 2 up'"),
     ("dice-turn", "bernd", "reroll 3, 6 is trash", "ERR m.json: the post holds the move 'reroll 3' and also '6'"),
     # a question mark inside the move's words asks about it; "=>" is an arrow, not a face
     ("tt-r1c1", "sally", "extra miner? 1 T2", "ERR m.json: the post asks about 'extra-miner 1 T2'"),
