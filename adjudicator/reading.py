@@ -473,6 +473,7 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
     if negated is not None:
         raise NotationError(f"{ctx.name}: the post says {quoted(negated[0])} before {quoted(negated[1])}; give just "
                             f"the move to play.")
+    kinds = set_aside(words, kinds, negations, used)
     left = [index for index in left_over(kinds, used) if not idle(game, words, kinds, readings[0], index, ctx)]
     if left:
         raise left_over_refusal(game, words, kinds, readings[0], left, ctx)
@@ -567,13 +568,23 @@ def negated_words(words: list[Word], kinds: list[str], declinable: Callable[[], 
 
 def unclear_negation(words: list[Word], negations: list[Negation], used: frozenset[int]) -> tuple[str, str] | None:
     """(the negation, the game words it takes back) of the first negation that leaves the move in
-    doubt: one that takes back an operand, or a word the move read uses ("no advantage this round,
-    buff 3/3 attack": declined and used); None when there is none."""
+    doubt: one that takes back an operand in the move's own sentence ("E5 up no left": a
+    correction?), or a word the move read uses ("no advantage this round, buff 3/3 attack":
+    declined and used); None when there is none. One in another sentence or aside tells why not
+    ("C6 up (can't do right anyway)"): no doubt."""
     said = {words[i].text.casefold() for i in used}
     for each in negations:
-        if not each.declines or any(words[i].text.casefold() in said for i in each.scope):
+        aside = bool(used) and apart(words, used, min(each.span))   # "C6 up (can't do right anyway)"
+        if not (each.declines or aside) or any(words[i].text.casefold() in said for i in each.scope):
             return each.said, " ".join(dict.fromkeys(words[i].said for i in each.scope))
     return None
+
+
+def set_aside(words: list[Word], kinds: list[str], negations: list[Negation], used: frozenset[int]) -> list[str]:
+    """The words' kinds, with what each negation in another sentence or aside than the move takes
+    back made chatter: it tells why not, and the move is the one read."""
+    aside = {i for each in negations if apart(words, used, min(each.span)) for i in each.span}
+    return [CHATTER if i in aside else kind for i, kind in enumerate(kinds)]
 
 
 def negation_scope(words: list[Word], kinds: list[str], start: int) -> tuple[list[int], list[int]]:

@@ -573,6 +573,8 @@ MISREADS_FOUND = [
     ("tow1-start", "sally", "rope 1 1, not blocking race", "rope 1 1"),
     ("tow1-start", "sally", "no block move, block race with rope 1 1", "ERR m.json: the post says 'no' before 'block move'"),
     ("arrowbic-start", "sally", "E5 up no left", "ERR m.json: the post says 'no' before 'left'"),
+    ("arrowbic-mid", "sally", "C6 up (can't do right anyway)", "C6 up"),    # in an aside: it tells why not
+    ("arrowbic-start", "sally", "E5 up. not left", "E5 up"),
     ("tt-r1c1", "sally", "not using remote switch on purple: 1 T2, 2 T2", "ERR m.json: the post says 'not using'"),
     ("tt-r1c1", "sally", "without extra miner: 1 T2, 2 T2", "r1 c1: 1 T2, 2 T2"),
     ("ws-relocation-r1", "sally", "no advantage on 5/5 attack; set B=4/3", "ERR m.json: the post says 'no'"),
