@@ -28,7 +28,7 @@ class Span:
 @dataclass
 class Stamp:
     """A moment (RFC 3339, as the clock writes it): in text, Markdown and BBCode as the local
-    time of the match's zone with the zone's name (`2026-11-26 13:01 Europe/Berlin`, issue 25);
+    time of the match's zone with the zone's name (`2026-11-26 13:01 Europe/Berlin`);
     as Discord's `<t:…>` stamps, which each reader sees in their own time zone."""
 
     iso: str
@@ -69,7 +69,7 @@ class Para:
 
 @dataclass
 class Banner:
-    """One line set apart at the top of a board: a finished match's result (issue 25, point 7).
+    """One line set apart at the top of a board: a finished match's result.
     Bold where the format has bold (Markdown, Discord: `**…**`; BBCode: `[b]…[/b]`), plain in
     text; kept on one line, so a forum's preview and a terminal show it whole."""
 
@@ -121,7 +121,7 @@ def shown_path(path: Any) -> str:
     breaks or reorders a line (C0 and C1 controls, DEL, line and paragraph separators, bidi
     controls), and each byte that is not UTF-8, written as a visible escape (`\\x1b`, `\\n`,
     `\\u202e`), so a name can neither move the cursor nor split a row, and the host still sees
-    which file it is (issue 26)."""
+    which file it is."""
     return "".join(map(_visible, os.fsdecode(path)))
 
 
@@ -143,7 +143,7 @@ def _visible(ch: str) -> str:
 # json.dumps escapes only C0 controls; DEL, the C1 controls and lone surrogates pass raw, and
 # so do the bidi controls and line/paragraph separators, which a match id (no schema pattern:
 # a hand-edited file may hold anything there) would carry raw to a terminal or a paste, where
-# U+202E reverses what follows and U+2028 breaks the line (issue 25, point 5).
+# U+202E reverses what follows and U+2028 breaks the line.
 _JSON_ESCAPES = {code: f"\\u{code:04x}" for code in (*range(0x7F, 0xA0), *range(0xD800, 0xE000),
                                                       0x2028, 0x2029, *map(ord, _BIDI))}
 
@@ -159,7 +159,7 @@ def inert_json(text: str) -> str:
 # (a link, not a ping, but no name should make one). Discord and the parsers that follow it
 # match `@everyone` and `@here` anywhere, with no word boundary on either side (discord.js's
 # EVERYONE_PATTERN is /@(everyone|here)/g, and discord.py's escape_mentions has no \b either), so
-# `@everyone1`, `@heretics` and `x@here` ping too (issue 25, point 5). Those parsers match the
+# `@everyone1`, `@heretics` and `x@here` ping too. Those parsers match the
 # lower-case words only; we neutralise every case (`@EVERYONE`) anyway, since a zero-width space
 # costs nothing where no ping was and a client that folds case would otherwise ping. A
 # zero-width space after the `@` (or after the `<`) keeps the rest as text, in code blocks too.

@@ -239,7 +239,7 @@ MAX_DEPTH = 32   # a move nests objects and lists four deep; a param value a few
 
 def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
     """Is `value` (parsed JSON or YAML) nested more than `limit` lists and objects deep? Walked
-    without recursion, so a value built to exhaust the stack is told, not followed (issue 26)."""
+    without recursion, so a value built to exhaust the stack is told, not followed."""
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()

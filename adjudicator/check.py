@@ -7,11 +7,11 @@ that dies (verdict "error": a bug, exit status 3). The exit status is the worst 
 3 if any row is an error, else 2 if any file is unusable, else 1 if any file has an
 unexpected flag, else 0.
 
-Archives (issue 17): a folder given is searched for `*.json` match files (match_files), and
+Archives: a folder given is searched for `*.json` match files (match_files), and
 each match's own seed, `MATCH.seed` beside `MATCH.json`, verifies its tool-drawn rolls when
 no `--seed` is given (seed_beside): one stat per file, in the worker that checks it.
 
-Streamed (issue 28): the rows are an iterator, each yielded once it and those before it are
+Streamed: the rows are an iterator, each yielded once it and those before it are
 checked; the report is written as they come and only a tally of verdicts is kept (Checked).
 What is known before the first file is checked is the list of names the folders gave.
 """
@@ -291,7 +291,7 @@ def flag_problems(match: Any, replay: Any, marked_logs: dict[int, Any] | None = 
 
     As everyone may see them: a sealed submission refused in a phase still open shows no
     reason, and the code a host recorded for it is taken on trust until the reveal, since
-    both would give the submission away (views.public_flag, G-1, G-2; issue 15).
+    both would give the submission away (views.public_flag, G-1, G-2).
     `marked_logs` (seq -> log entry of each entry the host marked) is what a replay that kept
     no log kept instead; without it, they are found in `replay.log`."""
     from adjudicator import views

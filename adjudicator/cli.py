@@ -1,6 +1,6 @@
 """The `adjudicator` command line (SPEC, "Command line").
 
-Thin by design (issue 27, point 2): each command parses its options, calls one use case
+Thin by design: each command parses its options, calls one use case
 (adjudicator.usecases, session and friends) that returns data, hands it to one presenter
 (adjudicator.present) and prints what that made (_say), or writes it to -o. A value a use case
 refuses comes back as errors.OptionError and is shown as click's usage error of its option
@@ -56,7 +56,7 @@ ruleset_app = typer.Typer(help="Show or check one ruleset.", no_args_is_help=Tru
 app.add_typer(ruleset_app, name="ruleset")
 
 BOARD_FORMAT_HELP = "The board as text for a terminal, a forum or Discord, or as data (json); see board --help."
-RULINGS_HELP = "Cite the ruling ids ([G-7], [DT-4]) in the entry lines; posts leave them out by default (issue 25)."
+RULINGS_HELP = "Cite the ruling ids ([G-7], [DT-4]) in the entry lines; posts leave them out by default."
 
 
 def _out(text: str) -> None:
@@ -1001,7 +1001,7 @@ MAX_ARGUMENTS = 50_000   # words of a post, dice, files to check: all far fewer
 def _with_only_the_command(args: List[str]) -> typer.Typer:
     """The app holding only the command (or group) that `args` names first, else the whole app.
     Typer reads every command's signature and annotations to build the command line: about
-    50 ms, a fifth of `board`'s start-up, for the 16 a run does not use (issue 28, point 4).
+    50 ms, a fifth of `board`'s start-up, for the 16 a run does not use.
     What the user sees is the same: a named command parses, helps and fails as in the whole
     app; `--help`, `--version` or a mistyped name get the whole app, which lists and suggests
     the commands."""

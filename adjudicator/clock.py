@@ -273,7 +273,7 @@ class Clock:
 
 def describe(player: str, charge: Charge, on_expiry: str) -> str:
     """One sentence for posts and the replay: how long the entry took and what it cost, as
-    people say it (`Sally took 14 s (2 min allowed)`, issue 25); `player` is the name to show."""
+    people say it (`Sally took 14 s (2 min allowed)`); `player` is the name to show."""
     took = f"{player} took {span(round(charge.used))} ({span(charge.limit)} allowed)"
     if charge.charged == 0:
         return took

@@ -50,7 +50,7 @@ class Seal:
     one, and resolving the phase opens it, for all of them at once (G-2, G-3; a side move has
     its own, TT-9; a voided sealed entry the match's end). So replay need not keep
     the phase's entries to reveal them later (a phase with 100,000 resubmissions costs one
-    Seal, issue 28), and whoever holds a log entry sees it revealed when it is."""
+    Seal), and whoever holds a log entry sees it revealed when it is."""
 
     __slots__ = ("closed",)
 
@@ -108,7 +108,7 @@ BOOKKEEPING = frozenset({"salt"}) | CLOCK_ACTIONS
 # every 700 of them walks them for cycles there are none of, and promotes them to be walked
 # again. While Replay.run replays with a log, the collector waits for this many allocations
 # instead; the threshold it found is put back after. Without a log (`check`) it measured no
-# gain. The one place the collector is tuned (issue 28; docs/speed.md, "Check and replay").
+# gain. The one place the collector is tuned (docs/speed.md, "Check and replay").
 REPLAY_GC_THRESHOLD = 50_000
 
 
@@ -117,7 +117,7 @@ class RulesFacts(NamedTuple):
     of the ruleset: the clock settings (params.time_control, G-7), the items announced on
     submission (TT-7) and what each item of the catalogue gives its holder: uses (G-5) and
     reserve seconds (Arrowbic's Reserve, AX-8). Worked out once per ruleset (rules_facts),
-    not once per match: a batch check opens thousands of matches (issue 28)."""
+    not once per match: a batch check opens thousands of matches."""
 
     clock: ClockSettings
     announcing: frozenset[str]
@@ -569,7 +569,7 @@ class Replay:
             self.announced.setdefault(player, []).append(item)
             # Only a running clock restarts: in an untimed match (or with the clock switched
             # off, G-7) there is no time to restart and the announcement must not speak of it
-            # (issue 25, point 6).
+            #.
             restarts = bool(catalogue[item].get("restarts_phase_clock") and self._at is not None
                             and self.clock.running)
             if restarts:
@@ -870,8 +870,7 @@ class Checkpoint:
     """A replay as it stood after some entry, to step on from again with other voids known.
     A void that leaves out entry k, or brings it back, changes nothing before k (G-4), so a
     replay rebuilt at the void (views.replay_steps) resumes at the checkpoint before k instead
-    of replaying the match from the start: voids of n different entries replayed n² entries
-    (issue 28). The history before the checkpoint (log, flags, the entries' seals) is not
+    of replaying the match from the start: voids of n different entries replayed n² entries. The history before the checkpoint (log, flags, the entries' seals) is not
     copied: the replay resumed takes it from the replay it replaces, cut back to here."""
 
     def __init__(self, replay: Replay) -> None:
@@ -910,7 +909,7 @@ def summarise(game: "Game[Any] | None", kind: str, entry: dict[str, Any]) -> str
         except Exception:  # an unformattable move is still shown as given
             pass
         return entry.get("text") or str(entry["move"])
-    who = game.who if game is not None else str   # players by display name (issue 25)
+    who = game.who if game is not None else str   # players by display name
     if kind == "chance":
         return format_chance(entry["chance"], who)
     return format_host(entry["host"], who)

@@ -2,7 +2,7 @@
 seeds, posts) goes through here, so a FIFO, a device or a huge file is refused at once.
 
 Split from matchfile so that rulesets can read files without importing matchfile, which
-imports rulesets (issue 27: no import cycles).
+imports rulesets (no import cycles).
 """
 
 from __future__ import annotations

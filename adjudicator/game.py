@@ -207,12 +207,12 @@ class Rules(Generic[S]):
         return b if player == a else a
 
     def label(self, player: str) -> str:
-        """`Bernd (yellow)`: how narration names a player (by display name, issue 25)."""
+        """`Bernd (yellow)`: how narration names a player (by display name)."""
         return f"{self.who(player)} ({self.by_id[player].side})"
 
     def who(self, player: Any) -> str:
         """How public words name a player: the display name (`Sally`, or `Sam [sam2]` where
-        two names look alike, display_names); anything not a player's id as it is (issue 25).
+        two names look alike, display_names); anything not a player's id as it is.
         Data fields keep ids; only sentences call this."""
         if isinstance(player, str):
             return self.display_names.get(player, player)
@@ -225,7 +225,7 @@ class Rules(Generic[S]):
         apart: `Sally`, `Sam [sam2]`. Names are told apart as a reader sees them
         (names.look_alike): ones that differ only in case, in compatibility forms or in
         invisible characters (`Sally` and `Sally` + U+200B, in a file edited by hand, since
-        `new` refuses them) get the id too (issue 25, point 5)."""
+        `new` refuses them) get the id too."""
         from adjudicator.names import look_alike
 
         names: dict[str, str] | None = self.__dict__.get("_names")
@@ -345,7 +345,7 @@ class Notation(Generic[S]):
     def reword(self, state: S, player: str, words: list["Word"]) -> list["Word"]:
         """A post's words with what only the position can say put in notation words, before
         the post is read: the dice game turns "both 1s" into the positions of the dice showing
-        1 (issue 23). A reference that names nothing now becomes a Word with a `problem`. The
+        1. A reference that names nothing now becomes a Word with a `problem`. The
         default changes nothing."""
         return words
 

@@ -3,7 +3,7 @@ one, and the items of one list member one at a time, so memory does not grow wit
 
 The tool writes match files one entry a line (matchfile.dumps) and reads those line by line
 (matchfile.MatchStream). A file written by another tool may be pretty-printed, or all on one
-line; this reads it in flat memory all the same (issue 28). Each value is parsed by the
+line; this reads it in flat memory all the same. Each value is parsed by the
 standard library's own decoder (`JSONDecoder.raw_decode`, at C speed) from a window of the
 file that slides forward, so only the value being read and a few kilobytes around it are held.
 

@@ -1,4 +1,4 @@
-"""The words of a game's moves, and the words players write around them, as data (issue 23).
+"""The words of a game's moves, and the words players write around them, as data.
 
 A post is read by adjudicator.reading, which knows no game and no English. It decides from
 two kinds of data:

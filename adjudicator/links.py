@@ -1,4 +1,4 @@
-"""The private links of a match (issue 29): who may act through `serve`, kept beside the match.
+"""The private links of a match: who may act through `serve`, kept beside the match.
 
 A link is a random token in a URL. The file beside the match (`final.json` → `final.links`,
 owner-only like the seed) keeps only each token's SHA-256 hash and whose it is (a player's id

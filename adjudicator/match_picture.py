@@ -1,7 +1,7 @@
 """The picture of a whole match (`board --format svg/png`, the page): a banner when it is
 over, the title, the players, whose turn it is and the deadline, then the game's drawing.
 
-Split from adjudicator.picture (issue 27): the Canvas there is what games draw on, so it may
+Split from adjudicator.picture: the Canvas there is what games draw on, so it may
 not import views; this module reads the match's views and draws them on a Canvas.
 """
 
@@ -30,7 +30,7 @@ def board_svg(match: Any, replay: Any, viewer: str | None = None, head: str | No
 
 
 def draw_banner(canvas: Canvas, match: Any, res: dict[str, Any]) -> None:
-    """A finished match's result as a coloured band above everything (issue 25, point 7):
+    """A finished match's result as a coloured band above everything:
     a pale tint of the winner's side colour edged in the colour itself (grey for a draw), the
     words of the text boards' banner in bold ink, which reads on every side's tint (white
     letters would vanish on yellow or white). The shipped fonts have no emoji, so no trophy.

@@ -713,8 +713,7 @@ class EntryChecks:
 
 class AnyLayoutStream(StreamedFile):
     """A match file in a layout other than the tool's (pretty-printed, all on one line, keys
-    in any order) read entry by entry in flat memory, as MatchStream reads the tool's own
-    (issue 28): adjudicator.jsonstream walks the top-level object twice, once for the header
+    in any order) read entry by entry in flat memory, as MatchStream reads the tool's own: adjudicator.jsonstream walks the top-level object twice, once for the header
     keys, the count and the voids (G-4), once for the entries. Anything it cannot read as
     json.loads would raises NotStreamable, and the file is read whole."""
 
@@ -850,7 +849,7 @@ def create_together(files: list[tuple[Path, str | bytes, int]], *, force: bool =
                     remove: tuple[Path, ...] = ()) -> None:
     """Write several new files (a seed, then its match) so that the last one, the match,
     appears only once every earlier one is in place: killed at any instant, the tool finds
-    the match with its seed, or no match (issue 26). A seed left without its match by a
+    the match with its seed, or no match. A seed left without its match by a
     writer that was killed is proven so by that writer's staged match and cleared by the next
     `new` (clear_interrupted_new).
 

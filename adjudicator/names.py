@@ -1,5 +1,5 @@
 """Display names that look alike: invisible characters, and the key two names share when a
-reader could not tell them apart on a board (issue 25, point 5).
+reader could not tell them apart on a board.
 
 `Sally` and `Sally` + U+200B print the same, so a board reading "Sally (red) vs Sally (blue)"
 names nobody. `new` refuses a name holding an invisible character, and two names with one

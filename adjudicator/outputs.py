@@ -1,5 +1,5 @@
 """Writing what a command was asked to write (`-o FILE`, `--out DIR`): one rule for every
-command, so no command can destroy a file it was not asked to (issue 26).
+command, so no command can destroy a file it was not asked to.
 
 - An existing name is refused unless `--force`, a symbolic link included (even a dangling
   one): the host is told, nothing is written.

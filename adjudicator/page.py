@@ -82,7 +82,7 @@ class Private:
     one per open phase, side move or the match's end). An entry's public words change only
     when its seal opens, so each step rewords the new entry and those whose seal opened since,
     never every private entry again: a phase resubmitted n times (G-3) costs n rewordings, not
-    n² (issue 28)."""
+    n²."""
 
     def __init__(self) -> None:
         self.waiting: dict[int, tuple[Seal, list[int]]] = {}   # id(seal) -> (seal, positions)
@@ -109,8 +109,7 @@ class Private:
         (the first position whose voiding changed; the entries before it are as they were,
         engine.Checkpoint), and before it those whose seal opened since, or closed again (the
         rebuild closes again a seal that an entry now left out had opened). Not every entry
-        so far, nor every private one: voiding one entry in n reworded n entries, n² in all
-        (issue 28). Positions are kept in order, so forgetting the new part is a cut."""
+        so far, nor every private one: voiding one entry in n reworded n entries, n² in all. Positions are kept in order, so forgetting the new part is a cut."""
         for seals in (self.waiting, self.noted):
             for key, (_, positions) in list(seals.items()):
                 del positions[bisect.bisect_left(positions, changed):]

@@ -279,7 +279,7 @@ def paste(path: Path, posts: list[Post], *, dry_run: bool = False, all_or_nothin
     Under the match's lock the file is loaded and replayed once, and each post is checked
     against the match as it stands as `move` checks it (session.Appender; a dice bot's post
     as its transcribed roll, a `salt:` post as the host's salt entry), so a paste is linear
-    in its posts (issue 28). The file is written once at the end: with the entries accepted
+    in its posts. The file is written once at the end: with the entries accepted
     before a refusal, or (`all_or_nothing`) only if every post was accepted; with `dry_run`,
     never."""
     from adjudicator import matchfile, session

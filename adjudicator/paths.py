@@ -18,7 +18,7 @@ from adjudicator.games import BUILTIN
 
 _PACKAGE = Path(__file__).resolve().parent
 # A game's name: lower-case words joined by '-'. A name ending in '-picture' is no game's: a
-# module `<game>_picture.py` draws a game's board (issue 26), so no ruleset may name one.
+# module `<game>_picture.py` draws a game's board, so no ruleset may name one.
 GAME_NAME = re.compile(r"^(?!.*-picture$)[a-z0-9][a-z0-9-]{0,99}$")
 
 

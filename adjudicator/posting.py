@@ -94,7 +94,7 @@ class Post:
     voided_from: tuple[int, int, bool] | None = None   # changed_by_voids: what moved `start` back
     recorded: bool = False
     notes: list[str] = field(default_factory=list)
-    rulings: bool = False   # cite ruling ids in the entry lines (`post --rulings`, issue 25)
+    rulings: bool = False   # cite ruling ids in the entry lines (`post --rulings`)
     head: tuple[int, str] | None = None   # a chained match's head after what the post shows (G-9)
 
 
@@ -155,7 +155,7 @@ def is_told(log: LogEntry, shown_before: int) -> bool:
     """Does the post retell this entry? Not the `posted` record (the clock's, G-7), and a void
     only when the entry it voids was in an earlier post (`shown_before`: the last entry posted
     before this post's range): a typo the host voided before anyone saw it is bookkeeping, so
-    neither it nor its void is retold (issue 25). A void of a posted entry is one line."""
+    neither it nor its void is retold. A void of a posted entry is one line."""
     entry = log.entry
     if is_posted(entry):
         return False
@@ -291,7 +291,7 @@ def deadline_of(res: dict[str, Any]) -> str | None:
 
 def final_blocks(post: Post, res: dict[str, Any]) -> list[Any]:
     """The final summary: the size of the log and the flagged entries. Who won and why is the
-    final board's banner above (issue 25, point 7), so the post tells the result once."""
+    final board's banner above, so the post tells the result once."""
     from adjudicator.render import Heading, Para
 
     names = post.match.game.display_names

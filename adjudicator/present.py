@@ -1,4 +1,4 @@
-"""What the commands print: a use case's result turned into text (issue 27, point 2).
+"""What the commands print: a use case's result turned into text.
 
 Each presenter takes the data a use case returned (adjudicator.usecases, session, paste) and
 returns a Shown: the text for standard output and the notes for standard error, in the order
@@ -531,7 +531,7 @@ def entered(result: "Entered", fmt: str, dry_run: bool = False, rulings: bool = 
 
 def echo(log: "LogEntry", dry_run: bool) -> tuple[str, ...]:
     """The host's private echo: how the tool read the entry (and the post, when it was more
-    than the move: `read "…" as: rope 2 1`, issue 17), a sealed one marked private."""
+    than the move: `read "…" as: rope 2 1`), a sealed one marked private."""
     from adjudicator import reading
     from adjudicator.views import entry_lines
 
@@ -565,7 +565,7 @@ def receipt(match: "LoadedMatch", log: "LogEntry") -> tuple[str, ...]:
 
 def next_step(match: "LoadedMatch", replay: "Replay") -> tuple[str, ...]:
     """The host's next command when the match waits for a roll, for standard error: public
-    output names what is due, never a command (issue 25)."""
+    output names what is due, never a command."""
     from adjudicator.game import ChanceDue
     from adjudicator.wording import awaiting
 

@@ -11,7 +11,7 @@ value must satisfy every range whose path matches it. A variant inherits its bas
 Ranges keep numbers a host or a match may type small enough that nothing explodes in memory
 or time (a `rope.length` of 10**9 once built a 2.3 GB board) and say the nearest valid value
 when one is out. A ruleset must give a range to every number and list of its own `params`,
-and a match may not set a number or list that no range covers (issue 15).
+and a match may not set a number or list that no range covers.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Reading a move as a player posted it: the move its writer meant, or a refusal (issues 17, 23).
+"""Reading a move as a player posted it: the move its writer meant, or a refusal.
 
 Hosts copy posts from forums, Discord and phones: `I'll play rope 2 1 please`, `**E5 ⬆️**`,
 `rope 1 1 + block move on race`, `E5 up... no wait, left`. This module is game-agnostic and

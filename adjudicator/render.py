@@ -4,7 +4,7 @@ Games describe what to show (tables, lines, grids) with the blocks of adjudicato
 formats (one module each in adjudicator/formats/: text, markdown, bbcode, discord) decide how,
 and neutralise markup and control characters in every piece of text they are given, so a
 player's name cannot inject markup into a forum post, ping a Discord server or send escape
-codes to a terminal (issue 17). This module is where the rest of the tool asks for them: the
+codes to a terminal. This module is where the rest of the tool asks for them: the
 blocks and the text helpers are imported from here, as they were before the formats had
 modules of their own.
 """

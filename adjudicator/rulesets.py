@@ -309,7 +309,7 @@ SETTLED_SECONDS = 3.0
 def _stamps(ruleset: Ruleset, folders: tuple[str, ...]) -> tuple[Any, ...]:
     """What says the files behind a resolved ruleset are unchanged. The files are found as
     find_file finds them, with plain strings: this runs for every match a batch loads, where
-    pathlib's objects cost more than the check (issue 28)."""
+    pathlib's objects cost more than the check."""
     now = time.time()
     return tuple(_stamp(ruleset_id, folders, now) for ruleset_id in ruleset.chain)
 
@@ -370,7 +370,7 @@ _FOLDERS: dict[tuple[Path, ...], tuple[str, ...]] = {}
 def search_folders() -> tuple[str, ...]:
     """ruleset_dirs() as plain strings, as resolve keys its cache and finds the files: worked
     out once per list of plug-in folders (ADJUDICATOR_RULESETS, which plugin_dirs reads each
-    time), not once per match a batch loads (issue 28)."""
+    time), not once per match a batch loads."""
     plugins = tuple(plugin_dirs())
     found = _FOLDERS.get(plugins)
     if found is None:

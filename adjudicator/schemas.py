@@ -135,7 +135,7 @@ def errors(name: str, instance: Any) -> list[Any]:
     it says no, for the errors and their messages, and has the last word. It is asked about
     the first part the compiled predicates refuse (the header with its long lists left empty,
     then item by item), never about the whole: one bad entry among 10^6 costs what checking
-    a valid file costs, not minutes (issue 15). So the errors are those of that part only.
+    a valid file costs, not minutes. So the errors are those of that part only.
     """
     fast = fast_check(name)
     if fast is None:

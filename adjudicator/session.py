@@ -100,7 +100,7 @@ class Appender:
     """Entries appended one after another to a match loaded and replayed once: `append_entry`
     appends one, `paste` a thread's worth, each checked against the match as it stands with
     those before it, so entering n posts costs one load, one replay and one write, not n of
-    each (issue 28). The caller holds the file lock and writes (`write`) once."""
+    each. The caller holds the file lock and writes (`write`) once."""
 
     def __init__(self, path: Path, match: LoadedMatch) -> None:
         self.path, self.match = path, match
@@ -320,7 +320,7 @@ def read_move(match: LoadedMatch, replay: Replay, player: str, text: str, as_jso
                              f"{exc.sentence()}.") from None
         except json.JSONDecodeError as exc:
             raise InputError(f"{name}: the --json move is not valid JSON ({exc.msg} at column {exc.colno}).") from None
-        except RecursionError:   # nested past the parser's stack (issue 26)
+        except RecursionError:   # nested past the parser's stack
             raise InputError(deep) from None
         if too_deep(move):   # what follows (schema, the game) walks it recursively
             raise InputError(deep)
@@ -464,7 +464,7 @@ def create_match(data: dict[str, Any], out: Path | None, *, force: bool = False,
         files.append((seed_file, seed + "\n", matchfile.OWNER_ONLY))
     files.append((out, text, matchfile.OWNER_ONLY))
     # Both names are checked before either is written; the seed goes in place first, the
-    # match last, so no match ever stands without its seed (issue 26). With --force, an old
+    # match last, so no match ever stands without its seed. With --force, an old
     # seed the new match has no use for goes too: it would draw the new match's dice.
     old_seed = (seed_file,) if force and seed is None and os.path.lexists(seed_file) else ()
     matchfile.create_together(files, force=force, remove=old_seed)
@@ -532,7 +532,7 @@ def line_breaker(text: str) -> str | None:
 def check_one_line(data: dict[str, Any]) -> None:
     """Player names and ids, the match id and the title are one line each: a newline in a name
     would forge whole lines (a fake result) on every board, and U+202E or U+2028 in the match
-    id would reach every JSON output and the `created` line (issue 25, point 5)."""
+    id would reach every JSON output and the `created` line."""
     fields = [("id", data.get("id")), ("title", data.get("title"))]
     fields += [(f"players[{i}].{key}", p.get(key)) for i, p in enumerate(data.get("players") or [])
                for key in ("id", "name", "side")]
@@ -548,7 +548,7 @@ def check_names_apart(data: dict[str, Any]) -> None:
     """Two players a reader can tell apart on a board: no display name holds an invisible
     character (a zero-width space, U+2060, a soft hyphen, a tag character, a Hangul filler),
     and no two display names are the same once case, compatibility forms and invisible
-    characters are set aside; else "Sally (red) vs Sally (blue)" names nobody (issue 25, point 5).
+    characters are set aside; else "Sally (red) vs Sally (blue)" names nobody.
     A player without a name is shown by id, so the id stands in for it."""
     from adjudicator.names import first_invisible, look_alike
 
@@ -629,7 +629,7 @@ def is_padding(due: ChanceDue, chance: dict[str, Any]) -> bool:
 
 def transcribed_rolls(match: LoadedMatch) -> list[int]:
     """Seqs of the chance entries marked `source: external`: rolls a seed cannot verify, so
-    an edited roll relabelled so passes `check --seed` unless `--strict-dice` (issue 15)."""
+    an edited roll relabelled so passes `check --seed` unless `--strict-dice`."""
     return [entry["seq"] for entry in match.entries
             if entry["type"] == "chance" and entry["chance"].get("source") == "external"]
 

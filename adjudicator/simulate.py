@@ -245,7 +245,7 @@ def _play_and_write(args: tuple[str, int, int, str, tuple[str, ...], int, str | 
 
 def write_match(played: Played, folder: Path, *, force: bool = False) -> Path:
     """Write a simulated match as `<folder>/<match id>.json`, complete or not at all; an
-    existing file only with `force` (issue 26: no write destroys a file unasked)."""
+    existing file only with `force` (no write destroys a file unasked)."""
     from adjudicator.matchfile import dumps
     from adjudicator.outputs import write_output
 
@@ -300,7 +300,7 @@ def rows(ruleset_id: str, games: int, *, seed: int = 1, policy: str = "random", 
     """Play `games` matches, as their summary rows are asked for: in match order, whatever the
     number of jobs; nothing is played until the rows are read. What is wrong with the request (an unknown ruleset or item, a taken file name) is
     refused here, before any match is played; the matches are played as the rows are asked
-    for, a few at a time, so memory does not grow with `games` (issue 28)."""
+    for, a few at a time, so memory does not grow with `games`."""
     from adjudicator import rulesets
 
     ruleset = rulesets.resolve(ruleset_id)   # unknown ids fail here, once, before any work
@@ -370,7 +370,7 @@ def make_folder(out: Path) -> None:
 @dataclass
 class Tally:
     """What a summary counts, added up row by row: its size depends on how many different
-    lengths, endings and deciders there were, never on how many matches (issue 28)."""
+    lengths, endings and deciders there were, never on how many matches."""
 
     matches: int = 0
     finished: int = 0

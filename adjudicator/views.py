@@ -27,7 +27,7 @@ def new_replay(match: LoadedMatch) -> Replay:
 
 def check_at(match: LoadedMatch, until: int | None, option: str = "--at") -> None:
     """`--at SEQ` (or `--since SEQ`) must name a point of the log: the one place that says so,
-    for every command that takes an entry number (issue 27: one of each)."""
+    for every command that takes an entry number (one of each)."""
     count = len(match.entries) if match.count is None else match.count
     if until is not None and not 0 <= until <= count:
         span = f"entries 1–{count}" if count else "no entries yet"
@@ -56,8 +56,7 @@ def replay_steps(match: LoadedMatch) -> Iterator[tuple[int, Replay, int | None]]
     third item is then the first position of the log whose voiding changed (the entries
     before it are as they were), else None. The rebuild resumes at a checkpoint taken before
     that entry, not at the start, and the voids so far are kept up to date void by void
-    (VoidsSoFar): 3,000 voids read 4.5 million entries, voids of n entries replayed n²
-    (issue 28). Only a chain of voids of voids, which changes every entry of the chain at
+    (VoidsSoFar): 3,000 voids read 4.5 million entries, voids of n entries replayed n². Only a chain of voids of voids, which changes every entry of the chain at
     each void, still replays the chain again. The replay yielded is the one the next step
     advances: use it before asking for the next."""
     entries = match.entries
@@ -112,7 +111,7 @@ TIME_FLAGS = frozenset({"future-time"})
 def public_flag(log: LogEntry, marked: Any = None) -> dict[str, Any]:
     """A refused entry as everyone may see it. While sealed: no reason, and `acknowledged`
     says only whether the host recorded it as illegal (`marked`, the entry's `"flagged"`),
-    not whether the recorded code is right, which would tell the code (G-1; issue 15)."""
+    not whether the recorded code is right, which would tell the code (G-1)."""
     data = flag_dict(log)
     if log.sealed and log.flag is not None and log.flag.code not in TIME_FLAGS:
         data["message"], data["code"], data["rulings"] = SEALED_MESSAGE, "sealed", []
@@ -131,7 +130,7 @@ def result(match: LoadedMatch, replay: Replay, viewer: str | None = None,
            with_entries: bool = False, flags: bool = True) -> dict[str, Any]:
     """The object of SPEC "JSON output" (schemas/result.schema.json). Without `flags`, for a
     picture, which shows no flagged entries, `flagged` is left empty: worded at each step of
-    a match page, n flagged entries cost n² flag messages (issue 28)."""
+    a match page, n flagged entries cost n² flag messages."""
     outcome = replay.outcome
     marked = marks(match) if flags or with_entries else {}
     out: dict[str, Any] = {
@@ -208,7 +207,7 @@ def flag_view(log: LogEntry, viewer: str | None, marked: Any = None) -> dict[str
 def hidden_summary(log: LogEntry) -> str:
     """What a private entry is called while its content is hidden: "private declaration" when
     its public events say one was made (a Track Trouble Hidden Value, TT-7), else "sealed
-    submission". Issue 25, point 6: a Hidden Value called a sealed submission sat above
+    submission". A Hidden Value called a sealed submission sat above
     "Submitted: Sally: no". Decided from the events the public already sees, so the name
     tells nothing more than they do; a late declaration, refused with no public event
     (TT-9), stays "sealed submission", as its refusal says."""
@@ -255,7 +254,7 @@ def sides_shown(game: Any, board: dict[str, Any]) -> dict[str, str]:
 
 
 def banner(match: LoadedMatch, res: dict[str, Any], trophy: str = "🏆 ") -> list[Any] | None:
-    """The one line a finished board opens with (issue 25, point 7): `🏆 Sally (red) wins —
+    """The one line a finished board opens with: `🏆 Sally (red) wins —
     maddie's piece left the board …` or `Draw — …`, so whoever opens the thread's last post
     sees the result first. Made from the result's data only: the winner (None is a draw),
     the display names, the sides in effect (an Arrowbic `first` or pick may have swapped
@@ -280,10 +279,10 @@ def banner_text(match: LoadedMatch, res: dict[str, Any], trophy: str = "🏆 ") 
 
 def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None, in_post: bool = False) -> list[Any]:
     """The board as blocks: players named as the thread knows them (Game.display_names); a
-    finished match's board opens with its result as a banner (issue 25, point 7), and the
+    finished match's board opens with its result as a banner, and the
     status line then says only "finished", so the board tells the result once. `in_post`:
     the post's `Now:` line below says who acts and by when, so the board does not say it too
-    (a post then fits one Discord message more often, issue 25)."""
+    (a post then fits one Discord message more often)."""
     res = result(match, replay, viewer)
     game = match.game
     names = game.display_names
@@ -314,7 +313,7 @@ def board_blocks(match: LoadedMatch, replay: Replay, viewer: str | None = None, 
 def status_line(match: LoadedMatch, replay: Replay, res: dict[str, Any], awaiting: bool = True) -> str:
     """`arrowbic · after entry 8 · in progress; awaiting Maddie to place a stone`: the line
     under a board's heading, text and picture alike, players by display name. A finished
-    board says only `finished` here: its banner above tells who won and why (issue 25);
+    board says only `finished` here: its banner above tells who won and why;
     without `awaiting`, an open one only `in progress` (a post's `Now:` line tells the rest)."""
     names = match.game.display_names
     if res["status"] == "finished":
@@ -530,7 +529,7 @@ def entry_lines(log: LogEntry, viewer: str | None = None, pad: bool = True, mark
     """An entry's narration; `pad` aligns the sequence numbers of a whole replay; `marked`
     is the code the entry was recorded with as illegal, if any. `rulings` cites the ruling
     ids (`[G-7]`): `replay` and the host's own echo keep them, posts for players leave them
-    out unless asked (`--rulings`, issue 25)."""
+    out unless asked (`--rulings`)."""
     view = entry_view(log, viewer, marked)
     actor = (log.game.who(log.player) if log.game is not None else log.player) if log.player else log.type
     number = f"#{log.seq:<3}" if pad else f"#{log.seq}"

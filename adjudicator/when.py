@@ -130,7 +130,7 @@ def read_time(text: str, zone: ZoneInfo, now: datetime, *, after: date | None = 
     (the date of the post before it in a pasted block) or today; with `previous`, a clock
     time earlier than that post's rolls to the next day (a block that runs past midnight).
     Raises TimeError with a sentence, also when now (ADJUDICATOR_NOW) or the time lies so
-    near year 1 or 9999 that its date in the zone is past what a calendar holds (issue 26)."""
+    near year 1 or 9999 that its date in the zone is past what a calendar holds."""
     try:
         return _read_time(text, zone, now, after, previous)
     except OverflowError:

@@ -234,6 +234,6 @@ def waiting_for(game: "Game", due: "Pending", waiting: Iterable[str],
         return f"{' or '.join(map(call, waiting))} to {due_label(game, due)}"
     if isinstance(due, Phase):
         return f"sealed submissions for {due_label(game, due)}: waiting for {', '.join(map(call, waiting))}"
-    if isinstance(due, ChanceDue):   # public words: the host's command is said on stderr (issue 25)
+    if isinstance(due, ChanceDue):   # public words: the host's command is said on stderr
         return due_label(game, due)
     return None

@@ -1,4 +1,4 @@
-"""Load test of `adjudicator serve` (issue 29, "Proof"): many players sending moves at once
+"""Load test of `adjudicator serve` ("Proof"): many players sending moves at once
 through their private links, and afterwards proof that the match files hold exactly the
 entries the server said it wrote.
 

@@ -1,4 +1,4 @@
-"""Where does replay spend its time, ruleset by ruleset? (issue 28, the rules hot paths)
+"""Where does replay spend its time, ruleset by ruleset? (the rules hot paths)
 
     python benchmarks/profile_replay.py                    # 20 matches a ruleset, top 15 functions
     python benchmarks/profile_replay.py -r tug-of-war-v1   # one ruleset (repeatable)

@@ -74,7 +74,7 @@ MEMORY_LAYOUTS = ("the tool's layout", "one line", "pretty-printed")
 
 # The targets of issue 16 that issue 28 keeps.
 TARGET_BOARD_RATIO = 4.0          # adjudicator board and move --dry-run ≤ 4 × python -c "import json"
-TARGET_PICTURE_RATIO = 3.0        # board --format png ≤ 3 × the text board command (issue 18)
+TARGET_PICTURE_RATIO = 3.0        # board --format png ≤ 3 × the text board command
 TARGET_REPLAY = 100_000           # entries/s, replay with legality checks, over all rulesets
 TARGET_REPLAY_EACH = 60_000       # entries/s, the same for every ruleset
 TARGET_LOAD_REPLAY = 60_000       # entries/s, read entry by entry with schema checks, then replay
@@ -371,7 +371,7 @@ def measure_ruleset(paths: list[Path], best: int, chess: Any = None, seed: str =
 
 
 def check_only_replay(match: Any) -> Any:
-    """The replay `check` runs (issue 28, point 3): every legality check, flag, clock charge and
+    """The replay `check` runs: every legality check, flag, clock charge and
     outcome, but no narration and no log (engine.Replay(narrate=False, keep_log=False))."""
     from adjudicator.engine import Replay
 

@@ -1,4 +1,4 @@
-"""paste and page at n and 2n posts or entries (issue 28): CPU time of each command in a
+"""paste and page at n and 2n posts or entries: CPU time of each command in a
 process of its own, interleaved, median of three; the ratio (2n over n) is the issue's scaling
 target (at most 2.5 at n = 1,000). Every match is a fresh Winning Streak match:
 

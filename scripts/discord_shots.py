@@ -1,4 +1,4 @@
-"""Pictures of Discord posts as players see them on a phone (issue 25).
+"""Pictures of Discord posts as players see them on a phone.
 
 For one example match of each game (matches/), at a point chosen so that the post is a
 typical one (the last few entries of a match in progress, or the end of a finished one),

@@ -1,4 +1,4 @@
-"""Long fuzz campaign: mutated match files through every reading command (issue 15).
+"""Long fuzz campaign: mutated match files through every reading command.
 
     python scripts/fuzz.py --files 5000 --jobs 2 --seed 1 --out fuzz-out
 
@@ -13,7 +13,7 @@ schema (an entry dropped, repeated, moved, given to the other player).
 
 Every file goes through every reading command in-process (`adjudicator.cli.run`), each
 call bounded by an alarm, so a hang is counted, not waited for; and through the writing
-commands (issue 26) on a fresh copy of it in the file's own temporary folder, never on the
+commands on a fresh copy of it in the file's own temporary folder, never on the
 file itself: `paste` of posts built from moves of the undamaged match (with --dry-run and
 without), `post --dry-run` and `post`, `publish -o`, `host COPY void SEQ --reason x`. Every
 5th file also goes through the pictures and the page (`board --format svg`, `board --format
@@ -21,8 +21,7 @@ png -o`, `page -o`), which are slower. After every call the file (and a --dry-ru
 be byte for byte as it was ("destroyed" otherwise).
 
 Then a sweep of hostile inputs: every numeric ruleset parameter out of range through `new
---param`; alias-heavy YAML through `ruleset validate`; files that are not regular; and
-(issue 26) `-o` onto every kind of existing file, with and without --force, the match and
+--param`; alias-heavy YAML through `ruleset validate`; files that are not regular; and `-o` onto every kind of existing file, with and without --force, the match and
 its seed compared byte for byte after each call; plug-in folders with a ruleset shadowing a
 built-in id, a game shadowing a built-in game, `*-picture` games and planted bytecode, whose
 evil code leaves a marker when it runs; `move --json` nested 10^3 to 10^5 deep;
@@ -299,7 +298,7 @@ def commands(f: str, original: dict[str, Any], rnd: random.Random, sampled: bool
         "legal PLAYER": ["legal", f, p2], "publish": ["publish", f], "publish --at SEQ": ["publish", f, "--at", seq],
         "move --dry-run": ["move", f, player, "--json", "--dry-run", "--", move],
         "move huge number": ["move", f, player, "reroll", "1" * 5000, "--dry-run"],
-        # issue 26: the newer commands; those that write get a copy (COPY) or a new name (OUT)
+        # the newer commands; those that write get a copy (COPY) or a new name (OUT)
         "paste --dry-run": ["paste", COPY, POSTS, "--dry-run"],
         "paste": ["paste", COPY, POSTS],
         "post --dry-run": ["post", f, "--dry-run"],
@@ -507,7 +506,7 @@ PARAM_VALUES = ("0", "-1", "-1000000000", "1000000000", "2147483648", str(10**30
 
 
 def old_cases(folder: Path, quick: bool) -> Iterator[Case]:
-    """Out-of-range parameters, alias-heavy YAML, files that are not regular (issue 15)."""
+    """Out-of-range parameters, alias-heavy YAML, files that are not regular."""
     for info in rulesets.list_rulesets():
         ruleset = rulesets.resolve(info["id"])
         players = [f"p{i}=P{i}:{side}" for i, side in enumerate(list(ruleset.sides)[:2], 1)]

@@ -1,5 +1,5 @@
 """Record what users see of many matches, to compare before and after a change that should
-not change behaviour (issue 16, point 6).
+not change behaviour.
 
     python scripts/golden.py record OUT [--per-ruleset N] [--jobs J] [--corpus DIR] [--only RULESET]
     diff -r BEFORE AFTER

@@ -1,4 +1,4 @@
-"""The type gate of CI (issue 27, point 5): mypy over the package, against a baseline that
+"""The type gate of CI: mypy over the package, against a baseline that
 only shrinks.
 
     python scripts/typecheck.py            # exit 1 on an error not in the baseline, or a

@@ -1,4 +1,4 @@
-"""`check` on archives (issue 17, point 6): folders searched for match files, each match's seed
+"""`check` on archives: folders searched for match files, each match's seed
 beside it, --only-failures, a progress bar only on a terminal, and `--version`."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`check` of a batch sets up each ruleset once, not once per file (issue 28), and never
+"""`check` of a batch sets up each ruleset once, not once per file, and never
 serves a stale one: a ruleset changed between two files of the batch is seen at the next."""
 
 from __future__ import annotations

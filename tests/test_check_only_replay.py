@@ -1,4 +1,4 @@
-"""The check-only replay (issue 28): `Replay(narrate=False)`, which `check` uses, adds none of
+"""The check-only replay: `Replay(narrate=False)`, which `check` uses, adds none of
 the engine's narration, and concludes exactly what a narrating replay does: the same flags
 (codes, fields, messages), outcome, draws, voids, items and clocks."""
 

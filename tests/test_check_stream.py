@@ -1,4 +1,4 @@
-"""`check` streams its rows (issue 28, point 1): each row reaches the output as it is checked,
+"""`check` streams its rows: each row reaches the output as it is checked,
 nothing keeps them all (memory flat in the number of files, in every format), the bytes are
 those of the whole report rendered at once, and `--jobs` keeps a bounded window of chunks in
 flight, a dead worker still costing only its own file."""

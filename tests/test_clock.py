@@ -398,7 +398,7 @@ def test_the_fixed_now_is_after_every_time_in_the_examples():
     assert times and max(times) <= parse_time(NOW)
 
 
-# --- Issue 24: clocks at forum pace (G-7, amended 2026-11-26) ---------------------------
+# --- Clocks at forum pace (G-7, amended 2026-11-26) ---------------------------
 
 def tw2_new(cli, tmp_path, *extra):
     """A timed Zero's Tug of War v2 match (120 s a turn, 600 s reserve), its first board posted at 09:00."""

@@ -261,7 +261,7 @@ def test_random_pick_is_checked_against_its_options_g6():
 
 def test_generic_chance_errors_cite_the_games_own_ruling_not_a_dice_ruling():
     """The engine's chance errors cite G-2 and the game's `chance_rulings` (the toy's TOY-3),
-    never the dice game's DT-7 (issue 16)."""
+    never the dice game's DT-7."""
     replay, log = dealt()
     flagged = log(type="chance", chance={"dice": [1, 1]})
     assert flagged.flag.code == "chance-not-due" and flagged.flag.rulings == ("G-2", "TOY-3")
@@ -275,7 +275,7 @@ def test_side_move_acts_at_once_and_stays_private():
     entry = log(player="ann", move=BOOST)
     assert entry.flag is None and entry.sealed and replay.state.boost == {"ann": 2}
     assert replay.sealed == {} and replay.to_act() == ["ann", "bob"]  # not a submission
-    assert entry_view(entry)["summary"] == "private declaration"   # not a submission (issue 25)
+    assert entry_view(entry)["summary"] == "private declaration"   # not a submission
     assert entry_view(entry, "ann")["summary"] == "boost 2"
     assert replay.items_left["ann"]["boost"] == 0
 
@@ -459,7 +459,7 @@ def test_run_is_the_replay_loop_over_a_list_or_a_one_pass_stream():
 
 def test_public_entries_share_one_empty_sealed_list_that_nothing_fills():
     """Every entry public from the start shares engine.NO_EVENTS as its sealed events (one
-    list for all, issue 28): it must be that list, and after every example is replayed and
+    list for all): it must be that list, and after every example is replayed and
     each entry viewed by every viewer, still empty (no reader or replay changes it in place)."""
     from adjudicator import matchfile, session
     from adjudicator.engine import NO_EVENTS, PUBLIC

@@ -202,7 +202,7 @@ def test_a_checkpoint_resumes_as_the_replay_from_the_start_would_g4():
     """engine.Checkpoint: a replay that stepped on past a checkpoint, resumed there knowing a
     void it had not and stepped again, is the replay of the same entries from the start with
     that void: same board, flags, draws and words of every entry, the history before the
-    checkpoint reused (issue 28: a page's rebuild at a void starts there, not at entry 1)."""
+    checkpoint reused (a page's rebuild at a void starts there, not at entry 1)."""
     from adjudicator.engine import Replay
     from adjudicator.views import entry_text
 
@@ -225,7 +225,7 @@ def test_a_checkpoint_resumes_as_the_replay_from_the_start_would_g4():
     assert resumed.to_act() == fresh.to_act() and resumed.voided == fresh.voided == {6: 8}
 
 
-# --- The voids so far, void by void (engine.VoidsSoFar, issue 28) ----------------------------
+# --- The voids so far, void by void (engine.VoidsSoFar) ----------------------------
 
 @st.composite
 def logs_with_voids(draw: st.DrawFn) -> list[dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""Files and disks (issue 15): only regular files are read, within a size limit; links are
+"""Files and disks: only regular files are read, within a size limit; links are
 written through; a full disk, a read-only folder or file and a stale seed give exit 2 and
 leave nothing half-made; dead writers' temporary files are swept; files are owner-only."""
 

@@ -1,5 +1,5 @@
 """adjudicator.jsonstream: a JSON object read piece by piece reads as json.loads reads it,
-in any layout and at any window size, and what it cannot be sure of is Unsure (issue 28)."""
+in any layout and at any window size, and what it cannot be sure of is Unsure."""
 
 from __future__ import annotations
 

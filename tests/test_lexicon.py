@@ -1,4 +1,4 @@
-"""adjudicator.lexicon: the words of each game's moves and the words around them, as data (issue 23)."""
+"""adjudicator.lexicon: the words of each game's moves and the words around them, as data."""
 
 from __future__ import annotations
 

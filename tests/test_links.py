@@ -1,4 +1,4 @@
-"""adjudicator.links (issue 29): the private links file beside a match keeps token hashes only,
+"""adjudicator.links: the private links file beside a match keeps token hashes only,
 one live link a role, and tells whose a token is."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What a match's start remembers from one match to the next (issue 28, match start): per
+"""What a match's start remembers from one match to the next (match start): per
 ruleset, the engine's RulesFacts (clock settings, items), Winning Streak's squad, the ruleset
 search folders. None of it may carry anything from one match into the next: each match,
 replayed after others of its ruleset, ends exactly as it does replayed alone in a fresh start."""

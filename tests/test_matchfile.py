@@ -130,7 +130,7 @@ def test_dumps_round_trips_and_puts_one_entry_per_line():
 
 
 def test_write_atomic_leaves_no_temp_and_is_owner_only(tmp_path):
-    """A match may hold sealed moves and Hidden Values: a rewrite leaves it owner-only (issue 15)."""
+    """A match may hold sealed moves and Hidden Values: a rewrite leaves it owner-only."""
     path = tmp_path / "m.json"
     path.write_text("{}")
     os.chmod(path, 0o644)

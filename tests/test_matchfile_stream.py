@@ -1,4 +1,4 @@
-"""Match files read entry by entry (issue 16): the stream reader is lazy, checks each entry
+"""Match files read entry by entry: the stream reader is lazy, checks each entry
 as `load` does, finds the voids first, and `check`, `board` and `replay` print what the
 whole-file path printed while keeping nothing per entry."""
 
@@ -45,7 +45,7 @@ def written(tmp_path: Path, data: dict, name: str = "m.json") -> Path:
     return path
 
 
-LAYOUTS = {   # other tools' layouts of the same JSON (issue 28): each read entry by entry too
+LAYOUTS = {   # other tools' layouts of the same JSON: each read entry by entry too
     "one line": lambda data: json.dumps(data, ensure_ascii=False, separators=(",", ":")),
     "pretty": lambda data: json.dumps(data, indent=2),
     "keys last, tabs": lambda data: json.dumps({"entries": data["entries"], **{k: v for k, v in data.items()
@@ -277,7 +277,7 @@ def test_a_replay_without_log_holds_nothing_per_entry(tmp_path, bench):
 
 def test_resubmissions_in_one_open_phase_take_no_memory_each(tmp_path, bench):
     """However often the players resubmit while one phase stays open, replay keeps nothing
-    per resubmission (one Seal for the phase, not its entries; issue 28): 20 times as many
+    per resubmission (one Seal for the phase, not its entries): 20 times as many
     take no more memory."""
     peaks = {}
     for size in (1_000, 20_000):
@@ -295,7 +295,7 @@ def test_resubmissions_in_one_open_phase_take_no_memory_each(tmp_path, bench):
 def test_other_layouts_are_read_entry_by_entry_in_flat_memory(tmp_path, bench, layout):
     """A match file on one line, pretty-printed, or with its keys after the entries is read
     entry by entry (AnyLayoutStream) like the tool's own layout: 20 times the entries, with
-    resubmissions in one open phase, take no more memory (issue 28)."""
+    resubmissions in one open phase, take no more memory."""
     peaks = {}
     for size in (1_000, 20_000):
         path = laid_out(tmp_path, bench.long_match(size, seed=1, one_phase=True), layout, f"m{size}.json")

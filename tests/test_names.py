@@ -1,4 +1,4 @@
-"""Names that look alike (issue 25, point 5): which characters show as nothing, and the key two
+"""Names that look alike: which characters show as nothing, and the key two
 names share when a reader could not tell them apart on a board."""
 
 from __future__ import annotations

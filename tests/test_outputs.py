@@ -1,4 +1,4 @@
-"""What a command writes (issue 26): `-o` onto every kind of existing file, in every command
+"""What a command writes: `-o` onto every kind of existing file, in every command
 that has it, by the one rule of adjudicator.outputs; the modes of what is written; `new`
 killed at every step of its writing leaves a whole pair or no match."""
 

@@ -393,7 +393,7 @@ def test_not_for_a_terminal():
 def test_resubmissions_are_reworded_once_each(cli, tmp_path, monkeypatch, count):
     """A sealed phase resubmitted n times costs the page a linear number of rewordings: each
     step rewords its own entry and those a resolved phase made public, not every private entry
-    again (1,000 resubmissions took 21 s, 2,000 over a minute; issue 28)."""
+    again (1,000 resubmissions took 21 s, 2,000 over a minute)."""
     path = tmp_path / "ws.json"
     assert cli("new", "winning-streak", "-p", "sally=Sally:red", "-p", "maddie=Maddie:blue", "--untimed",
                "-o", path).code == 0
@@ -409,7 +409,7 @@ def test_resubmissions_are_reworded_once_each(cli, tmp_path, monkeypatch, count)
     assert len(worded) <= 3 * len(match.entries)
 
 
-# --- Flags, voids and chains of voids: the page as it stood, in linear work (issue 28) --------
+# --- Flags, voids and chains of voids: the page as it stood, in linear work --------
 
 WRONG = ("maddie", "tower 1 C")   # sally is to act: refused, not-your-turn (G-1)
 RIGHT = ("sally", "tower 1 C")
@@ -527,7 +527,7 @@ def counted(monkeypatch: Any) -> dict[str, int]:
 def test_flags_and_voids_cost_the_page_linear_work(write, monkeypatch, kind, n):
     """n flagged entries, n voids of one entry, n entries each voided: the page steps each
     entry, words it and its flag a bounded number of times, however many came before (counted,
-    not timed; 3,000 voids took 10.5 s, 10,000 flagged entries over 150 s, issue 28)."""
+    not timed; 3,000 voids took 10.5 s, 10,000 flagged entries over 150 s)."""
     match = matchfile.load(write(scenario(kind, n)))
     counts = counted(monkeypatch)
     page.collect(match)

@@ -1,4 +1,4 @@
-"""`adjudicator paste` (issue 17, point 2): many posts at once, copied from a thread, DMs or
+"""`adjudicator paste`: many posts at once, copied from a thread, DMs or
 Discord, each entered with its post's time as `move` enters it. "Now" is ADJUDICATOR_NOW
 (conftest: 2026-11-22T12:00:00Z), never the wall clock."""
 
@@ -335,7 +335,7 @@ def test_help_teaches_with_examples(cli):
     assert "adjudicator paste m.json posts.txt" in result.out and "Today at 8:14 PM" in result.out
 
 
-# --- who wrote it (issue 23, points 5 and 7) --------------------------------------------
+# --- who wrote it --------------------------------------------
 
 @pytest.mark.parametrize("layout", ["discord", "lines"])
 def test_a_spectator_named_like_a_side_is_not_that_player(cli, streak, tmp_path, layout):
@@ -454,7 +454,7 @@ def test_a_second_salt_post_is_refused_g8(cli, dice, tmp_path):
     assert res.code == 1 and "refused (salt-repeated)" in res.err and len(entries(dice)) == 1
 
 
-# --- Linear in the posts (issue 28) -----------------------------------------------------------
+# --- Linear in the posts -----------------------------------------------------------
 
 @pytest.mark.parametrize("count", [50, 400])
 def test_a_paste_loads_replays_and_writes_once_whatever_its_length(cli, streak, tmp_path, monkeypatch, count):

@@ -1,4 +1,4 @@
-"""`adjudicator post` (issue 17, point 4): one post per update, remembered in the match file.
+"""`adjudicator post`: one post per update, remembered in the match file.
 
 What a post covers (the first, the next, --since, --again, --dry-run, nothing new, a void since
 the last post, a record past the log), what it holds (entries in public words, revealed
@@ -116,7 +116,7 @@ def test_again_reprints_the_last_post_and_remembers_nothing_new(cli, dice, monke
 def in_post(board: str) -> str:
     """A board as a post shows it: who acts and by when is said once, by the `Now:` line below
     it, so the status line under the heading ends at "in progress"; the post's own heading
-    names the match, so the board's names only the players (issue 25). A chained match's
+    names the match, so the board's names only the players. A chained match's
     board ends with its head (G-9), which a post has as its own last line, below `Now:`."""
     board = re.sub(r"\n\nlog \d+ · [0-9a-f]{8}\n$", "\n", board)
     board = re.sub(r"in progress; awaiting [^\n]*", "in progress", board)
@@ -309,7 +309,7 @@ def test_the_final_summary_appears_when_the_match_ends(cli, dice):
     play(cli, ("host", dice, "forfeit", "anna"))
     res = cli("post", dice)
     assert res.code == 0 and "#5 host: forfeit Anna" in res.out
-    # The result once, as the final board's banner (issue 25, point 7), not again below it.
+    # The result once, as the final board's banner, not again below it.
     assert "🏆 Bernd (yellow) wins — Anna forfeited (entry 5)" in res.out
     assert res.out.count("Anna forfeited (entry 5)") == 1, res.out
     assert "Final summary" in res.out and "The board above is the final board; 5 entries" in res.out
@@ -330,7 +330,7 @@ def test_the_final_summary_of_an_example_match_counts_flagged_entries(cli, tmp_p
 # --- Sealed phases and hidden information ----------------------------------------------------------
 
 def test_a_hidden_value_is_posted_as_a_private_declaration_not_a_sealed_submission(cli, write):
-    """Issue 25, point 6 (TT-7): a Hidden Value is a private declaration, not a sealed
+    """TT-7: A Hidden Value is a private declaration, not a sealed
     submission; the post once said `#1 sally: sealed submission` above `Submitted: Sally: no`.
     It now says `private declaration` (already public through its event), and still nothing
     of what was declared: no destination, no value."""
@@ -443,7 +443,7 @@ def test_a_voided_sealed_submission_stays_private(cli, tmp_path):
         data["entries"].append({"seq": 2, "type": "host", "host": {"action": "void", "seq": 1, "reason": "typo"}})
         datas.append(data)
     a, b = pair_outputs(cli, tmp_path, datas, [f for f in ALL_FORMATS])
-    assert a == b and "void" not in a[0][1] and "#1" not in a[0][1]   # never posted: not retold (issue 25)
+    assert a == b and "void" not in a[0][1] and "#1" not in a[0][1]   # never posted: not retold
 
 
 @pytest.mark.parametrize("ruleset_id", SEALED_RULESETS)
@@ -519,7 +519,7 @@ def test_a_discord_post_names_players_stamps_the_deadline_and_fits_discord(cli, 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown", "bbcode", "discord", "json"])
 def test_public_output_names_what_is_due_never_a_command(cli, dice, fmt):
-    """Issue 25: a roll is due, and the post, the board and `move`'s post say so in words;
+    """A roll is due, and the post, the board and `move`'s post say so in words;
     the host's command goes to standard error only."""
     outputs = [cli("post", dice, "--format", fmt), cli("board", dice, "--format", fmt),
                cli("move", dice, "anna", "keep", "--dry-run", "--format", fmt)]
@@ -530,7 +530,7 @@ def test_public_output_names_what_is_due_never_a_command(cli, dice, fmt):
 
 
 def test_a_void_of_an_entry_never_posted_is_not_retold(cli, dice):
-    """Issue 25: the host's typo and its void, both after the last post, are bookkeeping: the
+    """The host's typo and its void, both after the last post, are bookkeeping: the
     next post shows neither (the log keeps both)."""
     cli("post", dice)
     play(cli, ("roll", dice, "--values", "5", "5", "1"),
@@ -545,7 +545,7 @@ def test_a_void_of_an_entry_never_posted_is_not_retold(cli, dice):
 
 
 def test_ruling_ids_are_off_in_posts_unless_asked(cli, dice):
-    """Issue 25: posts and the post `move` prints leave ruling ids out; --rulings puts them
+    """Posts and the post `move` prints leave ruling ids out; --rulings puts them
     back; `replay` keeps them."""
     play(cli, ("roll", dice, "--values", "6", "6", "6"))
     plain = cli("move", dice, "anna", "attack", "--dry-run")

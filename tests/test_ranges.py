@@ -1,4 +1,4 @@
-"""Every number and list a ruleset's params hold has a declared range (issue 15).
+"""Every number and list a ruleset's params hold has a declared range.
 
 Out of range, of the wrong kind, huge: exit 2 with one sentence naming the field and the
 nearest valid value, from `new --param`, a match's `rules.params` and `ruleset validate`.
@@ -41,7 +41,7 @@ def one_sentence(err: str) -> bool:
     return len(lines) == 1 and "Traceback" not in err and len(err) < 400
 
 
-# --- The reproductions of issue 15 ----------------------------------------------------
+# --- Reproductions of hidden-data leaks found in review -----------------------------------
 
 REPRODUCTIONS = [
     ("tug-of-war-v1", "tower.light_every", 0, "use 1 or more"),

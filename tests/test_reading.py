@@ -1,4 +1,4 @@
-"""Moves read as players post them, and the notation taught (issue 17, points 1 and 7).
+"""Moves read as players post them, and the notation taught.
 
 adjudicator.reading finds the one move in a post copied from a forum, Discord or a phone:
 any case, quotes, markup, arrow emoji and shortcodes, trailing punctuation, words around
@@ -107,7 +107,7 @@ POSTS = [
     ("arrowbic", "> I go ‘E5 ↓’ 🙂", "E5 down"),
     ("arrowbic", "~~E5 up~~ G4 left", "G4 left"),
     ("arrowbic", "C3→", "C3 right"),
-    ("arrowbic", "I'll place at e5, arrow up", "E5 up"),       # glue words read past (issue 23)
+    ("arrowbic", "I'll place at e5, arrow up", "E5 up"),       # glue words read past
     ("winning-streak", "Turn 1: place 3/5 at C please", "t1 place 3/5 C"),
     ("winning-streak", "place 3/5 c 😅", "t1 place 3/5 C"),
     ("winning-streak", "“t1 place 3/5 C.”", "t1 place 3/5 C"),
@@ -171,7 +171,7 @@ def test_a_number_left_outside_the_move_is_refused_not_dropped():
     assert said.startswith("ERR m.json: the post holds the move 'rope 1 1' and also '1' outside it"), said
     # counting something, after a comma, and no card of the hand: no move could use it
     assert read(header("tug-of-war-v2"), "sally", "rope 1 1, I have 3 cards") == "rope 1 1"
-    assert read(dice_deciding(), "bernd", "reroll 1 and 3") == "reroll 1 3"   # glue between positions (issue 23)
+    assert read(dice_deciding(), "bernd", "reroll 1 and 3") == "reroll 1 3"   # glue between positions
 
 
 def test_single_letters_and_bare_numbers_are_not_moves_among_other_words():
@@ -431,7 +431,7 @@ def test_a_post_for_a_dice_match_keeps_its_text(cli, tmp_path):
     assert "not a move" not in res.err and "two different" not in res.err
 
 
-# --- Issue 23: nothing that could be part of a move is dropped ---------------------------------
+# --- Nothing that could be part of a move is dropped ---------------------------------
 
 def named_read(position: str, player: str, post: str) -> str:
     """A post read in a named position of the posts table (helpers.post_positions); ERR and the
@@ -564,7 +564,7 @@ def test_a_move_offered_with_a_doubt_is_refused(post):
 
 
 # Posts an adversarial review found misread (each read as another move, most of them legal);
-# each must now read as meant or be refused (issue 23). ERR: refused, with the message's start.
+# each must now read as meant or be refused. ERR: refused, with the message's start.
 MISREADS_FOUND = [
     # a negation before an item or a kind of move declines it: never read with it; one before an
     # operand (a switch's colour, a troop) leaves the post unclear: refused

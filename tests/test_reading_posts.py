@@ -93,7 +93,7 @@ def test_every_entry_is_well_formed(index, entry):
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_at_least_nine_in_ten_posts_with_one_meaning_are_read(ruleset):
-    """Issue 23: at least 90% of the posts with one clear meaning are read (the others refused,
+    """At least 90% of the posts with one clear meaning are read (the others refused,
     never misread: test_a_post_reads_to_the_move_a_careful_host_reads)."""
     clear = [entry for entry in ENTRIES if entry["ruleset"] == ruleset and entry["expect"] != "refused"]
     read_ones = [entry for entry in clear if "refused_by_reader" not in entry]

@@ -1,4 +1,4 @@
-"""Property tests of reading posts (issue 23): a post is read as the move its writer meant, or
+"""Property tests of reading posts: a post is read as the move its writer meant, or
 refused, never as another move.
 
 For every ruleset (the games and their words come from what each declares: its rulesets, its

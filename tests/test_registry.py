@@ -5,7 +5,7 @@ tests/plugins/ holds one module (games/take_away.py), one move schema beside it
 Only ADJUDICATOR_RULESETS points at it: nothing is registered, nothing in the package names
 the game, and every command runs as a separate `python -m adjudicator` process, as a host
 would run it. Also here: a broken plug-in is one sentence and exit 2, and the engine
-depends on neither the rulesets nor the registry (issue 16).
+depends on neither the rulesets nor the registry.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def test_a_plugin_game_plays_through_the_cli(tmp_path):
             assert view["board"]["pile"] == 16 and view["board"]["taken"] == {"anna": 3, "bob": 2}
         else:
             assert "Pile: 16 stones of 21" in board.stdout and "To move: anna." in board.stdout
-    # Pictures too (issue 18): a game that draws nothing shows its text board in monospace.
+    # Pictures too: a game that draws nothing shows its text board in monospace.
     svg = adjudicator("board", match, "--format", "svg")
     assert svg.returncode == 0 and 'font-family="DejaVu Sans Mono"' in svg.stdout and "stones" in svg.stdout
     assert adjudicator("board", match, "--format", "png", "-o", tmp_path / "ta.png").returncode == 0
@@ -206,7 +206,7 @@ def test_an_unknown_game_is_one_sentence_and_exit_2(tmp_path):
         assert "take-away" in res.stderr   # the plug-in is listed among the games
 
 
-# --- The engine depends on neither the rulesets nor the registry (issue 16) ----------------------
+# --- The engine depends on neither the rulesets nor the registry ----------------------
 
 def test_importing_the_engine_imports_no_rulesets_or_registry():
     code = ("import sys, adjudicator.engine, adjudicator.wording; "

@@ -141,7 +141,7 @@ def test_stamps_are_discord_timestamps_and_text_elsewhere():
 
 @pytest.mark.parametrize("fmt", ["text", "markdown", "bbcode"])
 def test_stamps_are_told_in_the_match_zone_with_its_name(fmt):
-    """Issue 25: a deadline reads as the players' local time, the zone named, never raw UTC."""
+    """A deadline reads as the players' local time, the zone named, never raw UTC."""
     from adjudicator.render import Stamp
 
     said = render([Para(["deadline ", Stamp("2026-11-21T10:28:00Z", "Europe/Berlin")])], fmt)
@@ -154,7 +154,7 @@ def test_a_name_cannot_start_a_block_in_markdown_or_discord():
             assert render([Para(text)], fmt).startswith(("\\", "1\\")), (fmt, text)
 
 
-# --- Mentions (issue 25, point 5) -----------------------------------------------------------------
+# --- Mentions -----------------------------------------------------------------
 
 import re  # noqa: E402
 

@@ -83,7 +83,7 @@ def test_errors_come_shallowest_and_earliest_first():
 
 
 def test_the_errors_are_those_of_the_first_failing_part_with_paths_from_the_top():
-    """One bad entry among many is found without jsonschema reading the rest (issue 15); its
+    """One bad entry among many is found without jsonschema reading the rest; its
     errors name it from the top of the file, and a later bad entry waits its turn."""
     data = tw_match([("sally" if n % 2 == 0 else "maddie", {"module": "rope", "cards": [1]}) for n in range(3000)])
     assert schemas.errors("match", data) == []

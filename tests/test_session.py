@@ -1,5 +1,5 @@
 """adjudicator.session: the use cases every command shares. Here: one check for an entry
-number outside the log, said the same way by every command that takes one (issue 27)."""
+number outside the log, said the same way by every command that takes one."""
 
 from __future__ import annotations
 

@@ -222,7 +222,7 @@ def test_progress_bar_draws_and_finishes(monkeypatch):
                                  f"\rarrowbic [{'#' * 30}] 3/3 2 s, 0 s left \n")
 
 
-# --- Memory does not grow with --games (issue 28) ---------------------------------------------
+# --- Memory does not grow with --games ---------------------------------------------
 
 def test_matches_are_played_only_as_their_rows_are_read(monkeypatch):
     """A run of a billion matches plays three when three rows are read: no list of tasks or

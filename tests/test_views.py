@@ -1,4 +1,4 @@
-"""Issue 25, point 7: a finished match's board opens with its result as a one-line banner,
+"""A finished match's board opens with its result as a one-line banner,
 in every text format and in the picture; never on a board of a match in progress, nor on
 `board --at N` before the end. A post then tells the result once (the banner), not three
 times (status line, banner, final summary)."""
@@ -119,7 +119,7 @@ def test_the_picture_has_no_banner_before_the_end(cli):
 
 def test_the_final_post_tells_the_result_once(cli, tmp_path):
     """The final post: the banner opens the final board; the status line says `finished`; the
-    final summary no longer repeats who won (issue 25, point 7)."""
+    final summary no longer repeats who won."""
     path = tmp_path / "d.json"
     shutil.copy(example("dice-demo.json"), path)
     for fmt in WRAPPED:

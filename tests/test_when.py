@@ -1,4 +1,4 @@
-"""Times as people write them (adjudicator.when; issue 17, point 3): every form, in UTC and in
+"""Times as people write them (adjudicator.when): every form, in UTC and in
 zones with DST, "today" fixed by ADJUDICATOR_NOW (conftest: 2026-11-22T12:00:00Z), never the
 wall clock; `--at` of move, roll and host; the match header's `time_zone`."""
 

@@ -1,5 +1,5 @@
 """Events, refusals, outcomes and due labels are data; sentences come from one wording place
-per game and the engine's (adjudicator.wording), only when shown (issue 16).
+per game and the engine's (adjudicator.wording), only when shown.
 
 Every ruleset is played at random (with its items, and with times stamped so the clocks
 charge and expire); every event kind, refusal code, termination and due label met must have
@@ -120,7 +120,7 @@ def game_packages() -> dict[str, list[Path]]:
     """Each built-in game's source files (a module, or a package's modules)."""
     root = Path(adjudicator.games.__file__).parent
     games = {p.stem: [p] for p in root.glob("*.py") if p.name != "__init__.py" and not p.stem.endswith("_picture")}
-    for drawing in root.glob("*_picture.py"):   # a game's drawing (issue 18) is one of its files
+    for drawing in root.glob("*_picture.py"):   # a game's drawing is one of its files
         games[drawing.stem.removesuffix("_picture")].append(drawing)
     games.update({d.name: sorted(d.glob("*.py")) for d in root.iterdir() if (d / "__init__.py").is_file()})
     assert len(games) >= 5
@@ -148,7 +148,7 @@ def core_methods(files: list[Path]) -> dict[str, ast.FunctionDef]:
 
 def test_the_rules_core_of_every_game_builds_no_sentence() -> None:
     """Check, apply, resolve, outcome, what is due, legal moves and the public view write no
-    text: every sentence comes from the wording tables, at the edge (issue 16). Found by
+    text: every sentence comes from the wording tables, at the edge. Found by
     following the calls on `self` from those methods through every class of each game."""
     offenders = []
     reached = 0

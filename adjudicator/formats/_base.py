@@ -66,7 +66,7 @@ class Format(ABC):
         return self.code_block(simple_table(table, self.code))
 
     def stamp(self, stamp: Stamp, code: bool) -> str:
-        """A moment as the local time of the match's zone, with the zone's name (issue 25)."""
+        """A moment as the local time of the match's zone, with the zone's name."""
         said = local_time(stamp.iso, stamp.zone)
         return self.code(said) if code else self.literal(said)
 

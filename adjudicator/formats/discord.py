@@ -13,7 +13,7 @@ DISCORD_LIMIT = 2000
 # Printed on a line of its own between Discord messages on standard output (`discord_post`),
 # to show a host where one message ends and the next begins; it is no part of any message.
 DISCORD_CUT = "✂-------- next message --------✂"
-PHONE_WIDTH = 60   # columns of a Discord code block a phone shows without wrapping (issue 25)
+PHONE_WIDTH = 60   # columns of a Discord code block a phone shows without wrapping
 _MARKS = frozenset("\\`*_~|<>[")
 
 
@@ -118,7 +118,7 @@ FENCE = "```"
 
 def discord_length(text: str) -> int:
     """A message's length as Discord limits it. The API counts code points (Discord's answer
-    in discord-api-docs issue 1315: "the API calculates length based on the number of
+    in discord-api-docs "the API calculates length based on the number of
     codepoints"); the client's box, in JavaScript, may count UTF-16 units, which are never
     fewer (an emoji beyond U+FFFF is two). Counting UTF-16 units, a message fits both."""
     return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
@@ -205,7 +205,7 @@ def _pack(pieces: list[tuple[str, str]], budget: int) -> list[str]:
 
 def _headed(pieces: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """A heading (one bold line) joined to the block after it, so no message holds only a
-    heading: a long block is then cut with its heading in its first part (issue 25)."""
+    heading: a long block is then cut with its heading in its first part."""
     out: list[tuple[str, str]] = []
     for separator, text in pieces:
         if out and _is_heading(out[-1][1]) and not text.startswith(FENCE + "\n"):

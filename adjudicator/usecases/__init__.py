@@ -1,4 +1,4 @@
-"""The use cases of the commands that are more than one call (issue 27, point 2): each module
+"""The use cases of the commands that are more than one call: each module
 holds what one command (or a few alike) does, as a function given typed values that returns
 a small result, for a presenter (adjudicator.present) to turn into text.
 

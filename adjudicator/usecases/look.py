@@ -52,7 +52,7 @@ def viewer_named(match: "LoadedMatch", typed: Optional[str], path: Path, option:
 def board(match_path: Path, viewer: Optional[str] = None, at: Optional[int] = None, *,
           output: Optional[Path] = None, force: bool = False) -> Looked:
     """`board`: the match after entry `at` (None: now) for `viewer`. An -o naming the match or
-    its seed, or an existing file without `force`, is refused before any work (issue 26)."""
+    its seed, or an existing file without `force`, is refused before any work."""
     from adjudicator.session import replay_streamed
     from adjudicator.usecases.public import refuse_output
     from adjudicator.views import check_at

@@ -1,6 +1,6 @@
 """The commands that make a public file of a match: `publish` (the log as every player may
 see it) and `page` (one HTML page to step through). Each refuses an -o naming the match or
-its seed before any work (issue 26) and returns what the presenter prints or writes."""
+its seed before any work and returns what the presenter prints or writes."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ class Published(NamedTuple):
 
 def refuse_output(output: Optional[Path], match_path: Path, force: bool) -> None:
     """-o naming the match or its seed, or (without `force`) any existing name, is refused
-    before any work (issue 26; outputs checks again when writing, with the ruleset)."""
+    before any work (outputs checks again when writing, with the ruleset)."""
     from adjudicator import outputs
 
     if output is not None:

@@ -1,4 +1,4 @@
-"""What `serve` and `link` do with a match (issue 29): private links, a player's seat, a move
+"""What `serve` and `link` do with a match: private links, a player's seat, a move
 or a host entry sent through a link, and the entries the server writes itself.
 
 Every entry goes through the same use cases as the command line (session.play_move,

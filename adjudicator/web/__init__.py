@@ -1,4 +1,4 @@
-"""`adjudicator serve` (issue 29): the web server players send their moves through.
+"""`adjudicator serve`: the web server players send their moves through.
 
 Needs the server's libraries (Starlette, uvicorn, Jinja2): `pip install 'adjudicator[serve]'`.
 The command line imports this package only for `serve`.

@@ -1,4 +1,4 @@
-"""`adjudicator serve` (issue 29): players send their own moves through private links, the
+"""`adjudicator serve`: players send their own moves through private links, the
 thread gets a live board, the host keeps the last word.
 
 Routes (ID is a match file's name in FOLDER without `.json`; TOKEN a link `link` printed):

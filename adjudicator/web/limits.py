@@ -1,4 +1,4 @@
-"""Bounds on what one client may ask of the server (issue 29, point 6): request rates per
+"""Bounds on what one client may ask of the server: request rates per
 link or address, and how much of a request body is read."""
 
 from __future__ import annotations

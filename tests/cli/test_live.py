@@ -130,7 +130,7 @@ def test_a_player_typed_in_another_case_is_found(cli, write):
 
 
 def test_a_player_by_display_name_in_any_case(cli, write):
-    """`move`'s PLAYER may be the display name (issue 23, point 7): anna is Sally here."""
+    """`move`'s PLAYER may be the display name: anna is Sally here."""
     data = dice_match(setup_entries([2, 4, 6], [1, 1, 1]) + [("roll", 3, 3, 3)])
     data["players"][1]["name"] = "Sally"
     path = write(data)
@@ -160,7 +160,7 @@ def test_a_name_two_players_have_is_refused_and_nothing_written(cli, write, name
 
 def test_an_ambiguous_case_is_refused(cli, write):
     """Players: bernd (Bernd, yellow) and Bernd (Anna, red). An exact id outranks an id in
-    another case, never another player's display name or side (issue 23, point 7)."""
+    another case, never another player's display name or side."""
     data = dice_match()
     data["players"][1]["id"] = "Bernd"
     path = write(data)

@@ -1,4 +1,4 @@
-"""Start-up (issue 28, point 4): what `board` and `move --dry-run` load, each in a fresh
+"""Start-up: what `board` and `move --dry-run` load, each in a fresh
 interpreter. A host runs them on every post, so modules they do not use must stay unloaded:
 the parsers, pictures and reports of other commands, PyYAML when no ruleset's bytes are new,
 and the libraries only other commands or typer's extras need. The drawing of each game is

@@ -1,4 +1,4 @@
-"""Every game has the same shape (issue 27, points 3 and 4), checked for each built-in game:
+"""Every game has the same shape, checked for each built-in game:
 a package with one module per part of the game protocol (adjudicator.game), the parts put
 together in game.py with the word tables as class data, rules that depend on no way of
 showing them, and a drawing loaded only when a picture is asked for."""

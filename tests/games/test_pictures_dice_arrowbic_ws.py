@@ -1,4 +1,4 @@
-"""Pictures of dice Tug of War, Arrowbic Exercise and Winning Streak boards (issue 18).
+"""Pictures of dice Tug of War, Arrowbic Exercise and Winning Streak boards.
 
 Every step of the example matches and of simulated matches (with items) draws its own
 picture (never the text-board fallback) as well-formed SVG, and as an 800 px PNG at sampled

@@ -1,4 +1,4 @@
-"""A folder served by `serve`'s app in Starlette's test client, for tests/web/ (issue 29):
+"""A folder served by `serve`'s app in Starlette's test client, for tests/web/:
 matches written by hand, a link for each player and the host, and the client."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Track Trouble matches for the hidden-information tests (issue 15): sally (red) and maddie
+"""Track Trouble matches for the hidden-information tests: sally (red) and maddie
 (blue) both hold every item; a Hidden Value move, both players hiding a value, and a public
 round one."""
 

@@ -1,4 +1,4 @@
-"""Issue 26 ("safe", part 3): every input path is bounded like the match loader. What a user
+"""Every input path is bounded like the match loader. What a user
 types (`--param`, `--json`, `roll --values`, any argument list), a file of posts, a seed file
 and times at the calendar's edges are exit 2 with one sentence naming what was wrong and the
 bound, never exit 3, never a crash of the interpreter, never minutes of work.

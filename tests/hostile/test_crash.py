@@ -1,4 +1,4 @@
-"""Issue 15, crashes on bad input: what a file, an argument or a ruleset holds is exit 2
+"""Crashes on bad input: what a file, an argument or a ruleset holds is exit 2
 with one short sentence for every command, never exit 3, never minutes of work.
 
 - Whole numbers of 4,301+ digits (Python refuses to convert them): in a match file, a
@@ -374,7 +374,7 @@ def test_jsonschema_keeps_the_last_word_when_a_predicate_refuses_too_much(monkey
     assert found and list(found[0].absolute_path)[:2] == ["entries", 40]
 
 
-# --- Nesting and the calendar's edges (issue 26, point 3) ---------------------------------
+# --- Nesting and the calendar's edges ---------------------------------
 
 @pytest.mark.parametrize("depth", [33, 1000, 100_000])
 @pytest.mark.parametrize("shape", ["list", "object", "field"])

@@ -7,7 +7,7 @@ fractional numbers, NaN and Infinity as raw text; whole numbers of 5,000 digits 
 Python's int conversion limit); strings of 100,000 characters; times at the ends of the
 calendar (in year 0 or 10000 once in UTC, deadlines past 9999); 10,000 levels of `[`; bytes
 that are not UTF-8, byte-order marks, truncation. Then every reading command runs on it,
-and a typed move with a huge number; every message stays short (issue 15).
+and a typed move with a huge number; every message stays short.
 
 What must hold (SPEC "Exit status"): exit 0, 1 or 2, never 3 and never a traceback; an
 unusable file is exit 2 with one sentence naming the file, for every command alike; a

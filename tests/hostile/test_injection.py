@@ -249,7 +249,7 @@ def assert_json_carries(out: dict[tuple[str, ...], Any], words: dict[str, str]) 
     ET.fromstring(out[("check", "--format", "junit")].out)
 
 
-ONE_LINE = ("title", "name1", "name2")   # the schema refuses line breaks and controls in these (issue 15)
+ONE_LINE = ("title", "name1", "name2")   # the schema refuses line breaks and controls in these
 
 
 def one_line(word: str) -> str:
@@ -262,7 +262,7 @@ def one_line(word: str) -> str:
 
 def as_wide(words: dict[str, str]) -> dict[str, str]:
     """Plain words as wide as `words` on a board: a table that is too wide for a phone is told
-    as lines in Discord (issue 25), so the plain match must be laid out as the hostile one is."""
+    as lines in Discord, so the plain match must be laid out as the hostile one is."""
     from adjudicator.render import display_width
 
     from adjudicator.names import look_alike
@@ -370,7 +370,7 @@ def test_json_output_escapes_c1_controls(cli, tmp_path):
         assert "\\u009b2J" in res.out and strict_json(res.out)["match"] == data["id"]
     res = cli("new", "dice-tug-of-war", "-p", f"a=A{CSI8}:yellow", "-p", "b=B:red")
     assert_inert(res)
-    assert res.code == 2 and "field players[0].name" in res.err   # names are one line, no controls (issue 15)
+    assert res.code == 2 and "field players[0].name" in res.err   # names are one line, no controls
 
 
 def test_junit_and_check_json_of_a_hostile_file_name(cli, tmp_path):
@@ -413,7 +413,7 @@ def test_usage_errors_are_inert(cli, tmp_path, args):
 def test_text_that_is_not_unicode_is_printed(cli, tmp_path):
     """Regression: a name with a lone surrogate (a file name's undecodable byte, \\udcff)
     crashed printing to a strict UTF-8 stdout (exit 3); text output shows the byte as a
-    visible escape (issue 26: `m\\xff.json`), JSON as a \\u escape."""
+    visible escape (`m\\xff.json`), JSON as a \\u escape."""
     path = write(tmp_path / "m\udcff.json", short_match("dice-tug-of-war", 4))
     res = cli("check", path)
     assert res.code == 0 and "m\\xff.json" in res.out

@@ -1,4 +1,4 @@
-"""Names and titles are one line (issue 15): a newline, another line or paragraph separator,
+"""Names and titles are one line: a newline, another line or paragraph separator,
 a control or a bidi control in a player's name or the title could forge whole lines (a fake
 "finished: anna wins") on every board. `new` and the schema refuse them, and boards print
 every name, title, note and reason on one line even from a file edited by hand."""
@@ -78,7 +78,7 @@ def test_a_reason_or_note_with_a_line_break_stays_on_its_line_in_replay_text(cli
     assert "left Result: finished: anna wins" in res.out
 
 
-# --- Look-alike names, and ids in JSON (issue 25, point 5) ----------------------------------------
+# --- Look-alike names, and ids in JSON ----------------------------------------
 
 import json  # noqa: E402
 import re  # noqa: E402

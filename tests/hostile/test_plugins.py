@@ -1,4 +1,4 @@
-"""Plug-ins are safe to have around (issue 26, part 2): an archive never makes code run by
+"""Plug-ins are safe to have around (part 2): an archive never makes code run by
 itself, a plug-in never takes a built-in's name or another plug-in's, only registered games
 are games, a plug-in runs from its source and never from bytecode, `check` says which plug-in
 folders were in effect, and a ruleset with a key written twice is refused.

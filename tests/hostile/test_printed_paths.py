@@ -1,4 +1,4 @@
-"""Every path a command prints is cleaned like user text (issue 26, point 7): a file name with
+"""Every path a command prints is cleaned like user text: a file name with
 a terminal escape, a line break or a bidi control cannot move the cursor, forge a line or
 split a row of `check`'s table. Each name is printed with visible escapes (`\\x1b`, `\\n`)."""
 

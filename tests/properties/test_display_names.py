@@ -1,4 +1,4 @@
-"""Public words speak to players by display name (issue 25, point 1): event sentences, entry
+"""Public words speak to players by display name: event sentences, entry
 lines, endings, what is due, the clock's sentence, and items by their names. Data fields keep
 ids (`player`, `winner` in the JSON); ids show in words only as the `[id]` that tells two
 look-alike names apart."""

@@ -197,7 +197,7 @@ def _one_line(text: str) -> str:
     return "".join("?" if line_breaker(ch) else ch for ch in text)
 
 
-one_line_text = free_text.map(_one_line)   # titles and names hold no line breaks or controls (issue 15)
+one_line_text = free_text.map(_one_line)   # titles and names hold no line breaks or controls
 
 
 @scaled(10)

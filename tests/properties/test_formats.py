@@ -1,4 +1,4 @@
-"""Boards as they really render (issue 17): every example match, at a few points and in a
+"""Boards as they really render: every example match, at a few points and in a
 player's view, in every board format, through real renderers from the package index.
 
 - markdown: markdown-it-py, CommonMark with GFM tables (GitHub, Reddit);
@@ -177,10 +177,10 @@ def test_every_example_board_renders_in_every_format(cli, path, at, viewer):
             if fmt == "markdown" and table:
                 continue   # a table: a pipe table in Markdown, checked below
             if fmt == "discord" and table and max(map(display_width, lines)) > PHONE_WIDTH:
-                shown_text = "\n".join(page.text for page in pages)   # a list, one row a line (issue 25)
+                shown_text = "\n".join(page.text for page in pages)   # a list, one row a line
                 assert all(row.split("  ")[0].strip() in shown_text for row in lines[2:]), lines
                 continue
-            if fmt == "discord":   # wrapped to a phone's width (issue 25)
+            if fmt == "discord":   # wrapped to a phone's width
                 lines = [part for line in lines for part in phone_lines(line)]
             assert any(pre.rstrip("\n").split("\n") == lines for group in pres for pre in group), (fmt, lines)
         shown = "\n".join(page.text for page in pages)
@@ -271,7 +271,7 @@ def test_discord_output_separates_messages_with_a_cut_line(cli, tmp_path):
 
 HOSTILE = ["*x*", "[b]x[/b]", "@everyone", "</pre>", "|", "a_b_ ~~c~~ `d` > e", "[/code] <@123> @here",
            "- list", "1. one", "# head", "&lt;", "[url=http://x]y[/url]",
-           # Discord pings on these too: no word boundary is needed on either side (issue 25, point 5)
+           # Discord pings on these too: no word boundary is needed on either side
            "@heretics", "@everyone1", "x@here", "@EVERYONE", "<@&42> <#7> <@!9>"]
 # A mention Discord could act on: @everyone/@here anywhere, in any case; <@…>, <@&…>, <#…>
 # without the zero-width space render.py puts after the `<@` or `<#`.
@@ -339,7 +339,7 @@ def test_ids_show_only_where_names_would_not_tell_the_players_apart(write):
                                    "Kim\uffa0", "\uff2b\uff49\uff4d", "K\u200bIM "])
 def test_names_that_differ_only_in_what_cannot_be_seen_show_ids(write, other):
     """A file edited by hand may hold `Kim` and `Kim` + U+200B (`new` refuses them): the board
-    would read "Kim (yellow) vs Kim (red)", so both get their ids (issue 25, point 5)."""
+    would read "Kim (yellow) vs Kim (red)", so both get their ids."""
     data = json.loads((REPO / "matches" / "dice-own-goal.json").read_text(encoding="utf-8"))
     data["players"][1]["name"] = other
     match = matchfile.prepare(data, None)
@@ -354,7 +354,7 @@ def test_names_that_differ_where_it_shows_keep_no_ids(write):
 
 
 def test_json_boards_keep_ids(cli):
-    """Data keeps ids (keys, `actor`, `to_act`); only sentences (`awaiting`) say display names (issue 25)."""
+    """Data keeps ids (keys, `actor`, `to_act`); only sentences (`awaiting`) say display names."""
     res = cli("board", REPO / "matches" / "dice-own-goal.json", "--format", "json", "--at", 6)
     assert res.code == 0
     data = res.json

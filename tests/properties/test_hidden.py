@@ -1,4 +1,4 @@
-"""Hidden information never leaks (issue 15): `--as OTHER`, `legal` and `check` show nothing of
+"""Hidden information never leaks: `--as OTHER`, `legal` and `check` show nothing of
 what a player may not see yet, the public copy of the log holds only what is public, and
 rolls that a seed cannot verify are counted.
 
@@ -29,7 +29,7 @@ from helpers.track_trouble_hidden import both_hide, hidden, round_one, tt
 @pytest.mark.parametrize("command", [("board", "--format", "text"), ("board", "--format", "json"),
                                      ("replay", "--format", "json"), ("replay", "--format", "text")])
 def test_as_maddie_does_not_depend_on_sallys_hidden_value(cli, tmp_path, command):
-    """Issue 15: `board --as p2` printed `points_with_hidden: sally 5`, sally's total with her
+    """`board --as p2` printed `points_with_hidden: sally 5`, sally's total with her
     Hidden Value's points, so maddie could read sally's value off it (TT-7)."""
     outs = []
     for value in (1, 5):
@@ -59,7 +59,7 @@ def test_as_player_sees_the_totals_with_their_own_hidden_value_only(cli, write):
 @pytest.mark.parametrize("args", [("maddie", "--format", "json"), ("--format", "json"), ("maddie", "--limit", "0"),
                                   ("sally", "--format", "json")])
 def test_legal_does_not_depend_on_a_hidden_value(cli, tmp_path, args):
-    """Issue 15: the sample of whole submissions was seeded from totals that included Hidden
+    """The sample of whole submissions was seeded from totals that included Hidden
     Value points, so `legal maddie` listed other moves for another value of sally's (TT-7)."""
     outs = set()
     for value in range(1, 6):
@@ -84,7 +84,7 @@ def refused_sealed(move: str, marked: str | None = None) -> dict[str, Any]:
 
 @pytest.mark.parametrize("fmt", ["text", "json", "junit"])
 def test_check_shows_no_reason_for_a_refused_sealed_submission(cli, tmp_path, fmt):
-    """Issue 15: `check` printed `unknown-track: there is no track 'T9'…` while the phase was
+    """`check` printed `unknown-track: there is no track 'T9'…` while the phase was
     open; `replay` and `board` show only that a sealed submission was refused (G-1, G-2)."""
     outs = []
     for name, move in (("a", "r1 c1: 1 T9"), ("b", "r1 c1: 1 T1, 1 T2")):
@@ -175,7 +175,7 @@ def relabelled_demo(tmp_path) -> Any:
 
 @pytest.mark.parametrize("fmt", ["text", "json", "junit"])
 def test_check_seed_says_how_many_rolls_could_not_be_verified(cli, tmp_path, fmt):
-    """Issue 15: an edited roll relabelled `external` passed `check --seed` without a word."""
+    """An edited roll relabelled `external` passed `check --seed` without a word."""
     path, seed = relabelled_demo(tmp_path)
     res = cli("check", path, "--seed", seed, "--format", fmt)
     assert res.code == 0, res.out + res.err
@@ -199,8 +199,8 @@ def test_strict_dice_fails_a_roll_the_seed_cannot_verify(cli, tmp_path, fmt):
 
 
 def test_strict_dice_without_a_seed_fails_a_file_with_rolls(cli, tmp_path):
-    """No --seed and no seed beside the file: none of its rolls can be verified (issue 17
-    lets --strict-dice go without --seed, for the seeds beside the files of an archive)."""
+    """No --seed and no seed beside the file: none of its rolls can be verified
+    (--strict-dice goes without --seed, for the seeds beside the files of an archive)."""
     path, _ = relabelled_demo(tmp_path)
     res = cli("check", path, "--strict-dice")
     assert res.code == 1 and "no seed file edited.seed beside it and no --seed" in res.out

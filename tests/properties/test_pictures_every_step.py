@@ -1,4 +1,4 @@
-"""Issue 18's sweep: every step of every example match draws as SVG and PNG, public and as
+"""The sweep: every step of every example match draws as SVG and PNG, public and as
 each player (slow: about a quarter of a second a PNG; `pytest -m slow`). The fast suite
 samples steps in tests/games/*/test_picture.py and tests/games/test_pictures_*.py."""
 

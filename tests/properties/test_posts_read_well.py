@@ -1,4 +1,4 @@
-"""Every post of simulated matches reads well where it is pasted (issue 25, "Proof").
+"""Every post of simulated matches reads well where it is pasted ("Proof").
 
 Simulated matches of every ruleset, three ways: plain, with every item held, and timed in a
 time zone. At sampled points of each, the post of that one update is made in every text

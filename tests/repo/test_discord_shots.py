@@ -1,4 +1,4 @@
-"""The pictures of Discord posts on a phone (docs/pictures/discord-<game>.png, issue 25) stay
+"""The pictures of Discord posts on a phone (docs/pictures/discord-<game>.png) stay
 true, without node or a browser: each committed .txt beside a picture is what `adjudicator
 post … --format discord --dry-run` prints now for the same match and point, and each picture
 is a PNG 390 px wide in Discord's dark theme. When the output changes, regenerate both with

@@ -1,4 +1,4 @@
-"""The README and the pages in docs/ hold together (issue 27): every relative Markdown link and
+"""The README and the pages in docs/ hold together: every relative Markdown link and
 every `#anchor` leads somewhere, and the README stays a short guide for hosts."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Adding a command is three pieces (docs/design.md, "Adding a command"; issue 27, point 2): a
+"""Adding a command is three pieces (docs/design.md, "Adding a command"): a
 use case that returns data, a presenter that turns it into text, and a thin typer command
 that calls each once and prints.
 

@@ -4,7 +4,7 @@ A tiny campaign (a handful of files) so the script cannot rot: it must run every
 on every file (the pictures and the page on every 5th) and report no crash, hang or
 traceback there; and a quick subset of the hostile sweep must run every kind of hostile
 row at least once. Its findings are not asserted to be zero: the hostile rows count
-failures that fixes elsewhere remove (issue 26). The figures of a long run are in
+failures that fixes elsewhere remove. The figures of a long run are in
 docs/reliability.md; this test only keeps the script working.
 """
 

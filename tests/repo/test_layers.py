@@ -1,4 +1,4 @@
-"""Dependencies point one way (issue 27, point 1): command line → use cases → storage and
+"""Dependencies point one way: command line → use cases → storage and
 presentation → games → the kit games show themselves with → core.
 
 Every module of the package is parsed, and every import it makes is an edge of the module
@@ -75,7 +75,7 @@ LAYERS: dict[str, tuple[int, str]] = {
     "adjudicator.web.*": (COMMAND, "`serve`: HTTP routes and pages that call the use cases, as the command line does"),
 }
 
-# (importer, imported) -> why the import against the direction is still there (issue 27 to do).
+# (importer, imported) -> why the import against the direction is still there (to do).
 KNOWN: dict[tuple[str, str], str] = {
 }
 
@@ -273,7 +273,7 @@ def test_the_graph_sees_lazy_and_relative_imports():
 def test_imports_point_down_the_layers():
     found = upward(import_graph())
     new = [describe(pair, edges) for pair, edges in found.items() if pair not in KNOWN]
-    assert not new, "imports against the layers (issue 27):\n" + "\n".join(new)
+    assert not new, "imports against the layers:\n" + "\n".join(new)
 
 
 def test_known_layer_violations_still_occur():

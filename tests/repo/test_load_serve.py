@@ -1,4 +1,4 @@
-"""benchmarks/load_serve.py (issue 29's load test): a short run on 2 matches with 8 clients
+"""benchmarks/load_serve.py ('s load test): a short run on 2 matches with 8 clients
 passes its own checks, and the checks themselves catch a lost, a duplicated and a stray entry.
 Numbers are not checked (they depend on the machine)."""
 

@@ -1,5 +1,5 @@
 """The README and the pages in docs/ stay true: their example posts are what the tool prints,
-and the host's walkthrough (issue 17: a post read from chatter, times as Discord shows them, a pasted block,
+and the host's walkthrough (a post read from chatter, times as Discord shows them, a pasted block,
 one post per update, check with the seed beside the match) runs as written."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 README = (REPO / "README.md").read_text(encoding="utf-8")
-# The README and the pages it links to in docs/: the examples may be on any of them (issue 27).
+# The README and the pages it links to in docs/: the examples may be on any of them.
 PAGES = {path.relative_to(REPO).as_posix(): path.read_text(encoding="utf-8")
          for path in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]}
 EXAMPLE = re.compile(r"<!-- readme-example: (.+?) -->\n(`{3,})\n(.*?)\n\2\n", re.S)
@@ -45,7 +45,7 @@ def readme_posts() -> list[tuple[str, str, str]]:
 
 
 def test_the_readme_reads_posts_as_it_says():
-    """Issue 23: the README's examples of reading posts are what the reader does, refusals word
+    """The README's examples of reading posts are what the reader does, refusals word
     for word (tests/helpers/post_positions.py holds the positions)."""
     from adjudicator.errors import InputError
     from helpers.post_positions import first_to_act, read
@@ -173,7 +173,7 @@ def shown_as(shown: list[str], printed: list[str]) -> bool:
 @pytest.mark.parametrize("heading, now", [("Clocks", "2026-11-22T12:00:00Z"),
                                           ("Fair dice, step by step", "2026-11-22T12:00:00Z")])
 def test_the_readme_sessions_run_as_shown(cli, tmp_path, monkeypatch, heading, now):
-    """Issue 24: the commands a section shows, run in order in an empty folder, print what it
+    """The commands a section shows, run in order in an empty folder, print what it
     shows (the section's sentences describe these outputs)."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("ADJUDICATOR_NOW", now)

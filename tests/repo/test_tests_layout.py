@@ -1,4 +1,4 @@
-"""The tests' own layout (issue 27, point 6; tests/README.md): shared helpers are a package,
+"""The tests' own layout (tests/README.md): shared helpers are a package,
 tests/helpers/; no test imports from conftest.py, which holds fixtures and settings only, nor
 from another test module."""
 

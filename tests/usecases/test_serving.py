@@ -1,4 +1,4 @@
-"""usecases.serving (issue 29): `link`, finding a match in the served folder, moves as the API
+"""usecases.serving: `link`, finding a match in the served folder, moves as the API
 sends them, rolls the server draws (G-8) and the deadline it closes (G-2, G-7)."""
 
 from __future__ import annotations

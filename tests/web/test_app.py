@@ -1,4 +1,4 @@
-"""`serve`'s app through Starlette's test client (issue 29): each power by each link, refusals,
+"""`serve`'s app through Starlette's test client: each power by each link, refusals,
 sealed phases and resubmission (G-2, G-3), what the public may see, bounds, cross-site
 requests, escaping, and the command line writing the same file meanwhile."""
 

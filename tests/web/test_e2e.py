@@ -1,4 +1,4 @@
-"""`serve` end to end in a real browser (issue 29's proof, second bullet): the server runs as a
+"""`serve` end to end in a real browser ('s proof, second bullet): the server runs as a
 process of its own (`python -m adjudicator serve`) on a free port; two headless Chromium
 sessions play through their players' links as a person would (pick a move from the list or
 type it in the box, press the button) while a third watches the public page `/m/ID`.
@@ -408,7 +408,7 @@ def assert_a_finished_match(table: Table, moves: int) -> None:
 
 # The seed of each game's choices: random play ends a match in anything from 25 to over 400
 # moves; these end in about 100 (Winning Streak) and 70 (Arrowbic), a minute or two each.
-# They run in CI: they are issue 29's proof that two players finish a match through their pages.
+# They run in CI: they are the proof that two players finish a match through their pages.
 SEEDS = {"winning-streak": "winning-streak", "arrowbic": "a2"}
 
 

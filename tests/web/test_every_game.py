@@ -1,4 +1,4 @@
-"""A whole match of every ruleset played through the players' links (issue 29, "Done when"):
+"""A whole match of every ruleset played through the players' links ("Done when"):
 each player gives a salt and sends moves from the moves their page offers, the server draws
 the rolls once both salts are in (G-8),
 and the log `check`s clean at the end. The host never acts."""

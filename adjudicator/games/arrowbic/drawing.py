@@ -1,4 +1,4 @@
-"""The picture of an Arrowbic Exercise board (issue 18): the grid with its coordinates, the
+"""The picture of an Arrowbic Exercise board: the grid with its coordinates, the
 arrow stones in their owners' colours, both pieces, the last placement, and a panel per
 side (piece, stones, last arrow, Retakes used) with who places next.
 

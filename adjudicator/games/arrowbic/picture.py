@@ -1,4 +1,4 @@
-"""The picture part of Arrowbic Exercise (issue 18): `draw_board`, which draws with drawing.py.
+"""The picture part of Arrowbic Exercise: `draw_board`, which draws with drawing.py.
 
 The drawing code and the picture kit it draws with (adjudicator.picture) are imported only
 when a picture is asked for, so a text board or a move never loads them
@@ -16,7 +16,7 @@ class ArrowbicPicture(ArrowbicRules):
     """The board as a picture, from the public view (everything in this game is public)."""
 
     def draw_board(self, view: dict[str, Any], canvas: Any, private: dict[str, Any] | None = None) -> bool:
-        """The picture (issue 18), drawn in its own module so text boards never load it."""
+        """The picture, drawn in its own module so text boards never load it."""
         from adjudicator.games.arrowbic.drawing import draw
 
         return draw(self, view, canvas, private)

@@ -5,9 +5,9 @@ dice, may re-roll some (one die per 6 in the column), then attacks or trades. Ev
 a `chance` entry, so the log alone replays the match (DT-7).
 
 The package splits by part: `rules` (the state, set-up and turns: DT-1…DT-7, and the
-self-play hooks), `notation` (typed moves, and dice named in words made positions or values,
-issue 23), `views` (the public view, the text board, the legal moves), `words` (the tables
-that word events, refusals, endings and dues), `picture` (the board drawn, issue 18) and
+self-play hooks), `notation` (typed moves, and dice named in words made positions or values),
+`views` (the public view, the text board, the legal moves), `words` (the tables
+that word events, refusals, endings and dues), `picture` (the board drawn) and
 `game` (the parts put together).
 
 Readings of points the seed leaves open:

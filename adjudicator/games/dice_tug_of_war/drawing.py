@@ -1,4 +1,4 @@
-"""The picture of a dice Tug of War board (issue 18): the rope with both teams' pawns, each
+"""The picture of a dice Tug of War board: the rope with both teams' pawns, each
 side's column as die faces, the dice on the table and whose turn it is.
 
 Drawn only from the public view (`DiceTugOfWar.public_view`); everything in this game is

@@ -17,7 +17,7 @@ class DiceTugOfWarPicture(Game[DiceState]):
     """The board as a picture, drawn in drawing.py."""
 
     def draw_board(self, view: dict[str, Any], canvas: Any, private: dict[str, Any] | None = None) -> bool:
-        """The picture (issue 18)."""
+        """The picture."""
         from adjudicator.games.dice_tug_of_war.drawing import draw
 
         return draw(self, view, canvas, private)

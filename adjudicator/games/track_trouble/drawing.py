@@ -422,7 +422,7 @@ def draw_switches(canvas: Canvas, view: dict[str, Any]) -> None:
 def draw_items(canvas: Canvas, view: dict[str, Any], players: list[str], names: dict[str, str],
                colours: dict[str, str], base: int, items: dict[str, str] | None = None) -> None:
     """Items used (public ones only, as the view lists them), by their names (`items`: id ->
-    name, issue 25), and Extra Miner this round."""
+    name), and Extra Miner this round."""
     lines = []
     for player in players:
         used = view["items_used"].get(player) or []

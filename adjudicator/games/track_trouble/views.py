@@ -94,7 +94,7 @@ class TrackTroubleViews(TrackTroubleRules):
     def private_view(self, s: TTState, player: str, items: ItemsView | None = None) -> dict[str, Any]:
         """The holder of a Hidden Value sees it, and the totals with the points scored at it
         (TT-7). Only at their own: points at the opponent's Hidden Value stay `?`, as on the
-        public board, since they would give the opponent's value away (issue 15)."""
+        public board, since they would give the opponent's value away."""
         mine = {d: info["value"] for d, info in s.hidden.items() if info["player"] == player}
         if not mine or s.finished:
             return {}
@@ -186,7 +186,7 @@ class TrackTroubleViews(TrackTroubleRules):
                     yield ({"round": s.round, "items": [{"use": "hidden-value", "destination": dest, "value": value}]},
                            (Event("preview-hidden", {"destination": dest, "value": value}),))
         # Seeded from public facts only: a seed that saw Hidden Value points would list other
-        # moves for another hidden value, and so give it away (issue 15, TT-7).
+        # moves for another hidden value, and so give it away (TT-7).
         public_points = sum(s.points[p] - s.withheld[p] for p in self.player_ids)
         rnd = random.Random(f"{s.round}-{s.crossing}-{player}-{public_points}")
         miners = self._active_miners(s, player)

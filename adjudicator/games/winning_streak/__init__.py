@@ -15,7 +15,7 @@ submissions when the engine resolves the phase, so nothing sealed reaches a boar
 The parts: `rules` (the troops and the state, set-up, checking moves, resolving the sealed
 phases and the fights, the result; events, refusal codes and an Outcome, no text),
 `notation` (typed moves), `views` (the public view, the board, the legal moves), `words`
-(every sentence), `picture` and `drawing` (the board as a picture, issue 18), and `game`,
+(every sentence), `picture` and `drawing` (the board as a picture), and `game`,
 which puts them together.
 """
 

@@ -1,4 +1,4 @@
-"""The picture of a Winning Streak board (issue 18): the locations in their line with both
+"""The picture of a Winning Streak board: the locations in their line with both
 sides' troops facing each other (attack/health now), each side's points toward the target,
 the locations won and by whom, the longest streaks, reserves and the dead; with `board --as`,
 the viewer's own sealed submission, marked private.

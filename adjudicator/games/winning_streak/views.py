@@ -57,7 +57,7 @@ class WinningStreakViews(WinningStreakRules):
 
     @staticmethod
     def _phone_row(row: list[Any], first: str, second: str) -> tuple[str, str]:
-        """A location as one line on a phone (issue 25): `Sally: 4/4 now 4/1 · pts 2–0 ·
+        """A location as one line on a phone: `Sally: 4/4 now 4/1 · pts 2–0 ·
         Maddie: 5/3`, each side's troop only where there is one, the winner where there is one."""
         where, mine, my_points, their_points, theirs, winner = row
         parts = [f"{first}: {mine}"] if mine != "-" else []

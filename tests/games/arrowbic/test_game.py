@@ -707,7 +707,7 @@ def test_board_text_shows_grid_pieces_last_placement_turn_and_barred_arrow():
 
 
 def test_board_bbcode_keeps_the_grid_in_code_and_colours_the_players_outside():
-    """phpBB has no [font] and shows tags inside [code] raw (issue 17): the grid is plain
+    """phpBB has no [font] and shows tags inside [code] raw: the grid is plain
     [code], its letters say whose stone is whose, and the players' names carry the colour."""
     match, replay = play((SALLY, "E5 up"), (MADDIE, "C5 left"))
     text = views.board_text(match, replay, "bbcode")
@@ -806,7 +806,7 @@ def test_cli_board_json_matches_the_result_schema(cli):
         assert res.json["status"] == "finished" and res.json["winner"] == "sally"
 
 
-# --- Data, worded at the edge (issue 16) -----------------------------------------------------
+# --- Data, worded at the edge -----------------------------------------------------
 
 def plain(value):
     """Plain data: numbers, codes, cell names and player ids, in lists and dicts; no sentences."""

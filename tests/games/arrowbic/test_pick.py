@@ -207,7 +207,7 @@ def test_g6_board_text_shows_the_new_colours_and_says_the_sides_swapped():
 
 
 def test_g6_picture_draws_the_new_colours_and_says_the_sides_swapped():
-    """The picture (issue 18) after a swap: Maddie's stone in red's tint, Sally's in blue's,
+    """The picture after a swap: Maddie's stone in red's tint, Sally's in blue's,
     the players named with their new sides, and both panels and a note saying the sides
     were swapped (G-6)."""
     match, replay = play(pick(MADDIE), (MADDIE, "G5 right"), (SALLY, "A1 up"))
@@ -251,7 +251,7 @@ def test_g6_final_post_names_the_winner_by_the_side_in_effect(cli, write):
     path = write(arrow_match([pick(MADDIE), *(m(*mv) for mv in WALK_OFF)]))
     res = cli("post", path)
     assert res.code == 0, res.err
-    # The result as the final board's banner (issue 25, point 7), with the side in effect.
+    # The result as the final board's banner, with the side in effect.
     assert "🏆 Maddie (red) wins — Sally's piece left the board from I7 going right" in res.out
     assert "case — Sally (blue) vs Maddie (red)" in res.out
 

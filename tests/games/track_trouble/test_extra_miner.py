@@ -83,7 +83,7 @@ def test_the_announcement_is_the_same_whatever_else_was_submitted_tt7():
 
 
 def test_an_untimed_announcement_says_nothing_of_time_tt7(cli, tmp_path):
-    """Issue 25, point 6: in a match made `--untimed` (entries still carry `at`), Extra
+    """In a match made `--untimed` (entries still carry `at`), Extra
     Miner's announcement once said "the time for … restarts for both players". With no clock
     running nothing restarts: the event says so (`restarts` false) and the words name no time."""
     path = tmp_path / "tt.json"
@@ -91,7 +91,7 @@ def test_an_untimed_announcement_says_nothing_of_time_tt7(cli, tmp_path):
                "--item", "sally=extra-miner", "--untimed", "-o", path).code == 0
     res = cli("move", path, "sally", "extra-miner, 8 T1")
     assert res.code == 0, res.err
-    assert "Sally uses Extra Miner (announced at once)\n" in res.out   # ruling ids stay out of posts (issue 25)
+    assert "Sally uses Extra Miner (announced at once)\n" in res.out   # ruling ids stay out of posts
     for command in (("move", path, "maddie", "1 T1"), ("post", path, "--dry-run"), ("replay", path)):
         out = cli(*command).out
         assert "restarts" not in out and "time for" not in out, out

@@ -536,7 +536,7 @@ def test_bad_notation_says_what_to_write(text):
 
 
 def test_miners_joined_by_and_share_one_action():
-    """`1 and 2 on T1` (posted "miners 1 and 2 on T1", issue 23): both board T1 (TT-3); a bare
+    """`1 and 2 on T1` (posted "miners 1 and 2 on T1"): both board T1 (TT-3); a bare
     list (`1 2 T1`, `3, 1 T1`) is no group: a number may be chatter ("back at 3")."""
     assert parse("1 and 2 on T1, 3 switch purple") == {"actions": [
         {"miner": 1, "board": "T1"}, {"miner": 2, "board": "T1"}, {"miner": 3, "switch": "purple"}]}

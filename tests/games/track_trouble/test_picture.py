@@ -1,4 +1,4 @@
-"""Track Trouble's picture (issue 18): every step draws (no fallback to the text board), known
+"""Track Trouble's picture: every step draws (no fallback to the text board), known
 miners show in their player's colour where the view puts them, and hidden data changes no
 byte of the public picture (TT-7, G-2)."""
 

@@ -1,4 +1,4 @@
-"""Track Trouble's rules core reports data; its words live in track_trouble/words.py (issue 16).
+"""Track Trouble's rules core reports data; its words live in track_trouble/words.py.
 
 Every event kind, refusal code, termination and due label the game produces — in simulated
 matches with and without items, and in the situations of this file — has words, every one of

@@ -35,7 +35,7 @@ REPO = Path(__file__).resolve().parents[3]
     ("race 3 discard 1", {"module": "race", "cards": [3], "discard": [1]}),
     ("race 2 block collation", {"module": "race", "cards": [2], "item": {"use": "block-move", "module": "collation"}}),
     ("CLOCK 1, 2", {"module": "clock", "cards": [1, 2]}),
-    # issue 23: forms players write
+    # forms players write
     ("tower 1 option B", {"module": "tower", "cards": [1], "option": "B"}),
     ("tower B 1 1", {"module": "tower", "cards": [1, 1], "option": "B"}),
     ("path 1 at C4 1 on d4", {"module": "path", "cards": [1, 1], "anchors": ["C4", "D4"]}),
@@ -46,7 +46,7 @@ def test_notation_parses_the_typed_forms(text, move):
 
 @pytest.mark.parametrize("text", ["", "rope", "jump 1", "rope x", "tower 1 D", "maze 1 north-ish", "discard",
                                   "race 1 block", "race 1 block moon", "rope 1 discard", "path 2@",
-                                  "maze 1 up left",   # TW-3: one direction per card (issue 23: not a card dropped)
+                                  "maze 1 up left",   # TW-3: one direction per card (not a card dropped)
                                   "tower 1 B 1",      # is the last 1 a card? the option comes before or after them
                                   "path 1 b4"])       # a cell after a card without at/on: "b4" is also "before"
 def test_bad_notation_names_the_forms(text):

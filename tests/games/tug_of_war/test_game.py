@@ -519,7 +519,7 @@ def test_card_choices_are_listed_once_each_as_itertools_would_sort_them():
 
 
 def test_a_huge_hand_lists_its_discards_without_visiting_every_choice_tw7():
-    """Rewards of 20 cards five times over (issue 15: parameters that combine) leave a hand of
+    """Rewards of 20 cards five times over (parameters that combine) leave a hand of
     105 cards that must discard 100: one distinct way per multiset, not C(105, 5) positions."""
     from adjudicator.games.tug_of_war.views import multiset_combinations
 

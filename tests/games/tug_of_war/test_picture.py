@@ -1,4 +1,4 @@
-"""Zero's Tug of War as a picture (issue 18): every step of the example matches and of
+"""Zero's Tug of War as a picture: every step of the example matches and of
 simulated matches with items draws its own board (not the text fallback) as well-formed
 SVG and as an 800-px PNG; pixels where the layout puts a Path tile, a Rope marker, the
 Clock's segments, the Maze's square, a Tower light… have the colours of the view; the

@@ -1,4 +1,4 @@
-"""Zero's Tug of War: the rules core reports data and wording.py words all of it (issue 16).
+"""Zero's Tug of War: the rules core reports data and wording.py words all of it.
 
 Every event kind, refusal code, termination and due label the game produces, in simulated
 matches and in hand-made positions, has words; event fields hold plain data, never sentences.

@@ -568,7 +568,7 @@ def test_typed_forms_without_a_number_take_the_current_turn_or_round():
 
 
 def test_ws4_a_placement_typed_while_relocating_moves_the_troop_there():
-    """WS-4 (issue 23): `place 3/5 C` or `3/5 to C` during a relocation changes C's occupant to
+    """WS-4: `place 3/5 C` or `3/5 to C` during a relocation changes C's occupant to
     3/5; a placement with its turn written stays a placement (check_move calls it the wrong
     phase); the same location set twice is no move."""
     match, replay = play(*SEED_EXAMPLES)
