@@ -12,7 +12,6 @@ Errors become one or two sentences on stderr and an exit status: 1 refused or fl
 
 from __future__ import annotations
 
-import json
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -138,12 +137,6 @@ def _out_raw(data: Any) -> None:
         sys.stdout.flush()
     except BrokenPipeError:
         _discard_stdout()
-
-
-def _json(obj: Any) -> str:
-    from adjudicator.render import inert_json
-
-    return inert_json(json.dumps(obj, indent=2, ensure_ascii=False)) + "\n"
 
 
 # --- rulesets -------------------------------------------------------------------------

@@ -140,8 +140,3 @@ def _install_finder() -> None:
     """Put PluginFinder first on sys.meta_path, once."""
     if not any(isinstance(finder, PluginFinder) for finder in sys.meta_path):
         sys.meta_path.insert(0, PluginFinder())
-
-
-def list_games() -> list[str]:
-    """Every game name the search path offers (nothing imported)."""
-    return game_names()

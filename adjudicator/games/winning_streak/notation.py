@@ -283,7 +283,7 @@ class WinningStreakNotation(WinningStreakRules):
             if self._TROOP.match(words[at].text):
                 place = self._next(words, at + 1, AT_WORDS | {"the", "my"})
                 named = words[place].text.upper() if place is not None else ""
-                if named in self.line_position:
+                if place is not None and named in self.line_position:
                     out[at], where = self._occupant_named(s, player, words[at], named), place
                 else:
                     out[at] = self._standing_at(s, player, words[at])
