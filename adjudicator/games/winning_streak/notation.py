@@ -53,6 +53,13 @@ TROOP_NOUNS = ("troop",)
 NUMBERED = {"turn": "t", "placement": "t", "round": "r", "relocation": "r"}
 # Counts that name a turn or round after it ("turn one": `t1`); not "both".
 COUNTED = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight"})
+# The current turn or round, as players name it ("no changes this round"): a word the reword
+# makes the current one's number (`t3`, `r2`), so a post naming it reads as one naming `r2`.
+NOW = "this-turn"
+CURRENT: tuple[Phrase, ...] = (("this", "turn"), ("this", "round"), ("current", "turn"), ("current", "round"),
+                               ("this", "placement"), ("this", "relocation"))
+# Words between a troop and `reserve` when it is sent there by name ("2/4 back to reserve").
+TO_WORDS = frozenset({"to", "into", "in", "the", "my"})
 # Words between a troop and the location it is named at ("the 5/5 at A", "my 5/5 on B").
 AT_WORDS = frozenset({"at", "on", "in", "from", "of"})
 
@@ -224,6 +231,8 @@ class WinningStreakNotation(WinningStreakRules):
         phrases.update({said: ("withdraw",) for said in WITHDRAW_WORDS})
         phrases.update({said: ("from",) for said in FROM_WORDS})
         phrases.update({said: () for said in MOTION_WORDS})
+        phrases.update({said: (NOW,) for said in CURRENT})
+        phrases[("back", "to")] = ("to",)   # "2/4 back to reserve"
         phrases.update({(noun, x.casefold()): (x,) for noun in LOCATION_NOUNS for x in self.locations})
         phrases.update({(noun, name): (name,) for noun in TROOP_NOUNS for name, _, _ in self.squad})
         around = post_words()
@@ -238,15 +247,21 @@ class WinningStreakNotation(WinningStreakRules):
         round's (`r1 unchanged`), and a troop named as the one a withdrawal or replacement takes
         out ("withdraw 5/5 from B", "swap my 5/5 on B for the 5/1") is checked against the
         location's occupant and left out, or stands for the location it holds ("withdraw 5/5");
-        one that is not there, or a troop put in that stands elsewhere, is refused."""
+        one that is not there, or a troop put in that stands elsewhere, is refused. In any stage
+        "this round" is the current one's number (`r1`, `t3`); a troop sent to reserve by name
+        ("2/4 to reserve") is the location it stands at."""
+        now = {"placement": f"t{s.turn}", "relocation": f"r{max(s.round, 1)}"}.get(s.stage)
+        if now is None:
+            return words
+        words = [word._replace(text=now) if word.text == NOW else word for word in words]
         if s.stage != "relocation":
             return words
         out: list[Word] = []
         for index, word in enumerate(words):
             if word.text == UNCHANGED:
-                out.append(word._replace(text=f"r{max(s.round, 1)}", trail=""))
+                out.append(word._replace(text=now, trail=""))
             out.append(word)
-        return self._moved_from(s, player, self._taken_out(s, player, out))
+        return self._to_reserve(s, player, self._moved_from(s, player, self._taken_out(s, player, out)))
 
     def _moved_from(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
         """"3/5 from C to B": the troop is moved; "from C" says where it stands, and is left out
@@ -264,6 +279,18 @@ class WinningStreakNotation(WinningStreakRules):
             else:
                 out[index] = self._occupant_named(s, player, word, location)
         return [word for word in out if word.text]
+
+    def _to_reserve(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
+        """"2/4 to reserve": the location the player's 2/4 stands at (`M to reserve`, WS-4);
+        a troop standing nowhere is refused."""
+        out = list(words)
+        for index, word in enumerate(words[:-1]):
+            if not self._TROOP.match(word.text):
+                continue
+            reserve = self._next(words, index + 1, TO_WORDS)
+            if reserve is not None and reserve > index + 1 and words[reserve].text.casefold() == "reserve":
+                out[index] = self._standing_at(s, player, word)
+        return out
 
     def _taken_out(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
         """The words with each troop named after `withdraw` or `replace` made what the move

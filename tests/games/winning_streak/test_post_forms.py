@@ -185,3 +185,25 @@ def test_the_notation_reads_unchanged_alone_and_no_replace():
         with pytest.raises(NotationError):
             game.parse_move(typed)
     assert game.parse_move("set A=- A=1/2")["set"] == {"A": "1/2"}
+
+
+# --- The current turn or round named; a troop sent to reserve by name (WS-2, WS-4) -------
+
+@pytest.mark.parametrize("name, player, post, move", [
+    ("ws-relocation-r1", "sally", "I change nothing this round 👍", "r1 set"),
+    ("ws-relocation-r1", "sally", "set C=4/3 for the current round", "r1 set C=4/3"),
+    ("ws-placement-t1", "sally", "this turn: 1/5 into K", "t1 place 1/5 K"),
+    ("ws-relocation-r1", "maddie", "2/4 back to reserve", "r1 set M=-"),
+    ("ws-relocation-r1", "maddie", "3/2 to the reserve, 4/5 into E", "r1 set E=4/5"),
+])
+def test_the_current_turn_and_a_troop_to_reserve_read(name, player, post, move):
+    assert entered(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post", [
+    ("ws-relocation-r1", "sally", "not this round, set B=4/3"),    # a negation before the round
+    ("ws-placement-t1", "sally", "1/5 into K, but not this turn"),
+    ("ws-relocation-r1", "maddie", "3/3 to reserve"),             # 3/3 stands nowhere: it is in reserve
+])
+def test_the_current_turn_negated_or_a_troop_in_reserve_sent_there_is_not_entered(name, player, post):
+    assert entered(name, player, post) is None
