@@ -43,7 +43,20 @@ WITHDRAW_WORDS: tuple[Phrase, ...] = (("pull",), ("remove",), ("bench",))
 FROM_WORDS: tuple[Phrase, ...] = (("out", "of"), ("off", "of"), ("out", "from"))
 # Verbs that say a troop goes somewhere ("my 5/1 goes to K", "E gets my 5/5"): the troop and
 # the location say the move; the verb adds nothing.
-MOTION_WORDS: tuple[Phrase, ...] = (("goes",), ("gets",), ("heads",))
+MOTION_WORDS: tuple[Phrase, ...] = (("goes",), ("gets",), ("heads",), ("bring",), ("bringing",), ("send",),
+                                     ("sending",))
+# "bring 3/5 out to K", "send 2/2 out to D": a troop fielded (from reserve, WS-4) goes to K.
+OUT_TO: tuple[Phrase, ...] = (("out", "to"), ("out", "into"), ("out", "at"), ("out", "on"))
+# The verb of a placement as players say they are doing it ("placing the 4/5 at I"): `place`.
+PLACING: tuple[Phrase, ...] = (("placing",), ("i'm", "placing"), ("im", "placing"))
+# "nothing else", "no other changes": the relocation changes only what the post names (WS-4);
+# they say no more (read before "else", a hedge, and "no", a negation).
+NOTHING_ELSE: tuple[Phrase, ...] = (("nothing", "else"), ("no", "other", "changes"), ("no", "other", "change"),
+                                    ("nothing", "more"))
+# A troop named by its stats ("the 3 attack 4 health guy", "3 atk 4 hp"): its name `3/4` (WS-1).
+STAT_WORDS = {"attack": "attack", "atk": "attack", "health": "health", "hp": "health"}
+# Nouns after a troop's name that say it is a troop and no more ("the 3/4 guy", "3/4 troop on C").
+TROOP_AFTER = frozenset({"guy", "troop", "unit", "dude"})
 # Nouns written before a location or a troop's name ("2/4 at location F", "troop 4/1"): the
 # name alone is the notation's (WS-1).
 LOCATION_NOUNS = ("location", "loc", "spot", "square")
@@ -62,6 +75,23 @@ CURRENT: tuple[Phrase, ...] = (("this", "turn"), ("this", "round"), ("current", 
 TO_WORDS = frozenset({"to", "into", "in", "the", "my"})
 # Words between a troop and the location it is named at ("the 5/5 at A", "my 5/5 on B").
 AT_WORDS = frozenset({"at", "on", "in", "from", "of"})
+
+
+def _one_buff(words: list[Word]) -> list[Word]:
+    """"advantage: 3/5 +1 health" (`buff 3/5 buff health`): the Advantage said twice over one
+    troop and stat is one `buff` (WS-5); a second buff with its own stat stays (and is refused)."""
+    out: list[Word] = []
+    opened = False   # a buff read, its stat not yet
+    for word in words:
+        folded = word.text.casefold()
+        if folded == "buff" and opened:
+            continue
+        if folded == "buff":
+            opened = True
+        elif folded in STAT_WORDS or word.trail.strip(" ,:"):
+            opened = False
+        out.append(word)
+    return out
 
 
 class WinningStreakNotation(WinningStreakRules):
@@ -217,6 +247,8 @@ class WinningStreakNotation(WinningStreakRules):
         phrases: dict[Phrase, Phrase] = {("advantage",): ("buff",)}
         if isinstance(amount, int):
             phrases[(f"+{amount}",)] = ()
+            # "+1 health on my 3/3": the Advantage's fixed amount before a stat says the buff (WS-5)
+            phrases.update({(f"+{amount}", said): ("buff", stat) for said, stat in STAT_WORDS.items()})
         phrases.update(self._said_phrases())
         words = {x.casefold() for x in self.locations} | {"place", "set", "buff", "relocate", "reserve", "turn",
                                                           "round", *self._STAT, *self._WITHDRAW, UNCHANGED, REPLACE}
@@ -232,6 +264,9 @@ class WinningStreakNotation(WinningStreakRules):
         phrases.update({said: ("from",) for said in FROM_WORDS})
         phrases.update({said: () for said in MOTION_WORDS})
         phrases.update({said: (NOW,) for said in CURRENT})
+        phrases.update({said: ("to",) for said in OUT_TO})
+        phrases.update({said: ("place",) for said in PLACING})
+        phrases.update({said: () for said in NOTHING_ELSE})
         phrases[("back", "to")] = ("to",)   # "2/4 back to reserve"
         phrases.update({(noun, x.casefold()): (x,) for noun in LOCATION_NOUNS for x in self.locations})
         phrases.update({(noun, name): (name,) for noun in TROOP_NOUNS for name, _, _ in self.squad})
@@ -253,15 +288,40 @@ class WinningStreakNotation(WinningStreakRules):
         now = {"placement": f"t{s.turn}", "relocation": f"r{max(s.round, 1)}"}.get(s.stage)
         if now is None:
             return words
-        words = [word._replace(text=now) if word.text == NOW else word for word in words]
+        words = self._named_by_stats([word._replace(text=now) if word.text == NOW else word for word in words])
         if s.stage != "relocation":
             return words
+        words = _one_buff(words)
         out: list[Word] = []
         for index, word in enumerate(words):
             if word.text == UNCHANGED:
                 out.append(word._replace(text=now, trail=""))
             out.append(word)
         return self._to_reserve(s, player, self._moved_from(s, player, self._taken_out(s, player, out)))
+
+    def _named_by_stats(self, words: list[Word]) -> list[Word]:
+        """"the 3 attack 4 health guy", "4 hp 3 atk": the troop `3/4` (WS-1), where both stats are
+        said, each once, as bare numbers; a noun after a troop ("guy", "troop") is left out."""
+        out: list[Word] = []
+        index = 0
+        while index < len(words):
+            run = words[index:index + 4]
+            stats = [STAT_WORDS.get(w.text.casefold()) for w in run[1::2]]
+            if len(run) == 4 and all(w.text.isdecimal() and not w.trail.strip() for w in run[::2]) \
+                    and not any(w.trail.strip() for w in run[1:3]) and sorted(map(str, stats)) == ["attack", "health"]:
+                said = dict(zip(stats, (w.text for w in run[::2])))
+                name = f"{said['attack']}/{said['health']}"
+                out.append(Word(name, " ".join(w.said for w in run), run[0].start, run[-1].end, None, run[-1].trail))
+                index += 4
+                continue
+            if not (out and self._TROOP.match(out[-1].text) and not out[-1].trail.strip()
+                    and words[index].text.casefold() in TROOP_AFTER):
+                out.append(words[index])   # "the 3/4 guy": the troop
+            else:
+                out[-1] = out[-1]._replace(said=f"{out[-1].said} {words[index].said}", trail=words[index].trail,
+                                           end=words[index].end)
+            index += 1
+        return out
 
     def _moved_from(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
         """"3/5 from C to B": the troop is moved; "from C" says where it stands, and is left out
