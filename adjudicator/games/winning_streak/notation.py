@@ -37,6 +37,13 @@ EMPTY_RELOCATION: tuple[Phrase, ...] = (
 # the one there; "swap A and B" is the swap of their troops (WS-4).
 REPLACE = "replace"
 REPLACE_WORDS: tuple[Phrase, ...] = (("swap",), ("switch",), ("exchange",))
+# Of those, the ones that exchange two troops on the field, said with "and" ("swap 5/5 and 3/5":
+# their locations, WS-4); "replace 5/5 with 3/5", "swap 5/5 for 3/5" may move the 3/5 instead of
+# swapping it, and are asked about.
+SWAP_SAID = frozenset(said[0] for said in REPLACE_WORDS)
+SWAP_AND = frozenset({"and", "&", "<->", "↔"})
+# A swap's two locations said again in brackets after it ("swap 5/5 and 3/5 (A <-> C)").
+SWAP_SIGNS = frozenset({"<->", "↔", "<>", "⇄", "and", "&", "/"})
 # Words for a withdrawal (WS-4: a location's troop back to reserve): "pull the 5/5 out of A".
 WITHDRAW_WORDS: tuple[Phrase, ...] = (("pull",), ("remove",), ("bench",))
 # "out of A" is "from A" (what a withdrawal reads past before its location).
@@ -390,6 +397,13 @@ class WinningStreakNotation(WinningStreakRules):
         if put is None:
             return
         location = out[where].text.upper()
+        there = self._field_location(s, player, out[put].text)
+        if bare and there not in (None, location) and out[verb].said.casefold() in SWAP_SAID \
+                and any(word.text.casefold() in SWAP_AND for word in out[where + 1:put]):
+            out[put] = out[put]._replace(text=there)   # "swap 5/5 and 3/5": swap A and C
+            out[verb], out[where], out[put] = self._swapped(s, player, out[verb], out[where], out[put])
+            self._said_again(out, put, {location, there})
+            return
         if self._TROOP.match(out[put].text):
             troop = self._put_in(s, player, out[put], location)
             if troop.problem is not None:
@@ -398,7 +412,22 @@ class WinningStreakNotation(WinningStreakRules):
             out[where] = out[where]._replace(text=f"{location}={troop.text}", trail=out[put].trail)
             out[verb], out[put] = out[verb]._replace(text=""), out[put]._replace(text="")
         elif bare and out[put].text.upper() in self.line_position:
+            other = out[put].text.upper()
             out[verb], out[where], out[put] = self._swapped(s, player, out[verb], out[where], out[put])
+            self._said_again(out, put, {location, other})
+
+    def _field_location(self, s: StreakState, player: str, troop: str) -> str | None:
+        """The location the player's troop stands at, or None (in reserve, dead, or no troop)."""
+        return next((x for x, name in self.field_of(s, player).items() if name == troop), None)
+
+    @staticmethod
+    def _said_again(out: list[Word], put: int, locations: set[str]) -> None:
+        """Leave out "(A <-> C)" after a swap of A and C: its locations said again in brackets."""
+        said = out[put + 1:put + 4]
+        if "(" in out[put].trail and len(said) == 3 and said[1].text.casefold() in SWAP_SIGNS \
+                and {said[0].text.upper(), said[2].text.upper()} == locations and ")" in said[2].trail:
+            for index in range(put + 1, put + 4):
+                out[index] = out[index]._replace(text="")
 
     def _swapped(self, s: StreakState, player: str, verb: Word, one: Word, two: Word) -> tuple[Word, Word, Word]:
         """`swap A and B`: `set A=<B's troop> B=<A's troop>` (an empty location gives `-`)."""
