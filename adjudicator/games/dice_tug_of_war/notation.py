@@ -471,8 +471,9 @@ def _nth_showing(words: list[Word], index: int, place: int, face: int, showing: 
     one", die 2; "the first 2", dice 1 and 2) is no other die; refused otherwise."""
     said = " ".join(w.said for w in words[index:index + 2])
     if len(showing) != 2 or place not in (1, 2, -1):
-        return _as(words, index, 2, "", f"is the {said} dice, or a die showing {face}? Give positions, e.g. "
-                                        f"'reroll 1 3'.")
+        ordinal = words[index].text.casefold()
+        return _as(words, index, 2, "", f"is the {ordinal} {face} dice, or the {ordinal} die showing {face}? "
+                                        f"Give positions, e.g. 'reroll 1 3'.")
     by_face = showing[0] if place == 1 else showing[1]
     counted = _counted_die(place, face, len(rolled))
     if counted not in (None, by_face):

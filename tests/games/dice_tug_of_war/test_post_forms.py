@@ -159,7 +159,7 @@ def test_the_second_of_two_dice_showing_1_reads_where_it_is_the_second_die():
 
 
 @pytest.mark.parametrize("roll, post, why", [
-    ((1, 1, 1), "reroll the second 1", "or a die showing 1"),        # three show it: not a pair
+    ((1, 1, 1), "reroll the second 1", "or the second die showing 1"),        # three show it: not a pair
     ((4, 1, 1), "reroll the second 1", "could be die 2"),            # "the second one", or the second 1 (die 3)?
     ((2, 5, 2), "reroll the first 2", "could be the first 2 dice"),   # the first two dice, or the first 2?
     ((1, 1, 6), "reroll the last 1", "could be die 3"),
