@@ -376,9 +376,9 @@ class WinningStreakNotation(WinningStreakRules):
             where = at
             if self._TROOP.match(words[at].text):
                 place = self._next(words, at + 1, AT_WORDS | {"the", "my"})
-                named = words[place].text.upper() if place is not None else ""
-                if named in self.line_position:
-                    out[at], where = self._occupant_named(s, player, words[at], named), place
+                if place is not None and words[place].text.upper() in self.line_position:
+                    out[at] = self._occupant_named(s, player, words[at], words[place].text.upper())
+                    where = place
                 else:
                     out[at] = self._standing_at(s, player, words[at])
                 if out[at].problem is not None:
