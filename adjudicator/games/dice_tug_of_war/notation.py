@@ -18,9 +18,27 @@ from adjudicator.lexicon import Lexicon, Word, post_words
 
 _PLURAL = re.compile(r"^(\d+)'?s$")   # "1s", "6's": every die showing that face
 
+ROLLED, COLUMN = "rolled", "column"   # the two dice of a trade (DT-5)
+
 # --- English of dice moves, as data (each read in dice_references and the readers below) ---
 REROLL_WORDS = frozenset({"reroll", "re-roll"})
 MOVE_WORDS = frozenset({"reroll", "re-roll", "trade", "keep", "attack"})
+# The moves' words as players say they are doing them ("ok attacking", "rerolling the 6"): the
+# move's word. ("keeping", "trading" are read where they name dice: KEEP_WORDS, TRADE_VERBS.)
+DOING = {"attacking": "attack", "rerolling": "reroll", "re-rolling": "reroll"}
+# One of the re-rolls a player has, used on one die (DT-3): "one of my two rerolls on die 2" is
+# `reroll 2`. Only "one of": "my two rerolls on die 2" may be one die re-rolled twice.
+ONE_OF = ("one", "of")
+REROLL_NOUNS = frozenset({"rerolls", "re-rolls"})
+OWNERS = frozenset({"my", "the"})
+ON_WORDS = frozenset({"on", "for"})
+# An attack uses every rolled die (DT-4), and a trade attacks with the two other rolled dice on
+# its own (DT-5): "attack with the 6 and 4" (dice of the roll) is `attack`; "trade 5 for 2 then
+# attack w/ the rest" is the trade, its attack said again. Dice named that the roll does not
+# hold, or an attack after a trade with other dice named, are left as written (and refused).
+ATTACK_WORDS = frozenset({"attack", "attacking"})
+WITH_WORDS = frozenset({"with", "w/", "using"})
+THEN_WORDS = frozenset({"then", "and", "&", "+"})   # "trade 5 for 2 then attack"
 # Faces written as words in the plural name every die showing them ("keep the ones", "both
 # fives"): the lexicon's phrases make them the digit plurals the reword reads (`1s`).
 FACE_PLURALS = {"ones": "1s", "twos": "2s", "threes": "3s", "fours": "4s", "fives": "5s", "sixes": "6s"}
@@ -48,8 +66,18 @@ GIVE_VERBS = frozenset({("give", "up"), ("giving", "up"), ("give", "away"), ("dr
 INTO = "in"     # the die goes into the column: the rolled one ("the 3 in", "4 goes in", "swap in the 3")
 OUT_OF = "out"  # the die leaves the column: the column's ("my 2 goes out", "swap out the 2")
 MOVING = frozenset({"goes", "go", "going", "comes", "come", "coming"})   # "4 goes in": the verb says nothing more
+# Where a die of a trade is, said right after it ("the 2 in my column", "the 5 from the roll"):
+# the column's die or the rolled one (DT-5). Read before `in` alone (which puts a die in), and
+# only in a trade said without words of motion ("put the 5 in my column", "5 goes in the
+# column": there "in my column" is where the die goes, the other way round).
+WHERE_WORDS = frozenset({"in", "from", "of", "on"})
+# Of those, the ones that may say where a die goes, too: "swap the 2 for the 5 in my column"
+# (the 5 of the column, or the 5 going in?). Read only on the die a trade names first, or after
+# `trade`, whose notation names the column's die second ("trade the 5 for the 2 in my column").
+WHERE_GOING = frozenset({"in", "on"})
+WHERE_OWNERS = frozenset({"my", "the", "this"})
+WHERE_NOUNS = {"column": COLUMN, "col": COLUMN, "roll": ROLLED}
 TRADE_GLUE = frozenset({"for", "with", "and", "&", "+", "then", "i", "i'll", "ill", "i'd", "id", "will", "to"})
-ROLLED, COLUMN = "rolled", "column"
 
 
 def dice_references(words: list[Word], rolled: list[int], setup: bool = False) -> list[Word]:
@@ -59,6 +87,7 @@ def dice_references(words: list[Word], rolled: list[int], setup: bool = False) -
     refuses with. A clause naming kept dice ("keep the 6") is read with the re-roll it goes
     with; a trade said in words becomes `trade ROLLED for COLUMN`."""
     around = post_words()
+    words = _attack_said(_one_reroll_used(words, rolled, around), rolled, around)
     trades = _trade_statements(words, around)
     keeps = _keep_clauses(words, rolled, around)
     if not any(w.text.casefold() in REROLL_WORDS for w in words):
@@ -82,9 +111,106 @@ def dice_references(words: list[Word], rolled: list[int], setup: bool = False) -
         if restated is not None and index == restated[0]:
             index = restated[1]   # "staying with 1 1 6, keep": the roll said again, kept
             continue
+        if restated is not None and index + 1 == restated[0] and words[index].text.casefold() in KEEP_WORDS:
+            reading.out.append(_as(words, index, 1, "keep"))   # "keeping 1 1 6": the keep (DT-2)
+            index += 1
+            continue
         index = reading.step(index)
     reading.finish()
     return reading.result()
+
+
+def _one_reroll_used(words: list[Word], rolled: list[int], around: Any) -> list[Word]:
+    """The words with "one of my (two) rerolls on" made `reroll` where one die follows ("die 2",
+    "the 6", "2"): one re-roll used on one die (DT-3). Said of more dice, it is left as written."""
+    for start in range(len(words) - 3):
+        if tuple(w.text.casefold() for w in words[start:start + 2]) != ONE_OF:
+            continue
+        at = start + 2
+        at += words[at].text.casefold() in OWNERS
+        at += at < len(words) and (words[at].text.casefold() in around.counts or words[at].text.isdecimal())
+        if at >= len(words) or words[at].text.casefold() not in REROLL_NOUNS:
+            continue
+        at += 1
+        at += at < len(words) and words[at].text.casefold() in ON_WORDS
+        if _one_die_at(words, at, rolled, around):
+            return [*words[:start], _as(words, start, at - start, "reroll"), *words[at:]]
+    return words
+
+
+def _attack_said(words: list[Word], rolled: list[int], around: Any) -> list[Word]:
+    """The words with what an attack is said to attack with left out where it is what the move
+    does anyway (DT-4, DT-5): "attack with the 6 and 4" (dice of the roll) is `attack`; "trade 5
+    for 2 then attack w/ the rest", the trade, whose other dice attack."""
+    for index, word in enumerate(words):
+        if word.text.casefold() not in ATTACK_WORDS:
+            continue
+        end = _attacking_with(words, index + 1, rolled, around)
+        after_trade = _after_trade(words, index, around)
+        if after_trade and (end == index + 1 or _the_rest(words, index + 2, around) == end):
+            return [*words[:index - 1], *words[end:]]   # the trade's own attack, said again
+        if not after_trade and end > index + 1 and _the_rest(words, index + 2, around) is None:
+            return [*words[:index + 1], *words[end:]]
+    return words
+
+
+def _after_trade(words: list[Word], index: int, around: Any) -> bool:
+    """Does the attack at `index` follow a trade, joined by "then"/"and", with no hedge between?"""
+    if index < 2 or words[index - 1].text.casefold() not in THEN_WORDS or words[index - 2].trail.strip(" ,"):
+        return False
+    for before in range(index - 2, -1, -1):
+        folded = words[before].text.casefold()
+        if (folded,) in around.hedges or folded in MOVE_WORDS - TRADE_VERBS:
+            return False
+        if folded in TRADE_VERBS or folded in SWAP_VERBS:
+            return True
+    return False
+
+
+def _attacking_with(words: list[Word], index: int, rolled: list[int], around: Any) -> int:
+    """The end of "with the 6 and 4", "w/ the rest" said at `index` after an attack: rolled dice
+    each named once, or the rest; `index` where the words say no such thing."""
+    if index >= len(words) or words[index].text.casefold() not in WITH_WORDS:
+        return index
+    rest = _the_rest(words, index + 1, around)
+    if rest is not None:
+        return rest
+    left, at, end = list(rolled), index + 1, index
+    while at < len(words):
+        mention = _mention(words, at, around)
+        if mention is None or mention.own or mention.value not in left:
+            return index
+        left.remove(mention.value)
+        at = end = at + mention.taken
+        if at >= len(words) or not _list_goes_on(words[at - 1]):
+            break
+        if words[at].text.casefold() in LIST_WORDS:
+            at += 1
+        elif "," not in words[at - 1].trail:
+            break   # "with the 6, 4 and 1" goes on after a comma
+    return end
+
+
+def _the_rest(words: list[Word], index: int, around: Any) -> int | None:
+    """The end of "the rest", "the others", "the other two", "the remaining dice" at `index`."""
+    at = index + (index < len(words) and words[index].text.casefold() in around.value_markers)
+    folded = [w.text.casefold() for w in words[at:at + 3]]
+    if folded[:1] and folded[0] in OTHERS:
+        return at + 1
+    if len(folded) > 1 and folded[0] in OTHER and (folded[1] in around.counts or folded[1] in around.die_words):
+        return at + 2 + (len(folded) > 2 and folded[1] in around.counts and folded[2] in around.die_words)
+    return None
+
+
+def _one_die_at(words: list[Word], index: int, rolled: list[int], around: Any) -> bool:
+    """Do the words at `index` name one die, and no list of dice go on after it?"""
+    if index >= len(words):
+        return False
+    made = (1, [words[index]]) if words[index].text.isdecimal() else _position_reference(words, index, rolled, around)
+    if made is None or len(made[1]) != 1:
+        return False
+    after = index + made[0]
+    return after >= len(words) or not _list_goes_on(words[after - 1]) or words[after].text.casefold() not in LIST_WORDS
 
 
 class _Keep(NamedTuple):
@@ -324,10 +450,9 @@ def _ordinal_reference(words: list[Word], index: int, folded: list[str], rolled:
         return 2, _positions(words, index, 2, chosen)
     if after.isdecimal():   # "the second 5": a face only where it can be no count of dice
         face = int(after)
-        if face <= len(rolled):
-            return 2, [_as(words, index, 2, "", f"is the {folded[0]} {face} dice, or the {folded[0]} die showing "
-                                                f"{face}? Give positions, e.g. 'reroll 1 3'.")]
         showing = [p for p, value in enumerate(rolled, start=1) if value == face]
+        if face <= len(rolled):
+            return 2, [_nth_showing(words, index, place, face, showing, rolled)]
         nth = place - 1 if place > 0 else len(showing) - 1
         if not 0 <= nth < len(showing):
             return 2, [_as(words, index, 2, "", f"names no die: {len(showing)} of the roll "
@@ -337,6 +462,35 @@ def _ordinal_reference(words: list[Word], index: int, folded: list[str], rolled:
     if place > len(rolled):
         return 1, [_as(words, index, 1, "", f"names no die: the roll has {len(rolled)} dice.")]
     return 1, [_as(words, index, 1, str(place))]
+
+
+def _nth_showing(words: list[Word], index: int, place: int, face: int, showing: list[int],
+                 rolled: list[int]) -> Word:
+    """"the second 1" where 1 could count dice too: the second die showing 1 only where exactly
+    two dice show it (the pair "first"/"second" orders), and the count's reading ("the second
+    one", die 2; "the first 2", dice 1 and 2) is no other die; refused otherwise."""
+    said = " ".join(w.said for w in words[index:index + 2])
+    if len(showing) != 2 or place not in (1, 2, -1):
+        ordinal = words[index].text.casefold()
+        return _as(words, index, 2, "", f"is the {ordinal} {face} dice, or the {ordinal} die showing {face}? "
+                                        f"Give positions, e.g. 'reroll 1 3'.")
+    by_face = showing[0] if place == 1 else showing[1]
+    counted = _counted_die(place, face, len(rolled))
+    if counted not in (None, by_face):
+        dice = f"die {counted}" if counted else f"the {said} dice"
+        return _as(words, index, 2, "", f"could be {dice} (counting dice) or the die showing {face} "
+                                        f"(die {by_face}) in the roll ({_roll(rolled)}); give positions, e.g. "
+                                        f"'reroll {by_face}'.")
+    return _as(words, index, 2, str(by_face))
+
+
+def _counted_die(place: int, count: int, size: int) -> int | None:
+    """The one die "the second 1", "the last 1" names read as a count ("the second one"), 0 where
+    that count names several dice ("the first 2": dice 1 and 2), None where it names none (no
+    "second two" in a roll of three)."""
+    if count == 1:
+        return place if place > 0 else size
+    return 0 if place in (1, -1) else None
 
 
 def _every_reference(words: list[Word], index: int, folded: list[str], rolled: list[int], around: Any) -> Made:
@@ -584,10 +738,10 @@ class _Part(NamedTuple):
 
     start: int
     end: int
-    kind: str            # "die", "verb", "swap", "trade", "particle", "moving", "glue"
+    kind: str            # "die", "verb", "swap", "trade", "particle", "moving", "where", "glue"
     role: str | None = None
     value: int = 0
-    own: bool = False
+    own: bool = False    # a die: called the player's own ("my 2"); a "where": may say where it goes ("in")
 
 
 def _trade_statements(words: list[Word], around: Any) -> dict[int, tuple[int, list[Word]]]:
@@ -598,7 +752,7 @@ def _trade_statements(words: list[Word], around: Any) -> dict[int, tuple[int, li
     found: dict[int, tuple[int, list[Word]]] = {}
     for run in _trade_runs(words, around):
         dice = [part for part in run if part.kind == "die"]
-        cues = [part for part in run if part.kind in ("verb", "particle", "swap")]
+        cues = [part for part in run if part.kind in ("verb", "particle", "swap", "where")]
         if len(dice) != 2 or not cues:
             continue
         start, end = run[0].start, run[-1].end
@@ -638,6 +792,9 @@ def _trade_part(words: list[Word], index: int, around: Any) -> _Part | None:
         return _Part(index, index + 1, "verb", COLUMN)
     if tuple(folded[:1]) in TAKE_VERBS:
         return _Part(index, index + 1, "verb", ROLLED)
+    where = _where(words, index)
+    if where is not None:
+        return where
     if folded[0] in (INTO, OUT_OF):
         return _Part(index, index + 1, "particle", ROLLED if folded[0] == INTO else COLUMN)
     if folded[0] in SWAP_VERBS:
@@ -652,6 +809,18 @@ def _trade_part(words: list[Word], index: int, around: Any) -> _Part | None:
     if folded[0] in TRADE_GLUE:
         return _Part(index, index + 1, "glue")
     return None
+
+
+def _where(words: list[Word], index: int) -> _Part | None:
+    """"in my column", "from the roll" at `index`: a particle giving the die before it its role
+    (the column's, the rolled one), or None."""
+    folded = [w.text.casefold() for w in words[index:index + 3]]
+    if not folded or folded[0] not in WHERE_WORDS:
+        return None
+    taken = 2 if len(folded) > 2 and folded[1] in WHERE_OWNERS else 1
+    role = WHERE_NOUNS.get(folded[taken]) if len(folded) > taken else None
+    going = folded[0] in WHERE_GOING
+    return None if role is None else _Part(index, index + taken + 1, "where", role, own=going)
 
 
 def _trade_words(words: list[Word], start: int, end: int, dice: list[_Part], run: list[_Part]) -> list[Word]:
@@ -712,7 +881,19 @@ def _cues(die: _Part, run: list[_Part]) -> set[str]:
         after += 1
     if after < len(run) and run[after].kind == "particle":
         roles.add(run[after].role)
+    if at + 1 < len(run) and run[at + 1].kind == "where" and not roles and not _moves(run) \
+            and (not run[at + 1].own or _first_die(die, run) or any(part.kind == "trade" for part in run)):
+        roles.add(run[at + 1].role)   # "the 2 in my column"
     return {role for role in roles if role is not None}
+
+
+def _first_die(die: _Part, run: list[_Part]) -> bool:
+    return next(part for part in run if part.kind == "die") is die
+
+
+def _moves(run: list[_Part]) -> bool:
+    """Does the trade say a die moves ("put", "take", "goes"), so "in my column" may be where it goes?"""
+    return any(part.kind == "moving" or part.kind == "verb" and part.role == ROLLED for part in run)
 
 
 LIST_WORDS = frozenset({"and", "&", "+", "plus", "n", "or"})   # what goes between dice of one list
@@ -793,6 +974,7 @@ class DiceTugOfWarNotation(Game[DiceState]):
         cannot place is refused."""
         return Lexicon(frozenset({"keep", "reroll", "re-roll", "attack", "trade", "a"}), (r"\d+'?s",),
                        {("re", "roll"): ("reroll",), **{(word,): (face,) for word, face in FACE_PLURALS.items()},
+                        **{(doing,): (move,) for doing, move in DOING.items()},
                         **{said: said for said in POINTING_ONES}})
 
     def reword(self, s: DiceState, player: str, words: list[Word]) -> list[Word]:

@@ -37,13 +37,33 @@ EMPTY_RELOCATION: tuple[Phrase, ...] = (
 # the one there; "swap A and B" is the swap of their troops (WS-4).
 REPLACE = "replace"
 REPLACE_WORDS: tuple[Phrase, ...] = (("swap",), ("switch",), ("exchange",))
+# Of those, the ones that exchange two troops on the field, said with "and" ("swap 5/5 and 3/5":
+# their locations, WS-4); "replace 5/5 with 3/5", "swap 5/5 for 3/5" may move the 3/5 instead of
+# swapping it, and are asked about.
+SWAP_SAID = frozenset(said[0] for said in REPLACE_WORDS)
+SWAP_AND = frozenset({"and", "&", "<->", "↔"})
+# A swap's two locations said again in brackets after it ("swap 5/5 and 3/5 (A <-> C)").
+SWAP_SIGNS = frozenset({"<->", "↔", "<>", "⇄", "and", "&", "/"})
 # Words for a withdrawal (WS-4: a location's troop back to reserve): "pull the 5/5 out of A".
 WITHDRAW_WORDS: tuple[Phrase, ...] = (("pull",), ("remove",), ("bench",))
 # "out of A" is "from A" (what a withdrawal reads past before its location).
 FROM_WORDS: tuple[Phrase, ...] = (("out", "of"), ("off", "of"), ("out", "from"))
 # Verbs that say a troop goes somewhere ("my 5/1 goes to K", "E gets my 5/5"): the troop and
 # the location say the move; the verb adds nothing.
-MOTION_WORDS: tuple[Phrase, ...] = (("goes",), ("gets",), ("heads",))
+MOTION_WORDS: tuple[Phrase, ...] = (("goes",), ("gets",), ("heads",), ("bring",), ("bringing",), ("send",),
+                                     ("sending",))
+# "bring 3/5 out to K", "send 2/2 out to D": a troop fielded (from reserve, WS-4) goes to K.
+OUT_TO: tuple[Phrase, ...] = (("out", "to"), ("out", "into"), ("out", "at"), ("out", "on"))
+# The verb of a placement as players say they are doing it ("placing the 4/5 at I"): `place`.
+PLACING: tuple[Phrase, ...] = (("placing",), ("i'm", "placing"), ("im", "placing"))
+# "nothing else", "no other changes": the relocation changes only what the post names (WS-4);
+# they say no more (read before "else", a hedge, and "no", a negation).
+NOTHING_ELSE: tuple[Phrase, ...] = (("nothing", "else"), ("no", "other", "changes"), ("no", "other", "change"),
+                                    ("nothing", "more"))
+# A troop named by its stats ("the 3 attack 4 health guy", "3 atk 4 hp"): its name `3/4` (WS-1).
+STAT_WORDS = {"attack": "attack", "atk": "attack", "health": "health", "hp": "health"}
+# Nouns after a troop's name that say it is a troop and no more ("the 3/4 guy", "3/4 troop on C").
+TROOP_AFTER = frozenset({"guy", "troop", "unit", "dude"})
 # Nouns written before a location or a troop's name ("2/4 at location F", "troop 4/1"): the
 # name alone is the notation's (WS-1).
 LOCATION_NOUNS = ("location", "loc", "spot", "square")
@@ -53,8 +73,32 @@ TROOP_NOUNS = ("troop",)
 NUMBERED = {"turn": "t", "placement": "t", "round": "r", "relocation": "r"}
 # Counts that name a turn or round after it ("turn one": `t1`); not "both".
 COUNTED = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight"})
+# The current turn or round, as players name it ("no changes this round"): a word the reword
+# makes the current one's number (`t3`, `r2`), so a post naming it reads as one naming `r2`.
+NOW = "this-turn"
+CURRENT: tuple[Phrase, ...] = (("this", "turn"), ("this", "round"), ("current", "turn"), ("current", "round"),
+                               ("this", "placement"), ("this", "relocation"))
+# Words between a troop and `reserve` when it is sent there by name ("2/4 back to reserve").
+TO_WORDS = frozenset({"to", "into", "in", "the", "my"})
 # Words between a troop and the location it is named at ("the 5/5 at A", "my 5/5 on B").
 AT_WORDS = frozenset({"at", "on", "in", "from", "of"})
+
+
+def _one_buff(words: list[Word]) -> list[Word]:
+    """"advantage: 3/5 +1 health" (`buff 3/5 buff health`): the Advantage said twice over one
+    troop and stat is one `buff` (WS-5); a second buff with its own stat stays (and is refused)."""
+    out: list[Word] = []
+    opened = False   # a buff read, its stat not yet
+    for word in words:
+        folded = word.text.casefold()
+        if folded == "buff" and opened:
+            continue
+        if folded == "buff":
+            opened = True
+        elif folded in STAT_WORDS or word.trail.strip(" ,:"):
+            opened = False
+        out.append(word)
+    return out
 
 
 class WinningStreakNotation(WinningStreakRules):
@@ -210,6 +254,8 @@ class WinningStreakNotation(WinningStreakRules):
         phrases: dict[Phrase, Phrase] = {("advantage",): ("buff",)}
         if isinstance(amount, int):
             phrases[(f"+{amount}",)] = ()
+            # "+1 health on my 3/3": the Advantage's fixed amount before a stat says the buff (WS-5)
+            phrases.update({(f"+{amount}", said): ("buff", stat) for said, stat in STAT_WORDS.items()})
         phrases.update(self._said_phrases())
         words = {x.casefold() for x in self.locations} | {"place", "set", "buff", "relocate", "reserve", "turn",
                                                           "round", *self._STAT, *self._WITHDRAW, UNCHANGED, REPLACE}
@@ -224,6 +270,11 @@ class WinningStreakNotation(WinningStreakRules):
         phrases.update({said: ("withdraw",) for said in WITHDRAW_WORDS})
         phrases.update({said: ("from",) for said in FROM_WORDS})
         phrases.update({said: () for said in MOTION_WORDS})
+        phrases.update({said: (NOW,) for said in CURRENT})
+        phrases.update({said: ("to",) for said in OUT_TO})
+        phrases.update({said: ("place",) for said in PLACING})
+        phrases.update({said: () for said in NOTHING_ELSE})
+        phrases[("back", "to")] = ("to",)   # "2/4 back to reserve"
         phrases.update({(noun, x.casefold()): (x,) for noun in LOCATION_NOUNS for x in self.locations})
         phrases.update({(noun, name): (name,) for noun in TROOP_NOUNS for name, _, _ in self.squad})
         around = post_words()
@@ -238,15 +289,46 @@ class WinningStreakNotation(WinningStreakRules):
         round's (`r1 unchanged`), and a troop named as the one a withdrawal or replacement takes
         out ("withdraw 5/5 from B", "swap my 5/5 on B for the 5/1") is checked against the
         location's occupant and left out, or stands for the location it holds ("withdraw 5/5");
-        one that is not there, or a troop put in that stands elsewhere, is refused."""
+        one that is not there, or a troop put in that stands elsewhere, is refused. In any stage
+        "this round" is the current one's number (`r1`, `t3`); a troop sent to reserve by name
+        ("2/4 to reserve") is the location it stands at."""
+        now = {"placement": f"t{s.turn}", "relocation": f"r{max(s.round, 1)}"}.get(s.stage)
+        if now is None:
+            return words
+        words = self._named_by_stats([word._replace(text=now) if word.text == NOW else word for word in words])
         if s.stage != "relocation":
             return words
+        words = _one_buff(words)
         out: list[Word] = []
         for index, word in enumerate(words):
             if word.text == UNCHANGED:
-                out.append(word._replace(text=f"r{max(s.round, 1)}", trail=""))
+                out.append(word._replace(text=now, trail=""))
             out.append(word)
-        return self._moved_from(s, player, self._taken_out(s, player, out))
+        return self._to_reserve(s, player, self._moved_from(s, player, self._taken_out(s, player, out)))
+
+    def _named_by_stats(self, words: list[Word]) -> list[Word]:
+        """"the 3 attack 4 health guy", "4 hp 3 atk": the troop `3/4` (WS-1), where both stats are
+        said, each once, as bare numbers; a noun after a troop ("guy", "troop") is left out."""
+        out: list[Word] = []
+        index = 0
+        while index < len(words):
+            run = words[index:index + 4]
+            stats = [STAT_WORDS.get(w.text.casefold()) for w in run[1::2]]
+            if len(run) == 4 and all(w.text.isdecimal() and not w.trail.strip() for w in run[::2]) \
+                    and not any(w.trail.strip() for w in run[1:3]) and sorted(map(str, stats)) == ["attack", "health"]:
+                said = dict(zip(stats, (w.text for w in run[::2])))
+                name = f"{said['attack']}/{said['health']}"
+                out.append(Word(name, " ".join(w.said for w in run), run[0].start, run[-1].end, None, run[-1].trail))
+                index += 4
+                continue
+            if not (out and self._TROOP.match(out[-1].text) and not out[-1].trail.strip()
+                    and words[index].text.casefold() in TROOP_AFTER):
+                out.append(words[index])   # "the 3/4 guy": the troop
+            else:
+                out[-1] = out[-1]._replace(said=f"{out[-1].said} {words[index].said}", trail=words[index].trail,
+                                           end=words[index].end)
+            index += 1
+        return out
 
     def _moved_from(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
         """"3/5 from C to B": the troop is moved; "from C" says where it stands, and is left out
@@ -265,6 +347,18 @@ class WinningStreakNotation(WinningStreakRules):
                 out[index] = self._occupant_named(s, player, word, location)
         return [word for word in out if word.text]
 
+    def _to_reserve(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
+        """"2/4 to reserve": the location the player's 2/4 stands at (`M to reserve`, WS-4);
+        a troop standing nowhere is refused."""
+        out = list(words)
+        for index, word in enumerate(words[:-1]):
+            if not self._TROOP.match(word.text):
+                continue
+            reserve = self._next(words, index + 1, TO_WORDS)
+            if reserve is not None and reserve > index + 1 and words[reserve].text.casefold() == "reserve":
+                out[index] = self._standing_at(s, player, word)
+        return out
+
     def _taken_out(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
         """The words with each troop named after `withdraw` or `replace` made what the move
         writes (see reword): `replace A with 1/2` becomes `A=1/2`, and `replace A and B` (two
@@ -282,9 +376,9 @@ class WinningStreakNotation(WinningStreakRules):
             where = at
             if self._TROOP.match(words[at].text):
                 place = self._next(words, at + 1, AT_WORDS | {"the", "my"})
-                named = words[place].text.upper() if place is not None else ""
-                if place is not None and named in self.line_position:
-                    out[at], where = self._occupant_named(s, player, words[at], named), place
+                if place is not None and words[place].text.upper() in self.line_position:
+                    out[at] = self._occupant_named(s, player, words[at], words[place].text.upper())
+                    where = place
                 else:
                     out[at] = self._standing_at(s, player, words[at])
                 if out[at].problem is not None:
@@ -303,6 +397,13 @@ class WinningStreakNotation(WinningStreakRules):
         if put is None:
             return
         location = out[where].text.upper()
+        there = self._field_location(s, player, out[put].text)
+        if bare and there not in (None, location) and out[verb].said.casefold() in SWAP_SAID \
+                and any(word.text.casefold() in SWAP_AND for word in out[where + 1:put]):
+            out[put] = out[put]._replace(text=there)   # "swap 5/5 and 3/5": swap A and C
+            out[verb], out[where], out[put] = self._swapped(s, player, out[verb], out[where], out[put])
+            self._said_again(out, put, {location, there})
+            return
         if self._TROOP.match(out[put].text):
             troop = self._put_in(s, player, out[put], location)
             if troop.problem is not None:
@@ -311,7 +412,22 @@ class WinningStreakNotation(WinningStreakRules):
             out[where] = out[where]._replace(text=f"{location}={troop.text}", trail=out[put].trail)
             out[verb], out[put] = out[verb]._replace(text=""), out[put]._replace(text="")
         elif bare and out[put].text.upper() in self.line_position:
+            other = out[put].text.upper()
             out[verb], out[where], out[put] = self._swapped(s, player, out[verb], out[where], out[put])
+            self._said_again(out, put, {location, other})
+
+    def _field_location(self, s: StreakState, player: str, troop: str) -> str | None:
+        """The location the player's troop stands at, or None (in reserve, dead, or no troop)."""
+        return next((x for x, name in self.field_of(s, player).items() if name == troop), None)
+
+    @staticmethod
+    def _said_again(out: list[Word], put: int, locations: set[str]) -> None:
+        """Leave out "(A <-> C)" after a swap of A and C: its locations said again in brackets."""
+        said = out[put + 1:put + 4]
+        if "(" in out[put].trail and len(said) == 3 and said[1].text.casefold() in SWAP_SIGNS \
+                and {said[0].text.upper(), said[2].text.upper()} == locations and ")" in said[2].trail:
+            for index in range(put + 1, put + 4):
+                out[index] = out[index]._replace(text="")
 
     def _swapped(self, s: StreakState, player: str, verb: Word, one: Word, two: Word) -> tuple[Word, Word, Word]:
         """`swap A and B`: `set A=<B's troop> B=<A's troop>` (an empty location gives `-`)."""

@@ -139,3 +139,81 @@ def test_a_number_no_die_has_beside_faces_is_its_face():
 def test_a_declined_reroll_hints_no_reroll():
     said = refusal(read, "dice-setup-116", "bernd", "no reroll, keeping it")
     assert "reroll 2 3" not in said and "closest: 'reroll" not in said.casefold()
+
+
+# --- The second die showing a face; one re-roll used; the roll kept said again (DT-2, DT-3) ---
+
+@pytest.mark.parametrize("roll, post, want", [
+    ((2, 5, 2), "re-roll the second 2 pls", "reroll 3"),  # no "second two dice" in a roll of three
+    ((1, 1, 4), "reroll the first 1", "reroll 1"),        # die 1 either way
+    ((5, 3, 5), "one of my two rerolls on the 3", "reroll 2"),
+    ((5, 3, 5), "spending one of the rerolls on die 1", "reroll 1"),
+])
+def test_a_die_named_by_its_place_among_those_showing_a_face_or_one_reroll_used_reads(roll, post, want):
+    assert read_roll(roll, post) == want
+
+
+def test_the_second_of_two_dice_showing_1_reads_where_it_is_the_second_die():
+    """On 1 1 6 the second die showing 1 is die 2, as "the second one" is (on 4 1 1 they differ)."""
+    assert read("dice-setup-116", "bernd", "ok reroll the second 1") == "reroll 2"
+
+
+@pytest.mark.parametrize("roll, post, why", [
+    ((1, 1, 1), "reroll the second 1", "or the second die showing 1"),        # three show it: not a pair
+    ((4, 1, 1), "reroll the second 1", "could be die 2"),            # "the second one", or the second 1 (die 3)?
+    ((2, 5, 2), "reroll the first 2", "could be the first 2 dice"),   # the first two dice, or the first 2?
+    ((1, 1, 6), "reroll the last 1", "could be die 3"),
+    ((5, 3, 5), "one of my rerolls on dice 1 and 3", "is not a move"),   # one re-roll, two dice
+    ((5, 3, 5), "using my two rerolls on die 2", "is not a move"),      # die 2 twice, or dice 2 and another?
+    ((5, 3, 5), "one of my rerolls on the 5", "could be any of dice 1, 3"),
+])
+def test_a_place_among_faces_or_a_reroll_count_that_is_unclear_is_refused(roll, post, why):
+    assert why in refusal(read_roll, roll, post)
+
+
+@pytest.mark.parametrize("post", ["keeping 1 1 6", "holding 1 1 6 gl", "i'm keeping 1 1 6"])
+def test_a_keep_word_before_the_setup_roll_said_again_is_keep(post):
+    assert read("dice-setup-116", "bernd", post) == "keep"
+
+
+@pytest.mark.parametrize("post, why", [
+    ("keeping 1 6 1", "the post says 'keeping'"),          # not the roll as rolled
+    ("not keeping 1 1 6", "is not a move"),
+    ("keeping 1 1 6 next time", "next time"),
+])
+def test_a_keep_word_before_another_roll_or_negated_is_refused(post, why):
+    assert why in refusal(read, "dice-setup-116", "bernd", post)
+
+
+# --- A die's place said in a trade; what an attack attacks with (DT-4, DT-5) ---------------
+
+@pytest.mark.parametrize("name, post, want", [
+    ("dice-turn", "I'll trade the 3 for the 2 in my column", "trade 3 for 2"),
+    ("dice-turn", "trade the 2 from my column for a 5", "trade 5 for 2"),
+    ("dice-turn", "swap the 2 in my column for the 3", "trade 3 for 2"),
+    ("dice-turn", "swap the 2 for the 5 from the roll", "trade 5 for 2"),
+    ("dice-turn", "trade 3 for 2 in my column", "trade 3 for 2"),
+    ("dice-turn", "put the 5 in my column for the 2", "trade 5 for 2"),   # "in my column": where it goes
+    ("dice-turn-6", "attacking with the 4 and the 6", "attack"),
+    ("dice-turn-6", "attack with 6, 4 and 1 gl", "attack"),
+    ("dice-turn-135", "trade 3 for 2 and attack with the other two", "trade 3 for 2"),
+    ("dice-turn-135", "swap in the 5 for my 2 then attack", "trade 5 for 2"),
+    ("dice-turn-135", "ok attacking", "attack"),
+])
+def test_a_trade_with_a_die_placed_or_an_attack_with_its_dice_reads(name, post, want):
+    assert read(name, "bernd", post) == want
+
+
+@pytest.mark.parametrize("name, post, why", [
+    ("dice-turn", "swap the 2 for the 5 in my column", "does not say which die"),   # the 5 going in?
+    ("dice-turn", "5 goes in my column for the 2", "does not say which die"),
+    ("dice-turn-6", "attack with the 5", "also '5'"),            # no 5 was rolled
+    ("dice-turn-6", "attack with the 6 and 6", "also '6 6'"),    # one 6 rolled
+    ("dice-turn-6", "attack with my 6", "also '6'"),             # the column's 6
+    ("dice-turn-135", "trade 3 for 2 or attack with the rest", "two different moves"),
+    ("dice-turn-135", "trade 3 for 2. then attack", "two different moves"),
+    ("dice-turn-135", "trade 3 for 2 then attack with the 1 and 3", "two different moves"),
+    ("dice-turn-135", "reroll 1 then attack", "two different moves"),
+])
+def test_a_trade_or_attack_said_unclearly_is_refused(name, post, why):
+    assert why in refusal(read, name, "bernd", post)

@@ -185,3 +185,61 @@ def test_the_notation_reads_unchanged_alone_and_no_replace():
         with pytest.raises(NotationError):
             game.parse_move(typed)
     assert game.parse_move("set A=- A=1/2")["set"] == {"A": "1/2"}
+
+
+# --- The current turn or round named; a troop sent to reserve by name (WS-2, WS-4) -------
+
+@pytest.mark.parametrize("name, player, post, move", [
+    ("ws-relocation-r1", "sally", "I change nothing this round 👍", "r1 set"),
+    ("ws-relocation-r1", "sally", "set C=4/3 for the current round", "r1 set C=4/3"),
+    ("ws-placement-t1", "sally", "this turn: 1/5 into K", "t1 place 1/5 K"),
+    ("ws-relocation-r1", "maddie", "2/4 back to reserve", "r1 set M=-"),
+    ("ws-relocation-r1", "maddie", "3/2 to the reserve, 4/5 into E", "r1 set E=4/5"),
+])
+def test_the_current_turn_and_a_troop_to_reserve_read(name, player, post, move):
+    assert entered(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post", [
+    ("ws-relocation-r1", "sally", "not this round, set B=4/3"),    # a negation before the round
+    ("ws-placement-t1", "sally", "1/5 into K, but not this turn"),
+    ("ws-relocation-r1", "maddie", "3/3 to reserve"),             # 3/3 stands nowhere: it is in reserve
+])
+def test_the_current_turn_negated_or_a_troop_in_reserve_sent_there_is_not_entered(name, player, post):
+    assert entered(name, player, post) is None
+
+
+# --- A troop by its stats; fielding, placing and the Advantage in words; a swap of two troops --
+# (ws-relocation-r1 after fight 1: sally 5/5 A, 3/5 C, 5/4 F, 3/3 H, 2/5 I, and she holds the
+# Advantage; maddie 5/5 B, 4/4 D, 3/2 E, 3/4 I, 5/3 J, 2/4 M.)
+
+@pytest.mark.parametrize("name, player, post, move", [
+    ("ws-placement-t1", "sally", "my 2 attack 5 health troop to J", "t1 place 2/5 J"),      # WS-1
+    ("ws-placement-t1", "maddie", "5 hp 1 atk on K pls", "t1 place 1/5 K"),
+    ("ws-placement-t1", "sally", "placing 3/3 on E", "t1 place 3/3 E"),
+    ("ws-relocation-r1", "maddie", "bringing 4/3 out to K", "r1 set K=4/3"),              # WS-4
+    ("ws-relocation-r1", "sally", "send the 1/3 out into E", "r1 set E=1/3"),
+    ("ws-relocation-r1", "sally", "+1 attack for the 5/5", "r1 set buff 5/5 attack"),     # WS-5
+    ("ws-relocation-r1", "sally", "advantage: 2/5 +1 hp", "r1 set buff 2/5 health"),
+    ("ws-relocation-r1", "sally", "4/3 to G, nothing else", "r1 set G=4/3"),
+    ("ws-relocation-r1", "sally", "switch 5/4 and 3/3", "r1 set F=3/3 H=5/4"),             # WS-4
+    ("ws-relocation-r1", "maddie", "swap the 4/4 and the 5/3 (D <-> J)", "r1 set D=5/3 J=4/4"),
+    ("ws-relocation-r1", "sally", "swap F and I (F/I)", "r1 set F=2/5 I=5/4"),
+])
+def test_a_troop_by_stats_a_fielding_an_advantage_or_a_swap_in_words_reads(name, player, post, move):
+    assert entered(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post", [
+    ("ws-placement-t1", "sally", "3 attack 3 attack on C"),               # one stat twice: which troop?
+    ("ws-placement-t1", "sally", "3, attack 4 health on C"),
+    ("ws-relocation-r1", "sally", "+1 health on 3/3, +1 attack on 5/5"),  # two buffs: one Advantage
+    ("ws-relocation-r1", "sally", "replace 5/4 with 3/3"),                 # moved there, or swapped?
+    ("ws-relocation-r1", "sally", "swap the 5/4 with the 3/3"),
+    ("ws-relocation-r1", "sally", "replace 5/4 and 3/3"),
+    ("ws-relocation-r1", "sally", "swap 5/4 and 3/3 (F <-> I)"),          # the brackets name another swap
+    ("ws-relocation-r1", "sally", "no changes, but bring 4/3 out to G"),
+    ("ws-relocation-r1", "sally", "4/3 to G, nothing else... wait, 4/3 to H"),
+])
+def test_a_troop_by_stats_a_buff_or_a_swap_said_unclearly_is_not_entered(name, player, post):
+    assert entered(name, player, post) is None
