@@ -121,6 +121,7 @@ class PostWords:
     glue: frozenset[str]
     soft: frozenset[str]
     pronouns: frozenset[str]
+    places: frozenset[str]                # "at", "on": after one, I is the game's letter
     hedges: Mapping[Phrase, str]          # phrase → corrections | alternatives | negations | deferrals
     longest_hedge: int                    # words in the longest hedge phrase
     ordinals: Mapping[str, int]
@@ -165,6 +166,7 @@ def post_words() -> PostWords:
 
     hedges = {tuple(word(p).casefold().split()): kind for kind, phrases in data["hedges"].items() for p in phrases}
     return PostWords(glue=folded(data["glue"]), soft=folded(data["soft"]), pronouns=folded(data["pronouns"]),
+                     places=folded(data["places"]),
                      hedges=hedges, longest_hedge=max((len(p) for p in hedges), default=1),
                      ordinals={str(k).casefold(): int(v) for k, v in data["ordinals"].items()},
                      counts={str(k).casefold(): int(v) for k, v in data["counts"].items()},

@@ -370,7 +370,7 @@ def classify(game: Game, words: list[Word]) -> list[str]:
             # "3/5 I guess"): never read, and refused; in upper case it is the game's ("tower 2 A pls").
             opens = index == 0 or bool(words[index - 1].trail) or not follows_game_words(words, kinds, index)
             picture = after is not None and words[index + 1].text == PICTURE
-            english = is_english_case(words, index)
+            english = is_english_case(words, index) and not placed_pronoun(words, kinds, index)
             kinds[index] = (STRONG if after in (None, STRONG, SOFT) or picture or not english else
                             CHATTER if after == CHATTER and opens else
                             SUSPECT if after == CHATTER else SOFT)
@@ -381,6 +381,18 @@ def classify(game: Game, words: list[Word]) -> list[str]:
                 and index >= 2 and words[index - 1].text.casefold() in around.own and words[index - 2].comma:
             kinds[index] = SUSPECT   # "rope 1, my 2 stays": a new clause about the card, maybe not playing it
     return kinds
+
+
+def placed_pronoun(words: list[Word], kinds: list[str], index: int) -> bool:
+    """Is this the letter I right after a place word that follows a game word ("4/5 at I, gl";
+    posts.yaml `places`)? English never puts the pronoun there: it is the game's (location I).
+    Only the pronoun: "at a" is English ("tower 1 at a time")."""
+    around = post_words()
+    if index < 2 or words[index].text.casefold() not in around.pronouns:
+        return False
+    before, game_word = words[index - 1], words[index - 2]
+    return before.text.casefold() in around.places and not before.trail and not game_word.trail \
+        and kinds[index - 2] in (STRONG, SOFT)
 
 
 def is_english_case(words: list[Word], index: int) -> bool:

@@ -35,6 +35,13 @@ ONCE_WRONG = [
     {"position": "tt-r1c1", "player": "sally", "post": "send everyone down the middle"},
     {"position": "tt-r1c1", "player": "sally", "post": "1 to T2 and the rest wherever"},
 ]
+# Posts refused with a hint that writes them: a typo no slip explains, a letter that may be English.
+HINTED = [
+    {"position": "tow2-start", "player": "sally", "post": "rop 1 1"},
+    {"position": "arrowbic-start", "player": "sally", "post": "I9 riht"},
+    {"position": "tow1-start", "player": "sally", "post": "mze 1 up 1 left"},
+    {"position": "tow1-start", "player": "sally", "post": "tower 1 at a time, gl"},
+]
 HINT = re.compile(r"(?:Closest legal move|closest): '([^']+)'")
 TURN = re.compile(r"[rtc]\d+")          # the turn, round or crossing the match fills in
 FILLED = {"place", "set"}               # words every move of its phase writes
@@ -71,12 +78,12 @@ def written(word: str, post: Counter[str]) -> bool:
 
 
 def test_the_posts_are_many_and_some_hints_are_checked():
-    refused = [entry for entry in TABLES + ONCE_WRONG if refusal(entry) is not None]
+    refused = [entry for entry in TABLES + ONCE_WRONG + HINTED if refusal(entry) is not None]
     hinted = [entry for entry in refused if HINT.search(refusal(entry)[0])]   # type: ignore[index]
     assert len(refused) >= 100 and len(hinted) >= 5, (len(refused), len(hinted))
 
 
-@pytest.mark.parametrize("entry", TABLES + ONCE_WRONG, ids=lambda e: f"{e['position']}: {' '.join(e['post'].split())[:40]}")
+@pytest.mark.parametrize("entry", TABLES + ONCE_WRONG + HINTED, ids=lambda e: f"{e['position']}: {' '.join(e['post'].split())[:40]}")
 def test_a_hint_is_the_move_the_post_wrote_or_none(entry):
     refused = refusal(entry)
     if refused is None:
