@@ -472,11 +472,18 @@ def list_goes_on(folded: list[str], group: Group, ends: list[bool]) -> int | Non
     1 one", "rope 1 and one more", "path 1 on E5 and the 2 on C4". Past a list word any reference
     goes on; with none, only number words ("rope 1 the 1": the same card, or another?)."""
     before = group.start - 1
-    listed = before - (before >= 0 and folded[before] in LIST_WORDS)
+    listed = before - (before >= 0 and folded[before] in (*LIST_WORDS, THEN))
     if listed == before and any(ref.kind != "word" for ref in group.refs):
         return None
     found = cards_before(folded, listed + 1, ends)
     return found[0] if found is not None else None
+
+
+def said_again(folded: list[str], group: Group, full_stops: list[bool]) -> bool:
+    """Does a group of cards follow a module's typed cards with no list word between ("race 1,
+    the 1", "clock 1 (a 1)")? It may name them again, or one more: which is not guessed."""
+    return group.start > 0 and folded[group.start - 1] not in (*LIST_WORDS, THEN) \
+        and cards_before(folded, group.start, full_stops) is not None
 
 
 def is_material(word: str) -> bool:
@@ -562,15 +569,14 @@ def said_values(ref: Ref) -> tuple[int, ...] | None:
 
 def restate(group: Group, direct: bool) -> tuple[tuple[Ref, ...], str | None]:
     """(the group's references, a problem or None) with a count and the cards said right after it
-    (no list word between) read as the same cards: "one card (a 1)" is the 1, not two cards. Where
-    those are not as many cards as counted, or say no value ("with one one": one 1, or 1 1?), the
-    post may mean one card or more: a problem."""
+    (no list word between: the rest of the group) read as the same cards: "one card (a 1)" is the
+    1, "two cards: a 1 and the 2" the 1 and the 2. Where those are not as many cards as counted,
+    or say no value ("with one one": one 1, or 1 1?), the post may mean one card or more: a
+    problem."""
     refs, out, index = group.refs, [], 0
     while index < len(refs):
         count = counted(refs[index], direct=index > 0 or direct)
-        follow = index + 1
-        while follow < len(refs) and group.joiners[follow - 1] == "":
-            follow += 1
+        follow = len(refs) if index + 1 < len(refs) and group.joiners[index] == "" else index + 1
         if count is None or follow == index + 1:
             out.append(refs[index])
             index += 1
@@ -641,6 +647,10 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
             held.append(group)
             continue
         at = tie(folded, group, ends, stops, full_stops)
+        if at is None and said_again(folded, group, full_stops) and not skip.intersection(range(group.start, group.end)):
+            skip |= set(range(group.start, group.end))
+            put[group.start] = _cards_words(words, group, [], "names cards again after the move's own: the same "
+                                            "cards, or more? write the cards once", words[group.end - 1].trail)
         if at is None or skip.intersection(range(group.start, group.end)):   # an order said: "(the 2 first)"
             continue
         clause_at = at.module + 1 if at.before else group.end
