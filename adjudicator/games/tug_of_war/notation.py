@@ -495,7 +495,7 @@ def is_material(word: str) -> bool:
 def cards_before(folded: list[str], at: int, barriers: list[bool]) -> tuple[int, list[int]] | None:
     """(the module, its cards) when the words before `at` are a module word and its cards ("maze
     2 up", "path 1 on C4 and"), with no barrier (punctuation, a sentence's end) after any of them."""
-    index, cards = at - 1, []
+    index, cards = at - 1, list[int]()
     while index >= 0 and not barriers[index] and is_material(folded[index]):
         if folded[index].isdecimal() or _ANCHOR.match(folded[index]):
             cards.insert(0, int(folded[index].split("@")[0]))
