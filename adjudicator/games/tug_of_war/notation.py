@@ -480,10 +480,17 @@ def list_goes_on(folded: list[str], group: Group, ends: list[bool]) -> int | Non
 
 
 def said_again(folded: list[str], group: Group, full_stops: list[bool]) -> bool:
-    """Does a group of cards follow a module's typed cards with no list word between ("race 1,
-    the 1", "clock 1 (a 1)")? It may name them again, or one more: which is not guessed."""
-    return group.start > 0 and folded[group.start - 1] not in (*LIST_WORDS, THEN) \
-        and cards_before(folded, group.start, full_stops) is not None
+    """Does a group of cards that may be the module's typed cards follow them with no list word
+    between ("race 1, the 1", "clock 1 (a 1)")? It may name them again, or one more: which is not
+    guessed. A card not typed ("rope 1, my 2") names no typed card again."""
+    typed = cards_before(folded, group.start, full_stops)
+    if group.start == 0 or folded[group.start - 1] in (*LIST_WORDS, THEN) or typed is None:
+        return False
+    values = [(ref.value,) if ref.kind == "word" else said_values(ref) for ref in group.refs]
+    if None in values:
+        return True   # "all my 1s", "one card": maybe the typed cards
+    named = [card for cards in values if cards is not None for card in cards]
+    return all(named.count(card) <= typed[1].count(card) for card in named)
 
 
 def is_material(word: str) -> bool:
