@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from itertools import zip_longest
+from itertools import takewhile, zip_longest
 from typing import Any, NamedTuple, cast
 
 from adjudicator.game import Form, Game, Illegal
@@ -98,6 +98,9 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
     shapes = [ANCHOR]
     phrases = item_phrases(items, ITEM_KEYWORDS)
     if "block-move" in items:
+        # "block move → collation": the arrow points at the module blocked, never a Maze tilt
+        said = [p for p, notation in phrases.items() if notation == ("block",)] + [("block",)]
+        phrases.update({(*p, arrow): ("block",) for p in said for arrow in BLOCK_ARROWS})
         # TW-18 in words: "blocking race"; not "blocked", which tells of a bar (TW-4)
         phrases.update({(verb,): ("block",) for verb in ("blocking", "blocks")})
         # "Block Move: tower is blocked." tells what the item does to the module it names: the
@@ -241,11 +244,23 @@ ONE_OF = frozenset({"one", "card"})           # what "other" names: "the other o
 LIST_WORDS = frozenset({"and", "&", "+", "plus", "n", "und"})
 # Between a module (or a Maze direction) and its cards: "rope with all three", "clock whit one
 # card" ("with" mistyped), "collation using two 1s".
-WITH_WORDS = frozenset({"with", "whit", "wiht", "using"})
+# "w/" is how phones shorten "with" ("clock w/ my 2").
+WITH_WORDS = frozenset({"with", "whit", "wiht", "using", "w/"})
 # Between cards written first and their module: "my 2 goes on rope", "a 1 on the path".
 PLACE_WORDS = frozenset({"on", "onto", "into", "in", "to", "at", "the", "goes", "go", "going"})
 THEN = "then"                                 # "the 2 then a 1": cards in the order they resolve (TW-5)
 FIRST = "first"                               # "(the 2 first)": the card that resolves first (TW-5)
+# Cards a player says they keep in hand, not play: "clock 1 1 (holding the 2 for later)". The
+# cards held are set aside only where the hand still holds them after the move's own cards.
+KEEP_WORDS = frozenset({"holding", "hold", "keeping", "keep", "saving", "save"})
+KEEP_ASIDE = frozenset({"back", "onto", "on", "to"})   # "holding back the 2", "keeping on to my 2"
+# How long the cards are kept, said right after them: part of keeping them, not a move put off
+# ("later" alone is a hedge in posts.yaml: "rope 1 1, later tower").
+KEEP_UNTIL = (("for", "later"), ("for", "later", "on"), ("for", "now"), ("for", "next", "turn"),
+              ("for", "the", "next", "turn"), ("till", "later"), ("until", "later"), ("for", "the", "end"))
+# The Block Move written with an arrow to its module ("block move → collation"): on v1 "→" is
+# also a Maze tilt (posts.yaml compass), which here it is not.
+BLOCK_ARROWS = ("→", "->", "=>")
 # Modules whose cards carry a field each (a direction, an anchor): their order pairs them up, so
 # cards named in no order are never guessed there (TW-3).
 PAIRED = frozenset({"maze", "path"})
@@ -288,6 +303,10 @@ def card_reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
         return _counted(said, around.counts[first], first == "both")
     if first in around.value_markers:
         return _marked(said, around)
+    if first in SINGLE and _value(said[1]) is not None and said[1].isdecimal():
+        return 2, Ref("cards", (int(said[1]),))                        # "single 1", "lone 2"
+    if first.isdecimal() and said[1] == ("card" if first == "1" else "cards") and int(first) > 0:
+        return 2, Ref("any", many=int(first))                           # "1 card", "2 cards": a count
     return None
 
 
@@ -311,10 +330,13 @@ def _every(said: list[str], around: Any) -> tuple[int, Ref] | None:
 
 
 def _counted(said: list[str], count: int, both: bool) -> tuple[int, Ref] | None:
-    """"two ones", "both 1s", "one 1", "one single 1", "one card", or a number word alone."""
-    plural = _plural(said[1])
+    """"two ones", "both 1s", "both my ones", "two of the 1s", "one 1", "one single 1", "one
+    card", or a number word alone."""
+    at = 1 + (said[1] == "of")
+    at += said[at] in post_words().value_markers and at + 1 < len(said) and _plural(said[at + 1]) is not None
+    plural = _plural(said[at])
     if plural is not None:
-        return 2, Ref("all-of", value=plural, many=2) if both else Ref("cards", (plural,) * count)
+        return at + 1, Ref("all-of", value=plural, many=2) if both else Ref("cards", (plural,) * count)
     if both:
         return None
     if said[1] in CARD_NOUNS:
@@ -353,6 +375,7 @@ class Group(NamedTuple):
     end: int
     refs: tuple[Ref, ...]
     ordered: bool = False   # joined by "then" only: the post says the order (TW-5)
+    joiners: tuple[str, ...] = ()   # the word joining each reference to the one before ("" for none)
 
 
 def card_groups(folded: list[str]) -> list[Group]:
@@ -362,12 +385,12 @@ def card_groups(folded: list[str]) -> list[Group]:
     groups: list[Group] = []
     index = 0
     while index < len(folded):
-        found = card_reference(folded, index)
+        found = card_reference(folded, index) if not first_said(folded, index) else None
         if found is None:
             index += 1
             continue
         start, refs, end = index, [found[1]], index + found[0]
-        joiners: set[str] = set()
+        joined_by: list[str] = []
         while True:
             joiner = folded[end] if end < len(folded) and folded[end] in (*LIST_WORDS, THEN) else ""
             joined = end + bool(joiner)
@@ -375,16 +398,17 @@ def card_groups(folded: list[str]) -> list[Group]:
             if more is None:
                 break
             refs.append(more[1])
-            joiners.add(joiner)
+            joined_by.append(joiner)
             end = joined + more[0]
-        groups.append(Group(start, end, tuple(refs), joiners == {THEN}))
+        groups.append(Group(start, end, tuple(refs), set(joined_by) == {THEN}, tuple(joined_by)))
         index = end
     return groups
 
 
 class Tie(NamedTuple):
     """What a group of cards belongs to: the module word at `module` (its cards `before` it:
-    "my 2 on rope"), or a Maze direction at `direction` ("down with one card"); `at` is the
+    "my 2 on rope"), or a Maze direction at `direction` ("down with one card"), or the Maze
+    directions at `pairs` said before their cards ("north then east (two 1s)"); `at` is the
     group's first word after any word tying it ("with"); `direct`, the group right after the
     module or a card: a number word there is a card's value ("rope one")."""
 
@@ -393,28 +417,31 @@ class Tie(NamedTuple):
     before: bool
     at: int
     direct: bool
+    pairs: tuple[int, ...] = ()
 
 
-def tie(folded: list[str], group: Group, ends: list[bool], stops: list[bool]) -> Tie | None:
+def tie(folded: list[str], group: Group, ends: list[bool], stops: list[bool], full_stops: list[bool]) -> Tie | None:
     """The module (or Maze direction) a group of cards is written with, or None: after it,
-    past one word such as "with" ("rope with all three"); before it, past words of placing
-    ("my 2 goes on rope"), where the module has no cards of its own after it; or after the
-    module's digits, the list going on with no punctuation between ("rope 1 and one").
-    `ends[i]`: punctuation follows word i; `stops[i]`: a comma or a sentence's end ("rope. the 2
-    on race" puts no 2 on Rope)."""
+    past one word such as "with" ("rope with all three"); after the module's own cards, the
+    list going on ("rope 1 and one", "path 1 on E5 and the 2 on C4"); after Maze's directions
+    ("maze: north then east (two 1s)"); before it, past words of placing ("my 2 goes on rope"),
+    where the module has no cards of its own after it; or else after it past a comma ("tower,
+    1 card, option A"). `ends[i]`: punctuation follows word i; `stops[i]`: a comma or a
+    sentence's end ("rope. the 2 on race" puts no 2 on Rope); `full_stops[i]`: a sentence's end."""
     before = group.start - 1
     with_word = before >= 0 and folded[before] in WITH_WORDS
     head = before - with_word
-    if head >= 0 and folded[head] in MODULE_NAMES and not any(stops[head:group.start]):
+    played = head >= 0 and folded[head] in MODULE_NAMES and not block_target(folded, head)
+    if played and not any(stops[head:group.start]):
         return Tie(head, None, False, group.start, not with_word)
-    listed = before - (before >= 0 and folded[before] in LIST_WORDS)
-    digits = listed
-    while digits >= 0 and folded[digits].isdecimal() and not ends[digits]:
-        digits -= 1
-    if digits < listed and digits >= 0 and folded[digits] in MODULE_NAMES:
-        return Tie(digits, None, False, group.start, True)   # "clock 1 one", "rope 1 and one more": the list goes on
+    goes_on = list_goes_on(folded, group, ends)
+    if goes_on is not None:
+        return Tie(goes_on, None, False, group.start, True)
     if head >= 0 and with_word and folded[head] in DIRECTION_WORDS and "maze" in folded[:head]:
         return Tie(folded.index("maze"), head, False, group.start, False)
+    pairs = directions_before(folded, head, full_stops)
+    if pairs is not None:
+        return Tie(pairs[0], None, False, group.start, False, pairs[1])
     after = group.end
     while after < len(folded) and folded[after] in PLACE_WORDS:
         after += 1
@@ -422,7 +449,79 @@ def tie(folded: list[str], group: Group, ends: list[bool], stops: list[bool]) ->
         rest = [w for w in folded[after + 1:] if w not in WITH_WORDS]
         if not (rest and not first_said(rest, 0) and (rest[0].isdecimal() or card_reference(rest, 0))):
             return Tie(after, None, True, group.start, False)
+    if played and not any(full_stops[head:group.start]):
+        return Tie(head, None, False, group.start, not with_word)
     return None
+
+
+def block_target(folded: list[str], index: int) -> bool:
+    """Is the module word at `index` the one a Block Move names ("block move on rope"), not
+    the one played?"""
+    while index > 0 and folded[index - 1] in PLACE_WORDS:
+        index -= 1
+    return index > 0 and folded[index - 1] == "block"
+
+
+# What a module's own cards are written with, after it ("path 1 on E5", "maze 1 up"): the
+# words a list of its cards goes on past.
+MATERIAL = frozenset({"on", "at", "@", *DIRECTION_WORDS})
+
+
+def list_goes_on(folded: list[str], group: Group, ends: list[bool]) -> int | None:
+    """The module whose list of cards the group carries on, with no punctuation between: "clock
+    1 one", "rope 1 and one more", "path 1 on E5 and the 2 on C4". Past a list word any reference
+    goes on; with none, only number words ("rope 1 the 1": the same card, or another?)."""
+    before = group.start - 1
+    listed = before - (before >= 0 and folded[before] in (*LIST_WORDS, THEN))
+    if listed == before and any(ref.kind != "word" for ref in group.refs):
+        return None
+    found = cards_before(folded, listed + 1, ends)
+    return found[0] if found is not None else None
+
+
+def said_again(folded: list[str], group: Group, full_stops: list[bool]) -> bool:
+    """Does a group of cards that may be the module's typed cards follow them with no list word
+    between ("race 1, the 1", "clock 1 (a 1)")? It may name them again, or one more: which is not
+    guessed. A card not typed ("rope 1, my 2") names no typed card again."""
+    typed = cards_before(folded, group.start, full_stops)
+    if group.start == 0 or folded[group.start - 1] in (*LIST_WORDS, THEN) or typed is None:
+        return False
+    values = [(ref.value,) if ref.kind == "word" else said_values(ref) for ref in group.refs]
+    if None in values:
+        return True   # "all my 1s", "one card": maybe the typed cards
+    named = [card for cards in values if cards is not None for card in cards]
+    return all(named.count(card) <= typed[1].count(card) for card in named)
+
+
+def is_material(word: str) -> bool:
+    """Is the word one a module's cards are written with: a card, a tilt, a cell, a list word?"""
+    return word.isdecimal() or word in MATERIAL or word in LIST_WORDS or word == THEN \
+        or bool(_CELL.match(word) or _ANCHOR.match(word))
+
+
+def cards_before(folded: list[str], at: int, barriers: list[bool]) -> tuple[int, list[int]] | None:
+    """(the module, its cards) when the words before `at` are a module word and its cards ("maze
+    2 up", "path 1 on C4 and"), with no barrier (punctuation, a sentence's end) after any of them."""
+    index, cards = at - 1, list[int]()
+    while index >= 0 and not barriers[index] and is_material(folded[index]):
+        if folded[index].isdecimal() or _ANCHOR.match(folded[index]):
+            cards.insert(0, int(folded[index].split("@")[0]))
+        index -= 1
+    return (index, cards) if cards and index >= 0 and folded[index] in MODULE_NAMES else None
+
+
+def directions_before(folded: list[str], head: int, full_stops: list[bool]) -> tuple[int, tuple[int, ...]] | None:
+    """(the Maze word, its directions) when the words up to `head` are Maze's directions with no
+    cards, in one sentence ("maze: north then east (two 1s)"), or None."""
+    directions: list[int] = []
+    index = head
+    while index >= 0 and (folded[index] in DIRECTION_WORDS or folded[index] in (*LIST_WORDS, THEN)):
+        if folded[index] in DIRECTION_WORDS:
+            directions.insert(0, index)
+        index -= 1
+    if index < 0 or folded[index] != "maze" or not directions or any(full_stops[index:head]):
+        return None
+    return index, tuple(directions)
 
 
 def first_said(folded: list[str], at: int) -> tuple[int, int] | None:
@@ -441,8 +540,11 @@ def resolve(group: Group, at: Tie, hand: list[int], module: str, first: int | No
     """(the cards a group names, in the order they resolve; a problem or None), the cards taken
     from `hand` (what is left of the mover's hand after the post's earlier groups)."""
     held = " ".join(map(str, sorted(hand))) or "empty"
+    refs, restated_problem = restate(group, at.direct)
+    if restated_problem is not None:
+        return [], restated_problem
     cards: list[int] = []
-    for number, ref in enumerate(group.refs):
+    for number, ref in enumerate(refs):
         named, problem = _cards_of(ref, hand, module, direct=number > 0 or at.direct)
         if problem is not None:
             return [], f"{problem} (the hand: {held})"
@@ -456,6 +558,44 @@ def resolve(group: Group, at: Tie, hand: list[int], module: str, first: int | No
         cards.remove(first)
         cards.insert(0, first)
     return cards, None
+
+
+def counted(ref: Ref, direct: bool) -> int | None:
+    """How many cards a reference counts without saying which ("one card", "with one"), or None."""
+    if ref.kind == "any":
+        return ref.many
+    return ref.value if ref.kind == "word" and not direct else None
+
+
+def said_values(ref: Ref) -> tuple[int, ...] | None:
+    """The cards a reference names by value ("a 1", "both 1s"), or None where it names none."""
+    if ref.kind == "cards":
+        return ref.values
+    return (ref.value,) * ref.many if ref.kind == "all-of" and ref.many is not None else None
+
+
+def restate(group: Group, direct: bool) -> tuple[tuple[Ref, ...], str | None]:
+    """(the group's references, a problem or None) with a count and the cards said right after it
+    (no list word between: the rest of the group) read as the same cards: "one card (a 1)" is the
+    1, "two cards: a 1 and the 2" the 1 and the 2. Where those are not as many cards as counted,
+    or say no value ("with one one": one 1, or 1 1?), the post may mean one card or more: a
+    problem."""
+    refs, out, index = group.refs, [], 0
+    while index < len(refs):
+        count = counted(refs[index], direct=index > 0 or direct)
+        follow = len(refs) if index + 1 < len(refs) and group.joiners[index] == "" else index + 1
+        if count is None or follow == index + 1:
+            out.append(refs[index])
+            index += 1
+            continue
+        values = [said_values(ref) for ref in refs[index + 1:follow]]
+        named = [card for cards in values if cards is not None for card in cards]
+        if None in values or len(named) != count:
+            return (), (f"counts {count} card{'s' if count > 1 else ''}, then names "
+                        f"{' '.join(map(str, named)) or 'more'}: the same cards, or more? write the cards")
+        out.extend(refs[index + 1:follow])
+        index = follow
+    return tuple(out), None
 
 
 def order_problem(cards: list[int], first: int | None, module: str, order_matters: OrderMatters) -> str | None:
@@ -503,12 +643,21 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
     folded = [w.text.casefold() for w in words]
     ends = [bool(w.trail.strip()) for w in words]
     stops = [w.comma or w.stop != "" for w in words]
+    full_stops = [w.stop != "" for w in words]
     taken = list(hand)
     skip: set[int] = set()
     put: dict[int, list[Word]] = {}        # words to write in place of the word at an index
     after: dict[int, list[Word]] = {}      # words to write after the word at an index (a module)
+    held: list[Group] = []                 # cards said to be kept in hand: "(holding the 2 for later)"
     for group in card_groups(folded):
-        at = tie(folded, group, ends, stops)
+        if kept(folded, group.start):
+            held.append(group)
+            continue
+        at = tie(folded, group, ends, stops, full_stops)
+        if at is None and said_again(folded, group, full_stops) and not skip.intersection(range(group.start, group.end)):
+            skip |= set(range(group.start, group.end))
+            put[group.start] = _cards_words(words, group, [], "names cards again after the move's own: the same "
+                                            "cards, or more? write the cards once", words[group.end - 1].trail)
         if at is None or skip.intersection(range(group.start, group.end)):   # an order said: "(the 2 first)"
             continue
         clause_at = at.module + 1 if at.before else group.end
@@ -519,26 +668,148 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
         cards, problem = resolve(group, at, taken, module, first)
         skip |= used
         if problem is None and clause is None and all(ref.kind in ("hand", "all-of") for ref in group.refs) \
-                and restated(folded[group.end:group.end + len(cards)], cards):
+                and restated(folded[group.end:], cards):
             continue   # "conker with everything: 1 1 2": the digits say the cards, in order
         if not group.ordered:
             problem = problem or order_problem(cards, first, module, order_matters)
         last = max(used) if not at.before else max({at.module} | used - set(range(group.start, group.end)))
         made = _cards_words(words, group, cards, problem, words[last].trail)
-        if at.direction is not None:
+        if at.pairs and problem is None and len(cards) != len(at.pairs):
+            made = _cards_words(words, group, [], f"names {len(cards)} card{'s' if len(cards) != 1 else ''} "
+                                f"for {len(at.pairs)} tilts (TW-14); write each card with its direction", made[-1].trail)
+        if at.pairs and made[0].problem is None:
+            for card, direction in zip(made, at.pairs):   # each card before its tilt (TW-3, TW-14)
+                put[direction] = [card._replace(trail="")]
+        elif at.direction is not None:
             skip.add(at.direction)
             put[group.start] = [*made, words[at.direction]._replace(trail=made[-1].trail)]
         elif at.before:
             after.setdefault(at.module, []).extend(made)
         else:
             put[group.start] = made
+    for clause_at in order_clauses(folded, skip, ends):
+        problem = typed_order_problem(folded, clause_at, ends, full_stops)
+        length = first_said(folded, clause_at)[0]   # type: ignore[index]  # order_clauses found one
+        skip |= set(range(clause_at, clause_at + length))
+        if problem is not None:
+            put[clause_at] = _cards_words(words, Group(clause_at, clause_at + length, ()), [], problem,
+                                          words[clause_at + length - 1].trail)
+    for index in unfinished(folded, skip, full_stops):
+        put[index] = [words[index]._replace(problem="goes on after 'then' with no card: the move is left "
+                                                    "unfinished; write all its cards")]
+        skip.add(index)
     out: list[Word] = []
     for index, word in enumerate(words):
         out.extend(put.get(index, []))
         if index not in skip:
             out.append(word._replace(trail="") if index in after else word)
         out.extend(after.get(index, []))
-    return out
+    return set_aside(out, words, held, hand, folded)
+
+
+def unfinished(folded: list[str], skip: set[int], full_stops: list[bool]) -> list[int]:
+    """The "then"s after a module's cards that no card, module or Block Move follows ("maze 2 up
+    then idk", "rope 1 then"): the player meant more, and did not say what (TW-3)."""
+    def goes_on(at: int) -> bool:
+        word = folded[at] if at < len(folded) else ""
+        return word.isdecimal() or word in MODULE_NAMES or word in ("block", *DIRECTION_WORDS) \
+            or bool(_ANCHOR.match(word) or _CELL.match(word) or card_reference(folded, at))
+    return [index for index, word in enumerate(folded) if word == THEN and index not in skip
+            and cards_before(folded, index, full_stops) is not None and not goes_on(index + 1)]
+
+
+def kept(folded: list[str], start: int) -> bool:
+    """Is the group of cards at `start` said to be kept in hand ("holding the 2", "keeping back
+    my 2")?"""
+    index = start - 1
+    while index >= 0 and folded[index] in KEEP_ASIDE:
+        index -= 1
+    return index >= 0 and folded[index] in KEEP_WORDS
+
+
+def kept_until(folded: list[str], at: int) -> int:
+    """The words at `at` that say how long cards are kept ("for later"), or 0."""
+    return max((len(until) for until in KEEP_UNTIL if tuple(folded[at:at + len(until)]) == until), default=0)
+
+
+def played_cards(out: list[Word]) -> list[int]:
+    """The cards written after the post's module words, as the reword leaves them."""
+    cards: list[int] = []
+    playing = False
+    for word in out:
+        text = word.text.casefold()
+        if text in MODULE_NAMES:
+            playing = True
+        elif playing and text.isdecimal():
+            cards.append(int(text))
+        elif playing and _ANCHOR.match(text):
+            cards.append(int(text.split("@")[0]))
+        elif not is_material(text):
+            playing = False
+    return cards
+
+
+def set_aside(out: list[Word], words: list[Word], held: list[Group], hand: list[int], folded: list[str]) -> list[Word]:
+    """The reworded post without the cards it says are kept in hand, where the hand still holds
+    them after the cards played; where it does not, they stand as a problem: kept, or played?"""
+    if not held:
+        return out
+    left = list(hand)
+    for card in played_cards(out):
+        if card in left:
+            left.remove(card)
+    aside: dict[int, Word | None] = {}
+    for group in held:
+        cards, problem = resolve(group, Tie(-1, None, False, group.start, False), list(left), "", None)
+        if problem is None and all(cards.count(card) <= left.count(card) for card in cards) and cards:
+            for card in cards:
+                left.remove(card)
+            aside[group.start] = None
+        else:
+            aside[group.start] = _cards_words(words, group, [], problem or (
+                f"keeps {' '.join(map(str, cards))} in hand, but the move plays them"), words[group.end - 1].trail)[0]
+    spans = {index: group.start for group in held for index in range(group.start, group.end)}
+    for group in held:
+        if aside[group.start] is None:   # "(holding the 2 for later)": how long goes with the cards
+            spans.update({index: group.start for index in range(group.end, group.end + kept_until(folded, group.end))})
+    kept_out: list[Word] = []
+    for word in out:
+        start = spans.get(word.start) if word.end - word.start == 1 else None
+        if start is None:
+            kept_out.append(word)
+        elif word.start == start and aside[start] is not None:
+            kept_out.append(aside[start])   # type: ignore[arg-type]
+        elif aside[start] is None and word.trail.strip() and kept_out:   # "for later." ends the sentence
+            kept_out[-1] = kept_out[-1]._replace(trail=kept_out[-1].trail + word.trail)
+    return kept_out
+
+
+def order_clauses(folded: list[str], skip: set[int], ends: list[bool]) -> list[int]:
+    """Where the post says which card goes first ("(the 1 first)", not "1, first time") outside a
+    group of cards in words: of cards typed as digits."""
+    def said_at(index: int) -> bool:
+        value = index + (folded[index] == "the")
+        return index not in skip and not ends[value] and bool(first_said(folded, index)) \
+            and not (index > 0 and folded[index - 1] == "the")
+    return [index for index in range(len(folded)) if said_at(index)]
+
+
+def typed_order_problem(folded: list[str], at: int, ends: list[bool], full_stops: list[bool]) -> str | None:
+    """Why an order said of typed cards ("conker: 1 and 2 (the 1 first)") cannot be set aside
+    as said again, or None: it orders, never adds a card (TW-5). It must name the card typed
+    first, of a module's cards just before it, and be set off from them ("rope 1 1 first": is
+    the second 1 a card, or the one said first?)."""
+    first = (first_said(folded, at) or (0, 0))[1]
+    found = cards_before(folded, at, full_stops)
+    if found is None:
+        return f"says the {first} goes first, but of no cards played"
+    cards = found[1]
+    if folded[at] != "the" and not ends[at - 1]:
+        return f"may name one more {first}, or say which card goes first; write the cards in the order they resolve"
+    if cards[0] != first:
+        return (f"says the {first} goes first, but the cards are typed {' '.join(map(str, cards))}; write them in "
+                f"the order they resolve (TW-5)")
+    return None
 
 
 def _cards_words(words: list[Word], group: Group, cards: list[int], problem: str | None, trail: str) -> list[Word]:
@@ -554,8 +825,10 @@ def _cards_words(words: list[Word], group: Group, cards: list[int], problem: str
 
 
 def restated(following: list[str], cards: list[int]) -> bool:
-    """Do the words after a group give its cards again as digits ("everything: 1 1 2")?"""
-    return all(w.isdecimal() for w in following) and sorted(map(int, following)) == sorted(cards) and bool(cards)
+    """Do the words after a group give its cards again as digits, all of them ("everything: 1 1
+    2"; not "everything: 1 1 2 2")?"""
+    digits = list(takewhile(str.isdecimal, following))
+    return sorted(map(int, digits)) == sorted(cards) and bool(cards)
 
 
 class TugOfWarNotation(Game[TWState]):

@@ -186,3 +186,138 @@ def test_cards_joined_by_then_are_in_the_order_said() -> None:
 def test_cards_are_not_tied_to_a_module_across_a_sentence() -> None:
     assert posted("tow1-second", "rope: the 2") == "rope 2"
     refused("tow1-second", "I like rope. the 2 on race")   # Rope is left over: was it meant?
+
+
+# --- A count and the cards said after it are the same cards --------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "clock with one card (a 1)", "clock 1"),
+    ("tow1-second", "conker with two cards: a 1 and the 2", "conker 1 2"),   # Conker adds them up (TW-16)
+    ("tow1-second", "tower with one card, the 2, option B", "tower 2 B"),
+    ("tow2-start", "rope with one (my 1)", "rope 1"),
+])
+def test_cards_said_after_their_count_are_the_cards_counted(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "race with one card, a 1 and a 1"),    # one card, or two?
+    ("tow1-second", "conker with one card (the 2 and a 1)"),
+    ("tow1-start", "race with one one"),                  # one 1, or 1 1?
+    ("tow1-second", "conker with two (the 2)"),           # the card 2, or two cards?
+    ("tow1-start", "race 1, the 1"),                      # the same 1 again, or another?
+    ("tow1-start", "clock 1 (a 1)"),
+    ("tow1-start", "clock 1 1, one of my 1s"),
+])
+def test_cards_named_again_beside_their_count_or_digits_are_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- An order said of typed cards orders them, never adds one (TW-5) -----------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "conker 2 and 1 (the 2 first)", "conker 2 1"),
+    ("tow2-second", "collation: 1 2, the 1 first", "collation 1 2"),
+])
+def test_an_order_said_after_typed_cards_orders_them(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("post, why", [
+    ("conker 2 1 (the 1 first)", "typed 2 1"),        # the order said is not the order typed
+    ("conker 1 2 (the 5 first)", "typed 1 2"),
+    ("conker 2 1 1 first", "one more 1"),             # a third card, or the order said?
+    ("the 2 first", "of no cards"),
+])
+def test_an_order_said_that_does_not_fit_the_typed_cards_is_refused(post: str, why: str) -> None:
+    assert why in refused("tow1-second", post)
+
+
+# --- More ways to write cards: single 1, 1 card, both my 1s, w/ ------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "race, single 1", "race 1"),               # cards past a comma after the module
+    ("tow1-start", "conker: lone 1", "conker 1"),
+    ("tow2-start", "Tower, 2 cards, option C", "tower 1 1 C"),  # every card of the hand is a 1
+    ("tow2-second", "conker w/ both of my 1s", "conker 1 1"),
+    ("tow1-second", "clock with both the ones", "clock 1 1"),
+    ("tow2-second", "collation w/ two of my 1s", "collation 1 1"),
+    ("tow1-second", "block move on race, my 2 on clock", "clock 2 block race"),
+])
+def test_more_ways_to_write_cards_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "tower, 1 card, option B",       # the 1 or the 2?
+    "clock 2 cards",                 # two cards, not the card 2: which two?
+    "block move on clock, two 1s",   # Clock is blocked, not played: which module?
+])
+def test_cards_written_those_ways_stay_refused_when_unclear(post: str) -> None:
+    refused("tow1-second", post)
+
+
+# --- A Path list going on, Maze's tilts before their cards (TW-14, TW-15) ---------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "path 1 at B2 and a 1 at D4", "path 1@B2 1@D4"),
+    ("tow2-second", "path 2 on A1 and my 1 on H8", "path 2@A1 1@H8"),
+    ("tow1-start", "maze: west then south, two 1s", "maze 1 left 1 down"),
+    ("tow1-start", "maze up, right with both... no, all three", None),   # corrected: refused
+    ("tow1-second", "maze up then left with the 2 then a 1", "maze 2 up 1 left"),
+])
+def test_path_and_maze_cards_in_words_read(name: str, post: str, move: str | None) -> None:
+    if move is None:
+        refused(name, post)
+    else:
+        assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "maze up then left (the 2 and a 1)"),   # which card tilts up? (TW-3)
+    ("tow1-start", "maze up then left (one 1)"),            # one card for two tilts
+    ("tow1-start", "maze up then right (two 1s). rope 1"),
+])
+def test_maze_tilts_and_cards_that_do_not_pair_are_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- Cards kept in hand ------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-second", "conker 1 1, keeping my 2 for next turn", "conker 1 1"),
+    ("tow1-second", "saving the 2. tower 1 1 B", "tower 1 1 B"),
+    ("tow2-second", "holding back the 2 for now. collation 1 1", "collation 1 1"),
+])
+def test_cards_kept_in_hand_are_not_played(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "clock 2 1 (holding the 2 for later)",     # kept, or played?
+    "clock 1 1 (keeping my 1s for later)",     # no 1 is left to keep
+    "clock 1 1, keeping the 2 for later... or rope 1",
+])
+def test_cards_kept_that_the_move_plays_are_refused(post: str) -> None:
+    refused("tow2-second", post)
+
+
+# --- Block Move with an arrow; a move left unfinished ----------------------------------------
+
+def test_a_block_move_arrow_points_at_its_module_not_a_maze_tilt() -> None:
+    assert posted("tow1-second", "race 2 + Block Move → tower") == "race 2 block tower"
+    assert posted("tow1-start", "block → clock, rope 1 1") == "rope 1 1 block clock"
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "maze 1 left then ???"),
+    ("tow1-start", "race 1 then"),
+    ("tow2-second", "path 1 on B3 then we'll see"),
+])
+def test_a_move_that_goes_on_after_then_with_no_card_is_refused(name: str, post: str) -> None:
+    assert "unfinished" in refused(name, post)
+
+
+def test_cards_after_then_still_read() -> None:
+    assert posted("tow1-start", "maze 1 left then 1 up") == "maze 1 left 1 up"
+    assert posted("tow1-second", "race 1 then my 2") == "race 1 2"
