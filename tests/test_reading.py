@@ -592,7 +592,8 @@ MISREADS_FOUND = [
     ("dice-turn", "bernd", "reroll both 5s, 2 rerolls left", "ERR m.json:"),
     ("tt-r1c1", "sally", "1 T1, 2 T1 (3 min timer is brutal)", "r1 c1: 1 T1, 2 T1"),
     ("dice-setup-116", "bernd", "i'll keep these, 8 is fine", "keep"),                # no legal move has an 8
-    ("tow1-second", "maddie", "maze 2 up then idk", "ERR m.json: the post says 'idk' beside 'maze 2 up'"),
+    ("tow1-second", "maddie", "maze 2 up then idk", "ERR m.json: 'then' is followed by no card"),
+    ("arrowbic-start", "sally", "E5 up idk", "ERR m.json: the post says 'idk' beside 'E5 up'"),
     ("dice-turn", "bernd", "reroll 3, 6 is trash", "ERR m.json: the post holds the move 'reroll 3' and also '6'"),
     # a question mark inside the move's words asks about it; "=>" is an arrow, not a face
     ("tt-r1c1", "sally", "extra miner? 1 T2", "ERR m.json: the post asks about 'extra-miner 1 T2'"),

@@ -695,8 +695,8 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
             put[clause_at] = _cards_words(words, Group(clause_at, clause_at + length, ()), [], problem,
                                           words[clause_at + length - 1].trail)
     for index in unfinished(folded, skip, full_stops):
-        put[index] = [words[index]._replace(problem="goes on after 'then' with no card: the move is left "
-                                                    "unfinished; write all its cards")]
+        put[index] = [words[index]._replace(problem="is followed by no card, module or Block Move: the move "
+                                                    "is left unfinished; write all of it")]
         skip.add(index)
     out: list[Word] = []
     for index, word in enumerate(words):
