@@ -35,7 +35,9 @@ SWITCH_VERBS_BEFORE_A_NAME = (*SWITCH_VERBS, "flipping", "activate", "hit", "hit
 # Verbs that say a miner boards a track (TT-3), alone ("miner #6 boards T3", "he hops on T3") and,
 # for ones common in chatter ("take care"), only right before a track's name ("I'll take T2").
 BOARD_VERBS = ("boards", "boarding", "rides", "takes", "hop", "hops", "jump", "jumps")
-BOARD_VERBS_BEFORE_A_NAME = (*BOARD_VERBS, "take", "taking", "ride", "riding")
+BOARD_VERBS_BEFORE_A_NAME = (*BOARD_VERBS, "take", "taking", "ride", "riding", "goes", "heads", "head", "heading")
+# Words between such a verb and the track's name: "7 goes to T1", "he hops onto track 3".
+BOARD_PREPOSITIONS = ("to", "on", "onto", "into")
 # The word before a track's number that names it: "track 3", "track T3" are T3.
 TRACK_WORDS = ("track",)
 # A miner said to stay where it is does nothing this crossing (TT-3): "1 and 4 stay home",
@@ -52,8 +54,14 @@ EVERY_MINER_STAYING = (*STAYING, "stay")
 # They become `-`, glue the notation reads as nothing, not dropped: the punctuation after them
 # stays ("extra miner this round? 1 T2" still asks).
 SAID_OF_EVERY_SUBMISSION = ("this round", "this crossing", "nothing else")
-# What sets a Hidden Value (TT-7): "N1 worth 1" is `hidden N1 = 1`.
-VALUE_WORDS = ("worth",)
+# What sets a Hidden Value (TT-7): "N1 worth 1", "N1 becomes 5", "N3, set to 2" are `hidden N1 = 1`.
+VALUE_WORDS = ("worth", "becomes", "set to", "set at", "equals")
+# Words that add a part to the submission without changing it: "using my Extra Miner too, 8 T3"
+# uses it as "using my Extra Miner, 8 T3" does. Read as `-`, like SAID_OF_EVERY_SUBMISSION (so
+# "extra miner too?" still asks).
+ADDING = ("too", "as well")
+# Words after an item's name that say it is used (TT-7): "extra miner activated" declares it.
+ITEM_USED = ("activated", "used", "active", "deployed", "in play")
 # The extra miner (TT-2, TT-7) named in words, in a post that declares it or in a round it plays:
 # "the new guy flips purple" is miner 8 (one more than the ruleset's miners).
 EXTRA_MINER_NAMES = ("the new guy", "new guy", "the new miner", "new miner", "the new one", "the extra one",
@@ -85,14 +93,22 @@ def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozense
     phrases[("remote", "switch")] = ("remote",)
     phrases.update({(verb,): ("switch",) for verb in SWITCH_VERBS})
     phrases.update({(verb,): ("board",) for verb in BOARD_VERBS})
-    phrases.update({phrase(said): ("-",) for said in SAID_OF_EVERY_SUBMISSION})
+    phrases.update({phrase(said): ("-",) for said in (*SAID_OF_EVERY_SUBMISSION, *ADDING)})
     phrases.update({phrase(said): ("=",) for said in VALUE_WORDS})
     phrases.update({phrase(said): ("rest",) for said in STAYING})
     phrases.update({(*phrase(every), *phrase(said)): ("rest",) for every in EVERY_MINER
                     for said in EVERY_MINER_STAYING})
     phrases.update(switch_phrases(switches))
     phrases.update(track_phrases(tracks))
+    phrases.update(item_used_phrases(phrases))
     return Lexicon(frozenset(KEYWORDS) | names, SHAPES, phrases, frozenset({"remote", "extra-miner"}))
+
+
+def item_used_phrases(phrases: dict[tuple[str, ...], tuple[str, ...]]) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """"extra miner activated", "extra-miner used" → `extra-miner` (ITEM_USED): each way of naming an
+    item that stands alone (not Remote Switch, which names its switch after it) with the word after."""
+    named = [said for said, words in phrases.items() if words == ("extra-miner",)] + [("extra-miner",)]
+    return {(*said, *phrase(used)): ("extra-miner",) for said in named for used in ITEM_USED}
 
 
 def switch_phrases(switches: frozenset[str]) -> dict[tuple[str, ...], tuple[str, ...]]:
@@ -120,7 +136,8 @@ def track_phrases(tracks: frozenset[str]) -> dict[tuple[str, ...], tuple[str, ..
         for said in forms:
             if len(said) > 1:
                 out[said] = (name,)
-            out.update({(verb, *said): ("board", name) for verb in BOARD_VERBS_BEFORE_A_NAME})
+            out.update({(verb, *way, *said): ("board", name) for verb in BOARD_VERBS_BEFORE_A_NAME
+                        for way in ((), *((word,) for word in BOARD_PREPOSITIONS))})
     return out
 
 # `r3 c1:` with or without the colon, as Winning Streak reads `t4 place` (issue 17): nothing
