@@ -16,13 +16,18 @@ from adjudicator.game import Form, Game
 from adjudicator.games.track_trouble.state import TTState
 from adjudicator.lexicon import Lexicon, Word, item_phrases, post_words
 
+# The notation word for "the rest stay home": every miner the submission names no action for does
+# nothing (TT-3). It adds no action, but says the submission is all there is; alone it says nothing
+# (the rest of which miners?), so it is read only beside an action or an item.
+OTHERS_REST = "others-rest"
+
 # What in a post is Track Trouble move material (issue 23; adjudicator.reading): the notation's
 # words and the item keyword each item is written with ("Remote Switch on purple" → remote
 # purple). The layouts' names come from the match (Game.lexicon). `nothing`, `pass`, `none`
 # are not material: among other words they are chatter ("nothing to add"). `rest` is: a miner
 # said to rest takes no action (TT-3), and a post that says so must not give it one.
 KEYWORDS = ("switch", "sw", "activate", "board", "train", "remote", "remote-switch", "extra-miner",
-            "hidden", "hidden-value", "round", "crossing", "rest")
+            "hidden", "hidden-value", "round", "crossing", "rest", OTHERS_REST)
 ITEM_KEYWORDS = {"extra-miner": ("extra-miner",), "remote-switch": ("remote",), "hidden-value": ("hidden",)}
 SHAPES = (r"r\d+", r"c\d+", r"r\d+c\d+")   # the round and crossing: r3 c1, r3c1
 
@@ -49,6 +54,12 @@ STAYING = ("rest", "rests", "resting", "stays", "stay put", "stays put", "stay h
            "does nothing", "idle")
 EVERY_MINER = ("all", "all miners", "all my miners", "all of them", "every miner", "everyone", "everybody")
 EVERY_MINER_STAYING = (*STAYING, "stay")
+# "The rest" said to stay: every miner not named does nothing (TT-3), `others-rest`: "1 T3, 3 flips
+# purple, rest stay home", "remote purple, the others chill". ("The" and "my" are glue.)
+OTHER_MINERS = ("rest", "rest of them", "rest of my miners", "rest of the miners", "rest of my guys",
+                "others", "other miners", "other guys", "everyone else", "everybody else", "all others",
+                "all the others", "all the rest", "remaining miners", "remaining ones")
+OTHERS_STAYING = (*EVERY_MINER_STAYING, "chill", "wait", "sit tight", "hang back", "stay where they are")
 # Words that add nothing to a submission: every submission is for the current round and crossing
 # (TT-3), and "nothing else" says the move is all there is ("extra miner this round, nothing else").
 # They become `-`, glue the notation reads as nothing, not dropped: the punctuation after them
@@ -98,6 +109,8 @@ def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozense
     phrases.update({phrase(said): ("rest",) for said in STAYING})
     phrases.update({(*phrase(every), *phrase(said)): ("rest",) for every in EVERY_MINER
                     for said in EVERY_MINER_STAYING})
+    phrases.update({(*phrase(others), *phrase(said)): (OTHERS_REST,) for others in OTHER_MINERS
+                    for said in OTHERS_STAYING})
     phrases.update(switch_phrases(switches))
     phrases.update(track_phrases(tracks))
     phrases.update(item_used_phrases(phrases))
@@ -165,6 +178,7 @@ def parse(text: str) -> dict[str, Any]:
     hidden = None
     resting: set[int] = set()     # miners said to rest, or to do nothing (TT-3)
     everyone_rests = False
+    others_rest = False   # "the rest stay home": the miners not named do nothing (TT-3)
     i = 0
 
     def need(index: int, what: str) -> str:
@@ -213,6 +227,9 @@ def parse(text: str) -> dict[str, Any]:
         elif low == "rest":   # said of no miner: every miner rests ("all miners stay put"), TT-3
             everyone_rests = True
             i += 1
+        elif low == OTHERS_REST:
+            others_rest = True
+            i += 1
         else:
             raise NotationError(f"'{text}': cannot read '{word}'. {_HELP}")
     clash = sorted({action["miner"] for action in actions} & resting)
@@ -220,6 +237,9 @@ def parse(text: str) -> dict[str, Any]:
         said = f"miner {clash[0]}" if clash else "every miner"
         raise NotationError(f"'{text}': {said} is said to rest and also given an action; each miner takes "
                             f"one action per crossing (TT-3). {_HELP}")
+    if others_rest and (not (actions or items or resting) or hidden is not None):
+        raise NotationError(f"'{text}': 'the rest' stay, but no miner or item of the crossing is named: give "
+                            f"the submission itself (TT-3). {_HELP}")
     if hidden is not None:
         if actions or items or "crossing" in move:
             raise NotationError(f"'{text}': Hidden Value Crossing is a move of its own, before the round's "

@@ -85,6 +85,10 @@ def test_near_misses_of_verbs_and_names_are_refused(post):
     ("nothing this crossing", "r1 c1: nothing"),
     ("remote purple this crossing, nothing else", "r1 c1: remote purple"),
     ("extra miner this round. nothing else", "r1 c1: extra-miner"),
+    # "The rest" stay: every miner not named does nothing (TT-3).
+    ("1 T1, the rest stay home", "r1 c1: 1 T1"),
+    ("4 and 5 to T2; everyone else stays put", "r1 c1: 4 T2, 5 T2"),
+    ("remote purple, the others sit tight", "r1 c1: remote purple"),
 ])
 def test_staying_miners_are_given_no_action(post, move):
     assert at_start(post) == move
@@ -93,8 +97,10 @@ def test_staying_miners_are_given_no_action(post, move):
 @pytest.mark.parametrize("post", [
     "1 T1 (1 and 2 rest)",          # miner 1 both boards and rests
     "1 T2, all miners stay put",    # every miner stays, yet miner 1 boards
-    "1 T1, the rest stay home",     # "the rest" is no miner's number
     "3 T1 (1, 2 rest)",             # a list without its "and": may have lost an action
+    "the rest stay home",           # the rest of which miners? Said alone, it may follow an earlier post
+    "hidden N2 4, the others stay put",   # a Hidden Value is a move of its own (TT-7), not a crossing's
+    "1 T1, the rest T2",            # "the rest" boarding names no miner's number
     "extra miner this round? 1 T2",  # asks about the item before the move
     "nothing this crossing?",
 ])
