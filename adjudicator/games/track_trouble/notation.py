@@ -16,13 +16,24 @@ from adjudicator.game import Form, Game
 from adjudicator.games.track_trouble.state import TTState
 from adjudicator.lexicon import Lexicon, Word, item_phrases, post_words
 
+# The words adjudicator.reading makes of a picture (an emoji) and of the opening of a quoted line
+# (`> …`): reword sees them among the post's words. (The games may not import the reader: these
+# mirror reading.PICTURE and reading.QUOTED; tests/games/track_trouble/test_post_forms.py checks.)
+PICTURE = "\u2063"
+QUOTED = "\u2064"
+
+# The notation word for "the rest stay home": every miner the submission names no action for does
+# nothing (TT-3). It adds no action, but says the submission is all there is; alone it says nothing
+# (the rest of which miners?), so it is read only beside an action or an item.
+OTHERS_REST = "others-rest"
+
 # What in a post is Track Trouble move material (issue 23; adjudicator.reading): the notation's
 # words and the item keyword each item is written with ("Remote Switch on purple" → remote
 # purple). The layouts' names come from the match (Game.lexicon). `nothing`, `pass`, `none`
 # are not material: among other words they are chatter ("nothing to add"). `rest` is: a miner
 # said to rest takes no action (TT-3), and a post that says so must not give it one.
 KEYWORDS = ("switch", "sw", "activate", "board", "train", "remote", "remote-switch", "extra-miner",
-            "hidden", "hidden-value", "round", "crossing", "rest")
+            "hidden", "hidden-value", "round", "crossing", "rest", OTHERS_REST)
 ITEM_KEYWORDS = {"extra-miner": ("extra-miner",), "remote-switch": ("remote",), "hidden-value": ("hidden",)}
 SHAPES = (r"r\d+", r"c\d+", r"r\d+c\d+")   # the round and crossing: r3 c1, r3c1
 
@@ -35,7 +46,9 @@ SWITCH_VERBS_BEFORE_A_NAME = (*SWITCH_VERBS, "flipping", "activate", "hit", "hit
 # Verbs that say a miner boards a track (TT-3), alone ("miner #6 boards T3", "he hops on T3") and,
 # for ones common in chatter ("take care"), only right before a track's name ("I'll take T2").
 BOARD_VERBS = ("boards", "boarding", "rides", "takes", "hop", "hops", "jump", "jumps")
-BOARD_VERBS_BEFORE_A_NAME = (*BOARD_VERBS, "take", "taking", "ride", "riding")
+BOARD_VERBS_BEFORE_A_NAME = (*BOARD_VERBS, "take", "taking", "ride", "riding", "goes", "heads", "head", "heading")
+# Words between such a verb and the track's name: "7 goes to T1", "he hops onto track 3".
+BOARD_PREPOSITIONS = ("to", "on", "onto", "into")
 # The word before a track's number that names it: "track 3", "track T3" are T3.
 TRACK_WORDS = ("track",)
 # A miner said to stay where it is does nothing this crossing (TT-3): "1 and 4 stay home",
@@ -47,13 +60,25 @@ STAYING = ("rest", "rests", "resting", "stays", "stay put", "stays put", "stay h
            "does nothing", "idle")
 EVERY_MINER = ("all", "all miners", "all my miners", "all of them", "every miner", "everyone", "everybody")
 EVERY_MINER_STAYING = (*STAYING, "stay")
+# "The rest" said to stay: every miner not named does nothing (TT-3), `others-rest`: "1 T3, 3 flips
+# purple, rest stay home", "remote purple, the others chill". ("The" and "my" are glue.)
+OTHER_MINERS = ("rest", "rest of them", "rest of my miners", "rest of the miners", "rest of my guys",
+                "others", "other miners", "other guys", "everyone else", "everybody else", "all others",
+                "all the others", "all the rest", "remaining miners", "remaining ones")
+OTHERS_STAYING = (*EVERY_MINER_STAYING, "chill", "wait", "sit tight", "hang back", "stay where they are")
 # Words that add nothing to a submission: every submission is for the current round and crossing
 # (TT-3), and "nothing else" says the move is all there is ("extra miner this round, nothing else").
 # They become `-`, glue the notation reads as nothing, not dropped: the punctuation after them
 # stays ("extra miner this round? 1 T2" still asks).
 SAID_OF_EVERY_SUBMISSION = ("this round", "this crossing", "nothing else")
-# What sets a Hidden Value (TT-7): "N1 worth 1" is `hidden N1 = 1`.
-VALUE_WORDS = ("worth",)
+# What sets a Hidden Value (TT-7): "N1 worth 1", "N1 becomes 5", "N3, set to 2" are `hidden N1 = 1`.
+VALUE_WORDS = ("worth", "becomes", "set to", "set at", "equals")
+# Words that add a part to the submission without changing it: "using my Extra Miner too, 8 T3"
+# uses it as "using my Extra Miner, 8 T3" does. Read as `-`, like SAID_OF_EVERY_SUBMISSION (so
+# "extra miner too?" still asks).
+ADDING = ("too", "as well")
+# Words after an item's name that say it is used (TT-7): "extra miner activated" declares it.
+ITEM_USED = ("activated", "used", "active", "deployed", "in play")
 # The extra miner (TT-2, TT-7) named in words, in a post that declares it or in a round it plays:
 # "the new guy flips purple" is miner 8 (one more than the ruleset's miners).
 EXTRA_MINER_NAMES = ("the new guy", "new guy", "the new miner", "new miner", "the new one", "the extra one",
@@ -67,8 +92,31 @@ NUMBER_MARKS = ("no", "nr", "number", "num")
 MINER_WORDS = ("miner", "miners")
 WITH_WORDS = ("with",)
 JOINERS = ("and", "&", "+")                 # "1 and 2 T1", "1, 2 and 5 rest"
+# The plural before a list of miners says they share the action after it: "Miners 1, 2, 3 board T1"
+# is 1, 2 and 3 boarding T1 (without it, "1, 2 T1": "1," may have lost its action).
+PLURAL_MINER_WORDS = ("miners",)
+# A count of every miner that can act (TT-2, TT-3): "all seven on T1", "all 7 of them T2". The
+# count must be the number of miners that can act now; any other count is refused.
+EVERY_COUNTED = ("all",)
+COUNT_TAILS = ("of them", "of em")     # "all seven of them": "them" is those seven
+# Who an exception is said of: "everyone rests except miner 3 who takes T1" is 3 boarding T1.
+RELATIVES = ("who", "which", "that")
+# Said of the current crossing: "nothing this crossing, waiting" is the crossing's empty submission
+# (TT-3), the round and crossing written as SAID_OF_EVERY_SUBMISSION's `-` reads them.
+NOTHING_WORDS = ("nothing", "pass")
+THIS_CROSSING = ("this crossing",)
+# "stay" after a miner's number is that miner resting: "1 and 2 stay". (Not "stay" alone: "stay
+# safe".) The numbers are those a miner may have (TT-2: at most 8).
+MINER_NUMBERS = tuple(str(n) for n in range(1, 9))
+# What a miner's number may be followed by, typed, to give it no action (TT-3): "3 nothing",
+# "1 and 2 stay". Not a track's name: boarding "stay" is no move.
+NO_ACTION = ("nothing", "none", "-", "pass", "rest", "stay", "stays")
 # Words between miners and where they go that say nothing more: "3 on T3", "4 and 5 go to T3".
 GOING = ("on", "to", "onto", "into", "go", "goes", "going")
+ARTICLES = ("the",)                         # "miners 1, 2, 3 on the T2"
+# The notation's actions (TT-3): a word and a name after it, or a word alone.
+ACTION_HEADS = ("board", "switch", "sw", "activate")
+ACTIONS_ALONE = ("train", "rest")
 
 
 def phrase(said: str) -> tuple[str, ...]:
@@ -85,14 +133,26 @@ def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozense
     phrases[("remote", "switch")] = ("remote",)
     phrases.update({(verb,): ("switch",) for verb in SWITCH_VERBS})
     phrases.update({(verb,): ("board",) for verb in BOARD_VERBS})
-    phrases.update({phrase(said): ("-",) for said in SAID_OF_EVERY_SUBMISSION})
+    phrases.update({phrase(said): ("-",) for said in (*SAID_OF_EVERY_SUBMISSION, *ADDING)})
     phrases.update({phrase(said): ("=",) for said in VALUE_WORDS})
     phrases.update({phrase(said): ("rest",) for said in STAYING})
     phrases.update({(*phrase(every), *phrase(said)): ("rest",) for every in EVERY_MINER
                     for said in EVERY_MINER_STAYING})
+    phrases.update({(*phrase(others), *phrase(said)): (OTHERS_REST,) for others in OTHER_MINERS
+                    for said in OTHERS_STAYING})
+    phrases.update({(number, *phrase(said)): (number, "rest") for number in MINER_NUMBERS
+                    for said in EVERY_MINER_STAYING})   # "1 and 2 stay", and "7 stay home" as "7 rest"
     phrases.update(switch_phrases(switches))
     phrases.update(track_phrases(tracks))
+    phrases.update(item_used_phrases(phrases))
     return Lexicon(frozenset(KEYWORDS) | names, SHAPES, phrases, frozenset({"remote", "extra-miner"}))
+
+
+def item_used_phrases(phrases: dict[tuple[str, ...], tuple[str, ...]]) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """"extra miner activated", "extra-miner used" → `extra-miner` (ITEM_USED): each way of naming an
+    item that stands alone (not Remote Switch, which names its switch after it) with the word after."""
+    named = [said for said, words in phrases.items() if words == ("extra-miner",)] + [("extra-miner",)]
+    return {(*said, *phrase(used)): ("extra-miner",) for said in named for used in ITEM_USED}
 
 
 def switch_phrases(switches: frozenset[str]) -> dict[tuple[str, ...], tuple[str, ...]]:
@@ -120,7 +180,8 @@ def track_phrases(tracks: frozenset[str]) -> dict[tuple[str, ...], tuple[str, ..
         for said in forms:
             if len(said) > 1:
                 out[said] = (name,)
-            out.update({(verb, *said): ("board", name) for verb in BOARD_VERBS_BEFORE_A_NAME})
+            out.update({(verb, *way, *said): ("board", name) for verb in BOARD_VERBS_BEFORE_A_NAME
+                        for way in ((), *((word,) for word in BOARD_PREPOSITIONS))})
     return out
 
 # `r3 c1:` with or without the colon, as Winning Streak reads `t4 place` (issue 17): nothing
@@ -148,6 +209,7 @@ def parse(text: str) -> dict[str, Any]:
     hidden = None
     resting: set[int] = set()     # miners said to rest, or to do nothing (TT-3)
     everyone_rests = False
+    others_rest = False   # "the rest stay home": the miners not named do nothing (TT-3)
     i = 0
 
     def need(index: int, what: str) -> str:
@@ -196,6 +258,9 @@ def parse(text: str) -> dict[str, Any]:
         elif low == "rest":   # said of no miner: every miner rests ("all miners stay put"), TT-3
             everyone_rests = True
             i += 1
+        elif low == OTHERS_REST:
+            others_rest = True
+            i += 1
         else:
             raise NotationError(f"'{text}': cannot read '{word}'. {_HELP}")
     clash = sorted({action["miner"] for action in actions} & resting)
@@ -203,6 +268,9 @@ def parse(text: str) -> dict[str, Any]:
         said = f"miner {clash[0]}" if clash else "every miner"
         raise NotationError(f"'{text}': {said} is said to rest and also given an action; each miner takes "
                             f"one action per crossing (TT-3). {_HELP}")
+    if others_rest and (not (actions or items or resting) or hidden is not None):
+        raise NotationError(f"'{text}': 'the rest' stay, but no miner or item of the crossing is named: give "
+                            f"the submission itself (TT-3). {_HELP}")
     if hidden is not None:
         if actions or items or "crossing" in move:
             raise NotationError(f"'{text}': Hidden Value Crossing is a move of its own, before the round's "
@@ -227,7 +295,7 @@ def _action(tokens: list[str], i: int, miner: int, text: str, need: Any) -> tupl
         return ({"train": True} if track.lower() == "train" else {"board": track}), 3   # "board the train"
     if action_low == "train":
         return {"train": True}, 2
-    if action_low in ("nothing", "none", "-", "pass", "rest"):
+    if action_low in NO_ACTION:
         return None, 2   # TT-3: doing nothing is the same as no action
     if action_low.isdecimal():
         raise NotationError(f"'{text}': miner {miner} has no action before '{action_word}'. {_HELP}")
@@ -420,6 +488,195 @@ def miner_after_target(words: list[Word], names: frozenset[str]) -> list[Word]:
     return words
 
 
+# --- Lists, counts, exceptions and asides around the actions (TrackTroubleNotation.reword) ------
+
+def plural_list(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"Miners 1, 2, 3 board T1": the plural before a comma list says the miners share the action
+    after it (PLURAL_MINER_WORDS), read as each miner's action: "1 board T1, 2 board T1, 3 board T1"."""
+    for index in range(len(words)):
+        numbers = list_after_plural(words, index)
+        action = action_after(words, numbers[-1] + 1, names) if len(numbers) >= 2 else None
+        if action is None:
+            continue
+        done = [*words[:numbers[0]]]
+        for number in numbers[:-1]:
+            *said, last = words[action[0]:action[1]]
+            done += [words[number]._replace(trail=""), *said, last._replace(trail=words[number].trail)]
+        return [*done, *words[numbers[-1]:]]
+    return words
+
+
+def action_after(words: list[Word], index: int, names: frozenset[str]) -> tuple[int, int] | None:
+    """Where the action a miner's number is followed by stands (past GOING): `board T1`, `switch
+    purple`, `T1`, `train`, `rest`; None when no action follows."""
+    while index < len(words) and words[index].text.casefold() in (*GOING, *ARTICLES) and not words[index].trail:
+        index += 1
+    said = [w.text.casefold() for w in words[index:index + 2]]
+    one_phrase = len(said) == 2 and words[index].start == words[index + 1].start   # "flips purple"
+    if len(said) == 2 and said[0] in ACTION_HEADS and (one_phrase or not words[index].trail):
+        return index, index + 2
+    if said and (said[0] in names or said[0] in ACTIONS_ALONE):
+        return index, index + 1
+    return None
+
+
+def list_after_plural(words: list[Word], index: int) -> list[int]:
+    """The positions of the numbers of a comma list right after a plural at `index` ("miners 1,
+    2, 3 board"), the last closed by no punctuation; [] when there is none such."""
+    if words[index].text.casefold() not in PLURAL_MINER_WORDS or words[index].trail:
+        return []
+    at = []
+    for position in range(index + 1, len(words)):
+        word = words[position]
+        if not word.text.isdecimal():
+            break
+        at.append(position)
+        if word.trail.strip() != ",":
+            break
+    closed = bool(at) and not words[at[-1]].trail and at[-1] + 1 < len(words) \
+        and not words[at[-1] + 1].text.isdecimal() and words[at[-1] + 1].text.casefold() not in JOINERS
+    return at if closed and all(words[i].trail.strip() == "," for i in at[:-1]) else []
+
+
+def every_counted(words: list[Word], acting: list[int], others: list[list[int]]) -> list[Word]:
+    """"all seven on T1": every miner that can act (`acting`), when the count is their number,
+    read as the plural list "miners 1, 2, ..., 7 on T1"; another count, or one that is also the number of `others`,
+    another set of miners a player may mean (the seven of TT-2 when miner 1 crossed and miner 8
+    acts), is refused: which miners?"""
+    counts = post_words().counts
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        said = [w.text.casefold() for w in words[index:index + 2]]
+        if len(said) < 2 or said[0] not in EVERY_COUNTED or words[index].trail or \
+                not (said[1].isdecimal() or said[1] in counts):
+            out.append(words[index])
+            index += 1
+            continue
+        count = int(said[1]) if said[1].isdecimal() else counts[said[1]]
+        taken = 2 + count_tail(words, index + 2) if not words[index + 1].trail else 2
+        span = said_as(words, index, taken, "", None)
+        if count != len(acting) or not acting or any(len(other) == count and other != acting for other in others):
+            out.append(span._replace(text=str(count), problem=f"names {count} miners, but {len(acting)} can act "
+                                                              f"now (TT-2, TT-3); give their numbers."))
+        else:   # as the plural list "miners 1, 2, 3" writes them (plural_list)
+            out.append(span._replace(text=PLURAL_MINER_WORDS[0], trail=""))
+            out.extend(span._replace(text=str(miner), trail="," if at < len(acting) - 1 else span.trail)
+                       for at, miner in enumerate(acting))
+        index += taken
+    return out
+
+
+def count_tail(words: list[Word], index: int) -> int:
+    """How many words from `index` say the counted miners again ("of them"): 0 if none."""
+    for tail in COUNT_TAILS:
+        size = len(tail.split())
+        if " ".join(w.text.casefold() for w in words[index:index + size]) == tail:
+            return size
+    return 0
+
+
+def except_named(words: list[Word]) -> list[Word]:
+    """"everyone rests except miner 3 who takes T1": every miner resting but those named, who act
+    as said, is those miners' actions alone (TT-3: the others take none)."""
+    exceptions = post_words().exceptions
+    for index, word in enumerate(words):
+        if word.text not in ("rest", OTHERS_REST) or word.said.casefold() in STAYING or word.trail:
+            continue
+        size = next((len(e) for e in sorted(exceptions, key=len, reverse=True)
+                     if tuple(w.text.casefold() for w in words[index + 1:index + 1 + len(e)]) == e), 0)
+        start = index + 1 + size
+        end = start
+        while end < len(words) and (words[end].text.isdecimal() or words[end].text.casefold() in
+                                    (*MINER_WORDS, *JOINERS)) and not words[end - 1].trail.strip(" "):
+            end += 1
+        if not size or not any(w.text.isdecimal() for w in words[start:end]):
+            continue
+        relative = 1 if end < len(words) and words[end].text.casefold() in RELATIVES else 0
+        return [*words[:index], *words[start:end], *words[end + relative:]]
+    return words
+
+
+def nothing_now(words: list[Word], s: TTState) -> list[Word]:
+    """"nothing this crossing" (either order) as the current round and crossing written before
+    `rest` (every miner rests): the crossing's empty submission, even with chatter beside it
+    ("..., waiting"); beside a miner's action ("nothing this crossing, 1 T1") it contradicts."""
+    for index in range(len(words) - 1):
+        pair = words[index:index + 2]
+        said = [w.said.casefold() if w.text == "-" else w.text.casefold() for w in pair]
+        if pair[0].trail.strip(" ") and pair[0].trail.strip(" ") != ":":
+            continue
+        if said[0] in NOTHING_WORDS and said[1] in THIS_CROSSING or said[0] in THIS_CROSSING and said[1] in NOTHING_WORDS:
+            if any(w.problem for w in pair):
+                return words
+            span = said_as(words, index, 2, "rest")   # every miner: a miner given an action beside it is refused
+            turn = [span._replace(text=f"r{s.round}", trail=""), span._replace(text=f"c{s.crossing}", trail="")]
+            return [*words[:index], *turn, span, *words[index + 2:]]
+    return words
+
+
+def quoted_turn(words: list[Word], s: TTState, quoted: str, names: frozenset[str]) -> list[Word]:
+    """A quoted line (`> Round 1 crossing 1, submit now`) naming the current round (and crossing)
+    and nothing else of a move restates the turn the reply is for: its round words are read as
+    `-`, not as a second move. A quoted move (`> r1 c1: nothing`) stays a move."""
+    out = list(words)
+    for first, last in quoted_spans(out, quoted):
+        at = next((i for i in range(first, last) if turn_words(out, i, s)), None)
+        if at is None:
+            continue
+        size = turn_words(out, at, s)
+        rest = [w.text.casefold() for w in (*out[first:at], *out[at + size:last])]
+        if not any(word.isdecimal() or word in names or word in KEYWORDS or word in NO_ACTION for word in rest):
+            out[at:at + size] = [said_as(out, at, size, "-")]
+            return out
+    return out
+
+
+def quoted_spans(words: list[Word], quoted: str) -> list[tuple[int, int]]:
+    """(first, past the last) word of each quoted line (`> …`, opened by `quoted`)."""
+    spans = []
+    start = None
+    for index, word in enumerate(words):
+        if start is None and word.text == quoted:
+            start = index
+        if start is not None and ("\n" in word.trail or index == len(words) - 1):
+            spans.append((start, index + 1))
+            start = None
+    return spans
+
+
+def turn_words(words: list[Word], index: int, s: TTState) -> int:
+    """How many words from `index` name the current round, with the current crossing or none
+    ("round 1 crossing 1", "r1 c1", "round 1"): 0 when they name none or another."""
+    for size in (4, 3, 2, 1):
+        span = words[index:index + size]
+        if len(span) < size or any(w.trail.strip(" ,") for w in span[:-1]):
+            continue
+        said = " ".join(w.text for w in span)
+        turn = _PREFIX.fullmatch(said + " ")
+        if turn and turn.group(1) and int(turn.group(1)) == s.round and \
+                (turn.group(2) is None or int(turn.group(2)) == s.crossing):
+            return size
+    return 0
+
+
+def picture_between(words: list[Word], ends: frozenset[str], picture: str, quoted: str) -> list[Word]:
+    """A picture ending an action's clause before the next miner ("2 → purple switch ⚙️, miner 3
+    T2"; a line "1 T2 🚃" before "2 T3") is that clause's: each miner's action is a part of
+    its own (TT-3), so the picture does not part the submission. Not the picture closing a
+    quoted line: a quote is someone's earlier post, never part of the reply."""
+    inside = {i for first, last in quoted_spans(words, quoted) for i in range(first, last)}
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        after = words[index + 1].text.casefold() if index + 1 < len(words) else ""
+        if word.text == picture and index not in inside and out and out[-1].text.casefold() in ends \
+                and not out[-1].trail and any(mark in word.trail for mark in ",;\n") \
+                and (after.isdecimal() or after in MINER_WORDS):
+            out[-1] = out[-1]._replace(trail=word.trail)
+            continue
+        out.append(word)
+    return out
+
 class TrackTroubleNotation(Game[TTState]):
     """Typed moves as a match reads them: the current round and crossing filled in, names
     spelled as the layout spells them, and the names of the match's layouts as its words."""
@@ -489,12 +746,19 @@ class TrackTroubleNotation(Game[TTState]):
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):
             return words
+        words = nothing_now(quoted_turn(words, s, QUOTED, self._known_names), s)
         free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
         words = miners_by_place(words, free)
-        if s.extra.get(player) or declares_extra_miner(words):
+        extra = bool(s.extra.get(player)) or declares_extra_miner(words)
+        if extra:
             words = extra_miner_named(words, miners + 1)
-        return miner_after_target(words, self._names_of("tracks", "switches") | {"train"})
+        everyone = list(range(1, miners + (2 if extra else 1)))
+        words = every_counted(words, [miner for miner in everyone if miner in free],
+                              [everyone, list(range(1, miners + 1))])
+        words = plural_list(words, self._known_names)
+        ends = self._names_of("tracks", "switches") | {"train"}
+        return picture_between(except_named(miner_after_target(words, ends)), ends, PICTURE, QUOTED)
 
     @cached_property
     def _known_names(self) -> frozenset[str]:

@@ -85,6 +85,10 @@ def test_near_misses_of_verbs_and_names_are_refused(post):
     ("nothing this crossing", "r1 c1: nothing"),
     ("remote purple this crossing, nothing else", "r1 c1: remote purple"),
     ("extra miner this round. nothing else", "r1 c1: extra-miner"),
+    # "The rest" stay: every miner not named does nothing (TT-3).
+    ("1 T1, the rest stay home", "r1 c1: 1 T1"),
+    ("4 and 5 to T2; everyone else stays put", "r1 c1: 4 T2, 5 T2"),
+    ("remote purple, the others sit tight", "r1 c1: remote purple"),
 ])
 def test_staying_miners_are_given_no_action(post, move):
     assert at_start(post) == move
@@ -93,8 +97,10 @@ def test_staying_miners_are_given_no_action(post, move):
 @pytest.mark.parametrize("post", [
     "1 T1 (1 and 2 rest)",          # miner 1 both boards and rests
     "1 T2, all miners stay put",    # every miner stays, yet miner 1 boards
-    "1 T1, the rest stay home",     # "the rest" is no miner's number
     "3 T1 (1, 2 rest)",             # a list without its "and": may have lost an action
+    "the rest stay home",           # the rest of which miners? Said alone, it may follow an earlier post
+    "hidden N2 4, the others stay put",   # a Hidden Value is a move of its own (TT-7), not a crossing's
+    "1 T1, the rest T2",            # "the rest" boarding names no miner's number
     "extra miner this round? 1 T2",  # asks about the item before the move
     "nothing this crossing?",
 ])
@@ -173,3 +179,88 @@ def test_boarding_the_train():
     data = tt_match(layouts=[dict(copy.deepcopy(R1), train=True)] + [copy.deepcopy(R1) for _ in range(8)])
     assert entered(data, "sally", "miner 3 boards the train") == "r1 c1: 3 train"
     assert parse("3 board train") == {"actions": [{"miner": 3, "train": True}]}
+
+
+# --- Lists, counts and exceptions of miners (TT-2, TT-3) ---------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("Miners 4, 5, 6 ride T2. Miner 7 toggles purple.", "r1 c1: 4 T2, 5 T2, 6 T2, 7 switch purple"),
+    ("miners 2, 3 flip purple, 1 T3", "r1 c1: 2 switch purple, 3 switch purple, 1 T3"),
+    ("my miners 1, 2 go to the T3 🙏", "r1 c1: 1 T3, 2 T3"),
+    ("all 7 of them to T2", "r1 c1: 1 T2, 2 T2, 3 T2, 4 T2, 5 T2, 6 T2, 7 T2"),
+    ("extra miner, all eight hop on T3",
+     "r1 c1: 1 T3, 2 T3, 3 T3, 4 T3, 5 T3, 6 T3, 7 T3, 8 T3, extra-miner"),
+    ("everybody stays put but 5 and 6, who board T1", "r1 c1: 5 T1, 6 T1"),
+    ("all rest apart from miner 2 which flips purple", "r1 c1: 2 switch purple"),
+    ("4 T3, everyone else rests except 1 who takes T2", "r1 c1: 4 T3, 1 T2"),
+    ("5 and 6 stay, 7 T1", "r1 c1: 7 T1"),
+])
+def test_lists_counts_and_exceptions_read_as_each_miners_action(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1, 2, 3 board T1",                  # no plural: "1," and "2," may have lost their actions
+    "miners 1, 2, 3, board T1",          # the list is not closed before the verb
+    "miners 1, 2, 3 T1 or T2",           # an alternative
+    "all 3 on T1",                       # seven miners can act: which three?
+    "extra miner, all seven on T2",      # eight can act: the seven of TT-2, or seven of the eight?
+    "all seven on T1, 3 T2",             # miner 3 given two actions
+    "everyone rests except 3",           # what does miner 3 do?
+    "everyone rests except miner 3... no wait, 4 takes T1",   # corrected
+])
+def test_near_misses_of_lists_counts_and_exceptions_are_refused(post):
+    assert at_start(post) is None
+
+
+def test_all_of_a_count_once_a_miner_crossed():
+    """Crossing 2, miner 1 across and miner 8 acting (TT-7): seven are still south, but "all
+    seven" may also be the seven of TT-2: refused."""
+    assert in_crossing_2("all seven on T3") is None
+    assert in_crossing_2("miners 2, 3 on T3") == "r1 c2: 2 T3, 3 T3"
+
+
+# --- The turn, items and asides around a submission (TT-3, TT-7) -------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("nothing this crossing. brb", "r1 c1: nothing"),
+    ("pass this crossing 😴", "r1 c1: nothing"),
+    ("> Round 1, crossing 1 — go\n2 T3", "r1 c1: 2 T3"),
+    ("> r1 c1 submissions open\nminer 6 on T1", "r1 c1: 6 T1"),
+    ("4 T1 🚂, 5 flips purple", "r1 c1: 4 T1, 5 switch purple"),
+    ("1 T3 🔥\n2 T3 🔥", "r1 c1: 1 T3, 2 T3"),
+    ("extra miner activated; 8 T1", "r1 c1: 8 T1, extra-miner"),
+    ("2 T1, remote switch on purple as well", "r1 c1: 2 T1, remote purple"),
+    ("6 heads to track 3", "r1 c1: 6 T3"),
+    ("hidden value: N2 becomes 4", "r1: hidden N2 4"),
+    ("Hidden Value on N1, set to 3", "r1: hidden N1 3"),
+])
+def test_the_turn_items_and_asides_around_a_submission(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "nothing this crossing, 1 T1",        # nothing, yet miner 1 boards
+    "nothing this crossing?",             # asks
+    "> Round 2 crossing 1\n4 T2",         # another round: not a restatement of this one
+    "> r1 c1: 3 T1\n4 T2",                # a quoted move beside the reply's
+    "1 T2 😅 2 T3",                        # no comma or line between: the picture parts them
+    "extra miner too? 8 T1",              # asks
+    "hidden value N2 set to 3 or 4",      # an alternative
+])
+def test_near_misses_of_the_turn_items_and_asides_are_refused(post):
+    assert at_start(post) is None
+
+
+def test_the_reader_marks_are_the_readers():
+    """PICTURE and QUOTED mirror the reader's (the games may not import adjudicator.reading)."""
+    from adjudicator import reading
+    from adjudicator.games.track_trouble import notation
+
+    assert (notation.PICTURE, notation.QUOTED) == (reading.PICTURE, reading.QUOTED)
+
+
+def test_staying_typed_after_a_number_is_no_action():
+    assert parse("1 and 2 stay, 3 T1") == {"actions": [{"miner": 3, "board": "T1"}]}
+    with pytest.raises(InputError, match="the rest"):
+        parse("others-rest")
