@@ -1,6 +1,7 @@
-"""The second table of realistic posts (tests/data/posts-fresh.yaml), written without looking
-at the reader: no post is misread, and no post a careful host could not be sure of
-is entered; and nine in ten clear posts are read, in every game (shown with `-s`)."""
+"""The tables of realistic posts written without looking at the reader (tests/data/posts-fresh.yaml,
+tests/data/posts-blind.yaml): no post is misread, and no post a careful host could not be sure of
+is entered; and at least the share of clear posts in FLOOR is read, in every game (shown with
+`-s`). Nine in ten is the aim on posts the reader was not tuned to."""
 
 from __future__ import annotations
 
@@ -13,8 +14,13 @@ import yaml
 
 from helpers.post_positions import POSITIONS, entered
 
-TABLE = Path(__file__).parent / "data" / "posts-fresh.yaml"
-ENTRIES: list[dict[str, Any]] = yaml.safe_load(TABLE.read_text(encoding="utf-8"))
+DATA = Path(__file__).parent / "data"
+TABLES: dict[str, list[dict[str, Any]]] = {
+    name: yaml.safe_load((DATA / f"posts-{name}.yaml").read_text(encoding="utf-8")) for name in ("fresh", "blind")}
+ENTRIES = TABLES["fresh"]
+# The share of clear posts read that each table holds every game to: the fresh table at nine in
+# ten, the blind table too (written later, and read since with it in view).
+FLOOR = {"fresh": 0.9, "blind": 0.9}
 RULESETS = ("tug-of-war-v1", "tug-of-war-v2", "track-trouble", "dice-tug-of-war", "arrowbic", "winning-streak")
 
 
@@ -22,17 +28,22 @@ def entry_id(index: int, entry: dict[str, Any]) -> str:
     return f"{index:03d} {entry['position']}: {' '.join(entry['post'].split())[:50]}"
 
 
-def test_the_table_is_whole():
-    counts = Counter(entry["ruleset"] for entry in ENTRIES)
+ALL = [(name, entry) for name, entries in TABLES.items() for entry in entries]
+
+
+@pytest.mark.parametrize("name", TABLES)
+def test_the_table_is_whole(name):
+    entries = TABLES[name]
+    counts = Counter(entry["ruleset"] for entry in entries)
     assert all(counts[ruleset] >= 45 for ruleset in RULESETS), counts
-    for entry in ENTRIES:
+    for entry in entries:
         assert POSITIONS[entry["position"]][0] == entry["ruleset"], entry
         assert set(entry) <= {"ruleset", "position", "player", "post", "expect", "why", "convention"}, entry
         assert (entry["expect"] == "refused") == ("why" in entry), entry
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=[entry_id(i, e) for i, e in enumerate(ENTRIES, start=1)])
-def test_no_post_is_entered_as_another_move(entry):
+@pytest.mark.parametrize("name, entry", ALL, ids=[f"{name} {entry_id(i, e)}" for i, (name, e) in enumerate(ALL, start=1)])
+def test_no_post_is_entered_as_another_move(name, entry):
     """A clear post is entered as its move or refused, never as another move; a post a careful
     host could not be sure of is refused (unread, or illegal as read)."""
     got = entered(entry["position"], entry["player"], entry["post"])
@@ -42,16 +53,17 @@ def test_no_post_is_entered_as_another_move(entry):
         assert got in (None, entry["expect"]), f"entered as {got!r}, meant {entry['expect']!r}"
 
 
-def test_how_many_clear_posts_are_read(capsys):
-    """Nine in ten clear posts read in every game; the share per ruleset shown with `-s`."""
+@pytest.mark.parametrize("name", TABLES)
+def test_how_many_clear_posts_are_read(name, capsys):
+    """At least FLOOR of clear posts read in every game; the share per ruleset shown with `-s`."""
     read: Counter[str] = Counter()
     clear: Counter[str] = Counter()
-    for entry in ENTRIES:
+    for entry in TABLES[name]:
         if entry["expect"] != "refused":
             clear[entry["ruleset"]] += 1
             read[entry["ruleset"]] += entered(entry["position"], entry["player"], entry["post"]) == entry["expect"]
     assert sum(clear.values()) >= 200
     with capsys.disabled():
-        print("\nfresh posts read: " + ", ".join(f"{r} {read[r]}/{clear[r]}" for r in RULESETS))
-    short = {r: f"{read[r]}/{clear[r]}" for r in RULESETS if read[r] < 0.9 * clear[r]}
-    assert not short, f"fewer than nine in ten clear posts read: {short}"
+        print(f"\n{name} posts read: " + ", ".join(f"{r} {read[r]}/{clear[r]}" for r in RULESETS))
+    short = {r: f"{read[r]}/{clear[r]}" for r in RULESETS if read[r] < FLOOR[name] * clear[r]}
+    assert not short, f"fewer than {FLOOR[name]:.0%} of clear posts read: {short}"
