@@ -1,5 +1,5 @@
-"""A refusal's hint is only ever the move the post wrote: for every post of both tables of
-realistic posts (tests/data/posts.yaml, tests/data/posts-fresh.yaml) and the posts whose hints
+"""A refusal's hint is only ever the move the post wrote: for every post of the tables of
+realistic posts (tests/data/posts.yaml, posts-fresh.yaml, posts-blind.yaml) and the posts whose hints
 once named another move, a refused post's hint is absent, or a move that holds every game word
 of the post, in order, and adds none: no card, die, troop, cell, location, track or item the
 post did not write (a word typed with a slip, `rop` for rope, counts as written)."""
@@ -21,7 +21,7 @@ from adjudicator.reading import legal_texts, post_as_words
 from helpers.post_positions import position
 
 DATA = Path(__file__).parent / "data"
-TABLES = [entry for table in ("posts.yaml", "posts-fresh.yaml")
+TABLES = [entry for table in ("posts.yaml", "posts-fresh.yaml", "posts-blind.yaml")
           for entry in yaml.safe_load((DATA / table).read_text(encoding="utf-8"))]
 # Posts whose hints once named a move nobody posted (a discard of another card, a re-roll for a
 # keep, a withdrawal for "keep everything", a card the post discarded played, another card).
