@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from adjudicator import chain, check, matchfile, present, session, views
-from adjudicator.cli import _json
 from adjudicator.engine import Replay
 from adjudicator.errors import MatchFileError
 from helpers import REPO
@@ -65,13 +64,13 @@ def whole_outputs(path: Path) -> dict[str, str]:
     replay = session.replay_match(match)
     half = session.replay_match(match, len(match.entries) // 2)
     out = {f"board.{fmt}": views.board_text(match, replay, fmt) for fmt in ("text", "markdown", "bbcode")}
-    out["board.json"] = _json(views.result(match, replay))
+    out["board.json"] = present.json_text(views.result(match, replay))
     out["board-half.text"] = views.board_text(match, half, "text")
     out["replay.text"] = views.replay_text(match, replay)
-    out["replay.json"] = _json(views.result(match, replay, None, with_entries=True))
+    out["replay.json"] = present.json_text(views.result(match, replay, None, with_entries=True))
     for player in match.game.player_ids:
         out[f"replay-as-{player}.text"] = views.replay_text(match, replay, player)
-        out[f"board-as-{player}.json"] = _json(views.result(match, replay, player))
+        out[f"board-as-{player}.json"] = present.json_text(views.result(match, replay, player))
     row = check.empty_row(str(path))
     audited = check.chain_problems(row, [chain.verify(match.data)])   # the audited log, or "unchained" (G-9)
     row.update(ruleset=match.ruleset.id, entries=len(match.entries), warnings=match.warnings,
