@@ -25,6 +25,7 @@ from typing import Any, Iterable, Mapping, NamedTuple
 
 
 Phrase = tuple[str, ...]
+PLURAL_NUMBER = re.compile(r"\d+'?s")   # "1s", "6's": every card or die of that value, in any game
 
 
 class Word(NamedTuple):
@@ -76,8 +77,8 @@ class Lexicon:
 
     def is_material(self, word: str) -> bool:
         """Is this case-folded word one a move of the game could be made of?"""
-        if word.isnumeric() or word in self.words:   # `³`, `½` too: never dropped as chatter
-            return True
+        if word.isnumeric() or word in self.words or PLURAL_NUMBER.fullmatch(word):   # `³`, `½`, `1s` too:
+            return True                                                               # never dropped as chatter
         shape = self.__dict__["_shape"]
         return bool(shape is not None and shape.fullmatch(word))
 

@@ -377,6 +377,8 @@ def classify(game: Game, words: list[Word]) -> list[str]:
         elif kind == STRONG and words[index].text.isnumeric() and after is not None and not words[index].trail \
                 and counts_something(words[index + 1:index + 3], lexicon, around):
             kinds[index] = QUANTITY   # "1 minute", "2 rerolls left": it counts something else
+        elif kind == CHATTER and words[index].text.casefold() in around.counts and follows_game_words(words, kinds, index):
+            kinds[index] = SUSPECT   # "conker 2 and then both 1s": a count beside the move may add to it
         elif kind == STRONG and words[index].text.isnumeric() and after == CHATTER and not words[index].trail \
                 and index >= 2 and words[index - 1].text.casefold() in around.own and words[index - 2].comma:
             kinds[index] = SUSPECT   # "rope 1, my 2 stays": a new clause about the card, maybe not playing it

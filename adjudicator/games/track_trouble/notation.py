@@ -326,6 +326,15 @@ def miner_group(tokens: list[str], i: int) -> tuple[list[int], int]:
     return numbers, at[-1]
 
 
+def by_miner(actions: list[Any]) -> list[Any]:
+    """A crossing's actions in the order of their miners: they resolve together (TT-4), so
+    `7 T1, 6 T1` and `6 T1, 7 T1` are one submission, written one way. Left as given when an
+    action names no miner number (the schema says what is wrong)."""
+    if all(isinstance(a, dict) and type(a.get("miner")) is int for a in actions):
+        return sorted(actions, key=lambda a: a["miner"])
+    return actions
+
+
 def format_move(move: dict[str, Any]) -> str:
     """The canonical typed form; `parse` reads it back to the same move."""
     head = ""
@@ -716,7 +725,7 @@ class TrackTroubleNotation(Game[TTState]):
         out.update({k: v for k, v in move.items() if k not in out})
         fix = self._spelling(s)
         if isinstance(out.get("actions"), list):
-            out["actions"] = [fix(a, "board", "switch") for a in out["actions"]]
+            out["actions"] = by_miner([fix(a, "board", "switch") for a in out["actions"]])
         if isinstance(out.get("items"), list):
             out["items"] = [fix(i, "switch", "destination") for i in out["items"]]
         return out

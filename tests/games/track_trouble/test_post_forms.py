@@ -43,7 +43,7 @@ def in_crossing_2(post: str) -> str | None:
 @pytest.mark.parametrize("post, move", [
     ("4 pulls the purple switch", "r1 c1: 4 switch purple"),
     ("miner 6 toggles the purple switch", "r1 c1: 6 switch purple"),
-    ("5: purple switch\n2: T1", "r1 c1: 5 switch purple, 2 T1"),
+    ("5: purple switch\n2: T1", "r1 c1: 2 T1, 5 switch purple"),
     ("miner 2 T3\nminer 3 purple switch", "r1 c1: 2 T3, 3 switch purple"),
     ("3 presses purple, 4 T2", "r1 c1: 3 switch purple, 4 T2"),
     ("miner 4 on track 1", "r1 c1: 4 T1"),
@@ -122,7 +122,7 @@ def test_a_miner_said_to_rest_and_given_an_action_is_refused_as_typed():
     ("extra miner and she boards T1", "r1 c1: 8 T1, extra-miner"),
     ("using my extra miner; new guy rides T2", "r1 c1: 8 T2, extra-miner"),
     ("extra miner, he (#8) flips purple", "r1 c1: 8 switch purple, extra-miner"),
-    ("extra miner, and him (number 8) on T3, 1 T1", "r1 c1: 8 T3, 1 T1, extra-miner"),
+    ("extra miner, and him (number 8) on T3, 1 T1", "r1 c1: 1 T1, 8 T3, extra-miner"),
 ])
 def test_the_extra_miner_is_named_by_its_number(post, move):
     assert at_start(post) == move
@@ -185,14 +185,14 @@ def test_boarding_the_train():
 
 @pytest.mark.parametrize("post, move", [
     ("Miners 4, 5, 6 ride T2. Miner 7 toggles purple.", "r1 c1: 4 T2, 5 T2, 6 T2, 7 switch purple"),
-    ("miners 2, 3 flip purple, 1 T3", "r1 c1: 2 switch purple, 3 switch purple, 1 T3"),
+    ("miners 2, 3 flip purple, 1 T3", "r1 c1: 1 T3, 2 switch purple, 3 switch purple"),
     ("my miners 1, 2 go to the T3 🙏", "r1 c1: 1 T3, 2 T3"),
     ("all 7 of them to T2", "r1 c1: 1 T2, 2 T2, 3 T2, 4 T2, 5 T2, 6 T2, 7 T2"),
     ("extra miner, all eight hop on T3",
      "r1 c1: 1 T3, 2 T3, 3 T3, 4 T3, 5 T3, 6 T3, 7 T3, 8 T3, extra-miner"),
     ("everybody stays put but 5 and 6, who board T1", "r1 c1: 5 T1, 6 T1"),
     ("all rest apart from miner 2 which flips purple", "r1 c1: 2 switch purple"),
-    ("4 T3, everyone else rests except 1 who takes T2", "r1 c1: 4 T3, 1 T2"),
+    ("4 T3, everyone else rests except 1 who takes T2", "r1 c1: 1 T2, 4 T3"),
     ("5 and 6 stay, 7 T1", "r1 c1: 7 T1"),
 ])
 def test_lists_counts_and_exceptions_read_as_each_miners_action(post, move):
