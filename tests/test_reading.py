@@ -595,6 +595,10 @@ MISREADS_FOUND = [
     ("tow1-second", "maddie", "maze 2 up then idk", "ERR m.json: 'then' is followed by no card"),
     ("arrowbic-start", "sally", "E5 up idk", "ERR m.json: the post says 'idk' beside 'E5 up'"),
     ("dice-turn", "bernd", "reroll 3, 6 is trash", "ERR m.json: the post holds the move 'reroll 3' and also '6'"),
+    # a count word or a plural number beside a move may add to it: never dropped as chatter
+    ("tow1-second", "maddie", "conker with the 2 and then both 1s", "ERR m.json: the post holds the move 'conker 2' and also"),
+    ("tow1-start", "sally", "rope 1 and two more", "ERR m.json: the post holds the move 'rope 1' and also 'two'"),
+    ("tow1-start", "sally", "rope 1 lol the other one", "rope 1"),
     # a question mark inside the move's words asks about it; "=>" is an arrow, not a face
     ("tt-r1c1", "sally", "extra miner? 1 T2", "ERR m.json: the post asks about 'extra-miner 1 T2'"),
     ("ws-placement-t1", "sally", "1/4 => K", "t1 place 1/4 K"),

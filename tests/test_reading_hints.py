@@ -1,5 +1,5 @@
 """A refusal's hint is only ever the move the post wrote: for every post of the tables of
-realistic posts (tests/data/posts.yaml, posts-fresh.yaml, posts-blind.yaml) and the posts whose hints
+realistic posts (tests/data/posts*.yaml) and the posts whose hints
 once named another move, a refused post's hint is absent, or a move that holds every game word
 of the post, in order, and adds none: no card, die, troop, cell, location, track or item the
 post did not write (a word typed with a slip, `rop` for rope, counts as written)."""
@@ -21,7 +21,7 @@ from adjudicator.reading import legal_texts, post_as_words
 from helpers.post_positions import position
 
 DATA = Path(__file__).parent / "data"
-TABLES = [entry for table in ("posts.yaml", "posts-fresh.yaml", "posts-blind.yaml")
+TABLES = [entry for table in ("posts.yaml", "posts-fresh.yaml", "posts-blind.yaml", "posts-fourth.yaml")
           for entry in yaml.safe_load((DATA / table).read_text(encoding="utf-8"))]
 # Posts whose hints once named a move nobody posted (a discard of another card, a re-roll for a
 # keep, a withdrawal for "keep everything", a card the post discarded played, another card).
@@ -61,7 +61,14 @@ def game_words(match: Any, replay: Any, player: str, post: str) -> list[str]:
     """The post's words some legal move here writes, as the reader's notation words, in order."""
     legal = legal_texts(match.game, lambda: (move for move, _ in match.game.legal_moves(replay.state, player)))
     vocabulary = {word for text in legal for word in text.casefold().replace(",", " ").replace(":", " ").split()}
-    return [w.text.casefold() for w in post_as_words(match.game, post, lambda w: w) if w.text.casefold() in vocabulary]
+    return [w.text.casefold() for w in post_as_words(match.game, post, as_read(match, replay, player))
+            if w.text.casefold() in vocabulary]
+
+
+def as_read(match: Any, replay: Any, player: str) -> Any:
+    """The game's reading of what only the position resolves ("one card" with a hand of 1s is
+    the card 1; "the 6" is the die showing 6): the post's words as the reader has them."""
+    return lambda words: match.game.reword(replay.state, player, words)
 
 
 def written(word: str, post: Counter[str]) -> bool:
@@ -94,7 +101,8 @@ def test_a_hint_is_the_move_the_post_wrote_or_none(entry):
         return
     shown = [w for w in hint.group(1).casefold().replace(",", " ").replace(":", " ").split()
              if not TURN.fullmatch(w) and w not in FILLED]
-    post = Counter(w.text.casefold() for w in post_as_words(match.game, entry["post"], lambda w: w))
+    said = post_as_words(match.game, entry["post"], as_read(match, replay, entry["player"]))
+    post = Counter(w.text.casefold() for w in said)
     added = [word for word in shown if not written(word, post)]
     assert not added, f"the hint {hint.group(1)!r} adds {added} to {entry['post']!r}"
     wanted = game_words(match, replay, entry["player"], entry["post"])
