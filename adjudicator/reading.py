@@ -54,7 +54,8 @@ QUOTE_CUT = 60       # characters of a post quoted in a message
 # What phones and Discord send for arrows, as the words every notation with arrows reads. The
 # plain arrows ↑ → ↓ ← stay: games read them as they are (Arrowbic's arrows, the dice game's
 # `trade 3 → 2`).
-ARROW_FOLDS = {"⬆": "up", "⬇": "down", "⬅": "left", "➡": "right"}
+ARROW_FOLDS = {"⬆": "up", "⬇": "down", "⬅": "left", "➡": "right", "▶": "right", "◀": "left", "🔼": "up",
+               "🔽": "down", "👆": "up", "👇": "down", "👈": "left", "👉": "right"}   # and play buttons, hands
 SHORTCODES = re.compile(r":arrow_(up|down|left|right):", re.IGNORECASE)
 KEYCAP = re.compile("([0-9#*])\ufe0f?\u20e3")
 INVISIBLE = re.compile("[\ufe0e\ufe0f\u200b-\u200d\u2060\ufeff]|\U0001f3fb|\U0001f3fc|\U0001f3fd|\U0001f3fe|\U0001f3ff")
@@ -462,7 +463,8 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
     kinds = [CHATTER if any(i in each.span for each in negations if each.declines) else kind
              for i, kind in enumerate(kinds)]   # "rope 1, no block this turn": the item declined is no move
     found = find_moves(game, words, kinds, ctx)
-    found, kinds = replied_quote(game, words, kinds, found, ctx)
+    found, kinds, aside = replied_quote(game, words, kinds, found, ctx)
+    negations = [each for each in negations if min(each.span) not in aside]   # a quote set aside negates its own
     moves: dict[str, list[Found]] = {}
     for each in found:
         moves.setdefault(each.key, []).append(each)
@@ -517,26 +519,33 @@ def quoted_lines(words: list[Word]) -> frozenset[int]:
 
 
 def replied_quote(game: Game, words: list[Word], kinds: list[str], found: list[Found],
-                  ctx: Context) -> tuple[list[Found], list[str]]:
-    """The moves found and the words' kinds, with a quoted post set aside when the player
+                  ctx: Context) -> tuple[list[Found], list[str], frozenset[int]]:
+    """The moves found, the words' kinds and the quoted words set aside, with a quoted post set aside when the player
     replies to it with a move of their own ("> rope 1 1" then "wow ok. race 1 2 1"): the quote
     holds whole moves only, the reply one move, and no move is the two read together (an item
     clause quoted beside a move, "> advantage on 5/5 attack" then "set A=3/5", may be part of
-    it: not set aside). Otherwise nothing changes (a quote alone is read: "> race 1 1 1")."""
+    it: not set aside). A quote whose game words the reply's move all says again is set aside too
+    ("> you won't dare go rope" then "watch me. rope 1 1 1"). Otherwise nothing changes (a quote
+    alone is read: "> race 1 1 1")."""
     quoted = quoted_lines(words)
     if not quoted:
-        return found, kinds
+        return found, kinds, frozenset()
     own = [each for each in found if not each.used & quoted]
     theirs = [each for each in found if each.used <= quoted]
+    if len({each.key for each in own}) == 1 and not theirs and len(own) == len(found):
+        said = set(tokens(own[0].key)) | {words[i].text.casefold() for i in own[0].used}
+        if all(words[i].text.casefold() in said for i in quoted if kinds[i] in (STRONG, SOFT)):
+            return own, [CHATTER if i in quoted else kind for i, kind in enumerate(kinds)], quoted   # "> go rope"
+        return found, kinds, frozenset()
     if len({each.key for each in own}) != 1 or not theirs or len(own) + len(theirs) != len(found):
-        return found, kinds
+        return found, kinds, frozenset()
     if any(kinds[i] in (STRONG, SOFT) for i in quoted if not any(i in each.used for each in theirs)):
         return found, kinds   # a quoted word outside the quoted moves: it may belong to the reply
     said = own[0].said
     if any(possible_move(game, f"{one} {two}", ctx) is not None
            for each in theirs for one, two in ((said, each.said), (each.said, said))):
-        return found, kinds
-    return own, [CHATTER if i in quoted else kind for i, kind in enumerate(kinds)]
+        return found, kinds, frozenset()
+    return own, [CHATTER if i in quoted else kind for i, kind in enumerate(kinds)], quoted
 
 
 def hedges_in(words: list[Word], kinds: list[str]) -> Iterator[tuple[int, int, str]]:

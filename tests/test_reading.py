@@ -595,6 +595,12 @@ MISREADS_FOUND = [
     ("tow1-second", "maddie", "maze 2 up then idk", "ERR m.json: 'then' is followed by no card"),
     ("arrowbic-start", "sally", "E5 up idk", "ERR m.json: the post says 'idk' beside 'E5 up'"),
     ("dice-turn", "bernd", "reroll 3, 6 is trash", "ERR m.json: the post holds the move 'reroll 3' and also '6'"),
+    # a quote whose game words the reply's move says again is set aside, with its negations
+    ("tow1-start", "sally", "> you won't dare go rope\nwatch me. rope 1 1 1", "rope 1 1 1"),
+    ("tow1-second", "maddie", "> ok I'm blocking clock\nrace 2 1", "ERR m.json: the post holds the move 'race 2 1' and also"),
+    # play buttons and pointing hands are arrows
+    ("arrowbic-start", "sally", "E5 ▶️", "E5 right"),
+    ("arrowbic-start", "sally", "E5 👆", "E5 up"),
     # a count word or a plural number beside a move may add to it: never dropped as chatter
     ("tow1-second", "maddie", "conker with the 2 and then both 1s", "ERR m.json: the post holds the move 'conker 2' and also"),
     ("tow1-start", "sally", "rope 1 and two more", "ERR m.json: the post holds the move 'rope 1' and also 'two'"),
