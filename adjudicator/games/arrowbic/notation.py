@@ -16,6 +16,14 @@ ARROW_WORDS = {"up": "up", "u": "up", "^": "up", "↑": "up",
                "down": "down", "d": "down", "v": "down", "↓": "down",
                "left": "left", "l": "left", "<": "left", "←": "left",
                "right": "right", "r": "right", ">": "right", "→": "right"}
+# A cell named by its row and column in words ("row 3, column E", "column e row 3"): the cell
+# E3 (AX-1: columns A–I left to right, rows 1–9 bottom to top).
+ROW_WORDS = ("row",)
+COLUMN_WORDS = ("column", "col")
+# An arrow said by the board's edge it points to (AX-1: row 9 is the top, `up`): "with the
+# arrow to the top" is up. Left and right are the arrow words themselves.
+EDGES = {"top": "up", "bottom": "down"}
+TOWARD = (("to", "the"), ("toward", "the"), ("towards", "the"), ("at", "the"))
 NOTATION_HELP = ("Write a placement as CELL ARROW, e.g. 'E5 up', 'E5 ^', 'e5 u' or 'place E5 up' "
                  "(arrows: up/down/left/right, u/d/l/r, ^ v < >, ↑ ↓ ← →), or 'retake' to use Retake.")
 
@@ -51,7 +59,21 @@ class ArrowbicNotation(ArrowbicRules):
         last = chr(ord("a") + self.size - 1)
         phrases = item_phrases(self.ruleset.items, {"retake": ("retake",)})
         phrases.update(post_words().compass_phrases({a: a for a in ARROWS}))
+        phrases.update(self._lines_and_edges())
         return Lexicon(frozenset({*ARROW_WORDS, "retake", "place"}), (f"[a-{last}]\\d{{1,2}}",), phrases)
+
+    def _lines_and_edges(self) -> dict[tuple[str, ...], tuple[str, ...]]:
+        """The phrases of a cell by its row and column ("row 3 column e": `e3`) and of an arrow
+        by the edge it points to ("to the top": `up`), for this board's size (AX-1)."""
+        phrases: dict[tuple[str, ...], tuple[str, ...]] = {}
+        for column in (chr(ord("a") + i) for i in range(self.size)):
+            for row in map(str, range(1, self.size + 1)):
+                for row_word in ROW_WORDS:
+                    for column_word in COLUMN_WORDS:
+                        phrases[(row_word, row, column_word, column)] = (f"{column}{row}",)
+                        phrases[(column_word, column, row_word, row)] = (f"{column}{row}",)
+        phrases.update({(*toward, edge): (arrow,) for toward in TOWARD for edge, arrow in EDGES.items()})
+        return phrases
 
     def format_move(self, move: dict[str, Any]) -> str:
         if "item" in move:

@@ -54,7 +54,10 @@ OTHERS = frozenset({"others", "rest"})
 OTHER = frozenset({"other", "remaining"})
 # "the dice showing 1 and 2": every number of the list after it is a face, never a position.
 SHOWING = frozenset({"showing", "show", "shows"})
-COUNTS_ONLY = frozenset({"both"})   # a count that is never a face ("the five" is one)
+COUNTS_ONLY = frozenset({"both"})
+# Die words in the plural that posts.yaml's die_words ("die", "dice", "position") lack: "reroll
+# positions 2 and 3" names positions, as "reroll dice 2 and 3" does.
+POSITION_PLURALS = frozenset({"positions"})   # a count that is never a face ("the five" is one)
 # A trade said in words (DT-5) names which die goes into the column (the rolled one) and which
 # leaves it (the column's): "swap the 3 in for my 2", "take the 4, give up the 3", "4 goes in,
 # my 2 goes out", "put the 1 in for a 6". Without such words "swap 5 for 2" could be either.
@@ -62,7 +65,10 @@ SWAP_VERBS = frozenset({"swap", "swapping", "switch", "switching", "exchange", "
 TRADE_VERBS = frozenset({"trade", "trading"})   # "trade X for Y" names the rolled die first (the notation)
 TAKE_VERBS = frozenset({("take",), ("taking",), ("put",), ("putting",), ("bring",), ("bringing",)})
 GIVE_VERBS = frozenset({("give", "up"), ("giving", "up"), ("give", "away"), ("drop",), ("dropping",), ("lose",),
-                        ("losing",), ("ditch",), ("ditching",), ("replace",), ("replacing",)})
+                        ("losing",), ("ditch",), ("ditching",), ("replace",), ("replacing",), ("replaces",)})
+# The die said after these leaves the column, the one before them (if any) takes its place:
+# "put a 5 in place of one of the 6s", "the 3 instead of my 2", "4 replaces my 3" (the verb above).
+INSTEAD_OF = frozenset({("in", "place", "of"), ("instead", "of")})
 INTO = "in"     # the die goes into the column: the rolled one ("the 3 in", "4 goes in", "swap in the 3")
 OUT_OF = "out"  # the die leaves the column: the column's ("my 2 goes out", "swap out the 2")
 MOVING = frozenset({"goes", "go", "going", "comes", "come", "coming"})   # "4 goes in": the verb says nothing more
@@ -92,7 +98,7 @@ def dice_references(words: list[Word], rolled: list[int], setup: bool = False) -
     keeps = _keep_clauses(words, rolled, around)
     if not any(w.text.casefold() in REROLL_WORDS for w in words):
         keeps = []   # "keep the 6" alone: no re-roll to read it with; left as written (and refused)
-    restated = _restated_roll(words, rolled) if setup else None
+    restated = _restated_roll(words, rolled, setup)
     reading = _Reading(words, rolled, around, _kept(keeps, rolled))
     index = 0
     while index < len(words):
@@ -186,8 +192,8 @@ def _attacking_with(words: list[Word], index: int, rolled: list[int], around: An
             break
         if words[at].text.casefold() in LIST_WORDS:
             at += 1
-        elif "," not in words[at - 1].trail:
-            break   # "with the 6, 4 and 1" goes on after a comma
+        elif "," not in words[at - 1].trail and not words[at].text.isdecimal():
+            break   # "with the 6, 4 and 1" goes on after a comma, "with 6 4 1" after a space
     return end
 
 
@@ -424,7 +430,7 @@ def _position_reference(words: list[Word], index: int, rolled: list[int], around
     """(words taken, their replacement) for dice named at `index` after `reroll`, or None."""
     folded = [w.text.casefold() for w in words[index:index + 4]]
     first = folded[0]
-    if first in around.die_words and len(folded) > 1 and folded[1].isdecimal():
+    if (first in around.die_words or first in POSITION_PLURALS) and len(folded) > 1 and folded[1].isdecimal():
         return 2, [_as(words, index, 2, folded[1])]           # "die 2": the position
     if first in around.ordinals:
         return _ordinal_reference(words, index, folded, rolled, around)
@@ -712,22 +718,29 @@ def _keep_clause(words: list[Word], index: int, rolled: list[int], around: Any) 
     return _Keep(index, end, None if others else frozenset(kept), problem)
 
 
-def _restated_roll(words: list[Word], rolled: list[int]) -> tuple[int, int] | None:
-    """[start, end) of the setup roll said again in a post that keeps it ("staying with 1 1 6,
-    keep", "1 1 6 - keep"): the whole roll in its order, numbers apart by spaces or commas only,
-    in a post whose only move word is a keep word (DT-2). It names no other move."""
+def _restated_roll(words: list[Word], rolled: list[int], setup: bool) -> tuple[int, int] | None:
+    """[start, end) of the roll said again: in a setup post that keeps it ("staying with 1 1 6,
+    keep", "1 1 6 - keep"), the whole roll in its order, numbers apart by spaces or commas only,
+    in a post whose only move word is a keep word (DT-2); in any post, the roll as a sentence of
+    its own before the move ("1 1 6... meh. reroll 2 3"). It names no move."""
     folded = [w.text.casefold() for w in words]
-    if any(w in MOVE_WORDS - {"keep"} for w in folded) or not any(w in KEEP_WORDS for w in folded):
-        return None
+    keeping = setup and not any(w in MOVE_WORDS - {"keep"} for w in folded) and any(w in KEEP_WORDS for w in folded)
     size = len(rolled)
     for start in range(len(words) - size + 1):
         run = words[start:start + size]
-        if [w.text for w in run] == [str(v) for v in rolled] \
-                and not any(w.trail.strip(" ,") for w in run[:-1]) \
-                and (start == 0 or not words[start - 1].text.isdecimal()) \
+        if [w.text for w in run] != [str(v) for v in rolled] or any(w.trail.strip(" ,") for w in run[:-1]):
+            continue
+        if keeping and (start == 0 or not words[start - 1].text.isdecimal()) \
                 and (start + size == len(words) or not words[start + size].text.isdecimal()):
             return start, start + size
+        if _own_sentence(words, start, start + size):
+            return start, start + size
     return None
+
+
+def _own_sentence(words: list[Word], start: int, end: int) -> bool:
+    """Do words [start, end) stand as a sentence of their own ("1 1 6..."), a move after them?"""
+    return (start == 0 or words[start - 1].stop == ".") and words[end - 1].stop == "." and end < len(words)
 
 
 # --- Trades said in words (DT-5) ---------------------------------------------------------
@@ -785,7 +798,10 @@ def _trade_runs(words: list[Word], around: Any) -> list[list[_Part]]:
 
 def _trade_part(words: list[Word], index: int, around: Any) -> _Part | None:
     """The piece of a trade statement at `index`, or None (a word no trade is said with)."""
-    folded = [w.text.casefold() for w in words[index:index + 2]]
+    folded = [w.text.casefold() for w in words[index:index + 3]]
+    for size in (3, 2):
+        if tuple(folded[:size]) in INSTEAD_OF:
+            return _Part(index, index + size, "verb", COLUMN)
     if tuple(folded[:2]) in GIVE_VERBS:
         return _Part(index, index + 2, "verb", COLUMN)
     if tuple(folded[:1]) in GIVE_VERBS:
@@ -825,7 +841,7 @@ def _where(words: list[Word], index: int) -> _Part | None:
 
 def _trade_words(words: list[Word], start: int, end: int, dice: list[_Part], run: list[_Part]) -> list[Word]:
     """`trade ROLLED for COLUMN` for the run [start, end), or a Word with the problem."""
-    roles = [_role(die, run) for die in dice]
+    roles = _yielding_own([_role(die, run) for die in dice], dice, run)
     said = " ".join(w.said for w in words[start:end])
     first, last = words[start], words[end - 1]
 
@@ -847,6 +863,25 @@ def _trade_words(words: list[Word], start: int, end: int, dice: list[_Part], run
     rolled_first = one == ROLLED or two == COLUMN
     new, old = (dice[0], dice[1]) if rolled_first else (dice[1], dice[0])
     return [made("trade"), made(str(new.value)), made("for"), made(str(old.value))]
+
+
+def _yielding_own(roles: list[str | None], dice: list[_Part], run: list[_Part]) -> list[str | None]:
+    """The roles, where "my" is all that makes one die the column's and "from the column" says
+    the other is: "swap my 3 with a 6 from the column" (the 3 is then the rolled one, the
+    player's too; DT-5). Any other two roles alike are left as they are (refused): a verb alone
+    ("replace the 5 with my 2") says less than where the die is."""
+    if roles != [COLUMN, COLUMN]:
+        return roles
+    weak = [die.own and not _marked(die, run) for die in dice]
+    if weak.count(True) != 1 or not _placed_in_column(dice[weak.index(False)], run):
+        return roles
+    return [ROLLED if only_mine else COLUMN for only_mine in weak]
+
+
+def _placed_in_column(die: _Part, run: list[_Part]) -> bool:
+    """Is the die said, right after it, to be the column's ("the 6 from the column")?"""
+    at = run.index(die) + 1
+    return at < len(run) and run[at].kind == "where" and run[at].role == COLUMN and COLUMN in _cues(die, run)
 
 
 def _role(die: _Part, run: list[_Part]) -> str | None:

@@ -78,6 +78,21 @@ COUNTED = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eig
 NOW = "this-turn"
 CURRENT: tuple[Phrase, ...] = (("this", "turn"), ("this", "round"), ("current", "turn"), ("current", "round"),
                                ("this", "placement"), ("this", "relocation"))
+# A location described by its place on the line, then named ("to the middle, G", "on the last
+# location (M)"): the name is the move's; the description must fit it (else refused). The
+# description is read only after "the" and right before a location's name.
+THE = "the"
+LINE_PLACES = frozenset({"first", "last", "middle", "leftmost", "rightmost", "centre", "center"})
+# "my 3/5 from C over to B": "over to" is "to".
+OVER_TO: tuple[Phrase, ...] = (("over", "to"), ("across", "to"), ("over", "into"))
+# Between a troop's two stats ("5 attack / 3 health"): nothing more.
+STAT_JOINERS = frozenset({"/", "and", "&", ","})
+# A troop written with a dash ("5-5 to M"): `5/5`, only where no troop is named another way in
+# the post and no turn or round word is beside it ("turns 3-5" is a range).
+DASHED_TROOP = re.compile(r"^(\d)-(\d)$")
+# "A: 5/5 stays", "5/5 stays at A", "keep 5/5 on A": a location whose troop does not change
+# (WS-4): said of the troop standing there it says nothing more, else it is refused.
+STAYS = frozenset({"stays", "stay", "remains", "remain"})
 # Words between a troop and `reserve` when it is sent there by name ("2/4 back to reserve").
 TO_WORDS = frozenset({"to", "into", "in", "the", "my"})
 # Words between a troop and the location it is named at ("the 5/5 at A", "my 5/5 on B").
@@ -99,6 +114,22 @@ def _one_buff(words: list[Word]) -> list[Word]:
             opened = False
         out.append(word)
     return out
+
+
+def _dashed_troops(words: list[Word]) -> list[Word]:
+    """"5-5 to M": the troop `5/5` (WS-1), where it is the post's only troop and no turn or
+    round word stands beside it; otherwise left as written (and refused)."""
+    dashed = [i for i, w in enumerate(words) if DASHED_TROOP.match(w.text)]
+    others = any(re.match(r"^\d+/\d+$", w.text) for w in words)
+    if len(dashed) != 1 or others:
+        return words
+    at = dashed[0]
+    beside = {w.text.casefold() for w in words[max(at - 1, 0):at + 2]}
+    if beside & {"turn", "turns", "round", "rounds", "troops", "placements"}:
+        return words
+    found = DASHED_TROOP.match(words[at].text)
+    assert found is not None
+    return [*words[:at], words[at]._replace(text=f"{found.group(1)}/{found.group(2)}"), *words[at + 1:]]
 
 
 class WinningStreakNotation(WinningStreakRules):
@@ -259,7 +290,7 @@ class WinningStreakNotation(WinningStreakRules):
         phrases.update(self._said_phrases())
         words = {x.casefold() for x in self.locations} | {"place", "set", "buff", "relocate", "reserve", "turn",
                                                           "round", *self._STAT, *self._WITHDRAW, UNCHANGED, REPLACE}
-        return Lexicon(frozenset(words), (r"\d+/\d+", r"[a-z]{1,3}=\S*", r"t\d+", r"r\d+"), phrases,
+        return Lexicon(frozenset(words), (r"\d+/\d+", r"\d-\d", r"[a-z]{1,3}=\S*", r"t\d+", r"r\d+"), phrases,
                        frozenset({"buff"}))
 
     def _said_phrases(self) -> dict[Phrase, Phrase]:
@@ -272,6 +303,7 @@ class WinningStreakNotation(WinningStreakRules):
         phrases.update({said: () for said in MOTION_WORDS})
         phrases.update({said: (NOW,) for said in CURRENT})
         phrases.update({said: ("to",) for said in OUT_TO})
+        phrases.update({said: ("to",) for said in OVER_TO})
         phrases.update({said: ("place",) for said in PLACING})
         phrases.update({said: () for said in NOTHING_ELSE})
         phrases[("back", "to")] = ("to",)   # "2/4 back to reserve"
@@ -296,9 +328,11 @@ class WinningStreakNotation(WinningStreakRules):
         if now is None:
             return words
         words = self._named_by_stats([word._replace(text=now) if word.text == NOW else word for word in words])
+        words = self._described_places(_dashed_troops(words))
         if s.stage != "relocation":
             return words
-        words = _one_buff(words)
+        words = self._staying(s, player, words)
+        words = self._no_moves_but_buff(_one_buff(words))
         out: list[Word] = []
         for index, word in enumerate(words):
             if word.text == UNCHANGED:
@@ -306,20 +340,37 @@ class WinningStreakNotation(WinningStreakRules):
             out.append(word)
         return self._to_reserve(s, player, self._moved_from(s, player, self._taken_out(s, player, out)))
 
+    def _no_moves_but_buff(self, words: list[Word]) -> list[Word]:
+        """"Advantage → +1 health to my 2/5, no moves": the Advantage (WS-5) is the whole
+        relocation, and "no moves" says no location changes (WS-4), which it does not: the
+        `unchanged` is left out where the post names one buff and nothing else a change could
+        use (no location, no other troop, no withdrawal or replacement)."""
+        texts = [w.text.casefold() for w in words]
+        if UNCHANGED not in texts or texts.count("buff") != 1:
+            return words
+        troops = [t for t in texts if self._TROOP.match(t)]
+        changing = [t for t in texts if t.upper() in self.line_position or "=" in t or t in self._WITHDRAW
+                    or t in (REPLACE, "reserve", "place", "set")]
+        if len(troops) != 1 or changing:
+            return words
+        return [w for w in words if w.text != UNCHANGED]
+
     def _named_by_stats(self, words: list[Word]) -> list[Word]:
         """"the 3 attack 4 health guy", "4 hp 3 atk": the troop `3/4` (WS-1), where both stats are
         said, each once, as bare numbers; a noun after a troop ("guy", "troop") is left out."""
         out: list[Word] = []
         index = 0
         while index < len(words):
-            run = words[index:index + 4]
+            joined = len(words) > index + 2 and words[index + 2].text.casefold() in STAT_JOINERS
+            spoken = words[index:index + 4 + joined]   # "5 attack / 3 health": the joiner says nothing
+            run = [*spoken[:2], *spoken[2 + joined:]]
             stats = [STAT_WORDS.get(w.text.casefold()) for w in run[1::2]]
             if len(run) == 4 and all(w.text.isdecimal() and not w.trail.strip() for w in run[::2]) \
                     and not any(w.trail.strip() for w in run[1:3]) and sorted(map(str, stats)) == ["attack", "health"]:
                 said = dict(zip(stats, (w.text for w in run[::2])))
                 name = f"{said['attack']}/{said['health']}"
-                out.append(Word(name, " ".join(w.said for w in run), run[0].start, run[-1].end, None, run[-1].trail))
-                index += 4
+                out.append(Word(name, " ".join(w.said for w in spoken), run[0].start, run[-1].end, None, run[-1].trail))
+                index += len(spoken)
                 continue
             if not (out and self._TROOP.match(out[-1].text) and not out[-1].trail.strip()
                     and words[index].text.casefold() in TROOP_AFTER):
@@ -329,6 +380,69 @@ class WinningStreakNotation(WinningStreakRules):
                                            end=words[index].end)
             index += 1
         return out
+
+    def _described_places(self, words: list[Word]) -> list[Word]:
+        """"the middle, G", "the last location (M)": the location, its description left out
+        where it fits the line (G is the middle of A–M), refused where it does not."""
+        out: list[Word] = []
+        index = 0
+        while index < len(words):
+            run = words[index:index + 3]
+            if len(run) == 3 and run[0].text.casefold() == THE and run[1].text.casefold() in LINE_PLACES \
+                    and run[2].text.upper() in self.line_position:
+                out.append(self._described(run[1], run[2]))
+                index += 3
+                continue
+            out.append(words[index])
+            index += 1
+        return out
+
+    def _described(self, place: Word, named: Word) -> Word:
+        """The location `named`, or refused where `place` ("middle", "last") names another one."""
+        line = self.locations
+        places = {"first": line[0], "leftmost": line[0], "last": line[-1], "rightmost": line[-1]}
+        if len(line) % 2:
+            places.update({"middle": line[len(line) // 2], "centre": line[len(line) // 2],
+                           "center": line[len(line) // 2]})
+        meant = places.get(place.text.casefold())
+        location = named.text.upper()
+        said = f"the {place.said} {named.said}"
+        if meant == location:
+            return named._replace(said=said, start=place.start)
+        return named._replace(said=said, start=place.start,
+                              problem=f"is called the {place.said} location, which is "
+                                      f"{meant or 'no one location'}; give the location once.")
+
+    def _staying(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
+        """"A: 5/5 stays", "5/5 stays at A", "5/5 stays": no change (WS-4), left out where the
+        player's troop stands there (at A, or anywhere on the field when no location is
+        said); refused where it does not."""
+        out = list(words)
+        for index, word in enumerate(words):
+            if word.text.casefold() not in STAYS or index == 0 or not self._TROOP.match(words[index - 1].text):
+                continue
+            troop = words[index - 1]
+            before = words[index - 2] if index > 1 and words[index - 2].text.upper() in self.line_position else None
+            after = self._next(words, index + 1, AT_WORDS)
+            if after is not None and (after == index + 1 or words[after].text.upper() not in self.line_position):
+                after = None   # "5/5 stays at A": a location after at/on/in only
+            named = [w for w in (before, words[after] if after is not None else None) if w is not None]
+            span = range(index - 1 - (before is not None), (after if after is not None else index) + 1)
+            wanted = {w.text.upper() for w in named}
+            standing = self._field_location(s, player, troop.text)
+            rest = [part for at, w in enumerate(words) if at not in span for part in w.text.upper().split("=")]
+            if troop.text.upper() in rest or (standing or "").upper() in rest:
+                out[index] = word._replace(problem=f"says {troop.text} stays, and the post changes it too; "
+                                                   f"give the changes once.")
+                continue
+            if len(wanted) > 1 or standing is None or wanted - {standing}:
+                out[index] = word._replace(problem=f"says {troop.text} stays"
+                                                   f"{' at ' + min(wanted) if wanted else ''}, but your "
+                                                   f"{troop.text} is at {standing or 'no location'}; give the changes.")
+                continue
+            for at in span:
+                out[at] = out[at]._replace(text="")
+        return [word for word in out if word.text]
 
     def _moved_from(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
         """"3/5 from C to B": the troop is moved; "from C" says where it stands, and is left out

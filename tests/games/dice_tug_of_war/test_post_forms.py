@@ -217,3 +217,38 @@ def test_a_trade_with_a_die_placed_or_an_attack_with_its_dice_reads(name, post, 
 ])
 def test_a_trade_or_attack_said_unclearly_is_refused(name, post, why):
     assert why in refusal(read, name, "bernd", post)
+
+
+@pytest.mark.parametrize("name, post, want", [
+    # a die leaving the column said after "in place of", "instead of", "replaces" (DT-5)
+    ("dice-turn", "putting a 3 in place of my 2", "trade 3 for 2"),
+    ("dice-turn", "the 3 goes in instead of one of my 6s", "trade 3 for 6"),
+    ("dice-turn-6", "the 1 replaces my 2", "trade 1 for 2"),
+    # "my" yields where the other die is said to be the column's: the rolled one is mine too
+    ("dice-turn-135", "swap my 5 with the 2 from the column", "trade 5 for 2"),
+    # rolled dice listed with spaces after "attack with" (DT-4)
+    ("dice-turn-135", "attack with 1 3 5", "attack"),
+    # "positions" names positions, as "dice" does
+    ("dice-turn", "reroll positions 1 and 2", "reroll 1 2"),
+    # the roll said again as a sentence of its own before the move
+    ("dice-setup-116", "1 1 6. reroll die 3", "reroll 3"),
+    ("dice-turn", "5 3 5!! rerolling the 3", "reroll 2"),
+])
+def test_a_die_replaced_listed_or_the_roll_said_again_reads(name, post, want):
+    assert read(name, "bernd", post) == want
+
+
+@pytest.mark.parametrize("name, post, why", [
+    ("dice-turn", "put my 6 in place of the 5", "both goes into the column and leaves it"),
+    ("dice-turn-6", "my 3 replaces the 4", "names two column dice"),     # 'my' and 'replaces' say the same
+    ("dice-turn-135", "swap my 3 with my 6", "names two column dice"),   # no word says which is the column's
+    ("dice-turn-135", "swap my 3 with a 6", "names your column's die (3) first"),
+    ("dice-turn-135", "swap my 3 with a 6 in the column", "names your column's die (3) first"),   # going in?
+    ("dice-turn-135", "attack with 1 3 5 5", "also '1 3 5 5'"),   # one 5 was rolled
+    ("dice-turn-135", "attack with 1 3 2", "also '1 3 2'"),
+    ("dice-setup-116", "1 1 6 reroll the 6", "also '1 1 6'"),   # no sentence end: the roll, or dice named?
+    ("dice-setup-116", "1 1 6. reroll 1 1 6", "names die 1 again"),
+    ("dice-turn", "5 3 5? reroll the 3", "also '5 3 5'"),
+])
+def test_a_die_replaced_or_listed_unclearly_is_refused(name, post, why):
+    assert why in refusal(read, name, "bernd", post)

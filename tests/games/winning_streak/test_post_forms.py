@@ -243,3 +243,42 @@ def test_a_troop_by_stats_a_fielding_an_advantage_or_a_swap_in_words_reads(name,
 ])
 def test_a_troop_by_stats_a_buff_or_a_swap_said_unclearly_is_not_entered(name, player, post):
     assert entered(name, player, post) is None
+
+
+@pytest.mark.parametrize("name, player, post, move", [
+    # a location described by its place on the line (A–M), then named
+    ("ws-placement-t1", "sally", "4/4 on the first location (A)", "t1 place 4/4 A"),
+    ("ws-placement-t1", "maddie", "sending 2/2 to the middle, G", "t1 place 2/2 G"),
+    ("ws-placement-t1", "sally", "1/5 at the last spot: M", "t1 place 1/5 M"),
+    # a troop by its stats with a joiner between them
+    ("ws-placement-t1", "sally", "the 4 atk / 2 hp troop on K", "t1 place 4/2 K"),
+    ("ws-placement-t1", "maddie", "2 health and 3 attack guy to C", "t1 place 3/2 C"),
+    # a troop written with a dash, the post's only troop
+    ("ws-placement-t1", "sally", "3-4 at E", "t1 place 3/4 E"),
+    # "over to"
+    ("ws-relocation-r1", "sally", "my 5/4 goes from F over to G", "r1 set G=5/4"),
+    # a troop said to stay where it stands (WS-4): no change
+    ("ws-relocation-r1", "sally", "5/5 stays at A, 4/2 to D", "r1 set D=4/2"),
+    ("ws-relocation-r1", "maddie", "B: 5/5 stays. 1/5 into F", "r1 set F=1/5"),
+    # the Advantage as the whole relocation, "no moves" beside it (WS-4, WS-5)
+    ("ws-relocation-r1", "sally", "no other moves. advantage: +1 attack on 3/5", "r1 set buff 3/5 attack"),
+    ("ws-relocation-r1", "sally", "+1 health on 3/3, no changes", "r1 set buff 3/3 health"),
+])
+def test_a_place_described_a_troop_dashed_staying_or_a_lone_buff_reads(name, player, post, move):
+    assert read(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post, why", [
+    ("ws-placement-t1", "sally", "4/4 on the first location (B)", "which is A"),
+    ("ws-placement-t1", "sally", "2/2 to the middle, H", "which is G"),
+    ("ws-placement-t1", "sally", "3-4 at E, 2/2 at F", "outside it"),           # two troops
+    ("ws-placement-t1", "sally", "turns 3-4 at E", "not a move"),                # a range of turns
+    ("ws-relocation-r1", "sally", "5/5 stays at C, 4/2 to D", "your 5/5 is at A"),
+    ("ws-relocation-r1", "sally", "4/2 stays. 5/3 to D", "at no location"),     # 4/2 is in reserve
+    ("ws-relocation-r1", "sally", "A: 5/5 stays, A=4/2", "changes it too"),
+    ("ws-relocation-r1", "sally", "5/5 stays. swap A and C", "changes it too"),
+    ("ws-relocation-r1", "sally", "+1 health on 3/3, no changes, 4/2 to D", "two different moves"),
+    ("ws-relocation-r1", "sally", "no moves. +1 health on 3/3 and +1 attack on 5/5", "two different moves"),
+])
+def test_a_place_described_wrongly_a_stay_contradicted_or_no_moves_with_one_is_refused(name, player, post, why):
+    assert why in refusal(name, player, post)
