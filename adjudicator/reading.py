@@ -533,17 +533,17 @@ def replied_quote(game: Game, words: list[Word], kinds: list[str], found: list[F
     own = [each for each in found if not each.used & quoted]
     theirs = [each for each in found if each.used <= quoted]
     if len({each.key for each in own}) == 1 and not theirs and len(own) == len(found):
-        said = set(tokens(own[0].key)) | {words[i].text.casefold() for i in own[0].used}
-        if all(words[i].text.casefold() in said for i in quoted if kinds[i] in (STRONG, SOFT)):
+        says = set(tokens(own[0].key)) | {words[i].text.casefold() for i in own[0].used}
+        if all(words[i].text.casefold() in says for i in quoted if kinds[i] in (STRONG, SOFT)):
             return own, [CHATTER if i in quoted else kind for i, kind in enumerate(kinds)], quoted   # "> go rope"
         return found, kinds, frozenset()
     if len({each.key for each in own}) != 1 or not theirs or len(own) + len(theirs) != len(found):
         return found, kinds, frozenset()
     if any(kinds[i] in (STRONG, SOFT) for i in quoted if not any(i in each.used for each in theirs)):
-        return found, kinds   # a quoted word outside the quoted moves: it may belong to the reply
-    said = own[0].said
+        return found, kinds, frozenset()   # a quoted word outside the quoted moves: it may belong to the reply
+    reply = own[0].said
     if any(possible_move(game, f"{one} {two}", ctx) is not None
-           for each in theirs for one, two in ((said, each.said), (each.said, said))):
+           for each in theirs for one, two in ((reply, each.said), (each.said, reply))):
         return found, kinds, frozenset()
     return own, [CHATTER if i in quoted else kind for i, kind in enumerate(kinds)], quoted
 

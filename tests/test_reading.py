@@ -598,6 +598,8 @@ MISREADS_FOUND = [
     # a quote whose game words the reply's move says again is set aside, with its negations
     ("tow1-start", "sally", "> you won't dare go rope\nwatch me. rope 1 1 1", "rope 1 1 1"),
     ("tow1-second", "maddie", "> ok I'm blocking clock\nrace 2 1", "ERR m.json: the post holds the move 'race 2 1' and also"),
+    # a quote holding a move and a game word besides: not set aside, the post refused
+    ("tow1-second", "maddie", "> race 1 1 lol clock\nrope 2", "ERR m.json: the post holds two different moves"),
     # play buttons and pointing hands are arrows
     ("arrowbic-start", "sally", "E5 ▶️", "E5 right"),
     ("arrowbic-start", "sally", "E5 👆", "E5 up"),
