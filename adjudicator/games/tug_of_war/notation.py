@@ -87,6 +87,13 @@ def forms_for(modules: Sequence[str] = MODULE_NAMES) -> tuple[Form, ...]:
 # What in a post is Tug of War move material (issue 23; adjudicator.reading): the notation's
 # words, the item keyword each item of the ruleset is written with, and by module what it adds.
 KEYWORDS = ("discard", "block")
+WITH_SHORT = (("w/",),)                          # "clock w/ my 2": "with" as phones shorten it
+MODULE_TIME = ("time",)                          # "Tower time. 2, 1, 1": the module, announced
+# Words before Tower's option letter that name it (TW-17): "reward C", "I'll take C".
+OPTION_SAID = ("reward", "take")
+# Maze's verb (TW-14): "tilt it down", "first card tilts left". Only with its direction does it
+# say a move; the direction words themselves are read as before.
+TILT_VERBS = (("tilt", "it"), ("tilt",), ("tilts",), ("tilting",), ("tilted",))
 ITEM_KEYWORDS = {"block-move": ("block",)}     # TW-18: "Block Move", "block-move" → block
 
 
@@ -107,10 +114,18 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
         # words say nothing more. The module word stays, so where no Block Move names it
         # ("race is blocked, rope 1") it is still left over and the post refused.
         phrases[("is", "blocked")] = ()
+    # "w/" is how phones shorten "with" (posts.yaml's glue): "tower w/ 1, A"
+    phrases.update({said: ("with",) for said in WITH_SHORT})
+    # "Tower time.", "rope time!": the module named as the turn's, nothing more
+    phrases.update({(module, word): (module,) for module in MODULE_NAMES for word in MODULE_TIME})
     if "tower" in modules:
         words |= {"a", "b", "c"}
+        # TW-17: Tower's option named as its reward, or as the one taken ("reward C", "I'll take C")
+        phrases.update({(said,): ("option",) for said in OPTION_SAID})
     if "maze" in modules:
         words |= set(DIRECTION_WORDS)
+        # TW-14: "tilt it down", "tilts left": the verb of Maze's own move, which says no more
+        phrases.update({said: () for said in TILT_VERBS})
         phrases.update(post_words().compass_phrases({d: d for d in DIRECTION_WORDS.values()}))
     if "path" in modules:
         shapes.append(CELL)

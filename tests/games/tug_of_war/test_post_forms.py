@@ -321,3 +321,29 @@ def test_a_move_that_goes_on_after_then_with_no_card_is_refused(name: str, post:
 def test_cards_after_then_still_read() -> None:
     assert posted("tow1-start", "maze 1 left then 1 up") == "maze 1 left 1 up"
     assert posted("tow1-second", "race 1 then my 2") == "race 1 2"
+
+
+# --- Words around the notation: Tower's option named, Maze's verb, "w/", "X time" ------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "tower with all three, reward A", "tower 1 1 1 A"),     # TW-17: the option as its reward
+    ("tow1-second", "tower 2 1 1. I'll take B", "tower 2 1 1 B"),    # TW-17: the option as the one taken
+    ("tow2-second", "tower 1, take C", "tower 1 C"),
+    ("tow1-start", "maze: tilt it left with one card", "maze 1 left"),    # TW-14: Maze's verb
+    ("tow1-start", "maze 1 up, then tilts right with another one", "maze 1 up 1 right"),
+    ("tow2-second", "race w/ 1 1", "race 1 1"),                           # "w/": with
+    ("tow1-second", "Rope time! 1 1", "rope 1 1"),
+])
+def test_words_around_the_notation_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-start", "tower 1 1 1, I'll take B or C"),    # an alternative
+    ("tow2-start", "tower 1 1 1 C, take B?"),           # a question after the move
+    ("tow2-start", "tower 1, reward A. no wait, reward B"),
+    ("tow1-start", "tilt it down"),                     # no card, no Maze: nothing played
+    ("tow1-start", "rope 1 1, take back, rope 1"),      # a correction, not Tower's option
+])
+def test_words_around_the_notation_near_misses_are_refused(name: str, post: str) -> None:
+    refused(name, post)
