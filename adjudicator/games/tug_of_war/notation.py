@@ -251,7 +251,11 @@ STRENGTHS = range(1, 6)                       # TW-2: cards are strengths 1–5
 VALUE_PLURALS = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5}
 PLURAL_DIGIT = re.compile(r"^([1-5])'?s$")    # "1s", "1's": cards of that value
 SINGLE = frozenset({"single", "lone"})        # "a single 1": one card
-CARD_NOUNS = frozenset({"card", "cards"})     # "one card": a count of cards of any value
+# "one card": a count of cards of any value; on Path a card is laid as a tile (TW-15): "one tile"
+CARD_NOUNS = frozenset({"card", "cards", "tile", "tiles"})
+STRENGTH = "strength"                         # "1 strength card": the card of strength 1 (TW-2)
+# Before cards, saying they are all the cards played: "clock with just the two", "only my 2".
+ONLY_WORDS = frozenset({"just", "only"})
 OTHER = frozenset({"other", "another"})       # "the other one": a card not named yet
 ONE_OF = frozenset({"one", "card"})           # what "other" names: "the other one", "another card"
 # Between the cards of one group: "the 2 and one 1", "the 1 und the 2" (German "and", as
@@ -285,7 +289,9 @@ class Ref(NamedTuple):
     """Cards a few words of a post name: `kind` is `cards` (`values` as said: "the 2", "two
     1s"), `all-of` (every card of `value` in the hand: "all three 1s", `many` if said),
     `hand` (the whole hand: "everything"), `any` (`many` cards of any value: "one card"), or
-    `word` (a number word, "one": the value, or a count where "with one" may mean one card)."""
+    `word` (a number word, "one": the value, or a count where "with one" may mean one card),
+    `loose` (a number word that may be a count wherever written: "single one"), or `marked` (a
+    number word after "the"/"my": "my two" is the 2 where the hand holds one and is not two cards)."""
 
     kind: str
     values: tuple[int, ...] = ()
@@ -318,10 +324,17 @@ def card_reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
         return _counted(said, around.counts[first], first == "both")
     if first in around.value_markers:
         return _marked(said, around)
-    if first in SINGLE and _value(said[1]) is not None and said[1].isdecimal():
-        return 2, Ref("cards", (int(said[1]),))                        # "single 1", "lone 2"
-    if first.isdecimal() and said[1] == ("card" if first == "1" else "cards") and int(first) > 0:
+    if first in SINGLE and _value(said[1]) is not None:
+        if said[1].isdecimal():
+            return 2, Ref("cards", (int(said[1]),))                    # "single 1", "lone 2"
+        return 2, Ref("loose", value=_value(said[1]) or 0)             # "single one": the 1, or one card?
+    if first.isdecimal() and said[1] == STRENGTH and said[2] in CARD_NOUNS and _value(first) is not None:
+        return 3, Ref("cards", (int(first),))                           # "1 strength card"
+    if first.isdecimal() and said[1] in CARD_NOUNS and int(first) > 0 and (said[1].endswith("s") == (first != "1")):
         return 2, Ref("any", many=int(first))                           # "1 card", "2 cards": a count
+    if first in ONLY_WORDS:
+        found = card_reference(folded, index + 1)
+        return (found[0] + 1, found[1]) if found is not None else None  # "just the 2"
     return None
 
 
@@ -371,6 +384,11 @@ def _marked(said: list[str], around: Any) -> tuple[int, Ref] | None:
     value = _value(said[at]) if said[at].isdecimal() or at == 2 else None
     if value is not None:
         return at + 1, Ref("cards", (value,))
+    word = _value(said[1]) if said[1] != "one" else None   # "the one" may point at anything
+    if word is not None and said[2] in CARD_NOUNS:
+        return 3, Ref("any", many=word)                                 # "the two cards": a count
+    if word is not None and _plural(said[2]) is None and said[2] != "of":
+        return 2, Ref("marked", value=word)                             # "my two": the 2, where certain
     if at == 2:
         return None
     plural = _plural(said[1])
@@ -639,14 +657,19 @@ def _cards_of(ref: Ref, hand: list[int], module: str, direct: bool) -> tuple[lis
             return [], f"names {ref.many} cards, the whole hand, but it holds {len(hand)}"
         return sorted(hand), None
     count = ref.many if ref.kind == "any" else ref.value
+    direct = direct and ref.kind == "word"   # "single one" is a count or the 1 wherever written
     if ref.kind == "word" and direct:
+        return [ref.value], None
+    if ref.kind == "marked":
+        if ref.value not in hand or len(hand) == ref.value:   # "the two": the 2, or both cards?
+            return [], (f"may be the card {ref.value} or {ref.value} cards; write the cards, e.g. '{module} {ref.value}'")
         return [ref.value], None   # "rope one", "clock one one": a card's value where cards are listed
     choices = list(multiset_combinations(hand, count or 0))
     if ref.kind == "any" and len(choices) == 1:
         return list(choices[0]), None
-    if ref.kind == "word" and choices == [(ref.value,)]:
+    if ref.kind in ("word", "loose") and choices == [(ref.value,)]:
         return [ref.value], None   # "with one": one card, or the 1, are the same card here
-    if ref.kind == "word":
+    if ref.kind in ("word", "loose"):
         return [], (f"may be the card {ref.value} or {ref.value} card{'s' if ref.value > 1 else ''} of any "
                     f"value; write the cards, e.g. '{module} {ref.value}'")
     return [], "does not say which card" + ("s" if (count or 0) > 1 else "") + "; write the cards"

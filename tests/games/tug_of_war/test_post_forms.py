@@ -347,3 +347,30 @@ def test_words_around_the_notation_read(name: str, post: str, move: str) -> None
 ])
 def test_words_around_the_notation_near_misses_are_refused(name: str, post: str) -> None:
     refused(name, post)
+
+
+# --- More ways to name cards: "my two", "just the 2", "single one", "1 strength card", tiles ---
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-second", "rope with my two", "rope 2"),               # maddie holds one 2, and three cards
+    ("tow1-second", "the two goes on race", "race 2"),
+    ("tow1-second", "conker with only the 2", "conker 2"),
+    ("tow2-second", "clock, just my two 1s", "clock 1 1"),
+    ("tow2-start", "race, a lone one", "race 1"),               # every card of the hand is a 1
+    ("tow2-start", "collation with single one", "collation 1"),
+    ("tow1-second", "2 strength card on clock", "clock 2"),     # TW-2: a card is its strength
+    ("tow2-start", "path with one tile on B3", "path 1@B3"),    # TW-15: a Path card is laid as a tile
+])
+def test_more_card_names_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "rope with my two"),           # sally holds no 2: two cards?
+    ("tow1-second", "rope, single one"),          # the 1, or one card (the 2 too)?
+    ("tow2-second", "clock with just one"),
+    ("tow1-second", "race with the two cards"),   # which two?
+    ("tow1-second", "conker with the two of them"),
+])
+def test_more_card_names_near_misses_are_refused(name: str, post: str) -> None:
+    refused(name, post)
