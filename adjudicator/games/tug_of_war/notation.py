@@ -418,7 +418,7 @@ def card_groups(folded: list[str]) -> list[Group]:
     groups: list[Group] = []
     index = 0
     while index < len(folded):
-        found = card_reference(folded, index) if not first_said(folded, index) else None
+        found = card_reference(folded, index) if not first_said(folded, index) else first_then(folded, index)
         if found is None:
             index += 1
             continue
@@ -436,6 +436,16 @@ def card_groups(folded: list[str]) -> list[Group]:
         groups.append(Group(start, end, tuple(refs), set(joined_by) == {THEN}, tuple(joined_by)))
         index = end
     return groups
+
+
+def first_then(folded: list[str], index: int) -> tuple[int, Ref] | None:
+    """The card said first where the next card follows with "then" ("the 2 first, then a 1"):
+    the start of cards in the order they resolve (TW-5); None for an order said alone."""
+    said = first_said(folded, index)
+    if said is None or folded[index + said[0]:index + said[0] + 1] != [THEN] \
+            or card_reference(folded, index + said[0] + 1) is None:
+        return None
+    return said[0], Ref("cards", (said[1],))
 
 
 class Tie(NamedTuple):

@@ -374,3 +374,23 @@ def test_more_card_names_read(name: str, post: str, move: str) -> None:
 ])
 def test_more_card_names_near_misses_are_refused(name: str, post: str) -> None:
     refused(name, post)
+
+
+# --- The card said first, then the next: "the 2 first, then a 1" (TW-5) ---------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "conker: the 1 first, then my 2", "conker 1 2"),
+    ("tow2-second", "race with 2 first then both 1s", "race 2 1 1"),
+    ("tow1-second", "the 2 first, then a 1 on the clock", "clock 2 1"),
+])
+def test_the_card_said_first_then_the_next_read_in_that_order(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "race: the 2 first, then idk",       # the rest unsaid
+    "rope 1, the 2 first then a 1",      # the 1 typed, then an order of other cards
+    "clock: the 2 first, then 1",        # a 1 more, or the count of cards left?
+])
+def test_the_card_said_first_near_misses_are_refused(post: str) -> None:
+    refused("tow1-second", post)
