@@ -546,7 +546,10 @@ def cards_before(folded: list[str], at: int, barriers: list[bool]) -> tuple[int,
     """(the module, its cards) when the words before `at` are a module word and its cards ("maze
     2 up", "path 1 on C4 and"), with no barrier (punctuation, a sentence's end) after any of them."""
     index, cards = at - 1, list[int]()
-    while index >= 0 and not barriers[index] and is_material(folded[index]):
+
+    def marks_card(i: int) -> bool:   # "the 1 left": a marker before a card written as a digit
+        return folded[i] in post_words().value_markers and i + 1 < len(folded) and folded[i + 1].isdecimal()
+    while index >= 0 and not barriers[index] and (is_material(folded[index]) or marks_card(index)):
         if folded[index].isdecimal() or _ANCHOR.match(folded[index]):
             cards.insert(0, int(folded[index].split("@")[0]))
         index -= 1

@@ -14,7 +14,7 @@ import pytest
 
 from adjudicator import matchfile, session
 from adjudicator.errors import InputError
-from helpers.post_positions import first_to_act, read
+from helpers.post_positions import entered, first_to_act, read
 from helpers.tug_of_war import tw_match
 
 
@@ -394,3 +394,24 @@ def test_the_card_said_first_then_the_next_read_in_that_order(name: str, post: s
 ])
 def test_the_card_said_first_near_misses_are_refused(post: str) -> None:
     refused("tow1-second", post)
+
+
+# --- Maze and Path cards named in words before each tilt or cell (TW-14, TW-15) -------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "maze, the 1 right then a 1 down", "maze 1 right 1 down"),
+    ("tow1-start", "maze: a 1 up and then a 1 left", "maze 1 up 1 left"),
+    ("tow2-start", "path: a 1 at B2 and a 1 at F7", "path 1@B2 1@F7"),
+])
+def test_cards_in_words_before_each_tilt_or_cell_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "maze, the 1 right then a 1"),          # the second card's tilt unsaid (TW-14)
+    ("tow1-start", "maze, the 1 right then a 1 up or down"),
+    ("tow2-start", "path: a 1 at B2 and a 1"),             # the second card's cell unsaid (TW-15)
+])
+def test_cards_in_words_before_each_tilt_or_cell_near_misses_are_never_entered(name: str, post: str) -> None:
+    # refused as read, or (a Path card with no cell, as 'path 1 at B2 and 1' typed) by the rules
+    assert entered(name, first_to_act(name), post) is None
