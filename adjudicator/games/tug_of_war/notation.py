@@ -87,6 +87,13 @@ def forms_for(modules: Sequence[str] = MODULE_NAMES) -> tuple[Form, ...]:
 # What in a post is Tug of War move material (issue 23; adjudicator.reading): the notation's
 # words, the item keyword each item of the ruleset is written with, and by module what it adds.
 KEYWORDS = ("discard", "block")
+WITH_SHORT = (("w/",),)                          # "clock w/ my 2": "with" as phones shorten it
+MODULE_TIME = ("time",)                          # "Tower time. 2, 1, 1": the module, announced
+# Words before Tower's option letter that name it (TW-17): "reward C", "I'll take C".
+OPTION_SAID = ("reward", "take")
+# Maze's verb (TW-14): "tilt it down", "first card tilts left". Only with its direction does it
+# say a move; the direction words themselves are read as before.
+TILT_VERBS = (("tilt", "it"), ("tilt",), ("tilts",), ("tilting",), ("tilted",))
 ITEM_KEYWORDS = {"block-move": ("block",)}     # TW-18: "Block Move", "block-move" → block
 
 
@@ -107,10 +114,18 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
         # words say nothing more. The module word stays, so where no Block Move names it
         # ("race is blocked, rope 1") it is still left over and the post refused.
         phrases[("is", "blocked")] = ()
+    # "w/" is how phones shorten "with" (posts.yaml's glue): "tower w/ 1, A"
+    phrases.update({said: ("with",) for said in WITH_SHORT})
+    # "Tower time.", "rope time!": the module named as the turn's, nothing more
+    phrases.update({(module, word): (module,) for module in MODULE_NAMES for word in MODULE_TIME})
     if "tower" in modules:
         words |= {"a", "b", "c"}
+        # TW-17: Tower's option named as its reward, or as the one taken ("reward C", "I'll take C")
+        phrases.update({(said,): ("option",) for said in OPTION_SAID})
     if "maze" in modules:
         words |= set(DIRECTION_WORDS)
+        # TW-14: "tilt it down", "tilts left": the verb of Maze's own move, which says no more
+        phrases.update({said: () for said in TILT_VERBS})
         phrases.update(post_words().compass_phrases({d: d for d in DIRECTION_WORDS.values()}))
     if "path" in modules:
         shapes.append(CELL)
@@ -236,7 +251,11 @@ STRENGTHS = range(1, 6)                       # TW-2: cards are strengths 1–5
 VALUE_PLURALS = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5}
 PLURAL_DIGIT = re.compile(r"^([1-5])'?s$")    # "1s", "1's": cards of that value
 SINGLE = frozenset({"single", "lone"})        # "a single 1": one card
-CARD_NOUNS = frozenset({"card", "cards"})     # "one card": a count of cards of any value
+# "one card": a count of cards of any value; on Path a card is laid as a tile (TW-15): "one tile"
+CARD_NOUNS = frozenset({"card", "cards", "tile", "tiles"})
+STRENGTH = "strength"                         # "1 strength card": the card of strength 1 (TW-2)
+# Before cards, saying they are all the cards played: "clock with just the two", "only my 2".
+ONLY_WORDS = frozenset({"just", "only"})
 OTHER = frozenset({"other", "another"})       # "the other one": a card not named yet
 ONE_OF = frozenset({"one", "card"})           # what "other" names: "the other one", "another card"
 # Between the cards of one group: "the 2 and one 1", "the 1 und the 2" (German "and", as
@@ -270,7 +289,9 @@ class Ref(NamedTuple):
     """Cards a few words of a post name: `kind` is `cards` (`values` as said: "the 2", "two
     1s"), `all-of` (every card of `value` in the hand: "all three 1s", `many` if said),
     `hand` (the whole hand: "everything"), `any` (`many` cards of any value: "one card"), or
-    `word` (a number word, "one": the value, or a count where "with one" may mean one card)."""
+    `word` (a number word, "one": the value, or a count where "with one" may mean one card),
+    `loose` (a number word that may be a count wherever written: "single one"), or `marked` (a
+    number word after "the"/"my": "my two" is the 2 where the hand holds one and is not two cards)."""
 
     kind: str
     values: tuple[int, ...] = ()
@@ -303,10 +324,17 @@ def card_reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
         return _counted(said, around.counts[first], first == "both")
     if first in around.value_markers:
         return _marked(said, around)
-    if first in SINGLE and _value(said[1]) is not None and said[1].isdecimal():
-        return 2, Ref("cards", (int(said[1]),))                        # "single 1", "lone 2"
-    if first.isdecimal() and said[1] == ("card" if first == "1" else "cards") and int(first) > 0:
+    if first in SINGLE and _value(said[1]) is not None:
+        if said[1].isdecimal():
+            return 2, Ref("cards", (int(said[1]),))                    # "single 1", "lone 2"
+        return 2, Ref("loose", value=_value(said[1]) or 0)             # "single one": the 1, or one card?
+    if first.isdecimal() and said[1] == STRENGTH and said[2] in CARD_NOUNS and _value(first) is not None:
+        return 3, Ref("cards", (int(first),))                           # "1 strength card"
+    if first.isdecimal() and said[1] in CARD_NOUNS and int(first) > 0 and (said[1].endswith("s") == (first != "1")):
         return 2, Ref("any", many=int(first))                           # "1 card", "2 cards": a count
+    if first in ONLY_WORDS:
+        found = card_reference(folded, index + 1)
+        return (found[0] + 1, found[1]) if found is not None else None  # "just the 2"
     return None
 
 
@@ -356,6 +384,11 @@ def _marked(said: list[str], around: Any) -> tuple[int, Ref] | None:
     value = _value(said[at]) if said[at].isdecimal() or at == 2 else None
     if value is not None:
         return at + 1, Ref("cards", (value,))
+    word = _value(said[1]) if said[1] != "one" else None   # "the one" may point at anything
+    if word is not None and said[2] in CARD_NOUNS:
+        return 3, Ref("any", many=word)                                 # "the two cards": a count
+    if word is not None and _plural(said[2]) is None and said[2] != "of":
+        return 2, Ref("marked", value=word)                             # "my two": the 2, where certain
     if at == 2:
         return None
     plural = _plural(said[1])
@@ -385,7 +418,7 @@ def card_groups(folded: list[str]) -> list[Group]:
     groups: list[Group] = []
     index = 0
     while index < len(folded):
-        found = card_reference(folded, index) if not first_said(folded, index) else None
+        found = card_reference(folded, index) if not first_said(folded, index) else first_then(folded, index)
         if found is None:
             index += 1
             continue
@@ -403,6 +436,16 @@ def card_groups(folded: list[str]) -> list[Group]:
         groups.append(Group(start, end, tuple(refs), set(joined_by) == {THEN}, tuple(joined_by)))
         index = end
     return groups
+
+
+def first_then(folded: list[str], index: int) -> tuple[int, Ref] | None:
+    """The card said first where the next card follows with "then" ("the 2 first, then a 1"):
+    the start of cards in the order they resolve (TW-5); None for an order said alone."""
+    said = first_said(folded, index)
+    if said is None or folded[index + said[0]:index + said[0] + 1] != [THEN] \
+            or card_reference(folded, index + said[0] + 1) is None:
+        return None
+    return said[0], Ref("cards", (said[1],))
 
 
 class Tie(NamedTuple):
@@ -503,7 +546,10 @@ def cards_before(folded: list[str], at: int, barriers: list[bool]) -> tuple[int,
     """(the module, its cards) when the words before `at` are a module word and its cards ("maze
     2 up", "path 1 on C4 and"), with no barrier (punctuation, a sentence's end) after any of them."""
     index, cards = at - 1, list[int]()
-    while index >= 0 and not barriers[index] and is_material(folded[index]):
+
+    def marks_card(i: int) -> bool:   # "the 1 left": a marker before a card written as a digit
+        return folded[i] in post_words().value_markers and i + 1 < len(folded) and folded[i + 1].isdecimal()
+    while index >= 0 and not barriers[index] and (is_material(folded[index]) or marks_card(index)):
         if folded[index].isdecimal() or _ANCHOR.match(folded[index]):
             cards.insert(0, int(folded[index].split("@")[0]))
         index -= 1
@@ -624,14 +670,19 @@ def _cards_of(ref: Ref, hand: list[int], module: str, direct: bool) -> tuple[lis
             return [], f"names {ref.many} cards, the whole hand, but it holds {len(hand)}"
         return sorted(hand), None
     count = ref.many if ref.kind == "any" else ref.value
+    direct = direct and ref.kind == "word"   # "single one" is a count or the 1 wherever written
     if ref.kind == "word" and direct:
+        return [ref.value], None
+    if ref.kind == "marked":
+        if ref.value not in hand or len(hand) == ref.value:   # "the two": the 2, or both cards?
+            return [], (f"may be the card {ref.value} or {ref.value} cards; write the cards, e.g. '{module} {ref.value}'")
         return [ref.value], None   # "rope one", "clock one one": a card's value where cards are listed
     choices = list(multiset_combinations(hand, count or 0))
     if ref.kind == "any" and len(choices) == 1:
         return list(choices[0]), None
-    if ref.kind == "word" and choices == [(ref.value,)]:
+    if ref.kind in ("word", "loose") and choices == [(ref.value,)]:
         return [ref.value], None   # "with one": one card, or the 1, are the same card here
-    if ref.kind == "word":
+    if ref.kind in ("word", "loose"):
         return [], (f"may be the card {ref.value} or {ref.value} card{'s' if ref.value > 1 else ''} of any "
                     f"value; write the cards, e.g. '{module} {ref.value}'")
     return [], "does not say which card" + ("s" if (count or 0) > 1 else "") + "; write the cards"

@@ -14,7 +14,7 @@ import pytest
 
 from adjudicator import matchfile, session
 from adjudicator.errors import InputError
-from helpers.post_positions import first_to_act, read
+from helpers.post_positions import entered, first_to_act, read
 from helpers.tug_of_war import tw_match
 
 
@@ -321,3 +321,97 @@ def test_a_move_that_goes_on_after_then_with_no_card_is_refused(name: str, post:
 def test_cards_after_then_still_read() -> None:
     assert posted("tow1-start", "maze 1 left then 1 up") == "maze 1 left 1 up"
     assert posted("tow1-second", "race 1 then my 2") == "race 1 2"
+
+
+# --- Words around the notation: Tower's option named, Maze's verb, "w/", "X time" ------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "tower with all three, reward A", "tower 1 1 1 A"),     # TW-17: the option as its reward
+    ("tow1-second", "tower 2 1 1. I'll take B", "tower 2 1 1 B"),    # TW-17: the option as the one taken
+    ("tow2-second", "tower 1, take C", "tower 1 C"),
+    ("tow1-start", "maze: tilt it left with one card", "maze 1 left"),    # TW-14: Maze's verb
+    ("tow1-start", "maze 1 up, then tilts right with another one", "maze 1 up 1 right"),
+    ("tow2-second", "race w/ 1 1", "race 1 1"),                           # "w/": with
+    ("tow1-second", "Rope time! 1 1", "rope 1 1"),
+])
+def test_words_around_the_notation_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-start", "tower 1 1 1, I'll take B or C"),    # an alternative
+    ("tow2-start", "tower 1 1 1 C, take B?"),           # a question after the move
+    ("tow2-start", "tower 1, reward A. no wait, reward B"),
+    ("tow1-start", "tilt it down"),                     # no card, no Maze: nothing played
+    ("tow1-start", "rope 1 1, take back, rope 1"),      # a correction, not Tower's option
+])
+def test_words_around_the_notation_near_misses_are_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- More ways to name cards: "my two", "just the 2", "single one", "1 strength card", tiles ---
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-second", "rope with my two", "rope 2"),               # maddie holds one 2, and three cards
+    ("tow1-second", "the two goes on race", "race 2"),
+    ("tow1-second", "conker with only the 2", "conker 2"),
+    ("tow2-second", "clock, just my two 1s", "clock 1 1"),
+    ("tow2-start", "race, a lone one", "race 1"),               # every card of the hand is a 1
+    ("tow2-start", "collation with single one", "collation 1"),
+    ("tow1-second", "2 strength card on clock", "clock 2"),     # TW-2: a card is its strength
+    ("tow2-start", "path with one tile on B3", "path 1@B3"),    # TW-15: a Path card is laid as a tile
+])
+def test_more_card_names_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "rope with my two"),           # sally holds no 2: two cards?
+    ("tow1-second", "rope, single one"),          # the 1, or one card (the 2 too)?
+    ("tow2-second", "clock with just one"),
+    ("tow1-second", "race with the two cards"),   # which two?
+    ("tow1-second", "conker with the two of them"),
+])
+def test_more_card_names_near_misses_are_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- The card said first, then the next: "the 2 first, then a 1" (TW-5) ---------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "conker: the 1 first, then my 2", "conker 1 2"),
+    ("tow2-second", "race with 2 first then both 1s", "race 2 1 1"),
+    ("tow1-second", "the 2 first, then a 1 on the clock", "clock 2 1"),
+])
+def test_the_card_said_first_then_the_next_read_in_that_order(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "race: the 2 first, then idk",       # the rest unsaid
+    "rope 1, the 2 first then a 1",      # the 1 typed, then an order of other cards
+    "clock: the 2 first, then 1",        # a 1 more, or the count of cards left?
+])
+def test_the_card_said_first_near_misses_are_refused(post: str) -> None:
+    refused("tow1-second", post)
+
+
+# --- Maze and Path cards named in words before each tilt or cell (TW-14, TW-15) -------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "maze, the 1 right then a 1 down", "maze 1 right 1 down"),
+    ("tow1-start", "maze: a 1 up and then a 1 left", "maze 1 up 1 left"),
+    ("tow2-start", "path: a 1 at B2 and a 1 at F7", "path 1@B2 1@F7"),
+])
+def test_cards_in_words_before_each_tilt_or_cell_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "maze, the 1 right then a 1"),          # the second card's tilt unsaid (TW-14)
+    ("tow1-start", "maze, the 1 right then a 1 up or down"),
+    ("tow2-start", "path: a 1 at B2 and a 1"),             # the second card's cell unsaid (TW-15)
+])
+def test_cards_in_words_before_each_tilt_or_cell_near_misses_are_never_entered(name: str, post: str) -> None:
+    # refused as read, or (a Path card with no cell, as 'path 1 at B2 and 1' typed) by the rules
+    assert entered(name, first_to_act(name), post) is None
