@@ -369,7 +369,8 @@ def classify(game: Game, words: list[Word]) -> list[str]:
             # it is the game's ("rope 1 lol A", "5/5 on A 💪"); after game words and before chatter,
             # in lower case or the pronoun I, it may be either ("E5 v risky", "tower 1 a lil risky",
             # "3/5 I guess"): never read, and refused; in upper case it is the game's ("tower 2 A pls").
-            opens = index == 0 or bool(words[index - 1].trail) or not follows_game_words(words, kinds, index)
+            opens = (index == 0 or bool(words[index - 1].trail) or not follows_game_words(words, kinds, index)) \
+                and not resumes_move(words, kinds, index)
             picture = after is not None and words[index + 1].text == PICTURE
             english = is_english_case(words, index) and not placed_pronoun(words, kinds, index)
             kinds[index] = (STRONG if after in (None, STRONG, SOFT) or picture or not english else
@@ -384,6 +385,14 @@ def classify(game: Game, words: list[Word]) -> list[str]:
                 and index >= 2 and words[index - 1].text.casefold() in around.own and words[index - 2].comma:
             kinds[index] = SUSPECT   # "rope 1, my 2 stays": a new clause about the card, maybe not playing it
     return kinds
+
+
+def resumes_move(words: list[Word], kinds: list[str], index: int) -> bool:
+    """Does the one-letter word follow one joining word right after a comma that ends game words
+    ("tower 1 1, option c pls")? The clause goes on with the move: never English chatter to drop
+    (a letter the move needs, dropped, would leave another move)."""
+    return index >= 2 and kinds[index - 1] == GLUE and not words[index - 1].trail and words[index - 2].comma \
+        and kinds[index - 2] in (STRONG, SOFT)
 
 
 def placed_pronoun(words: list[Word], kinds: list[str], index: int) -> bool:

@@ -600,6 +600,9 @@ MISREADS_FOUND = [
     ("tow1-second", "maddie", "> ok I'm blocking clock\nrace 2 1", "ERR m.json: the post holds the move 'race 2 1' and also"),
     # a quote holding a move and a game word besides: not set aside, the post refused
     ("tow1-second", "maddie", "> race 1 1 lol clock\nrope 2", "ERR m.json: the post holds two different moves"),
+    # a one-letter word after a comma and a joining word goes on with the move: never dropped
+    ("tow1-start", "sally", "tower 1 1, option c pls", "ERR m.json: the post holds the move 'tower 1 1' and also 'c'"),
+    ("tow1-start", "sally", "rope 1 1, im at a loss", "rope 1 1"),
     # play buttons and pointing hands are arrows
     ("arrowbic-start", "sally", "E5 ▶️", "E5 right"),
     ("arrowbic-start", "sally", "E5 👆", "E5 up"),
