@@ -837,9 +837,10 @@ def switch_said(words: list[Word], switches: list[str]) -> list[Word]:
         word = words[index]
         after = words[index + 1].text.casefold() if index + 1 < len(words) else ""
         before_word = words[index - 1].text.casefold() if index else ""
-        if only and word.text.casefold() in SWITCH_WORDS and after not in names and before_word not in names:
-            start = index
-            while out and out[-1].text.casefold() in (*ARTICLES, *SWITCH_VERBS_BEFORE_A_NAME) and not out[-1].trail:
+        if only and word.said.casefold() in SWITCH_WORDS and after not in names and before_word not in names:
+            start = index   # the verb before it may be read already: "flips" is `switch`
+            while out and (out[-1].text.casefold() in (*ARTICLES, *SWITCH_VERBS_BEFORE_A_NAME) or
+                           out[-1].text == "switch" and out[-1].said.casefold() in SWITCH_VERBS) and not out[-1].trail:
                 out.pop()
                 start -= 1
             out += [said_as(words, start, index + 1 - start, "switch")._replace(trail=""), word._replace(text=only)]
