@@ -336,3 +336,11 @@ def test_hidden_value_in_words_reads(post, move):
 ])
 def test_near_misses_of_hidden_value_in_words_are_refused(post):
     assert at_start(post) is None
+
+
+@pytest.mark.parametrize("post", ["3 hits the switch", "first miner on the switch", "2 on the switch, 1 T1"])
+def test_the_switch_is_refused_while_the_layout_has_two(post):
+    """R1 of the test set has purple and green (TT-1): "the switch" does not say which."""
+    data = tt_match()
+    assert entered(data, "sally", "3 hits the purple switch") == "r1 c1: 3 switch purple"   # the same post, named
+    assert entered(data, "sally", post) is None
