@@ -322,7 +322,7 @@ def _action(tokens: list[str], i: int, miner: int, text: str, need: Any) -> tupl
         return {"train": True}, 2
     if action_low in NO_ACTION:
         return None, 2   # TT-3: doing nothing is the same as no action
-    if action_low.isdecimal():
+    if action_low.isdecimal() or action_low in RANGE_WORDS:   # `3 through 1`: a range run backwards
         raise NotationError(f"'{text}': miner {miner} has no action before '{action_word}'. {_HELP}")
     return {"board": action_word}, 2
 
@@ -330,13 +330,20 @@ def _action(tokens: list[str], i: int, miner: int, text: str, need: Any) -> tupl
 def miner_group(tokens: list[str], i: int) -> tuple[list[int], int]:
     """The miners listed from tokens[i] that share one action, and the index of the last: joined
     by "and" (`1 and 2 T1`), or an English list whose last link is "and" (`1, 2 and 5 rest`). A
-    list without that "and" (`1, 2 T1`) is only its first miner: "1," may have lost its action."""
+    list without that "and" (`1, 2 T1`) is only its first miner: "1," may have lost its action.
+    A range (`1 through 3 T1`, RANGE_WORDS) is every miner from the first to the last."""
     numbers, links = [int(tokens[i])], []
     at = [i]
     j = i
     while j + 1 < len(tokens):
         link = tokens[j + 1].lower()
-        if link in (*JOINERS, ",") and j + 2 < len(tokens) and tokens[j + 2].isdecimal():
+        if link in RANGE_WORDS and j + 2 < len(tokens) and tokens[j + 2].isdecimal() \
+                and int(tokens[j]) < int(tokens[j + 2]):   # `1 through 3 T1`: miners 1, 2 and 3
+            numbers += list(range(int(tokens[j]) + 1, int(tokens[j + 2])))
+            links += [JOINERS[0]] * (int(tokens[j + 2]) - int(tokens[j]) - 1)
+            at += [j + 2] * (int(tokens[j + 2]) - int(tokens[j]) - 1)
+            link, j = JOINERS[0], j + 2
+        elif link in (*JOINERS, ",") and j + 2 < len(tokens) and tokens[j + 2].isdecimal():
             j += 2
         elif link.isdecimal():
             link, j = " ", j + 1

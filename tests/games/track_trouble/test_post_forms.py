@@ -273,6 +273,7 @@ def test_staying_typed_after_a_number_is_no_action():
     ("miners 2-4 to track 3, 6 on T1", "r1 c1: 2 T3, 3 T3, 4 T3, 6 T1"),      # a range
     ("Miners 5-7 ride T2", "r1 c1: 5 T2, 6 T2, 7 T2"),
     ("miners 1 through 3 go T1", "r1 c1: 1 T1, 2 T1, 3 T1"),
+    ("2 thru 4 to T3, 1 T1", "r1 c1: 1 T1, 2 T3, 3 T3, 4 T3"),             # typed as the notation is
     ("miners four and five on T2, one thru three on T3",
      "r1 c1: 1 T3, 2 T3, 3 T3, 4 T2, 5 T2"),                                   # counts and ranges in words
     ("4,5,6 -> T1", "r1 c1: 4 T1, 5 T1, 6 T1"),                                # a list typed as one word
@@ -296,6 +297,7 @@ def test_lists_ranges_arrows_and_loose_names_read(post, move):
 
 @pytest.mark.parametrize("post", [
     "miners 4-2 on T1",                       # a range running backwards
+    "3 through 1 T1",
     "1 to 3 T1",                              # miner 1 to track 3, or miners 1 to 3?
     "4,5,6 -> T1?",                           # asked
     "miners 1-3 on T1... no wait T2",         # corrected
