@@ -46,7 +46,7 @@ SWITCH_VERBS_BEFORE_A_NAME = (*SWITCH_VERBS, "flipping", "activate", "hit", "hit
 # Verbs that say a miner boards a track (TT-3), alone ("miner #6 boards T3", "he hops on T3") and,
 # for ones common in chatter ("take care"), only right before a track's name ("I'll take T2").
 BOARD_VERBS = ("boards", "boarding", "rides", "takes", "hop", "hops", "jump", "jumps")
-BOARD_VERBS_BEFORE_A_NAME = (*BOARD_VERBS, "take", "taking", "ride", "riding", "goes", "heads", "head", "heading")
+BOARD_VERBS_BEFORE_A_NAME = (*BOARD_VERBS, "take", "taking", "ride", "riding", "go", "goes", "heads", "head", "heading")
 # Words between such a verb and the track's name: "7 goes to T1", "he hops onto track 3".
 BOARD_PREPOSITIONS = ("to", "on", "onto", "into")
 # The word before a track's number that names it: "track 3", "track T3" are T3.
@@ -59,7 +59,10 @@ STAYING = ("rest", "rests", "resting", "stays", "stay put", "stays put", "stay h
            "stay back", "stays back", "stay south", "stays south", "sit out", "sits out", "do nothing",
            "does nothing", "idle")
 EVERY_MINER = ("all", "all miners", "all my miners", "all of them", "every miner", "everyone", "everybody")
-EVERY_MINER_STAYING = (*STAYING, "stay")
+EVERY_MINER_STAYING = (*STAYING, "stay", "sit this one out", "sits this one out", "sit this out", "sits this out")
+# Every miner said to do nothing by naming none that moves (TT-3): "nobody moves this crossing".
+NOBODY_MOVES = tuple(f"{nobody} {moves}" for nobody in ("nobody", "no one", "noone")
+                     for moves in ("moves", "goes", "acts", "does anything"))
 # "The rest" said to stay: every miner not named does nothing (TT-3), `others-rest`: "1 T3, 3 flips
 # purple, rest stay home", "remote purple, the others chill". ("The" and "my" are glue.)
 OTHER_MINERS = ("rest", "rest of them", "rest of my miners", "rest of the miners", "rest of my guys",
@@ -72,13 +75,30 @@ OTHERS_STAYING = (*EVERY_MINER_STAYING, "chill", "wait", "sit tight", "hang back
 # stays ("extra miner this round? 1 T2" still asks).
 SAID_OF_EVERY_SUBMISSION = ("this round", "this crossing", "nothing else")
 # What sets a Hidden Value (TT-7): "N1 worth 1", "N1 becomes 5", "N3, set to 2" are `hidden N1 = 1`.
-VALUE_WORDS = ("worth", "becomes", "set to", "set at", "equals")
+VALUE_WORDS = ("worth", "becomes", "set to", "set at", "equals", "make it", "makes it", "set it to",
+               "sets it to", "set it at")
+# Hidden Value (TT-7) named in short or as a verb: "hv: N2 → 1", "hiding N1, make it 5".
+HIDDEN_NAMES = ("hv", "hiding")
+# Words between Hidden Value and its destination ("Hidden Value on N2"), and between the
+# destination and its value ("N2 and set it to 3"): they say nothing more.
+HIDDEN_BEFORE_DESTINATION = ("on", "for", "at")
+HIDDEN_BEFORE_VALUE = ("and", "=", "to")
+# Arrows drawn between a miner and where it goes ("1→T3", "4 -> purple") or a destination and its
+# Hidden Value ("hv: N2 → 1"): read as "to", which both forms take (GOING, HIDDEN_BEFORE_VALUE).
+ARROWS = ("→", "->", "=>", "⇒", "➡️", "➡")
+# Words between two miner numbers that name every miner from the first to the last: "miners
+# 1-3", "three through five" (not "to": "1 to 3" may be miner 1 to track 3).
+RANGE_WORDS = ("through", "thru", "-", "–")
+# "the switch" names a switch only when the crossing's layout has exactly one (TT-1).
+SWITCH_WORDS = ("switch",)
+# A track named by its minecarts: "the two-cart track" is the one track with two carts left.
+CART_WORDS = ("cart", "carts")
 # Words that add a part to the submission without changing it: "using my Extra Miner too, 8 T3"
 # uses it as "using my Extra Miner, 8 T3" does. Read as `-`, like SAID_OF_EVERY_SUBMISSION (so
 # "extra miner too?" still asks).
 ADDING = ("too", "as well")
 # Words after an item's name that say it is used (TT-7): "extra miner activated" declares it.
-ITEM_USED = ("activated", "used", "active", "deployed", "in play")
+ITEM_USED = ("activated", "used", "active", "deployed", "in play", "in")
 # The extra miner (TT-2, TT-7) named in words, in a post that declares it or in a round it plays:
 # "the new guy flips purple" is miner 8 (one more than the ruleset's miners).
 EXTRA_MINER_NAMES = ("the new guy", "new guy", "the new miner", "new miner", "the new one", "the extra one",
@@ -111,12 +131,15 @@ MINER_NUMBERS = tuple(str(n) for n in range(1, 9))
 # What a miner's number may be followed by, typed, to give it no action (TT-3): "3 nothing",
 # "1 and 2 stay". Not a track's name: boarding "stay" is no move.
 NO_ACTION = ("nothing", "none", "-", "pass", "rest", "stay", "stays")
+NOTHING_SAID = ("nothing", "none")   # "Miner 6: nothing" ends a clause: miner 6 rests
 # Words between miners and where they go that say nothing more: "3 on T3", "4 and 5 go to T3".
 GOING = ("on", "to", "onto", "into", "go", "goes", "going")
-ARTICLES = ("the",)                         # "miners 1, 2, 3 on the T2"
+ARTICLES = ("the",)
+# The words an item's part of a submission starts with (after a "/", slashed).
+ITEM_STARTS = ("remote", "extra-miner", "hidden")                         # "miners 1, 2, 3 on the T2"
 # The notation's actions (TT-3): a word and a name after it, or a word alone.
 ACTION_HEADS = ("board", "switch", "sw", "activate")
-ACTIONS_ALONE = ("train", "rest")
+ACTIONS_ALONE = ("train", "rest", "nothing", "none")   # "Miners 6, 7: nothing" (TT-3)
 
 
 def phrase(said: str) -> tuple[str, ...]:
@@ -135,6 +158,8 @@ def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozense
     phrases.update({(verb,): ("board",) for verb in BOARD_VERBS})
     phrases.update({phrase(said): ("-",) for said in (*SAID_OF_EVERY_SUBMISSION, *ADDING)})
     phrases.update({phrase(said): ("=",) for said in VALUE_WORDS})
+    phrases.update({phrase(said): ("hidden",) for said in HIDDEN_NAMES})
+    phrases.update({phrase(said): ("rest",) for said in NOBODY_MOVES})
     phrases.update({phrase(said): ("rest",) for said in STAYING})
     phrases.update({(*phrase(every), *phrase(said)): ("rest",) for every in EVERY_MINER
                     for said in EVERY_MINER_STAYING})
@@ -297,7 +322,7 @@ def _action(tokens: list[str], i: int, miner: int, text: str, need: Any) -> tupl
         return {"train": True}, 2
     if action_low in NO_ACTION:
         return None, 2   # TT-3: doing nothing is the same as no action
-    if action_low.isdecimal():
+    if action_low.isdecimal() or action_low in RANGE_WORDS:   # `3 through 1`: a range run backwards
         raise NotationError(f"'{text}': miner {miner} has no action before '{action_word}'. {_HELP}")
     return {"board": action_word}, 2
 
@@ -305,13 +330,20 @@ def _action(tokens: list[str], i: int, miner: int, text: str, need: Any) -> tupl
 def miner_group(tokens: list[str], i: int) -> tuple[list[int], int]:
     """The miners listed from tokens[i] that share one action, and the index of the last: joined
     by "and" (`1 and 2 T1`), or an English list whose last link is "and" (`1, 2 and 5 rest`). A
-    list without that "and" (`1, 2 T1`) is only its first miner: "1," may have lost its action."""
+    list without that "and" (`1, 2 T1`) is only its first miner: "1," may have lost its action.
+    A range (`1 through 3 T1`, RANGE_WORDS) is every miner from the first to the last."""
     numbers, links = [int(tokens[i])], []
     at = [i]
     j = i
     while j + 1 < len(tokens):
         link = tokens[j + 1].lower()
-        if link in (*JOINERS, ",") and j + 2 < len(tokens) and tokens[j + 2].isdecimal():
+        if link in RANGE_WORDS and j + 2 < len(tokens) and tokens[j + 2].isdecimal() \
+                and int(tokens[j]) < int(tokens[j + 2]):   # `1 through 3 T1`: miners 1, 2 and 3
+            numbers += list(range(int(tokens[j]) + 1, int(tokens[j + 2])))
+            links += [JOINERS[0]] * (int(tokens[j + 2]) - int(tokens[j]) - 1)
+            at += [j + 2] * (int(tokens[j + 2]) - int(tokens[j]) - 1)
+            link, j = JOINERS[0], j + 2
+        elif link in (*JOINERS, ",") and j + 2 < len(tokens) and tokens[j + 2].isdecimal():
             j += 2
         elif link.isdecimal():
             link, j = " ", j + 1
@@ -531,7 +563,7 @@ def action_after(words: list[Word], index: int, names: frozenset[str]) -> tuple[
 
 def list_after_plural(words: list[Word], index: int) -> list[int]:
     """The positions of the numbers of a comma list right after a plural at `index` ("miners 1,
-    2, 3 board"), the last closed by no punctuation; [] when there is none such."""
+    2, 3 board", "Miners 6, 7: nothing"), the last closed by no punctuation or a colon; [] when there is none such."""
     if words[index].text.casefold() not in PLURAL_MINER_WORDS or words[index].trail:
         return []
     at = []
@@ -542,7 +574,7 @@ def list_after_plural(words: list[Word], index: int) -> list[int]:
         at.append(position)
         if word.trail.strip() != ",":
             break
-    closed = bool(at) and not words[at[-1]].trail and at[-1] + 1 < len(words) \
+    closed = bool(at) and words[at[-1]].trail.strip() in ("", ":") and at[-1] + 1 < len(words) \
         and not words[at[-1] + 1].text.isdecimal() and words[at[-1] + 1].text.casefold() not in JOINERS
     return at if closed and all(words[i].trail.strip() == "," for i in at[:-1]) else []
 
@@ -686,6 +718,259 @@ def picture_between(words: list[Word], ends: frozenset[str], picture: str, quote
         out.append(word)
     return out
 
+# --- Lists, ranges, arrows and names said loosely (TrackTroubleNotation.reword) ----------------
+
+_RANGE = re.compile(r"^(\d)[-–](\d)$")
+_TIGHT_LIST = re.compile(r"^\d(?:,\d)+$")
+_ARROW = re.compile("|".join(re.escape(arrow) for arrow in ARROWS))
+
+
+def split_typed(words: list[Word]) -> list[Word]:
+    """Words typed as one that are several: "1→T3" is "1 to T3" (ARROWS), "1-3" the miners 1, 2
+    and 3 (a range, first below last), "1,2,3" typed without a space the miners 1, 2 and 3 (a
+    list written as one word has lost no action between its numbers)."""
+    out: list[Word] = []
+    for word in words:
+        out.extend(split_word(word))
+    return out
+
+
+def split_word(word: Word) -> list[Word]:
+    """One word as the words split_typed reads it (itself when it is one)."""
+    text = word.text
+    if _ARROW.search(text):
+        parts = [part for piece in _ARROW.split(text) for part in (piece, "to")][:-1]
+        parts = [part for part in parts if part]
+        pieces = [piece for at, part in enumerate(parts)
+                  for piece in split_word(word._replace(text=part, trail=word.trail if at == len(parts) - 1 else ""))]
+        return pieces
+    numbers: list[int] = []
+    ranged = _RANGE.match(text)
+    if ranged and int(ranged.group(1)) < int(ranged.group(2)):
+        numbers = list(range(int(ranged.group(1)), int(ranged.group(2)) + 1))
+    elif _TIGHT_LIST.match(text):
+        numbers = [int(n) for n in text.split(",")]
+    return joined(word, numbers) if numbers else [word]
+
+
+def joined(word: Word, numbers: list[int]) -> list[Word]:
+    """The miners `numbers` written as the notation joins one group: "1 and 2 and 3"."""
+    out: list[Word] = []
+    for at, number in enumerate(numbers):
+        if at:
+            out.append(word._replace(text=JOINERS[0], trail=""))
+        out.append(word._replace(text=str(number), trail=word.trail if at == len(numbers) - 1 else ""))
+    return out
+
+
+def miner_number(word: Word) -> int | None:
+    """The miner number a word writes, in digits or as a count ("three"); None when none."""
+    text = word.text.casefold()
+    if text.isdecimal():
+        return int(text)
+    count = post_words().counts.get(text) if text != "both" else None
+    return count
+
+
+def ranges_and_counts(words: list[Word]) -> list[Word]:
+    """"three through five" (RANGE_WORDS) as the miners 3, 4 and 5; "1 and two" as "1 and 2": a
+    count word joined to a miner's number is another miner's number."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        span = words[index:index + 3]
+        first, last = (miner_number(span[0]), miner_number(span[2])) if len(span) == 3 else (None, None)
+        if first is not None and last is not None and span[1].text.casefold() in RANGE_WORDS and first < last \
+                and not span[0].trail and not span[1].trail:
+            out.extend(joined(said_as(words, index, 3, ""), list(range(first, last + 1))))
+            index += 3
+            continue
+        word = words[index]
+        number = miner_number(word)
+        if number is not None and not word.text.isdecimal() and len(out) >= 2 and out[-1].text in JOINERS \
+                and out[-2].text.isdecimal() and not out[-1].trail and out[-2].trail.strip() in ("", ","):
+            word = word._replace(text=str(number))
+        out.append(word)
+        index += 1
+    return out
+
+
+def spaced_list(words: list[Word]) -> list[Word]:
+    """"1 2 and 3 board T2": numbers written one after another and closed by "and N" are an
+    English list, as "1, 2 and 3" (miner_group); without the closing "and" they stay apart."""
+    out = list(words)
+    index = 0
+    while index < len(out):
+        end = index
+        while end + 1 < len(out) and out[end].text.isdecimal() and out[end + 1].text.isdecimal() and not out[end].trail:
+            end += 1
+        closed = end > index and end + 2 < len(out) and out[end + 1].text in JOINERS and out[end + 2].text.isdecimal() \
+            and not out[end].trail and not out[end + 1].trail
+        if closed:
+            for at in range(index, end):
+                out[at] = out[at]._replace(trail=",")
+        index = end + 1
+    return out
+
+
+def ordinals_on(words: list[Word], free: set[int]) -> list[Word]:
+    """"first miner to T2, second to T1": once a post names a miner by place ("first miner"), an
+    ordinal opening a later clause is the next miner by place, as sure as miners_by_place is."""
+    around = post_words()
+    out: list[Word] = []
+    placed = False
+    for index, word in enumerate(words):
+        said = word.said.casefold().split()
+        if len(said) == 2 and said[1] in MINER_WORDS and around.ordinals.get(said[0]):
+            placed = True
+        place = around.ordinals.get(word.text.casefold(), 0)
+        opens = index > 0 and any(mark in words[index - 1].trail for mark in ",;\n")
+        if placed and place and opens and not (index + 1 < len(words) and words[index + 1].text.casefold() in MINER_WORDS):
+            sure = set(range(1, place + 1)) <= free
+            word = word._replace(text=str(place), problem=None if sure else
+                                 "does not say which miner while some are benched or across; give its number.")
+        out.append(word)
+    return out
+
+def switch_said(words: list[Word], switches: list[str]) -> list[Word]:
+    """"3 hits the switch" is `3 switch purple` when the crossing's layout has one switch only
+    (TT-1); "4 -> purple", a switch's name right after a miner (past GOING), is its activation:
+    a switch is never boarded (TT-3)."""
+    only = switches[0] if len(switches) == 1 else None
+    names = {name.casefold() for name in switches}
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        after = words[index + 1].text.casefold() if index + 1 < len(words) else ""
+        before_word = words[index - 1].text.casefold() if index else ""
+        if only and word.said.casefold() in SWITCH_WORDS and after not in names and before_word not in names:
+            start = index   # the verb before it may be read already: "flips" is `switch`
+            while out and (out[-1].text.casefold() in (*ARTICLES, *SWITCH_VERBS_BEFORE_A_NAME) or
+                           out[-1].text == "switch" and out[-1].said.casefold() in SWITCH_VERBS) and not out[-1].trail:
+                out.pop()
+                start -= 1
+            out += [said_as(words, start, index + 1 - start, "switch")._replace(trail=""), word._replace(text=only)]
+            index += 1
+            continue
+        before = len(out) - 1
+        while before >= 0 and out[before].text.casefold() in GOING and not out[before].trail:
+            before -= 1
+        if word.text.casefold() in names and before >= 0 and out[before].text.isdecimal() and not out[before].trail:
+            out.append(word._replace(text="switch", trail=""))
+        out.append(word)
+        index += 1
+    return out
+
+
+def hidden_said(words: list[Word]) -> list[Word]:
+    """"hidden on N2 and set it to 3", "hidden N1, = 5" as `hidden N2 3` (TT-7): the words
+    around the destination (HIDDEN_BEFORE_DESTINATION, HIDDEN_BEFORE_VALUE, a comma) say nothing more."""
+    for index, word in enumerate(words):
+        if word.text != "hidden":
+            continue
+        at = index + 1
+        while at < len(words) and words[at].text.casefold() in HIDDEN_BEFORE_DESTINATION and not words[at - 1].trail:
+            at += 1
+        if at >= len(words) or words[at - 1].trail.strip(" :"):
+            return words
+        value = at + 1
+        while value < len(words) and words[value].text.casefold() in HIDDEN_BEFORE_VALUE \
+                and not words[value - 1].trail.strip(" ,"):
+            value += 1
+        if value >= len(words) or not words[value].text.isdecimal() or words[value - 1].trail.strip(" ,"):
+            return words
+        head = said_as(words, index, at - index, "hidden")._replace(trail="")
+        return [*words[:index], head, words[at]._replace(trail=""), words[value], *words[value + 1:]]
+    return words
+
+
+def carts_said(words: list[Word], carts: dict[str, int]) -> list[Word]:
+    """"the two-cart track" is the one track with that many minecarts left; refused when none or
+    several have that many (which track?)."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        parts = word.text.casefold().split("-")
+        count = miner_number(word._replace(text=parts[0])) if len(parts) == 2 and parts[1] in CART_WORDS else None
+        track = index + 1 < len(words) and words[index + 1].text.casefold() in TRACK_WORDS
+        if count is None or not track or word.trail:
+            out.append(word)
+            index += 1
+            continue
+        named = [name for name, left in carts.items() if left == count]
+        start = index
+        if out and out[-1].text.casefold() in ARTICLES and not out[-1].trail:
+            out.pop()
+            start -= 1
+        span = said_as(words, start, index + 2 - start, named[0] if len(named) == 1 else str(count))
+        out.append(span if len(named) == 1 else
+                   span._replace(problem=f"no one track has {count} minecarts left; name the track."))
+        index += 2
+    return out
+
+
+def slashed(words: list[Word], ends: frozenset[str]) -> list[Word]:
+    """"1,2,3 -> T2 / 4 -> purple / remote purple": a "/" standing between a finished action
+    (its track, switch, `train`, `nothing`) and the next miner or item parts the submission as a
+    comma does (each miner's action is its own part, TT-3); "T1 / T2" stays two names (or?)."""
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        after = words[index + 1].text.casefold() if index + 1 < len(words) else ""
+        starts = after.isdecimal() or after in MINER_WORDS or after in ITEM_STARTS
+        if word.text == "/" and out and out[-1].text.casefold() in (*ends, *NO_ACTION) and not out[-1].trail and starts:
+            out[-1] = out[-1]._replace(trail="," + word.trail)
+            continue
+        out.append(word)
+    return out
+
+
+def item_then_picture(words: list[Word], picture: str) -> list[Word]:
+    """"extra miner in 👷 8 on the purple switch": a picture between a declared Extra Miner and the
+    next miner's number parts them as a comma does (the item is a part of its own, TT-7)."""
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        after = words[index + 1].text if index + 1 < len(words) else ""
+        if word.text == picture and out and out[-1].text == "extra-miner" and not out[-1].trail and after.isdecimal():
+            out[-1] = out[-1]._replace(trail="," + word.trail)
+            continue
+        out.append(word)
+    return out
+
+
+def nothing_for_miner(words: list[Word]) -> list[Word]:
+    """"Miner 6: nothing", "6 none," as miner 6 resting (TT-3): a no-action word right after a
+    miner's number (past a colon) that ends its clause; elsewhere "nothing" stays chatter
+    ("1 T2, nothing to add")."""
+    out = list(words)
+    for index in range(len(out) - 1):
+        number, said = out[index], out[index + 1]
+        ends = index + 2 == len(out) or any(mark in said.trail for mark in ",;\n")
+        if number.text.isdecimal() and number.trail.strip() in ("", ":") and said.text.casefold() in NOTHING_SAID \
+                and ends and (index == 0 or out[index - 1].trail.strip(" :") or
+                             out[index - 1].text.casefold() in MINER_WORDS):
+            out[index + 1] = said._replace(text="rest")
+    return out
+
+
+def miner_numbered(words: list[Word]) -> list[Word]:
+    """"miner 8 rides T3" as "8 rides T3": the singular before a miner's number says nothing
+    more (the notation writes the number alone), once the passes that read it have run."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word.text.casefold() == MINER_WORDS[0] and not word.trail and index + 1 < len(words) \
+                and words[index + 1].text.isdecimal():
+            out.append(said_as(words, index, 2, words[index + 1].text))
+            index += 2
+            continue
+        out.append(word)
+        index += 1
+    return out
+
+
 class TrackTroubleNotation(Game[TTState]):
     """Typed moves as a match reads them: the current round and crossing filled in, names
     spelled as the layout spells them, and the names of the match's layouts as its words."""
@@ -751,14 +1036,15 @@ class TrackTroubleNotation(Game[TTState]):
         miners 1 and up all act this crossing (TT-2: none benched, none crossed); "the new guy",
         or "he" right after "extra miner", is the extra miner (TT-7); "T2 with miner 1" is
         miner 1's boarding of T2."""
-        words = [asked(word) for word in words]
+        words = hidden_said(split_typed([asked(word) for word in words]))
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):
             return words
         words = nothing_now(quoted_turn(words, s, QUOTED, self._known_names), s)
         free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
-        words = miners_by_place(words, free)
+        words = spaced_list(ranges_and_counts(ordinals_on(miners_by_place(words, free), free)))
+        words = switch_said(carts_said(words, dict(s.carts)), list(s.layout.get("switches") or ()))
         extra = bool(s.extra.get(player)) or declares_extra_miner(words)
         if extra:
             words = extra_miner_named(words, miners + 1)
@@ -767,7 +1053,8 @@ class TrackTroubleNotation(Game[TTState]):
                               [everyone, list(range(1, miners + 1))])
         words = plural_list(words, self._known_names)
         ends = self._names_of("tracks", "switches") | {"train"}
-        return picture_between(except_named(miner_after_target(words, ends)), ends, PICTURE, QUOTED)
+        words = picture_between(except_named(miner_after_target(words, ends)), ends, PICTURE, QUOTED)
+        return nothing_for_miner(miner_numbered(item_then_picture(slashed(words, ends), PICTURE)))
 
     @cached_property
     def _known_names(self) -> frozenset[str]:

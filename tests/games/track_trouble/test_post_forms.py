@@ -264,3 +264,85 @@ def test_staying_typed_after_a_number_is_no_action():
     assert parse("1 and 2 stay, 3 T1") == {"actions": [{"miner": 3, "board": "T1"}]}
     with pytest.raises(InputError, match="the rest"):
         parse("others-rest")
+
+
+# --- Lists, ranges, arrows, ordinals and names said loosely -------------------------------------
+# (tt-r1c1's layout: one switch, purple; T1 and T2 have three minecarts, T3 two.)
+
+@pytest.mark.parametrize("post, move", [
+    ("miners 2-4 to track 3, 6 on T1", "r1 c1: 2 T3, 3 T3, 4 T3, 6 T1"),      # a range
+    ("Miners 5-7 ride T2", "r1 c1: 5 T2, 6 T2, 7 T2"),
+    ("miners 1 through 3 go T1", "r1 c1: 1 T1, 2 T1, 3 T1"),
+    ("2 thru 4 to T3, 1 T1", "r1 c1: 1 T1, 2 T3, 3 T3, 4 T3"),             # typed as the notation is
+    ("miners four and five on T2, one thru three on T3",
+     "r1 c1: 1 T3, 2 T3, 3 T3, 4 T2, 5 T2"),                                   # counts and ranges in words
+    ("4,5,6 -> T1", "r1 c1: 4 T1, 5 T1, 6 T1"),                                # a list typed as one word
+    ("4 5 and 6 hop on T1", "r1 c1: 4 T1, 5 T1, 6 T1"),                        # a spaced list closed by "and"
+    ("6→T2\n7→T2\n2 flips the switch", "r1 c1: 2 switch purple, 6 T2, 7 T2"),  # arrows, one line each
+    ("3 -> purple", "r1 c1: 3 switch purple"),                                  # a switch is never boarded
+    ("5 on the switch, 1 T1", "r1 c1: 1 T1, 5 switch purple"),                 # the layout's only switch
+    ("first miner on T3, second hits the switch", "r1 c1: 1 T3, 2 switch purple"),
+    ("6 and 7 on the two-cart track", "r1 c1: 6 T3, 7 T3"),                    # only T3 has two carts
+    ("Miner 3: T2\nMiners 1, 2: nothing", "r1 c1: 3 T2"),
+    ("Miner 4: nothing\nMiner 5: T1", "r1 c1: 5 T1"),
+    ("2 -> T1 / remote purple", "r1 c1: 2 T1, remote purple"),                 # "/" parts the submission
+    ("extra miner in 👷 8 -> T2", "r1 c1: 8 T2, extra-miner"),
+    ("extra miner! miner 8 takes T1, 3 and 4 go T2", "r1 c1: 3 T2, 4 T2, 8 T1, extra-miner"),
+    ("all my miners sit this one out", "r1 c1: nothing"),
+    ("nobody moves this crossing", "r1 c1: nothing"),
+])
+def test_lists_ranges_arrows_and_loose_names_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "miners 4-2 on T1",                       # a range running backwards
+    "3 through 1 T1",
+    "1 to 3 T1",                              # miner 1 to track 3, or miners 1 to 3?
+    "4,5,6 -> T1?",                           # asked
+    "miners 1-3 on T1... no wait T2",         # corrected
+    "1 on the three-cart track",              # T1 and T2 both have three
+    "1 on the five-cart track",               # none has five
+    "second to T1",                           # second of what? no miner named by place before it
+    "first miner T2, 2nd miner T1, third",    # the third has no action
+    "the switch scares me, 1 T2",             # nobody activates it
+    "hits the switch",                        # which miner?
+    "1 T1 / T2",                              # T1 or T2?
+    "two and three on T1",                    # counts that may be how many, not which
+    "nobody moves?",                          # asked
+    "nobody moves, 1 T2",                     # contradicts itself
+    "extra miner in 👷 8",                     # miner 8 has no action
+])
+def test_near_misses_of_lists_ranges_arrows_and_loose_names_are_refused(post):
+    assert at_start(post) is None
+
+
+# --- Hidden Value in words (TT-7) ---------------------------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("hv: N3 → 2", "r1: hidden N3 2"),
+    ("hiding N2, make it 4", "r1: hidden N2 4"),
+    ("using Hidden Value on N1 and set it to 2", "r1: hidden N1 2"),
+    ("hidden value for N3 -> 5", "r1: hidden N3 5"),
+])
+def test_hidden_value_in_words_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "hv: N3 → 2 or 3",                         # an alternative
+    "hiding N2, make it",                      # no value
+    "not using hidden value on N1 and set it to 2",   # negated
+    "hv N2 → 1, 1 T2",                         # Hidden Value is a move of its own (TT-7)
+    "hiding N2?",                              # asks
+])
+def test_near_misses_of_hidden_value_in_words_are_refused(post):
+    assert at_start(post) is None
+
+
+@pytest.mark.parametrize("post", ["3 hits the switch", "first miner on the switch", "2 on the switch, 1 T1"])
+def test_the_switch_is_refused_while_the_layout_has_two(post):
+    """R1 of the test set has purple and green (TT-1): "the switch" does not say which."""
+    data = tt_match()
+    assert entered(data, "sally", "3 hits the purple switch") == "r1 c1: 3 switch purple"   # the same post, named
+    assert entered(data, "sally", post) is None
