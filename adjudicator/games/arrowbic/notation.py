@@ -1,5 +1,5 @@
 """Typed Arrowbic Exercise moves: a placement as CELL ARROW in every spelling players use
-(AX-2), or `retake` (AX-8); their canonical form and the words of moves in a post (issue 23)."""
+(AX-2), or `retake` (AX-8); their canonical form and the words of moves in a post."""
 
 from __future__ import annotations
 
@@ -47,13 +47,13 @@ class ArrowbicNotation(ArrowbicRules):
         match = self._PLACE.match(joined)
         if match and match.group(3) in ARROW_WORDS:
             return {"place": f"{match.group(1).upper()}{int(match.group(2))}", "arrow": ARROW_WORDS[match.group(3)]}
-        match = self._ARROW_FIRST.match(joined)   # `left F4` (posted "arrow west at F4", issue 23); not `u D4`
+        match = self._ARROW_FIRST.match(joined)   # `left F4` (posted "arrow west at F4"); not `u D4`
         if match and match.group(1) in ARROWS:
             return {"place": f"{match.group(2).upper()}{int(match.group(3))}", "arrow": ARROW_WORDS[match.group(1)]}
         raise NotationError(f"'{text}' is not an Arrowbic Exercise move. {NOTATION_HELP}")
 
     def lexicon(self) -> Lexicon:
-        """The words of Arrowbic moves (issue 23): the board's cells, the arrows in every
+        """The words of Arrowbic moves: the board's cells, the arrows in every
         spelling the notation reads, compass words ("north" is up, toward row 9, AX-1), `place`
         and the Retake item by its name."""
         last = chr(ord("a") + self.size - 1)

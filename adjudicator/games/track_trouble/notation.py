@@ -27,7 +27,7 @@ QUOTED = "\u2064"
 # (the rest of which miners?), so it is read only beside an action or an item.
 OTHERS_REST = "others-rest"
 
-# What in a post is Track Trouble move material (issue 23; adjudicator.reading): the notation's
+# What in a post is Track Trouble move material (adjudicator.reading): the notation's
 # words and the item keyword each item is written with ("Remote Switch on purple" → remote
 # purple). The layouts' names come from the match (Game.lexicon). `nothing`, `pass`, `none`
 # are not material: among other words they are chatter ("nothing to add"). `rest` is: a miner
@@ -209,7 +209,7 @@ def track_phrases(tracks: frozenset[str]) -> dict[tuple[str, ...], tuple[str, ..
                         for way in ((), *((word,) for word in BOARD_PREPOSITIONS))})
     return out
 
-# `r3 c1:` with or without the colon, as Winning Streak reads `t4 place` (issue 17): nothing
+# `r3 c1:` with or without the colon, as Winning Streak reads `t4 place`: nothing
 # else a submission starts with is `r` or `c` and a number (it starts with a miner or an item).
 _PREFIX = re.compile(r"^\s*(?:r(?:ound)?\s*(\d+))?\s*(?:c(?:rossing)?\s*(\d+))?\s*:?\s*", re.IGNORECASE)
 _HELP = ("Write each miner's action as NUMBER TRACK, NUMBER switch NAME, NUMBER train or NUMBER nothing, "

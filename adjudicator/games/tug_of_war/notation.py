@@ -84,7 +84,7 @@ def forms_for(modules: Sequence[str] = MODULE_NAMES) -> tuple[Form, ...]:
     return tuple(form for form in FORMS if all(fits(e) for e in form.examples))
 
 
-# What in a post is Tug of War move material (issue 23; adjudicator.reading): the notation's
+# What in a post is Tug of War move material (adjudicator.reading): the notation's
 # words, the item keyword each item of the ruleset is written with, and by module what it adds.
 KEYWORDS = ("discard", "block")
 WITH_SHORT = (("w/",),)                          # "clock w/ my 2": "with" as phones shorten it
@@ -162,7 +162,7 @@ def parse(text: str, modules: Sequence[str] = MODULE_NAMES) -> dict[str, Any]:
             move["cards"].append(int(w))
         elif module == "path" and w in ("at", "on", "@") and i + 1 < len(rest) and _CELL.match(rest[i + 1]) \
                 and move["cards"] and len(move.get("anchors", [])) == len(move["cards"]) - 1:
-            move.setdefault("anchors", []).append(rest[i + 1].upper())   # `path 1 at C4` (issue 23); not `1 b4`
+            move.setdefault("anchors", []).append(rest[i + 1].upper())   # `path 1 at C4`; not `1 b4`
             i += 1
         elif anchor:
             move["cards"].append(int(anchor.group(1)))

@@ -1,5 +1,5 @@
 """Winning Streak's typed notation: placements (`t4 place 3/5 C`) and relocations
-(`r2 set A=3/5 B=- buff 3/5 health`), read as players write them too (issue 23), and written
+(`r2 set A=3/5 B=- buff 3/5 health`), read as players write them too, and written
 back; the words of its moves for the post reader."""
 
 from __future__ import annotations
@@ -196,7 +196,7 @@ class WinningStreakNotation(WinningStreakRules):
         return word.isalpha() and len(word) <= 3 and word not in ("set", "buff", "reserve", "none")
 
     def _parse_relocation(self, words: list[str]) -> dict[str, Any] | None:
-        """`set A=3/5 B=- buff 3/5 health`; changes also as players write them (issue 23):
+        """`set A=3/5 B=- buff 3/5 health`; changes also as players write them:
         `4/5 C 5/4 D` or `C 4/5` (a troop and its new location, either order), `A reserve`
         (withdraw A's troop)."""
         if words and words[0] in ("set", "relocate", "s"):
@@ -276,7 +276,7 @@ class WinningStreakNotation(WinningStreakRules):
         return None
 
     def lexicon(self) -> Lexicon:
-        """The words of Winning Streak moves (issue 23): the locations, troops `3/5`, changes
+        """The words of Winning Streak moves: the locations, troops `3/5`, changes
         `C=3/5`, the turn or round, `place`, `set`, `reserve`, `withdraw`, the words the reword
         resolves (`unchanged`, `replace`), and the Advantage (WS-5) as players write it:
         "advantage" is `buff`, and its fixed "+1" says nothing more; the module's phrase tables
@@ -590,7 +590,7 @@ class WinningStreakNotation(WinningStreakRules):
     def is_plausible(self, move: dict[str, Any]) -> bool:
         """Among other words of a post, `pass`, `none` and `no change` are chatter: a relocation
         that changes nothing is read only as the whole post or with its round (`r2 set`); and a
-        run naming no location of the match (`3/5 x`) is no move (issue 17)."""
+        run naming no location of the match (`3/5 x`) is no move."""
         named = [move.get("location")] if move.get("phase") == "placement" else list(move.get("set") or ())
         if not all(isinstance(x, str) and x.upper() in self.line_position for x in named):
             return False
