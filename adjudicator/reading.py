@@ -488,16 +488,14 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
     if not moves:
         negated = unclear_negation(words, negations, frozenset())
         if negated is not None:   # "not swapping the 3 in for my 2": never a hint of the move taken back
-            raise NotationError(f"{ctx.name}: the post says {quoted(negated[0])} before {quoted(negated[1])}; give "
-                                f"just the move to play.")
+            raise negation_refusal(negated, ctx)
         raise unreadable(game, text, whole, error, ctx)
     readings = next(iter(moves.values()))
     used = frozenset().union(*(each.used for each in readings))
     said = readings[0].said
     negated = unclear_negation(words, negations, used)
     if negated is not None:
-        raise NotationError(f"{ctx.name}: the post says {quoted(negated[0])} before {quoted(negated[1])}; give just "
-                            f"the move to play.")
+        raise negation_refusal(negated, ctx)
     kinds = set_aside(words, kinds, negations, used)
     left = [index for index in left_over(kinds, used) if not idle(game, words, kinds, readings[0], index, ctx)]
     if left:
@@ -514,6 +512,12 @@ def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> 
         raise NotationError(f"{ctx.name}: the post asks about {quoted(said)} rather than plays it; give the move "
                             f"to play.")
     return Reading(readings[0].move, said, False)
+
+
+def negation_refusal(negated: tuple[str, str], ctx: Context) -> NotationError:
+    """The refusal of a post whose negation leaves the move in doubt (unclear_negation)."""
+    return NotationError(f"{ctx.name}: the post says {quoted(negated[0])} before {quoted(negated[1])}; give just "
+                         f"the move to play.")
 
 
 def quoted_lines(words: list[Word]) -> frozenset[int]:
