@@ -25,6 +25,12 @@ from typing import Any, Iterable, Mapping, NamedTuple
 
 
 Phrase = tuple[str, ...]
+# What the reader (adjudicator.reading) makes of a picture (an emoji): a word of its own that no
+# game reads, so it ends a run of game words ("reroll 1 😅 2" is not reroll 1 2). And what opens a
+# quoted line (`> …`), after its picture: someone's earlier post, which a reply may set aside.
+# Here, not in the reader, so that a game's reword may know them without importing the reader.
+PICTURE = "\u2063"
+QUOTED = "\u2064"
 PLURAL_NUMBER = re.compile(r"\d+'?s")   # "1s", "6's": every card or die of that value, in any game
 
 

@@ -43,7 +43,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from adjudicator.game import Form, Game
 from adjudicator.errors import NotationError
-from adjudicator.lexicon import Lexicon, Phrase, Word, post_words
+from adjudicator.lexicon import PICTURE, QUOTED, Lexicon, Phrase, Word, post_words
 
 MAX_POST = 3000      # characters of a post searched for a move
 MAX_WORDS = 400      # words of a post searched for a move
@@ -68,12 +68,6 @@ EMOTICON = re.compile(r"[:;=][-'^]?[A-Za-z0-9()\[\]/\\|<>*@#$]")
 TRAILING_FACE = re.compile(r"(?<!\S)[A-Za-z]:\s*\Z")
 # Apostrophes as phones type them ("don’t"): one apostrophe, so "don’t" is the negation "don't".
 APOSTROPHES = "’‘ʼ′"
-# What an emoji or other picture becomes: a word of its own that no game reads, so it ends a run
-# of game words ("reroll 1 😅 2" is not reroll 1 2).
-PICTURE = "\u2063"
-# What opens a quoted line (`> …`), after its picture: the quoted words are someone's earlier
-# post, which a reply may set aside (replied_quote).
-QUOTED = "\u2064"
 # Stripped from the edges of a word: quotes, emphasis and spoiler marks, sentence punctuation.
 EDGES = "\"'`‘’‚“”„«»‹›*_|~.,;:!?()[]{}…—–"
 

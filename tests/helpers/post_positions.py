@@ -136,3 +136,15 @@ def entered_in(match: Any, replay: Any, player: str, post: str) -> str | None:
 def entered(name: str, player: str, post: str) -> str | None:
     """What `move` enters for the post in the named position (entered_in)."""
     return entered_in(*position(name), player, post)
+
+
+def refused(call: Callable[..., Any], *args: Any) -> Any:
+    """The InputError with which `call(*args)` refuses a post; the test fails if it reads one."""
+    import pytest
+
+    from adjudicator.errors import InputError
+
+    with pytest.raises(InputError) as refusal:
+        said = call(*args)
+        pytest.fail(f"read as {said!r}")
+    return refusal.value

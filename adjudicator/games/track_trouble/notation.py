@@ -14,13 +14,8 @@ from typing import Any
 from adjudicator.errors import NotationError
 from adjudicator.game import Form, Game
 from adjudicator.games.track_trouble.state import TTState
-from adjudicator.lexicon import Lexicon, Word, item_phrases, post_words
+from adjudicator.lexicon import PICTURE, QUOTED, Lexicon, Word, item_phrases, post_words  # the reader's marks, seen by reword
 
-# The words adjudicator.reading makes of a picture (an emoji) and of the opening of a quoted line
-# (`> …`): reword sees them among the post's words. (The games may not import the reader: these
-# mirror reading.PICTURE and reading.QUOTED; tests/games/track_trouble/test_post_forms.py checks.)
-PICTURE = "\u2063"
-QUOTED = "\u2064"
 
 # The notation word for "the rest stay home": every miner the submission names no action for does
 # nothing (TT-3). It adds no action, but says the submission is all there is; alone it says nothing

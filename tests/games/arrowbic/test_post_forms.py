@@ -6,17 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.errors import InputError
-from helpers.post_positions import read
+from helpers.post_positions import read, refused
 
 
 def refusal(name: str, player: str, post: str) -> str:
     """The reader's refusal of the post, asking for it again (exit 2), never a move entered."""
-    with pytest.raises(InputError) as refused:
-        said = read(name, player, post)
-        pytest.fail(f"read as {said!r}")
-    assert refused.value.exit_status == 2
-    return refused.value.message
+    error = refused(read, name, player, post)
+    assert error.exit_status == 2
+    return error.message
 
 
 @pytest.mark.parametrize("name, player, post, move", [

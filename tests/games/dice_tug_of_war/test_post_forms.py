@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 
 from adjudicator import session
-from adjudicator.errors import InputError
 from helpers.matches import dice_match, replayed, setup_entries
-from helpers.post_positions import read
+from helpers.post_positions import read, refused
 
 
 def read_roll(roll: tuple[int, ...], post: str, column: tuple[int, ...] = (6, 6, 2)) -> str:
@@ -20,11 +19,9 @@ def read_roll(roll: tuple[int, ...], post: str, column: tuple[int, ...] = (6, 6,
 
 def refusal(call, *args: object) -> str:
     """The message of a refusal that asks for the post again (exit 2), never a move entered."""
-    with pytest.raises(InputError) as refused:
-        said = call(*args)
-        pytest.fail(f"read as {said!r}")
-    assert refused.value.exit_status == 2
-    return refused.value.message
+    error = refused(call, *args)
+    assert error.exit_status == 2
+    return error.message
 
 
 # Positions named in the table (tests/helpers/post_positions.py): dice-setup-116 rolled 1 1 6

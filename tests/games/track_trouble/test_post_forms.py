@@ -252,14 +252,6 @@ def test_near_misses_of_the_turn_items_and_asides_are_refused(post):
     assert at_start(post) is None
 
 
-def test_the_reader_marks_are_the_readers():
-    """PICTURE and QUOTED mirror the reader's (the games may not import adjudicator.reading)."""
-    from adjudicator import reading
-    from adjudicator.games.track_trouble import notation
-
-    assert (notation.PICTURE, notation.QUOTED) == (reading.PICTURE, reading.QUOTED)
-
-
 def test_staying_typed_after_a_number_is_no_action():
     assert parse("1 and 2 stay, 3 T1") == {"actions": [{"miner": 3, "board": "T1"}]}
     with pytest.raises(InputError, match="the rest"):

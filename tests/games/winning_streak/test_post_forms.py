@@ -12,16 +12,13 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.errors import InputError, NotationError
-from helpers.post_positions import entered, position, read
+from adjudicator.errors import NotationError
+from helpers.post_positions import entered, position, read, refused
 
 
 def refusal(name: str, player: str, post: str) -> str:
     """The reader's refusal of the post (it must be refused before the rules see it)."""
-    with pytest.raises(InputError) as refused:
-        said = read(name, player, post)
-        pytest.fail(f"read as {said!r}")
-    return refused.value.message
+    return refused(read, name, player, post).message
 
 
 # --- Placement (WS-2) ---------------------------------------------------------------------
