@@ -59,7 +59,7 @@ def check_file(path: str, seed: str | None = None, strict_dice: bool = False,
 
 def _check_file(path: str, seed: str | None = None, strict_dice: bool = False,
                 beside: bool = True, heads: tuple[str, ...] = ()) -> dict[str, Any]:
-    from adjudicator import chain, matchfile, session
+    from adjudicator import chain, matchfile, session, views
 
     row = empty_row(path)
     seed_file = seed_beside(path) if beside and not seed else None
@@ -69,8 +69,8 @@ def _check_file(path: str, seed: str | None = None, strict_dice: bool = False,
     try:
         if seed or seed_file:   # the rolls are checked against the log as it stood at each: read it whole
             match = matchfile.load(path)
-            replay = session.replay_match(match)
-            marked_logs, rolls = None, None
+            replay = views.replay_match(match)
+            marked_logs, rolls = None, None   # type: dict[int, Any] | None, list[int] | None
             verifiers = [chain.verify(match.data, head) for head in given]
         else:   # entry by entry, keeping only the log entries of those the host marked
             marked_logs, rolls = {}, [0]
@@ -440,7 +440,7 @@ def _check_alone(path: str, seed: str | None, strict_dice: bool, beside: bool, h
 
 # --- folders ------------------------------------------------------------------------------
 
-Found = Union[str, dict]   # a file to check, or the row of a folder that gave none
+Found = Union[str, dict[str, Any]]   # a file to check, or the row of a folder that gave none
 
 
 def match_files(args: list[str]) -> list[Found]:
@@ -498,7 +498,7 @@ def listing(folder: str, seen: set[tuple[int, int]]) -> list[Any]:
     return [(os.path.join(folder, name), sub) for name, sub in names if sub or name.endswith(".json")]
 
 
-def is_folder(entry: os.DirEntry) -> bool:
+def is_folder(entry: os.DirEntry[str]) -> bool:
     """A real folder, not a link to one (d_type: usually no system call)."""
     try:
         return entry.is_dir(follow_symlinks=False)

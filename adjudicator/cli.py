@@ -1015,7 +1015,7 @@ def run(argv: Optional[List[str]] = None) -> int:
     from adjudicator.errors import AdjudicatorError
 
     # typer ≥ 0.28 vendors its own click; take the exception classes from typer itself.
-    click_exception = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+    click_exception: Any = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
     args = sys.argv[1:] if argv is None else argv
     count = len(args)
     if count > MAX_ARGUMENTS:   # click's parser takes the square of their number: minutes for 10⁶
@@ -1033,7 +1033,7 @@ def run(argv: Optional[List[str]] = None) -> int:
         shown = io.StringIO()   # click echoes the offending argument as typed: clean and shorten it
         exc.show(file=shown)
         sys.stderr.write(clean(_shorten_quoted(shown.getvalue())))   # exit 2 of click
-        return exc.exit_code
+        return int(exc.exit_code)
     except typer.Abort:
         _err("aborted.")
         return 1

@@ -44,7 +44,7 @@ def json_equal(a: Any, b: Any) -> bool:
     if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b))
     if _is_number(a) and _is_number(b):
-        return a == b
+        return bool(a == b)
     return type(a) is type(b) and a == b
 
 
@@ -154,8 +154,8 @@ class CodeGen:
         name = self.function(schema)
         text = "\n".join(self.source) + "\n"
         exec(compile(text, "<fastschema>", "exec"), self.names)   # noqa: S102 - our own generated source
-        predicate = self.names[name]
-        predicate.source = text
+        predicate: Predicate = self.names[name]
+        setattr(predicate, "source", text)   # the generated source, for a reader of a failing predicate
         return predicate
 
     def fresh(self, stem: str) -> str:

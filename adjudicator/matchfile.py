@@ -20,8 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from adjudicator.errors import InputError, MatchFileError, RulesetError
-from adjudicator.files import (DEFAULT_MAX_BYTES, MAX_BYTES_VARIABLE, kind_of, max_bytes, open_regular,  # noqa: F401
-                               read_regular, too_big)   # also matchfile.read_regular for its callers
+from adjudicator.files import kind_of, max_bytes, open_regular, read_regular, too_big
 
 if TYPE_CHECKING:
     import re
@@ -51,7 +50,8 @@ class LoadedMatch:
 
     @property
     def entries(self) -> list[dict[str, Any]]:
-        return self.data["entries"]
+        entries: list[dict[str, Any]] = self.data["entries"]
+        return entries
 
     @property
     def streamed(self) -> bool:
@@ -207,7 +207,7 @@ def players_of(data: dict[str, Any]) -> list[Any]:
             for p in data["players"]]
 
 
-def stand_in_game(ruleset: Any) -> Game:
+def stand_in_game(ruleset: Any) -> Game[Any]:
     """The ruleset's game with stand-in players (player1, player2 on its sides), for what a
     ruleset says without a match: `ruleset validate` checks its parameters, `ruleset show`
     lists its notation. Raises what the game raises for parameters it cannot use."""
@@ -218,8 +218,8 @@ def stand_in_game(ruleset: Any) -> Game:
                  str(ruleset.path or ruleset.id))
 
 
-def built(game_type: type[Game], ruleset: Any, players: list[Any], header: dict[str, Any] | None,
-          error: type[InputError], name: str) -> Game:
+def built(game_type: type[Game[Any]], ruleset: Any, players: list[Any], header: dict[str, Any] | None,
+          error: type[InputError], name: str) -> Game[Any]:
     """The game made for a ruleset. A game reads the parameters it needs as it is made, so a
     ruleset that lacks one (a variant that deleted `column_dice`) is refused naming the field
     (exit 2), never an internal error."""
@@ -830,7 +830,7 @@ def write_atomic(path: Path, text: str | bytes, mode: int = OWNER_ONLY) -> None:
     try:
         staged = _Staged(target, text, mode)
         try:
-            os.replace(staged.tmp, target)
+            os.replace(staged.name, target)
             staged.tmp = None
         finally:
             staged.discard()
@@ -943,11 +943,11 @@ def _place(stage: "_Staged", target: Path, force: bool) -> None:
     """Put a staged file in place: a rename over the old file, or a hard link that fails if
     the name is taken (where the file system has no hard links, an exclusive copy)."""
     if force:
-        os.replace(stage.tmp, target)
+        os.replace(stage.name, target)
         stage.tmp = None
         return
     try:
-        os.link(stage.tmp, target, follow_symlinks=False)
+        os.link(stage.name, target, follow_symlinks=False)
     except FileExistsError:
         raise
     except OSError as exc:
@@ -1049,6 +1049,13 @@ class _Staged:
         except BaseException:
             self.discard()
             raise
+
+    @property
+    def name(self) -> str:
+        """The temporary file's name, while it is staged (neither put in place nor discarded)."""
+        if self.tmp is None:
+            raise RuntimeError("the staged file was already put in place or discarded")
+        return self.tmp
 
     def discard(self) -> None:
         """Remove the temporary file unless it was put in place, and release its lock."""

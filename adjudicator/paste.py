@@ -282,7 +282,7 @@ def paste(path: Path, posts: list[Post], *, dry_run: bool = False, all_or_nothin
     in its posts. The file is written once at the end: with the entries accepted
     before a refusal, or (`all_or_nothing`) only if every post was accepted; with `dry_run`,
     never."""
-    from adjudicator import matchfile, session
+    from adjudicator import matchfile, session, views
 
     outcome = Outcome()
     bots = {author_key(bot) for bot in dice_bots}
@@ -296,7 +296,7 @@ def paste(path: Path, posts: list[Post], *, dry_run: bool = False, all_or_nothin
             appender.write()
         outcome.written = writes
     outcome.match = match
-    outcome.replay = session.replay_match(match)   # afresh: a refused post's step is no part of it
+    outcome.replay = views.replay_match(match)   # afresh: a refused post's step is no part of it
     return outcome
 
 

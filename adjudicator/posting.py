@@ -135,7 +135,7 @@ def plan(match: LoadedMatch, now: str, *, since: int | None = None, again: bool 
             start, why = voided_from[0], VOIDED
         elif start > end:
             why = NOTHING_NEW
-    from adjudicator.session import replay_match
+    from adjudicator.views import replay_match
 
     replay = replay_match(match, end)
     if why == AGAIN and previous is not None:
@@ -206,7 +206,7 @@ def revealed_since(match: LoadedMatch, replay: Replay, before: int) -> list[LogE
     in full once, after it showed them as "submitted"."""
     if before <= 0:
         return []
-    from adjudicator.session import replay_match
+    from adjudicator.views import replay_match
 
     private = {log.seq for log in replay_match(match, before).log if log.sealed}
     if not private:

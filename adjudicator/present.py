@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, NamedTuple
 
 from adjudicator.formats import PICTURES
 from adjudicator.formats._base import table_line, table_rule
-from adjudicator.render import clean, display_width, one_line, printed, shown_path
+from adjudicator.formats._base import one_line
+from adjudicator.render import clean, display_width, printed, shown_path
 
 if TYPE_CHECKING:
     from adjudicator.clock import ClockSettings

@@ -158,7 +158,7 @@ def is_weak(word: str) -> bool:
     return len(word) < 2 or word.isdecimal()
 
 
-def try_parse(game: Game, text: str) -> dict[str, Any] | None:
+def try_parse(game: Game[Any], text: str) -> dict[str, Any] | None:
     """The game's own reading of `text`, or None. Runs cut from a post are text nobody typed
     as a move, so any refusal of the game's parser means "not a move"."""
     try:
@@ -168,7 +168,7 @@ def try_parse(game: Game, text: str) -> dict[str, Any] | None:
     return move if isinstance(move, dict) else None
 
 
-def read_post(game: Game, text: str, *, complete: Complete = lambda m: m, valid: Valid = lambda m: True,
+def read_post(game: Game[Any], text: str, *, complete: Complete = lambda m: m, valid: Valid = lambda m: True,
               legal: Callable[[], Iterable[dict[str, Any]]] | None = None, reword: Reword = lambda w: w,
               items: Callable[[], frozenset[Phrase]] = frozenset, ruleset: str = "", name: str = "") -> Reading:
     """The one move in a post, or NotationError naming the file (`name`) and why.
@@ -215,14 +215,15 @@ class Context:
     memo: dict[str, Any] = field(default_factory=dict, compare=False)   # what is worked out once per post
 
 
-def legal_of(game: Game, ctx: Context) -> list[str]:
+def legal_of(game: Game[Any], ctx: Context) -> list[str]:
     """The legal moves now as the game writes them (legal_texts), listed once per post."""
     if "legal" not in ctx.memo:
         ctx.memo["legal"] = legal_texts(game, ctx.legal)
-    return ctx.memo["legal"]
+    legal: list[str] = ctx.memo["legal"]
+    return legal
 
 
-def listed_two_ways(game: Game, text: str) -> bool:
+def listed_two_ways(game: Game[Any], text: str) -> bool:
     """Must the post as typed be read as a post, not as the move it parses to? When it lists
     numbers two ways ("rope 1 1, 3" is not rope 1 1 3) or holds a picture ("F6 :D")."""
     if PICTURE in fold(text).split():   # "F6 :D": the emoticon is no arrow
@@ -234,7 +235,7 @@ def listed_two_ways(game: Game, text: str) -> bool:
     return mixed_lists(words, kinds, list(range(len(words))))
 
 
-def has_slip(game: Game, text: str) -> bool:
+def has_slip(game: Game[Any], text: str) -> bool:
     """Does the post hold a game word mistyped as fingers slip (meant_word)? The game's parser may
     take it for a name ("switch pruple"): it is read as the word meant instead."""
     lexicon = game_lexicon(game)
@@ -251,7 +252,7 @@ def usable(move: dict[str, Any], complete: Complete, valid: Valid) -> bool:
 
 # --- The post as words --------------------------------------------------------------------
 
-def post_as_words(game: Game, text: str, reword: Reword, items: frozenset[Phrase] = frozenset()) -> list[Word]:
+def post_as_words(game: Game[Any], text: str, reword: Reword, items: frozenset[Phrase] = frozenset()) -> list[Word]:
     """The post's words, with the phrases players write for notation words replaced by them
     (the game's lexicon: "block move" → block, "north" → up) and the position's references
     resolved by the game (Game.reword)."""
@@ -284,7 +285,7 @@ def post_as_words(game: Game, text: str, reword: Reword, items: frozenset[Phrase
     return reword(words)
 
 
-def game_lexicon(game: Game) -> Lexicon:
+def game_lexicon(game: Game[Any]) -> Lexicon:
     """The game's lexicon, made once per game object (a match reads many posts)."""
     made = game.__dict__.get("_reading_lexicon")
     if made is None:
@@ -331,7 +332,7 @@ def slipped(typed: str, meant: str) -> bool:
     return any(long[i] == long[i - 1] and long[:i] + long[i + 1:] == short for i in range(1, len(long)))
 
 
-def classify(game: Game, words: list[Word]) -> list[str]:
+def classify(game: Game[Any], words: list[Word]) -> list[str]:
     """What each word is to the reader (STRONG, SOFT, GLUE, HEDGE, QUANTITY, SUSPECT, CHATTER):
     game words from the game's lexicon, the rest from posts.yaml. A word with a problem (a
     reference naming nothing now, an item no move can use) is STRONG: the reading must use it,
@@ -449,7 +450,7 @@ def islands(kinds: list[str]) -> list[list[int]]:
 
 # --- Finding the moves -------------------------------------------------------------------
 
-def search(game: Game, text: str, ctx: Context, error: NotationError | None) -> Reading:
+def search(game: Game[Any], text: str, ctx: Context, error: NotationError | None) -> Reading:
     """The post normalised as a whole, else the one move its words make."""
     words = post_as_words(game, text, ctx.reword, ctx.items())
     whole = " ".join(word.text for word in words)
@@ -525,7 +526,7 @@ def quoted_lines(words: list[Word]) -> frozenset[int]:
     return frozenset(quoted)
 
 
-def replied_quote(game: Game, words: list[Word], kinds: list[str], found: list[Found],
+def replied_quote(game: Game[Any], words: list[Word], kinds: list[str], found: list[Found],
                   ctx: Context) -> tuple[list[Found], list[str], frozenset[int]]:
     """The moves found, the words' kinds and the quoted words set aside, with a quoted post set aside when the player
     replies to it with a move of their own ("> rope 1 1" then "wow ok. race 1 2 1"): the quote
@@ -647,13 +648,14 @@ def negation_scope(words: list[Word], kinds: list[str], start: int) -> tuple[lis
     return span, scope
 
 
-def declinable(game: Game, ctx: Context) -> frozenset[str]:
+def declinable(game: Game[Any], ctx: Context) -> frozenset[str]:
     """The game words a negation may decline without doubt: item keywords (the lexicon's clause
     heads) and words naming a kind of move, as the moves start (`rope`, `trade`, `retake`): the
     first word of the notation's examples and of the legal moves now, past the turn every legal
     move writes alike (`r1 c1:`, `t1`)."""
     if "declinable" in ctx.memo:
-        return ctx.memo["declinable"]
+        remembered: frozenset[str] = ctx.memo["declinable"]
+        return remembered
     texts = [tokens(text) for text in legal_of(game, ctx)]
     turn = {w for w in set(texts[0]).intersection(*texts[1:]) if not w.isalpha()} if len(texts) > 1 else set()
     firsts = {next((w for w in words if w not in turn), "") for words in texts}
@@ -697,7 +699,7 @@ def left_over(kinds: list[str], used: frozenset[int]) -> list[int]:
     return left
 
 
-def idle(game: Game, words: list[Word], kinds: list[str], reading: Found, index: int, ctx: Context) -> bool:
+def idle(game: Game[Any], words: list[Word], kinds: list[str], reading: Found, index: int, ctx: Context) -> bool:
     """Is the game word at `index`, left over by the reading, one that no reading could change the
     move with, so it is chatter? The position's legal moves decide, never a list of English:
     - it repeats a word of the move that no legal move holds once more ("D8 up ⬆️"; a number
@@ -747,7 +749,7 @@ def apart(words: list[Word], used: frozenset[int], index: int) -> bool:
                for i in between(used, index))
 
 
-def find_moves(game: Game, words: list[Word], kinds: list[str], ctx: Context) -> list[Found]:
+def find_moves(game: Game[Any], words: list[Word], kinds: list[str], ctx: Context) -> list[Found]:
     """Each longest run of game words (inside one island: glue between them is read past) that
     reads as a possible move, from left to right: a word read into a move is part of no other
     ('rope 2' of 'rope 2 1'; 'up G4' of 'E5 up G4 left'); a run inside one that reads as no
@@ -770,7 +772,7 @@ def find_moves(game: Game, words: list[Word], kinds: list[str], ctx: Context) ->
     return found
 
 
-def read_run(game: Game, words: list[Word], kinds: list[str], island: list[int], material: list[int],
+def read_run(game: Game[Any], words: list[Word], kinds: list[str], island: list[int], material: list[int],
              ctx: Context) -> Found | None:
     """The move the words from material[0] to material[-1] make, if any: as written (glue
     included), then without the glue, then without one-letter words that may be English, then
@@ -804,7 +806,7 @@ def read_run(game: Game, words: list[Word], kinds: list[str], island: list[int],
     return None
 
 
-def possible_move(game: Game, text: str, ctx: Context) -> tuple[dict[str, Any], str] | None:
+def possible_move(game: Game[Any], text: str, ctx: Context) -> tuple[dict[str, Any], str] | None:
     """(move, canonical form) of words that read as a possible move (see canonical), or None."""
     move = try_parse(game, text)
     key = None if move is None else canonical(game, move, ctx.complete, ctx.valid)
@@ -848,7 +850,7 @@ def clause_moved(variant: list[int], heads: list[bool]) -> list[list[int]]:
     return moved
 
 
-def canonical(game: Game, move: dict[str, Any], complete: Complete, valid: Valid) -> str | None:
+def canonical(game: Game[Any], move: dict[str, Any], complete: Complete, valid: Valid) -> str | None:
     """The move as the game writes it once the match filled it in; None when it is no possible
     move (the schema refuses it: `3/5 please` is not a location) or the game finds it no
     plausible reading of chatter (Game.is_plausible: `2 please` boards no Track Trouble track)."""
@@ -863,7 +865,7 @@ def canonical(game: Game, move: dict[str, Any], complete: Complete, valid: Valid
 
 # --- Refusal: game words left over -------------------------------------------------------
 
-def left_over_refusal(game: Game, words: list[Word], kinds: list[str], reading: Found, left: list[int],
+def left_over_refusal(game: Game[Any], words: list[Word], kinds: list[str], reading: Found, left: list[int],
                       ctx: Context) -> NotationError:
     """The refusal of a post whose move leaves game words unread. After a correction or an
     alternative it quotes both readings ("E5 up... no wait, left": 'E5 up' and 'E5 left');
@@ -914,7 +916,7 @@ def last_hedge_before(words: list[Word], kinds: list[str], index: int) -> str | 
     return current
 
 
-def other_reading(game: Game, reading: Found, extra: list[str], ctx: Context) -> str | None:
+def other_reading(game: Game[Any], reading: Found, extra: list[str], ctx: Context) -> str | None:
     """The move the words after a correction or an alternative make in place of some of the
     move's words ('E5 up' with 'left': 'E5 left'; 'place 3/5 C' with 'D': 'place 3/5 D'), or
     None when no such move differs from the first reading."""
@@ -929,7 +931,7 @@ def other_reading(game: Game, reading: Found, extra: list[str], ctx: Context) ->
     return None
 
 
-def closest_legal(game: Game, typed: str, reading: Found, ctx: Context) -> str | None:
+def closest_legal(game: Game[Any], typed: str, reading: Found, ctx: Context) -> str | None:
     """A legal move now (at most MAX_LEGAL looked at) that is the move the post wrote
     (writes_the_post), other than the reading refused; None if there is none."""
     texts = legal_of(game, ctx)
@@ -995,7 +997,7 @@ def only_as_posted(typed: str, candidates: list[str], legal: list[str]) -> str |
     return nearest(typed, [text for text in candidates if writes_the_post(text, posted, vocabulary, structural)])
 
 
-def legal_texts(game: Game, legal: Callable[[], Iterable[dict[str, Any]]] | None) -> list[str]:
+def legal_texts(game: Game[Any], legal: Callable[[], Iterable[dict[str, Any]]] | None) -> list[str]:
     """The legal moves now as the game writes them, at most MAX_LEGAL of them."""
     texts: list[str] = []
     for move in islice(legal(), MAX_LEGAL) if legal is not None else ():
@@ -1008,7 +1010,7 @@ def legal_texts(game: Game, legal: Callable[[], Iterable[dict[str, Any]]] | None
 
 # --- Refusal: the closest readable move --------------------------------------------------
 
-def unreadable(game: Game, text: str, whole: str, error: NotationError | None, ctx: Context) -> NotationError:
+def unreadable(game: Game[Any], text: str, whole: str, error: NotationError | None, ctx: Context) -> NotationError:
     """The refusal of a post without a move: the legal move the post wrote, if one is
     (only_as_posted), and its form; else the game's forms, never another move. A game that declares no notation keeps its own message."""
     forms = game.forms()
@@ -1044,7 +1046,7 @@ def nearest(typed: str, candidates: list[str]) -> str | None:
     return folded[hits[0]] if hits else folded[pool[0]]
 
 
-def form_of(game: Game, move: str, forms: tuple[Form, ...]) -> Form | None:
+def form_of(game: Game[Any], move: str, forms: tuple[Form, ...]) -> Form | None:
     """The form a move is written in: the first whose examples read to moves of the same shape
     (the same fields, `{place, arrow}` for 'I9 right', never Retake's `{item}`); by likeness of
     text only where the move's shape matches no example's."""
@@ -1078,12 +1080,12 @@ def quoted(text: str) -> str:
     return f"'{line}'" if len(line) <= QUOTE_CUT else f"'{line[:QUOTE_CUT]}…' ({len(text):,} characters)"
 
 
-def notation_data(game: Game) -> list[dict[str, Any]]:
+def notation_data(game: Game[Any]) -> list[dict[str, Any]]:
     """The game's notation as plain data, for `ruleset show --format json`."""
     return [{"form": form.shape, "examples": list(form.examples), "about": form.about} for form in game.forms()]
 
 
-def notation_comment(game: Game) -> str:
+def notation_comment(game: Game[Any]) -> str:
     """The game's notation as YAML comment lines, for `ruleset show` (the YAML stays valid)."""
     forms = game.forms()
     if not forms:
@@ -1097,7 +1099,7 @@ def notation_comment(game: Game) -> str:
     return "\n".join(lines) + "\n"
 
 
-def notation_game(ruleset: Any) -> Game | None:
+def notation_game(ruleset: Any) -> Game[Any] | None:
     """The ruleset's game with stand-in players, whose `forms()` `ruleset show` lists; None
     when its parameters cannot make one (`ruleset validate` says why)."""
     from adjudicator.matchfile import stand_in_game

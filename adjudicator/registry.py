@@ -34,10 +34,10 @@ from adjudicator.paths import (
 )
 
 PLUGIN_PREFIX = "adjudicator_plugin_"   # plug-in modules' names in sys.modules
-_FOUND: dict[tuple[str, tuple[Path, ...]], type[Game]] = {}
+_FOUND: dict[tuple[str, tuple[Path, ...]], type[Game[Any]]] = {}
 
 
-def game_class(name: str, where: str = "game") -> type[Game]:
+def game_class(name: str, where: str = "game") -> type[Game[Any]]:
     """The Game subclass for `name`, importing only that game's module (once per process
     and search path)."""
     key = (name, tuple(plugin_dirs()))   # the folders as plugin_dirs keeps them (their hashes kept too)

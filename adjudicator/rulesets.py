@@ -40,7 +40,7 @@ class Ruleset:
 
     @property
     def game(self) -> str:
-        return self.data["game"]
+        return str(self.data["game"])
 
     @property
     def sides(self) -> list[str]:
@@ -64,7 +64,7 @@ class Ruleset:
 
     @property
     def summary(self) -> str:
-        return self.data.get("summary", "")
+        return str(self.data.get("summary", ""))
 
     def with_params(self, overrides: dict[str, Any] | None, where: str = "rules.params") -> "Ruleset":
         """This ruleset with one match's parameter overrides merged in (checked key by key)."""
@@ -385,12 +385,12 @@ def _resolve_files(ruleset_id: str) -> Ruleset:
     chain: list[str] = []
     layers: list[dict[str, Any]] = []
     current: str | None = ruleset_id
-    first_path: Path | None = None
+    paths: list[Path] = []
     while current is not None:
         if current in chain:
             raise RulesetError(f"Ruleset '{ruleset_id}' extends itself in a loop: {' → '.join(chain + [current])}.")
         path = find_file(current)
-        first_path = first_path or path
+        paths.append(path)
         data = load_yaml(path)
         validate_raw(data, path)
         if data["id"] != current:
@@ -398,7 +398,7 @@ def _resolve_files(ruleset_id: str) -> Ruleset:
         chain.append(current)
         layers.append(data)
         current = data.get("extends")
-    return build(layers, chain, first_path)
+    return build(layers, chain, paths[0])
 
 
 def build(layers: list[dict[str, Any]], chain: list[str], path: Path) -> Ruleset:

@@ -68,7 +68,7 @@ def check_move_schema(game: str, path: Path) -> None:
         data = json.loads(raw)
     except UnicodeDecodeError:
         raise InputError(f"{path}: the move schema of game '{game}' is not UTF-8 text.") from None
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         raise InputError(f"{path}: the move schema of game '{game}' is not JSON ({exc.msg} at line "
                          f"{exc.lineno}, column {exc.colno}).") from None
     if not isinstance(data, dict):
@@ -97,7 +97,8 @@ def check_move_schema(game: str, path: Path) -> None:
 @lru_cache(maxsize=None)
 def load_schema(name: str) -> dict[str, Any]:
     with open(schema_path(name), encoding="utf-8") as fh:
-        return json.load(fh)
+        schema: dict[str, Any] = json.load(fh)
+    return schema
 
 
 @lru_cache(maxsize=None)
@@ -112,7 +113,7 @@ def validator(name: str) -> Any:
     checker.checks("date-time")(is_rfc3339)
     types = Draft202012Validator.TYPE_CHECKER.redefine(
         "integer", lambda _, value: isinstance(value, int) and not isinstance(value, bool))
-    strict = validators.extend(Draft202012Validator, type_checker=types)
+    strict = validators.extend(Draft202012Validator, type_checker=types)   # type: ignore[no-untyped-call]  # jsonschema's stubs leave it untyped
     return strict(load_schema(name), format_checker=checker)
 
 
@@ -237,7 +238,7 @@ def describe_error(error: Any) -> str:
         error = best_match(error.context)
     validator_name = error.validator
     if validator_name == "required":
-        return error.message.replace("is a required property", "is missing")
+        return str(error.message).replace("is a required property", "is missing")
     if validator_name == "additionalProperties" and isinstance(error.instance, dict):
         known = set(error.schema.get("properties", {}))
         unknown = [key for key in error.instance if key not in known]
@@ -262,7 +263,7 @@ def describe_error(error: Any) -> str:
     if validator_name == "oneOf" and isinstance(error.instance, dict):
         return "must have exactly one of: " + ", ".join(
             next(iter(s.get("required", [])), "?") for s in error.validator_value)
-    message = error.message   # jsonschema quotes the whole value: keep an excerpt
+    message = str(error.message)   # jsonschema quotes the whole value: keep an excerpt
     return message if len(message) < 200 else message[:197] + "..."
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from adjudicator import chain, matchfile
+from adjudicator.files import read_regular
 from adjudicator.game import ChanceDue, Player
 from adjudicator.engine import LogEntry, Replay, is_void
 from adjudicator.errors import InputError, RefusedError
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 Watch = Callable[[LoadedMatch], Callable[[dict[str, Any], LogEntry], Any]]
 
 
-def replay_streamed(path: Path, until: int | None = None, watch: Watch | None = None,
+def replay_streamed(path: str | Path, until: int | None = None, watch: Watch | None = None,
                     narrate: bool = True) -> tuple[LoadedMatch, Replay]:
     """Load and replay a match file entry by entry up to seq `until`, keeping no entry: the
     file is read one entry at a time (matchfile.stream) and replayed with `keep_log=False`,
@@ -335,12 +336,12 @@ def read_move(match: LoadedMatch, replay: Replay, player: str, text: str, as_jso
         move = read_typed(match, replay, player, text, name)
     if not isinstance(move, dict):
         raise InputError(f"{name}: a move is a JSON object, e.g. {{\"attack\": true}}.")
-    move = match.game.complete_move(replay.state, player, move)
-    found = schemas.errors(f"move/{match.ruleset.game}", move)
+    completed: dict[str, Any] = match.game.complete_move(replay.state, player, move)
+    found = schemas.errors(f"move/{match.ruleset.game}", completed)
     if found:
         raise InputError(f"{name}: the move, field {schemas.field_path(['move', *found[0].absolute_path])}: "
                          f"{schemas.describe_error(found[0])}.")
-    return move
+    return completed
 
 
 def read_typed(match: LoadedMatch, replay: Replay, player: str, text: str, name: str) -> dict[str, Any]:
@@ -479,7 +480,7 @@ def clear_interrupted_new(out: Path, seed_file: Path) -> str | None:
     from adjudicator import dice
 
     try:
-        raw = matchfile.read_regular(seed_file, "seed file", limit=dice.SEED_FILE_LIMIT, error=InputError)
+        raw = read_regular(seed_file, "seed file", limit=dice.SEED_FILE_LIMIT, error=InputError)
     except InputError:
         return None
     seed = raw.decode("ascii", "replace").strip().lower()

@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterator
 
 from adjudicator.engine import Checkpoint, LogEntry, Replay, VoidsSoFar, is_void
 from adjudicator.errors import InputError
+from adjudicator.game import Game
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import Banner, Heading, Para, Pre, Span, Stamp, render
 from adjudicator import wording
@@ -216,12 +217,19 @@ def hidden_summary(log: LogEntry) -> str:
     return "sealed submission"
 
 
+def game_of(log: LogEntry) -> Game[Any]:
+    """The game an entry's events are worded in: replay gives every entry with events its game."""
+    if log.game is None:
+        raise RuntimeError(f"entry {log.seq} has events but no game to word them")
+    return log.game
+
+
 def entry_view(log: LogEntry, viewer: str | None = None, marked: Any = None) -> dict[str, Any]:
     visible = _visible(log, viewer)
     data: dict[str, Any] = {
         "seq": log.seq, "type": log.type, "player": log.player,
         "summary": log.summary if visible else hidden_summary(log),
-        "events": [{"text": text(log.game, e), "rulings": list(e.rulings)}
+        "events": [{"text": text(game_of(log), e), "rulings": list(e.rulings)}
                    for e in (log.events if visible else log.sealed_events)],
         "flag": None if not log.flag else flag_view(log, viewer, marked),
         "sealed": log.sealed,
@@ -402,7 +410,7 @@ def entry_post(match: LoadedMatch, replay: Replay, log: LogEntry, fmt: str, ruli
     """What `move`, `roll` and `host` print to paste in public: the entry as everyone may see
     it (a sealed submission only as "submitted"), then the public board, then the head of a
     chained match (G-9); ruling ids only when asked (`--rulings`)."""
-    return render([Pre(entry_lines(log, None, pad=False, rulings=rulings)),
+    return render([Pre([*entry_lines(log, None, pad=False, rulings=rulings)]),
                    *revealed_blocks(replay, log, rulings), *board_blocks(match, replay),
                    *head_blocks(match, replay)], fmt)
 

@@ -147,7 +147,8 @@ def _read_time(text: str, zone: ZoneInfo, now: datetime, after: date | None,
     if not raw:
         raise TimeError("is empty; give a time such as 2026-11-21 20:14 or 20:14")
     if is_rfc3339(raw) and ("T" in raw.upper()):
-        reading: Reading | None = Reading(parse_time(raw), exact=True)
+        moment = parse_time(raw)   # never None: raw is not empty
+        reading: Reading | None = Reading(moment, exact=True) if moment is not None else None
     else:
         reading = _read_instant(raw) or _read_local(raw, zone, now, after, previous)
     if reading is None:

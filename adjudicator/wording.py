@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from adjudicator.game import Event, Game, Illegal, Outcome, Pending
     from adjudicator.engine import Flag, Replay
 
-Say = Callable[["Game", Mapping[str, Any]], str]
+Say = Callable[["Game[Any]", Mapping[str, Any]], str]
 
 
 # --- The engine's own words ------------------------------------------------------------------
@@ -76,13 +76,13 @@ ENGINE_WORDS: dict[str, Say] = {
 }
 
 
-def _clock(game: "Game", fields: Mapping[str, Any]) -> str:
+def _clock(game: "Game[Any]", fields: Mapping[str, Any]) -> str:
     from adjudicator.clock import describe
 
     return describe(game.who(fields["player"]), fields["charge"], fields["on_expiry"])
 
 
-def _target(game: "Game", fields: Mapping[str, Any]) -> str:
+def _target(game: "Game[Any]", fields: Mapping[str, Any]) -> str:
     """` (anna's move)`: how a void names its target without showing sealed content."""
     target = fields.get("described")
     if target is None:
@@ -136,7 +136,7 @@ ENGINE_REFUSALS: dict[str, Say] = {
 }
 
 
-def _late_side(game: "Game", fields: Mapping[str, Any]) -> str:
+def _late_side(game: "Game[Any]", fields: Mapping[str, Any]) -> str:
     """A side move past its own limit (TT-9): when its time started and ran out, and that it
     changed nothing. Names no more of the move than its items (never a hidden destination)."""
     names = [game.ruleset.items.get(item, {}).get("name", item) for item in fields.get("items") or ()]
@@ -169,36 +169,36 @@ ENGINE_DUES: dict[str, Say] = {
 
 # --- Wording at the edge ---------------------------------------------------------------------
 
-def _lookup(game: "Game", table: str, engine: Mapping[str, Say], code: str, what: str) -> Say:
+def _lookup(game: "Game[Any]", table: str, engine: Mapping[str, Say], code: str, what: str) -> Say:
     say = getattr(game, table, {}).get(code) or engine.get(code)
     if say is None:
         raise KeyError(f"{game.name}: no words for {what} '{code}'")
     return say
 
 
-def text(game: "Game", event: "Event") -> str:
+def text(game: "Game[Any]", event: "Event") -> str:
     """The sentence of one event."""
     return _lookup(game, "words", ENGINE_WORDS, event.kind, "event kind")(game, event.fields)
 
 
-def refusal(game: "Game", illegal: "Illegal") -> str:
+def refusal(game: "Game[Any]", illegal: "Illegal") -> str:
     """The sentence of a refusal (without the rulings, which are shown beside it)."""
     return _lookup(game, "refusals", ENGINE_REFUSALS, illegal.code, "refusal")(game, illegal.fields)
 
 
-def reason(game: "Game", outcome: "Outcome") -> str:
+def reason(game: "Game[Any]", outcome: "Outcome") -> str:
     """Why a match ended, as the result's `reason`."""
     return _lookup(game, "endings", ENGINE_ENDINGS, outcome.termination, "termination")(game, outcome.figures)
 
 
-def due_label(game: "Game", due: "Pending") -> str:
+def due_label(game: "Game[Any]", due: "Pending") -> str:
     """What is due, in words: `place a stone (not up)`, `crossing 2`, `the roll for who begins`."""
     if due is None:
         return "nothing"
     return _lookup(game, "dues", ENGINE_DUES, due.label, "due label")(game, due.fields or {})
 
 
-def preview(game: "Game", effects: Iterable["Event"]) -> str:
+def preview(game: "Game[Any]", effects: Iterable["Event"]) -> str:
     """A legal move's preview: the sentences of what it would do, joined."""
     return "; ".join(text(game, effect) for effect in effects)
 
@@ -225,7 +225,7 @@ def awaiting(replay: "Replay", name: Callable[[str], str] | None = None) -> str 
     return waiting_for(replay.game, replay.pending(), replay.to_act(), name)
 
 
-def waiting_for(game: "Game", due: "Pending", waiting: Iterable[str],
+def waiting_for(game: "Game[Any]", due: "Pending", waiting: Iterable[str],
                 name: Callable[[str], str] | None = None) -> str | None:
     """What is due and from whom (`waiting`: the players yet to act, Replay.to_act), in words.
     A refusal keeps these as data, so it is worded the same whenever it is shown."""

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import matchfile
+from adjudicator import files, matchfile
 from helpers import REPO
 from helpers.matches import dice_match, setup_entries
 
@@ -89,7 +89,7 @@ def test_size_limit_is_named_and_can_be_raised(cli, write, monkeypatch):
     monkeypatch.setenv("ADJUDICATOR_MAX_BYTES", "1000000")   # rulesets are read within it too
     assert cli("board", path).code == 0
     monkeypatch.delenv("ADJUDICATOR_MAX_BYTES")
-    assert matchfile.max_bytes() == matchfile.DEFAULT_MAX_BYTES
+    assert files.max_bytes() == files.DEFAULT_MAX_BYTES
 
 
 @pytest.mark.parametrize("value", ["lots", "-5", "0", "1e9", "9" * 40])

@@ -304,7 +304,7 @@ def void_target(match: "LoadedMatch", replay: "Replay", typed: str, path: Path) 
 
     entries = match.entries
     if typed == "last":
-        live = [e["seq"] for e in entries if e["seq"] not in replay.voided and not is_void(e)]
+        live: list[int] = [e["seq"] for e in entries if e["seq"] not in replay.voided and not is_void(e)]
         if not live:
             raise RefusedError(f"{path}: there is no entry in effect to void; nothing written.", "void-target")
         return live[-1]

@@ -83,7 +83,7 @@ def replay(match_path: Path, viewer: Optional[str], fmt: str) -> Replayed:
 def legal(match_path: Path, player: Optional[str] = None) -> Legal:
     """`legal`: the moves `player` (None: each player to act) may make now, with their previews."""
     from adjudicator import matchfile
-    from adjudicator.session import replay_match
+    from adjudicator.views import replay_match
 
     match = matchfile.load(match_path)
     pid = viewer_named(match, player, match_path, "PLAYER")

@@ -198,7 +198,7 @@ def seat(match_path: Path, viewer: Optional[str]) -> Seat:
     """Replay the match and take what `viewer`'s page shows (views.result with the viewer:
     exactly what `board --as` shows; None: the public view)."""
     from adjudicator import match_picture, matchfile, views
-    from adjudicator.session import replay_match
+    from adjudicator.views import replay_match
     from adjudicator.wording import preview
 
     match = matchfile.load(match_path)
@@ -221,7 +221,7 @@ def before_submission(match: "LoadedMatch", viewer: str) -> "Replay":
     items it would use are still held). The other player's sealed moves come after or do not
     count: a sealed phase's moves never depend on them (G-2)."""
     from adjudicator.engine import Replay
-    from adjudicator.session import replay_match
+    from adjudicator.views import replay_match
 
     first: Optional[int] = None
     sealed_before = False
@@ -244,7 +244,7 @@ def board_json(match_path: Path) -> str:
     """`board --format json`: the public result object."""
     from adjudicator import matchfile, views
     from adjudicator.present import json_text
-    from adjudicator.session import replay_match
+    from adjudicator.views import replay_match
 
     match = matchfile.load(match_path)
     return json_text(views.result(match, replay_match(match)))
@@ -389,7 +389,7 @@ def roll_due(match_path: Path, limit: int = 16, arrived: Optional[str] = None) -
     from adjudicator import dice, matchfile
     from adjudicator.errors import RefusedError
     from adjudicator.game import ChanceDue
-    from adjudicator.session import replay_match
+    from adjudicator.views import replay_match
     from adjudicator.usecases.entries import roll
     from adjudicator.views import salts_awaited
 
@@ -415,7 +415,7 @@ def close_if_past_deadline(match_path: Path) -> Optional["Entered"]:
     host entry `host deadline` writes (G-2, G-4); None when there is nothing to close."""
     from adjudicator import matchfile, views
     from adjudicator.errors import RefusedError
-    from adjudicator.session import replay_match
+    from adjudicator.views import replay_match
     from adjudicator.usecases.entries import HostAction, host
 
     match = matchfile.load(match_path)
@@ -454,7 +454,7 @@ class Due(NamedTuple):
 def due_now(match_path: Path) -> Due:
     """One replay: the deadline the pictures mark as passed (G-7) and --auto-deadline waits for."""
     from adjudicator import matchfile, views
-    from adjudicator.session import replay_match
+    from adjudicator.views import replay_match
 
     match = matchfile.load(match_path)
     res = views.result(match, replay_match(match))
