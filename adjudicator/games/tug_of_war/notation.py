@@ -88,7 +88,12 @@ def forms_for(modules: Sequence[str] = MODULE_NAMES) -> tuple[Form, ...]:
 # words, the item keyword each item of the ruleset is written with, and by module what it adds.
 KEYWORDS = ("discard", "block")
 WITH_SHORT = (("w/",),)                          # "clock w/ my 2": "with" as phones shorten it
-MODULE_TIME = ("time",)                          # "Tower time. 2, 1, 1": the module, announced
+MODULE_TIME = ("time",)
+# A discard declined with the word "discard" first (TW-7): "discard nothing", "discard: none",
+# "discarding nothing", set off from the move as a clause of its own (TugOfWarNotation.reword;
+# "rope 2 discard none 1" is not). ("no discard" is a negation the reader declines by itself.)
+DISCARD_WORDS = frozenset({"discard", "discards", "discarding"})
+NOTHING_WORDS = frozenset({"nothing", "none"})                          # "Tower time. 2, 1, 1": the module, announced
 # Words before Tower's option letter that name it (TW-17): "reward C", "I'll take C".
 OPTION_SAID = ("reward", "take")
 # Maze's verb (TW-14): "tilt it down", "first card tilts left". Only with its direction does it
@@ -265,8 +270,23 @@ LIST_WORDS = frozenset({"and", "&", "+", "plus", "n", "und"})
 # card" ("with" mistyped), "collation using two 1s".
 # "w/" is how phones shorten "with" ("clock w/ my 2").
 WITH_WORDS = frozenset({"with", "whit", "wiht", "using", "w/"})
+# Verbs of playing cards between a module and its cards, with a particle or none: "rope time,
+# throwing two of my 1s in", "clock: playing my 2", "race, putting in a 1". Like "with", they
+# tie the cards to the module before them.
+PLAY_VERBS = frozenset({"throwing", "throw", "playing", "putting", "tossing", "dropping", "laying", "using"})
+PARTICLES = frozenset({"in", "down"})
 # Between cards written first and their module: "my 2 goes on rope", "a 1 on the path".
 PLACE_WORDS = frozenset({"on", "onto", "into", "in", "to", "at", "the", "goes", "go", "going"})
+# A multiplier after a card or before it: "1 x2", "1s ×3", "2x 1", "x3 1s" (the phone's "×" too),
+# "1 times two": that many of the card. Alone after a module ("collation x2 (both 1s)") it
+# counts cards, which the cards said next must name. ("rope 1 twice" stays refused: the same
+# move on two turns, or two 1s?)
+MULTIPLIER = re.compile(r"^(?:[x×*]([1-5])|([1-5])[x×])$")
+TIMES_WORDS = frozenset({"times"})
+# "a one", "an one": one card of that value, never a count ("a" says one already)
+INDEFINITE = frozenset({"a", "an"})
+# "all of them", "all of 'em": the whole hand
+THEM = frozenset({"them", "em", "'em"})
 THEN = "then"                                 # "the 2 then a 1": cards in the order they resolve (TW-5)
 FIRST = "first"                               # "(the 2 first)": the card that resolves first (TW-5)
 # Cards a player says they keep in hand, not play: "clock 1 1 (holding the 2 for later)". The
@@ -291,7 +311,9 @@ class Ref(NamedTuple):
     `hand` (the whole hand: "everything"), `any` (`many` cards of any value: "one card"), or
     `word` (a number word, "one": the value, or a count where "with one" may mean one card),
     `loose` (a number word that may be a count wherever written: "single one"), or `marked` (a
-    number word after "the"/"my": "my two" is the 2 where the hand holds one and is not two cards)."""
+    number word after "the"/"my": "my two" is the 2 where the hand holds one and is not two cards),
+    `a-word` (`values`: "a one", one card of that value, which is never chatter), `times` (a multiplier alone, "x2": `many` cards the words after it must name), or `digit` (a
+    card typed as a digit, while card_reference looks for a multiplier after it)."""
 
     kind: str
     values: tuple[int, ...] = ()
@@ -312,7 +334,64 @@ def _plural(word: str) -> int | None:
 
 
 def card_reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
-    """(words taken, the cards they name) for a reference to cards at `index`, or None."""
+    """(words taken, the cards they name) for a reference to cards at `index`, or None: a
+    reference in words (`_reference`), with a multiplier before or after it ("2x 1", "1s x3",
+    "1 times two") and the card noun after it ("one 1 card") taken with it."""
+    said = folded[index:index + 8] + [""] * 8
+    before = times(said, 0)
+    if before is not None:
+        after = _reference(said, before[0]) or _digit(said, before[0])
+        named = _one_value(after[1]) if after is not None else None
+        if after is not None and named is not None and not goes_on(said, before[0] + after[0]):
+            return before[0] + after[0], Ref("cards", (named,) * before[1])       # "2x 1", "x3 1s"
+        return (1, Ref("times", many=before[1])) if MULTIPLIER.match(said[0]) else None   # "x2": of what?
+    found = _reference(said, 0) or _digit(said, 0)
+    if found is None:
+        return None
+    taken, ref = found
+    more = times(said, taken)
+    named = _one_value(ref)
+    if more is not None and named is not None:
+        return taken + more[0], Ref("cards", (named,) * more[1])                # "1 x2", "1s x3"
+    if ref.kind == "cards" and said[taken] == ("card" if len(ref.values) == 1 else "cards"):
+        return taken + 1, ref                                                   # "one 1 card", "a 2 card"
+    return None if ref.kind == "digit" else found
+
+
+def goes_on(said: list[str], at: int) -> bool:
+    """Does a list of cards go on at `at` ("x2 (1 and 1)": the x2 counts both, not the first)?"""
+    return said[at] in (*LIST_WORDS, THEN) or _reference(said, at) is not None or said[at].isdecimal()
+
+
+def times(said: list[str], at: int) -> tuple[int, int] | None:
+    """(words taken, how many) for a multiplier at `at` ("x2", "×3", "2x", "times two"), or None."""
+    match = MULTIPLIER.match(said[at])
+    if match:
+        return 1, int(match.group(1) or match.group(2))
+    if said[at] in TIMES_WORDS and _value(said[at + 1]) is not None:
+        return 2, _value(said[at + 1]) or 0
+    return None
+
+
+def _digit(said: list[str], at: int) -> tuple[int, Ref] | None:
+    """A card written as a digit ("1") or cards as a plural ("1s"): a reference only with a
+    multiplier or card noun after it (card_reference), the notation's own otherwise."""
+    value = _value(said[at]) if said[at].isdecimal() else _plural(said[at])
+    return (1, Ref("digit", (value,))) if value is not None else None
+
+
+def _one_value(ref: Ref) -> int | None:
+    """The one value a reference names, where it names cards of one value and no count ("1",
+    "the 2", "my 1s", "one"), for a multiplier to count; None otherwise ("two 1s x2")."""
+    if ref.kind in ("cards", "digit", "a-word") and len(ref.values) == 1:
+        return ref.values[0]
+    if ref.kind == "all-of" and ref.many is None or ref.kind in ("word", "marked"):
+        return ref.value
+    return None
+
+
+def _reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
+    """(words taken, the cards they name) for a reference to cards in words at `index`, or None."""
     around = post_words()
     said = folded[index:index + 6] + [""] * 6
     first = said[0]
@@ -350,7 +429,7 @@ def _every(said: list[str], around: Any) -> tuple[int, Ref] | None:
     plural = _plural(said[at])
     if plural is not None:
         return at + 1, Ref("all-of", value=plural, many=count)
-    if said[at] in CARD_NOUNS:
+    if said[at] in CARD_NOUNS or (said[at] in THEM and said[at - 1] == "of"):   # "all of them"
         return at + 1, Ref("hand", many=count)
     if at == 2 and count is not None and not said[1].isdecimal():
         return 2, Ref("hand", many=count)                              # "all three"
@@ -372,6 +451,8 @@ def _counted(said: list[str], count: int, both: bool) -> tuple[int, Ref] | None:
     at = 1 + (said[1] in SINGLE)
     if count == 1 and said[at].isdecimal() and _value(said[at]) is not None:
         return at + 1, Ref("cards", (int(said[at]),))                  # "one 1": a count, then the card
+    if count > 1 and said[at].isdecimal() and _value(said[at]) is not None and said[at + 1] == "cards":
+        return at + 2, Ref("cards", (int(said[at]),) * count)          # "two 1 cards"
     if at == 2 and _value(said[2]) is not None:
         return 3, Ref("cards", (_value(said[2]) or 0,))                 # "one single one"
     value = _value(said[0])
@@ -384,6 +465,9 @@ def _marked(said: list[str], around: Any) -> tuple[int, Ref] | None:
     value = _value(said[at]) if said[at].isdecimal() or at == 2 else None
     if value is not None:
         return at + 1, Ref("cards", (value,))
+    if said[0] in INDEFINITE and not said[1].isdecimal() and _value(said[1]) is not None \
+            and said[2] not in CARD_NOUNS and _plural(said[2]) is None:
+        return 2, Ref("a-word", (_value(said[1]) or 0,))                # "a one": one card, the 1
     word = _value(said[1]) if said[1] != "one" else None   # "the one" may point at anything
     if word is not None and said[2] in CARD_NOUNS:
         return 3, Ref("any", many=word)                                 # "the two cards": a count
@@ -469,11 +553,11 @@ def tie(folded: list[str], group: Group, ends: list[bool], stops: list[bool], fu
     list going on ("rope 1 and one", "path 1 on E5 and the 2 on C4"); after Maze's directions
     ("maze: north then east (two 1s)"); before it, past words of placing ("my 2 goes on rope"),
     where the module has no cards of its own after it; or else after it past a comma ("tower,
-    1 card, option A"). `ends[i]`: punctuation follows word i; `stops[i]`: a comma or a
+    1 card, option A"), or past a sentence's end where the cards are the whole next sentence
+    ("gonna race. single 1."). `ends[i]`: punctuation follows word i; `stops[i]`: a comma or a
     sentence's end ("rope. the 2 on race" puts no 2 on Rope); `full_stops[i]`: a sentence's end."""
-    before = group.start - 1
-    with_word = before >= 0 and folded[before] in WITH_WORDS
-    head = before - with_word
+    with_word = with_words(folded, group.start)
+    head = group.start - 1 - with_word
     played = head >= 0 and folded[head] in MODULE_NAMES and not block_target(folded, head)
     if played and not any(stops[head:group.start]):
         return Tie(head, None, False, group.start, not with_word)
@@ -494,7 +578,18 @@ def tie(folded: list[str], group: Group, ends: list[bool], stops: list[bool], fu
             return Tie(after, None, True, group.start, False)
     if played and not any(full_stops[head:group.start]):
         return Tie(head, None, False, group.start, not with_word)
+    if played and (group.end == len(folded) or full_stops[group.end - 1]):
+        return Tie(head, None, False, group.start, not with_word)   # "gonna race. single 1.", "Rope!! one one one"
     return None
+
+
+def with_words(folded: list[str], start: int) -> int:
+    """How many words before `start` tie the cards there to what comes before: "with", "w/",
+    or a verb of playing and its particle ("throwing in", "playing"); 0 for none."""
+    before = folded[max(start - 2, 0):start]
+    if before and before[-1] in WITH_WORDS | PLAY_VERBS:
+        return 1
+    return 2 if len(before) == 2 and before[0] in PLAY_VERBS and before[1] in PARTICLES else 0
 
 
 def block_target(folded: list[str], index: int) -> bool:
@@ -608,14 +703,14 @@ def resolve(group: Group, at: Tie, hand: list[int], module: str, first: int | No
 
 def counted(ref: Ref, direct: bool) -> int | None:
     """How many cards a reference counts without saying which ("one card", "with one"), or None."""
-    if ref.kind == "any":
+    if ref.kind in ("any", "times"):
         return ref.many
     return ref.value if ref.kind == "word" and not direct else None
 
 
 def said_values(ref: Ref) -> tuple[int, ...] | None:
     """The cards a reference names by value ("a 1", "both 1s"), or None where it names none."""
-    if ref.kind == "cards":
+    if ref.kind in ("cards", "a-word"):
         return ref.values
     return (ref.value,) * ref.many if ref.kind == "all-of" and ref.many is not None else None
 
@@ -639,7 +734,7 @@ def restate(group: Group, direct: bool) -> tuple[tuple[Ref, ...], str | None]:
         if None in values or len(named) != count:
             return (), (f"counts {count} card{'s' if count > 1 else ''}, then names "
                         f"{' '.join(map(str, named)) or 'more'}: the same cards, or more? write the cards")
-        out.extend(refs[index + 1:follow])
+        out.append(Ref("cards", tuple(named)))   # "x2 (both 1s)": the two 1s counted, of any more held
         index = follow
     return tuple(out), None
 
@@ -658,8 +753,10 @@ def order_problem(cards: list[int], first: int | None, module: str, order_matter
 
 def _cards_of(ref: Ref, hand: list[int], module: str, direct: bool) -> tuple[list[int], str | None]:
     """(the cards one reference names, a problem or None), from what is left of the hand."""
-    if ref.kind == "cards":
+    if ref.kind in ("cards", "a-word"):
         return list(ref.values), None
+    if ref.kind == "times":
+        return [], f"counts x{ref.many} of no card named; write the cards, e.g. '{module} 1 1'"
     if ref.kind == "all-of":
         have = hand.count(ref.value)
         if not have or (ref.many is not None and ref.many != have):
@@ -709,12 +806,17 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
             skip |= set(range(group.start, group.end))
             put[group.start] = _cards_words(words, group, [], "names cards again after the move's own: the same "
                                             "cards, or more? write the cards once", words[group.end - 1].trail)
+        if at is None and any(ref.kind == "a-word" for ref in group.refs) \
+                and not skip.intersection(range(group.start, group.end)):
+            skip |= set(range(group.start, group.end))   # "clock with a one... no, a two": never chatter
+            put[group.start] = _cards_words(words, group, [], "names a card, but for no module; write the move "
+                                            "with its cards", words[group.end - 1].trail)
         if at is None or skip.intersection(range(group.start, group.end)):   # an order said: "(the 2 first)"
             continue
         clause_at = at.module + 1 if at.before else group.end
         clause = first_said(folded, clause_at)
         used = set(range(group.start, group.end)) | set(range(clause_at, clause_at + clause[0] if clause else 0))
-        used |= {group.start - 1} if group.start - 1 >= 0 and folded[group.start - 1] in WITH_WORDS else set()
+        used |= set(range(group.start - with_words(folded, group.start), group.start))
         module, first = folded[at.module], clause[1] if clause else None
         cards, problem = resolve(group, at, taken, module, first)
         skip |= used
@@ -877,9 +979,24 @@ def _cards_words(words: list[Word], group: Group, cards: list[int], problem: str
 
 def restated(following: list[str], cards: list[int]) -> bool:
     """Do the words after a group give its cards again as digits, all of them ("everything: 1 1
-    2"; not "everything: 1 1 2 2")?"""
-    digits = list(takewhile(str.isdecimal, following))
+    2", "all of them (1,1,2)"; not "everything: 1 1 2 2")?"""
+    split = [part for word in following for part in word.split(",") if part]   # "(1,1,2)" is one word
+    digits = list(takewhile(str.isdecimal, split))
     return sorted(map(int, digits)) == sorted(cards) and bool(cards)
+
+
+def without_declined_discard(words: list[Word]) -> list[Word]:
+    """The post without a discard declined as a clause of its own ("discard nothing, tower 1
+    C", "tower 1 C. discard: none"): it says no card is discarded (TW-7), which the move
+    without it says too. Elsewhere ("rope 2 discard none 1") it stays, and the post is refused."""
+    def alone(at: int) -> bool:
+        said = [w.text.casefold() for w in words[at:at + 2]]
+        if len(said) < 2 or said[0] not in DISCARD_WORDS or said[1] not in NOTHING_WORDS:
+            return False
+        opens = at == 0 or bool(words[at - 1].trail.strip()) or at + 2 == len(words)   # or it ends the post
+        return opens and (at + 2 == len(words) or bool(words[at + 1].trail.strip()))
+    drop = {i for at in range(len(words)) if alone(at) for i in (at, at + 1)}
+    return [word for i, word in enumerate(words) if i not in drop]
 
 
 class TugOfWarNotation(Game[TWState]):
@@ -908,7 +1025,8 @@ class TugOfWarNotation(Game[TWState]):
         hand = s.hands.get(player)
         if hand is None:
             return words
-        return cards_in_words(words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards))
+        return without_declined_discard(cards_in_words(
+            words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards)))
 
     def order_matters(self, s: TWState, player: str, module: str, cards: list[int]) -> bool:
         """Would playing these cards on `module` in another order end the turn differently
