@@ -353,7 +353,7 @@ def card_reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
     named = _one_value(ref)
     if more is not None and named is not None:
         return taken + more[0], Ref("cards", (named,) * more[1])                # "1 x2", "1s x3"
-    if ref.kind == "cards" and said[taken] == ("card" if len(ref.values) == 1 else "cards"):
+    if ref.kind == "cards" and said[taken] in CARD_NOUNS and said[taken].endswith("s") == (len(ref.values) > 1):
         return taken + 1, ref                                                   # "one 1 card", "a 2 card"
     return None if ref.kind == "digit" else found
 
@@ -451,7 +451,7 @@ def _counted(said: list[str], count: int, both: bool) -> tuple[int, Ref] | None:
     at = 1 + (said[1] in SINGLE)
     if count == 1 and said[at].isdecimal() and _value(said[at]) is not None:
         return at + 1, Ref("cards", (int(said[at]),))                  # "one 1": a count, then the card
-    if count > 1 and said[at].isdecimal() and _value(said[at]) is not None and said[at + 1] == "cards":
+    if count > 1 and said[at].isdecimal() and _value(said[at]) is not None and said[at + 1] in ("cards", "tiles"):
         return at + 2, Ref("cards", (int(said[at]),) * count)          # "two 1 cards"
     if at == 2 and _value(said[2]) is not None:
         return 3, Ref("cards", (_value(said[2]) or 0,))                 # "one single one"
@@ -999,6 +999,69 @@ def without_declined_discard(words: list[Word]) -> list[Word]:
     return [word for i, word in enumerate(words) if i not in drop]
 
 
+# Path's cards named by their shape (TW-15: "1 = single tile; 2 = vertical domino"): "the
+# domino at E2", "two single tiles: C3 and C4", "a single at G8". Shapes are a parameter, so a
+# name is read as the strength whose shape in the match's Path it is, and not at all where none is.
+SHAPE_NOUNS = {"domino": ((0, 0), (1, 0))}                       # "the domino": the card of that shape
+SHAPE_PLURALS = {"dominoes": "domino", "dominos": "domino"}       # "both dominoes"
+# "single" names the one-tile card only before "tile(s)", or before where it goes ("a single at
+# G8"); elsewhere it is a count ("a single card", "a single 1").
+SINGLE_TILE = ((0, 0),)
+SINGLE_BEFORE = frozenset({"tile", "tiles"})
+SINGLE_PLACED = frozenset({"at", "on", "@"})
+
+
+def shape_strengths(shapes: dict[str, Any]) -> dict[tuple[tuple[int, int], ...], int]:
+    """The strength of each shape in the match's Path (its `shapes` parameter), by its cells."""
+    return {tuple(sorted((int(r), int(c)) for r, c in cells)): int(strength) for strength, cells in shapes.items()}
+
+
+def shapes_as_cards(words: list[Word], strengths: dict[tuple[tuple[int, int], ...], int]) -> list[Word]:
+    """The post with Path's cards named by shape written as their strength ("the domino" → the 2,
+    "single tiles" → 1 tiles, a count the card references then read)."""
+    def strength(cells: tuple[tuple[int, int], ...]) -> int | None:
+        return strengths.get(tuple(sorted(cells)))
+
+    out = list(words)
+    for i, word in enumerate(words):
+        text = word.text.casefold()
+        after = [w.text.casefold() for w in words[i + 1:i + 3]] + ["", ""]
+        noun = SHAPE_PLURALS.get(text, text)
+        value = strength(SHAPE_NOUNS[noun]) if noun in SHAPE_NOUNS else None
+        if value is None and text in SINGLE and (after[0] in SINGLE_BEFORE
+                                                 or after[0] in SINGLE_PLACED and _CELL.match(after[1])):
+            value = strength(SINGLE_TILE)
+        if value is not None:
+            out[i] = word._replace(text=f"{value}s" if noun != text else str(value))
+    return out
+
+
+def cells_paired(words: list[Word]) -> list[Word]:
+    """The post with Path's cards of one value followed by as many cells ("path 1 1: C3 and C4",
+    "two single tiles at C3, C4") written as CARD@CELL, each card on the cell in its place (the
+    cards alike, which card goes where changes nothing). Cards of different values stay as they
+    are: which goes where is not guessed (TW-3)."""
+    folded = [w.text.casefold() for w in words]
+    for at, word in enumerate(folded):
+        cards = list(takewhile(str.isdecimal, folded[at + 1:])) if word == "path" else []
+        if len(cards) < 2 or len(set(cards)) > 1:
+            continue
+        first = at + 1 + len(cards)
+        index = first + (folded[first:first + 1] in (["at"], ["on"], ["@"]))
+        cells: list[int] = []
+        while index < len(folded) and _CELL.match(folded[index]) and len(cells) < len(cards):
+            cells.append(index)
+            index += 1 + (folded[index + 1:index + 2] in ([w] for w in LIST_WORDS)
+                          and index + 2 < len(folded) and bool(_CELL.match(folded[index + 2])))
+        if len(cells) != len(cards) or index < len(folded) and (_CELL.match(folded[index]) or folded[index].isdecimal()):
+            continue
+        anchors = [words[at + 1 + n]._replace(text=f"{cards[n]}@{words[cell].text.upper()}", trail="")
+                   for n, cell in enumerate(cells)]
+        anchors[-1] = anchors[-1]._replace(trail=words[cells[-1]].trail)
+        return [*words[:at + 1], *anchors, *words[cells[-1] + 1:]]
+    return words
+
+
 class TugOfWarNotation(Game[TWState]):
     """The typed notation of the match's ruleset: only the forms of its modules (v1 has Maze,
     v2 Path), read and written by the functions above."""
@@ -1025,8 +1088,10 @@ class TugOfWarNotation(Game[TWState]):
         hand = s.hands.get(player)
         if hand is None:
             return words
-        return without_declined_discard(cards_in_words(
-            words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards)))
+        if "path" in self.modules:
+            words = shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {}))
+        return cells_paired(without_declined_discard(cards_in_words(
+            words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards))))
 
     def order_matters(self, s: TWState, player: str, module: str, cards: list[int]) -> bool:
         """Would playing these cards on `module` in another order end the turn differently

@@ -550,3 +550,35 @@ def test_a_declined_discard_says_nothing_more(name: str, post: str, move: str) -
 ])
 def test_a_declined_discard_inside_a_move_stays_refused(name: str, post: str) -> None:
     refused(name, post)
+
+
+# --- Path's cards named by their shape (TW-15), and cells listed after alike cards ------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-second", "path with the domino at E2", "path 2@E2"),
+    ("tow2-second", "path, the domino on B2 and a single at C6", "path 2@B2 1@C6"),
+    ("tow2-start", "path: a single tile at C4", "path 1@C4"),
+    ("tow2-start", "path, two single tiles: C3 and C4", "path 1@C3 1@C4"),
+    ("tow2-start", "path 1 1 at A1 and B1", "path 1@A1 1@B1"),
+    ("tow2-second", "path with both 1s: d5, e5", "path 1@D5 1@E5"),
+])
+def test_path_cards_by_shape_and_cells_after_alike_cards(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-second", "path 1 2 at c3 and c4"),                 # which card goes where? (TW-3)
+    ("tow2-start", "path 1 1 c3"),                            # two cards, one cell
+    ("tow2-start", "path 1 1 c3 c4 c5"),
+    ("tow2-start", "path 1 1 C3 or C4"),
+    ("tow2-start", "path with two 1s, C3 and C4... no, D4"),
+    ("tow2-second", "path: both dominoes at a1 and a3"),     # maddie holds one 2
+])
+def test_path_cells_stay_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
+
+
+def test_a_shape_name_is_read_only_where_the_ruleset_gives_the_shape() -> None:
+    # v1 has no Path: "domino" names no card there
+    refused("tow1-second", "rope with the domino")
+    assert posted("tow2-second", "rope with the domino") == "rope 2"
