@@ -285,6 +285,8 @@ MULTIPLIER = re.compile(r"^(?:[x×*]([1-5])|([1-5])[x×])$")
 TIMES_WORDS = frozenset({"times"})
 # "a one", "an one": one card of that value, never a count ("a" says one already)
 INDEFINITE = frozenset({"a", "an"})
+# "a pair of 1s", "pair of ones": two cards of that value
+PAIR_WORDS = frozenset({"pair"})
 # "all of them", "all of 'em": the whole hand
 THEM = frozenset({"them", "em", "'em"})
 THEN = "then"                                 # "the 2 then a 1": cards in the order they resolve (TW-5)
@@ -360,7 +362,22 @@ def card_reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
 
 def goes_on(said: list[str], at: int) -> bool:
     """Does a list of cards go on at `at` ("x2 (1 and 1)": the x2 counts both, not the first)?"""
-    return said[at] in (*LIST_WORDS, THEN) or _reference(said, at) is not None or said[at].isdecimal()
+    def card(index: int) -> bool:
+        return _reference(said, index) is not None or said[index].isdecimal()
+    return card(at) or said[at] in (*LIST_WORDS, THEN) and card(at + 1)
+
+
+SET_APART = "\u2060"   # marks a multiplier set apart from its card: no reference takes it
+
+
+def apart(folded: list[str], ends: list[bool]) -> list[str]:
+    """The post's words with each multiplier set off from the card beside it by punctuation
+    ("rope 1, x2": two 1s, or rope 1 twice?) marked, so that it counts no card and is left over."""
+    def cut(index: int) -> bool:
+        after = index + 1 < len(folded) and ends[index] and (_digit(folded + [""], index + 1) is not None)
+        before = index > 0 and ends[index - 1] and _digit(folded, index - 1) is not None
+        return bool(MULTIPLIER.match(folded[index])) and (after or before)
+    return [word + SET_APART if cut(index) else word for index, word in enumerate(folded)]
 
 
 def times(said: list[str], at: int) -> tuple[int, int] | None:
@@ -395,6 +412,9 @@ def _reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
     around = post_words()
     said = folded[index:index + 6] + [""] * 6
     first = said[0]
+    pair = int(first in INDEFINITE)
+    if said[pair] in PAIR_WORDS and said[pair + 1] == "of" and _plural(said[pair + 2]) is not None:
+        return pair + 3, Ref("cards", (_plural(said[pair + 2]) or 0,) * 2)   # "a pair of 1s"
     if first in around.every:
         return _every(said, around)
     if first in OTHER and first != "other" and said[1] in ONE_OF:
@@ -788,8 +808,8 @@ def _cards_of(ref: Ref, hand: list[int], module: str, direct: bool) -> tuple[lis
 def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatters) -> list[Word]:
     """The post's words with each group of cards named in words made digits, right after its
     module word (or, on Maze, before its direction): see the section's comment."""
-    folded = [w.text.casefold() for w in words]
     ends = [bool(w.trail.strip()) for w in words]
+    folded = apart([w.text.casefold() for w in words], ends)
     stops = [w.comma or w.stop != "" for w in words]
     full_stops = [w.stop != "" for w in words]
     taken = list(hand)

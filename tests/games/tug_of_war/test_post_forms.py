@@ -427,6 +427,8 @@ def test_cards_in_words_before_each_tilt_or_cell_near_misses_are_never_entered(n
     ("tow1-start", "tower with 1s x2, A", "tower 1 1 A"),
     ("tow2-start", "collation x2 (both 1s)", "collation 1 1"),     # the count, then the cards it counts
     ("tow1-start", "rope x2 (a 1 and a 1)", "rope 1 1"),
+    ("tow1-start", "clock x2 1s + block move on rope", "clock 1 1 block rope"),
+    ("tow2-start", "rope 1 x2, block move on race", "rope 1 1 block race"),
 ])
 def test_a_multiplier_counts_the_card_it_stands_by(name: str, post: str, move: str) -> None:
     assert posted(name, post) == move
@@ -439,6 +441,10 @@ def test_a_multiplier_counts_the_card_it_stands_by(name: str, post: str, move: s
     ("tow1-start", "rope 1 twice"),                # two 1s, or rope 1 on two turns?
     ("tow1-second", "rope 1 x2 or race 2"),        # an alternative
     ("tow1-start", "rope 1 x2... wait, x3"),       # a correction
+    ("tow1-start", "rope 1, x2"),                  # set apart: two 1s, or rope 1 twice?
+    ("tow2-start", "rope 1s, x2"),
+    ("tow1-start", "rope x2 (1 and 1)"),           # the x2 counts the first 1, or both?
+    ("tow1-start", "race 1 1 x2"),
 ])
 def test_a_multiplier_that_is_not_certain_is_refused(name: str, post: str) -> None:
     refused(name, post)
@@ -458,6 +464,11 @@ def test_a_multiplier_past_the_hand_is_not_entered() -> None:
     ("tow2-second", "clock w/ one 2 card", "clock 2"),
     ("tow1-second", "collation, a 1 card and the 2 card", "collation 1 2"),
     ("tow2-start", "tower with two 1 cards, B", "tower 1 1 B"),
+    ("tow1-start", "rope with a pair of 1s", "rope 1 1"),
+    ("tow2-second", "race: pair of ones", "race 1 1"),
+    ("tow1-start", "a pair of 1s on clock", "clock 1 1"),
+    ("tow2-start", "race with a one. block move on tower.", "race 1 block tower"),   # the item after the cards
+    ("tow2-second", "rope with a one, block move → path", "rope 1 block path"),
 ])
 def test_one_card_of_a_value_in_words(name: str, post: str, move: str) -> None:
     assert posted(name, post) == move
@@ -467,6 +478,8 @@ def test_one_card_of_a_value_in_words(name: str, post: str, move: str) -> None:
     ("tow1-second", "race with the 2 cards"),      # the 2, or two cards?
     ("tow1-second", "race with one 1 cards"),
     ("tow1-second", "clock with a one... no, a two"),
+    ("tow1-start", "rope with a pair"),            # of what?
+    ("tow1-start", "conker — both my 1s"),         # sally holds three 1s
 ])
 def test_one_card_of_a_value_stays_refused_where_unclear(name: str, post: str) -> None:
     refused(name, post)
