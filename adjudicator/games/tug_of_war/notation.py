@@ -1016,6 +1016,10 @@ def without_declined_discard(words: list[Word]) -> list[Word]:
         opens = at == 0 or bool(words[at - 1].trail.strip()) or at + 2 == len(words)   # or it ends the post
         return opens and (at + 2 == len(words) or bool(words[at + 1].trail.strip()))
     drop = {i for at in range(len(words)) if alone(at) for i in (at, at + 1)}
+    if any(word.text.casefold() in DISCARD_WORDS for i, word in enumerate(words) if i not in drop):
+        # "discard nothing, race 2 discard 1": which is it? the declined discard stands as a problem
+        return [word._replace(problem="declines a discard the post also makes; give the move once.")
+                if i in drop else word for i, word in enumerate(words)]
     return [word for i, word in enumerate(words) if i not in drop]
 
 

@@ -560,6 +560,7 @@ def test_a_declined_discard_says_nothing_more(name: str, post: str, move: str) -
     ("tow1-second", "rope 2 discard none, 1"),
     ("tow1-second", "discard nothing... actually discard 1, rope 2"),
     ("tow1-second", "discard nothing"),                # and no move
+    ("tow1-second", "discard nothing, race 2 discard 1"),   # which is it?
 ])
 def test_a_declined_discard_inside_a_move_stays_refused(name: str, post: str) -> None:
     refused(name, post)
