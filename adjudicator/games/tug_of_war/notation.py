@@ -817,6 +817,7 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
     put: dict[int, list[Word]] = {}        # words to write in place of the word at an index
     after: dict[int, list[Word]] = {}      # words to write after the word at an index (a module)
     held: list[Group] = []                 # cards said to be kept in hand: "(holding the 2 for later)"
+    ended: set[int] = set()                # where a group of cards tied to a module ends
     for group in card_groups(folded):
         if kept(folded, group.start):
             held.append(group)
@@ -833,6 +834,7 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
                                             "with its cards", words[group.end - 1].trail)
         if at is None or skip.intersection(range(group.start, group.end)):   # an order said: "(the 2 first)"
             continue
+        ended.add(group.end)
         clause_at = at.module + 1 if at.before else group.end
         clause = first_said(folded, clause_at)
         used = set(range(group.start, group.end)) | set(range(clause_at, clause_at + clause[0] if clause else 0))
@@ -867,7 +869,7 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
         if problem is not None:
             put[clause_at] = _cards_words(words, Group(clause_at, clause_at + length, ()), [], problem,
                                           words[clause_at + length - 1].trail)
-    for index in unfinished(folded, skip, full_stops):
+    for index in unfinished(folded, skip, full_stops, ended):
         put[index] = [words[index]._replace(problem="is followed by no card, module or Block Move: the move "
                                                     "is left unfinished; write all of it")]
         skip.add(index)
@@ -880,15 +882,17 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
     return set_aside(out, words, held, hand, folded)
 
 
-def unfinished(folded: list[str], skip: set[int], full_stops: list[bool]) -> list[int]:
-    """The "then"s after a module's cards that no card, module or Block Move follows ("maze 2 up
-    then idk", "rope 1 then"): the player meant more, and did not say what (TW-3)."""
+def unfinished(folded: list[str], skip: set[int], full_stops: list[bool], ended: set[int]) -> list[int]:
+    """The "then"s after a module's cards (typed, or a group in words ending at one of `ended`)
+    that no card, module or Block Move follows ("maze 2 up then idk", "rope 1 then", "race
+    with the 2 and then"): the player meant more, and did not say what (TW-3)."""
     def goes_on(at: int) -> bool:
         word = folded[at] if at < len(folded) else ""
         return word.isdecimal() or word in MODULE_NAMES or word in ("block", *DIRECTION_WORDS) \
             or bool(_ANCHOR.match(word) or _CELL.match(word) or card_reference(folded, at))
     return [index for index, word in enumerate(folded) if word == THEN and index not in skip
-            and cards_before(folded, index, full_stops) is not None and not goes_on(index + 1)]
+            and (cards_before(folded, index, full_stops) is not None or index in ended
+                 or index - 1 in ended and folded[index - 1] in LIST_WORDS) and not goes_on(index + 1)]
 
 
 def kept(folded: list[str], start: int) -> bool:

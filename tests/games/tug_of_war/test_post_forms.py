@@ -596,3 +596,8 @@ def test_a_shape_name_is_read_only_where_the_ruleset_gives_the_shape() -> None:
     # v1 has no Path: "domino" names no card there
     refused("tow1-second", "rope with the domino")
     assert posted("tow2-second", "rope with the domino") == "rope 2"
+
+
+@pytest.mark.parametrize("post", ["race with the 2 then", "race with the 2 and then", "clock with both 1s and then"])
+def test_cards_in_words_left_unfinished_are_refused(post: str) -> None:
+    assert "unfinished" in refused("tow1-second", post)
