@@ -275,6 +275,10 @@ WITH_WORDS = frozenset({"with", "whit", "wiht", "using", "w/"})
 # tie the cards to the module before them.
 PLAY_VERBS = frozenset({"throwing", "throw", "playing", "putting", "tossing", "dropping", "laying", "using"})
 PARTICLES = frozenset({"in", "down"})
+# Words before a module that announce it as the turn's, its cards in the next sentence ("gonna
+# race. single 1.", "ok so rope! one one one"); posts.yaml's glue ("i'll", "going") too.
+ANNOUNCING = frozenset({"gonna", "ok", "okay", "so", "now", "alright", "well", "hmm", "right", "time",
+                        "for", "then"})
 # Between cards written first and their module: "my 2 goes on rope", "a 1 on the path".
 PLACE_WORDS = frozenset({"on", "onto", "into", "in", "to", "at", "the", "goes", "go", "going"})
 # A multiplier after a card or before it: "1 x2", "1s ×3", "2x 1", "x3 1s" (the phone's "×" too),
@@ -598,7 +602,7 @@ def tie(folded: list[str], group: Group, ends: list[bool], stops: list[bool], fu
             return Tie(after, None, True, group.start, False)
     if played and not any(full_stops[head:group.start]):
         return Tie(head, None, False, group.start, not with_word)
-    if played and (group.end == len(folded) or full_stops[group.end - 1]):
+    if played and (group.end == len(folded) or full_stops[group.end - 1]) and announced(folded, head, full_stops):
         return Tie(head, None, False, group.start, not with_word)   # "gonna race. single 1.", "Rope!! one one one"
     return None
 
@@ -610,6 +614,16 @@ def with_words(folded: list[str], start: int) -> int:
     if before and before[-1] in WITH_WORDS | PLAY_VERBS:
         return 1
     return 2 if len(before) == 2 and before[0] in PLAY_VERBS and before[1] in PARTICLES else 0
+
+
+def announced(folded: list[str], module: int, full_stops: list[bool]) -> bool:
+    """Does the module's sentence announce it as the turn's ("Rope!!", "gonna race.", "ok so
+    clock."), with only words of intent or glue before it, not tell of something else ("last turn
+    you went rope.")?"""
+    start = module
+    while start > 0 and not full_stops[start - 1]:
+        start -= 1
+    return all(word in ANNOUNCING or word in post_words().glue for word in folded[start:module])
 
 
 def block_target(folded: list[str], index: int) -> bool:

@@ -529,6 +529,7 @@ def test_a_verb_of_playing_stays_refused_where_unclear(name: str, post: str) -> 
     ("tow2-start", "gonna race. single 1.", "race 1"),
     ("tow1-second", "conker. the 2.", "conker 2"),
     ("tow2-second", "Collation! both 1s", "collation 1 1"),
+    ("tow1-second", "I'll go rope. both 1s", "rope 1 1"),
 ])
 def test_cards_in_the_sentence_after_their_module(name: str, post: str, move: str) -> None:
     assert posted(name, post) == move
@@ -538,6 +539,8 @@ def test_cards_in_the_sentence_after_their_module(name: str, post: str, move: st
     ("tow1-second", "rope. the 2 on race"),            # the 2 is Race's: Rope left over
     ("tow1-second", "race. single 1. clock 1"),        # two moves
     ("tow1-second", "rope. the 2 and more later"),
+    ("tow1-second", "last turn you went rope. both 1s"),   # tells of another move: not announced
+    ("tow1-second", "you played rope. a one."),
 ])
 def test_cards_in_the_next_sentence_stay_refused_where_unclear(name: str, post: str) -> None:
     refused(name, post)
