@@ -88,7 +88,12 @@ def forms_for(modules: Sequence[str] = MODULE_NAMES) -> tuple[Form, ...]:
 # words, the item keyword each item of the ruleset is written with, and by module what it adds.
 KEYWORDS = ("discard", "block")
 WITH_SHORT = (("w/",),)                          # "clock w/ my 2": "with" as phones shorten it
-MODULE_TIME = ("time",)                          # "Tower time. 2, 1, 1": the module, announced
+MODULE_TIME = ("time",)
+# A discard declined with the word "discard" first (TW-7): "discard nothing", "discard: none",
+# "discarding nothing", set off from the move as a clause of its own (TugOfWarNotation.reword;
+# "rope 2 discard none 1" is not). ("no discard" is a negation the reader declines by itself.)
+DISCARD_WORDS = frozenset({"discard", "discards", "discarding"})
+NOTHING_WORDS = frozenset({"nothing", "none"})                          # "Tower time. 2, 1, 1": the module, announced
 # Words before Tower's option letter that name it (TW-17): "reward C", "I'll take C".
 OPTION_SAID = ("reward", "take")
 # Maze's verb (TW-14): "tilt it down", "first card tilts left". Only with its direction does it
@@ -265,8 +270,29 @@ LIST_WORDS = frozenset({"and", "&", "+", "plus", "n", "und"})
 # card" ("with" mistyped), "collation using two 1s".
 # "w/" is how phones shorten "with" ("clock w/ my 2").
 WITH_WORDS = frozenset({"with", "whit", "wiht", "using", "w/"})
+# Verbs of playing cards between a module and its cards, with a particle or none: "rope time,
+# throwing two of my 1s in", "clock: playing my 2", "race, putting in a 1". Like "with", they
+# tie the cards to the module before them.
+PLAY_VERBS = frozenset({"throwing", "throw", "playing", "putting", "tossing", "dropping", "laying", "using"})
+PARTICLES = frozenset({"in", "down"})
+# Words before a module that announce it as the turn's, its cards in the next sentence ("gonna
+# race. single 1.", "ok so rope! one one one"); posts.yaml's glue ("i'll", "going") too.
+ANNOUNCING = frozenset({"gonna", "ok", "okay", "so", "now", "alright", "well", "hmm", "right", "time",
+                        "for", "then"})
 # Between cards written first and their module: "my 2 goes on rope", "a 1 on the path".
 PLACE_WORDS = frozenset({"on", "onto", "into", "in", "to", "at", "the", "goes", "go", "going"})
+# A multiplier after a card or before it: "1 x2", "1s ×3", "2x 1", "x3 1s" (the phone's "×" too),
+# "1 times two": that many of the card. Alone after a module ("collation x2 (both 1s)") it
+# counts cards, which the cards said next must name. ("rope 1 twice" stays refused: the same
+# move on two turns, or two 1s?)
+MULTIPLIER = re.compile(r"^(?:[x×*]([1-5])|([1-5])[x×])$")
+TIMES_WORDS = frozenset({"times"})
+# "a one", "an one": one card of that value, never a count ("a" says one already)
+INDEFINITE = frozenset({"a", "an"})
+# "a pair of 1s", "pair of ones": two cards of that value
+PAIR_WORDS = frozenset({"pair"})
+# "all of them", "all of 'em": the whole hand
+THEM = frozenset({"them", "em", "'em"})
 THEN = "then"                                 # "the 2 then a 1": cards in the order they resolve (TW-5)
 FIRST = "first"                               # "(the 2 first)": the card that resolves first (TW-5)
 # Cards a player says they keep in hand, not play: "clock 1 1 (holding the 2 for later)". The
@@ -291,7 +317,9 @@ class Ref(NamedTuple):
     `hand` (the whole hand: "everything"), `any` (`many` cards of any value: "one card"), or
     `word` (a number word, "one": the value, or a count where "with one" may mean one card),
     `loose` (a number word that may be a count wherever written: "single one"), or `marked` (a
-    number word after "the"/"my": "my two" is the 2 where the hand holds one and is not two cards)."""
+    number word after "the"/"my": "my two" is the 2 where the hand holds one and is not two cards),
+    `a-word` (`values`: "a one", one card of that value, which is never chatter), `times` (a multiplier alone, "x2": `many` cards the words after it must name), or `digit` (a
+    card typed as a digit, while card_reference looks for a multiplier after it)."""
 
     kind: str
     values: tuple[int, ...] = ()
@@ -312,10 +340,85 @@ def _plural(word: str) -> int | None:
 
 
 def card_reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
-    """(words taken, the cards they name) for a reference to cards at `index`, or None."""
+    """(words taken, the cards they name) for a reference to cards at `index`, or None: a
+    reference in words (`_reference`), with a multiplier before or after it ("2x 1", "1s x3",
+    "1 times two") and the card noun after it ("one 1 card") taken with it."""
+    said = folded[index:index + 8] + [""] * 8
+    before = times(said, 0)
+    if before is not None:
+        after = _reference(said, before[0]) or _digit(said, before[0])
+        named = _one_value(after[1]) if after is not None else None
+        if after is not None and named is not None and not goes_on(said, before[0] + after[0]):
+            return before[0] + after[0], Ref("cards", (named,) * before[1])       # "2x 1", "x3 1s"
+        return (1, Ref("times", many=before[1])) if MULTIPLIER.match(said[0]) else None   # "x2": of what?
+    found = _reference(said, 0) or _digit(said, 0)
+    if found is None:
+        return None
+    taken, ref = found
+    more = times(said, taken)
+    named = _one_value(ref)
+    if more is not None and named is not None:
+        return taken + more[0], Ref("cards", (named,) * more[1])                # "1 x2", "1s x3"
+    if ref.kind == "cards" and said[taken] in CARD_NOUNS and said[taken].endswith("s") == (len(ref.values) > 1):
+        return taken + 1, ref                                                   # "one 1 card", "a 2 card"
+    return None if ref.kind == "digit" else found
+
+
+def goes_on(said: list[str], at: int) -> bool:
+    """Does a list of cards go on at `at` ("x2 (1 and 1)": the x2 counts both, not the first)?"""
+    def card(index: int) -> bool:
+        return _reference(said, index) is not None or said[index].isdecimal()
+    return card(at) or said[at] in (*LIST_WORDS, THEN) and card(at + 1)
+
+
+SET_APART = "\u2060"   # marks a multiplier set apart from its card: no reference takes it
+
+
+def apart(folded: list[str], ends: list[bool]) -> list[str]:
+    """The post's words with each multiplier set off from the card beside it by punctuation
+    ("rope 1, x2": two 1s, or rope 1 twice?) marked, so that it counts no card and is left over."""
+    def cut(index: int) -> bool:
+        after = index + 1 < len(folded) and ends[index] and (_digit(folded + [""], index + 1) is not None)
+        before = index > 0 and ends[index - 1] and _digit(folded, index - 1) is not None
+        return bool(MULTIPLIER.match(folded[index])) and (after or before)
+    return [word + SET_APART if cut(index) else word for index, word in enumerate(folded)]
+
+
+def times(said: list[str], at: int) -> tuple[int, int] | None:
+    """(words taken, how many) for a multiplier at `at` ("x2", "×3", "2x", "times two"), or None."""
+    match = MULTIPLIER.match(said[at])
+    if match:
+        return 1, int(match.group(1) or match.group(2))
+    if said[at] in TIMES_WORDS and _value(said[at + 1]) is not None:
+        return 2, _value(said[at + 1]) or 0
+    return None
+
+
+def _digit(said: list[str], at: int) -> tuple[int, Ref] | None:
+    """A card written as a digit ("1") or cards as a plural ("1s"): a reference only with a
+    multiplier or card noun after it (card_reference), the notation's own otherwise."""
+    value = _value(said[at]) if said[at].isdecimal() else _plural(said[at])
+    return (1, Ref("digit", (value,))) if value is not None else None
+
+
+def _one_value(ref: Ref) -> int | None:
+    """The one value a reference names, where it names cards of one value and no count ("1",
+    "the 2", "my 1s", "one"), for a multiplier to count; None otherwise ("two 1s x2")."""
+    if ref.kind in ("cards", "digit", "a-word") and len(ref.values) == 1:
+        return ref.values[0]
+    if ref.kind == "all-of" and ref.many is None or ref.kind in ("word", "marked"):
+        return ref.value
+    return None
+
+
+def _reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
+    """(words taken, the cards they name) for a reference to cards in words at `index`, or None."""
     around = post_words()
     said = folded[index:index + 6] + [""] * 6
     first = said[0]
+    pair = int(first in INDEFINITE)
+    if said[pair] in PAIR_WORDS and said[pair + 1] == "of" and _plural(said[pair + 2]) is not None:
+        return pair + 3, Ref("cards", (_plural(said[pair + 2]) or 0,) * 2)   # "a pair of 1s"
     if first in around.every:
         return _every(said, around)
     if first in OTHER and first != "other" and said[1] in ONE_OF:
@@ -350,7 +453,7 @@ def _every(said: list[str], around: Any) -> tuple[int, Ref] | None:
     plural = _plural(said[at])
     if plural is not None:
         return at + 1, Ref("all-of", value=plural, many=count)
-    if said[at] in CARD_NOUNS:
+    if said[at] in CARD_NOUNS or (said[at] in THEM and said[at - 1] == "of"):   # "all of them"
         return at + 1, Ref("hand", many=count)
     if at == 2 and count is not None and not said[1].isdecimal():
         return 2, Ref("hand", many=count)                              # "all three"
@@ -372,6 +475,8 @@ def _counted(said: list[str], count: int, both: bool) -> tuple[int, Ref] | None:
     at = 1 + (said[1] in SINGLE)
     if count == 1 and said[at].isdecimal() and _value(said[at]) is not None:
         return at + 1, Ref("cards", (int(said[at]),))                  # "one 1": a count, then the card
+    if count > 1 and said[at].isdecimal() and _value(said[at]) is not None and said[at + 1] in ("cards", "tiles"):
+        return at + 2, Ref("cards", (int(said[at]),) * count)          # "two 1 cards"
     if at == 2 and _value(said[2]) is not None:
         return 3, Ref("cards", (_value(said[2]) or 0,))                 # "one single one"
     value = _value(said[0])
@@ -384,6 +489,9 @@ def _marked(said: list[str], around: Any) -> tuple[int, Ref] | None:
     value = _value(said[at]) if said[at].isdecimal() or at == 2 else None
     if value is not None:
         return at + 1, Ref("cards", (value,))
+    if said[0] in INDEFINITE and not said[1].isdecimal() and _value(said[1]) is not None \
+            and said[2] not in CARD_NOUNS and _plural(said[2]) is None:
+        return 2, Ref("a-word", (_value(said[1]) or 0,))                # "a one": one card, the 1
     word = _value(said[1]) if said[1] != "one" else None   # "the one" may point at anything
     if word is not None and said[2] in CARD_NOUNS:
         return 3, Ref("any", many=word)                                 # "the two cards": a count
@@ -469,11 +577,11 @@ def tie(folded: list[str], group: Group, ends: list[bool], stops: list[bool], fu
     list going on ("rope 1 and one", "path 1 on E5 and the 2 on C4"); after Maze's directions
     ("maze: north then east (two 1s)"); before it, past words of placing ("my 2 goes on rope"),
     where the module has no cards of its own after it; or else after it past a comma ("tower,
-    1 card, option A"). `ends[i]`: punctuation follows word i; `stops[i]`: a comma or a
+    1 card, option A"), or past a sentence's end where the cards are the whole next sentence
+    ("gonna race. single 1."). `ends[i]`: punctuation follows word i; `stops[i]`: a comma or a
     sentence's end ("rope. the 2 on race" puts no 2 on Rope); `full_stops[i]`: a sentence's end."""
-    before = group.start - 1
-    with_word = before >= 0 and folded[before] in WITH_WORDS
-    head = before - with_word
+    with_word = with_words(folded, group.start)
+    head = group.start - 1 - with_word
     played = head >= 0 and folded[head] in MODULE_NAMES and not block_target(folded, head)
     if played and not any(stops[head:group.start]):
         return Tie(head, None, False, group.start, not with_word)
@@ -494,7 +602,28 @@ def tie(folded: list[str], group: Group, ends: list[bool], stops: list[bool], fu
             return Tie(after, None, True, group.start, False)
     if played and not any(full_stops[head:group.start]):
         return Tie(head, None, False, group.start, not with_word)
+    if played and (group.end == len(folded) or full_stops[group.end - 1]) and announced(folded, head, full_stops):
+        return Tie(head, None, False, group.start, not with_word)   # "gonna race. single 1.", "Rope!! one one one"
     return None
+
+
+def with_words(folded: list[str], start: int) -> int:
+    """How many words before `start` tie the cards there to what comes before: "with", "w/",
+    or a verb of playing and its particle ("throwing in", "playing"); 0 for none."""
+    before = folded[max(start - 2, 0):start]
+    if before and before[-1] in WITH_WORDS | PLAY_VERBS:
+        return 1
+    return 2 if len(before) == 2 and before[0] in PLAY_VERBS and before[1] in PARTICLES else 0
+
+
+def announced(folded: list[str], module: int, full_stops: list[bool]) -> bool:
+    """Does the module's sentence announce it as the turn's ("Rope!!", "gonna race.", "ok so
+    clock."), with only words of intent or glue before it, not tell of something else ("last turn
+    you went rope.")?"""
+    start = module
+    while start > 0 and not full_stops[start - 1]:
+        start -= 1
+    return all(word in ANNOUNCING or word in post_words().glue for word in folded[start:module])
 
 
 def block_target(folded: list[str], index: int) -> bool:
@@ -608,14 +737,14 @@ def resolve(group: Group, at: Tie, hand: list[int], module: str, first: int | No
 
 def counted(ref: Ref, direct: bool) -> int | None:
     """How many cards a reference counts without saying which ("one card", "with one"), or None."""
-    if ref.kind == "any":
+    if ref.kind in ("any", "times"):
         return ref.many
     return ref.value if ref.kind == "word" and not direct else None
 
 
 def said_values(ref: Ref) -> tuple[int, ...] | None:
     """The cards a reference names by value ("a 1", "both 1s"), or None where it names none."""
-    if ref.kind == "cards":
+    if ref.kind in ("cards", "a-word"):
         return ref.values
     return (ref.value,) * ref.many if ref.kind == "all-of" and ref.many is not None else None
 
@@ -639,7 +768,7 @@ def restate(group: Group, direct: bool) -> tuple[tuple[Ref, ...], str | None]:
         if None in values or len(named) != count:
             return (), (f"counts {count} card{'s' if count > 1 else ''}, then names "
                         f"{' '.join(map(str, named)) or 'more'}: the same cards, or more? write the cards")
-        out.extend(refs[index + 1:follow])
+        out.append(Ref("cards", tuple(named)))   # "x2 (both 1s)": the two 1s counted, of any more held
         index = follow
     return tuple(out), None
 
@@ -658,8 +787,10 @@ def order_problem(cards: list[int], first: int | None, module: str, order_matter
 
 def _cards_of(ref: Ref, hand: list[int], module: str, direct: bool) -> tuple[list[int], str | None]:
     """(the cards one reference names, a problem or None), from what is left of the hand."""
-    if ref.kind == "cards":
+    if ref.kind in ("cards", "a-word"):
         return list(ref.values), None
+    if ref.kind == "times":
+        return [], f"counts x{ref.many} of no card named; write the cards, e.g. '{module} 1 1'"
     if ref.kind == "all-of":
         have = hand.count(ref.value)
         if not have or (ref.many is not None and ref.many != have):
@@ -691,8 +822,8 @@ def _cards_of(ref: Ref, hand: list[int], module: str, direct: bool) -> tuple[lis
 def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatters) -> list[Word]:
     """The post's words with each group of cards named in words made digits, right after its
     module word (or, on Maze, before its direction): see the section's comment."""
-    folded = [w.text.casefold() for w in words]
     ends = [bool(w.trail.strip()) for w in words]
+    folded = apart([w.text.casefold() for w in words], ends)
     stops = [w.comma or w.stop != "" for w in words]
     full_stops = [w.stop != "" for w in words]
     taken = list(hand)
@@ -700,6 +831,7 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
     put: dict[int, list[Word]] = {}        # words to write in place of the word at an index
     after: dict[int, list[Word]] = {}      # words to write after the word at an index (a module)
     held: list[Group] = []                 # cards said to be kept in hand: "(holding the 2 for later)"
+    ended: set[int] = set()                # where a group of cards tied to a module ends
     for group in card_groups(folded):
         if kept(folded, group.start):
             held.append(group)
@@ -709,12 +841,18 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
             skip |= set(range(group.start, group.end))
             put[group.start] = _cards_words(words, group, [], "names cards again after the move's own: the same "
                                             "cards, or more? write the cards once", words[group.end - 1].trail)
+        if at is None and any(ref.kind == "a-word" for ref in group.refs) \
+                and not skip.intersection(range(group.start, group.end)):
+            skip |= set(range(group.start, group.end))   # "clock with a one... no, a two": never chatter
+            put[group.start] = _cards_words(words, group, [], "names a card, but for no module; write the move "
+                                            "with its cards", words[group.end - 1].trail)
         if at is None or skip.intersection(range(group.start, group.end)):   # an order said: "(the 2 first)"
             continue
+        ended.add(group.end)
         clause_at = at.module + 1 if at.before else group.end
         clause = first_said(folded, clause_at)
         used = set(range(group.start, group.end)) | set(range(clause_at, clause_at + clause[0] if clause else 0))
-        used |= {group.start - 1} if group.start - 1 >= 0 and folded[group.start - 1] in WITH_WORDS else set()
+        used |= set(range(group.start - with_words(folded, group.start), group.start))
         module, first = folded[at.module], clause[1] if clause else None
         cards, problem = resolve(group, at, taken, module, first)
         skip |= used
@@ -745,7 +883,7 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
         if problem is not None:
             put[clause_at] = _cards_words(words, Group(clause_at, clause_at + length, ()), [], problem,
                                           words[clause_at + length - 1].trail)
-    for index in unfinished(folded, skip, full_stops):
+    for index in unfinished(folded, skip, full_stops, ended):
         put[index] = [words[index]._replace(problem="is followed by no card, module or Block Move: the move "
                                                     "is left unfinished; write all of it")]
         skip.add(index)
@@ -758,15 +896,17 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
     return set_aside(out, words, held, hand, folded)
 
 
-def unfinished(folded: list[str], skip: set[int], full_stops: list[bool]) -> list[int]:
-    """The "then"s after a module's cards that no card, module or Block Move follows ("maze 2 up
-    then idk", "rope 1 then"): the player meant more, and did not say what (TW-3)."""
+def unfinished(folded: list[str], skip: set[int], full_stops: list[bool], ended: set[int]) -> list[int]:
+    """The "then"s after a module's cards (typed, or a group in words ending at one of `ended`)
+    that no card, module or Block Move follows ("maze 2 up then idk", "rope 1 then", "race
+    with the 2 and then"): the player meant more, and did not say what (TW-3)."""
     def goes_on(at: int) -> bool:
         word = folded[at] if at < len(folded) else ""
         return word.isdecimal() or word in MODULE_NAMES or word in ("block", *DIRECTION_WORDS) \
             or bool(_ANCHOR.match(word) or _CELL.match(word) or card_reference(folded, at))
     return [index for index, word in enumerate(folded) if word == THEN and index not in skip
-            and cards_before(folded, index, full_stops) is not None and not goes_on(index + 1)]
+            and (cards_before(folded, index, full_stops) is not None or index in ended
+                 or index - 1 in ended and folded[index - 1] in LIST_WORDS) and not goes_on(index + 1)]
 
 
 def kept(folded: list[str], start: int) -> bool:
@@ -877,9 +1017,91 @@ def _cards_words(words: list[Word], group: Group, cards: list[int], problem: str
 
 def restated(following: list[str], cards: list[int]) -> bool:
     """Do the words after a group give its cards again as digits, all of them ("everything: 1 1
-    2"; not "everything: 1 1 2 2")?"""
-    digits = list(takewhile(str.isdecimal, following))
+    2", "all of them (1,1,2)"; not "everything: 1 1 2 2")?"""
+    split = [part for word in following for part in word.split(",") if part]   # "(1,1,2)" is one word
+    digits = list(takewhile(str.isdecimal, split))
     return sorted(map(int, digits)) == sorted(cards) and bool(cards)
+
+
+def without_declined_discard(words: list[Word]) -> list[Word]:
+    """The post without a discard declined as a clause of its own ("discard nothing, tower 1
+    C", "tower 1 C. discard: none"): it says no card is discarded (TW-7), which the move
+    without it says too. Elsewhere ("rope 2 discard none 1") it stays, and the post is refused."""
+    def alone(at: int) -> bool:
+        said = [w.text.casefold() for w in words[at:at + 2]]
+        if len(said) < 2 or said[0] not in DISCARD_WORDS or said[1] not in NOTHING_WORDS:
+            return False
+        opens = at == 0 or bool(words[at - 1].trail.strip()) or at + 2 == len(words)   # or it ends the post
+        return opens and (at + 2 == len(words) or bool(words[at + 1].trail.strip()))
+    drop = {i for at in range(len(words)) if alone(at) for i in (at, at + 1)}
+    if any(word.text.casefold() in DISCARD_WORDS for i, word in enumerate(words) if i not in drop):
+        # "discard nothing, race 2 discard 1": which is it? the declined discard stands as a problem
+        return [word._replace(problem="declines a discard the post also makes; give the move once.")
+                if i in drop else word for i, word in enumerate(words)]
+    return [word for i, word in enumerate(words) if i not in drop]
+
+
+# Path's cards named by their shape (TW-15: "1 = single tile; 2 = vertical domino"): "the
+# domino at E2", "two single tiles: C3 and C4", "a single at G8". Shapes are a parameter, so a
+# name is read as the strength whose shape in the match's Path it is, and not at all where none is.
+SHAPE_NOUNS = {"domino": ((0, 0), (1, 0))}                       # "the domino": the card of that shape
+SHAPE_PLURALS = {"dominoes": "domino", "dominos": "domino"}       # "both dominoes"
+# "single" names the one-tile card only before "tile(s)", or before where it goes ("a single at
+# G8"); elsewhere it is a count ("a single card", "a single 1").
+SINGLE_TILE = ((0, 0),)
+SINGLE_BEFORE = frozenset({"tile", "tiles"})
+SINGLE_PLACED = frozenset({"at", "on", "@"})
+
+
+def shape_strengths(shapes: dict[str, Any]) -> dict[tuple[tuple[int, int], ...], int]:
+    """The strength of each shape in the match's Path (its `shapes` parameter), by its cells."""
+    return {tuple(sorted((int(r), int(c)) for r, c in cells)): int(strength) for strength, cells in shapes.items()}
+
+
+def shapes_as_cards(words: list[Word], strengths: dict[tuple[tuple[int, int], ...], int]) -> list[Word]:
+    """The post with Path's cards named by shape written as their strength ("the domino" → the 2,
+    "single tiles" → 1 tiles, a count the card references then read)."""
+    def strength(cells: tuple[tuple[int, int], ...]) -> int | None:
+        return strengths.get(tuple(sorted(cells)))
+
+    out = list(words)
+    for i, word in enumerate(words):
+        text = word.text.casefold()
+        after = [w.text.casefold() for w in words[i + 1:i + 3]] + ["", ""]
+        noun = SHAPE_PLURALS.get(text, text)
+        value = strength(SHAPE_NOUNS[noun]) if noun in SHAPE_NOUNS else None
+        if value is None and text in SINGLE and (after[0] in SINGLE_BEFORE
+                                                 or after[0] in SINGLE_PLACED and _CELL.match(after[1])):
+            value = strength(SINGLE_TILE)
+        if value is not None:
+            out[i] = word._replace(text=f"{value}s" if noun != text else str(value))
+    return out
+
+
+def cells_paired(words: list[Word]) -> list[Word]:
+    """The post with Path's cards of one value followed by as many cells ("path 1 1: C3 and C4",
+    "two single tiles at C3, C4") written as CARD@CELL, each card on the cell in its place (the
+    cards alike, which card goes where changes nothing). Cards of different values stay as they
+    are: which goes where is not guessed (TW-3)."""
+    folded = [w.text.casefold() for w in words]
+    for at, word in enumerate(folded):
+        cards = list(takewhile(str.isdecimal, folded[at + 1:])) if word == "path" else []
+        if len(cards) < 2 or len(set(cards)) > 1:
+            continue
+        first = at + 1 + len(cards)
+        index = first + (folded[first:first + 1] in (["at"], ["on"], ["@"]))
+        cells: list[int] = []
+        while index < len(folded) and _CELL.match(folded[index]) and len(cells) < len(cards):
+            cells.append(index)
+            index += 1 + (folded[index + 1:index + 2] in ([w] for w in LIST_WORDS)
+                          and index + 2 < len(folded) and bool(_CELL.match(folded[index + 2])))
+        if len(cells) != len(cards) or index < len(folded) and (_CELL.match(folded[index]) or folded[index].isdecimal()):
+            continue
+        anchors = [words[at + 1 + n]._replace(text=f"{cards[n]}@{words[cell].text.upper()}", trail="")
+                   for n, cell in enumerate(cells)]
+        anchors[-1] = anchors[-1]._replace(trail=words[cells[-1]].trail)
+        return [*words[:at + 1], *anchors, *words[cells[-1] + 1:]]
+    return words
 
 
 class TugOfWarNotation(Game[TWState]):
@@ -908,7 +1130,10 @@ class TugOfWarNotation(Game[TWState]):
         hand = s.hands.get(player)
         if hand is None:
             return words
-        return cards_in_words(words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards))
+        if "path" in self.modules:
+            words = shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {}))
+        return cells_paired(without_declined_discard(cards_in_words(
+            words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards))))
 
     def order_matters(self, s: TWState, player: str, module: str, cards: list[int]) -> bool:
         """Would playing these cards on `module` in another order end the turn differently

@@ -415,3 +415,192 @@ def test_cards_in_words_before_each_tilt_or_cell_read(name: str, post: str, move
 def test_cards_in_words_before_each_tilt_or_cell_near_misses_are_never_entered(name: str, post: str) -> None:
     # refused as read, or (a Path card with no cell, as 'path 1 at B2 and 1' typed) by the rules
     assert entered(name, first_to_act(name), post) is None
+
+
+# --- Counts as multipliers ("x2", "×3", "2x", "times two") ------------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "rope 1 x2", "rope 1 1"),
+    ("tow2-start", "clock ×3 1s", "clock 1 1 1"),
+    ("tow1-second", "race 2x 1, block move on rope", "race 1 1 block rope"),
+    ("tow2-second", "conker 1 times two", "conker 1 1"),
+    ("tow1-start", "tower with 1s x2, A", "tower 1 1 A"),
+    ("tow2-start", "collation x2 (both 1s)", "collation 1 1"),     # the count, then the cards it counts
+    ("tow1-start", "rope x2 (a 1 and a 1)", "rope 1 1"),
+    ("tow1-start", "clock x2 1s + block move on rope", "clock 1 1 block rope"),
+    ("tow2-start", "rope 1 x2, block move on race", "rope 1 1 block race"),
+])
+def test_a_multiplier_counts_the_card_it_stands_by(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "rope x2"),                     # two of what?
+    ("tow1-second", "clock x3 (both 1s)"),         # three counted, two named
+    ("tow1-second", "clock x2 (1 and 2)"),         # is the x2 the 1's, or both cards'?
+    ("tow1-start", "rope 1 twice"),                # two 1s, or rope 1 on two turns?
+    ("tow1-second", "rope 1 x2 or race 2"),        # an alternative
+    ("tow1-start", "rope 1 x2... wait, x3"),       # a correction
+    ("tow1-start", "rope 1, x2"),                  # set apart: two 1s, or rope 1 twice?
+    ("tow2-start", "rope 1s, x2"),
+    ("tow1-start", "rope x2 (1 and 1)"),           # the x2 counts the first 1, or both?
+    ("tow1-start", "race 1 1 x2"),
+])
+def test_a_multiplier_that_is_not_certain_is_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+def test_a_multiplier_past_the_hand_is_not_entered() -> None:
+    assert entered("tow1-second", "maddie", "rope 1 x3") is None   # maddie holds two 1s
+    assert entered("tow2-start", "sally", "race 1s x4") is None
+
+
+# --- One card of a value: "a one", "one 1 card", "a 2 card" -------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "race with a two", "race 2"),
+    ("tow2-second", "rope with a one and a two", "rope 1 2"),
+    ("tow1-start", "race w/ one 1 card, and block move on collation", "race 1 block collation"),
+    ("tow2-second", "clock w/ one 2 card", "clock 2"),
+    ("tow1-second", "collation, a 1 card and the 2 card", "collation 1 2"),
+    ("tow2-start", "tower with two 1 cards, B", "tower 1 1 B"),
+    ("tow1-start", "rope with a pair of 1s", "rope 1 1"),
+    ("tow2-second", "race: pair of ones", "race 1 1"),
+    ("tow1-start", "a pair of 1s on clock", "clock 1 1"),
+    ("tow2-start", "race with a one. block move on tower.", "race 1 block tower"),   # the item after the cards
+    ("tow2-second", "rope with a one, block move → path", "rope 1 block path"),
+])
+def test_one_card_of_a_value_in_words(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "race with the 2 cards"),      # the 2, or two cards?
+    ("tow1-second", "race with one 1 cards"),
+    ("tow1-second", "clock with a one... no, a two"),
+    ("tow1-start", "rope with a pair"),            # of what?
+    ("tow1-start", "conker — both my 1s"),         # sally holds three 1s
+])
+def test_one_card_of_a_value_stays_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- The whole hand: "all of them" ----------------------------------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-second", "collation with all of them", "collation 1 1 2"),
+    ("tow1-second", "tower, all of them, A", "tower 1 1 2 A"),
+    ("tow2-start", "race with all of em", "race 1 1 1"),
+    ("tow1-second", "Clock — all of them (2,1,1)", "clock 2 1 1"),   # restated in the order played
+])
+def test_all_of_them_is_the_whole_hand(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+def test_all_of_them_restated_otherwise_is_not_entered() -> None:
+    assert entered("tow1-second", "maddie", "clock, all of them: 2,1,1,2") is None
+    refused("tow1-second", "rope with both of them")     # maddie holds three cards
+
+
+# --- Verbs of playing between the module and its cards ---------------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "ok rope time, throwing two of my 1s in", "rope 1 1"),
+    ("tow2-second", "race: playing both 1s", "race 1 1"),
+    ("tow1-second", "clock, throwing in the 2", "clock 2"),
+    ("tow2-start", "conker — putting down a 1", "conker 1"),
+])
+def test_a_verb_of_playing_ties_cards_to_the_module_before_it(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "rope, playing the 2 on race"),      # which module?
+    ("tow1-second", "clock, throwing in the 2 or the 1"),
+])
+def test_a_verb_of_playing_stays_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- The cards as the whole next sentence -----------------------------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "Rope!! one one one", "rope 1 1 1"),
+    ("tow2-start", "gonna race. single 1.", "race 1"),
+    ("tow1-second", "conker. the 2.", "conker 2"),
+    ("tow2-second", "Collation! both 1s", "collation 1 1"),
+    ("tow1-second", "I'll go rope. both 1s", "rope 1 1"),
+])
+def test_cards_in_the_sentence_after_their_module(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "rope. the 2 on race"),            # the 2 is Race's: Rope left over
+    ("tow1-second", "race. single 1. clock 1"),        # two moves
+    ("tow1-second", "rope. the 2 and more later"),
+    ("tow1-second", "last turn you went rope. both 1s"),   # tells of another move: not announced
+    ("tow1-second", "you played rope. a one."),
+])
+def test_cards_in_the_next_sentence_stay_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- A discard declined with the word first (TW-7) ------------------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "discard nothing, tower 1 C", "tower 1 C"),
+    ("tow2-second", "tower 1 C, discard: none", "tower 1 C"),
+    ("tow1-start", "discarding nothing. clock 1", "clock 1"),
+    ("tow2-start", "race 1 discard nothing", "race 1"),
+])
+def test_a_declined_discard_says_nothing_more(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "rope 2 discard none 1"),          # is the 1 a card played, or a discard?
+    ("tow1-second", "rope 2 discard none, 1"),
+    ("tow1-second", "discard nothing... actually discard 1, rope 2"),
+    ("tow1-second", "discard nothing"),                # and no move
+    ("tow1-second", "discard nothing, race 2 discard 1"),   # which is it?
+])
+def test_a_declined_discard_inside_a_move_stays_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- Path's cards named by their shape (TW-15), and cells listed after alike cards ------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-second", "path with the domino at E2", "path 2@E2"),
+    ("tow2-second", "path, the domino on B2 and a single at C6", "path 2@B2 1@C6"),
+    ("tow2-start", "path: a single tile at C4", "path 1@C4"),
+    ("tow2-start", "path, two single tiles: C3 and C4", "path 1@C3 1@C4"),
+    ("tow2-start", "path 1 1 at A1 and B1", "path 1@A1 1@B1"),
+    ("tow2-second", "path with both 1s: d5, e5", "path 1@D5 1@E5"),
+])
+def test_path_cards_by_shape_and_cells_after_alike_cards(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-second", "path 1 2 at c3 and c4"),                 # which card goes where? (TW-3)
+    ("tow2-start", "path 1 1 c3"),                            # two cards, one cell
+    ("tow2-start", "path 1 1 c3 c4 c5"),
+    ("tow2-start", "path 1 1 C3 or C4"),
+    ("tow2-start", "path with two 1s, C3 and C4... no, D4"),
+    ("tow2-second", "path: both dominoes at a1 and a3"),     # maddie holds one 2
+])
+def test_path_cells_stay_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
+
+
+def test_a_shape_name_is_read_only_where_the_ruleset_gives_the_shape() -> None:
+    # v1 has no Path: "domino" names no card there
+    refused("tow1-second", "rope with the domino")
+    assert posted("tow2-second", "rope with the domino") == "rope 2"
+
+
+@pytest.mark.parametrize("post", ["race with the 2 then", "race with the 2 and then", "clock with both 1s and then"])
+def test_cards_in_words_left_unfinished_are_refused(post: str) -> None:
+    assert "unfinished" in refused("tow1-second", post)
