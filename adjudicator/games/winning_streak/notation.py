@@ -101,12 +101,12 @@ OVER_TO: tuple[Phrase, ...] = (("over", "to"), ("across", "to"), ("over", "into"
 STAT_JOINERS = frozenset({"/", "and", "&", ","})
 # A troop written with a dash ("5-5 to M"): `5/5`, only where no troop is named another way in
 # the post and no turn or round word is beside it ("turns 3-5" is a range).
-DASHED_TROOP = re.compile(r"^(\d)-(\d)$")
+DASHED_TROOP = re.compile(r"^(\d)[-–—x×](\d)$")   # "5-5", "5–5", "5x5": read alike
 # A troop's stats written as number words ("five-five", "three/four", "five-4"): the troop
 # (WS-1). With a slash it is the troop's name; with a dash it is read as "5-5" is (DASHED_TROOP,
 # where nothing else makes it a range). The words are the counts players write up to the
 # largest stat; "a five five" (two words) and "5 of 5" are not read (a count, a score?).
-TROOP_SIGNS = ("/", "-")
+TROOP_SIGNS = ("/", "-", "–")
 # A troop said to be in reserve ("reserve 1/4 goes to A", "1/4 from the reserve to A", "bring
 # my 1/4 out of reserve into A"): fielded from reserve (WS-4), so "reserve" says where it is
 # now, no more; a troop that stands on the field is refused. The words between "reserve" and
@@ -219,7 +219,7 @@ class WinningStreakNotation(WinningStreakRules):
 
     def _is_location_word(self, word: str) -> bool:
         """A word that can name a location (the rules and is_plausible say whether it is one)."""
-        return word.isalpha() and len(word) <= 3 and word not in ("set", "buff", "reserve", "none")
+        return word.isalpha() and len(word) <= 3 and word not in ("set", "buff", "reserve", "none", *RESERVE_OWNERS)
 
     def _parse_relocation(self, words: list[str]) -> dict[str, Any] | None:
         """`set A=3/5 B=- buff 3/5 health`; changes also as players write them:
@@ -316,7 +316,7 @@ class WinningStreakNotation(WinningStreakRules):
         phrases.update(self._said_phrases())
         words = {x.casefold() for x in self.locations} | {"place", "set", "buff", "relocate", "reserve", "turn",
                                                           "round", *self._STAT, *self._WITHDRAW, UNCHANGED, REPLACE}
-        return Lexicon(frozenset(words), (r"\d+/\d+", r"\d-\d", r"[a-z]{1,3}=\S*", r"t\d+", r"r\d+"), phrases,
+        return Lexicon(frozenset(words), (r"\d+/\d+", r"\d[-–—x×]\d", r"[a-z]{1,3}=\S*", r"t\d+", r"r\d+"), phrases,
                        frozenset({"buff"}))
 
     def _said_phrases(self) -> dict[Phrase, Phrase]:
@@ -358,7 +358,7 @@ class WinningStreakNotation(WinningStreakRules):
                     if a.isdecimal() and h.isdecimal():
                         continue   # "5/5", "5-5": the notation's own shapes
                     for sign in TROOP_SIGNS:
-                        phrases[(f"{a}{sign}{h}",)] = (f"{attack}{sign}{health}",)
+                        phrases[(f"{a}{sign}{h}",)] = (f"{attack}{'/' if sign == '/' else '-'}{health}",)
         return phrases
 
     def reword(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
@@ -372,8 +372,8 @@ class WinningStreakNotation(WinningStreakRules):
         now = {"placement": f"t{s.turn}", "relocation": f"r{max(s.round, 1)}"}.get(s.stage)
         if now is None:
             return words
-        words = self._named_by_stats([word._replace(text=now) if word.text == NOW else word for word in words])
-        words = self._described_places(_dashed_troops(words))
+        words = _dashed_troops([word._replace(text=now) if word.text == NOW else word for word in words])
+        words = self._described_places(self._named_by_stats(words))   # "my 5-5 guy": the troop, then its noun
         if s.stage != "relocation":
             return words
         words = self._staying(s, player, self._from_reserve(s, player, words))
@@ -413,17 +413,36 @@ class WinningStreakNotation(WinningStreakRules):
         there, "A to reserve, 1/4 to A"), or "1/4 from (the) reserve"; None otherwise."""
         troop = self._next(words, index + 1, RESERVE_OWNERS)
         before = words[index - 1].text.casefold() if index else ""
-        if troop is not None and self._TROOP.match(words[troop].text) and before not in TO_RESERVE \
-                and not words[index].trail.strip(" :") and not any(w.trail.strip() for w in words[index + 1:troop]):
-            start = index - (before in RESERVE_OWNERS)
-            return troop, start, troop + 1
         at = index - 1
         while at >= 0 and words[at].text.casefold() in RESERVE_OWNERS:
             at -= 1
-        if at >= 1 and words[at].text.casefold() == "from" and self._TROOP.match(words[at - 1].text) \
-                and not any(w.trail.strip() for w in words[at - 1:index]):
+        said_from = at >= 0 and words[at].text.casefold() == "from"
+        marks = " :," if said_from else " :"   # "from the reserve, 1/4 to A"; not "A to reserve, 1/4 to A"
+        sent = at >= 0 and words[at].text.casefold() in TO_RESERVE - RESERVE_OWNERS   # "A to (the) reserve"
+        if troop is not None and self._TROOP.match(words[troop].text) and not sent \
+                and not words[index].trail.strip(marks) and not any(w.trail.strip() for w in words[index + 1:troop]):
+            start = index - (before in RESERVE_OWNERS)
+            return troop, start, troop + 1
+        bracketed = ")" in words[index].trail   # "1/4 (from reserve) to A"
+        if said_from and at >= 1 and self._TROOP.match(words[at - 1].text) \
+                and not any(w.trail.strip("(" if bracketed else "") for w in words[at - 1:index]):
             return at - 1, at - 1, index + 1
+        if index and self._TROOP.match(words[index - 1].text) and "(" in words[index - 1].trail and bracketed:
+            return index - 1, index - 1, index + 1   # "1/4 (reserve) to A"
+        if said_from and at >= 1 and words[at - 1].text.upper() in self.line_position:
+            return self._placed_from_reserve(words, at - 1, index)
         return None
+
+    def _placed_from_reserve(self, words: list[Word], location: int, reserve: int) -> tuple[int, int, int] | None:
+        """"field 1/4 at A from reserve": (troop index, start, end) where a troop stands right
+        before the location (past "at", "to"), "from reserve" after it; None otherwise."""
+        troop = location - 1
+        while troop >= 0 and words[troop].text.casefold() in AT_WORDS | TO_WORDS:
+            troop -= 1
+        if troop < 0 or not self._TROOP.match(words[troop].text) \
+                or any(w.trail.strip() for w in words[troop:reserve]):
+            return None
+        return troop, location + 1, reserve + 1
 
     def _no_moves_but_buff(self, words: list[Word]) -> list[Word]:
         """"Advantage → +1 health to my 2/5, no moves": the Advantage (WS-5) is the whole

@@ -296,6 +296,14 @@ def test_a_place_described_wrongly_a_stay_contradicted_or_no_moves_with_one_is_r
     ("ws-relocation-r1", "sally", "from reserve: 4/3 to B", "r1 set B=4/3"),
     ("ws-relocation-r1", "sally", "1/2 comes in at B", "r1 set B=1/2"),
     ("ws-relocation-r1", "sally", "F to reserve, 1/3 to F", "r1 set F=1/3"),   # "reserve" of the withdrawal
+    ("ws-relocation-r1", "maddie", "field 3/3 at H from reserve", "r1 set H=3/3"),
+    ("ws-relocation-r1", "maddie", "2/2 (reserve) into K", "r1 set K=2/2"),
+    ("ws-relocation-r1", "maddie", "from the reserve, 2/5 to C", "r1 set C=2/5"),
+    ("ws-relocation-r1", "maddie", "my reserve 3/1 to K", "r1 set K=3/1"),
+    # a troop with an en dash or an x between its stats, as the dash is
+    ("ws-placement-t1", "maddie", "4–2 on G", "t1 place 4/2 G"),
+    ("ws-placement-t1", "maddie", "dropping the 3x3 at E", "t1 place 3/3 E"),
+    ("ws-placement-t1", "sally", "my 2-4 guy heads to A", "t1 place 2/4 A"),
     # the rest kept as it stands beside a change: the change alone
     ("ws-relocation-r1", "sally", "1/2 to B, rest as is", "r1 set B=1/2"),
     ("ws-relocation-r1", "maddie", "withdraw D, everything else stays the same", "r1 set D=-"),
@@ -311,6 +319,10 @@ def test_everything_kept_as_it_stands_a_reserve_troop_or_a_troop_in_words_reads(
     ("ws-placement-t1", "sally", "five-five and 4/4 at L", "five-five"),      # which troop?
     ("ws-relocation-r1", "maddie", "reserve 5/5 to A", "stands at B"),        # on the field: moved, not fielded
     ("ws-relocation-r1", "maddie", "5/5 from reserve to A", "stands at B"),
+    ("ws-relocation-r1", "maddie", "move 4/4 to C from reserve", "stands at D"),
+    ("ws-relocation-r1", "maddie", "4/4 (reserve) to C", "stands at D"),
+    ("ws-placement-t1", "sally", "turns 3x5", "not a move"),                 # a range
+    ("ws-placement-t1", "sally", "5x5 and 4/4 at L", "5x5"),                 # which troop?
 ])
 def test_a_kept_relocation_beside_a_change_a_reserve_troop_on_the_field_or_words_unclear_is_refused(
         name, player, post, why):
