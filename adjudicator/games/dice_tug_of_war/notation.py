@@ -83,6 +83,8 @@ WHERE_WORDS = frozenset({"in", "from", "of", "on"})
 WHERE_GOING = frozenset({"in", "on"})
 WHERE_OWNERS = frozenset({"my", "the", "this"})
 WHERE_NOUNS = {"column": COLUMN, "col": COLUMN, "roll": ROLLED}
+# "reroll the lot": every die, as "all" is.
+THE_LOT = (("the", "lot"), ("the", "whole", "lot"))
 # "all of them", "every one of them", "all 3 of the dice": every die, as "all" is. After "every"
 # and "each", "one of" counts nothing ("every one of them" is not one die).
 OF_THEM = frozenset({"them", "em", "those", "these"})
@@ -102,6 +104,8 @@ THE_ROLL: tuple[tuple[str, ...], ...] = (("it",), ("that",), ("this",), ("them",
                                          ("all", "three"), ("all", "3"), ("them", "all"), ("what", "i", "have"),
                                          ("what", "i", "got"), ("the", "lot"),
                                          ("my",), ("the",))   # "keeping my 8": the sum left out
+# Said alone, ending the post or a sentence ("ok 8. keeping", "Keeping!"): the keep too.
+ALONE_KEEPING = frozenset({"keeping", "holding"})
 # Of those, words that point at what follows them ("keeping the", "keeping that 6"): the roll
 # only where the clause ends with them ("keeping my 8" with the sum left out, "keeping that.").
 POINTERS = frozenset({"my", "the", "that", "this", "these", "those"})
@@ -175,6 +179,8 @@ def _kept_roll(words: list[Word]) -> list[Word]:
     is named right after (a number, a face like "1s", a die word: "keeping that 6" keeps a die)."""
     folded = [w.text.casefold() for w in words]
     for index in range(len(words)):
+        if folded[index] in ALONE_KEEPING and (index + 1 == len(words) or words[index].stop or words[index].comma):
+            return [*words[:index], _as(words, index, 1, "keep"), *_kept_roll(words[index + 1:])]   # "Keeping!"
         for verb in KEEP_ROLL_VERBS:
             at = index + len(verb)
             if tuple(folded[index:at]) != verb:
@@ -222,8 +228,9 @@ def _bare_list(words: list[Word], at: int) -> tuple[int, list[int]]:
     numbers: list[int] = []
     end = at
     while at < len(words):
-        if words[at].text.isdecimal():
-            numbers.append(int(words[at].text))
+        listed = words[at].text.split(",")   # "1,2,3" typed as one word
+        if all(part.isdecimal() for part in listed):
+            numbers.extend(map(int, listed))
             end = at = at + 1
             if words[at - 1].trail.strip(" ,"):
                 break
@@ -417,7 +424,8 @@ class _Reading:
                 self.clause.bare.append((len(self.out), int(folded)))
                 self.clause.typed = self.clause.typed or int(folded) <= len(self.rolled)   # "5" of 3 dice: a face
             self._emit([word], positions=self.context == "reroll" and folded.isdecimal())
-            self.named.update([folded] if folded.isdecimal() else [])
+            listed = folded.split(",")   # "1,2,3" typed as one word: the dice 1, 2 and 3
+            self.named.update(listed if all(part.isdecimal() for part in listed) else [])
             self.faces = self.faces if folded in LIST_WORDS else ""
             return index + 1
         if self.context == "reroll":
@@ -648,14 +656,15 @@ def _every_reference(words: list[Word], index: int, folded: list[str], rolled: l
     those named)."""
     folded = [w.text.casefold() for w in words[index:index + 8]]
     taken = 1
-    if tuple(folded[1:3]) == EVERY_ONE:
+    said_alone = bool(words[index].trail.strip())   # "all: 1 2 3": no count follows
+    if tuple(folded[1:3]) == EVERY_ONE and not said_alone:
         taken = 2   # "every one of them": "of them" follows
-    elif len(folded) > 1 and (folded[1] in around.counts or folded[1].isdecimal()):
+    elif not said_alone and len(folded) > 1 and (folded[1] in around.counts or folded[1].isdecimal()):
         said = around.counts.get(folded[1]) or int(folded[1])
         taken = 2
         if said != len(rolled):
             return taken, [_as(words, index, taken, "", f"does not fit the roll: it has {len(rolled)} dice.")]
-    taken += _of_them(folded, taken, around)
+    taken += 0 if said_alone else _of_them(folded, taken, around)
     every = range(1, len(rolled) + 1)
     for size in (2, 1):
         if tuple(folded[taken:taken + size]) in around.exceptions:
@@ -1170,7 +1179,7 @@ class DiceTugOfWarNotation(Game[DiceState]):
         return Lexicon(frozenset({"keep", "reroll", "re-roll", "attack", "trade", "a"}), (r"\d+'?s",),
                        {("re", "roll"): ("reroll",), **{(word,): (face,) for word, face in FACE_PLURALS.items()},
                         **{(doing,): (move,) for doing, move in DOING.items()},
-                        **{said: said for said in POINTING_ONES}})
+                        **{said: said for said in POINTING_ONES}, **{said: ("all",) for said in THE_LOT}})
 
     def reword(self, s: DiceState, player: str, words: list[Word]) -> list[Word]:
         """Dice as players name them, made positions or values: after `reroll`, "first", "all

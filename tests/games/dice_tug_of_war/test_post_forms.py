@@ -262,6 +262,8 @@ def test_a_die_replaced_or_listed_unclearly_is_refused(name, post, why):
     "keep my 8",                       # 1 1 6: the team of 8, said again (no face is 8)
     "8 total, keeping this",
     "hmm 8 is ok I guess, keeping it",
+    "ok 8. keeping",                   # the keep word alone, ending a sentence
+    "Keeping!",
 ])
 def test_the_setup_roll_kept_as_it_or_by_its_sum_is_keep(post):
     assert read("dice-setup-116", "bernd", post) == "keep"
@@ -272,6 +274,7 @@ def test_the_setup_roll_kept_as_it_or_by_its_sum_is_keep(post):
     ("keeping the first", "names dice to keep"),      # a die kept: which are re-rolled?
     ("keep my first die", "names dice to keep"),
     ("keeping that 6", "names dice to keep"),
+    ("keeping 6.", "names dice to keep"),
     ("keeping these two", "names dice to keep"),
     ("keeping it... or reroll?", "not a move"),
     ("not keeping it", "not a move"),
@@ -291,6 +294,9 @@ def test_the_setup_roll_kept_with_dice_named_doubted_or_another_sum_is_refused(p
     ("dice-turn", "reroll 1 2 3, all three", "reroll 1 2 3"),
     ("dice-turn", "reroll all three - 1 2 3", "reroll 1 2 3"),
     ("dice-setup-116", "reroll all three: 1 2 3", "reroll 1 2 3"),
+    ("dice-setup-116", "reroll everything: 1, 2, 3", "reroll 1 2 3"),
+    ("dice-setup-116", "reroll 1,2,3 (all)", "reroll 1 2 3"),   # the list typed as one word
+    ("dice-turn", "reroll the lot", "reroll 1 2 3"),
 ])
 def test_every_die_in_words_or_said_again_beside_its_positions_reads(name, post, want):
     assert read(name, "bernd", post) == want
@@ -299,7 +305,8 @@ def test_every_die_in_words_or_said_again_beside_its_positions_reads(name, post,
 @pytest.mark.parametrize("name, post, why", [
     ("dice-setup-116", "reroll 1 2, all of them", "again"),        # two positions, or every die?
     ("dice-turn-135", "reroll 1 3 5, all of them", "again"),        # faces of every die, or dice 1, 3 and a 5th?
-    ("dice-setup-116", "reroll all: 1 2", "does not fit"),
+    ("dice-setup-116", "reroll all: 1 2", "again"),
+    ("dice-setup-116", "reroll 1,2 (all)", "again"),
     ("dice-setup-116", "reroll 1 2 3 and all of them", "again"),    # added to the list, not said again
 ])
 def test_every_die_beside_other_dice_is_refused(name, post, why):
