@@ -33,8 +33,10 @@ ARROW_VERBS = (("aimed",), ("aiming",), ("pointed",), ("points",), ("faces",), (
 # left out when it holds nothing a move could use and no hedge or question, and an arrow word
 # follows it, past these words only: the cell and the arrow are one placement (AX-2).
 ARROW_LEADS = frozenset({"pointing", "facing", "aimed", "aiming", "pointed", "points", "faces", "arrow", "with",
-                         "the", "its", "it", "an", "a", "and", "to", "at", "-", ",", ":"})
+                         "the", "its", "it", "an", "a", "and", "to", "at", "is", "-", ",", ":"})
 ASIDE_WORDS = 8   # the longest aside left out, in words
+ASIDE_MARKS = (("(", ")"), ("[", "]"), (",", ","))   # what opens an aside after the cell, and closes it
+DASHES = frozenset({"-", "–", "—"})
 NOTATION_HELP = ("Write a placement as CELL ARROW, e.g. 'E5 up', 'E5 ^', 'e5 u' or 'place E5 up' "
                  "(arrows: up/down/left/right, u/d/l/r, ^ v < >, ↑ ↓ ← →), or 'retake' to use Retake.")
 
@@ -98,16 +100,31 @@ class ArrowbicNotation(ArrowbicRules):
         otherwise the words as they are (and the reader refuses what it cannot read)."""
         lexicon = self._words
         for index, word in enumerate(words):
-            if "(" not in word.trail or not lexicon.is_material(word.text.casefold()):
+            if not lexicon.is_material(word.text.casefold()):
                 continue
-            close = next((at for at in range(index + 1, min(index + 1 + ASIDE_WORDS, len(words)))
-                          if ")" in words[at].trail), None)
-            if close is None or not self._idle_aside(words[index + 1:close + 1], lexicon) \
-                    or not self._arrow_follows(words, close + 1):
+            aside = self._aside(words, index)
+            if aside is None or not self._idle_aside(words[aside[0]:aside[1]], lexicon) \
+                    or not self._arrow_follows(words, aside[2]):
                 continue
-            kept = word._replace(trail=word.trail.replace("(", " "))
-            return [*words[:index], kept, *self.reword(s, player, words[close + 1:])]
+            kept = word._replace(trail=" ")
+            return [*words[:index], kept, *self.reword(s, player, words[aside[2]:])]
         return words
+
+    @staticmethod
+    def _aside(words: list[Word], index: int) -> tuple[int, int, int] | None:
+        """(first, end, next) of an aside opened right after the word at `index`: in brackets
+        ("C5 (lol) up", "C5 [lol] up"), between commas ("C5, on your piece, up") or dashes
+        ("C5 - lol - up"); None where none is, or it runs past ASIDE_WORDS."""
+        trail = words[index].trail
+        last = min(index + 1 + ASIDE_WORDS, len(words))
+        for opening, closing in ASIDE_MARKS:
+            if opening in trail:
+                close = next((at for at in range(index + 1, last) if closing in words[at].trail), None)
+                return None if close is None else (index + 1, close + 1, close + 1)
+        if index + 1 < len(words) and words[index + 1].text in DASHES:
+            close = next((at for at in range(index + 2, last + 1) if at < len(words) and words[at].text in DASHES), None)
+            return None if close is None else (index + 2, close, close + 1)
+        return None
 
     @staticmethod
     def _idle_aside(aside: list[Word], lexicon: Lexicon) -> bool:

@@ -47,6 +47,9 @@ def test_a_cell_or_edge_said_unclearly_is_refused(name, player, post, why):
     ("arrowbic-second", "maddie", "C5 (stacking on you) facing left", "C5 left"),
     ("arrowbic-second", "maddie", "going D4 (my fav spot) arrow aimed right", "D4 right"),
     ("arrowbic-start", "sally", "placing at B2 (corner-ish, whatever) down", "B2 down"),
+    ("arrowbic-second", "maddie", "G5 [on top of you] arrow facing left", "G5 left"),
+    ("arrowbic-second", "maddie", "C5, sitting on your piece haha, pointing up", "C5 up"),
+    ("arrowbic-start", "sally", "E2 - bold I know - and the arrow is right", "E2 right"),
     # verbs that say where the arrow points (AX-2)
     ("arrowbic-start", "sally", "H8 aimed left", "H8 left"),
     ("arrowbic-second", "maddie", "stone at F6, it points down", "F6 down"),
@@ -64,6 +67,11 @@ def test_an_aside_before_the_arrow_or_a_verb_of_pointing_reads(name, player, pos
     ("arrowbic-second", "maddie", "C5 (3 in a row) up", "not a move"),         # a number
     ("arrowbic-second", "maddie", "C5 (right?) up", "also 'up'"),
     ("arrowbic-second", "maddie", "C5 (lol)", "not a move"),                   # no arrow
+    ("arrowbic-second", "maddie", "C5, or D5, up", "also 'C5'"),
+    ("arrowbic-second", "maddie", "C5 - wait - up", "not a move"),
+    ("arrowbic-second", "maddie", "G5 [right on top of you] left", "G5 right"),   # an arrow word in the aside
+    ("arrowbic-second", "maddie", "C5, not sure, up", "not a move"),
+    ("arrowbic-second", "maddie", "C5 on your piece lol pointing up", "not a move"),   # no mark: not an aside
 ])
 def test_an_aside_a_move_could_use_or_that_hedges_is_refused(name, player, post, why):
     assert why in refusal(name, player, post)
