@@ -29,6 +29,21 @@ EMPTY_RELOCATION: tuple[Phrase, ...] = (
     ("pass", "on", "relocating"), ("no", "relocating"), ("i", "pass"), ("i'll", "pass"), ("no", "moves"),
     ("nothing", "moves"), ("same", "as", "before"), ("same", "as", "last", "round"), ("stand", "pat"),
     ("standing", "pat"),
+    # everything kept as it stands: "keep everything as is", "leave it all as is", "everything stays"
+    ("keep", "everything"), ("keeping", "everything"), ("keep", "everything", "as", "is"),
+    ("keeping", "everything", "as", "is"), ("keep", "it", "all", "as", "is"), ("keep", "it", "as", "is"),
+    ("keep", "all"), ("keeping", "all"), ("keep", "it", "all"), ("keep", "things", "as", "they", "are"),
+    ("leave", "everything", "as", "is"), ("leaving", "everything", "as", "is"), ("leave", "it", "all", "as", "is"),
+    ("leave", "it", "as", "is"), ("leave", "everything"), ("leaving", "everything"), ("as", "is"),
+    ("everything", "stays"), ("everything", "stays", "the", "same"), ("everything", "stays", "put"),
+    ("all", "stays", "the", "same"), ("all", "stay"), ("everyone", "stays"), ("everybody", "stays"),
+    ("everyone", "stays", "put"), ("everybody", "stays", "put"), ("stay", "put"), ("staying", "put"),
+    ("same", "setup"), ("same", "lineup"), ("same", "as", "last", "time"), ("no", "change", "at", "all"),
+    ("keep", "it", "the", "same"), ("keep", "everything", "the", "same"), ("keep", "things", "the", "same"),
+    ("keep", "the", "lineup"), ("keep", "my", "lineup"), ("keep", "the", "setup"), ("keep", "my", "setup"),
+    ("keep", "my", "troops", "where", "they", "are"), ("keep", "everything", "where", "it", "is"),
+    ("leave", "everything", "where", "it", "is"), ("everything", "stays", "where", "it", "is"),
+    ("keep", "it", "as", "it", "is"), ("keep", "everything", "as", "it", "is"),
 )
 
 # The word for a change named by what it takes out of a location, which the reword makes

@@ -94,9 +94,10 @@ def test_no_change_beside_a_change_or_doubted_is_not_entered(post):
 
 
 def test_doing_nothing_written_as_chatter_stays_unread():
-    """"all set" and "keep everything" are not the empty relocation: only the phrases for it are."""
+    """"all set" is not the empty relocation (it may say the post is ready): only the phrases
+    for it are, among them everything kept as is (test_everything_kept_as_it_stands_...)."""
     assert entered("ws-relocation-r1", "sally", "all set, gl") is None
-    assert entered("ws-relocation-r1", "sally", "I'll keep everything as is") is None
+    assert entered("ws-relocation-r1", "sally", "all good") is None
 
 
 # --- Withdrawals: the troop taken out is checked (WS-4) -----------------------------------
@@ -304,6 +305,13 @@ def test_a_place_described_wrongly_a_stay_contradicted_or_no_moves_with_one_is_r
     ("ws-placement-t1", "maddie", "4–2 on G", "t1 place 4/2 G"),
     ("ws-placement-t1", "maddie", "dropping the 3x3 at E", "t1 place 3/3 E"),
     ("ws-placement-t1", "sally", "my 2-4 guy heads to A", "t1 place 2/4 A"),
+    # nothing changed, said as everything kept (WS-4)
+    ("ws-relocation-r1", "sally", "keeping everything as is this round", "r1 set"),
+    ("ws-relocation-r1", "maddie", "leave it all as is 🙂", "r1 set"),
+    ("ws-relocation-r1", "maddie", "everybody stays put", "r1 set"),
+    ("ws-relocation-r1", "maddie", "keep my troops where they are", "r1 set"),
+    ("ws-relocation-r1", "sally", "keep it the same pls", "r1 set"),
+    ("ws-relocation-r1", "sally", "I'll keep everything as is", "r1 set"),
     # the rest kept as it stands beside a change: the change alone
     ("ws-relocation-r1", "sally", "1/2 to B, rest as is", "r1 set B=1/2"),
     ("ws-relocation-r1", "maddie", "withdraw D, everything else stays the same", "r1 set D=-"),
@@ -323,6 +331,9 @@ def test_everything_kept_as_it_stands_a_reserve_troop_or_a_troop_in_words_reads(
     ("ws-relocation-r1", "maddie", "4/4 (reserve) to C", "stands at D"),
     ("ws-placement-t1", "sally", "turns 3x5", "not a move"),                 # a range
     ("ws-placement-t1", "sally", "5x5 and 4/4 at L", "5x5"),                 # which troop?
+    ("ws-relocation-r1", "sally", "keep everything as is, 1/2 to B", "two different moves"),
+    ("ws-relocation-r1", "sally", "keep all except A", "except"),
+    ("ws-relocation-r1", "sally", "keep everything as is?", "asks"),
 ])
 def test_a_kept_relocation_beside_a_change_a_reserve_troop_on_the_field_or_words_unclear_is_refused(
         name, player, post, why):
