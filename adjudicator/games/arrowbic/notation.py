@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Any
 
 from adjudicator.errors import NotationError
 from adjudicator.game import Form
-from adjudicator.games.arrowbic.rules import ARROWS, ArrowbicRules
-from adjudicator.lexicon import Lexicon, item_phrases, post_words
+from adjudicator.games.arrowbic.rules import ARROWS, ArrowbicRules, ArrowState
+from adjudicator.lexicon import Lexicon, Word, item_phrases, post_words
 
 # Typed arrow words and symbols (parse_move); the canonical word is the JSON value.
 ARROW_WORDS = {"up": "up", "u": "up", "^": "up", "↑": "up",
@@ -24,6 +25,18 @@ COLUMN_WORDS = ("column", "col")
 # arrow to the top" is up. Left and right are the arrow words themselves.
 EDGES = {"top": "up", "bottom": "down"}
 TOWARD = (("to", "the"), ("toward", "the"), ("towards", "the"), ("at", "the"))
+# Verbs that say the arrow points somewhere ("C5 aimed up", "stone at C5, it points up"):
+# the arrow word after them says it; they add nothing ("pointing", "facing" are glue already).
+ARROW_VERBS = (("aimed",), ("aiming",), ("pointed",), ("points",), ("faces",), ("aimed", "at"),
+               ("points", "to"), ("pointed", "to"), ("aimed", "to"))
+# A bracketed aside between the cell and the arrow ("C5 (on your piece lol) pointing up") is
+# left out when it holds nothing a move could use and no hedge or question, and an arrow word
+# follows it, past these words only: the cell and the arrow are one placement (AX-2).
+ARROW_LEADS = frozenset({"pointing", "facing", "aimed", "aiming", "pointed", "points", "faces", "arrow", "with",
+                         "the", "its", "it", "an", "a", "and", "to", "at", "is", "-", ",", ":"})
+ASIDE_WORDS = 8   # the longest aside left out, in words
+ASIDE_MARKS = (("(", ")"), ("[", "]"), (",", ","))   # what opens an aside after the cell, and closes it
+DASHES = frozenset({"-", "–", "—"})
 NOTATION_HELP = ("Write a placement as CELL ARROW, e.g. 'E5 up', 'E5 ^', 'e5 u' or 'place E5 up' "
                  "(arrows: up/down/left/right, u/d/l/r, ^ v < >, ↑ ↓ ← →), or 'retake' to use Retake.")
 
@@ -60,6 +73,7 @@ class ArrowbicNotation(ArrowbicRules):
         phrases = item_phrases(self.ruleset.items, {"retake": ("retake",)})
         phrases.update(post_words().compass_phrases({a: a for a in ARROWS}))
         phrases.update(self._lines_and_edges())
+        phrases.update({said: () for said in ARROW_VERBS})
         return Lexicon(frozenset({*ARROW_WORDS, "retake", "place"}), (f"[a-{last}]\\d{{1,2}}",), phrases)
 
     def _lines_and_edges(self) -> dict[tuple[str, ...], tuple[str, ...]]:
@@ -74,6 +88,63 @@ class ArrowbicNotation(ArrowbicRules):
                         phrases[(column_word, column, row_word, row)] = (f"{column}{row}",)
         phrases.update({(*toward, edge): (arrow,) for toward in TOWARD for edge, arrow in EDGES.items()})
         return phrases
+
+    @cached_property
+    def _words(self) -> Lexicon:
+        """The lexicon, made once (the reword asks it for every post)."""
+        return self.lexicon()
+
+    def reword(self, s: ArrowState, player: str, words: list[Word]) -> list[Word]:
+        """A bracketed aside after the cell, before its arrow ("I place at C5 (on your piece
+        lol) pointing up"), left out where it holds no game word, number, hedge or question;
+        otherwise the words as they are (and the reader refuses what it cannot read)."""
+        lexicon = self._words
+        for index, word in enumerate(words):
+            if not lexicon.is_material(word.text.casefold()):
+                continue
+            aside = self._aside(words, index)
+            if aside is None or not self._idle_aside(words[aside[0]:aside[1]], lexicon) \
+                    or not self._arrow_follows(words, aside[2]):
+                continue
+            kept = word._replace(trail=" ")
+            return [*words[:index], kept, *self.reword(s, player, words[aside[2]:])]
+        return words
+
+    @staticmethod
+    def _aside(words: list[Word], index: int) -> tuple[int, int, int] | None:
+        """(first, end, next) of an aside opened right after the word at `index`: in brackets
+        ("C5 (lol) up", "C5 [lol] up"), between commas ("C5, on your piece, up") or dashes
+        ("C5 - lol - up"); None where none is, or it runs past ASIDE_WORDS."""
+        trail = words[index].trail
+        last = min(index + 1 + ASIDE_WORDS, len(words))
+        for opening, closing in ASIDE_MARKS:
+            if opening in trail:
+                close = next((at for at in range(index + 1, last) if closing in words[at].trail), None)
+                return None if close is None else (index + 1, close + 1, close + 1)
+        if index + 1 < len(words) and words[index + 1].text in DASHES:
+            close = next((at for at in range(index + 2, last + 1) if at < len(words) and words[at].text in DASHES), None)
+            return None if close is None else (index + 2, close, close + 1)
+        return None
+
+    @staticmethod
+    def _idle_aside(aside: list[Word], lexicon: Lexicon) -> bool:
+        """Does the aside hold nothing a move could use (no game word, number), no hedge
+        ("or", "no wait", "not sure") and no question?"""
+        around = post_words()
+        folded = [w.text.casefold() for w in aside]
+        if any(lexicon.is_material(w) or any(ch.isdigit() for ch in w) for w in folded):
+            return False
+        if any("?" in w.trail for w in aside):
+            return False
+        return not any(tuple(folded[at:at + size]) in around.hedges
+                       for at in range(len(folded)) for size in range(1, around.longest_hedge + 1))
+
+    @staticmethod
+    def _arrow_follows(words: list[Word], index: int) -> bool:
+        """Is the next word past ARROW_LEADS an arrow word (the placement's arrow)?"""
+        while index < len(words) and words[index].text.casefold() in ARROW_LEADS:
+            index += 1
+        return index < len(words) and words[index].text.casefold() in ARROW_WORDS
 
     def format_move(self, move: dict[str, Any]) -> str:
         if "item" in move:

@@ -83,6 +83,35 @@ WHERE_WORDS = frozenset({"in", "from", "of", "on"})
 WHERE_GOING = frozenset({"in", "on"})
 WHERE_OWNERS = frozenset({"my", "the", "this"})
 WHERE_NOUNS = {"column": COLUMN, "col": COLUMN, "roll": ROLLED}
+# "reroll the lot": every die, as "all" is.
+THE_LOT = (("the", "lot"), ("the", "whole", "lot"))
+# "all of them", "every one of them", "all 3 of the dice": every die, as "all" is. After "every"
+# and "each", "one of" counts nothing ("every one of them" is not one die).
+OF_THEM = frozenset({"them", "em", "those", "these"})
+EVERY_ONE = ("one", "of")
+# Marks after "all" that say the positions after it again ("reroll all three: 1 2 3").
+RESTATING = ":(-–—=,"
+# The setup roll kept, said as a keep word and the roll ("keeping it", "holding this roll",
+# "sticking with that"): the move keep (DT-2). Only in a setup post with no other move word,
+# and only where no die is named after it ("keeping that 6" names a die: a keep clause).
+KEEP_ROLL_VERBS: tuple[tuple[str, ...], ...] = (("keeping",), ("holding",), ("keep",), ("sticking", "with"),
+                                                ("stick", "with"), ("staying", "with"), ("stay", "with"),
+                                                ("going", "with"))
+THE_ROLL: tuple[tuple[str, ...], ...] = (("it",), ("that",), ("this",), ("them",), ("em",), ("these",), ("those",),
+                                         ("this", "roll"), ("that", "roll"), ("the", "roll"), ("my", "roll"),
+                                         ("it", "as", "is"), ("as", "is"), ("them", "as", "is"), ("all",),
+                                         ("all", "of", "them"), ("everything",), ("it", "all"),
+                                         ("all", "three"), ("all", "3"), ("them", "all"), ("what", "i", "have"),
+                                         ("what", "i", "got"), ("the", "lot"),
+                                         ("my",), ("the",))   # "keeping my 8": the sum left out
+# Said alone, ending the post or a sentence ("ok 8. keeping", "Keeping!"): the keep too.
+ALONE_KEEPING = frozenset({"keeping", "holding"})
+# Of those, words that point at what follows them ("keeping the", "keeping that 6"): the roll
+# only where the clause ends with them ("keeping my 8" with the sum left out, "keeping that.").
+POINTERS = frozenset({"my", "the", "that", "this", "these", "those"})
+# A face is at most 6: a number above it beside keep in the setup can only be the team, the
+# roll's sum (DT-2: "eh 8 is fine, keeping it", "keep my 8"), said again; no die is named by it.
+TOP_FACE = 6
 TRADE_GLUE = frozenset({"for", "with", "and", "&", "+", "then", "i", "i'll", "ill", "i'd", "id", "will", "to"})
 
 
@@ -93,6 +122,9 @@ def dice_references(words: list[Word], rolled: list[int], setup: bool = False) -
     refuses with. A clause naming kept dice ("keep the 6") is read with the re-roll it goes
     with; a trade said in words becomes `trade ROLLED for COLUMN`."""
     around = post_words()
+    if setup and _only_keeping(words):
+        words = _keeping_dice(_kept_roll(_sum_said(words, rolled)))
+    words = _every_said_again(words, rolled, around)
     words = _attack_said(_one_reroll_used(words, rolled, around), rolled, around)
     trades = _trade_statements(words, around)
     keeps = _keep_clauses(words, rolled, around)
@@ -124,6 +156,125 @@ def dice_references(words: list[Word], rolled: list[int], setup: bool = False) -
         index = reading.step(index)
     reading.finish()
     return reading.result()
+
+
+def _only_keeping(words: list[Word]) -> bool:
+    """Does the post say keep and no other move (no re-roll, attack or trade)?"""
+    folded = {w.text.casefold() for w in words}
+    keeping = KEEP_WORDS | {verb[0] for verb in KEEP_ROLL_VERBS}
+    return bool(folded & keeping) and not folded & (MOVE_WORDS - {"keep"}) and not folded & set(DOING)
+
+
+def _sum_said(words: list[Word], rolled: list[int]) -> list[Word]:
+    """The words with the roll's sum left out where no face can be it ("keep my 8" on 1 1 6):
+    the team the setup roll makes (DT-2), said again. Any other number stays (and is refused)."""
+    total = sum(rolled)
+    if total <= TOP_FACE:
+        return words
+    return [w for w in words if w.text != str(total)]
+
+
+def _kept_roll(words: list[Word]) -> list[Word]:
+    """The words with "keeping it", "sticking with this roll" made `keep` (DT-2), where no die
+    is named right after (a number, a face like "1s", a die word: "keeping that 6" keeps a die)."""
+    folded = [w.text.casefold() for w in words]
+    for index in range(len(words)):
+        if folded[index] in ALONE_KEEPING and (index + 1 == len(words) or words[index].stop or words[index].comma):
+            return [*words[:index], _as(words, index, 1, "keep"), *_kept_roll(words[index + 1:])]   # "Keeping!"
+        for verb in KEEP_ROLL_VERBS:
+            at = index + len(verb)
+            if tuple(folded[index:at]) != verb:
+                continue
+            for said in sorted(THE_ROLL, key=len, reverse=True):
+                end = at + len(said)
+                if tuple(folded[at:end]) != said or any(w.trail.strip() for w in words[index:end - 1]):
+                    continue
+                open_end = end < len(words) and not words[end - 1].trail.strip()
+                if open_end and (_names_dice(folded[end]) or said[-1] in POINTERS):
+                    break   # "keeping that 6", "keeping the first", "keeping these two": dice named
+                return [*words[:index], _as(words, index, end - index, "keep"), *_kept_roll(words[end:])]
+    return words
+
+
+def _keeping_dice(words: list[Word]) -> list[Word]:
+    """A keep word naming dice with no re-roll ("keep the first", "keep my first die"): which
+    dice are re-rolled is not said (DT-2); a problem, never the move keep with the dice dropped.
+    "keep all" is the keep."""
+    every = post_words().every
+    out = list(words)
+    for index, word in enumerate(words[:-1]):
+        if word.text.casefold() not in KEEP_WORDS or word.trail.strip():
+            continue
+        at = index + 1
+        while at < len(words) - 1 and words[at].text.casefold() in POINTERS and not words[at].trail.strip():
+            at += 1
+        folded = words[at].text.casefold()
+        if _names_dice(folded) and folded not in every:
+            out[at] = words[at]._replace(problem="names dice to keep, and no dice to re-roll; give the dice to "
+                                                 "re-roll, e.g. 'reroll 1 3', or 'keep'.")
+    return out
+
+
+def _names_dice(folded: str) -> bool:
+    """Could the word name dice ("6", "1s", "die", "first", "two", "all", "others")?"""
+    around = post_words()
+    return folded.isdecimal() or bool(_PLURAL.match(folded)) or folded in around.die_words \
+        or folded in around.ordinals or folded in around.counts or folded in around.every \
+        or folded in OTHERS or folded in OTHER
+
+
+def _bare_list(words: list[Word], at: int) -> tuple[int, list[int]]:
+    """(end, numbers) of the bare numbers listed from `at` ("1 2 3", "1, 2 and 3")."""
+    numbers: list[int] = []
+    end = at
+    while at < len(words):
+        listed = words[at].text.split(",")   # "1,2,3" typed as one word
+        if all(part.isdecimal() for part in listed):
+            numbers.extend(map(int, listed))
+            end = at = at + 1
+            if words[at - 1].trail.strip(" ,"):
+                break
+        elif numbers and words[at].text.casefold() in LIST_WORDS - {"or"}:
+            at += 1
+        else:
+            break
+    return end, numbers
+
+
+def _every_said_again(words: list[Word], rolled: list[int], around: Any) -> list[Word]:
+    """"reroll 1 2 3, all of them", "reroll all three: 1, 2, 3": the positions are every die of
+    the roll, each once, and "all" says so again: left out (the positions read). Where the
+    positions are not every die ("reroll 1 2, all of them") the two stay, and are refused."""
+    every = list(range(1, len(rolled) + 1))
+    for index, word in enumerate(words):
+        if word.text.casefold() not in REROLL_WORDS:
+            continue
+        end, numbers = _bare_list(words, index + 1)
+        mark = end + (end < len(words) and words[end].text in RESTATING)   # "reroll 1 2 3 - all of them"
+        if sorted(numbers) == every and mark < len(words) and words[mark].text.casefold() in around.every:
+            taken = _all_dice(words, mark, rolled, around)
+            if taken:
+                return [*words[:end], *words[mark + taken:]]
+        if index + 1 < len(words) and words[index + 1].text.casefold() in around.every:
+            taken = _all_dice(words, index + 1, rolled, around)
+            after = index + 1 + taken
+            dash = after < len(words) and words[after].text in RESTATING   # "reroll all three - 1 2 3"
+            after += dash
+            if taken and (dash or any(mark in words[after - 1].trail for mark in RESTATING)):
+                end, numbers = _bare_list(words, after)
+                if sorted(numbers) == every:
+                    return [*words[:after], *words[end:]]
+    return words
+
+
+def _all_dice(words: list[Word], index: int, rolled: list[int], around: Any) -> int:
+    """The words taken by "all", "all of them", "all three" at `index` where they name every
+    die of the roll and nothing is left out ("all but the 6"); 0 otherwise."""
+    folded = [w.text.casefold() for w in words[index:index + 4]]
+    taken, named = _every_reference(words, index, folded, rolled, around)
+    if any(w.problem for w in named) or sorted(int(w.text) for w in named) != list(range(1, len(rolled) + 1)):
+        return 0
+    return taken
 
 
 def _one_reroll_used(words: list[Word], rolled: list[int], around: Any) -> list[Word]:
@@ -273,7 +424,8 @@ class _Reading:
                 self.clause.bare.append((len(self.out), int(folded)))
                 self.clause.typed = self.clause.typed or int(folded) <= len(self.rolled)   # "5" of 3 dice: a face
             self._emit([word], positions=self.context == "reroll" and folded.isdecimal())
-            self.named.update([folded] if folded.isdecimal() else [])
+            listed = folded.split(",")   # "1,2,3" typed as one word: the dice 1, 2 and 3
+            self.named.update(listed if all(part.isdecimal() for part in listed) else [])
             self.faces = self.faces if folded in LIST_WORDS else ""
             return index + 1
         if self.context == "reroll":
@@ -500,13 +652,19 @@ def _counted_die(place: int, count: int, size: int) -> int | None:
 
 
 def _every_reference(words: list[Word], index: int, folded: list[str], rolled: list[int], around: Any) -> Made:
-    """"all", "all three", "all but the 6" (every die but those named)."""
+    """"all", "all three", "all of them", "every one of them", "all but the 6" (every die but
+    those named)."""
+    folded = [w.text.casefold() for w in words[index:index + 8]]
     taken = 1
-    if len(folded) > 1 and (folded[1] in around.counts or folded[1].isdecimal()):
+    said_alone = bool(words[index].trail.strip())   # "all: 1 2 3": no count follows
+    if tuple(folded[1:3]) == EVERY_ONE and not said_alone:
+        taken = 2   # "every one of them": "of them" follows
+    elif not said_alone and len(folded) > 1 and (folded[1] in around.counts or folded[1].isdecimal()):
         said = around.counts.get(folded[1]) or int(folded[1])
         taken = 2
         if said != len(rolled):
             return taken, [_as(words, index, taken, "", f"does not fit the roll: it has {len(rolled)} dice.")]
+    taken += 0 if said_alone else _of_them(folded, taken, around)
     every = range(1, len(rolled) + 1)
     for size in (2, 1):
         if tuple(folded[taken:taken + size]) in around.exceptions:
@@ -522,6 +680,17 @@ def _every_reference(words: list[Word], index: int, folded: list[str], rolled: l
             return taken + size + left_out, _positions(words, index, taken + size + left_out,
                                                        [p for p in every if p not in kept])
     return taken, _positions(words, index, taken, every)
+
+
+def _of_them(folded: list[str], at: int, around: Any) -> int:
+    """The words taken by "of them", "of the dice", "of my dice" at `at` (after "all"), or 0."""
+    if folded[at:at + 1] != ["of"]:
+        return 0
+    if folded[at + 1:at + 2] and folded[at + 1] in OF_THEM:
+        return 2
+    if len(folded) > at + 2 and folded[at + 1] in around.value_markers and folded[at + 2] in around.die_words:
+        return 3
+    return 0
 
 
 def _face_reference(words: list[Word], index: int, folded: list[str], rolled: list[int], around: Any) -> Made | None:
@@ -1010,7 +1179,7 @@ class DiceTugOfWarNotation(Game[DiceState]):
         return Lexicon(frozenset({"keep", "reroll", "re-roll", "attack", "trade", "a"}), (r"\d+'?s",),
                        {("re", "roll"): ("reroll",), **{(word,): (face,) for word, face in FACE_PLURALS.items()},
                         **{(doing,): (move,) for doing, move in DOING.items()},
-                        **{said: said for said in POINTING_ONES}})
+                        **{said: said for said in POINTING_ONES}, **{said: ("all",) for said in THE_LOT}})
 
     def reword(self, s: DiceState, player: str, words: list[Word]) -> list[Word]:
         """Dice as players name them, made positions or values: after `reroll`, "first", "all

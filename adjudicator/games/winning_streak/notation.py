@@ -29,6 +29,21 @@ EMPTY_RELOCATION: tuple[Phrase, ...] = (
     ("pass", "on", "relocating"), ("no", "relocating"), ("i", "pass"), ("i'll", "pass"), ("no", "moves"),
     ("nothing", "moves"), ("same", "as", "before"), ("same", "as", "last", "round"), ("stand", "pat"),
     ("standing", "pat"),
+    # everything kept as it stands: "keep everything as is", "leave it all as is", "everything stays"
+    ("keep", "everything"), ("keeping", "everything"), ("keep", "everything", "as", "is"),
+    ("keeping", "everything", "as", "is"), ("keep", "it", "all", "as", "is"), ("keep", "it", "as", "is"),
+    ("keep", "all"), ("keeping", "all"), ("keep", "it", "all"), ("keep", "things", "as", "they", "are"),
+    ("leave", "everything", "as", "is"), ("leaving", "everything", "as", "is"), ("leave", "it", "all", "as", "is"),
+    ("leave", "it", "as", "is"), ("leave", "everything"), ("leaving", "everything"), ("as", "is"),
+    ("everything", "stays"), ("everything", "stays", "the", "same"), ("everything", "stays", "put"),
+    ("all", "stays", "the", "same"), ("all", "stay"), ("everyone", "stays"), ("everybody", "stays"),
+    ("everyone", "stays", "put"), ("everybody", "stays", "put"), ("stay", "put"), ("staying", "put"),
+    ("same", "setup"), ("same", "lineup"), ("same", "as", "last", "time"), ("no", "change", "at", "all"),
+    ("keep", "it", "the", "same"), ("keep", "everything", "the", "same"), ("keep", "things", "the", "same"),
+    ("keep", "the", "lineup"), ("keep", "my", "lineup"), ("keep", "the", "setup"), ("keep", "my", "setup"),
+    ("keep", "my", "troops", "where", "they", "are"), ("keep", "everything", "where", "it", "is"),
+    ("leave", "everything", "where", "it", "is"), ("everything", "stays", "where", "it", "is"),
+    ("keep", "it", "as", "it", "is"), ("keep", "everything", "as", "it", "is"),
 )
 
 # The word for a change named by what it takes out of a location, which the reword makes
@@ -51,15 +66,27 @@ FROM_WORDS: tuple[Phrase, ...] = (("out", "of"), ("off", "of"), ("out", "from"))
 # Verbs that say a troop goes somewhere ("my 5/1 goes to K", "E gets my 5/5"): the troop and
 # the location say the move; the verb adds nothing.
 MOTION_WORDS: tuple[Phrase, ...] = (("goes",), ("gets",), ("heads",), ("bring",), ("bringing",), ("send",),
-                                     ("sending",))
+                                     ("sending",), ("comes",), ("heading",), ("goes", "in"),
+                                     ("comes", "in"), ("come", "in"), ("coming", "in"), ("going", "in"))
 # "bring 3/5 out to K", "send 2/2 out to D": a troop fielded (from reserve, WS-4) goes to K.
-OUT_TO: tuple[Phrase, ...] = (("out", "to"), ("out", "into"), ("out", "at"), ("out", "on"))
+OUT_TO: tuple[Phrase, ...] = (("out", "to"), ("out", "into"), ("out", "at"), ("out", "on"),
+                               # "1/4 moves to A" (not "moves" alone: "no other moves" says no change)
+                               ("moves", "to"), ("moves", "into"), ("moves", "over", "to"))
 # The verb of a placement as players say they are doing it ("placing the 4/5 at I"): `place`.
 PLACING: tuple[Phrase, ...] = (("placing",), ("i'm", "placing"), ("im", "placing"))
 # "nothing else", "no other changes": the relocation changes only what the post names (WS-4);
 # they say no more (read before "else", a hedge, and "no", a negation).
 NOTHING_ELSE: tuple[Phrase, ...] = (("nothing", "else"), ("no", "other", "changes"), ("no", "other", "change"),
-                                    ("nothing", "more"))
+                                    ("nothing", "more"),
+                                    # the rest kept as it stands: "5/5 to B, rest as is" (not the empty
+                                    # relocation above, which beside a change is refused)
+                                    ("rest", "as", "is"), ("everything", "else", "as", "is"),
+                                    ("everything", "else", "stays"), ("everything", "else", "stays", "the", "same"),
+                                    ("rest", "stays"), ("rest", "stays", "the", "same"), ("rest", "stay"),
+                                    ("rest", "stay", "the", "same"), ("keep", "the", "rest"),
+                                    ("keep", "the", "rest", "as", "is"), ("leave", "the", "rest"),
+                                    ("leave", "the", "rest", "as", "is"), ("everything", "else", "unchanged"),
+                                    ("rest", "unchanged"))
 # A troop named by its stats ("the 3 attack 4 health guy", "3 atk 4 hp"): its name `3/4` (WS-1).
 STAT_WORDS = {"attack": "attack", "atk": "attack", "health": "health", "hp": "health"}
 # Nouns after a troop's name that say it is a troop and no more ("the 3/4 guy", "3/4 troop on C").
@@ -89,12 +116,26 @@ OVER_TO: tuple[Phrase, ...] = (("over", "to"), ("across", "to"), ("over", "into"
 STAT_JOINERS = frozenset({"/", "and", "&", ","})
 # A troop written with a dash ("5-5 to M"): `5/5`, only where no troop is named another way in
 # the post and no turn or round word is beside it ("turns 3-5" is a range).
-DASHED_TROOP = re.compile(r"^(\d)-(\d)$")
+DASHED_TROOP = re.compile(r"^(\d)[-–—x×](\d)$")   # "5-5", "5–5", "5x5": read alike
+# A troop's stats written as number words ("five-five", "three/four", "five-4"): the troop
+# (WS-1). With a slash it is the troop's name; with a dash it is read as "5-5" is (DASHED_TROOP,
+# where nothing else makes it a range). The words are the counts players write up to the
+# largest stat; "a five five" (two words) and "5 of 5" are not read (a count, a score?).
+TROOP_SIGNS = ("/", "-", "–")
+# A troop said to be in reserve ("reserve 1/4 goes to A", "1/4 from the reserve to A", "bring
+# my 1/4 out of reserve into A"): fielded from reserve (WS-4), so "reserve" says where it is
+# now, no more; a troop that stands on the field is refused. The words between "reserve" and
+# the troop, and between the troop and "from ... reserve":
+RESERVE = "reserve"
+RESERVE_OWNERS = frozenset({"my", "the"})
 # "A: 5/5 stays", "5/5 stays at A", "keep 5/5 on A": a location whose troop does not change
 # (WS-4): said of the troop standing there it says nothing more, else it is refused.
 STAYS = frozenset({"stays", "stay", "remains", "remain"})
 # Words between a troop and `reserve` when it is sent there by name ("2/4 back to reserve").
 TO_WORDS = frozenset({"to", "into", "in", "the", "my"})
+# Words before "reserve" that send a troop there ("A to reserve, 1/4 to A"): there "reserve" is
+# the withdrawal's, and the troop after it is not said to be in reserve.
+TO_RESERVE = TO_WORDS | {"back"}
 # Words between a troop and the location it is named at ("the 5/5 at A", "my 5/5 on B").
 AT_WORDS = frozenset({"at", "on", "in", "from", "of"})
 
@@ -193,7 +234,7 @@ class WinningStreakNotation(WinningStreakRules):
 
     def _is_location_word(self, word: str) -> bool:
         """A word that can name a location (the rules and is_plausible say whether it is one)."""
-        return word.isalpha() and len(word) <= 3 and word not in ("set", "buff", "reserve", "none")
+        return word.isalpha() and len(word) <= 3 and word not in ("set", "buff", "reserve", "none", *RESERVE_OWNERS)
 
     def _parse_relocation(self, words: list[str]) -> dict[str, Any] | None:
         """`set A=3/5 B=- buff 3/5 health`; changes also as players write them:
@@ -290,7 +331,7 @@ class WinningStreakNotation(WinningStreakRules):
         phrases.update(self._said_phrases())
         words = {x.casefold() for x in self.locations} | {"place", "set", "buff", "relocate", "reserve", "turn",
                                                           "round", *self._STAT, *self._WITHDRAW, UNCHANGED, REPLACE}
-        return Lexicon(frozenset(words), (r"\d+/\d+", r"\d-\d", r"[a-z]{1,3}=\S*", r"t\d+", r"r\d+"), phrases,
+        return Lexicon(frozenset(words), (r"\d+/\d+", r"\d[-–—x×]\d", r"[a-z]{1,3}=\S*", r"t\d+", r"r\d+"), phrases,
                        frozenset({"buff"}))
 
     def _said_phrases(self) -> dict[Phrase, Phrase]:
@@ -307,6 +348,7 @@ class WinningStreakNotation(WinningStreakRules):
         phrases.update({said: ("place",) for said in PLACING})
         phrases.update({said: () for said in NOTHING_ELSE})
         phrases[("back", "to")] = ("to",)   # "2/4 back to reserve"
+        phrases.update(self._troops_in_words())
         phrases.update({(noun, x.casefold()): (x,) for noun in LOCATION_NOUNS for x in self.locations})
         phrases.update({(noun, name): (name,) for noun in TROOP_NOUNS for name, _, _ in self.squad})
         around = post_words()
@@ -314,6 +356,24 @@ class WinningStreakNotation(WinningStreakRules):
                         if number > 0 for noun, letter in NUMBERED.items()})
         phrases.update({(noun, count): (f"{letter}{number}",) for count, number in around.counts.items()
                         if count in COUNTED for noun, letter in NUMBERED.items()})
+        return phrases
+
+    def _troops_in_words(self) -> dict[Phrase, Phrase]:
+        """"five-five", "three/4": each troop of the squad with its stats written as number
+        words (TROOP_SIGNS), as `5/5`, or as `5-5` for the dash (read as a dashed troop is)."""
+        around = post_words()
+        spelled: dict[int, list[str]] = {}
+        for word, number in around.counts.items():
+            if word in COUNTED:
+                spelled.setdefault(number, [str(number)]).append(word)
+        phrases: dict[Phrase, Phrase] = {}
+        for name, attack, health in self.squad:
+            for a in spelled.get(attack, []):
+                for h in spelled.get(health, []):
+                    if a.isdecimal() and h.isdecimal():
+                        continue   # "5/5", "5-5": the notation's own shapes
+                    for sign in TROOP_SIGNS:
+                        phrases[(f"{a}{sign}{h}",)] = (f"{attack}{'/' if sign == '/' else '-'}{health}",)
         return phrases
 
     def reword(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
@@ -327,11 +387,11 @@ class WinningStreakNotation(WinningStreakRules):
         now = {"placement": f"t{s.turn}", "relocation": f"r{max(s.round, 1)}"}.get(s.stage)
         if now is None:
             return words
-        words = self._named_by_stats([word._replace(text=now) if word.text == NOW else word for word in words])
-        words = self._described_places(_dashed_troops(words))
+        words = _dashed_troops([word._replace(text=now) if word.text == NOW else word for word in words])
+        words = self._described_places(self._named_by_stats(words))   # "my 5-5 guy": the troop, then its noun
         if s.stage != "relocation":
             return words
-        words = self._staying(s, player, words)
+        words = self._staying(s, player, self._from_reserve(s, player, words))
         words = self._no_moves_but_buff(_one_buff(words))
         out: list[Word] = []
         for index, word in enumerate(words):
@@ -339,6 +399,65 @@ class WinningStreakNotation(WinningStreakRules):
                 out.append(word._replace(text=now, trail=""))
             out.append(word)
         return self._to_reserve(s, player, self._moved_from(s, player, self._taken_out(s, player, out)))
+
+    def _from_reserve(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
+        """"reserve 1/4 goes to A", "1/4 from the reserve to A": the troop fielded (WS-4), the
+        words saying it is in reserve left out where it is not on the field; refused where it
+        stands at a location (then it is moved, not fielded: which was meant?)."""
+        out = list(words)
+        for index, word in enumerate(words):
+            if word.text.casefold() != RESERVE:
+                continue
+            span = self._reserve_troop(words, index)
+            if span is None:
+                continue
+            troop, start, end = span
+            standing = self._field_location(s, player, words[troop].text)
+            if standing is not None:
+                out[troop] = words[troop]._replace(problem=f"is said to be in reserve, but your {words[troop].text} "
+                                                           f"stands at {standing}; give the change.")
+                continue
+            for at in range(start, end):
+                if at != troop:
+                    out[at] = out[at]._replace(text="")
+        return [word for word in out if word.text]
+
+    def _reserve_troop(self, words: list[Word], index: int) -> tuple[int, int, int] | None:
+        """(troop index, start, end) of the words naming a troop as in reserve around the word
+        "reserve" at `index`: "reserve 1/4", "my reserve 1/4" (not after a word sending a troop
+        there, "A to reserve, 1/4 to A"), or "1/4 from (the) reserve"; None otherwise."""
+        troop = self._next(words, index + 1, RESERVE_OWNERS)
+        before = words[index - 1].text.casefold() if index else ""
+        at = index - 1
+        while at >= 0 and words[at].text.casefold() in RESERVE_OWNERS:
+            at -= 1
+        said_from = at >= 0 and words[at].text.casefold() == "from"
+        marks = " :," if said_from else " :"   # "from the reserve, 1/4 to A"; not "A to reserve, 1/4 to A"
+        sent = at >= 0 and words[at].text.casefold() in TO_RESERVE - RESERVE_OWNERS   # "A to (the) reserve"
+        if troop is not None and self._TROOP.match(words[troop].text) and not sent \
+                and not words[index].trail.strip(marks) and not any(w.trail.strip() for w in words[index + 1:troop]):
+            start = index - (before in RESERVE_OWNERS)
+            return troop, start, troop + 1
+        bracketed = ")" in words[index].trail   # "1/4 (from reserve) to A"
+        if said_from and at >= 1 and self._TROOP.match(words[at - 1].text) \
+                and not any(w.trail.strip("(" if bracketed else "") for w in words[at - 1:index]):
+            return at - 1, at - 1, index + 1
+        if index and self._TROOP.match(words[index - 1].text) and "(" in words[index - 1].trail and bracketed:
+            return index - 1, index - 1, index + 1   # "1/4 (reserve) to A"
+        if said_from and at >= 1 and words[at - 1].text.upper() in self.line_position:
+            return self._placed_from_reserve(words, at - 1, index)
+        return None
+
+    def _placed_from_reserve(self, words: list[Word], location: int, reserve: int) -> tuple[int, int, int] | None:
+        """"field 1/4 at A from reserve": (troop index, start, end) where a troop stands right
+        before the location (past "at", "to"), "from reserve" after it; None otherwise."""
+        troop = location - 1
+        while troop >= 0 and words[troop].text.casefold() in AT_WORDS | TO_WORDS:
+            troop -= 1
+        if troop < 0 or not self._TROOP.match(words[troop].text) \
+                or any(w.trail.strip() for w in words[troop:reserve]):
+            return None
+        return troop, location + 1, reserve + 1
 
     def _no_moves_but_buff(self, words: list[Word]) -> list[Word]:
         """"Advantage → +1 health to my 2/5, no moves": the Advantage (WS-5) is the whole

@@ -40,3 +40,38 @@ def test_a_cell_by_row_and_column_or_an_arrow_by_its_edge_reads(name, player, po
 ])
 def test_a_cell_or_edge_said_unclearly_is_refused(name, player, post, why):
     assert why in refusal(name, player, post)
+
+
+@pytest.mark.parametrize("name, player, post, move", [
+    # an aside in brackets between the cell and its arrow, holding nothing a move could use
+    ("arrowbic-second", "maddie", "C5 (stacking on you) facing left", "C5 left"),
+    ("arrowbic-second", "maddie", "going D4 (my fav spot) arrow aimed right", "D4 right"),
+    ("arrowbic-start", "sally", "placing at B2 (corner-ish, whatever) down", "B2 down"),
+    ("arrowbic-second", "maddie", "G5 [on top of you] arrow facing left", "G5 left"),
+    ("arrowbic-second", "maddie", "C5, sitting on your piece haha, pointing up", "C5 up"),
+    ("arrowbic-start", "sally", "E2 - bold I know - and the arrow is right", "E2 right"),
+    # verbs that say where the arrow points (AX-2)
+    ("arrowbic-start", "sally", "H8 aimed left", "H8 left"),
+    ("arrowbic-second", "maddie", "stone at F6, it points down", "F6 down"),
+    ("arrowbic-second", "maddie", "A1 - arrow pointed up", "A1 up"),
+])
+def test_an_aside_before_the_arrow_or_a_verb_of_pointing_reads(name, player, post, move):
+    assert read(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post, why", [
+    ("arrowbic-second", "maddie", "C5 (or D5) up", "also 'C5'"),                # another cell in the aside
+    ("arrowbic-second", "maddie", "C5 (no wait) up", "not a move"),            # a correction
+    ("arrowbic-second", "maddie", "C5 (not sure) up", "not a move"),           # a doubt
+    ("arrowbic-second", "maddie", "C5 (left was tempting) up", "also 'up'"),   # another arrow
+    ("arrowbic-second", "maddie", "C5 (3 in a row) up", "not a move"),         # a number
+    ("arrowbic-second", "maddie", "C5 (right?) up", "also 'up'"),
+    ("arrowbic-second", "maddie", "C5 (lol)", "not a move"),                   # no arrow
+    ("arrowbic-second", "maddie", "C5, or D5, up", "also 'C5'"),
+    ("arrowbic-second", "maddie", "C5 - wait - up", "not a move"),
+    ("arrowbic-second", "maddie", "G5 [right on top of you] left", "G5 right"),   # an arrow word in the aside
+    ("arrowbic-second", "maddie", "C5, not sure, up", "not a move"),
+    ("arrowbic-second", "maddie", "C5 on your piece lol pointing up", "not a move"),   # no mark: not an aside
+])
+def test_an_aside_a_move_could_use_or_that_hedges_is_refused(name, player, post, why):
+    assert why in refusal(name, player, post)

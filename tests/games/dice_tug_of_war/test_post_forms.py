@@ -174,7 +174,7 @@ def test_a_keep_word_before_the_setup_roll_said_again_is_keep(post):
 
 
 @pytest.mark.parametrize("post, why", [
-    ("keeping 1 6 1", "the post says 'keeping'"),          # not the roll as rolled
+    ("keeping 1 6 1", "names dice to keep"),               # not the roll as rolled: dice kept, none re-rolled
     ("not keeping 1 1 6", "is not a move"),
     ("keeping 1 1 6 next time", "next time"),
 ])
@@ -248,4 +248,66 @@ def test_a_die_replaced_listed_or_the_roll_said_again_reads(name, post, want):
     ("dice-turn", "5 3 5? reroll the 3", "also '5 3 5'"),
 ])
 def test_a_die_replaced_or_listed_unclearly_is_refused(name, post, why):
+    assert why in refusal(read, name, "bernd", post)
+
+
+# --- The setup roll kept as "it" or by its sum; every die said again beside its positions ---
+
+@pytest.mark.parametrize("post", [
+    "keeping it",                      # the roll kept, said as "it" (DT-2)
+    "holding this roll, gl",
+    "sticking with that",
+    "ok going with it",
+    "keeping it all",
+    "keep my 8",                       # 1 1 6: the team of 8, said again (no face is 8)
+    "8 total, keeping this",
+    "hmm 8 is ok I guess, keeping it",
+    "ok 8. keeping",                   # the keep word alone, ending a sentence
+    "Keeping!",
+])
+def test_the_setup_roll_kept_as_it_or_by_its_sum_is_keep(post):
+    assert read("dice-setup-116", "bernd", post) == "keep"
+
+
+@pytest.mark.parametrize("post, why", [
+    ("keeping 9", "9"),                               # not the roll's sum
+    ("keeping the first", "names dice to keep"),      # a die kept: which are re-rolled?
+    ("keep my first die", "names dice to keep"),
+    ("keeping that 6", "names dice to keep"),
+    ("keeping 6.", "names dice to keep"),
+    ("keeping these two", "names dice to keep"),
+    ("keeping it... or reroll?", "not a move"),
+    ("not keeping it", "not a move"),
+    ("keeping it, maybe reroll the 6", "maybe"),
+])
+def test_the_setup_roll_kept_with_dice_named_doubted_or_another_sum_is_refused(post, why):
+    assert why in refusal(read, "dice-setup-116", "bernd", post)
+
+
+@pytest.mark.parametrize("name, post, want", [
+    ("dice-setup-116", "reroll each of them", "reroll 1 2 3"),
+    ("dice-setup-116", "re-roll every one of them pls", "reroll 1 2 3"),
+    ("dice-setup-116", "reroll all 3 of the dice", "reroll 1 2 3"),
+    ("dice-turn", "reroll all of them but the 3", "reroll 1 3"),
+    # the positions, and every die said again (1 1 6: 2 and 3 are no faces; 5 3 5 alike)
+    ("dice-setup-116", "reroll 1, 2, 3 - all of em", "reroll 1 2 3"),
+    ("dice-turn", "reroll 1 2 3, all three", "reroll 1 2 3"),
+    ("dice-turn", "reroll all three - 1 2 3", "reroll 1 2 3"),
+    ("dice-setup-116", "reroll all three: 1 2 3", "reroll 1 2 3"),
+    ("dice-setup-116", "reroll everything: 1, 2, 3", "reroll 1 2 3"),
+    ("dice-setup-116", "reroll 1,2,3 (all)", "reroll 1 2 3"),   # the list typed as one word
+    ("dice-turn", "reroll the lot", "reroll 1 2 3"),
+])
+def test_every_die_in_words_or_said_again_beside_its_positions_reads(name, post, want):
+    assert read(name, "bernd", post) == want
+
+
+@pytest.mark.parametrize("name, post, why", [
+    ("dice-setup-116", "reroll 1 2, all of them", "again"),        # two positions, or every die?
+    ("dice-turn-135", "reroll 1 3 5, all of them", "again"),        # faces of every die, or dice 1, 3 and a 5th?
+    ("dice-setup-116", "reroll all: 1 2", "again"),
+    ("dice-setup-116", "reroll 1,2 (all)", "again"),
+    ("dice-setup-116", "reroll 1 2 3 and all of them", "again"),    # added to the list, not said again
+])
+def test_every_die_beside_other_dice_is_refused(name, post, why):
     assert why in refusal(read, name, "bernd", post)

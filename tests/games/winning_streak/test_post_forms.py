@@ -94,9 +94,10 @@ def test_no_change_beside_a_change_or_doubted_is_not_entered(post):
 
 
 def test_doing_nothing_written_as_chatter_stays_unread():
-    """"all set" and "keep everything" are not the empty relocation: only the phrases for it are."""
+    """"all set" is not the empty relocation (it may say the post is ready): only the phrases
+    for it are, among them everything kept as is (test_everything_kept_as_it_stands_...)."""
     assert entered("ws-relocation-r1", "sally", "all set, gl") is None
-    assert entered("ws-relocation-r1", "sally", "I'll keep everything as is") is None
+    assert entered("ws-relocation-r1", "sally", "all good") is None
 
 
 # --- Withdrawals: the troop taken out is checked (WS-4) -----------------------------------
@@ -278,4 +279,62 @@ def test_a_place_described_a_troop_dashed_staying_or_a_lone_buff_reads(name, pla
     ("ws-relocation-r1", "sally", "no moves. +1 health on 3/3 and +1 attack on 5/5", "two different moves"),
 ])
 def test_a_place_described_wrongly_a_stay_contradicted_or_no_moves_with_one_is_refused(name, player, post, why):
+    assert why in refusal(name, player, post)
+
+
+# --- Troops in number words; a troop named as in reserve; everything kept as it stands -----
+
+@pytest.mark.parametrize("name, player, post, move", [
+    # a troop's stats as number words, with a slash or a dash (WS-1)
+    ("ws-placement-t1", "sally", "four-three on location D", "t1 place 4/3 D"),
+    ("ws-placement-t1", "sally", "Two/Five at K pls", "t1 place 2/5 K"),
+    ("ws-placement-t1", "maddie", "my one-4 goes to B", "t1 place 1/4 B"),
+    ("ws-relocation-r1", "maddie", "three/three into C", "r1 set C=3/3"),
+    # a troop fielded, said to be in reserve (WS-4)
+    ("ws-relocation-r1", "maddie", "reserve 2/2 heads to C", "r1 set C=2/2"),
+    ("ws-relocation-r1", "maddie", "2/5 from the reserve into K", "r1 set K=2/5"),
+    ("ws-relocation-r1", "maddie", "bringing my 3/3 out of reserve to H", "r1 set H=3/3"),
+    ("ws-relocation-r1", "sally", "from reserve: 4/3 to B", "r1 set B=4/3"),
+    ("ws-relocation-r1", "sally", "1/2 comes in at B", "r1 set B=1/2"),
+    ("ws-relocation-r1", "sally", "F to reserve, 1/3 to F", "r1 set F=1/3"),   # "reserve" of the withdrawal
+    ("ws-relocation-r1", "maddie", "field 3/3 at H from reserve", "r1 set H=3/3"),
+    ("ws-relocation-r1", "maddie", "2/2 (reserve) into K", "r1 set K=2/2"),
+    ("ws-relocation-r1", "maddie", "from the reserve, 2/5 to C", "r1 set C=2/5"),
+    ("ws-relocation-r1", "maddie", "my reserve 3/1 to K", "r1 set K=3/1"),
+    # a troop with an en dash or an x between its stats, as the dash is
+    ("ws-placement-t1", "maddie", "4–2 on G", "t1 place 4/2 G"),
+    ("ws-placement-t1", "maddie", "dropping the 3x3 at E", "t1 place 3/3 E"),
+    ("ws-placement-t1", "sally", "my 2-4 guy heads to A", "t1 place 2/4 A"),
+    # nothing changed, said as everything kept (WS-4)
+    ("ws-relocation-r1", "sally", "keeping everything as is this round", "r1 set"),
+    ("ws-relocation-r1", "maddie", "leave it all as is 🙂", "r1 set"),
+    ("ws-relocation-r1", "maddie", "everybody stays put", "r1 set"),
+    ("ws-relocation-r1", "maddie", "keep my troops where they are", "r1 set"),
+    ("ws-relocation-r1", "sally", "keep it the same pls", "r1 set"),
+    ("ws-relocation-r1", "sally", "I'll keep everything as is", "r1 set"),
+    # the rest kept as it stands beside a change: the change alone
+    ("ws-relocation-r1", "sally", "1/2 to B, rest as is", "r1 set B=1/2"),
+    ("ws-relocation-r1", "maddie", "withdraw D, everything else stays the same", "r1 set D=-"),
+])
+def test_everything_kept_as_it_stands_a_reserve_troop_or_a_troop_in_words_reads(name, player, post, move):
+    assert entered(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post, why", [
+    ("ws-placement-t1", "sally", "five five at L", "not a move"),             # two words: a count?
+    ("ws-placement-t1", "sally", "six-six at L", "not a move"),               # no such troop (WS-1)
+    ("ws-placement-t1", "sally", "turns three-five", "not a move"),           # a range
+    ("ws-placement-t1", "sally", "five-five and 4/4 at L", "five-five"),      # which troop?
+    ("ws-relocation-r1", "maddie", "reserve 5/5 to A", "stands at B"),        # on the field: moved, not fielded
+    ("ws-relocation-r1", "maddie", "5/5 from reserve to A", "stands at B"),
+    ("ws-relocation-r1", "maddie", "move 4/4 to C from reserve", "stands at D"),
+    ("ws-relocation-r1", "maddie", "4/4 (reserve) to C", "stands at D"),
+    ("ws-placement-t1", "sally", "turns 3x5", "not a move"),                 # a range
+    ("ws-placement-t1", "sally", "5x5 and 4/4 at L", "5x5"),                 # which troop?
+    ("ws-relocation-r1", "sally", "keep everything as is, 1/2 to B", "two different moves"),
+    ("ws-relocation-r1", "sally", "keep all except A", "except"),
+    ("ws-relocation-r1", "sally", "keep everything as is?", "asks"),
+])
+def test_a_kept_relocation_beside_a_change_a_reserve_troop_on_the_field_or_words_unclear_is_refused(
+        name, player, post, why):
     assert why in refusal(name, player, post)
