@@ -696,7 +696,7 @@ def test_posts_once_misread_read_as_meant_or_are_refused(position, player, post,
 @pytest.mark.parametrize("position, player, post", [
     ("dice-turn-6", "bernd", "drop one of the ones"),
     ("dice-turn-6", "bernd", "no reroll, keeping it"),
-    ("ws-relocation-r1", "sally", "I'll keep everything as is"),
+    ("ws-relocation-r1", "sally", "all set, gl"),
     ("tow1-start", "sally", "tower 1 C and I'll bin the 2"),
     ("tow1-second", "maddie", "5 on clock, finish it off"),
 ])
@@ -736,3 +736,9 @@ def test_a_slip_is_read_as_the_one_game_word_it_can_be():
     assert meant_word(Lexicon(frozenset({"right"})), "right") is None          # no slip: the word itself
     assert slipped("ill", "il") and meant_word(Lexicon(frozenset({"il"})), "ill") is None   # "ill" (I'll): posts.yaml
     assert meant_word(Lexicon(frozenset({"up"})), "u2") is None                # letters only
+
+
+def test_keeping_everything_is_the_empty_relocation_never_a_withdrawal():
+    """`I'll keep everything as is` once drew the hint `r1 set I=-` (a withdrawal nobody
+    posted): it is the relocation that changes nothing (WS-4), as `No changes` is."""
+    assert named_read("ws-relocation-r1", "sally", "I'll keep everything as is") == "r1 set"
