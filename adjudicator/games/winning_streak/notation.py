@@ -138,6 +138,8 @@ TO_WORDS = frozenset({"to", "into", "in", "the", "my"})
 TO_RESERVE = TO_WORDS | {"back"}
 # Words between a troop and the location it is named at ("the 5/5 at A", "my 5/5 on B").
 AT_WORDS = frozenset({"at", "on", "in", "from", "of"})
+# Words between a location and the troop that may describe its occupant ("A (the 5/5)", "A: my 5/5").
+DESCRIBING = frozenset({"the", "my", "with", "has", "holds", "is"})
 
 
 def _one_buff(words: list[Word]) -> list[Word]:
@@ -398,7 +400,32 @@ class WinningStreakNotation(WinningStreakRules):
             if word.text == UNCHANGED:
                 out.append(word._replace(text=now, trail=""))
             out.append(word)
-        return self._to_reserve(s, player, self._moved_from(s, player, self._taken_out(s, player, out)))
+        out = self._to_reserve(s, player, self._moved_from(s, player, self._taken_out(s, player, out)))
+        return self._occupant_again(s, player, out)
+
+    def _occupant_again(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
+        """A location followed by the troop that already stands there ("take my troop out of A
+        (the 5/5)", "A: 5/5"): read together they would set A to what it holds, a change of
+        nothing (WS-4), when the words around them may say another change. Refused, naming both;
+        right after `withdraw` ("withdraw A (the 5/5)") the troop only says what leaves: left out."""
+        out = list(words)
+        for index, word in enumerate(words):
+            location = word.text.upper()
+            if location not in self.line_position:
+                continue
+            named = self._next(words, index + 1, DESCRIBING)
+            there = self.occupant(s, player, location)
+            if named is None or there is None or words[named].text != there.name or words[named].problem:
+                continue
+            if named + 1 < len(words) and words[named + 1].text.casefold() in STAYS:
+                continue   # "A: 5/5 stays": _staying's to judge
+            if index > 0 and words[index - 1].text.casefold() in self._WITHDRAW:
+                out[named] = words[named]._replace(text="")
+                continue
+            out[named] = words[named]._replace(problem=f"already stands at {location}: setting {location} to it "
+                                                       f"changes nothing; give the change ('set {location}=-' "
+                                                       f"withdraws it, 'set {location}=TROOP' replaces it).")
+        return [word for word in out if word.text]
 
     def _from_reserve(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
         """"reserve 1/4 goes to A", "1/4 from the reserve to A": the troop fielded (WS-4), the

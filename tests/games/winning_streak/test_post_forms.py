@@ -338,3 +338,25 @@ def test_everything_kept_as_it_stands_a_reserve_troop_or_a_troop_in_words_reads(
 def test_a_kept_relocation_beside_a_change_a_reserve_troop_on_the_field_or_words_unclear_is_refused(
         name, player, post, why):
     assert why in refusal(name, player, post)
+
+
+# --- A location named with the troop already there (WS-4) ----------------------------------
+
+@pytest.mark.parametrize("post", [
+    "take my troop out of A (the 5/5) and leave the rest",   # once read as `r1 set A=5/5`: nothing
+    "A: 5/5",
+    "C with my 3/5, rest stays",
+])
+def test_a_location_with_its_own_occupant_is_refused_never_a_change_of_nothing(post):
+    """Read together, a location and the troop already there set it to what it holds: the
+    words around them may say another change (a withdrawal), so the post is refused."""
+    assert "changes nothing" in refusal("ws-relocation-r1", "sally", post)
+
+
+@pytest.mark.parametrize("post, move", [
+    ("withdraw A (the 5/5)", "r1 set A=-"),
+    ("pull A (the 5/5) back", "r1 set A=-"),
+    ("A: 4/3", "r1 set A=4/3"),                 # another troop: a change
+])
+def test_after_withdraw_the_occupant_only_says_what_leaves(post, move):
+    assert read("ws-relocation-r1", "sally", post) == move
