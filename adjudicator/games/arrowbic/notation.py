@@ -28,12 +28,15 @@ TOWARD = (("to", "the"), ("toward", "the"), ("towards", "the"), ("at", "the"))
 # Verbs that say the arrow points somewhere ("C5 aimed up", "stone at C5, it points up"):
 # the arrow word after them says it; they add nothing ("pointing", "facing" are glue already).
 ARROW_VERBS = (("aimed",), ("aiming",), ("pointed",), ("points",), ("faces",), ("aimed", "at"),
-               ("points", "to"), ("pointed", "to"), ("aimed", "to"))
+               ("points", "to"), ("pointed", "to"), ("aimed", "to"),
+               # the arrow as a labelled field ("Stone: C4, direction: right"), like "arrow: right"
+               ("direction",), ("arrow", "direction"), ("facing", "direction"))
 # A bracketed aside between the cell and the arrow ("C5 (on your piece lol) pointing up") is
 # left out when it holds nothing a move could use and no hedge or question, and an arrow word
 # follows it, past these words only: the cell and the arrow are one placement (AX-2).
 ARROW_LEADS = frozenset({"pointing", "facing", "aimed", "aiming", "pointed", "points", "faces", "arrow", "with",
-                         "the", "its", "it", "an", "a", "and", "to", "at", "is", "-", ",", ":"})
+                         "the", "its", "it", "an", "a", "and", "to", "at", "is", "-", ",", ":",
+                         "direction"})
 ASIDE_WORDS = 8   # the longest aside left out, in words
 ASIDE_MARKS = (("(", ")"), ("[", "]"), (",", ","))   # what opens an aside after the cell, and closes it
 DASHES = frozenset({"-", "–", "—"})
@@ -86,6 +89,9 @@ class ArrowbicNotation(ArrowbicRules):
                     for column_word in COLUMN_WORDS:
                         phrases[(row_word, row, column_word, column)] = (f"{column}{row}",)
                         phrases[(column_word, column, row_word, row)] = (f"{column}{row}",)
+                # the row written first ("5F", "3c"): one cell only, since rows are numbers and
+                # columns letters (AX-1)
+                phrases[(f"{row}{column}",)] = (f"{column}{row}",)
         phrases.update({(*toward, edge): (arrow,) for toward in TOWARD for edge, arrow in EDGES.items()})
         return phrases
 
