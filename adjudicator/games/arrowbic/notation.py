@@ -40,6 +40,9 @@ ARROW_LEADS = frozenset({"pointing", "facing", "aimed", "aiming", "pointed", "po
 ASIDE_WORDS = 8   # the longest aside left out, in words
 ASIDE_MARKS = (("(", ")"), ("[", "]"), (",", ","))   # what opens an aside after the cell, and closes it
 DASHES = frozenset({"-", "–", "—"})
+# "Maddie to place", "your turn to place" (the host's prompt, often quoted above the move): every
+# move but Retake is a placement (AX-2), so "to place" names none and says nothing more.
+TO_PLACE = (("to", "place"),)
 NOTATION_HELP = ("Write a placement as CELL ARROW, e.g. 'E5 up', 'E5 ^', 'e5 u' or 'place E5 up' "
                  "(arrows: up/down/left/right, u/d/l/r, ^ v < >, ↑ ↓ ← →), or 'retake' to use Retake.")
 
@@ -77,6 +80,7 @@ class ArrowbicNotation(ArrowbicRules):
         phrases.update(post_words().compass_phrases({a: a for a in ARROWS}))
         phrases.update(self._lines_and_edges())
         phrases.update({said: () for said in ARROW_VERBS})
+        phrases.update({said: () for said in TO_PLACE})
         return Lexicon(frozenset({*ARROW_WORDS, "retake", "place"}), (f"[a-{last}]\\d{{1,2}}",), phrases)
 
     def _lines_and_edges(self) -> dict[tuple[str, ...], tuple[str, ...]]:

@@ -101,3 +101,22 @@ def test_a_cell_row_first_or_a_labelled_direction_reads(name, player, post, move
 ])
 def test_a_row_first_cell_or_direction_said_unclearly_is_refused(name, player, post, why):
     assert why in refusal(name, player, post)
+
+
+@pytest.mark.parametrize("name, player, post, move", [
+    # "to place" (the host's prompt, quoted or not) names no placement: every move but Retake is one (AX-2)
+    ("arrowbic-second", "maddie", "> your turn to place\nC3 left", "C3 left"),
+    ("arrowbic-start", "sally", "> Sally to place\nG7 down", "G7 down"),
+    ("arrowbic-second", "maddie", "ok time to place: B4 right", "B4 right"),
+])
+def test_to_place_beside_the_move_says_nothing_more(name, player, post, move):
+    assert read(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post, why", [
+    ("arrowbic-second", "maddie", "> Maddie to place\nD6 up or D7 up", "two different moves"),
+    ("arrowbic-second", "maddie", "to place D6 up or down?", "reads two ways"),
+    ("arrowbic-second", "maddie", "to place", "not a move"),
+])
+def test_to_place_without_one_clear_placement_is_refused(name, player, post, why):
+    assert why in refusal(name, player, post)
