@@ -28,15 +28,21 @@ TOWARD = (("to", "the"), ("toward", "the"), ("towards", "the"), ("at", "the"))
 # Verbs that say the arrow points somewhere ("C5 aimed up", "stone at C5, it points up"):
 # the arrow word after them says it; they add nothing ("pointing", "facing" are glue already).
 ARROW_VERBS = (("aimed",), ("aiming",), ("pointed",), ("points",), ("faces",), ("aimed", "at"),
-               ("points", "to"), ("pointed", "to"), ("aimed", "to"))
+               ("points", "to"), ("pointed", "to"), ("aimed", "to"),
+               # the arrow as a labelled field ("Stone: C4, direction: right"), like "arrow: right"
+               ("direction",), ("arrow", "direction"), ("facing", "direction"))
 # A bracketed aside between the cell and the arrow ("C5 (on your piece lol) pointing up") is
 # left out when it holds nothing a move could use and no hedge or question, and an arrow word
 # follows it, past these words only: the cell and the arrow are one placement (AX-2).
 ARROW_LEADS = frozenset({"pointing", "facing", "aimed", "aiming", "pointed", "points", "faces", "arrow", "with",
-                         "the", "its", "it", "an", "a", "and", "to", "at", "is", "-", ",", ":"})
+                         "the", "its", "it", "an", "a", "and", "to", "at", "is", "-", ",", ":",
+                         "direction"})
 ASIDE_WORDS = 8   # the longest aside left out, in words
 ASIDE_MARKS = (("(", ")"), ("[", "]"), (",", ","))   # what opens an aside after the cell, and closes it
 DASHES = frozenset({"-", "–", "—"})
+# "Maddie to place", "your turn to place" (the host's prompt, often quoted above the move): every
+# move but Retake is a placement (AX-2), so "to place" names none and says nothing more.
+TO_PLACE = (("to", "place"),)
 NOTATION_HELP = ("Write a placement as CELL ARROW, e.g. 'E5 up', 'E5 ^', 'e5 u' or 'place E5 up' "
                  "(arrows: up/down/left/right, u/d/l/r, ^ v < >, ↑ ↓ ← →), or 'retake' to use Retake.")
 
@@ -74,6 +80,7 @@ class ArrowbicNotation(ArrowbicRules):
         phrases.update(post_words().compass_phrases({a: a for a in ARROWS}))
         phrases.update(self._lines_and_edges())
         phrases.update({said: () for said in ARROW_VERBS})
+        phrases.update({said: () for said in TO_PLACE})
         return Lexicon(frozenset({*ARROW_WORDS, "retake", "place"}), (f"[a-{last}]\\d{{1,2}}",), phrases)
 
     def _lines_and_edges(self) -> dict[tuple[str, ...], tuple[str, ...]]:
@@ -86,6 +93,9 @@ class ArrowbicNotation(ArrowbicRules):
                     for column_word in COLUMN_WORDS:
                         phrases[(row_word, row, column_word, column)] = (f"{column}{row}",)
                         phrases[(column_word, column, row_word, row)] = (f"{column}{row}",)
+                # the row written first ("5F", "3c"): one cell only, since rows are numbers and
+                # columns letters (AX-1)
+                phrases[(f"{row}{column}",)] = (f"{column}{row}",)
         phrases.update({(*toward, edge): (arrow,) for toward in TOWARD for edge, arrow in EDGES.items()})
         return phrases
 

@@ -112,6 +112,23 @@ POINTERS = frozenset({"my", "the", "that", "this", "these", "those"})
 # A face is at most 6: a number above it beside keep in the setup can only be the team, the
 # roll's sum (DT-2: "eh 8 is fine, keeping it", "keep my 8"), said again; no die is named by it.
 TOP_FACE = 6
+# "no reroll", "not rerolling": in the setup, the only other move is keep (DT-2), so it is
+# keep there; in a turn (no re-roll, DT-3) it says nothing ("no reroll, attack"). The phrase
+# is one word, read before "no" is a negation.
+NO_REROLL = "no-reroll"
+NO_REROLL_SAID: tuple[tuple[str, ...], ...] = (("no", "reroll"), ("no", "rerolls"), ("no", "re-roll"),
+                                               ("no", "re-rolls"), ("not", "rerolling"), ("not", "re-rolling"),
+                                               ("won't", "reroll"), ("no", "reroll", "for", "me"))
+# "reroll only the first die", "just reroll the 6": the dice named are all re-rolled; the
+# word adds nothing where it stands beside the verb.
+ONLY_REROLL: tuple[tuple[str, ...], ...] = (("reroll", "only"), ("only", "reroll"), ("reroll", "just"),
+                                            ("just", "reroll"))
+# "the die that shows 1": "showing" (SHOWING), its number a face.
+THAT_SHOWS: tuple[tuple[str, ...], ...] = (("that", "shows"), ("which", "shows"), ("that", "show"),
+                                           ("which", "show"))
+# "trade the rolled 6 for my 3": "rolled" says the die is the roll's, as a trade names it
+# first anyway (DT-5); only after "the"/"a" ("rolled 6 4 1" alone is the roll reported).
+THE_ROLLED: tuple[tuple[str, ...], ...] = (("the", "rolled"), ("a", "rolled"))
 TRADE_GLUE = frozenset({"for", "with", "and", "&", "+", "then", "i", "i'll", "ill", "i'd", "id", "will", "to"})
 
 
@@ -1179,7 +1196,11 @@ class DiceTugOfWarNotation(Game[DiceState]):
         return Lexicon(frozenset({"keep", "reroll", "re-roll", "attack", "trade", "a"}), (r"\d+'?s",),
                        {("re", "roll"): ("reroll",), **{(word,): (face,) for word, face in FACE_PLURALS.items()},
                         **{(doing,): (move,) for doing, move in DOING.items()},
-                        **{said: said for said in POINTING_ONES}, **{said: ("all",) for said in THE_LOT}})
+                        **{said: said for said in POINTING_ONES}, **{said: ("all",) for said in THE_LOT},
+                        **{said: (NO_REROLL,) for said in NO_REROLL_SAID},
+                        **{said: ("reroll",) for said in ONLY_REROLL},
+                        **{said: ("showing",) for said in THAT_SHOWS},
+                        **{said: said[:1] for said in THE_ROLLED}})
 
     def reword(self, s: DiceState, player: str, words: list[Word]) -> list[Word]:
         """Dice as players name them, made positions or values: after `reroll`, "first", "all
@@ -1191,7 +1212,9 @@ class DiceTugOfWarNotation(Game[DiceState]):
         shows 3. In the setup, the roll said again beside keep is the roll kept (DT-2)."""
         if s.stage != "decide" or not s.rolled:
             return words
-        return dice_references(words, list(s.rolled), s.in_setup)
+        kept = "keep" if s.in_setup else ""   # "no reroll": keep in the setup, nothing in a turn (DT-2)
+        words = [w._replace(text=kept) if w.text == NO_REROLL else w for w in words]
+        return dice_references([w for w in words if w.text], list(s.rolled), s.in_setup)
 
     def format_move(self, move: dict[str, Any]) -> str:
         if "reroll" in move:

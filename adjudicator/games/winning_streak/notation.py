@@ -59,10 +59,26 @@ SWAP_SAID = frozenset(said[0] for said in REPLACE_WORDS)
 SWAP_AND = frozenset({"and", "&", "<->", "↔"})
 # A swap's two locations said again in brackets after it ("swap 5/5 and 3/5 (A <-> C)").
 SWAP_SIGNS = frozenset({"<->", "↔", "<>", "⇄", "and", "&", "/"})
+# "4/3 replaces the 5/5 at A", "4/3 replaces A's 5/5": the troop before the verb is put in
+# where the one after it stands, read as "replace the 5/5 at A with 4/3" is (WS-4).
+REPLACES = frozenset({"replaces", "replacing"})
+REPLACED_WORDS = frozenset({"the", "my"}) | frozenset({"at", "on", "in", "from", "of"})
 # Words for a withdrawal (WS-4: a location's troop back to reserve): "pull the 5/5 out of A".
 WITHDRAW_WORDS: tuple[Phrase, ...] = (("pull",), ("remove",), ("bench",))
 # "out of A" is "from A" (what a withdrawal reads past before its location).
 FROM_WORDS: tuple[Phrase, ...] = (("out", "of"), ("off", "of"), ("out", "from"))
+# "take out D", "take the 5/5 out of B", "take my troop out of A": a withdrawal (WS-4), where
+# "out" follows the verb, right away or past the troop's words (TAKEN_BETWEEN); "take" alone
+# ("take 3/4 to B") says no withdrawal and is left as written.
+TAKE_WORDS = frozenset({"take", "taking", "takes"})
+TAKE_OUT: tuple[Phrase, ...] = (("take", "out"), ("taking", "out"), ("takes", "out"))
+TAKEN_BETWEEN = frozenset({"my", "the", "troop", "unit", "guy"})
+# "D out (4/4 to reserve)", "A out": a location "out" is its withdrawal (WS-4).
+OUT = "out"
+# Words a player says of their own post ("1/3 to E I guess"): the pronoun I there is no location.
+SAID_OF_POST: tuple[Phrase, ...] = (("i", "guess"), ("i", "suppose"))
+# "put 3/4 in B": the verb adds nothing to the troop and its location ("withdraw I, put 3/4 in B").
+PUT_WORDS: tuple[Phrase, ...] = (("put",), ("putting",))
 # Verbs that say a troop goes somewhere ("my 5/1 goes to K", "E gets my 5/5"): the troop and
 # the location say the move; the verb adds nothing.
 MOTION_WORDS: tuple[Phrase, ...] = (("goes",), ("gets",), ("heads",), ("bring",), ("bringing",), ("send",),
@@ -343,6 +359,12 @@ class WinningStreakNotation(WinningStreakRules):
         phrases.update({said: (REPLACE,) for said in REPLACE_WORDS})
         phrases.update({said: ("withdraw",) for said in WITHDRAW_WORDS})
         phrases.update({said: ("from",) for said in FROM_WORDS})
+        phrases.update({said: ("withdraw",) for said in TAKE_OUT})
+        phrases.update({said: () for said in SAID_OF_POST})
+        phrases.update({said: () for said in PUT_WORDS})
+        # "D out": D's withdrawal; "E's 3/2": the troop at E (checked by the reword, WS-4)
+        phrases.update({(x.casefold(), OUT): ("withdraw", x) for x in self.locations})
+        phrases.update({(f"{x.casefold()}'s",): (x,) for x in self.locations})
         phrases.update({said: () for said in MOTION_WORDS})
         phrases.update({said: (NOW,) for said in CURRENT})
         phrases.update({said: ("to",) for said in OUT_TO})
@@ -400,7 +422,7 @@ class WinningStreakNotation(WinningStreakRules):
             if word.text == UNCHANGED:
                 out.append(word._replace(text=now, trail=""))
             out.append(word)
-        out = self._to_reserve(s, player, self._moved_from(s, player, self._taken_out(s, player, out)))
+        out = self._to_reserve(s, player, self._moved_from(s, player, self._taken_out(s, player, self._replaces(self._take_out(out)))))
         return self._occupant_again(s, player, out)
 
     def _occupant_again(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
@@ -419,13 +441,66 @@ class WinningStreakNotation(WinningStreakRules):
                 continue
             if named + 1 < len(words) and words[named + 1].text.casefold() in STAYS:
                 continue   # "A: 5/5 stays": _staying's to judge
-            if index > 0 and words[index - 1].text.casefold() in self._WITHDRAW:
+            if self._after_taking(words, index):
                 out[named] = words[named]._replace(text="")
                 continue
             out[named] = words[named]._replace(problem=f"already stands at {location}: setting {location} to it "
                                                        f"changes nothing; give the change ('set {location}=-' "
                                                        f"withdraws it, 'set {location}=TROOP' replaces it).")
         return [word for word in out if word.text]
+
+    def _after_taking(self, words: list[Word], index: int) -> bool:
+        """Does the location at `index` follow `withdraw` or `replace` (past "from", "the", "my")?
+        Then the troop named after it says what is taken out, no change (WS-4)."""
+        at = index - 1
+        while at >= 0 and words[at].text.casefold() in ("from", "the", "my"):
+            at -= 1
+        return at >= 0 and (words[at].text.casefold() in self._WITHDRAW or words[at].text == REPLACE)
+
+    def _take_out(self, words: list[Word]) -> list[Word]:
+        """"take the 5/5 out of B", "take my troop out of A": `withdraw` (TAKE_WORDS), where "out
+        of" (`from`) follows the verb past a troop's words only; "my troop" is left out."""
+        out = list(words)
+        for index, word in enumerate(words):
+            if word.text.casefold() not in TAKE_WORDS:
+                continue
+            at = index + 1
+            while at < len(words) and (words[at].text.casefold() in TAKEN_BETWEEN or self._TROOP.match(words[at].text)):
+                at += 1
+            between = words[index + 1:at]
+            if at >= len(words) or words[at].text.casefold() != "from" or sum(bool(self._TROOP.match(w.text))
+                                                                            for w in between) > 1:
+                continue
+            out[index] = word._replace(text="withdraw")
+            for skipped in range(index + 1, at):
+                if not self._TROOP.match(words[skipped].text) and words[skipped].text.casefold() != "the":
+                    out[skipped] = words[skipped]._replace(text="")
+        return [word for word in out if word.text]
+
+    def _replaces(self, words: list[Word]) -> list[Word]:
+        """"4/3 replaces the 5/5 at A": `replace the 5/5 at A with 4/3`, the troop put in
+        moved after what it replaces (a location, or a troop, within REPLACED_WORDS), where
+        nothing but the troop stands before the verb in its clause."""
+        for index, word in enumerate(words):
+            if word.text.casefold() not in REPLACES or index == 0 or not self._TROOP.match(words[index - 1].text) \
+                    or words[index - 1].trail.strip():
+                continue
+            end = index + 1
+            while end < len(words) and words[end].text.upper() not in self.line_position \
+                    and (words[end].text.casefold() in REPLACED_WORDS or self._TROOP.match(words[end].text)) \
+                    and not words[end].trail.strip():
+                end += 1
+            if end >= len(words) or words[end].text.upper() not in self.line_position:
+                end -= 1   # "4/3 replaces 5/5": the troop is what it replaces
+            elif end + 1 < len(words) and self._TROOP.match(words[end + 1].text) and not words[end].trail.strip():
+                end += 1   # "4/3 replaces A's 5/5": the troop at A (the reword checks it)
+            if end <= index or not (self._TROOP.match(words[end].text) or words[end].text.upper() in self.line_position):
+                continue
+            troop, verb = words[index - 1], word._replace(text=REPLACE)
+            joined = words[end]._replace(trail=" ")
+            return [*words[:index - 1], verb, *words[index + 1:end], joined, Word("with", "with", joined.end,
+                    joined.end, None, " "), troop._replace(trail=words[end].trail), *words[end + 1:]]
+        return words
 
     def _from_reserve(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
         """"reserve 1/4 goes to A", "1/4 from the reserve to A": the troop fielded (WS-4), the
@@ -646,8 +721,17 @@ class WinningStreakNotation(WinningStreakRules):
             elif words[at].text.upper() not in self.line_position:
                 continue
             if verb == REPLACE:
-                self._replaced(s, player, out, index, where, self._next(words, max(at, where) + 1, glue), at == where)
+                put = self._next(words, max(at, where) + 1, glue)
+                if at == where and put is not None and self._holds(s, player, words[where], words[put]):
+                    out[put] = words[put]._replace(text="")   # "replace E's 3/2 with 4/3": what leaves E
+                    put = self._next(words, put + 1, glue)
+                self._replaced(s, player, out, index, where, put, at == where)
         return [word for word in out if word.text]
+
+    def _holds(self, s: StreakState, player: str, location: Word, troop: Word) -> bool:
+        """Is `troop` the player's troop standing at `location` ("E (the 3/2)"), said with no problem?"""
+        there = self.occupant(s, player, location.text.upper())
+        return there is not None and troop.problem is None and troop.text == there.name
 
     def _replaced(self, s: StreakState, player: str, out: list[Word], verb: int, where: int, put: int | None,
                   bare: bool) -> None:

@@ -75,3 +75,48 @@ def test_an_aside_before_the_arrow_or_a_verb_of_pointing_reads(name, player, pos
 ])
 def test_an_aside_a_move_could_use_or_that_hedges_is_refused(name, player, post, why):
     assert why in refusal(name, player, post)
+
+
+@pytest.mark.parametrize("name, player, post, move", [
+    # the cell with its row first ("5F"): rows are numbers, columns letters, one cell only (AX-1)
+    ("arrowbic-start", "sally", "stone at 3c facing down", "C3 down"),
+    ("arrowbic-second", "maddie", "7H right", "H7 right"),
+    ("arrowbic-second", "maddie", "going 2b, arrow up", "B2 up"),
+    # the arrow as a labelled field, "direction" like "arrow" (AX-2)
+    ("arrowbic-start", "sally", "Cell: G3, direction: left", "G3 left"),
+    ("arrowbic-second", "maddie", "d2 direction down", "D2 down"),
+    ("arrowbic-second", "maddie", "stone B8 - arrow direction: up", "B8 up"),
+])
+def test_a_cell_row_first_or_a_labelled_direction_reads(name, player, post, move):
+    assert read(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post, why", [
+    ("arrowbic-start", "sally", "10A left", "not a move"),                       # no row 10 on a 9×9 board
+    ("arrowbic-start", "sally", "3J down", "not a move"),                        # no column J
+    ("arrowbic-second", "maddie", "5F or 6F left", "also '5F'"),
+    ("arrowbic-second", "maddie", "C4, direction: right or up", "reads two ways"),
+    ("arrowbic-second", "maddie", "C4 direction", "not a move"),                 # no arrow
+    ("arrowbic-second", "maddie", "3c pointing left and up", "also 'up'"),
+])
+def test_a_row_first_cell_or_direction_said_unclearly_is_refused(name, player, post, why):
+    assert why in refusal(name, player, post)
+
+
+@pytest.mark.parametrize("name, player, post, move", [
+    # "to place" (the host's prompt, quoted or not) names no placement: every move but Retake is one (AX-2)
+    ("arrowbic-second", "maddie", "> your turn to place\nC3 left", "C3 left"),
+    ("arrowbic-start", "sally", "> Sally to place\nG7 down", "G7 down"),
+    ("arrowbic-second", "maddie", "ok time to place: B4 right", "B4 right"),
+])
+def test_to_place_beside_the_move_says_nothing_more(name, player, post, move):
+    assert read(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post, why", [
+    ("arrowbic-second", "maddie", "> Maddie to place\nD6 up or D7 up", "two different moves"),
+    ("arrowbic-second", "maddie", "to place D6 up or down?", "reads two ways"),
+    ("arrowbic-second", "maddie", "to place", "not a move"),
+])
+def test_to_place_without_one_clear_placement_is_refused(name, player, post, why):
+    assert why in refusal(name, player, post)

@@ -134,8 +134,9 @@ def test_a_number_no_die_has_beside_faces_is_its_face():
 
 
 def test_a_declined_reroll_hints_no_reroll():
-    said = refusal(read, "dice-setup-116", "bernd", "no reroll, keeping it")
+    said = refusal(read, "dice-setup-116", "bernd", "not gonna reroll, keeping it")
     assert "reroll 2 3" not in said and "closest: 'reroll" not in said.casefold()
+    assert read("dice-setup-116", "bernd", "no reroll, keeping it") == "keep"   # "no reroll": keep (DT-2)
 
 
 # --- The second die showing a face; one re-roll used; the roll kept said again (DT-2, DT-3) ---
@@ -310,4 +311,39 @@ def test_every_die_in_words_or_said_again_beside_its_positions_reads(name, post,
     ("dice-setup-116", "reroll 1 2 3 and all of them", "again"),    # added to the list, not said again
 ])
 def test_every_die_beside_other_dice_is_refused(name, post, why):
+    assert why in refusal(read, name, "bernd", post)
+
+
+# --- "no reroll" in the setup, "reroll only ...", "the die that shows N", "the rolled 6" ---
+
+@pytest.mark.parametrize("name, post, move", [
+    # the setup's only other move is keep (DT-2)
+    ("dice-setup-116", "no rerolls, happy with it", "keep"),
+    ("dice-setup-116", "not rerolling", "keep"),
+    ("dice-setup-116", "won't reroll. gl", "keep"),
+    # in a turn there is no re-roll (DT-3): it says nothing beside the move
+    ("dice-turn-6", "no reroll, attack", "attack"),
+    # "only"/"just" beside the verb add nothing
+    ("dice-setup-116", "reroll only the 6", "reroll 3"),
+    ("dice-setup-116", "just reroll the first die", "reroll 1"),
+    # "the die that shows N": a face (the one die showing it)
+    ("dice-setup-116", "reroll the die which shows 6", "reroll 3"),
+    ("dice-turn-6", "reroll the die that shows 4", "reroll 2"),
+    # "the rolled 6": the roll's die, named first as a trade names it (DT-5)
+    ("dice-turn-6", "trade the rolled 4 for my 2", "trade 4 for 2"),
+    ("dice-turn-6", "trade a rolled 6 for my 3", "trade 6 for 3"),
+])
+def test_no_reroll_only_that_shows_and_the_rolled_die_read(name, post, move):
+    assert read(name, "bernd", post) == move
+
+
+@pytest.mark.parametrize("name, post, why", [
+    ("dice-setup-116", "no reroll?", "asks"),                                   # a question
+    ("dice-setup-116", "reroll 1, no reroll for the 6", "two different moves"),  # keep beside a re-roll
+    ("dice-turn-6", "no reroll", "not a move"),                                 # no keep in a turn
+    ("dice-setup-116", "reroll only the die that shows 1", "could be any of"),  # two dice show 1
+    ("dice-turn-6", "trade my 3 for the rolled 6", "named first"),              # the column's die first
+    ("dice-setup-116", "keep only the 6", "also '6'"),
+])
+def test_no_reroll_only_or_shows_said_unclearly_is_refused(name, post, why):
     assert why in refusal(read, name, "bernd", post)

@@ -343,7 +343,7 @@ def test_a_kept_relocation_beside_a_change_a_reserve_troop_on_the_field_or_words
 # --- A location named with the troop already there (WS-4) ----------------------------------
 
 @pytest.mark.parametrize("post", [
-    "take my troop out of A (the 5/5) and leave the rest",   # once read as `r1 set A=5/5`: nothing
+    "get my troop out of A (the 5/5) and leave the rest",    # "get ... out": no withdrawal word
     "A: 5/5",
     "C with my 3/5, rest stays",
 ])
@@ -356,7 +356,58 @@ def test_a_location_with_its_own_occupant_is_refused_never_a_change_of_nothing(p
 @pytest.mark.parametrize("post, move", [
     ("withdraw A (the 5/5)", "r1 set A=-"),
     ("pull A (the 5/5) back", "r1 set A=-"),
+    ("take my troop out of A (the 5/5) and leave the rest", "r1 set A=-"),   # "take ... out of": withdraw
     ("A: 4/3", "r1 set A=4/3"),                 # another troop: a change
 ])
 def test_after_withdraw_the_occupant_only_says_what_leaves(post, move):
     assert read("ws-relocation-r1", "sally", post) == move
+
+
+# --- A withdrawal said with "take ... out", "LOC out"; what a replacement takes out named (WS-4) ---
+
+@pytest.mark.parametrize("player, post, move", [
+    # "take ... out (of)": a withdrawal, the troop's words only between
+    ("sally", "take the 3/5 out of C", "r1 set C=-"),
+    ("sally", "take out F", "r1 set F=-"),
+    ("maddie", "taking my troop out of J (the 5/3), nothing else", "r1 set J=-"),
+    # a location "out": its withdrawal
+    ("maddie", "M out", "r1 set M=-"),
+    ("sally", "H out (3/3 back to reserve)", "r1 set H=-"),
+    # "put" adds nothing to a troop and its location, after a withdrawal too
+    ("sally", "withdraw F and put 4/2 in C", "r1 set C=4/2 F=-"),
+    ("maddie", "A to reserve, put 2/2 in A", "r1 set A=2/2"),
+    # the troop a replacement takes out, named after its location
+    ("maddie", "replace J's 5/3 with 1/5", "r1 set J=1/5"),
+    ("sally", "replace C (the 3/5) with 2/1", "r1 set C=2/1"),
+    # "X replaces ...": X put in where the troop or location after the verb is
+    ("sally", "2/3 replaces the 3/3 at H", "r1 set H=2/3"),
+    ("maddie", "1/4 replaces D's 4/4", "r1 set D=1/4"),
+    ("maddie", "my 2/5 replaces the 2/4", "r1 set M=2/5"),
+])
+def test_a_withdrawal_or_replacement_said_another_way_reads(player, post, move):
+    assert read("ws-relocation-r1", player, post) == move
+
+
+@pytest.mark.parametrize("player, post, why", [
+    ("sally", "take the 3/3 out of C", "is named as the troop at C"),      # 3/3 stands at H
+    ("maddie", "take 5/3 and 2/4 out of J", "named as the troop at J"),      # two troops, one location
+    ("sally", "replace C's 5/5 with 2/1", "stands at A"),                    # C holds 3/5
+    ("sally", "2/3 replaces the 5/5 at H", "is named as the troop at H"),   # H holds 3/3
+    ("sally", "2/3 replaces H or C", "after 'or'"),
+    ("maddie", "3/1 replaces D, 2/2 replaces E", "also"),                   # one replacement read at a time
+])
+def test_a_withdrawal_or_replacement_naming_the_wrong_troop_is_refused(player, post, why):
+    assert why in refusal("ws-relocation-r1", player, post)
+
+
+@pytest.mark.parametrize("post, move", [
+    ("2/2 to B I guess", "t1 place 2/2 B"),
+    ("ok 4/1 on K, i suppose", "t1 place 4/1 K"),
+])
+def test_i_guess_after_a_placement_is_no_location(post, move):
+    assert read("ws-placement-t1", "maddie", post) == move
+
+
+@pytest.mark.parametrize("post", ["3/5 I guess", "2/2 to B or I I guess"])
+def test_i_guess_without_a_location_or_beside_an_alternative_is_refused(post):
+    refusal("ws-placement-t1", "maddie", post)
