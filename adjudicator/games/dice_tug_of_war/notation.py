@@ -98,6 +98,7 @@ KEEP_ROLL_VERBS: tuple[tuple[str, ...], ...] = (("keeping",), ("holding",), ("ke
                                                 ("stick", "with"), ("staying", "with"), ("stay", "with"),
                                                 ("going", "with"))
 THE_ROLL: tuple[tuple[str, ...], ...] = (("it",), ("that",), ("this",), ("them",), ("em",), ("these",), ("those",),
+                                         ("this", "one"), ("that", "one"),   # "I keep this one 👍": the roll
                                          ("this", "roll"), ("that", "roll"), ("the", "roll"), ("my", "roll"),
                                          ("it", "as", "is"), ("as", "is"), ("them", "as", "is"), ("all",),
                                          ("all", "of", "them"), ("everything",), ("it", "all"),
@@ -518,7 +519,7 @@ class _Reading:
         good = [slot for slot in good if self.out[slot].problem is None]
         if not clause.typed and len(good) > 1:
             ordered = sorted((self.out[slot] for slot in good), key=lambda w: int(w.text))
-            for slot, word in zip(good, ordered):
+            for slot, word in zip(good, ordered, strict=False):
                 self.out[slot] = word
         self.rerolled.update(int(self.out[slot].text) for slot in good)
         self.clause = _Clause()

@@ -347,3 +347,10 @@ def test_no_reroll_only_that_shows_and_the_rolled_die_read(name, post, move):
 ])
 def test_no_reroll_only_or_shows_said_unclearly_is_refused(name, post, why):
     assert why in refusal(read, name, "bernd", post)
+
+
+@pytest.mark.parametrize("post", ["ok I keep this one 👍", "keeping that one, gl", "keep this one"])
+def test_this_one_after_keep_is_the_roll_not_a_die(post):
+    """"this one" after keep points at the roll, as "keep it" does (DT-2); the README's walkthrough
+    posts it."""
+    assert read("dice-setup-116", "bernd", post) == "keep"
