@@ -258,6 +258,10 @@ PLURAL_DIGIT = re.compile(r"^([1-5])'?s$")    # "1s", "1's": cards of that value
 SINGLE = frozenset({"single", "lone"})        # "a single 1": one card
 # "one card": a count of cards of any value; on Path a card is laid as a tile (TW-15): "one tile"
 CARD_NOUNS = frozenset({"card", "cards", "tile", "tiles"})
+# "the 2-card", "2 card": a card noun in the singular after a value above 1 names that card (a
+# count of two or more would say "cards"); "1 card" stays a count or the 1, as typed either way
+VALUE_CARD = re.compile(r"^([2-5])-(?:card|tile)$")
+SINGULAR_NOUNS = frozenset({"card", "tile"})
 STRENGTH = "strength"                         # "1 strength card": the card of strength 1 (TW-2)
 # Before cards, saying they are all the cards played: "clock with just the two", "only my 2".
 ONLY_WORDS = frozenset({"just", "only"})
@@ -433,6 +437,11 @@ def _reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
         return 2, Ref("loose", value=_value(said[1]) or 0)             # "single one": the 1, or one card?
     if first.isdecimal() and said[1] == STRENGTH and said[2] in CARD_NOUNS and _value(first) is not None:
         return 3, Ref("cards", (int(first),))                           # "1 strength card"
+    hyphened = VALUE_CARD.match(first)
+    if hyphened:
+        return 1, Ref("cards", (int(hyphened.group(1)),))               # "the 2-card"
+    if first.isdecimal() and first != "1" and said[1] in SINGULAR_NOUNS and _value(first) is not None:
+        return 2, Ref("cards", (int(first),))                           # "2 card": the 2
     if first.isdecimal() and said[1] in CARD_NOUNS and int(first) > 0 and (said[1].endswith("s") == (first != "1")):
         return 2, Ref("any", many=int(first))                           # "1 card", "2 cards": a count
     if first in ONLY_WORDS:
@@ -487,6 +496,9 @@ def _marked(said: list[str], around: Any) -> tuple[int, Ref] | None:
     """"the 2", "my 2", "a 1", "a single 1", "the 1s", "my two 1s", "the other one"."""
     at = 1 + (said[1] in SINGLE)
     value = _value(said[at]) if said[at].isdecimal() or at == 2 else None
+    hyphened = VALUE_CARD.match(said[at])
+    if value is None and hyphened:
+        value = int(hyphened.group(1))                                  # "the 2-card", "my 2-card"
     if value is not None:
         return at + 1, Ref("cards", (value,))
     if said[0] in INDEFINITE and not said[1].isdecimal() and _value(said[1]) is not None \

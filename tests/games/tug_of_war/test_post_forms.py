@@ -604,3 +604,25 @@ def test_a_shape_name_is_read_only_where_the_ruleset_gives_the_shape() -> None:
 @pytest.mark.parametrize("post", ["race with the 2 then", "race with the 2 and then", "clock with both 1s and then"])
 def test_cards_in_words_left_unfinished_are_refused(post: str) -> None:
     assert "unfinished" in refused("tow1-second", post)
+
+
+# --- A value with the card noun in the singular ("the 2-card", "2 card") -------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "race: the 2-card", "race 2"),
+    ("tow1-second", "dropping my 2-card on rope", "rope 2"),
+    ("tow2-second", "tower, 2 card, option B", "tower 2 B"),
+    ("tow1-second", "conker 2 card then a 1", "conker 2 1"),
+    ("tow2-second", "path 2-tile at C3", "path 2@C3"),
+])
+def test_a_value_with_a_singular_card_noun_names_that_card(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "rope 2 cards"),              # a count: which two? (the hand: 1 1 2)
+    ("tow1-second", "clock 2 card... no wait, 1 card"),
+    ("tow1-second", "rope 1-card"),               # the 1, or one card? not read as either
+])
+def test_a_value_with_a_card_noun_stays_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
