@@ -99,6 +99,10 @@ OPTION_SAID = ("reward", "take")
 # Maze's verb (TW-14): "tilt it down", "first card tilts left". Only with its direction does it
 # say a move; the direction words themselves are read as before.
 TILT_VERBS = (("tilt", "it"), ("tilt",), ("tilts",), ("tilting",), ("tilted",))
+# TW-3: a Path card toggles ("flips") the tiles under its shape, anchored at a cell: "flip D4
+# with a 1", "my 2 anchored at F6" say Path's own move, and no more (as Maze's TILT_VERBS)
+PATH_VERBS = (("flip",), ("flips",), ("flipping",), ("toggle",), ("toggles",), ("toggling",), ("anchored",),
+              ("anchoring",))
 ITEM_KEYWORDS = {"block-move": ("block",)}     # TW-18: "Block Move", "block-move" → block
 
 
@@ -134,6 +138,7 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
         phrases.update(post_words().compass_phrases({d: d for d in DIRECTION_WORDS.values()}))
     if "path" in modules:
         shapes.append(CELL)
+        phrases.update({said: () for said in PATH_VERBS})
     return Lexicon(frozenset(words), tuple(shapes), phrases, frozenset({"block"}))
 
 
@@ -583,7 +588,8 @@ class Tie(NamedTuple):
     pairs: tuple[int, ...] = ()
 
 
-def tie(folded: list[str], group: Group, ends: list[bool], stops: list[bool], full_stops: list[bool]) -> Tie | None:
+def tie(folded: list[str], group: Group, ends: list[bool], stops: list[bool], full_stops: list[bool],
+        tied: dict[int, int]) -> Tie | None:
     """The module (or Maze direction) a group of cards is written with, or None: after it,
     past one word such as "with" ("rope with all three"); after the module's own cards, the
     list going on ("rope 1 and one", "path 1 on E5 and the 2 on C4"); after Maze's directions
@@ -591,13 +597,14 @@ def tie(folded: list[str], group: Group, ends: list[bool], stops: list[bool], fu
     where the module has no cards of its own after it; or else after it past a comma ("tower,
     1 card, option A"), or past a sentence's end where the cards are the whole next sentence
     ("gonna race. single 1."). `ends[i]`: punctuation follows word i; `stops[i]`: a comma or a
-    sentence's end ("rope. the 2 on race" puts no 2 on Rope); `full_stops[i]`: a sentence's end."""
+    sentence's end ("rope. the 2 on race" puts no 2 on Rope); `full_stops[i]`: a sentence's end;
+    `tied`: the module each earlier group tied, at the group's last word and at the module word."""
     with_word = with_words(folded, group.start)
     head = group.start - 1 - with_word
     played = head >= 0 and folded[head] in MODULE_NAMES and not block_target(folded, head)
     if played and not any(stops[head:group.start]):
         return Tie(head, None, False, group.start, not with_word)
-    goes_on = list_goes_on(folded, group, ends)
+    goes_on = list_goes_on(folded, group, ends, full_stops, tied)
     if goes_on is not None:
         return Tie(goes_on, None, False, group.start, True)
     if head >= 0 and with_word and folded[head] in DIRECTION_WORDS and "maze" in folded[:head]:
@@ -651,16 +658,31 @@ def block_target(folded: list[str], index: int) -> bool:
 MATERIAL = frozenset({"on", "at", "@", *DIRECTION_WORDS})
 
 
-def list_goes_on(folded: list[str], group: Group, ends: list[bool]) -> int | None:
-    """The module whose list of cards the group carries on, with no punctuation between: "clock
-    1 one", "rope 1 and one more", "path 1 on E5 and the 2 on C4". Past a list word any reference
-    goes on; with none, only number words ("rope 1 the 1": the same card, or another?)."""
+def list_goes_on(folded: list[str], group: Group, ends: list[bool], full_stops: list[bool],
+                 tied: dict[int, int]) -> int | None:
+    """The module whose list of cards the group carries on: "clock 1 one", "rope 1 and one more",
+    "path 1 on E5 and the 2 on C4", "path, one on C3 and one on C4" (after cards in words tied
+    before), "my 2 on collation, then a 1". Past a list word any reference goes on, past a comma
+    too ("path: 2 at F6, then a 1 on C3") but never past a sentence's end; with no list word,
+    only number words, with no punctuation between ("rope 1 the 1": the same card, or another?)."""
     before = group.start - 1
-    listed = before - (before >= 0 and folded[before] in (*LIST_WORDS, THEN))
-    if listed == before and any(ref.kind != "word" for ref in group.refs):
+    joined = before >= 0 and folded[before] in (*LIST_WORDS, THEN)
+    listed = before - joined
+    if not joined and any(ref.kind != "word" for ref in group.refs):
         return None
-    found = cards_before(folded, listed + 1, ends)
-    return found[0] if found is not None else None
+    barriers = full_stops if joined else ends
+    found = cards_before(folded, listed + 1, barriers)
+    return found[0] if found is not None else earlier_group(folded, listed, barriers, tied)
+
+
+def earlier_group(folded: list[str], at: int, barriers: list[bool], tied: dict[int, int]) -> int | None:
+    """The module of a group of cards tied earlier that the words up to `at` carry on, past only
+    the words its cards are written with (a cell, a tilt, "on") and no barrier; None otherwise."""
+    index = at
+    while index >= 0 and index not in tied and not barriers[index] and is_material(folded[index]) \
+            and folded[index] not in (*LIST_WORDS, THEN):   # "the 2 and then both 1s": one list word, not two
+        index -= 1
+    return tied[index] if index >= 0 and index in tied and not barriers[index] else None
 
 
 def said_again(folded: list[str], group: Group, full_stops: list[bool]) -> bool:
@@ -844,11 +866,12 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
     after: dict[int, list[Word]] = {}      # words to write after the word at an index (a module)
     held: list[Group] = []                 # cards said to be kept in hand: "(holding the 2 for later)"
     ended: set[int] = set()                # where a group of cards tied to a module ends
+    tied: dict[int, int] = {}              # a tied group's last word, and its module word → the module
     for group in card_groups(folded):
         if kept(folded, group.start):
             held.append(group)
             continue
-        at = tie(folded, group, ends, stops, full_stops)
+        at = tie(folded, group, ends, stops, full_stops, tied)
         if at is None and said_again(folded, group, full_stops) and not skip.intersection(range(group.start, group.end)):
             skip |= set(range(group.start, group.end))
             put[group.start] = _cards_words(words, group, [], "names cards again after the move's own: the same "
@@ -861,6 +884,7 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
         if at is None or skip.intersection(range(group.start, group.end)):   # an order said: "(the 2 first)"
             continue
         ended.add(group.end)
+        tied.update({group.end - 1: at.module, at.module: at.module})
         clause_at = at.module + 1 if at.before else group.end
         clause = first_said(folded, clause_at)
         used = set(range(group.start, group.end)) | set(range(clause_at, clause_at + clause[0] if clause else 0))
@@ -1116,6 +1140,29 @@ def cells_paired(words: list[Word]) -> list[Word]:
     return words
 
 
+def cell_with_card(words: list[Word]) -> list[Word]:
+    """The post with Path's cell written before its card ("flip D4 with a 1", "C3 using the 2")
+    turned round as the card on the cell ("a 1 on D4"), which cards_in_words reads (TW-3). A cell
+    listed with another before it ("D4 and D5 with two 1s": which card where?) stays as written."""
+    folded = [w.text.casefold() for w in words]
+    out, index = list[Word](), 0
+    while index < len(words):
+        said = folded[index + 2:] + [""]
+        found = card_reference(said, 0) or ((1, None) if _value(said[0]) is not None and said[0].isdecimal() else None)
+        listed = any(_CELL.match(word) for word in folded[max(index - 2, 0):index][-(1 + (index > 0 and folded[index - 1] in LIST_WORDS)):])
+        if not (_CELL.match(folded[index]) and folded[index + 1:index + 2] and folded[index + 1] in WITH_WORDS
+                and found is not None and not listed and not words[index].trail.strip()):
+            out.append(words[index])
+            index += 1
+            continue
+        card = words[index + 2:index + 2 + found[0]]
+        trail = card[-1].trail
+        out += [*card[:-1], card[-1]._replace(trail=words[index].trail), words[index + 1]._replace(text="on"),
+                words[index]._replace(trail=trail)]
+        index += 2 + found[0]
+    return out
+
+
 class TugOfWarNotation(Game[TWState]):
     """The typed notation of the match's ruleset: only the forms of its modules (v1 has Maze,
     v2 Path), read and written by the functions above."""
@@ -1143,7 +1190,7 @@ class TugOfWarNotation(Game[TWState]):
         if hand is None:
             return words
         if "path" in self.modules:
-            words = shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {}))
+            words = cell_with_card(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {})))
         return cells_paired(without_declined_discard(cards_in_words(
             words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards))))
 

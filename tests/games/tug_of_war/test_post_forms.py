@@ -626,3 +626,51 @@ def test_a_value_with_a_singular_card_noun_names_that_card(name: str, post: str,
 ])
 def test_a_value_with_a_card_noun_stays_refused_where_unclear(name: str, post: str) -> None:
     refused(name, post)
+
+
+# --- A list going on after cards named in words, or past a comma before its list word --------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "path: one at D4 and one at E5", "path 1@D4 1@E5"),
+    ("tow2-second", "path, the 2 on B2 then a 1 on F7", "path 2@B2 1@F7"),
+    ("tow2-second", "path 2 at C3, and a 1 at E5", "path 2@C3 1@E5"),
+    ("tow1-second", "the 2 goes on clock, then a 1", "clock 2 1"),
+    ("tow1-start", "maze, one down, then one right", "maze 1 down 1 right"),
+])
+def test_a_list_of_cards_goes_on_after_cards_in_words_and_past_a_comma(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "the 2 goes on clock, then a 1 on rope"),   # the 1 on Clock, or on Rope?
+    ("tow2-second", "path, the 2 on B2. and a 1"),              # a sentence's end: the list is over
+])
+def test_a_list_of_cards_in_words_stays_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
+
+
+def test_a_second_path_card_in_words_with_no_cell_is_not_entered() -> None:
+    assert entered("tow2-second", "maddie", "path one at D4 and one") is None   # its cell unsaid (TW-3)
+
+
+# --- Path's own verbs and a cell written before its card (TW-3) ----------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "path: toggle C5 with a 1", "path 1@C5"),
+    ("tow2-start", "path, flipping A1 using one 1", "path 1@A1"),
+    ("tow2-second", "path: G2 with the 2, then B3 with a 1", "path 2@G2 1@B3"),
+    ("tow2-second", "path, my 2 anchored at D6", "path 2@D6"),
+    ("tow2-start", "path: e5 w/ 1", "path 1@E5"),
+])
+def test_path_verbs_and_a_cell_before_its_card_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-second", "path: flip C3 and C4 with the 2 and a 1"),   # which card on which cell?
+    ("tow2-start", "path: flip C3, D3 with two 1s"),
+    ("tow2-start", "flip C3 with a 1"),                           # no module said
+    ("tow2-start", "path: flip C3 with a 1... no wait, D3"),       # corrected
+])
+def test_cells_before_cards_stay_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
