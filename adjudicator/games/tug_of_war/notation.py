@@ -1140,6 +1140,38 @@ def cells_paired(words: list[Word]) -> list[Word]:
     return words
 
 
+# "on tile B6", "at square C3": Path's cell named with its noun, which says no more than the cell
+CELL_NOUNS = frozenset({"tile", "cell", "square", "space"})
+
+
+def without_cell_nouns(words: list[Word]) -> list[Word]:
+    """The post without the noun between a word of placing and a Path cell ("1 card on tile B6")."""
+    folded = [w.text.casefold() for w in words] + [""]
+    return [w for i, w in enumerate(words) if not (folded[i] in CELL_NOUNS and i > 0 and folded[i - 1] in SINGLE_PLACED
+                                                   and not words[i - 1].trail.strip() and not w.trail.strip()
+                                                   and _CELL.match(folded[i + 1]))]
+
+
+def path_named_after(words: list[Word]) -> list[Word]:
+    """The post with a card on its cell written before Path ("putting a 1 at e5 on path") turned
+    round as Path's move ("path a 1 at e5"), which cards_in_words reads (TW-3)."""
+    folded = [w.text.casefold() for w in words]
+    for at, word in enumerate(folded):
+        cell = at - 1
+        while cell > 0 and folded[cell] in PLACE_WORDS and not words[cell].trail.strip():
+            cell -= 1
+        if word != "path" or cell == at - 1 or not _CELL.match(folded[cell]) or words[cell].trail.strip() \
+                or cell < 2 or folded[cell - 1] not in SINGLE_PLACED or words[cell - 2].trail.strip():
+            continue
+        starts = [k for k in range(max(cell - 7, 0), cell - 1) if (card_reference(folded, k) or (0,))[0] == cell - 1 - k
+                  or k == cell - 2 and folded[k].isdecimal()]
+        if starts:
+            k = starts[0]
+            return [*words[:k], words[at]._replace(trail=" "), *words[k:cell], words[cell]._replace(trail=words[at].trail),
+                    *words[at + 1:]]
+    return words
+
+
 def cell_with_card(words: list[Word]) -> list[Word]:
     """The post with Path's cell written before its card ("flip D4 with a 1", "C3 using the 2")
     turned round as the card on the cell ("a 1 on D4"), which cards_in_words reads (TW-3). A cell
@@ -1190,7 +1222,7 @@ class TugOfWarNotation(Game[TWState]):
         if hand is None:
             return words
         if "path" in self.modules:
-            words = cell_with_card(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {})))
+            words = path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {})))))
         return cells_paired(without_declined_discard(cards_in_words(
             words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards))))
 

@@ -674,3 +674,26 @@ def test_path_verbs_and_a_cell_before_its_card_read(name: str, post: str, move: 
 ])
 def test_cells_before_cards_stay_refused_where_unclear(name: str, post: str) -> None:
     refused(name, post)
+
+
+# --- Path's cell with its noun ("on tile B6"), and a card on its cell before Path (TW-3) -------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "path: a 1 at square c3", "path 1@C3"),
+    ("tow2-second", "path 2 on cell a1 and 1 on cell h8", "path 2@A1 1@H8"),
+    ("tow2-start", "Path, one card on tile G7", "path 1@G7"),
+    ("tow2-start", "playing a 1 at d2 on path", "path 1@D2"),
+    ("tow2-second", "dropping the 2 at b4 on the path, block rope", "path 2@B4 block rope"),
+])
+def test_path_cells_with_their_noun_and_cards_on_cells_before_path_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-start", "rope with a 1 at e5 on path"),          # two modules: which is played?
+    ("tow2-start", "a 1 at e5 and a 1 at c3 on path"),      # only the last card is turned round
+    ("tow2-start", "a 1 at e5 on path or rope"),
+    ("tow2-start", "a 1 on tile B6... no wait, B7 on path"),
+])
+def test_cards_on_cells_before_path_stay_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
