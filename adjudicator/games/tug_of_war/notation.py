@@ -98,7 +98,8 @@ NOTHING_WORDS = frozenset({"nothing", "none"})                          # "Tower
 OPTION_SAID = ("reward", "take")
 # Maze's verb (TW-14): "tilt it down", "first card tilts left". Only with its direction does it
 # say a move; the direction words themselves are read as before.
-TILT_VERBS = (("tilt", "it"), ("tilt",), ("tilts",), ("tilting",), ("tilted",))
+# "push it left" says the same as "tilt it left".
+TILT_VERBS = (("tilt", "it"), ("tilt",), ("tilts",), ("tilting",), ("tilted",), ("push", "it"), ("pushing", "it"))
 # TW-3: a Path card toggles ("flips") the tiles under its shape, anchored at a cell: "flip D4
 # with a 1", "my 2 anchored at F6" say Path's own move, and no more (as Maze's TILT_VERBS)
 PATH_VERBS = (("flip",), ("flips",), ("flipping",), ("toggle",), ("toggles",), ("toggling",), ("anchored",),
@@ -509,6 +510,8 @@ def _marked(said: list[str], around: Any) -> tuple[int, Ref] | None:
     if said[0] in INDEFINITE and not said[1].isdecimal() and _value(said[1]) is not None \
             and said[2] not in CARD_NOUNS and _plural(said[2]) is None:
         return 2, Ref("a-word", (_value(said[1]) or 0,))                # "a one": one card, the 1
+    if said[0] == "the" and said[1] == "one" and said[2] in SINGULAR_NOUNS:
+        return 3, Ref("any", many=1)                                    # "only the one card": a count
     word = _value(said[1]) if said[1] != "one" else None   # "the one" may point at anything
     if word is not None and said[2] in CARD_NOUNS:
         return 3, Ref("any", many=word)                                 # "the two cards": a count
@@ -1152,6 +1155,25 @@ def without_cell_nouns(words: list[Word]) -> list[Word]:
                                                    and _CELL.match(folded[i + 1]))]
 
 
+def tilts_alone(words: list[Word], hand: list[int]) -> list[Word]:
+    """The post with each of Maze's tilts written with no card ("maze: right, then left") given
+    a card, where the hand holds cards of one value only and the post names no card at all:
+    each tilt is one card (TW-14), and any card is the same card. Otherwise as written."""
+    folded = [w.text.casefold() for w in words]
+    if len(set(hand)) != 1 or "maze" not in folded or card_groups(folded) \
+            or any(word.isdecimal() or _ANCHOR.match(word) for word in folded):
+        return words
+    start = folded.index("maze")
+    index, tilts = start + 1, list[int]()
+    while index < len(folded) and folded[index] in (*DIRECTION_WORDS, *LIST_WORDS, THEN) and not words[index - 1].stop:
+        tilts += [index] if folded[index] in DIRECTION_WORDS else []
+        index += 1
+    if not tilts or len(tilts) > len(hand):
+        return words
+    card = str(hand[0])
+    return [made for i, w in enumerate(words) for made in ([w._replace(text=card, trail=" "), w] if i in tilts else [w])]
+
+
 def path_named_after(words: list[Word]) -> list[Word]:
     """The post with a card on its cell written before Path ("putting a 1 at e5 on path") turned
     round as Path's move ("path a 1 at e5"), which cards_in_words reads (TW-3)."""
@@ -1221,6 +1243,8 @@ class TugOfWarNotation(Game[TWState]):
         hand = s.hands.get(player)
         if hand is None:
             return words
+        if "maze" in self.modules:
+            words = tilts_alone(words, list(hand))
         if "path" in self.modules:
             words = path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {})))))
         return cells_paired(without_declined_discard(cards_in_words(

@@ -697,3 +697,29 @@ def test_path_cells_with_their_noun_and_cards_on_cells_before_path_read(name: st
 ])
 def test_cards_on_cells_before_path_stay_refused_where_unclear(name: str, post: str) -> None:
     refused(name, post)
+
+
+# --- Maze's tilts with no card, where the hand holds one value only (TW-14) -----------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "maze: down, then right", "maze 1 down 1 right"),
+    ("tow1-start", "maze ➡️⬇️", "maze 1 right 1 down"),
+    ("tow1-start", "maze south and east", "maze 1 down 1 right"),
+    ("tow1-start", "tilt the maze left", "maze 1 left"),
+    ("tow1-start", "Maze: push it up then left (two cards)", "maze 1 up 1 left"),   # "push it": the tilt
+    ("tow1-start", "maze, tilt down. only the one card", "maze 1 down"),           # "the one card": a count
+])
+def test_maze_tilts_with_no_card_read_where_every_card_is_alike(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "maze: down, then right"),     # maddie holds 1 1 2: which card tilts down?
+    ("tow1-start", "maze up up up up"),            # four tilts, three cards
+    ("tow1-start", "maze. up"),                    # a sentence's end between
+    ("tow1-start", "maze left, rope 1"),
+    ("tow1-start", "maze left... no wait, right"),
+    ("tow1-second", "race with the one card"),     # one card: the 1 or the 2?
+])
+def test_maze_tilts_with_no_card_stay_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
