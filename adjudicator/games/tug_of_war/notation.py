@@ -461,6 +461,8 @@ def _every(said: list[str], around: Any) -> tuple[int, Ref] | None:
     if said[0] == "everything":
         return 1, Ref("hand")
     at, count = 1, None
+    if said[1].isdecimal() and _value(said[1]) is not None and said[2] not in ("of", *CARD_NOUNS) and _plural(said[2]) is None:
+        return 2, Ref("hand", many=int(said[1]), value=int(said[1]))   # "all 3": _cards_of asks where the hand holds a 3
     if said[1] in around.counts or (said[1].isdecimal() and (said[2] in ("of", *CARD_NOUNS) or _plural(said[2]))):
         count, at = around.counts.get(said[1]) or int(said[1]), 2
     at += said[at] == "of"
@@ -479,12 +481,15 @@ def _counted(said: list[str], count: int, both: bool) -> tuple[int, Ref] | None:
     """"two ones", "both 1s", "both my ones", "two of the 1s", "one 1", "one single 1", "one
     card", or a number word alone."""
     at = 1 + (said[1] == "of")
-    at += said[at] in post_words().value_markers and at + 1 < len(said) and _plural(said[at + 1]) is not None
+    at += said[at] in post_words().value_markers and at + 1 < len(said) \
+        and (_plural(said[at + 1]) is not None or said[at + 1].isdecimal() and said[at + 2] in ("cards", "tiles"))
     plural = _plural(said[at])
     if plural is not None:
         return at + 1, Ref("all-of", value=plural, many=2) if both else Ref("cards", (plural,) * count)
     if both:
         return None
+    if at > 1 and count > 1 and said[at].isdecimal() and _value(said[at]) is not None and said[at + 1] in ("cards", "tiles"):
+        return at + 2, Ref("cards", (int(said[at]),) * count)          # "two of my 1 cards"
     if said[1] in CARD_NOUNS:
         return 2, Ref("any", many=count)
     at = 1 + (said[1] in SINGLE)
@@ -834,6 +839,8 @@ def _cards_of(ref: Ref, hand: list[int], module: str, direct: bool) -> tuple[lis
             return [], f"names {ref.many or 'the'} {ref.value}s, but the hand holds {have}"
         return [ref.value] * have, None
     if ref.kind == "hand":
+        if ref.value and ref.value in hand:
+            return [], f"may be all {ref.value} cards or all the {ref.value}s; write the cards, e.g. '{module} {ref.value}'"
         if ref.many is not None and ref.many != len(hand):
             return [], f"names {ref.many} cards, the whole hand, but it holds {len(hand)}"
         return sorted(hand), None

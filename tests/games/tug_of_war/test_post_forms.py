@@ -723,3 +723,24 @@ def test_maze_tilts_with_no_card_read_where_every_card_is_alike(name: str, post:
 ])
 def test_maze_tilts_with_no_card_stay_refused_where_unclear(name: str, post: str) -> None:
     refused(name, post)
+
+
+# --- "all 3" as the whole hand, and "two of my 1 cards" ----------------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "race w/ all 3", "race 1 1 1"),
+    ("tow1-second", "all 3 on clock", "clock 1 1 2"),      # no 3 held: the whole hand, order unchanged (TW-5)
+    ("tow1-start", "I'll put two of my 1 cards on conker", "conker 1 1"),
+    ("tow1-start", "rope with three of my 1 cards", "rope 1 1 1"),
+])
+def test_all_n_and_n_of_my_value_cards_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "conker with all 2"),    # both cards, or all the 2s?
+    ("tow1-start", "conker with all 1"),     # one card, or all the 1s?
+    ("tow1-start", "rope with all 2"),       # two cards, but sally holds three
+])
+def test_all_n_stays_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
