@@ -98,7 +98,12 @@ NOTHING_WORDS = frozenset({"nothing", "none"})                          # "Tower
 OPTION_SAID = ("reward", "take")
 # Maze's verb (TW-14): "tilt it down", "first card tilts left". Only with its direction does it
 # say a move; the direction words themselves are read as before.
-TILT_VERBS = (("tilt", "it"), ("tilt",), ("tilts",), ("tilting",), ("tilted",))
+# "push it left" says the same as "tilt it left".
+TILT_VERBS = (("tilt", "it"), ("tilt",), ("tilts",), ("tilting",), ("tilted",), ("push", "it"), ("pushing", "it"))
+# TW-3: a Path card toggles ("flips") the tiles under its shape, anchored at a cell: "flip D4
+# with a 1", "my 2 anchored at F6" say Path's own move, and no more (as Maze's TILT_VERBS)
+PATH_VERBS = (("flip",), ("flips",), ("flipping",), ("toggle",), ("toggles",), ("toggling",), ("anchored",),
+              ("anchoring",))
 ITEM_KEYWORDS = {"block-move": ("block",)}     # TW-18: "Block Move", "block-move" → block
 
 
@@ -134,6 +139,7 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
         phrases.update(post_words().compass_phrases({d: d for d in DIRECTION_WORDS.values()}))
     if "path" in modules:
         shapes.append(CELL)
+        phrases.update({said: () for said in PATH_VERBS})
     return Lexicon(frozenset(words), tuple(shapes), phrases, frozenset({"block"}))
 
 
@@ -258,6 +264,10 @@ PLURAL_DIGIT = re.compile(r"^([1-5])'?s$")    # "1s", "1's": cards of that value
 SINGLE = frozenset({"single", "lone"})        # "a single 1": one card
 # "one card": a count of cards of any value; on Path a card is laid as a tile (TW-15): "one tile"
 CARD_NOUNS = frozenset({"card", "cards", "tile", "tiles"})
+# "the 2-card", "2 card": a card noun in the singular after a value above 1 names that card (a
+# count of two or more would say "cards"); "1 card" stays a count or the 1, as typed either way
+VALUE_CARD = re.compile(r"^([2-5])-(?:card|tile)$")
+SINGULAR_NOUNS = frozenset({"card", "tile"})
 STRENGTH = "strength"                         # "1 strength card": the card of strength 1 (TW-2)
 # Before cards, saying they are all the cards played: "clock with just the two", "only my 2".
 ONLY_WORDS = frozenset({"just", "only"})
@@ -433,6 +443,11 @@ def _reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
         return 2, Ref("loose", value=_value(said[1]) or 0)             # "single one": the 1, or one card?
     if first.isdecimal() and said[1] == STRENGTH and said[2] in CARD_NOUNS and _value(first) is not None:
         return 3, Ref("cards", (int(first),))                           # "1 strength card"
+    hyphened = VALUE_CARD.match(first)
+    if hyphened:
+        return 1, Ref("cards", (int(hyphened.group(1)),))               # "the 2-card"
+    if first.isdecimal() and first != "1" and said[1] in SINGULAR_NOUNS and _value(first) is not None:
+        return 2, Ref("cards", (int(first),))                           # "2 card": the 2
     if first.isdecimal() and said[1] in CARD_NOUNS and int(first) > 0 and (said[1].endswith("s") == (first != "1")):
         return 2, Ref("any", many=int(first))                           # "1 card", "2 cards": a count
     if first in ONLY_WORDS:
@@ -446,6 +461,8 @@ def _every(said: list[str], around: Any) -> tuple[int, Ref] | None:
     if said[0] == "everything":
         return 1, Ref("hand")
     at, count = 1, None
+    if said[1].isdecimal() and _value(said[1]) is not None and said[2] not in ("of", *CARD_NOUNS) and _plural(said[2]) is None:
+        return 2, Ref("hand", many=int(said[1]), value=int(said[1]))   # "all 3": _cards_of asks where the hand holds a 3
     if said[1] in around.counts or (said[1].isdecimal() and (said[2] in ("of", *CARD_NOUNS) or _plural(said[2]))):
         count, at = around.counts.get(said[1]) or int(said[1]), 2
     at += said[at] == "of"
@@ -464,12 +481,15 @@ def _counted(said: list[str], count: int, both: bool) -> tuple[int, Ref] | None:
     """"two ones", "both 1s", "both my ones", "two of the 1s", "one 1", "one single 1", "one
     card", or a number word alone."""
     at = 1 + (said[1] == "of")
-    at += said[at] in post_words().value_markers and at + 1 < len(said) and _plural(said[at + 1]) is not None
+    at += said[at] in post_words().value_markers and at + 1 < len(said) \
+        and (_plural(said[at + 1]) is not None or said[at + 1].isdecimal() and said[at + 2] in ("cards", "tiles"))
     plural = _plural(said[at])
     if plural is not None:
         return at + 1, Ref("all-of", value=plural, many=2) if both else Ref("cards", (plural,) * count)
     if both:
         return None
+    if at > 1 and count > 1 and said[at].isdecimal() and _value(said[at]) is not None and said[at + 1] in ("cards", "tiles"):
+        return at + 2, Ref("cards", (int(said[at]),) * count)          # "two of my 1 cards"
     if said[1] in CARD_NOUNS:
         return 2, Ref("any", many=count)
     at = 1 + (said[1] in SINGLE)
@@ -487,11 +507,16 @@ def _marked(said: list[str], around: Any) -> tuple[int, Ref] | None:
     """"the 2", "my 2", "a 1", "a single 1", "the 1s", "my two 1s", "the other one"."""
     at = 1 + (said[1] in SINGLE)
     value = _value(said[at]) if said[at].isdecimal() or at == 2 else None
+    hyphened = VALUE_CARD.match(said[at])
+    if value is None and hyphened:
+        value = int(hyphened.group(1))                                  # "the 2-card", "my 2-card"
     if value is not None:
         return at + 1, Ref("cards", (value,))
     if said[0] in INDEFINITE and not said[1].isdecimal() and _value(said[1]) is not None \
             and said[2] not in CARD_NOUNS and _plural(said[2]) is None:
         return 2, Ref("a-word", (_value(said[1]) or 0,))                # "a one": one card, the 1
+    if said[0] == "the" and said[1] == "one" and said[2] in SINGULAR_NOUNS:
+        return 3, Ref("any", many=1)                                    # "only the one card": a count
     word = _value(said[1]) if said[1] != "one" else None   # "the one" may point at anything
     if word is not None and said[2] in CARD_NOUNS:
         return 3, Ref("any", many=word)                                 # "the two cards": a count
@@ -571,7 +596,8 @@ class Tie(NamedTuple):
     pairs: tuple[int, ...] = ()
 
 
-def tie(folded: list[str], group: Group, ends: list[bool], stops: list[bool], full_stops: list[bool]) -> Tie | None:
+def tie(folded: list[str], group: Group, ends: list[bool], stops: list[bool], full_stops: list[bool],
+        tied: dict[int, int]) -> Tie | None:
     """The module (or Maze direction) a group of cards is written with, or None: after it,
     past one word such as "with" ("rope with all three"); after the module's own cards, the
     list going on ("rope 1 and one", "path 1 on E5 and the 2 on C4"); after Maze's directions
@@ -579,13 +605,14 @@ def tie(folded: list[str], group: Group, ends: list[bool], stops: list[bool], fu
     where the module has no cards of its own after it; or else after it past a comma ("tower,
     1 card, option A"), or past a sentence's end where the cards are the whole next sentence
     ("gonna race. single 1."). `ends[i]`: punctuation follows word i; `stops[i]`: a comma or a
-    sentence's end ("rope. the 2 on race" puts no 2 on Rope); `full_stops[i]`: a sentence's end."""
+    sentence's end ("rope. the 2 on race" puts no 2 on Rope); `full_stops[i]`: a sentence's end;
+    `tied`: the module each earlier group tied, at the group's last word and at the module word."""
     with_word = with_words(folded, group.start)
     head = group.start - 1 - with_word
     played = head >= 0 and folded[head] in MODULE_NAMES and not block_target(folded, head)
     if played and not any(stops[head:group.start]):
         return Tie(head, None, False, group.start, not with_word)
-    goes_on = list_goes_on(folded, group, ends)
+    goes_on = list_goes_on(folded, group, ends, full_stops, tied)
     if goes_on is not None:
         return Tie(goes_on, None, False, group.start, True)
     if head >= 0 and with_word and folded[head] in DIRECTION_WORDS and "maze" in folded[:head]:
@@ -639,16 +666,31 @@ def block_target(folded: list[str], index: int) -> bool:
 MATERIAL = frozenset({"on", "at", "@", *DIRECTION_WORDS})
 
 
-def list_goes_on(folded: list[str], group: Group, ends: list[bool]) -> int | None:
-    """The module whose list of cards the group carries on, with no punctuation between: "clock
-    1 one", "rope 1 and one more", "path 1 on E5 and the 2 on C4". Past a list word any reference
-    goes on; with none, only number words ("rope 1 the 1": the same card, or another?)."""
+def list_goes_on(folded: list[str], group: Group, ends: list[bool], full_stops: list[bool],
+                 tied: dict[int, int]) -> int | None:
+    """The module whose list of cards the group carries on: "clock 1 one", "rope 1 and one more",
+    "path 1 on E5 and the 2 on C4", "path, one on C3 and one on C4" (after cards in words tied
+    before), "my 2 on collation, then a 1". Past a list word any reference goes on, past a comma
+    too ("path: 2 at F6, then a 1 on C3") but never past a sentence's end; with no list word,
+    only number words, with no punctuation between ("rope 1 the 1": the same card, or another?)."""
     before = group.start - 1
-    listed = before - (before >= 0 and folded[before] in (*LIST_WORDS, THEN))
-    if listed == before and any(ref.kind != "word" for ref in group.refs):
+    joined = before >= 0 and folded[before] in (*LIST_WORDS, THEN)
+    listed = before - joined
+    if not joined and any(ref.kind != "word" for ref in group.refs):
         return None
-    found = cards_before(folded, listed + 1, ends)
-    return found[0] if found is not None else None
+    barriers = full_stops if joined else ends
+    found = cards_before(folded, listed + 1, barriers)
+    return found[0] if found is not None else earlier_group(folded, listed, barriers, tied)
+
+
+def earlier_group(folded: list[str], at: int, barriers: list[bool], tied: dict[int, int]) -> int | None:
+    """The module of a group of cards tied earlier that the words up to `at` carry on, past only
+    the words its cards are written with (a cell, a tilt, "on") and no barrier; None otherwise."""
+    index = at
+    while index >= 0 and index not in tied and not barriers[index] and is_material(folded[index]) \
+            and folded[index] not in (*LIST_WORDS, THEN):   # "the 2 and then both 1s": one list word, not two
+        index -= 1
+    return tied[index] if index >= 0 and index in tied and not barriers[index] else None
 
 
 def said_again(folded: list[str], group: Group, full_stops: list[bool]) -> bool:
@@ -797,6 +839,8 @@ def _cards_of(ref: Ref, hand: list[int], module: str, direct: bool) -> tuple[lis
             return [], f"names {ref.many or 'the'} {ref.value}s, but the hand holds {have}"
         return [ref.value] * have, None
     if ref.kind == "hand":
+        if ref.value and ref.value in hand:
+            return [], f"may be all {ref.value} cards or all the {ref.value}s; write the cards, e.g. '{module} {ref.value}'"
         if ref.many is not None and ref.many != len(hand):
             return [], f"names {ref.many} cards, the whole hand, but it holds {len(hand)}"
         return sorted(hand), None
@@ -832,11 +876,12 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
     after: dict[int, list[Word]] = {}      # words to write after the word at an index (a module)
     held: list[Group] = []                 # cards said to be kept in hand: "(holding the 2 for later)"
     ended: set[int] = set()                # where a group of cards tied to a module ends
+    tied: dict[int, int] = {}              # a tied group's last word, and its module word → the module
     for group in card_groups(folded):
         if kept(folded, group.start):
             held.append(group)
             continue
-        at = tie(folded, group, ends, stops, full_stops)
+        at = tie(folded, group, ends, stops, full_stops, tied)
         if at is None and said_again(folded, group, full_stops) and not skip.intersection(range(group.start, group.end)):
             skip |= set(range(group.start, group.end))
             put[group.start] = _cards_words(words, group, [], "names cards again after the move's own: the same "
@@ -849,6 +894,7 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
         if at is None or skip.intersection(range(group.start, group.end)):   # an order said: "(the 2 first)"
             continue
         ended.add(group.end)
+        tied.update({group.end - 1: at.module, at.module: at.module})
         clause_at = at.module + 1 if at.before else group.end
         clause = first_said(folded, clause_at)
         used = set(range(group.start, group.end)) | set(range(clause_at, clause_at + clause[0] if clause else 0))
@@ -1104,6 +1150,80 @@ def cells_paired(words: list[Word]) -> list[Word]:
     return words
 
 
+# "on tile B6", "at square C3": Path's cell named with its noun, which says no more than the cell
+CELL_NOUNS = frozenset({"tile", "cell", "square", "space"})
+
+
+def without_cell_nouns(words: list[Word]) -> list[Word]:
+    """The post without the noun between a word of placing and a Path cell ("1 card on tile B6")."""
+    folded = [w.text.casefold() for w in words] + [""]
+    return [w for i, w in enumerate(words) if not (folded[i] in CELL_NOUNS and i > 0 and folded[i - 1] in SINGLE_PLACED
+                                                   and not words[i - 1].trail.strip() and not w.trail.strip()
+                                                   and _CELL.match(folded[i + 1]))]
+
+
+def tilts_alone(words: list[Word], hand: list[int]) -> list[Word]:
+    """The post with each of Maze's tilts written with no card ("maze: right, then left") given
+    a card, where the hand holds cards of one value only and the post names no card at all:
+    each tilt is one card (TW-14), and any card is the same card. Otherwise as written."""
+    folded = [w.text.casefold() for w in words]
+    if len(set(hand)) != 1 or "maze" not in folded or card_groups(folded) \
+            or any(word.isdecimal() or _ANCHOR.match(word) for word in folded):
+        return words
+    start = folded.index("maze")
+    index, tilts = start + 1, list[int]()
+    while index < len(folded) and folded[index] in (*DIRECTION_WORDS, *LIST_WORDS, THEN) and not words[index - 1].stop:
+        tilts += [index] if folded[index] in DIRECTION_WORDS else []
+        index += 1
+    if not tilts or len(tilts) > len(hand):
+        return words
+    card = str(hand[0])
+    return [made for i, w in enumerate(words) for made in ([w._replace(text=card, trail=" "), w] if i in tilts else [w])]
+
+
+def path_named_after(words: list[Word]) -> list[Word]:
+    """The post with a card on its cell written before Path ("putting a 1 at e5 on path") turned
+    round as Path's move ("path a 1 at e5"), which cards_in_words reads (TW-3)."""
+    folded = [w.text.casefold() for w in words]
+    for at, word in enumerate(folded):
+        cell = at - 1
+        while cell > 0 and folded[cell] in PLACE_WORDS and not words[cell].trail.strip():
+            cell -= 1
+        if word != "path" or cell == at - 1 or not _CELL.match(folded[cell]) or words[cell].trail.strip() \
+                or cell < 2 or folded[cell - 1] not in SINGLE_PLACED or words[cell - 2].trail.strip():
+            continue
+        starts = [k for k in range(max(cell - 7, 0), cell - 1) if (card_reference(folded, k) or (0,))[0] == cell - 1 - k
+                  or k == cell - 2 and folded[k].isdecimal()]
+        if starts:
+            k = starts[0]
+            return [*words[:k], words[at]._replace(trail=" "), *words[k:cell], words[cell]._replace(trail=words[at].trail),
+                    *words[at + 1:]]
+    return words
+
+
+def cell_with_card(words: list[Word]) -> list[Word]:
+    """The post with Path's cell written before its card ("flip D4 with a 1", "C3 using the 2")
+    turned round as the card on the cell ("a 1 on D4"), which cards_in_words reads (TW-3). A cell
+    listed with another before it ("D4 and D5 with two 1s": which card where?) stays as written."""
+    folded = [w.text.casefold() for w in words]
+    out, index = list[Word](), 0
+    while index < len(words):
+        said = folded[index + 2:] + [""]
+        found = card_reference(said, 0) or ((1, None) if _value(said[0]) is not None and said[0].isdecimal() else None)
+        listed = any(_CELL.match(word) for word in folded[max(index - 2, 0):index][-(1 + (index > 0 and folded[index - 1] in LIST_WORDS)):])
+        if not (_CELL.match(folded[index]) and folded[index + 1:index + 2] and folded[index + 1] in WITH_WORDS
+                and found is not None and not listed and not words[index].trail.strip()):
+            out.append(words[index])
+            index += 1
+            continue
+        card = words[index + 2:index + 2 + found[0]]
+        trail = card[-1].trail
+        out += [*card[:-1], card[-1]._replace(trail=words[index].trail), words[index + 1]._replace(text="on"),
+                words[index]._replace(trail=trail)]
+        index += 2 + found[0]
+    return out
+
+
 class TugOfWarNotation(Game[TWState]):
     """The typed notation of the match's ruleset: only the forms of its modules (v1 has Maze,
     v2 Path), read and written by the functions above."""
@@ -1130,8 +1250,10 @@ class TugOfWarNotation(Game[TWState]):
         hand = s.hands.get(player)
         if hand is None:
             return words
+        if "maze" in self.modules:
+            words = tilts_alone(words, list(hand))
         if "path" in self.modules:
-            words = shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {}))
+            words = path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {})))))
         return cells_paired(without_declined_discard(cards_in_words(
             words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards))))
 

@@ -604,3 +604,143 @@ def test_a_shape_name_is_read_only_where_the_ruleset_gives_the_shape() -> None:
 @pytest.mark.parametrize("post", ["race with the 2 then", "race with the 2 and then", "clock with both 1s and then"])
 def test_cards_in_words_left_unfinished_are_refused(post: str) -> None:
     assert "unfinished" in refused("tow1-second", post)
+
+
+# --- A value with the card noun in the singular ("the 2-card", "2 card") -------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "race: the 2-card", "race 2"),
+    ("tow1-second", "dropping my 2-card on rope", "rope 2"),
+    ("tow2-second", "tower, 2 card, option B", "tower 2 B"),
+    ("tow1-second", "conker 2 card then a 1", "conker 2 1"),
+    ("tow2-second", "path 2-tile at C3", "path 2@C3"),
+])
+def test_a_value_with_a_singular_card_noun_names_that_card(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "rope 2 cards"),              # a count: which two? (the hand: 1 1 2)
+    ("tow1-second", "clock 2 card... no wait, 1 card"),
+    ("tow1-second", "rope 1-card"),               # the 1, or one card? not read as either
+])
+def test_a_value_with_a_card_noun_stays_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- A list going on after cards named in words, or past a comma before its list word --------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "path: one at D4 and one at E5", "path 1@D4 1@E5"),
+    ("tow2-second", "path, the 2 on B2 then a 1 on F7", "path 2@B2 1@F7"),
+    ("tow2-second", "path 2 at C3, and a 1 at E5", "path 2@C3 1@E5"),
+    ("tow1-second", "the 2 goes on clock, then a 1", "clock 2 1"),
+    ("tow1-start", "maze, one down, then one right", "maze 1 down 1 right"),
+])
+def test_a_list_of_cards_goes_on_after_cards_in_words_and_past_a_comma(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "the 2 goes on clock, then a 1 on rope"),   # the 1 on Clock, or on Rope?
+    ("tow2-second", "path, the 2 on B2. and a 1"),              # a sentence's end: the list is over
+])
+def test_a_list_of_cards_in_words_stays_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
+
+
+def test_a_second_path_card_in_words_with_no_cell_is_not_entered() -> None:
+    assert entered("tow2-second", "maddie", "path one at D4 and one") is None   # its cell unsaid (TW-3)
+
+
+# --- Path's own verbs and a cell written before its card (TW-3) ----------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "path: toggle C5 with a 1", "path 1@C5"),
+    ("tow2-start", "path, flipping A1 using one 1", "path 1@A1"),
+    ("tow2-second", "path: G2 with the 2, then B3 with a 1", "path 2@G2 1@B3"),
+    ("tow2-second", "path, my 2 anchored at D6", "path 2@D6"),
+    ("tow2-start", "path: e5 w/ 1", "path 1@E5"),
+])
+def test_path_verbs_and_a_cell_before_its_card_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-second", "path: flip C3 and C4 with the 2 and a 1"),   # which card on which cell?
+    ("tow2-start", "path: flip C3, D3 with two 1s"),
+    ("tow2-start", "flip C3 with a 1"),                           # no module said
+    ("tow2-start", "path: flip C3 with a 1... no wait, D3"),       # corrected
+])
+def test_cells_before_cards_stay_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- Path's cell with its noun ("on tile B6"), and a card on its cell before Path (TW-3) -------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "path: a 1 at square c3", "path 1@C3"),
+    ("tow2-second", "path 2 on cell a1 and 1 on cell h8", "path 2@A1 1@H8"),
+    ("tow2-start", "Path, one card on tile G7", "path 1@G7"),
+    ("tow2-start", "playing a 1 at d2 on path", "path 1@D2"),
+    ("tow2-second", "dropping the 2 at b4 on the path, block rope", "path 2@B4 block rope"),
+])
+def test_path_cells_with_their_noun_and_cards_on_cells_before_path_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-start", "rope with a 1 at e5 on path"),          # two modules: which is played?
+    ("tow2-start", "a 1 at e5 and a 1 at c3 on path"),      # only the last card is turned round
+    ("tow2-start", "a 1 at e5 on path or rope"),
+    ("tow2-start", "a 1 on tile B6... no wait, B7 on path"),
+])
+def test_cards_on_cells_before_path_stay_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- Maze's tilts with no card, where the hand holds one value only (TW-14) -----------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "maze: down, then right", "maze 1 down 1 right"),
+    ("tow1-start", "maze ➡️⬇️", "maze 1 right 1 down"),
+    ("tow1-start", "maze south and east", "maze 1 down 1 right"),
+    ("tow1-start", "tilt the maze left", "maze 1 left"),
+    ("tow1-start", "Maze: push it up then left (two cards)", "maze 1 up 1 left"),   # "push it": the tilt
+    ("tow1-start", "maze, tilt down. only the one card", "maze 1 down"),           # "the one card": a count
+])
+def test_maze_tilts_with_no_card_read_where_every_card_is_alike(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "maze: down, then right"),     # maddie holds 1 1 2: which card tilts down?
+    ("tow1-start", "maze up up up up"),            # four tilts, three cards
+    ("tow1-start", "maze. up"),                    # a sentence's end between
+    ("tow1-start", "maze left, rope 1"),
+    ("tow1-start", "maze left... no wait, right"),
+    ("tow1-second", "race with the one card"),     # one card: the 1 or the 2?
+])
+def test_maze_tilts_with_no_card_stay_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- "all 3" as the whole hand, and "two of my 1 cards" ----------------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "race w/ all 3", "race 1 1 1"),
+    ("tow1-second", "all 3 on clock", "clock 1 1 2"),      # no 3 held: the whole hand, order unchanged (TW-5)
+    ("tow1-start", "I'll put two of my 1 cards on conker", "conker 1 1"),
+    ("tow1-start", "rope with three of my 1 cards", "rope 1 1 1"),
+])
+def test_all_n_and_n_of_my_value_cards_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "conker with all 2"),    # both cards, or all the 2s?
+    ("tow1-start", "conker with all 1"),     # one card, or all the 1s?
+    ("tow1-start", "rope with all 2"),       # two cards, but sally holds three
+])
+def test_all_n_stays_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
