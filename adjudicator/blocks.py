@@ -14,7 +14,9 @@ import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Union
+from datetime import UTC
+from typing import Any
+
 
 @dataclass
 class Span:
@@ -38,14 +40,13 @@ class Stamp:
 def local_time(iso: str, zone: str | None = None) -> str:
     """`2026-11-26 13:01 Europe/Berlin` (seconds shown when not :00): how a post says a time
     to players in the match's zone; the RFC 3339 text as given when it cannot be read."""
-    from datetime import timezone
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     from adjudicator.clock import parse_time
 
     try:
         moment = parse_time(iso)
-        local = moment.astimezone(ZoneInfo(zone) if zone else timezone.utc) if moment else None
+        local = moment.astimezone(ZoneInfo(zone) if zone else UTC) if moment else None
     except (ValueError, OverflowError, ZoneInfoNotFoundError):
         local = None
     if local is None:
@@ -54,7 +55,7 @@ def local_time(iso: str, zone: str | None = None) -> str:
     return f"{local.strftime('%Y-%m-%d')} {clock} {zone or 'UTC'}"
 
 
-Inline = Union[str, Span, Stamp, list[Any]]
+Inline = str | Span | Stamp | list[Any]
 
 
 @dataclass
@@ -175,14 +176,14 @@ def unping(text: str) -> str:
 
 def unix_time(iso: str) -> int | None:
     """Seconds since 1970 of an RFC 3339 time; None if it is not one."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     try:
         moment = datetime.fromisoformat(iso)
     except ValueError:
         return None
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
+        moment = moment.replace(tzinfo=UTC)
     return int(moment.timestamp())
 
 

@@ -23,7 +23,7 @@ MAX_DIGITS = 100
 MAX_NODES = 10_000
 EXCERPT = 60
 
-_LONG_DIGITS = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
+_LONG_DIGITS = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
 
 class TooManyDigits(ValueError):
@@ -112,7 +112,7 @@ def excerpt(value: Any, limit: int = EXCERPT) -> str:
 
 
 MAX_MESSAGE = 1000
-_QUOTED = re.compile("'([^'\\n]{%d,})'|\"((?:[^\"\\\\\\n]|\\\\.){%d,})\"" % (EXCERPT + 1, EXCERPT + 1))
+_QUOTED = re.compile("'([^'\\n]{{{n},}})'|\"((?:[^\"\\\\\\n]|\\\\.){{{n},}})\"".format(n=EXCERPT + 1))
 
 
 def short_message(message: str) -> str:

@@ -19,8 +19,9 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 CHAIN_SCHEME = "adjudicator-chain/1"
 COMMIT_SCHEME = "adjudicator-commit/1"

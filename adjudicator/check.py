@@ -19,13 +19,12 @@ What is known before the first file is checked is the list of names the folders 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, NamedTuple, Union
+from typing import Any, NamedTuple
 
 from adjudicator.errors import AdjudicatorError, InputError
 from adjudicator.present import Tally, seq_list
-
-
 
 
 def empty_row(path: str) -> dict[str, Any]:
@@ -440,7 +439,7 @@ def _check_alone(path: str, seed: str | None, strict_dice: bool, beside: bool, h
 
 # --- folders ------------------------------------------------------------------------------
 
-Found = Union[str, dict[str, Any]]   # a file to check, or the row of a folder that gave none
+Found = str | dict[str, Any]   # a file to check, or the row of a folder that gave none
 
 
 def match_files(args: list[str]) -> list[Found]:

@@ -13,13 +13,14 @@ Errors become one or two sentences on stderr and an exit status: 1 refused or fl
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterable, Iterator, List, Optional
+from typing import Annotated, Any
 
 import typer
 
-from adjudicator import formats   # the --format choices, made from the formats' own modules
+from adjudicator import formats  # the --format choices, made from the formats' own modules
 
 app = typer.Typer(
     name="adjudicator",
@@ -104,7 +105,7 @@ def _as_usage_errors() -> Iterator[None]:
         raise typer.BadParameter(exc.message, param_hint=exc.option) from None
 
 
-def _say(shown: Any, output: Optional[Path] = None, match: Any = None, force: bool = False) -> None:
+def _say(shown: Any, output: Path | None = None, match: Any = None, force: bool = False) -> None:
     """Print what a presenter made (present.Shown): its notes on standard error, its text on
     standard output (or, given `output`, into that file, for `match`: _write_output), then
     its later notes."""
@@ -200,22 +201,22 @@ def ruleset_validate(
 @app.command("new")
 def new_cmd(
     ruleset_id: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id (see `adjudicator rulesets`).")],
-    player: Annotated[List[str], typer.Option("--player", "-p", metavar="ID=NAME:SIDE",
+    player: Annotated[list[str], typer.Option("--player", "-p", metavar="ID=NAME:SIDE",
                                               help="A player: id, display name and side. Give it twice.")],
-    item: Annotated[List[str], typer.Option("--item", metavar="ID=ITEM",
+    item: Annotated[list[str], typer.Option("--item", metavar="ID=ITEM",
                                             help="An item (or a named loadout) held by player ID. Repeatable.")] = [],
-    first: Annotated[Optional[str], typer.Option("--first", metavar="ID|random",
+    first: Annotated[str | None, typer.Option("--first", metavar="ID|random",
                                                  help="Who starts, where an item or the host decided it; 'random' makes the "
                                                       "draw of who starts due first: `roll` draws it from the match seed, "
                                                       "after the players' salts (G-6, G-8).")] = None,
-    advantage: Annotated[Optional[str], typer.Option("--advantage", metavar="ID", help="Who holds the advantage.")] = None,
-    param: Annotated[List[str], typer.Option("--param", metavar="KEY=VALUE",
+    advantage: Annotated[str | None, typer.Option("--advantage", metavar="ID", help="Who holds the advantage.")] = None,
+    param: Annotated[list[str], typer.Option("--param", metavar="KEY=VALUE",
                                              help="Override a ruleset parameter for this match (dotted KEY; VALUE in YAML).")] = [],
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", metavar="FILE", help="Match file to create (default: print it).")] = None,
-    match_id: Annotated[Optional[str], typer.Option("--id", help="Match id (default: the file name without .json).")] = None,
-    title: Annotated[Optional[str], typer.Option("--title", help="A title for boards.")] = None,
-    started: Annotated[Optional[str], typer.Option("--started", metavar="TIME", help="When the first board was posted (RFC 3339).")] = None,
-    time_zone: Annotated[Optional[str], typer.Option("--time-zone", metavar="ZONE",
+    output: Annotated[Path | None, typer.Option("-o", "--output", metavar="FILE", help="Match file to create (default: print it).")] = None,
+    match_id: Annotated[str | None, typer.Option("--id", help="Match id (default: the file name without .json).")] = None,
+    title: Annotated[str | None, typer.Option("--title", help="A title for boards.")] = None,
+    started: Annotated[str | None, typer.Option("--started", metavar="TIME", help="When the first board was posted (RFC 3339).")] = None,
+    time_zone: Annotated[str | None, typer.Option("--time-zone", metavar="ZONE",
                                                      help="The IANA time zone (e.g. Europe/Berlin) local times of this match are "
                                                           "read in: --at 20:14, pasted posts. Default: ADJUDICATOR_TIME_ZONE, else UTC.")] = None,
     untimed: Annotated[bool, typer.Option("--untimed",
@@ -263,13 +264,13 @@ def new_cmd(
 def move_cmd(
     match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
     player: Annotated[str, typer.Argument(metavar="PLAYER", help="Player id, display name or side, in any case.")],
-    words: Annotated[List[str], typer.Argument(metavar="MOVE...", help="The move in the game's notation, or the post as written (or JSON with --json).")],
+    words: Annotated[list[str], typer.Argument(metavar="MOVE...", help="The move in the game's notation, or the post as written (or JSON with --json).")],
     as_json: Annotated[bool, typer.Option("--json", help="MOVE is a JSON move object.")] = False,
-    at: Annotated[Optional[str], typer.Option("--at", metavar="TIME",
+    at: Annotated[str | None, typer.Option("--at", metavar="TIME",
                                               help="When it was posted: 2026-11-21T20:14:05Z, 2026-11-21 20:14, 20:14, "
                                                    "'Today at 8:14 PM' (in the match's time zone) or <t:…>. Default: now, "
                                                    "which is never allowed to make a player lose or be late on time (G-7).")] = None,
-    note: Annotated[Optional[str], typer.Option("--note", help="A free note, e.g. 'post #41'.")] = None,
+    note: Annotated[str | None, typer.Option("--note", help="A free note, e.g. 'post #41'.")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Check only; write nothing.")] = False,
     record_illegal: Annotated[bool, typer.Option("--record-illegal",
                                                  help="Log an illegal move on purpose, marked as flagged (G-1).")] = False,
@@ -322,10 +323,10 @@ def move_cmd(
 @app.command("roll")
 def roll_cmd(
     match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
-    values: Annotated[Optional[List[str]], typer.Argument(metavar="[N...]", help="With --values: the outcome to transcribe.")] = None,
+    values: Annotated[list[str] | None, typer.Argument(metavar="[N...]", help="With --values: the outcome to transcribe.")] = None,
     transcribe: Annotated[bool, typer.Option("--values", help="Transcribe an outside dice bot's result instead of drawing.")] = False,
-    at: Annotated[Optional[str], typer.Option("--at", metavar="TIME", help="When it was rolled, as for move --at (default: now).")] = None,
-    note: Annotated[Optional[str], typer.Option("--note", help="A free note, e.g. the dice bot's post.")] = None,
+    at: Annotated[str | None, typer.Option("--at", metavar="TIME", help="When it was rolled, as for move --at (default: now).")] = None,
+    note: Annotated[str | None, typer.Option("--note", help="A free note, e.g. the dice bot's post.")] = None,
     without_salts: Annotated[bool, typer.Option("--without-salts", help="Draw now although a player's salt is not in "
                                                                           "yet; check will report the draw as "
                                                                           "unsalted (G-8).")] = False,
@@ -368,14 +369,14 @@ def host_cmd(
     action: Annotated[str, typer.Argument(metavar="ACTION",
                                           help="deadline | timeout PLAYER | forfeit PLAYER | draw | end [WINNER] | void N|last "
                                                "| clock off|on | salt PLAYER WORD")],
-    player: Annotated[Optional[str], typer.Argument(metavar="[PLAYER|N|off|on]",
+    player: Annotated[str | None, typer.Argument(metavar="[PLAYER|N|off|on]",
                                                     help="For timeout, forfeit and salt; the winner for end; the entry for void; "
                                                          "off or on for clock.")] = None,
-    word: Annotated[Optional[str], typer.Argument(metavar="[WORD]", help="For salt: the word the player posted.")] = None,
-    reason: Annotated[Optional[str], typer.Option("--reason", help="Why the host ended the match (end), voids an entry "
+    word: Annotated[str | None, typer.Argument(metavar="[WORD]", help="For salt: the word the player posted.")] = None,
+    reason: Annotated[str | None, typer.Option("--reason", help="Why the host ended the match (end), voids an entry "
                                                                           "(void, required) or switches the clock (clock).")] = None,
-    at: Annotated[Optional[str], typer.Option("--at", metavar="TIME", help="When, as for move --at (default: now).")] = None,
-    note: Annotated[Optional[str], typer.Option("--note", help="A free note.")] = None,
+    at: Annotated[str | None, typer.Option("--at", metavar="TIME", help="When, as for move --at (default: now).")] = None,
+    note: Annotated[str | None, typer.Option("--note", help="A free note.")] = None,
     fmt: Annotated[formats.BoardFormat, typer.Option("--format", help=BOARD_FORMAT_HELP)] = "text",
     rulings: Annotated[bool, typer.Option("--rulings", help=RULINGS_HELP)] = False,
 ) -> None:
@@ -419,9 +420,9 @@ def host_cmd(
 @app.command("paste")
 def paste_cmd(
     match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
-    source: Annotated[Optional[str], typer.Argument(metavar="[FILE]",
+    source: Annotated[str | None, typer.Argument(metavar="[FILE]",
                                                     help="The copied posts; '-' or nothing: standard input.")] = None,
-    dice_bot: Annotated[List[str], typer.Option("--dice-bot", metavar="NAME",
+    dice_bot: Annotated[list[str], typer.Option("--dice-bot", metavar="NAME",
                                                 help="An author whose posts are dice rolls to transcribe, e.g. 'Dice Maiden'. "
                                                      "Repeatable.")] = [],
     all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing",
@@ -487,7 +488,7 @@ def paste_cmd(
         raise typer.Exit(result.outcome.error.exit_status)
 
 
-def _prompt_for_posts(source: Optional[str]) -> None:
+def _prompt_for_posts(source: str | None) -> None:
     """On a terminal, say how to end the posts typed or pasted there, so `paste` never seems to hang."""
     if (not source or source == "-") and sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty():
         sys.stderr.write("adjudicator: paste the posts, then press Ctrl-D on a line of its own "
@@ -500,10 +501,10 @@ def _prompt_for_posts(source: Optional[str]) -> None:
 @app.command("board")
 def board_cmd(
     match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
-    viewer: Annotated[Optional[str], typer.Option("--as", metavar="PLAYER", help="That player's private view.")] = None,
-    at: Annotated[Optional[int], typer.Option("--at", metavar="SEQ", help="The board after entry SEQ (0: the start).")] = None,
+    viewer: Annotated[str | None, typer.Option("--as", metavar="PLAYER", help="That player's private view.")] = None,
+    at: Annotated[int | None, typer.Option("--at", metavar="SEQ", help="The board after entry SEQ (0: the start).")] = None,
     fmt: Annotated[formats.BoardOrPicture, typer.Option("--format", help="The board as text, as data (json) or as a picture (svg, png).")] = "text",
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", metavar="FILE",
+    output: Annotated[Path | None, typer.Option("-o", "--output", metavar="FILE",
                                                    help="Write the board to FILE instead of standard output (a PNG needs it "
                                                         "unless standard output is redirected). An existing FILE is refused.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing FILE (never the match, its seed or ruleset).")] = False,
@@ -544,7 +545,7 @@ def _write_output(output: Path, data: Any, match: Any, *, force: bool, public: b
                          reads=outputs.files_of_match(match.path, _ruleset_file(match)))
 
 
-def _ruleset_file(match: Any) -> Optional[Path]:
+def _ruleset_file(match: Any) -> Path | None:
     """The YAML file the match's ruleset comes from, if the search path finds it."""
     from adjudicator import rulesets
     from adjudicator.errors import AdjudicatorError
@@ -559,7 +560,7 @@ def _ruleset_file(match: Any) -> Optional[Path]:
 def replay_cmd(
     match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
     fmt: Annotated[formats.TextOrJson, typer.Option("--format", help="Text or data.")] = "text",
-    viewer: Annotated[Optional[str], typer.Option("--as", metavar="PLAYER", help="Include that player's sealed submissions.")] = None,
+    viewer: Annotated[str | None, typer.Option("--as", metavar="PLAYER", help="Include that player's sealed submissions.")] = None,
 ) -> None:
     """Adjudicate the match entry by entry: what happened, which ruling applied, what was flagged.
 
@@ -582,7 +583,7 @@ def replay_cmd(
 @app.command("legal")
 def legal_cmd(
     match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
-    player: Annotated[Optional[str], typer.Argument(metavar="[PLAYER]", help="Only this player's moves.")] = None,
+    player: Annotated[str | None, typer.Argument(metavar="[PLAYER]", help="Only this player's moves.")] = None,
     limit: Annotated[int, typer.Option("--limit", help="Show at most this many moves (0: all).")] = 40,
     fmt: Annotated[formats.TextOrJson, typer.Option("--format", help="Text or data.")] = "text",
 ) -> None:
@@ -601,9 +602,9 @@ def legal_cmd(
 @app.command("publish")
 def publish_cmd(
     match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", metavar="FILE",
+    output: Annotated[Path | None, typer.Option("-o", "--output", metavar="FILE",
                                                    help="Public copy to write (default: print it).")] = None,
-    at: Annotated[Optional[int], typer.Option("--at", metavar="SEQ", help="The copy as it stood after entry SEQ.")] = None,
+    at: Annotated[int | None, typer.Option("--at", metavar="SEQ", help="The copy as it stood after entry SEQ.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing FILE.")] = False,
 ) -> None:
     """Write a public copy of the log: what every player may see now (or after entry SEQ).
@@ -631,7 +632,7 @@ def publish_cmd(
 @app.command("page")
 def page_cmd(
     match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", metavar="FILE",
+    output: Annotated[Path | None, typer.Option("-o", "--output", metavar="FILE",
                                                    help="The HTML page to write (default: standard output, "
                                                         "when it is redirected).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing FILE.")] = False,
@@ -668,12 +669,12 @@ def post_cmd(
     match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file.")],
     fmt: Annotated[formats.BoardFormat, typer.Option("--format", help="Any text format of `board`, or json.")] = "text",
     dry_run: Annotated[bool, typer.Option("--dry-run", "--no-record", help="Print the post; remember nothing.")] = False,
-    since: Annotated[Optional[int], typer.Option("--since", metavar="SEQ",
+    since: Annotated[int | None, typer.Option("--since", metavar="SEQ",
                                                  help="Cover the entries after SEQ (0: from the start) instead of those "
                                                       "since the last post.")] = None,
     again: Annotated[bool, typer.Option("--again",
                                         help="Print the last post again: the same entries, the board as it stood then.")] = False,
-    at: Annotated[Optional[str], typer.Option("--at", metavar="TIME",
+    at: Annotated[str | None, typer.Option("--at", metavar="TIME",
                                               help="When the board goes up in the thread, as for move --at (default: now); "
                                                    "in a timed match the time to act runs from it (G-7).")] = None,
     rulings: Annotated[bool, typer.Option("--rulings", help=RULINGS_HELP)] = False,
@@ -723,7 +724,7 @@ def post_cmd(
 def link_cmd(
     match_path: Annotated[Path, typer.Argument(metavar="MATCH", help="The match file (NAME.json, in the folder `serve` serves).")],
     who: Annotated[str, typer.Argument(metavar="PLAYER|host", help="The player (id, name or side, as for --as) or `host`.")],
-    base_url: Annotated[Optional[str], typer.Option("--base-url", metavar="URL",
+    base_url: Annotated[str | None, typer.Option("--base-url", metavar="URL",
                                                     help="The server's address as players reach it (default: "
                                                          "http://127.0.0.1:8000, this machine only).")] = None,
     revoke: Annotated[bool, typer.Option("--revoke", help="Make the player's (or the host's) link stop working; "
@@ -758,7 +759,7 @@ def serve_cmd(
                                                                           "machine only; put a reverse proxy with TLS "
                                                                           "in front for players elsewhere).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port to listen on.")] = 8000,
-    base_url: Annotated[Optional[str], typer.Option("--base-url", metavar="URL",
+    base_url: Annotated[str | None, typer.Option("--base-url", metavar="URL",
                                                     help="The address players reach the server at, behind a proxy "
                                                          "(forms from it are accepted).")] = None,
     auto_deadline: Annotated[bool, typer.Option("--auto-deadline", help="Close a sealed phase at its deadline "
@@ -806,11 +807,11 @@ def serve_cmd(
 
 @app.command("check")
 def check_cmd(
-    files: Annotated[List[Path], typer.Argument(metavar="FILES...",
+    files: Annotated[list[Path], typer.Argument(metavar="FILES...",
                                                 help="Match files, or folders searched for *.json match files.")],
     fmt: Annotated[formats.CheckFormat, typer.Option("--format", help="Text, data (json) or a JUnit report for CI.")] = "text",
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
-    seed: Annotated[Optional[str], typer.Option("--seed", metavar="SEED",
+    seed: Annotated[str | None, typer.Option("--seed", metavar="SEED",
                                                 help="Verify every file's tool-drawn rolls against this one seed (64 hex "
                                                      "digits or a seed file); without it, each match's own MATCH.seed "
                                                      "beside it is used where there is one.")] = None,
@@ -821,10 +822,10 @@ def check_cmd(
     only_failures: Annotated[bool, typer.Option("--only-failures",
                                                 help="List only the files that are not fine; the summary still counts all, and the "
                                                      "exit status is the same.")] = False,
-    progress: Annotated[Optional[bool], typer.Option("--progress/--no-progress",
+    progress: Annotated[bool | None, typer.Option("--progress/--no-progress",
                                                      help="Show a progress bar on stderr (default: when stderr is a terminal); "
                                                           "standard output is the report either way.")] = None,
-    head: Annotated[Optional[List[str]], typer.Option("--head", metavar="N:HASH",
+    head: Annotated[list[str] | None, typer.Option("--head", metavar="N:HASH",
                                                       help="A head as a post or a receipt showed it ('log 27 · 3f9a21c0' "
                                                            "is 27:3f9a21c0): the file must still hold exactly that log, "
                                                            "and every revealed sealed move must match its commitment "
@@ -922,15 +923,15 @@ def simulate_cmd(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many matches to play.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the run: the same seed plays the same matches.")] = 1,
     policy: Annotated[str, typer.Option("--policy", help="random, or greedy (one move ahead on the game's score).")] = "random",
-    out: Annotated[Optional[Path], typer.Option("--out", metavar="DIR",
+    out: Annotated[Path | None, typer.Option("--out", metavar="DIR",
                                                 help="Write every match file into DIR (sim-RULESET-SEED-N.json); files "
                                                      "already there are refused.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace match files of the same run already in DIR.")] = False,
-    item: Annotated[List[str], typer.Option("--item", metavar="ITEM", help="An item (or loadout) both bots hold. Repeatable.")] = [],
+    item: Annotated[list[str], typer.Option("--item", metavar="ITEM", help="An item (or loadout) both bots hold. Repeatable.")] = [],
     max_entries: Annotated[int, typer.Option("--max-entries", min=1, help="Stop a match that has not ended after this many entries.")] = 3000,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes (the result does not depend on it).")] = 1,
     fmt: Annotated[formats.TextOrJson, typer.Option("--format", help="Text or data.")] = "text",
-    progress: Annotated[Optional[bool], typer.Option("--progress/--no-progress",
+    progress: Annotated[bool | None, typer.Option("--progress/--no-progress",
                                                      help="Show a progress bar on stderr (default: when stderr is a terminal).")] = None,
 ) -> None:
     """Play whole matches between two bots and summarise them for a game designer.
@@ -974,7 +975,7 @@ def schema_cmd(
 
 # --- entry point ----------------------------------------------------------------------
 
-def main(argv: Optional[List[str]] = None) -> None:
+def main(argv: list[str] | None = None) -> None:
     """Run the CLI; turn every error into a sentence and an exit status, never a traceback."""
     sys.exit(run(argv))
 
@@ -985,13 +986,13 @@ def _shorten_quoted(message: str) -> str:
 
     from adjudicator.bounded import EXCERPT, excerpt
 
-    return re.sub("'([^'\n]{%d,})'" % (EXCERPT + 1), lambda m: f"'{excerpt(m.group(1))}'", message)
+    return re.sub(f"'([^'\n]{{{EXCERPT + 1},}})'", lambda m: f"'{excerpt(m.group(1))}'", message)
 
 
 MAX_ARGUMENTS = 50_000   # words of a post, dice, files to check: all far fewer
 
 
-def _with_only_the_command(args: List[str]) -> typer.Typer:
+def _with_only_the_command(args: list[str]) -> typer.Typer:
     """The app holding only the command (or group) that `args` names first, else the whole app.
     Typer reads every command's signature and annotations to build the command line: about
     50 ms, a fifth of `board`'s start-up, for the 16 a run does not use.
@@ -1011,7 +1012,7 @@ def _with_only_the_command(args: List[str]) -> typer.Typer:
     return narrowed
 
 
-def run(argv: Optional[List[str]] = None) -> int:
+def run(argv: list[str] | None = None) -> int:
     from adjudicator.errors import AdjudicatorError
 
     # typer ≥ 0.28 vendors its own click; take the exception classes from typer itself.

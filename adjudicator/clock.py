@@ -19,7 +19,7 @@ import math
 import os
 import re
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -40,14 +40,14 @@ def _read_time(text: str) -> datetime:
         value = datetime.fromisoformat(text)
     except ValueError:
         value = datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
-    return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 def in_range(moment: datetime) -> bool:
     """Can this aware time be told in UTC (years 1 to 9999)? Comparing and subtracting such
     times never fails; converting one that is not to UTC does (OverflowError)."""
     try:
-        moment.astimezone(timezone.utc)
+        moment.astimezone(UTC)
     except OverflowError:
         return False
     return True
@@ -64,7 +64,7 @@ def later(moment: datetime, seconds: float) -> datetime | None:
 
 
 def format_time(moment: datetime) -> str:
-    return moment.astimezone(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    return moment.astimezone(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 _last_checked: tuple[str, datetime | None] = ("", None)   # a stamped time is_rfc3339 read, and its reading
@@ -111,14 +111,14 @@ def now() -> datetime:
     in ADJUDICATOR_NOW, so tests and scripted replays never depend on the date."""
     fixed = os.environ.get(NOW_VARIABLE)
     if not fixed:   # unset or empty: the wall clock
-        return datetime.now(timezone.utc)
+        return datetime.now(UTC)
     from adjudicator.errors import InputError
 
     moment = parse_time(fixed) if is_rfc3339(fixed) else None   # the same test as --at
     if moment is None:
         raise InputError(f"{NOW_VARIABLE}: '{fixed[:60]}' is not an RFC 3339 time such as 2026-11-21T20:14:05Z "
                          "(unset it, or leave it empty, to use the clock).")
-    return moment.astimezone(timezone.utc)
+    return moment.astimezone(UTC)
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,7 @@ class ClockSettings:
     on_expiry: str = "lose"                                     # lose | skip
 
     @classmethod
-    def from_params(cls, params: dict[str, Any] | None) -> "ClockSettings":
+    def from_params(cls, params: dict[str, Any] | None) -> ClockSettings:
         data = dict(params or {})
         return cls(enabled=bool(data.get("enabled", True)), turn_seconds=data.get("turn_seconds"),
                    kind_seconds=dict(data.get("kind_seconds") or {}),

@@ -26,9 +26,10 @@ import re
 import secrets
 import stat
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from adjudicator.errors import InputError
 

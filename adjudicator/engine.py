@@ -14,16 +14,26 @@ from __future__ import annotations
 
 import copy
 import gc
-
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from adjudicator.clock import SKEW_SECONDS, Clock, ClockSettings, format_time, later, now, parse_time
-
-from adjudicator.game import (ChanceDue, Event, Game, Illegal, ItemsView, Outcome, Pending, Phase, SideMove,
-                              Turn, new_event)
+from adjudicator.game import (
+    ChanceDue,
+    Event,
+    Game,
+    Illegal,
+    ItemsView,
+    Outcome,
+    Pending,
+    Phase,
+    SideMove,
+    Turn,
+    new_event,
+)
 
 G2, G3, G7 = ("G-2",), ("G-3",), ("G-7",)   # the rulings most often cited, made once
 
@@ -39,7 +49,7 @@ class Flag:
     player: str | None
     code: str
     refused: Illegal
-    game: "Game[Any]" = field(repr=False, compare=False)
+    game: Game[Any] = field(repr=False, compare=False)
     rulings: tuple[str, ...] = ()
     acknowledged: bool = False
     voided_before: tuple[tuple[int, int], ...] = ()   # (voided entry, its void) around it (G-4)
@@ -79,7 +89,7 @@ class LogEntry:
     sealed_events: list[Event] = field(default_factory=list)
     voided_by: int | None = None    # seq of the host `void` that left this entry out
     expired: bool = False           # its time ran out: it lost the match or counted as empty (G-7)
-    game: "Game[Any] | None" = field(default=None, repr=False, compare=False)
+    game: Game[Any] | None = field(default=None, repr=False, compare=False)
 
     @property
     def sealed(self) -> bool:
@@ -124,7 +134,7 @@ class RulesFacts(NamedTuple):
     gives: dict[str, tuple[int, int]]   # item -> (uses, UNLIMITED for no limit; reserve bonus seconds)
 
     @classmethod
-    def of(cls, params: dict[str, Any], catalogue: dict[str, dict[str, Any]]) -> "RulesFacts":
+    def of(cls, params: dict[str, Any], catalogue: dict[str, dict[str, Any]]) -> RulesFacts:
         gives = {}
         for item, spec in catalogue.items():
             uses = spec.get("uses", 1)
@@ -226,7 +236,7 @@ class Replay:
         # while nothing restarted it. A side move's own limit runs from the real start (TT-9).
         self._restarted_from: tuple[datetime | None] | None = None
 
-    def fork(self) -> "Replay":
+    def fork(self) -> Replay:
         """An independent copy of where the match stands, to try entries on (a bot's
         lookahead); its history is not copied, so stepping it never touches this replay."""
         twin = copy.copy(self)
@@ -244,7 +254,7 @@ class Replay:
         twin.salts, twin.salted_at = dict(self.salts), dict(self.salted_at)
         return twin
 
-    def checkpoint(self) -> "Checkpoint":
+    def checkpoint(self) -> Checkpoint:
         """Where the match stands now, to step on from again later with other voids known (G-4)."""
         return Checkpoint(self)
 
@@ -253,7 +263,7 @@ class Replay:
         self.voided = voided_entries(entries)
 
     def run(self, entries: Iterable[dict[str, Any]], voids: Iterable[dict[str, Any]] | None = None,
-            each: Callable[[dict[str, Any], LogEntry], Any] | None = None) -> "Replay":
+            each: Callable[[dict[str, Any], LogEntry], Any] | None = None) -> Replay:
         """The one replay loop: know the host's voids first (among `voids`, else the entries
         themselves, G-4), then step each entry in order, telling `each(entry, log)`. `entries`
         may be read once only (a file streamed entry by entry) when `voids` are given."""
@@ -276,7 +286,7 @@ class Replay:
             gc.set_threshold(young, *older)
         return self
 
-    def items(self) -> "ItemsView":
+    def items(self) -> ItemsView:
         return ItemsView(self.items_left, self.items_used)
 
     def public_view(self) -> dict[str, Any]:
@@ -900,7 +910,7 @@ class Checkpoint:
         return replay
 
 
-def summarise(game: "Game[Any] | None", kind: str, entry: dict[str, Any]) -> str:
+def summarise(game: Game[Any] | None, kind: str, entry: dict[str, Any]) -> str:
     """An entry in notation: the game's for a move (as given when it cannot be formatted)."""
     if kind == "move":
         try:

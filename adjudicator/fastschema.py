@@ -19,7 +19,8 @@ A schema too deeply nested for Python's compiler is Unsupported too: jsonschema 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 Predicate = Callable[[Any], bool]
 
@@ -42,7 +43,7 @@ def json_equal(a: Any, b: Any) -> bool:
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
     if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b, strict=False))
     if _is_number(a) and _is_number(b):
         return bool(a == b)
     return type(a) is type(b) and a == b
@@ -155,7 +156,7 @@ class CodeGen:
         text = "\n".join(self.source) + "\n"
         exec(compile(text, "<fastschema>", "exec"), self.names)   # noqa: S102 - our own generated source
         predicate: Predicate = self.names[name]
-        setattr(predicate, "source", text)   # the generated source, for a reader of a failing predicate
+        vars(predicate)["source"] = text   # the generated source, for a reader of a failing predicate
         return predicate
 
     def fresh(self, stem: str) -> str:
@@ -459,7 +460,7 @@ class CodeGen:
             branches.append((values, "required" in condition, sub.get("then", True)))
         chosen = self.fresh("c")
         by_value: dict[str, list[str]] = {}
-        for values, _requires, then in branches:
+        for values, _requires, _then in branches:
             for value in values:
                 by_value.setdefault(value, [])
         for value in by_value:

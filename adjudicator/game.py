@@ -15,9 +15,10 @@ Nothing here does I/O or writes a sentence: the core speaks in codes (`Event`, `
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterator, NamedTuple, Protocol, TypeVar, Union, final
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, final
 
 from adjudicator.errors import NotationError
 
@@ -73,7 +74,7 @@ class ChanceDue:
     fields: Any = None
 
 
-Pending = Union[Turn, Phase, ChanceDue, None]
+Pending = Turn | Phase | ChanceDue | None
 
 
 @dataclass(frozen=True)
@@ -232,7 +233,7 @@ class Rules(Generic[S]):
         if names is None:
             folded = [look_alike(p.name or "") or look_alike(p.id) for p in self.players]
             names = {p.id: (p.name or "").strip() or p.id for p in self.players}
-            for p, key in zip(self.players, folded):
+            for p, key in zip(self.players, folded, strict=False):
                 if folded.count(key) > 1:
                     names[p.id] = f"{names[p.id]} [{p.id}]"
             self.__dict__["_names"] = names
@@ -334,7 +335,7 @@ class Notation(Generic[S]):
     def parse_move(self, text: str) -> dict[str, Any]:
         raise NotationError(f"{self.name} has no typed notation: give the move as JSON (move --json).")
 
-    def lexicon(self) -> "Lexicon":
+    def lexicon(self) -> Lexicon:
         """The words of this game's moves (adjudicator.lexicon): what in a post is move
         material, and the phrases players write for notation words. The default is every word
         of the notation's examples; games add their data (modules, layouts, items)."""
@@ -342,7 +343,7 @@ class Notation(Generic[S]):
 
         return words_of_forms(self.forms())
 
-    def reword(self, state: S, player: str, words: list["Word"]) -> list["Word"]:
+    def reword(self, state: S, player: str, words: list[Word]) -> list[Word]:
         """A post's words with what only the position can say put in notation words, before
         the post is read: the dice game turns "both 1s" into the positions of the dice showing
         1. A reference that names nothing now becomes a Word with a `problem`. The

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import codecs
 import json
-from typing import IO, Any, Iterator
+from collections.abc import Iterator
+from typing import IO, Any
 
 from adjudicator.bounded import has_long_digit_run
 

@@ -18,11 +18,11 @@ now ("the 3" when no die shows 3), why it cannot be read.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping, NamedTuple
-
+from typing import Any, NamedTuple
 
 Phrase = tuple[str, ...]
 # What the reader (adjudicator.reading) makes of a picture (an emoji): a word of its own that no

@@ -10,8 +10,19 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator import views
-from adjudicator.picture import (GRID, INK, MARGIN, MUTED, SIDE_COLOURS, Canvas, draw_text_board, side_colour,
-                                 text_width, tint, wrap)
+from adjudicator.picture import (
+    GRID,
+    INK,
+    MARGIN,
+    MUTED,
+    SIDE_COLOURS,
+    Canvas,
+    draw_text_board,
+    side_colour,
+    text_width,
+    tint,
+    wrap,
+)
 
 
 def board_svg(match: Any, replay: Any, viewer: str | None = None, head: str | None = None) -> str:

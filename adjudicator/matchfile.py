@@ -15,9 +15,10 @@ import os
 import stat
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.errors import InputError, MatchFileError, RulesetError
 from adjudicator.files import kind_of, max_bytes, open_regular, read_regular, too_big
@@ -396,7 +397,7 @@ class StreamedFile:
     def _read_header(self) -> LoadedMatch:
         raise NotImplementedError
 
-    def __enter__(self) -> "StreamedFile":
+    def __enter__(self) -> StreamedFile:
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -875,17 +876,17 @@ def create_together(files: list[tuple[Path, str | bytes, int]], *, force: bool =
     placed: list[Path] = []
     aside: list[_Aside] = []
     try:
-        for (path, text, mode), target in zip(files, targets):
+        for (path, text, mode), target in zip(files, targets, strict=False):
             current = path
             staged.append(_Staged(target, text, mode))
         if force:   # the old files step aside, the last (the match) first: it never meets a new seed
-            for (path, _text, _mode), target in reversed(list(zip(files, targets))):
+            for (path, _text, _mode), target in reversed(list(zip(files, targets, strict=False))):
                 current = path
                 aside.append(_Aside(target))
             for path in remove:
                 current = path
                 aside.append(_Aside(real_path(path)))
-        for (path, _text, _mode), target, stage in zip(files, targets, staged):
+        for (path, _text, _mode), target, stage in zip(files, targets, staged, strict=False):
             current = path
             _place(stage, target, force)
             placed.append(target)
@@ -939,7 +940,7 @@ def staged_by_dead_writer(target: Path) -> Iterator[bytes]:
             os.close(fd)
 
 
-def _place(stage: "_Staged", target: Path, force: bool) -> None:
+def _place(stage: _Staged, target: Path, force: bool) -> None:
     """Put a staged file in place: a rename over the old file, or a hard link that fails if
     the name is taken (where the file system has no hard links, an exclusive copy)."""
     if force:
@@ -956,7 +957,7 @@ def _place(stage: "_Staged", target: Path, force: bool) -> None:
         _copy_exclusive(stage, target)
 
 
-def _copy_exclusive(stage: "_Staged", target: Path) -> None:
+def _copy_exclusive(stage: _Staged, target: Path) -> None:
     fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, stage.mode)
     try:
         _write_all(fd, stage.data)
@@ -969,7 +970,7 @@ def _copy_exclusive(stage: "_Staged", target: Path) -> None:
     os.close(fd)
 
 
-def _undo(placed: list[Path], aside: list["_Aside"]) -> None:
+def _undo(placed: list[Path], aside: list[_Aside]) -> None:
     """Remove the files this call put in place and bring back the old ones it set aside, so
     a failure leaves the folder as it was."""
     for target in placed:
@@ -1086,7 +1087,7 @@ def _same_file(fd: int, name: str) -> bool:
 TEMP_SUFFIX = ".tmp"
 
 
-def temp_name_pattern(name: str) -> "re.Pattern[str]":
+def temp_name_pattern(name: str) -> re.Pattern[str]:
     """The names mkstemp gives the temporary files of match `name`: `.NAME.XXXXXXXX.tmp`.
     They start with a dot and end in .tmp, so no `*.json` glob ever counts one as a match."""
     import re

@@ -26,10 +26,11 @@ becomes the host's salt entry for its author, with the post's time.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from adjudicator.errors import AdjudicatorError, InputError, NotationError, RefusedError
 from adjudicator.when import Reading, TimeError, read_time
@@ -308,7 +309,7 @@ def _enter(appender: Any, outcome: Outcome, posts: list[Post], authors: list[tup
     from adjudicator.session import author_warning, refuse_other_author
 
     path = str(appender.path)
-    for post, (kind, pid) in zip(posts, authors):
+    for post, (kind, pid) in zip(posts, authors, strict=False):
         if kind == "skip":
             outcome.skipped.append((post, pid))
             continue

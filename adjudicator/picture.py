@@ -11,9 +11,10 @@ PNG is the same on every machine. resvg (resvg-py) is imported only for a PNG.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 WIDTH = 800                  # forum size: wide enough to read, narrow enough for a phone
 MARGIN = 20

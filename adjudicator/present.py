@@ -9,30 +9,30 @@ Shown (or writes it to -o). Presenters sit beside views and render, whose words 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from adjudicator.formats import PICTURES
-from adjudicator.formats._base import table_line, table_rule
-from adjudicator.formats._base import one_line
+from adjudicator.formats._base import one_line, table_line, table_rule
 from adjudicator.render import clean, display_width, printed, shown_path
 
 if TYPE_CHECKING:
+    from adjudicator.chain import Verified
+    from adjudicator.check import Checked
     from adjudicator.clock import ClockSettings
     from adjudicator.engine import LogEntry, Replay
     from adjudicator.matchfile import LoadedMatch
     from adjudicator.paste import Added, Outcome, Post
     from adjudicator.posting import Post as Posting
+    from adjudicator.rulesets import Ruleset
+    from adjudicator.usecases.catalogue import Resolved
     from adjudicator.usecases.entries import Entered
     from adjudicator.usecases.look import Legal, Looked, Replayed
-    from adjudicator.usecases.public import Published
-    from adjudicator.usecases.pasting import Pasted
     from adjudicator.usecases.new import Created
-    from adjudicator.chain import Verified
-    from adjudicator.check import Checked
-    from adjudicator.usecases.catalogue import Resolved
+    from adjudicator.usecases.pasting import Pasted
+    from adjudicator.usecases.public import Published
     from adjudicator.usecases.serving import Linked, ServeOptions
-    from adjudicator.rulesets import Ruleset
 
 
 class Shown(NamedTuple):
@@ -74,7 +74,7 @@ def rulesets_listed(rows: list[dict[str, Any]], fmt: str) -> Shown:
                             [[clean(r["id"]), clean(r["game"]), clean(r["version"]), clean(r["summary"])] for r in rows]))
 
 
-def ruleset_shown(result: "Resolved", fmt: str) -> Shown:
+def ruleset_shown(result: Resolved, fmt: str) -> Shown:
     """`ruleset show`: the resolved ruleset as YAML to read, with its chain, SHA-256 and the
     game's move forms as comments at the top; or as JSON with the forms under "notation"."""
     from adjudicator import reading
@@ -93,7 +93,7 @@ def ruleset_shown(result: "Resolved", fmt: str) -> Shown:
     return Shown(clean(header + yaml.safe_dump(ruleset.data, sort_keys=False, allow_unicode=True)))
 
 
-def ruleset_valid(path: Path, ruleset: "Ruleset") -> Shown:
+def ruleset_valid(path: Path, ruleset: Ruleset) -> Shown:
     """`ruleset validate`: the file is fine, for which ruleset and game, and its SHA-256."""
     return Shown(f"{shown_path(path)}: ok — ruleset {ruleset.id} for {ruleset.game}, sha256 {ruleset.sha256}")
 
@@ -136,7 +136,7 @@ class Tally:
         return counts
 
 
-def checked(result: "Checked", fmt: str, only_failures: bool) -> Shown:
+def checked(result: Checked, fmt: str, only_failures: bool) -> Shown:
     """`check`: the report asked for: text tables, data (json) or JUnit XML, listing every
     file or (--only-failures) those not fine, each written as its row arrives; the summary,
     at the end, counts all. Pieces of text, never joined (Shown.raw)."""
@@ -169,7 +169,7 @@ def rolls_line(row: dict[str, Any]) -> str:
     return (f"rolls verified against {seed}: {rolls['verified']}, could not be verified: {row['unverified_rolls']} "
             f"(transcribed from a dice bot, \"source\": \"external\"), wrong: {rolls['wrong']}")
 
-def chain_sentence(verified: "Verified") -> str:
+def chain_sentence(verified: Verified) -> str:
     """What `check` says of a file whose audited log (G-9) does not hold, or does not hold the
     log a head named: the first entry that differs and how, in one sentence."""
     from adjudicator import chain
@@ -236,7 +236,7 @@ CHECK_COLUMNS = ("file", "ruleset", "entries", "status", "winner", "flagged", "v
 DETAILS_IN_MEMORY = 1 << 16   # characters of the text report's problem lines held before they go to a scratch file
 
 
-def check_text(result: "Checked", only_failures: bool) -> Iterator[str]:
+def check_text(result: Checked, only_failures: bool) -> Iterator[str]:
     """The report as tables, a line at a time: a row per file listed, written as it is
     checked, in columns as wide as check_widths makes them; then each file's problems,
     warnings, rolls and draws (kept until the table ends, in a scratch file past
@@ -463,7 +463,7 @@ def simulation_text(report: dict[str, Any]) -> str:
 
 # --- new ------------------------------------------------------------------------------
 
-def created(result: "Created") -> Shown:
+def created(result: Created) -> Shown:
     """`new`: the match itself when no file was asked for; else what was created, how it is
     timed and, with a seed, its hash to publish and what the host does next (G-8)."""
     notes = tuple(f"note: {note}" for note in result.notes)
@@ -492,7 +492,7 @@ def salt_advice(output: Path, first_random: bool) -> str:
             f"PLAYER WORD, {then}")
 
 
-def timing_line(settings: "ClockSettings", path: Path) -> str:
+def timing_line(settings: ClockSettings, path: Path) -> str:
     """How the new match is timed, said once so a host at forum pace cannot miss it (G-7):
     `timed: 2:30 a turn, 10:00 reserve …; at forum pace use --untimed …`."""
     from adjudicator.clock import minutes
@@ -516,7 +516,7 @@ def timing_line(settings: "ClockSettings", path: Path) -> str:
 
 # --- move, roll, host -----------------------------------------------------------------
 
-def entered(result: "Entered", fmt: str, dry_run: bool = False, rulings: bool = False) -> Shown:
+def entered(result: Entered, fmt: str, dry_run: bool = False, rulings: bool = False) -> Shown:
     """After `move`, `roll` or `host`: standard output is what a host pastes in public (the
     entry as everyone may see it, then the board); the warnings, the host's private echo of
     the entry (a sealed submission marked so, never pasted by accident) and the next step go
@@ -530,7 +530,7 @@ def entered(result: "Entered", fmt: str, dry_run: bool = False, rulings: bool = 
     return Shown(post_text(views.entry_post(match, replay, log, fmt, rulings), fmt), notes)
 
 
-def echo(log: "LogEntry", dry_run: bool) -> tuple[str, ...]:
+def echo(log: LogEntry, dry_run: bool) -> tuple[str, ...]:
     """The host's private echo: how the tool read the entry (and the post, when it was more
     than the move: `read "…" as: rope 2 1`), a sealed one marked private."""
     from adjudicator import reading
@@ -548,7 +548,7 @@ def echo(log: "LogEntry", dry_run: bool) -> tuple[str, ...]:
     return tuple(said)
 
 
-def receipt(match: "LoadedMatch", log: "LogEntry") -> tuple[str, ...]:
+def receipt(match: LoadedMatch, log: LogEntry) -> tuple[str, ...]:
     """After a sealed entry written to a chained match (G-9), the head right after it, for
     the host to forward to its player alone: the player's proof, later, that their sealed
     move was not changed (`check --head`). It tells nothing of the move."""
@@ -564,7 +564,7 @@ def receipt(match: "LoadedMatch", log: "LogEntry") -> tuple[str, ...]:
             f"was not changed.",)
 
 
-def next_step(match: "LoadedMatch", replay: "Replay") -> tuple[str, ...]:
+def next_step(match: LoadedMatch, replay: Replay) -> tuple[str, ...]:
     """The host's next command when the match waits for a roll, for standard error: public
     output names what is due, never a command."""
     from adjudicator.game import ChanceDue
@@ -583,21 +583,21 @@ def next_step(match: "LoadedMatch", replay: "Replay") -> tuple[str, ...]:
 
 # --- post -----------------------------------------------------------------------------
 
-def posted(post: "Posting", text: str, fmt: str, again: bool) -> Shown:
+def posted(post: Posting, text: str, fmt: str, again: bool) -> Shown:
     """`post`: the match's warnings, the post itself, then what was recorded and (unless the
     last post was printed again) the host's next command."""
     later = (*post.notes, *(() if again else next_step(post.match, post.replay)))
     return Shown(post_text(text, fmt), warnings(post.match), later=later)
 
 
-def warnings(match: "LoadedMatch") -> tuple[str, ...]:
+def warnings(match: LoadedMatch) -> tuple[str, ...]:
     """What loading the match warned of (matchfile), one note each."""
     return tuple(f"warning: {warning}" for warning in match.warnings)
 
 
 # --- paste ----------------------------------------------------------------------------
 
-def pasted(result: "Pasted", fmt: str, dry_run: bool, all_or_nothing: bool, rulings: bool = False) -> Shown:
+def pasted(result: Pasted, fmt: str, dry_run: bool, all_or_nothing: bool, rulings: bool = False) -> Shown:
     """Standard error: how each post was read, what was skipped, what was added or why not.
     Standard output: the public post of the entries added (or, dry, that would be) and the board."""
     from adjudicator import views
@@ -624,7 +624,7 @@ def pasted(result: "Pasted", fmt: str, dry_run: bool, all_or_nothing: bool, ruli
                  tuple(notes))
 
 
-def paste_echo(added: "Added") -> list[str]:
+def paste_echo(added: Added) -> list[str]:
     """How one post was read, for the host alone (a sealed one marked private, with its content
     and, in a chained match, its player's receipt: the head right after it, G-9)."""
     from adjudicator import chain
@@ -652,7 +652,7 @@ def inner(message: str, path: Path) -> str:
         " Nothing written.", "")
 
 
-def paste_summary(path: Path, posts: list["Post"], outcome: "Outcome", dry_run: bool, all_or_nothing: bool) -> str:
+def paste_summary(path: Path, posts: list[Post], outcome: Outcome, dry_run: bool, all_or_nothing: bool) -> str:
     """One or two sentences: which entries were added (or would be), and where and why it stopped."""
     seqs = outcome.seqs
     span = (f"entr{'y' if len(seqs) == 1 else 'ies'} {seqs[0]}" + (f"–{seqs[-1]}" if len(seqs) > 1 else "")) \
@@ -682,7 +682,7 @@ def paste_summary(path: Path, posts: list["Post"], outcome: "Outcome", dry_run: 
 
 
 
-def board(looked: "Looked", fmt: str) -> Shown:
+def board(looked: Looked, fmt: str) -> Shown:
     """`board`: the match's warnings, then the board as `fmt`, public or `looked.viewer`'s
     view: text, JSON, or a picture (SVG text or PNG bytes, written as they are)."""
     notes = warnings(looked.match)
@@ -695,7 +695,7 @@ def board(looked: "Looked", fmt: str) -> Shown:
     return Shown(board_text(looked.match, looked.replay, fmt, looked.viewer), notes)
 
 
-def board_text(match: "LoadedMatch", replay: "Replay", fmt: str, viewer: str | None = None) -> str:
+def board_text(match: LoadedMatch, replay: Replay, fmt: str, viewer: str | None = None) -> str:
     """The board as a text format or JSON, ending with a newline."""
     from adjudicator import views
 
@@ -705,7 +705,7 @@ def board_text(match: "LoadedMatch", replay: "Replay", fmt: str, viewer: str | N
     return text if text.endswith("\n") else text + "\n"
 
 
-def replayed(result: "Replayed", fmt: str) -> Shown:
+def replayed(result: Replayed, fmt: str) -> Shown:
     """`replay`: the match's warnings, then the entries as narrated and the result; JSON in
     pieces, written one after another, never joined into one string."""
     from adjudicator import views
@@ -716,11 +716,12 @@ def replayed(result: "Replayed", fmt: str) -> Shown:
     return Shown(views.replay_text(result.match, result.replay, result.viewer, result.narrated), notes)
 
 
-def legal(result: "Legal", fmt: str, limit: int) -> Shown:
+def legal(result: Legal, fmt: str, limit: int) -> Shown:
     """`legal`: what is awaited and each player's legal moves in the notation `move` reads,
     with what each would do; at most `limit` a player in text (0: all)."""
     from adjudicator.render import text_columns
-    from adjudicator.wording import awaiting, preview as preview_text
+    from adjudicator.wording import awaiting
+    from adjudicator.wording import preview as preview_text
 
     game = result.match.game
     listing = {p: [(game.format_move(m), preview_text(game, preview)) for m, preview in moves]
@@ -740,7 +741,7 @@ def legal(result: "Legal", fmt: str, limit: int) -> Shown:
 
 # --- publish, page --------------------------------------------------------------------
 
-def published(result: "Published", match_path: Path, output: Path | None) -> Shown:
+def published(result: Published, match_path: Path, output: Path | None) -> Shown:
     """`publish`: the public copy, and what was left out (on standard error, or, with -o, on
     standard output after the copy is written)."""
     from adjudicator.matchfile import dumps
@@ -751,7 +752,7 @@ def published(result: "Published", match_path: Path, output: Path | None) -> Sho
     return Shown(text, written=f"wrote {shown_path(output)}, a public copy of {shown_path(match_path)}: {result.said}.")
 
 
-def linked(result: "Linked") -> Shown:
+def linked(result: Linked) -> Shown:
     """`link`: the URL alone on standard output (for a script to take), and on standard error
     how to send it; for --revoke, only what was done."""
     if result.url is None:
@@ -760,7 +761,7 @@ def linked(result: "Linked") -> Shown:
                                     f"as {result.shown_as}. A new link replaces this one; --revoke ends it.",))
 
 
-def serving(options: "ServeOptions") -> Shown:
+def serving(options: ServeOptions) -> Shown:
     """`serve`, once it listens: where, what it does by itself; a warning when it listens
     beyond this machine without a proxy's TLS in front."""
     notes = [] if options.loopback else [
@@ -773,7 +774,7 @@ def serving(options: "ServeOptions") -> Shown:
     return Shown(None, tuple(notes))
 
 
-def paged(match: "LoadedMatch", match_path: Path, output: Path | None) -> Shown:
+def paged(match: LoadedMatch, match_path: Path, output: Path | None) -> Shown:
     """`page`: the match's warnings, then its HTML page (adjudicator.page), and with -o how many steps it has."""
     from adjudicator.page import page_html
 

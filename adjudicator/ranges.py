@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 NUMBER_KEYS = ("min", "max")
 ITEMS_KEYS = ("min_items", "max_items")
@@ -99,7 +100,7 @@ def _nodes(root: Any) -> Iterator[tuple[Path, Any]]:
 def _matches(pattern: tuple[str, ...], path: Path) -> bool:
     """Does a dotted pattern (`*` one segment, `**` any number) name this path?"""
     if "**" not in pattern:
-        return len(pattern) == len(path) and all(p == "*" or p == str(s) for p, s in zip(pattern, path))
+        return len(pattern) == len(path) and all(p == "*" or p == str(s) for p, s in zip(pattern, path, strict=False))
     # Segments before the first `**` must match one by one; then try every length for it.
     cut = pattern.index("**")
     head, tail = pattern[:cut], pattern[cut + 1:]

@@ -36,13 +36,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import islice
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
-from adjudicator.game import Form, Game
 from adjudicator.errors import NotationError
+from adjudicator.game import Form, Game
 from adjudicator.lexicon import PICTURE, QUOTED, Lexicon, Phrase, Word, post_words
 
 MAX_POST = 3000      # characters of a post searched for a move
@@ -323,7 +324,7 @@ def slipped(typed: str, meant: str) -> bool:
     if typed == meant:
         return False
     if len(typed) == len(meant):
-        diff = [i for i, (a, b) in enumerate(zip(typed, meant)) if a != b]
+        diff = [i for i, (a, b) in enumerate(zip(typed, meant, strict=False)) if a != b]
         return len(diff) == 2 and diff[1] == diff[0] + 1 and typed[diff[0]] == meant[diff[1]] \
             and typed[diff[1]] == meant[diff[0]]
     short, long = (typed, meant) if len(typed) < len(meant) else (meant, typed)
@@ -819,7 +820,7 @@ def mixed_lists(words: list[Word], kinds: list[str], chosen: list[int]) -> bool:
     number after the comma may start something else: such a run is not read as one move."""
     numbers = [i for i in chosen if kinds[i] in (STRONG, SOFT)]
     ways = set()
-    for one, two in zip(numbers, numbers[1:]):
+    for one, two in zip(numbers, numbers[1:], strict=False):
         if words[one].text.isdecimal() and words[two].text.isdecimal():
             listed = words[one].comma or any(kinds[k] == GLUE for k in range(one + 1, two))
             ways.add(listed)
@@ -880,7 +881,7 @@ def left_over_refusal(game: Game[Any], words: list[Word], kinds: list[str], read
                                  f"(a correction or an alternative{said.rstrip(',')}); give the one to play.")
         return NotationError(f"{ctx.name}: the post holds {quoted(reading.said)} and{said} also {quoted(extra)}, "
                              f"which may change it; give the one move to play.")
-    near = closest_legal(game, " ".join(w.text for w, kind in zip(words, kinds) if kind not in (GLUE, HEDGE, CHATTER)),
+    near = closest_legal(game, " ".join(w.text for w, kind in zip(words, kinds, strict=False) if kind not in (GLUE, HEDGE, CHATTER)),
                          reading, ctx)
     hint = f" Closest legal move: '{near}'." if near else ""
     return NotationError(f"{ctx.name}: the post holds the move {quoted(reading.said)} and also {quoted(extra)} "
@@ -972,7 +973,7 @@ def typed_for(word: str, written: Counter[str]) -> bool:
     nearly the same (and not used for another): a card, die, troop or cell is never guessed."""
     if not word.isalpha() or len(word) < 2:
         return False
-    import difflib   # only to word a refusal: off the path of every move read
+    import difflib  # only to word a refusal: off the path of every move read
 
     for typed, count in written.items():
         if count > 0 and typed.isalpha() and difflib.SequenceMatcher(None, word, typed).ratio() >= TYPO_LIKENESS:
@@ -1040,7 +1041,7 @@ def nearest(typed: str, candidates: list[str]) -> str | None:
     shared = {key: len(said.intersection(key.split())) for key in folded}
     most = max(shared.values())
     pool = [key for key, count in shared.items() if count == most]
-    import difflib   # only to word a refusal: off the path of every move read
+    import difflib  # only to word a refusal: off the path of every move read
 
     hits = difflib.get_close_matches(typed, pool, n=1, cutoff=0.0)
     return folded[hits[0]] if hits else folded[pool[0]]

@@ -23,12 +23,11 @@ from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
 
-from adjudicator.game import Game
 from adjudicator.errors import RulesetError
+from adjudicator.game import Game
 from adjudicator.paths import (
     GameSource,
     find_game,
-    game_names,
     plugin_dirs,
     unknown_game,
 )

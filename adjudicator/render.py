@@ -13,13 +13,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.blocks import (Banner, Heading, Inline, Para, Pre, Span, Stamp, Table, clean, display_width,
-                                inert_json, local_time, shown_path, unix_time, unping)
+from adjudicator.blocks import (
+    Banner,
+    Heading,
+    Inline,
+    Para,
+    Pre,
+    Span,
+    Stamp,
+    Table,
+    clean,
+    display_width,
+    inert_json,
+    local_time,
+    shown_path,
+    unix_time,
+    unping,
+)
 from adjudicator.formats import renderer, text_formats
 from adjudicator.formats._base import one_line, pad, simple_table
 from adjudicator.formats.bbcode import BB_BREAK
-from adjudicator.formats.discord import (DISCORD_CUT, DISCORD_LIMIT, PHONE_WIDTH, discord_length, discord_messages,
-                                         discord_post)
+from adjudicator.formats.discord import (
+    DISCORD_CUT,
+    DISCORD_LIMIT,
+    PHONE_WIDTH,
+    discord_length,
+    discord_messages,
+    discord_post,
+)
 
 __all__ = ["Banner", "Heading", "Inline", "Para", "Pre", "Span", "Stamp", "Table", "clean", "display_width",
            "inert_json", "local_time", "shown_path", "unix_time", "unping", "BB_BREAK", "DISCORD_CUT",
@@ -53,4 +74,4 @@ def text_columns(rows: list[list[Any]]) -> list[str]:
     aligned as text_table writes them, so the tool still has one table drawer."""
     cells = [[clean(one_line(c), one_line=True) for c in row] for row in rows]
     widths = [max(display_width(row[index]) for row in cells) for index in range(len(cells[0]))] if cells else []
-    return ["  ".join(pad(c, w) for c, w in zip(row, widths)).rstrip() for row in cells]
+    return ["  ".join(pad(c, w) for c, w in zip(row, widths, strict=False)).rstrip() for row in cells]

@@ -66,7 +66,7 @@ class Ruleset:
     def summary(self) -> str:
         return str(self.data.get("summary", ""))
 
-    def with_params(self, overrides: dict[str, Any] | None, where: str = "rules.params") -> "Ruleset":
+    def with_params(self, overrides: dict[str, Any] | None, where: str = "rules.params") -> Ruleset:
         """This ruleset with one match's parameter overrides merged in (checked key by key)."""
         if not overrides:
             return self

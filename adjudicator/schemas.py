@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from collections.abc import Iterable, Iterator
+from functools import cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from adjudicator.clock import is_rfc3339
 from adjudicator.errors import InputError, RulesetError
@@ -94,14 +95,14 @@ def check_move_schema(game: str, path: Path) -> None:
             pass
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_schema(name: str) -> dict[str, Any]:
     with open(schema_path(name), encoding="utf-8") as fh:
         schema: dict[str, Any] = json.load(fh)
     return schema
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator(name: str) -> Any:
     """A compiled Draft 2020-12 validator for `name`, built once per process.
 
@@ -117,7 +118,7 @@ def validator(name: str) -> Any:
     return strict(load_schema(name), format_checker=checker)
 
 
-@lru_cache(maxsize=None)
+@cache
 def fast_check(name: str) -> Any:
     """A compiled yes/no predicate for `name` (adjudicator.fastschema), or None when the
     schema uses a keyword it does not compile; then jsonschema does all the work."""
@@ -190,7 +191,7 @@ LIST_KEYWORDS = frozenset({"type", "items"})
 ROOT_KEYWORDS = frozenset({"type", "required", "additionalProperties", "properties"})
 
 
-@lru_cache(maxsize=None)
+@cache
 def _list_checks(name: str) -> dict[str, tuple[Any, Any]]:
     """{property: (item subschema, compiled item predicate)} for the top-level lists of schema
     `name` that say only `type: array` and `items` (so an empty list always fits them and an

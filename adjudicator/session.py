@@ -7,18 +7,17 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
-
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
-from adjudicator import chain, matchfile
-from adjudicator.files import read_regular
-from adjudicator.game import ChanceDue, Player
+from adjudicator import chain, matchfile, views
 from adjudicator.engine import LogEntry, Replay, is_void
 from adjudicator.errors import InputError, RefusedError
+from adjudicator.files import read_regular
+from adjudicator.game import ChanceDue, Player
 from adjudicator.matchfile import LoadedMatch
-from adjudicator import views
 from adjudicator.views import new_replay, replay_entries, replay_match  # noqa: F401 — callers use session.*
 from adjudicator.wording import flag_message
 
@@ -645,7 +644,7 @@ def as_written(match: LoadedMatch) -> Iterator[tuple[dict[str, Any], Replay]]:
             yield entries[step], replay
 
 
-def draw_at(match: LoadedMatch, replay: Replay, seq: int) -> "DrawAt":
+def draw_at(match: LoadedMatch, replay: Replay, seq: int) -> DrawAt:
     """Where the draw of entry `seq` falls (dice.DrawAt), `replay` having stepped the entries
     before it: the number of tool draws written before it and the salts given so far (G-8)."""
     from adjudicator import dice
@@ -657,7 +656,7 @@ def draw_at(match: LoadedMatch, replay: Replay, seq: int) -> "DrawAt":
     return dice.DrawAt(seq=seq, number=len(replay.draws), match_id=match.data["id"], salts=salts, scheme=scheme)
 
 
-def draw(seed: str, at: "DrawAt", due: ChanceDue) -> Any:
+def draw(seed: str, at: DrawAt, due: ChanceDue) -> Any:
     """The outcome `due` asks for, drawn from the seed where the draw falls (draw_at)."""
     from adjudicator import dice
 

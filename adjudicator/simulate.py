@@ -20,13 +20,14 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
-from adjudicator.game import ChanceDue, Outcome, Phase
 from adjudicator.engine import Replay
 from adjudicator.errors import AdjudicatorError, InputError
+from adjudicator.game import ChanceDue, Outcome, Phase
 from adjudicator.wording import awaiting, flag_message
 
 POLICIES = ("random", "greedy")
@@ -84,7 +85,7 @@ def header(ruleset: Any, index: int, policy: str, seed: int, items: list[str]) -
     if index % 2:
         sides.reverse()
     players = [{"id": f"p{n}", "name": f"{policy} bot {n}", "side": side, "items": list(items)}
-               for n, side in zip((1, 2), sides)]
+               for n, side in zip((1, 2), sides, strict=False)]
     from adjudicator.matchfile import FORMAT
 
     return {"format": FORMAT, "id": match_id(ruleset.id, seed, index),

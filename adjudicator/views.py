@@ -8,14 +8,15 @@ private view and pending submission, nothing of the opponent's.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
+from adjudicator import wording
 from adjudicator.engine import Checkpoint, LogEntry, Replay, VoidsSoFar, is_void
 from adjudicator.errors import InputError
 from adjudicator.game import Game
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.render import Banner, Heading, Para, Pre, Span, Stamp, render
-from adjudicator import wording
 from adjudicator.wording import text
 
 SEALED_MESSAGE = "a sealed submission was refused; the reason is shown when the entry is revealed"

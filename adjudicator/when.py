@@ -32,11 +32,12 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC as ZERO_OFFSET  # datetime's fixed +00:00 (UTC below is the IANA zone)
+from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from adjudicator.clock import SKEW_SECONDS   # how far ahead of now a post's time may be (G-7 b)
+from adjudicator.clock import SKEW_SECONDS  # how far ahead of now a post's time may be (G-7 b)
 
 ZONE_VARIABLE = "ADJUDICATOR_TIME_ZONE"
 ORDER_VARIABLE = "ADJUDICATOR_DATE_ORDER"
@@ -177,7 +178,7 @@ def _read_instant(raw: str) -> Reading | None:
         return None
     seconds = int(found.group("n") if found.re is _MARKUP else raw)
     try:
-        return Reading(datetime.fromtimestamp(seconds, timezone.utc))
+        return Reading(datetime.fromtimestamp(seconds, ZERO_OFFSET))
     except (OverflowError, OSError, ValueError):
         raise TimeError(f"'{raw}' is not a time within years 1 to 9999") from None
 
@@ -268,7 +269,7 @@ def _on(day: date, clock: time, zone: ZoneInfo, raw: str) -> Reading:
     first = local.replace(tzinfo=zone, fold=0)
     second = local.replace(tzinfo=zone, fold=1)
     try:
-        back = first.astimezone(timezone.utc).astimezone(zone).replace(tzinfo=None)
+        back = first.astimezone(ZERO_OFFSET).astimezone(zone).replace(tzinfo=None)
     except OverflowError:
         raise TimeError(f"'{raw[:60]}' is not a time within years 1 to 9999") from None
     where = f"{day.isoformat()} {clock.isoformat()} in {zone.key}"
@@ -278,7 +279,7 @@ def _on(day: date, clock: time, zone: ZoneInfo, raw: str) -> Reading:
     if first.utcoffset() != second.utcoffset():
         raise TimeError(f"'{raw[:60]}': {where} happened twice (the clocks went back); give the time with its "
                         f"UTC offset, e.g. {first.isoformat()} or {second.isoformat()}")
-    return Reading(first.astimezone(timezone.utc), local=day)
+    return Reading(first.astimezone(ZERO_OFFSET), local=day)
 
 
 def _future(raw: str, reading: Reading, zone: ZoneInfo, now: datetime) -> str:

@@ -14,13 +14,14 @@ that everything met has words.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.game import ChanceDue, Phase, Turn
 
 if TYPE_CHECKING:
-    from adjudicator.game import Event, Game, Illegal, Outcome, Pending
     from adjudicator.engine import Flag, Replay
+    from adjudicator.game import Event, Game, Illegal, Outcome, Pending
 
 Say = Callable[["Game[Any]", Mapping[str, Any]], str]
 
@@ -76,13 +77,13 @@ ENGINE_WORDS: dict[str, Say] = {
 }
 
 
-def _clock(game: "Game[Any]", fields: Mapping[str, Any]) -> str:
+def _clock(game: Game[Any], fields: Mapping[str, Any]) -> str:
     from adjudicator.clock import describe
 
     return describe(game.who(fields["player"]), fields["charge"], fields["on_expiry"])
 
 
-def _target(game: "Game[Any]", fields: Mapping[str, Any]) -> str:
+def _target(game: Game[Any], fields: Mapping[str, Any]) -> str:
     """` (anna's move)`: how a void names its target without showing sealed content."""
     target = fields.get("described")
     if target is None:
@@ -136,7 +137,7 @@ ENGINE_REFUSALS: dict[str, Say] = {
 }
 
 
-def _late_side(game: "Game[Any]", fields: Mapping[str, Any]) -> str:
+def _late_side(game: Game[Any], fields: Mapping[str, Any]) -> str:
     """A side move past its own limit (TT-9): when its time started and ran out, and that it
     changed nothing. Names no more of the move than its items (never a hidden destination)."""
     names = [game.ruleset.items.get(item, {}).get("name", item) for item in fields.get("items") or ()]
@@ -169,36 +170,36 @@ ENGINE_DUES: dict[str, Say] = {
 
 # --- Wording at the edge ---------------------------------------------------------------------
 
-def _lookup(game: "Game[Any]", table: str, engine: Mapping[str, Say], code: str, what: str) -> Say:
+def _lookup(game: Game[Any], table: str, engine: Mapping[str, Say], code: str, what: str) -> Say:
     say = getattr(game, table, {}).get(code) or engine.get(code)
     if say is None:
         raise KeyError(f"{game.name}: no words for {what} '{code}'")
     return say
 
 
-def text(game: "Game[Any]", event: "Event") -> str:
+def text(game: Game[Any], event: Event) -> str:
     """The sentence of one event."""
     return _lookup(game, "words", ENGINE_WORDS, event.kind, "event kind")(game, event.fields)
 
 
-def refusal(game: "Game[Any]", illegal: "Illegal") -> str:
+def refusal(game: Game[Any], illegal: Illegal) -> str:
     """The sentence of a refusal (without the rulings, which are shown beside it)."""
     return _lookup(game, "refusals", ENGINE_REFUSALS, illegal.code, "refusal")(game, illegal.fields)
 
 
-def reason(game: "Game[Any]", outcome: "Outcome") -> str:
+def reason(game: Game[Any], outcome: Outcome) -> str:
     """Why a match ended, as the result's `reason`."""
     return _lookup(game, "endings", ENGINE_ENDINGS, outcome.termination, "termination")(game, outcome.figures)
 
 
-def due_label(game: "Game[Any]", due: "Pending") -> str:
+def due_label(game: Game[Any], due: Pending) -> str:
     """What is due, in words: `place a stone (not up)`, `crossing 2`, `the roll for who begins`."""
     if due is None:
         return "nothing"
     return _lookup(game, "dues", ENGINE_DUES, due.label, "due label")(game, due.fields or {})
 
 
-def preview(game: "Game[Any]", effects: Iterable["Event"]) -> str:
+def preview(game: Game[Any], effects: Iterable[Event]) -> str:
     """A legal move's preview: the sentences of what it would do, joined."""
     return "; ".join(text(game, effect) for effect in effects)
 
@@ -209,23 +210,23 @@ def voided_before(causes: Iterable[tuple[int, int]]) -> str:
     return f" (after {said})" if said else ""
 
 
-def flag_message(flag: "Flag") -> str:
+def flag_message(flag: Flag) -> str:
     """A refused entry's message: its refusal, and which voids made it illegal (G-1, G-4)."""
     return refusal(flag.game, flag.refused) + voided_before(flag.voided_before)
 
 
-def result_reason(replay: "Replay") -> str | None:
+def result_reason(replay: Replay) -> str | None:
     """Why the match ended, in words; None while it goes on."""
     return None if replay.outcome is None else reason(replay.game, replay.outcome)
 
 
-def awaiting(replay: "Replay", name: Callable[[str], str] | None = None) -> str | None:
+def awaiting(replay: Replay, name: Callable[[str], str] | None = None) -> str | None:
     """What the match waits for, in words: players by display name (Game.who), or as `name`
     calls them; None once it is over."""
     return waiting_for(replay.game, replay.pending(), replay.to_act(), name)
 
 
-def waiting_for(game: "Game[Any]", due: "Pending", waiting: Iterable[str],
+def waiting_for(game: Game[Any], due: Pending, waiting: Iterable[str],
                 name: Callable[[str], str] | None = None) -> str | None:
     """What is due and from whom (`waiting`: the players yet to act, Replay.to_act), in words.
     A refusal keeps these as data, so it is worded the same whenever it is shown."""

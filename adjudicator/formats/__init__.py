@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 from enum import Enum
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Callable, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from adjudicator.formats._base import Format
 
@@ -60,7 +61,7 @@ def text_formats() -> tuple[str, ...]:
     return tuple(registry())
 
 
-class FormatName(str, Enum):
+class FormatName(str, Enum):   # noqa: UP042 - typer takes a str-mixin Enum's choices; StrEnum's str() differs
     """A `--format` value: equal to its name, and hashed as it, so a dict keyed by names finds it."""
 
     __hash__ = str.__hash__

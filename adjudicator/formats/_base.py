@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from typing import Any, Callable, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
-from adjudicator.blocks import (Banner, Heading, Inline, Para, Pre, Span, Stamp, Table, clean, display_width,
-                                local_time)
+from adjudicator.blocks import Banner, Heading, Inline, Para, Pre, Span, Stamp, Table, clean, display_width, local_time
 
 
 class Format(ABC):
@@ -133,7 +133,7 @@ def table_line(cells: list[str], widths: list[int], right: list[bool] | None = N
     """One line of a `simple` table, its cells written already (a cell wider than its column
     takes the room it needs): what `check` also draws a row at a time, its widths fixed."""
     aligned = right or [False] * len(cells)
-    return "  ".join(pad(c, w, r) for c, w, r in zip(cells, widths, aligned)).rstrip()
+    return "  ".join(pad(c, w, r) for c, w, r in zip(cells, widths, aligned, strict=False)).rstrip()
 
 
 def table_rule(widths: list[int]) -> str:
@@ -151,7 +151,7 @@ def cells(table: Table, write: Callable[[Any], str]) -> tuple[list[str], list[li
         figures = _figures([row[index] for row in table.rows])
         if figures is not None:
             right[index] = True
-            for row, text in zip(rows, figures):
+            for row, text in zip(rows, figures, strict=False):
                 row[index] = text
     return headers, rows, right
 
@@ -163,7 +163,7 @@ def _figures(cells: list[Any]) -> list[str] | None:
         return None
     texts = [str(c) for c in cells] if all(c.__class__ is int for c in cells) else [format(float(c), "g") for c in cells]
     after = [_after_point(t) for t in texts]
-    return [t + " " * (max(after) - a) for t, a in zip(texts, after)]
+    return [t + " " * (max(after) - a) for t, a in zip(texts, after, strict=False)]
 
 
 def _after_point(text: str) -> int:

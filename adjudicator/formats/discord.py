@@ -80,7 +80,7 @@ class Discord(Markdown):
         for row in table.rows:
             cells = [one_line(c) for c in row]
             said = [f"{self.literal(one_line(h))}: {self.literal(c)}"
-                    for h, c in zip(labels[1:], cells[1:]) if c not in ("", "-")]
+                    for h, c in zip(labels[1:], cells[1:], strict=False) if c not in ("", "-")]
             head = f"**{self.literal(cells[0])}**" if cells and cells[0] else ""
             out.append(" — ".join(part for part in (head, " · ".join(said)) if part))
         return "\n".join(out)

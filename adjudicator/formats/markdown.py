@@ -44,7 +44,7 @@ class Markdown(Format):
         """A pipe table, in tabulate's `github` layout."""
         headers, rows, right = cells(table, self.literal)
         widths = column_widths(headers, rows)
-        lines = ["| " + " | ".join(pad(h, w, r) for h, w, r in zip(headers, widths, right)) + " |",
+        lines = ["| " + " | ".join(pad(h, w, r) for h, w, r in zip(headers, widths, right, strict=False)) + " |",
                  "|" + "|".join("-" * (w + 2) for w in widths) + "|"]
-        lines += ["| " + " | ".join(pad(c, w, r) for c, w, r in zip(row, widths, right)) + " |" for row in rows]
+        lines += ["| " + " | ".join(pad(c, w, r) for c, w, r in zip(row, widths, right, strict=False)) + " |" for row in rows]
         return "\n".join(lines)

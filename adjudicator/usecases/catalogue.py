@@ -5,7 +5,7 @@ ruleset file checked as a game would take it) and `schema` (one JSON Schema file
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from adjudicator.game import Game
@@ -24,8 +24,8 @@ class Resolved(NamedTuple):
     """`ruleset show`: the ruleset with every `extends` applied, and the game whose move
     notation is shown beside it (None: no game known for it)."""
 
-    ruleset: "Ruleset"
-    game: Optional["Game[Any]"]
+    ruleset: Ruleset
+    game: Game[Any] | None
 
 
 def ruleset(ruleset_id: str) -> Resolved:
@@ -37,7 +37,7 @@ def ruleset(ruleset_id: str) -> Resolved:
     return Resolved(found, reading.notation_game(found))
 
 
-def validate(path: Path) -> "Ruleset":
+def validate(path: Path) -> Ruleset:
     """`ruleset validate`: the file checked (schema, `extends`, items: rulesets.validate_file),
     then its parameters checked by the game itself; the first problem is a RulesetError."""
     from adjudicator.matchfile import param_problems, stand_in_game

@@ -8,7 +8,7 @@ with the warnings the host should read (a draw before the salts, entries a void 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from adjudicator.errors import OptionError
 
@@ -25,13 +25,13 @@ class Entered(NamedTuple):
     """An entry appended (or, dry, checked): the match, its replay with the entry, the entry's
     log, and warnings for the host (each a sentence)."""
 
-    match: "LoadedMatch"
-    replay: "Replay"
-    log: "LogEntry"
+    match: LoadedMatch
+    replay: Replay
+    log: LogEntry
     warnings: tuple[str, ...] = ()
 
 
-def stamp(at: Optional[str], match_path: Path) -> str:
+def stamp(at: str | None, match_path: Path) -> str:
     """The entry's time: `--at` read in the match's zone, else now."""
     from adjudicator.session import now_utc
     from adjudicator.usecases.times import entry_time
@@ -41,8 +41,8 @@ def stamp(at: Optional[str], match_path: Path) -> str:
 
 # --- move -----------------------------------------------------------------------------
 
-def move(match_path: Path, player: str, words: list[str], *, as_json: bool = False, at: Optional[str] = None,
-         note: Optional[str] = None, dry_run: bool = False, record_illegal: bool = False,
+def move(match_path: Path, player: str, words: list[str], *, as_json: bool = False, at: str | None = None,
+         note: str | None = None, dry_run: bool = False, record_illegal: bool = False,
          strict: bool = False) -> Entered:
     """`move`: the player's move (the words of the post, or JSON) checked and appended
     (session.play_move); without `at` stamped now, which never costs time (G-7). A post that
@@ -61,9 +61,9 @@ def move(match_path: Path, player: str, words: list[str], *, as_json: bool = Fal
 
 # --- roll -----------------------------------------------------------------------------
 
-def roll(match_path: Path, values: Optional[list[str]] = None, *, transcribe: bool = False,
-         at: Optional[str] = None, note: Optional[str] = None, without_salts: bool = False,
-         arrived: Optional[str] = None) -> Entered:
+def roll(match_path: Path, values: list[str] | None = None, *, transcribe: bool = False,
+         at: str | None = None, note: str | None = None, without_salts: bool = False,
+         arrived: str | None = None) -> Entered:
     """`roll`: the chance entry due now, drawn from the match seed (G-8) or, with
     `transcribe`, the outside dice bot's `values`. Refused when no roll is due, and a draw
     from the seed is refused while a player's salt is awaited (G-8 amended: nothing draws
@@ -80,7 +80,7 @@ def roll(match_path: Path, values: Optional[list[str]] = None, *, transcribe: bo
                           "salts.", "--without-salts")
     when = stamp(at, match_path)
 
-    def build(match: "LoadedMatch", replay: "Replay") -> dict[str, Any]:
+    def build(match: LoadedMatch, replay: Replay) -> dict[str, Any]:
         due = chance_due(match_path, replay)
         if transcribe:
             chance: dict[str, Any] = transcribed(due, values or [], str(match_path))
@@ -104,7 +104,7 @@ def roll(match_path: Path, values: Optional[list[str]] = None, *, transcribe: bo
     return Entered(match, replay, log, warnings)
 
 
-def refuse_before_salts(match_path: Path, match: "LoadedMatch", replay: "Replay") -> None:
+def refuse_before_salts(match_path: Path, match: LoadedMatch, replay: Replay) -> None:
     """G-8 (amended): no draw from the seed while a player's salt is awaited, unless the
     host asks for it (`roll --without-salts`). Refused (exit 1), saying whose salt and how
     to enter it."""
@@ -126,7 +126,7 @@ def refuse_before_salts(match_path: Path, match: "LoadedMatch", replay: "Replay"
         f"(check will report the draw as unsalted).", "salts-awaited")
 
 
-def in_order(arrived: str, match: "LoadedMatch", replay: "Replay") -> str:
+def in_order(arrived: str, match: LoadedMatch, replay: Replay) -> str:
     """The time a request arrived at the server (G-7: a request's time is taken when it
     arrives), unless, while a clock runs, a move or roll of a request that arrived later was
     written first: then that entry's time, since a timed log's times only run forward (G-7 c;
@@ -141,7 +141,7 @@ def in_order(arrived: str, match: "LoadedMatch", replay: "Replay") -> str:
     return arrived
 
 
-def chance_due(match_path: Path, replay: "Replay") -> "ChanceDue":
+def chance_due(match_path: Path, replay: Replay) -> ChanceDue:
     """The roll the match waits for; refused (exit 1) when none is due."""
     from adjudicator.errors import RefusedError
     from adjudicator.game import ChanceDue
@@ -154,7 +154,7 @@ def chance_due(match_path: Path, replay: "Replay") -> "ChanceDue":
     return due
 
 
-def drawn(match_path: Path, match: "LoadedMatch", replay: "Replay", due: "ChanceDue") -> dict[str, Any]:
+def drawn(match_path: Path, match: LoadedMatch, replay: Replay, due: ChanceDue) -> dict[str, Any]:
     """The roll drawn from the seed beside the match, at the next entry's place (G-8)."""
     from adjudicator.dice import seed_for_match
     from adjudicator.session import draw, draw_at
@@ -163,7 +163,7 @@ def drawn(match_path: Path, match: "LoadedMatch", replay: "Replay", due: "Chance
     return {"dice": outcome} if due.dice else {"pick": outcome}
 
 
-def transcribed(due: "ChanceDue", values: list[str], name: str) -> dict[str, Any]:
+def transcribed(due: ChanceDue, values: list[str], name: str) -> dict[str, Any]:
     """An outside roll as typed: dice as whole numbers, or one pick named in any case."""
     from adjudicator.bounded import MAX_DIGITS
     from adjudicator.errors import InputError
@@ -185,13 +185,13 @@ class HostAction(NamedTuple):
     """The words of `host` after the match: the action and what it takes."""
 
     action: str
-    player: Optional[str] = None
-    word: Optional[str] = None
-    reason: Optional[str] = None
+    player: str | None = None
+    word: str | None = None
+    reason: str | None = None
 
 
-def host(match_path: Path, act: HostAction, *, at: Optional[str] = None, note: Optional[str] = None,
-         arrived: Optional[str] = None) -> Entered:
+def host(match_path: Path, act: HostAction, *, at: str | None = None, note: str | None = None,
+         arrived: str | None = None) -> Entered:
     """`host`: the host entry for `act` (G-4, G-7, G-8), checked and appended. A void warns
     of the later entries it made illegal. `arrived`: the time a request reached the server (G-7)."""
     from adjudicator.session import append_entry
@@ -200,7 +200,7 @@ def host(match_path: Path, act: HostAction, *, at: Optional[str] = None, note: O
     when = stamp(at, match_path)
     before: list[int] = []
 
-    def build(match: "LoadedMatch", replay: "Replay") -> dict[str, Any]:
+    def build(match: LoadedMatch, replay: Replay) -> dict[str, Any]:
         if act.action == "void":
             before.extend(flag.seq for flag in replay.flags)
         entry: dict[str, Any] = {"at": arrived or when, "type": "host",   # never in the time order (G-7 c)
@@ -252,7 +252,7 @@ def check_salt_args(act: HostAction) -> None:
         raise OptionError(f"{problem}.", "WORD")
 
 
-def host_entry(match: "LoadedMatch", replay: "Replay", act: HostAction, match_path: Path) -> dict[str, Any]:
+def host_entry(match: LoadedMatch, replay: Replay, act: HostAction, match_path: Path) -> dict[str, Any]:
     """The `host` object of the entry, from the replayed match: the clock switched, the entry
     voided, the player named; refused when it would change nothing."""
     from adjudicator import session
@@ -278,7 +278,7 @@ def host_entry(match: "LoadedMatch", replay: "Replay", act: HostAction, match_pa
     return entry
 
 
-def clock_switch(replay: "Replay", state: str, path: Path) -> str:
+def clock_switch(replay: Replay, state: str, path: Path) -> str:
     """The host entry that switches the clock `state` (G-7), refused when it would change nothing."""
     from adjudicator.errors import RefusedError
 
@@ -296,7 +296,7 @@ def clock_switch(replay: "Replay", state: str, path: Path) -> str:
     return f"clock-{state}"
 
 
-def void_target(match: "LoadedMatch", replay: "Replay", typed: str, path: Path) -> int:
+def void_target(match: LoadedMatch, replay: Replay, typed: str, path: Path) -> int:
     """The entry a `void` names: a number, or `last`, the latest entry in effect that is not a void (G-4)."""
     from adjudicator.bounded import excerpt
     from adjudicator.engine import is_void
@@ -317,7 +317,7 @@ def void_target(match: "LoadedMatch", replay: "Replay", typed: str, path: Path) 
     return target
 
 
-def newly_flagged(replay: "Replay", before: list[int]) -> tuple[str, ...]:
+def newly_flagged(replay: Replay, before: list[int]) -> tuple[str, ...]:
     """Which later entries the void made illegal (they are flagged, G-1, G-4), one warning each."""
     from adjudicator.views import flag_view
 

@@ -7,7 +7,7 @@ resolves the player it was asked about and returns what the presenter needs to s
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from adjudicator.engine import Replay
@@ -18,18 +18,18 @@ class Looked(NamedTuple):
     """A match replayed (up to an entry, for `board --at`), and the player whose view is
     asked for (None: the public view)."""
 
-    match: "LoadedMatch"
-    replay: "Replay"
-    viewer: Optional[str]
+    match: LoadedMatch
+    replay: Replay
+    viewer: str | None
 
 
 class Replayed(NamedTuple):
     """A match replayed whole, the viewer, and what each entry said, collected as the replay
     streamed (views.narration), so no entry is kept."""
 
-    match: "LoadedMatch"
-    replay: "Replay"
-    viewer: Optional[str]
+    match: LoadedMatch
+    replay: Replay
+    viewer: str | None
     narrated: Any
 
 
@@ -37,20 +37,20 @@ class Legal(NamedTuple):
     """The legal moves now: for each player asked about (or each who is to act), the moves
     with what each would do (the game's preview), in the order the game lists them."""
 
-    match: "LoadedMatch"
-    replay: "Replay"
+    match: LoadedMatch
+    replay: Replay
     moves: dict[str, list[tuple[Any, Any]]]
 
 
-def viewer_named(match: "LoadedMatch", typed: Optional[str], path: Path, option: str = "--as") -> Optional[str]:
+def viewer_named(match: LoadedMatch, typed: str | None, path: Path, option: str = "--as") -> str | None:
     """The player id `--as` (or a command's PLAYER) names, in any case; None when not given."""
     from adjudicator import session
 
     return session.resolve_player(match, typed, path, option) if typed else None
 
 
-def board(match_path: Path, viewer: Optional[str] = None, at: Optional[int] = None, *,
-          output: Optional[Path] = None, force: bool = False) -> Looked:
+def board(match_path: Path, viewer: str | None = None, at: int | None = None, *,
+          output: Path | None = None, force: bool = False) -> Looked:
     """`board`: the match after entry `at` (None: now) for `viewer`. An -o naming the match or
     its seed, or an existing file without `force`, is refused before any work."""
     from adjudicator.session import replay_streamed
@@ -64,14 +64,14 @@ def board(match_path: Path, viewer: Optional[str] = None, at: Optional[int] = No
     return Looked(match, replay, seen_by)
 
 
-def replay(match_path: Path, viewer: Optional[str], fmt: str) -> Replayed:
+def replay(match_path: Path, viewer: str | None, fmt: str) -> Replayed:
     """`replay`: every entry adjudicated again, what each said collected in `fmt` as it goes."""
     from adjudicator import views
     from adjudicator.session import replay_streamed
 
     told: dict[str, Any] = {}
 
-    def watch(match: "LoadedMatch") -> Any:   # entry by entry: only what is printed is kept
+    def watch(match: LoadedMatch) -> Any:   # entry by entry: only what is printed is kept
         told["viewer"] = viewer_named(match, viewer, match_path)
         told["narration"] = views.narration(match, told["viewer"], fmt)
         return lambda _entry, log: told["narration"].add(log)
@@ -80,7 +80,7 @@ def replay(match_path: Path, viewer: Optional[str], fmt: str) -> Replayed:
     return Replayed(match, replayed, told["viewer"], told["narration"].done())
 
 
-def legal(match_path: Path, player: Optional[str] = None) -> Legal:
+def legal(match_path: Path, player: str | None = None) -> Legal:
     """`legal`: the moves `player` (None: each player to act) may make now, with their previews."""
     from adjudicator import matchfile
     from adjudicator.views import replay_match

@@ -7,9 +7,10 @@ match by session.create_match. What is printed about it is adjudicator.present's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.errors import OptionError
 
@@ -27,14 +28,14 @@ class NewMatch:
     ruleset_id: str
     players: list[str]
     items: list[str] = field(default_factory=list)
-    first: Optional[str] = None
-    advantage: Optional[str] = None
+    first: str | None = None
+    advantage: str | None = None
     params: list[str] = field(default_factory=list)
-    output: Optional[Path] = None
-    match_id: Optional[str] = None
-    title: Optional[str] = None
-    started: Optional[str] = None
-    time_zone: Optional[str] = None
+    output: Path | None = None
+    match_id: str | None = None
+    title: str | None = None
+    started: str | None = None
+    time_zone: str | None = None
     untimed: bool = False
     no_seed: bool = False
     force: bool = False
@@ -46,11 +47,11 @@ class Created:
     seed file if any, how it is timed (read back from the file written), and the notes of
     session.create_match (a killed `new`'s leftovers cleared)."""
 
-    ruleset: "Ruleset"
+    ruleset: Ruleset
     data: dict[str, Any]
-    output: Optional[Path]
-    seed_file: Optional[Path]
-    clock: Optional["ClockSettings"]
+    output: Path | None
+    seed_file: Path | None
+    clock: ClockSettings | None
     first_random: bool
     untimed: bool
     notes: list[str]
@@ -88,7 +89,7 @@ def create(options: NewMatch) -> Created:
     return Created(ruleset, data, options.output, seed_file, clock, first_random, options.untimed, notes)
 
 
-def header_start(ruleset: "Ruleset", options: NewMatch) -> dict[str, Any]:
+def header_start(ruleset: Ruleset, options: NewMatch) -> dict[str, Any]:
     """The header up to its players: format, id (default: the file's name), title, rules and
     the parameters overridden (`--param`, `--untimed`)."""
     from adjudicator.matchfile import FORMAT as MATCH_FORMAT
@@ -120,7 +121,7 @@ def give_items(players: list[dict[str, Any]], specs: list[str], loadouts: dict[s
 
 
 def starting_player(options: NewMatch, players: list[dict[str, Any]], game_type: Any,
-                    ruleset_id: str) -> tuple[Optional[str], bool]:
+                    ruleset_id: str) -> tuple[str | None, bool]:
     """`--first`: the player id who starts (or None), and whether who starts is to be drawn
     from the match seed (`--first random`, G-6), which needs a seed and a game that draws it."""
     first = options.first
@@ -145,7 +146,7 @@ def checked_zone(name: str) -> str:
     return name
 
 
-def clock_of(path: Path) -> "ClockSettings":
+def clock_of(path: Path) -> ClockSettings:
     """How the match written at `path` is timed, from its parameters as resolved (G-7)."""
     from adjudicator import matchfile
     from adjudicator.clock import ClockSettings

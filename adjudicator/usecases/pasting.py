@@ -5,7 +5,7 @@ read the block, split it into posts, read their times in the match's zone, enter
 from __future__ import annotations
 
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, NamedTuple, Optional
+from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from adjudicator.paste import Outcome, Post
@@ -26,12 +26,15 @@ class Pasted(NamedTuple):
     added, posts skipped, the refusal that stopped it)."""
 
     path: Path
-    posts: list["Post"]
-    outcome: "Outcome"
+    posts: list[Post]
+    outcome: Outcome
 
 
-def paste_posts(match_path: Path, source: Optional[str], stdin: Optional[IO[Any]],
-                options: PasteOptions = PasteOptions()) -> Pasted:
+DEFAULT_OPTIONS = PasteOptions()   # a NamedTuple: one shared default is safe
+
+
+def paste_posts(match_path: Path, source: str | None, stdin: IO[Any] | None,
+                options: PasteOptions = DEFAULT_OPTIONS) -> Pasted:
     """Read the block (FILE, or `stdin` for '-' or no FILE), split it into posts, read their
     times in the match's time zone and enter them, stopping at the first refusal."""
     from adjudicator import matchfile
@@ -48,7 +51,7 @@ def paste_posts(match_path: Path, source: Optional[str], stdin: Optional[IO[Any]
     return Pasted(match_path, posts, outcome)
 
 
-def read_posts(source: Optional[str], stdin: Optional[IO[Any]]) -> tuple[str, str]:
+def read_posts(source: str | None, stdin: IO[Any] | None) -> tuple[str, str]:
     """The copied posts and how messages name them: FILE, or `stdin` ('-' or nothing), each
     read within paste.MAX_POSTS_BYTES and as UTF-8."""
     from adjudicator.errors import InputError

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from adjudicator.errors import OptionError
 
@@ -12,8 +12,8 @@ if TYPE_CHECKING:
     from adjudicator.posting import Post
 
 
-def post(match_path: Path, fmt: str, *, since: Optional[int] = None, again: bool = False, record: bool = True,
-         at: Optional[str] = None, rulings: bool = False) -> tuple["Post", str]:
+def post(match_path: Path, fmt: str, *, since: int | None = None, again: bool = False, record: bool = True,
+         at: str | None = None, rulings: bool = False) -> tuple[Post, str]:
     """The post and its text (posting.make_post). `--again` with `--since` is refused before
     anything is read; `at` is read in the match's time zone (G-7: the time to act runs from it)."""
     from adjudicator import posting

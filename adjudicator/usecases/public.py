@@ -5,7 +5,7 @@ its seed before any work and returns what the presenter prints or writes."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from adjudicator.matchfile import LoadedMatch
@@ -14,12 +14,12 @@ if TYPE_CHECKING:
 class Published(NamedTuple):
     """A public copy: the match it was made from, the copy's data and what was left out."""
 
-    match: "LoadedMatch"
+    match: LoadedMatch
     data: dict[str, Any]
     said: str
 
 
-def refuse_output(output: Optional[Path], match_path: Path, force: bool) -> None:
+def refuse_output(output: Path | None, match_path: Path, force: bool) -> None:
     """-o naming the match or its seed, or (without `force`) any existing name, is refused
     before any work (outputs checks again when writing, with the ruleset)."""
     from adjudicator import outputs
@@ -28,7 +28,7 @@ def refuse_output(output: Optional[Path], match_path: Path, force: bool) -> None
         outputs.refuse_early(output, outputs.files_of_match(match_path), force=force)
 
 
-def publish(match_path: Path, at: Optional[int] = None, *, output: Optional[Path] = None,
+def publish(match_path: Path, at: int | None = None, *, output: Path | None = None,
             force: bool = False) -> Published:
     """`publish`: the log up to the last entry before the first still private (views.public_copy)."""
     from adjudicator import matchfile, views
@@ -40,7 +40,7 @@ def publish(match_path: Path, at: Optional[int] = None, *, output: Optional[Path
     return Published(match, data, said)
 
 
-def page(match_path: Path, *, output: Optional[Path] = None, force: bool = False) -> "LoadedMatch":
+def page(match_path: Path, *, output: Path | None = None, force: bool = False) -> LoadedMatch:
     """`page`: the match loaded for its HTML page (adjudicator.page draws it: presentation)."""
     from adjudicator import matchfile
 

@@ -13,7 +13,7 @@ import os
 import re
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from adjudicator.errors import InputError, OptionError
 
@@ -35,11 +35,11 @@ class Linked(NamedTuple):
     match_path: Path
     role: str
     shown_as: str
-    url: Optional[str]
+    url: str | None
     revoked: bool
 
 
-def link(match_path: Path, who: str, base_url: Optional[str] = None, *, revoke: bool = False) -> Linked:
+def link(match_path: Path, who: str, base_url: str | None = None, *, revoke: bool = False) -> Linked:
     """`link`: a new private URL for a player or the host (replacing the old one), or, with
     `revoke`, none: the old one stops working."""
     from adjudicator import links, matchfile
@@ -66,7 +66,7 @@ def served_id(match_path: Path) -> str:
     return match_path.stem
 
 
-def role_named(match: "LoadedMatch", who: str, path: Path) -> str:
+def role_named(match: LoadedMatch, who: str, path: Path) -> str:
     """A player's id, or "host"; a player who is also called "host" is refused, never guessed."""
     from adjudicator import links, session
 
@@ -87,7 +87,7 @@ def checked_base_url(url: str) -> str:
     try:
         parts = urlsplit(url)
         ok = parts.scheme in ("http", "https") and bool(parts.hostname) and not parts.query and not parts.fragment
-        parts.port   # a bad port raises
+        _ = parts.port   # a bad port raises
     except ValueError:
         ok = False
     if not ok or any(c.isspace() for c in url):
@@ -105,7 +105,7 @@ class ServeOptions(NamedTuple):
     the address it listens on), where it listens, and what it does by itself."""
 
     folder: Path
-    base_url: Optional[str]
+    base_url: str | None
     bind: str
     port: int
     auto_deadline: bool
@@ -122,7 +122,7 @@ class ServeOptions(NamedTuple):
             return self.bind == "localhost"
 
 
-def serve_options(folder: Path, base_url: Optional[str], bind: str, port: int, *, auto_deadline: bool,
+def serve_options(folder: Path, base_url: str | None, bind: str, port: int, *, auto_deadline: bool,
                   roll: bool) -> ServeOptions:
     """`serve`: the folder must be one; a base URL must be http(s)://host[:port] (checked_base_url)."""
     if not folder.is_dir():
@@ -133,7 +133,7 @@ def serve_options(folder: Path, base_url: Optional[str], bind: str, port: int, *
 
 # --- finding a match and whose a link is ------------------------------------------------
 
-def match_in(folder: Path, match_id: str) -> Optional[Path]:
+def match_in(folder: Path, match_id: str) -> Path | None:
     """The match file /m/ID names in `folder`, or None: a regular file FOLDER/ID.json, or a
     symbolic link to one inside FOLDER; never a file outside it."""
     if not MATCH_ID.fullmatch(match_id):
@@ -150,7 +150,7 @@ def match_in(folder: Path, match_id: str) -> Optional[Path]:
     return path if stat.S_ISREG(info.st_mode) else None
 
 
-def role_of(match_path: Path, token: str) -> Optional[str]:
+def role_of(match_path: Path, token: str) -> str | None:
     """Whose link `token` is for this match (a player id or "host"), or None."""
     from adjudicator import links
 
@@ -185,16 +185,16 @@ class Seat(NamedTuple):
     player's sealed submission of the open phase, if any (G-3: it may still be changed)."""
 
     path: Path
-    match: "LoadedMatch"
-    replay: "Replay"
-    viewer: Optional[str]
+    match: LoadedMatch
+    replay: Replay
+    viewer: str | None
     result: dict[str, Any]
     svg: str
     moves: list[tuple[str, dict[str, Any], str]]   # (notation, the move as JSON, its effect)
-    pending: Optional[str]
+    pending: str | None
 
 
-def seat(match_path: Path, viewer: Optional[str]) -> Seat:
+def seat(match_path: Path, viewer: str | None) -> Seat:
     """Replay the match and take what `viewer`'s page shows (views.result with the viewer:
     exactly what `board --as` shows; None: the public view)."""
     from adjudicator import match_picture, matchfile, views
@@ -215,7 +215,7 @@ def seat(match_path: Path, viewer: Optional[str]) -> Seat:
     return Seat(match_path, match, replay, viewer, res, match_picture.board_svg(match, replay, viewer), moves, pending)
 
 
-def before_submission(match: "LoadedMatch", viewer: str) -> "Replay":
+def before_submission(match: LoadedMatch, viewer: str) -> Replay:
     """The match just before `viewer`'s first submission of the sealed phase open now: the
     moves legal there are the ones a resubmission may be (G-3: it replaces that one, so the
     items it would use are still held). The other player's sealed moves come after or do not
@@ -223,7 +223,7 @@ def before_submission(match: "LoadedMatch", viewer: str) -> "Replay":
     from adjudicator.engine import Replay
     from adjudicator.views import replay_match
 
-    first: Optional[int] = None
+    first: int | None = None
     sealed_before = False
     seen = 0
 
@@ -250,7 +250,7 @@ def board_json(match_path: Path) -> str:
     return json_text(views.result(match, replay_match(match)))
 
 
-def public_page(match_path: Path, live: str = "", fonts: Optional[str] = None) -> str:
+def public_page(match_path: Path, live: str = "", fonts: str | None = None) -> str:
     """The match page as `page` draws it (public view only), with `live` script added and the
     fonts fetched from `fonts`."""
     from adjudicator import matchfile
@@ -267,7 +267,7 @@ def public_steps(match_path: Path) -> dict[str, Any]:
     return page_data(matchfile.load(match_path))
 
 
-def font_file(name: str) -> Optional[Path]:
+def font_file(name: str) -> Path | None:
     """One of the fonts the pictures name (page.FONT_FACES), by file name; None for any other
     name: the server serves these three files and nothing else of its own."""
     from adjudicator import picture
@@ -296,12 +296,12 @@ class Sent(NamedTuple):
     keeper may draw a roll due first: it is in the log, not here), and the players whose
     salt the roll due now waits for (G-8), by id."""
 
-    entered: "Entered"
-    rolled: tuple["Entered", ...]
+    entered: Entered
+    rolled: tuple[Entered, ...]
     salts_awaited: tuple[str, ...] = ()
 
 
-def sent(entered: "Entered", rolled: tuple["Entered", ...]) -> Sent:
+def sent(entered: Entered, rolled: tuple[Entered, ...]) -> Sent:
     """The Sent of a request: with the salts a roll due now waits for (G-8), if any."""
     from adjudicator.views import salts_awaited
 
@@ -310,7 +310,7 @@ def sent(entered: "Entered", rolled: tuple["Entered", ...]) -> Sent:
     return Sent(entered, rolled, tuple(salts_awaited(last.match, last.replay)) if due else ())
 
 
-def arrival(arrived: Optional[str]) -> str:
+def arrival(arrived: str | None) -> str:
     """The time a request arrived (G-7), as the web layer took it; now when not given."""
     from adjudicator.session import now_utc
 
@@ -338,7 +338,7 @@ def move_text(body: dict[str, Any]) -> tuple[str, bool]:
 
 
 def send_move(match_path: Path, player: str, body: dict[str, Any], roll: bool = True,
-              arrived: Optional[str] = None) -> Sent:
+              arrived: str | None = None) -> Sent:
     """A player's move through their link: read and checked as `move` does it (by the
     player's id, never by a name typed), stamped with the time the request arrived
     (`arrived`, taken by the web layer before any wait; now when not given), appended; then,
@@ -353,14 +353,14 @@ def send_move(match_path: Path, player: str, body: dict[str, Any], roll: bool = 
     at = arrival(arrived)
     made = move_builder(match_path, player, text, as_json=as_json, at=at, by_id=True)
 
-    def build(match: "LoadedMatch", replay: "Replay") -> dict[str, Any]:
+    def build(match: LoadedMatch, replay: Replay) -> dict[str, Any]:
         return {**made(match, replay), "at": in_order(at, match, replay)}
 
     match, replay, log = append_entry(match_path, build)
     return sent(Entered(match, replay, log), roll_due(match_path, arrived=at) if roll else ())
 
 
-def send_host(match_path: Path, act: "HostAction", roll: bool = True, arrived: Optional[str] = None) -> Sent:
+def send_host(match_path: Path, act: HostAction, roll: bool = True, arrived: str | None = None) -> Sent:
     """A host entry from the host's page, as `host` writes it, stamped with the time the
     request arrived (G-7); then, with `roll`, rolls due."""
     from adjudicator.usecases.entries import host
@@ -370,7 +370,7 @@ def send_host(match_path: Path, act: "HostAction", roll: bool = True, arrived: O
     return sent(entered, roll_due(match_path, arrived=at) if roll else ())
 
 
-def send_roll(match_path: Path, arrived: Optional[str] = None) -> Sent:
+def send_roll(match_path: Path, arrived: str | None = None) -> Sent:
     """The host's button: the roll due now drawn from the seed even before both salts are in
     (G-8: the host's explicit draw, which `check` reports as unsalted)."""
     from adjudicator.usecases.entries import roll
@@ -379,7 +379,7 @@ def send_roll(match_path: Path, arrived: Optional[str] = None) -> Sent:
     return sent(entered, ())
 
 
-def roll_due(match_path: Path, limit: int = 16, arrived: Optional[str] = None) -> tuple["Entered", ...]:
+def roll_due(match_path: Path, limit: int = 16, arrived: str | None = None) -> tuple[Entered, ...]:
     """Draw every roll the match now waits for from the seed beside it (G-8), as `roll`
     does, so players never wait on the host for dice. Nothing is drawn while a player's salt
     is awaited (G-8 amended: the draw waits for both salts; the host may draw without them
@@ -389,11 +389,10 @@ def roll_due(match_path: Path, limit: int = 16, arrived: Optional[str] = None) -
     from adjudicator import dice, matchfile
     from adjudicator.errors import RefusedError
     from adjudicator.game import ChanceDue
-    from adjudicator.views import replay_match
     from adjudicator.usecases.entries import roll
-    from adjudicator.views import salts_awaited
+    from adjudicator.views import replay_match, salts_awaited
 
-    rolled: list["Entered"] = []
+    rolled: list[Entered] = []
     while len(rolled) < limit:
         if not dice.seed_path(matchfile.real_path(match_path)).exists():
             break
@@ -410,13 +409,13 @@ def roll_due(match_path: Path, limit: int = 16, arrived: Optional[str] = None) -
     return tuple(rolled)
 
 
-def close_if_past_deadline(match_path: Path) -> Optional["Entered"]:
+def close_if_past_deadline(match_path: Path) -> Entered | None:
     """--auto-deadline: when the open sealed phase's deadline has passed, close it with the
     host entry `host deadline` writes (G-2, G-4); None when there is nothing to close."""
     from adjudicator import matchfile, views
     from adjudicator.errors import RefusedError
-    from adjudicator.views import replay_match
     from adjudicator.usecases.entries import HostAction, host
+    from adjudicator.views import replay_match
 
     match = matchfile.load(match_path)
     replay = replay_match(match)
@@ -430,7 +429,7 @@ def close_if_past_deadline(match_path: Path) -> Optional["Entered"]:
         return None
 
 
-def send_salt(match_path: Path, player: str, word: Any, roll: bool = True, arrived: Optional[str] = None) -> Sent:
+def send_salt(match_path: Path, player: str, word: Any, roll: bool = True, arrived: str | None = None) -> Sent:
     """A player's own salt (G-8), posted through their link: the host entry `host salt`
     writes, for that player only, stamped with the time the request arrived (G-7); with
     `roll`, the roll due drawn once it was the last salt awaited."""
@@ -447,7 +446,7 @@ class Due(NamedTuple):
     """The deadline of what is due now (RFC 3339, None when untimed or nothing runs) and
     whether that is an open sealed phase (what --auto-deadline closes, G-2)."""
 
-    deadline: Optional[str]
+    deadline: str | None
     sealed: bool
 
 
@@ -463,7 +462,7 @@ def due_now(match_path: Path) -> Due:
     return Due(deadline if isinstance(deadline, str) else None, sealed)
 
 
-def deadline_of(match_path: Path) -> Optional[str]:
+def deadline_of(match_path: Path) -> str | None:
     """The deadline of the open sealed phase, or None: what --auto-deadline waits for."""
     due = due_now(match_path)
     return due.deadline if due.sealed else None

@@ -30,15 +30,23 @@ import os
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable, Optional
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Route
 
 from adjudicator.errors import AdjudicatorError, RefusedError
@@ -60,7 +68,7 @@ class Settings:
     """What `serve` was asked for, and the server's own bounds (tests set their own)."""
 
     folder: Path
-    base_url: Optional[str] = None
+    base_url: str | None = None
     auto_deadline: bool = False
     roll: bool = True                                    # draw due rolls from the seed (G-8)
     poll_seconds: float = 0.5                            # how often a live page's stream looks at its file
@@ -91,7 +99,7 @@ class Server:
         self.reads = Limiter(settings.read_rate, clock=settings.clock)
         self.streams = 0
         # (kind, file) -> (its signature, deadline passed?, the deadline, what was drawn)
-        self.drawn: "OrderedDict[tuple[str, Path], tuple[tuple[int, int, int], bool, Optional[str], Any]]" = \
+        self.drawn: OrderedDict[tuple[str, Path], tuple[tuple[int, int, int], bool, str | None, Any]] = \
             OrderedDict()
         self.dues: dict[Path, tuple[tuple[int, int, int], serving.Due]] = {}   # file -> (signature, what is due)
         self.rolled: dict[Path, tuple[int, int, int]] = {}   # file -> its signature when the keeper last rolled
@@ -140,10 +148,10 @@ class Server:
 
     # --- finding what a request names ---------------------------------------------------
 
-    def match_path(self, request: Request) -> Optional[Path]:
+    def match_path(self, request: Request) -> Path | None:
         return serving.match_in(self.settings.folder, request.path_params["mid"])
 
-    def link(self, request: Request) -> Optional[tuple[Path, str, str]]:
+    def link(self, request: Request) -> tuple[Path, str, str] | None:
         """(match file, role, token) for /m/ID/p/TOKEN, or None for anything unknown."""
         path = self.match_path(request)
         token = request.path_params["token"]
@@ -165,7 +173,7 @@ class Server:
         return _origin(sent) in ours
 
 
-def passed(deadline: Optional[str]) -> bool:
+def passed(deadline: str | None) -> bool:
     return deadline is not None and serving.is_past(deadline)
 
 
@@ -185,7 +193,7 @@ def signature(path: Path) -> tuple[int, int, int]:
 
 # --- responses ---------------------------------------------------------------------------
 
-def headers(nonce: Optional[str] = None, private: bool = False) -> dict[str, str]:
+def headers(nonce: str | None = None, private: bool = False) -> dict[str, str]:
     """Every page: scripts only with this response's nonce, nothing framed or fetched from
     elsewhere, no Referer carrying a link's token to another site."""
     script = f"'nonce-{nonce}'" if nonce else "'none'"
@@ -206,7 +214,7 @@ def not_found() -> Response:
     return PlainTextResponse(NOT_FOUND, status_code=404, headers=headers())
 
 
-def error_json(status: int, code: str, message: str, extra: Optional[dict[str, str]] = None) -> JSONResponse:
+def error_json(status: int, code: str, message: str, extra: dict[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status,
                         headers={**headers(private=True), **(extra or {})})
 
@@ -384,7 +392,7 @@ async def render_part(server: Server, _request: Request, path: Path, role: str, 
 
 
 async def render_link_page(server: Server, request: Request, path: Path, role: str, token: str,
-                           said: Optional[pages.Said] = None, status: int = 200) -> Response:
+                           said: pages.Said | None = None, status: int = 200) -> Response:
     nonce = secrets.token_urlsafe(16)
     try:
         view = await run_in_threadpool(pages.view_of, path, role)
@@ -473,7 +481,7 @@ async def form_post(server: Server, request: Request, path: Path, role: str, tok
 
 
 def send(path: Path, role: str, body: dict[str, Any], from_form: bool, roll: bool = True,
-         arrived: Optional[str] = None) -> serving.Sent:
+         arrived: str | None = None) -> serving.Sent:
     """What the body asks, with the link's powers only: a player moves or gives their own
     salt; the host writes host entries, or draws the roll due without waiting for the salts
     (G-8: the host's explicit draw), and, like the command line, moves for nobody. With

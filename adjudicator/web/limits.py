@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Limiter:
     rate: Rate
     keys: int = 10_000
     clock: Callable[[], float] = time.monotonic
-    _buckets: "OrderedDict[str, tuple[float, float]]" = field(default_factory=OrderedDict)
+    _buckets: OrderedDict[str, tuple[float, float]] = field(default_factory=OrderedDict)
 
     def allow(self, key: str) -> float:
         """0 when a request under `key` may go ahead now (and count it), else the seconds to wait."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from adjudicator.errors import InputError, OptionError
 
@@ -25,10 +25,10 @@ MOVE_BUTTONS = 24   # up to this many, each a button; more, one list to pick fro
 HOST_FORM_ACTIONS = ("deadline", "timeout", "clock", "void", "end", "forfeit", "draw")
 ROLL_ACTION = "roll"   # the host's page: draw the roll due now, without waiting for the salts (G-8)
 
-_env: Optional["Environment"] = None
+_env: Environment | None = None
 
 
-def env() -> "Environment":
+def env() -> Environment:
     """The template engine, made once, escaping every value (autoescape on for all)."""
     global _env
     if _env is None:
@@ -53,7 +53,7 @@ class View:
     """What one link's page shows: the seat (usecases.serving.Seat: the player's view, or
     the public one for the host), whose link it is, and for the host the next posts."""
 
-    seat: "Seat"
+    seat: Seat
     role: str
     name: str
     posts: dict[str, str]
@@ -124,7 +124,7 @@ def context(view: View) -> dict[str, Any]:
     }
 
 
-def salts_context(seat: "Seat") -> dict[str, Any]:
+def salts_context(seat: Seat) -> dict[str, Any]:
     """While a draw waits for salts (G-8): the public sentence saying whose, and whether a
     roll is due now (the host's page then offers to draw it without them)."""
     from adjudicator import views
@@ -135,7 +135,7 @@ def salts_context(seat: "Seat") -> dict[str, Any]:
             "salt_awaited_now": bool(missing) and due}
 
 
-def own_receipt(seat: "Seat") -> Optional[tuple[str, str]]:
+def own_receipt(seat: Seat) -> tuple[str, str] | None:
     """The player's receipt (G-9): the head right after their own sealed entry still private,
     as shown and as `check --head` takes it; None when they have none."""
     from adjudicator import chain
@@ -158,7 +158,7 @@ def needs_salt(view: View) -> bool:
             and seat.result["status"] == "in_progress")
 
 
-def link_page(view: View, base: str, form_token: str, nonce: str, said: Optional[Said] = None) -> str:
+def link_page(view: View, base: str, form_token: str, nonce: str, said: Said | None = None) -> str:
     """A link's whole page: the player's or the host's."""
     template = env().get_template("host.html" if view.is_host else "player.html")
     return template.render(**context(view), base=base, form=form_token, nonce=nonce, said=said)
@@ -194,12 +194,10 @@ def with_nonce(page: str, nonce: str) -> str:
         '<script type="application/json"', f'<script nonce="{nonce}" type="application/json"')
 
 
-def sent_json(sent: "Sent") -> dict[str, Any]:
+def sent_json(sent: Sent) -> dict[str, Any]:
     """201's body: the entry's seq, the rolls drawn after it, and the public result now (a
     sealed submission shows there only as submitted, G-2)."""
-    from adjudicator import views
-
-    from adjudicator import chain
+    from adjudicator import chain, views
 
     entered = sent.rolled[-1] if sent.rolled else sent.entered
     out: dict[str, Any] = {"seq": sent.entered.log.seq, "rolled": [r.log.seq for r in sent.rolled],
@@ -242,7 +240,7 @@ def asks_roll(body: dict[str, Any], confirm_needed: bool) -> bool:
     return True
 
 
-def host_action(body: dict[str, Any], confirm_needed: bool) -> "HostAction":
+def host_action(body: dict[str, Any], confirm_needed: bool) -> HostAction:
     """The host entry a body asks for: {"host": {"action": "void", "target": "7", "reason": "…"}}.
     A page's form must carry its confirmation (the host ticked "sure"), so a stray tap on a
     phone never ends a match."""

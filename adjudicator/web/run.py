@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import socket
-from typing import TYPE_CHECKING, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from adjudicator.errors import InputError
 
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
 NEEDS = "pip install 'adjudicator[serve]'"
 
 
-def libraries_missing() -> Optional[str]:
+def libraries_missing() -> str | None:
     """The first server library not installed, or None."""
     import importlib.util
 
@@ -23,7 +24,7 @@ def libraries_missing() -> Optional[str]:
     return None
 
 
-def serve(options: "ServeOptions", listening: Callable[[], None]) -> None:
+def serve(options: ServeOptions, listening: Callable[[], None]) -> None:
     """Run until Ctrl-C; `listening` is called once the port is ours. A port in use or an
     address that cannot be bound is one sentence, never uvicorn's log."""
     missing = libraries_missing()

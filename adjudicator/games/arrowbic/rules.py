@@ -13,9 +13,10 @@ with `Illegal` codes and ends with an `Outcome`; words.py words them. The board'
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterator, TypedDict
+from typing import Any, TypedDict
 
 from adjudicator.game import Event, Game, Illegal, Outcome, Pending, Turn, new_event
 

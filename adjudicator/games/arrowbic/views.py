@@ -3,10 +3,11 @@ the legal moves with a preview of what each would do (AX-2…AX-8, G-6)."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from adjudicator.game import Event, Illegal, ItemsView
-from adjudicator.games.arrowbic.rules import AX4, AX5, AX6, AX8, ARROWS, ArrowbicRules, ArrowState, Cell
+from adjudicator.games.arrowbic.rules import ARROWS, AX4, AX5, AX6, AX8, ArrowbicRules, ArrowState, Cell
 from adjudicator.games.arrowbic.words import GLYPH
 from adjudicator.render import Para, Pre, Span, Table
 

@@ -277,7 +277,7 @@ class DiceTugOfWarRules(Game[DiceState]):
         dice = chance["dice"]
         if s.stage == "reroll":
             rolled = s.rolled
-            for position, value in zip(s.reroll_positions, dice):
+            for position, value in zip(s.reroll_positions, dice, strict=False):
                 rolled[position - 1] = value
             s.reroll_positions = []
             events = [Event("rerolled", {"player": s.actor, "dice": dice, "now": list(rolled)},

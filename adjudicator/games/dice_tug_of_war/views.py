@@ -3,8 +3,9 @@ text board with its rope, and the legal moves with what each would do (DT-2…DT
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Any, Iterator
+from typing import Any
 
 from adjudicator.game import Event, Game, ItemsView
 from adjudicator.games.dice_tug_of_war.rules import DT2, DT3, DT4, DT5, DT12, DT56, DiceState, count_matches

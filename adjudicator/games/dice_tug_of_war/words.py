@@ -8,7 +8,8 @@ tables `WORDS` (event kinds), `REFUSALS` (codes), `ENDINGS` (terminations) and `
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from adjudicator.games.dice_tug_of_war.rules import DiceTugOfWarRules
 

@@ -221,7 +221,7 @@ class Path(Module):
 
     def check_extras(self, move: dict[str, Any], cards: list[int]) -> None:
         anchors = one_per_card(move, cards, "anchors", "TW-15")
-        for card, anchor in zip(cards, anchors):
+        for card, anchor in zip(cards, anchors, strict=False):
             if self.cells(card, anchor) is None:
                 raise Illegal("shape-off-board", "TW-15", card=card, anchor=anchor.upper(),
                               last=cell_name(self.size - 1, self.size - 1))
@@ -270,7 +270,7 @@ class Path(Module):
         n = self.size
         sides: tuple[tuple[list[tuple[int, int]], Callable[[int, int], bool], Iterable[Sequence[Any]]], ...] = (
             ([(0, c) for c in range(n)], lambda r, c: r == n - 1, tiles),
-            ([(r, 0) for r in range(n)], lambda r, c: c == n - 1, zip(*tiles)))
+            ([(r, 0) for r in range(n)], lambda r, c: c == n - 1, zip(*tiles, strict=False)))
         for starts, done, lines in sides:
             if not all(player in line for line in lines):   # a path across meets every row (column)
                 continue
@@ -317,7 +317,7 @@ class Path(Module):
 
     def longest_run(self, tiles: list[list[Any]], player: str) -> int:
         """The longest straight horizontal or vertical line of `player`'s tiles (TW-15)."""
-        lines = [*tiles, *zip(*tiles)]   # the rows, then the columns
+        lines = [*tiles, *zip(*tiles, strict=False)]   # the rows, then the columns
         runs = (len(list(group)) for line in lines for tile, group in groupby(line) if tile == player)
         return max(runs, default=0)
 

@@ -27,12 +27,12 @@ from collections.abc import Callable, Sequence
 from itertools import takewhile, zip_longest
 from typing import Any, NamedTuple, cast
 
-from adjudicator.game import Form, Game, Illegal
 from adjudicator.errors import NotationError
-from adjudicator.lexicon import Lexicon, Word, item_phrases, post_words
+from adjudicator.game import Form, Game, Illegal
 from adjudicator.games.tug_of_war.modules import Module
 from adjudicator.games.tug_of_war.rules import TugOfWarRules, TWState
 from adjudicator.games.tug_of_war.views import multiset_combinations, multiset_permutations
+from adjudicator.lexicon import Lexicon, Word, item_phrases, post_words
 
 MODULE_NAMES = ("rope", "race", "collation", "clock", "maze", "path", "conker", "tower")
 DIRECTION_WORDS = {"up": "up", "u": "up", "down": "down", "d": "down", "left": "left", "l": "left",
@@ -229,7 +229,7 @@ def format_move(move: dict[str, Any]) -> str:
     elif "anchors" in move:
         anchors = move["anchors"]
         if len(anchors) == len(cards):
-            parts = [f"{c}@{a.upper()}" for c, a in zip(cards, anchors)]
+            parts = [f"{c}@{a.upper()}" for c, a in zip(cards, anchors, strict=False)]
         else:
             parts = [str(c) for c in cards] + [f"?@{a.upper()}" for a in anchors]
     else:
@@ -913,7 +913,7 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
             made = _cards_words(words, group, [], f"names {len(cards)} card{'s' if len(cards) != 1 else ''} "
                                 f"for {len(at.pairs)} tilts (TW-14); write each card with its direction", made[-1].trail)
         if at.pairs and made[0].problem is None:
-            for card, direction in zip(made, at.pairs):   # each card before its tilt (TW-3, TW-14)
+            for card, direction in zip(made, at.pairs, strict=False):   # each card before its tilt (TW-3, TW-14)
                 put[direction] = [card._replace(trail="")]
         elif at.direction is not None:
             skip.add(at.direction)

@@ -13,9 +13,9 @@ The rules core writes no text: events, refusals and endings are data, worded in 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import itemgetter
-from collections.abc import Callable
 from typing import Any, NamedTuple, cast
 
 from adjudicator.game import Event, Game, Illegal, Outcome, Pending, Turn, new_event

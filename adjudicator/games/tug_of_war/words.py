@@ -119,7 +119,7 @@ def _maze(g: TugOfWarRules, f: Mapping[str, Any]) -> str:
 def _path(g: TugOfWarRules, f: Mapping[str, Any]) -> str:
     mine, theirs = g.side(f["player"]), g.side(f["opponent"])
     labels = (f"grey → {mine}", f"{theirs} → {mine}", f"{mine} → {theirs}")
-    what = ", ".join(f"{n} {label}" for label, n in zip(labels, f["turned"]) if n)
+    what = ", ".join(f"{n} {label}" for label, n in zip(labels, f["turned"], strict=False) if n)
     return f"Path: {g.who(f['player'])} plays {f['strength']} at {f['anchor']}: {what}"
 
 

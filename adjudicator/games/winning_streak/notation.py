@@ -391,7 +391,7 @@ class WinningStreakNotation(WinningStreakRules):
             if word in COUNTED:
                 spelled.setdefault(number, [str(number)]).append(word)
         phrases: dict[Phrase, Phrase] = {}
-        for name, attack, health in self.squad:
+        for _name, attack, health in self.squad:
             for a in spelled.get(attack, []):
                 for h in spelled.get(health, []):
                     if a.isdecimal() and h.isdecimal():
@@ -418,7 +418,7 @@ class WinningStreakNotation(WinningStreakRules):
         words = self._staying(s, player, self._from_reserve(s, player, words))
         words = self._no_moves_but_buff(_one_buff(words))
         out: list[Word] = []
-        for index, word in enumerate(words):
+        for word in words:
             if word.text == UNCHANGED:
                 out.append(word._replace(text=now, trail=""))
             out.append(word)
@@ -588,7 +588,7 @@ class WinningStreakNotation(WinningStreakRules):
             stats = [STAT_WORDS.get(w.text.casefold()) for w in run[1::2]]
             if len(run) == 4 and all(w.text.isdecimal() and not w.trail.strip() for w in run[::2]) \
                     and not any(w.trail.strip() for w in run[1:3]) and sorted(map(str, stats)) == ["attack", "health"]:
-                said = dict(zip(stats, (w.text for w in run[::2])))
+                said = dict(zip(stats, (w.text for w in run[::2]), strict=False))
                 name = f"{said['attack']}/{said['health']}"
                 out.append(Word(name, " ".join(w.said for w in spoken), run[0].start, run[-1].end, None, run[-1].trail))
                 index += len(spoken)

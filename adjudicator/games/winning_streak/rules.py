@@ -404,8 +404,8 @@ class WinningStreakRules(Game[StreakState]):
         events: list[Event] = []
         ids = self.player_ids
         moves = [submissions.get(player) for player in ids]
-        plans = [self._plan_of(s, player, move) if move else None for player, move in zip(ids, moves)]
-        for player, move, plan in zip(ids, moves, plans):
+        plans = [self._plan_of(s, player, move) if move else None for player, move in zip(ids, moves, strict=False)]
+        for player, move, plan in zip(ids, moves, plans, strict=False):
             if plan is None or move is None:   # no submission (a move is planned whenever there is one)
                 events.append(make(("relocated-nothing", {"player": player}, WS48)))
                 continue
