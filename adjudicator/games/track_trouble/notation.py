@@ -46,6 +46,9 @@ BOARD_VERBS_BEFORE_A_NAME = (*BOARD_VERBS, "take", "taking", "ride", "riding", "
 BOARD_PREPOSITIONS = ("to", "on", "onto", "into")
 # The word before a track's number that names it: "track 3", "track T3" are T3.
 TRACK_WORDS = ("track",)
+# Marks before a track's number that say nothing more: "track no. 2", "track number 2" ("#2" the
+# reader folds to 2 already). "no" here is no negation: it stands between "track" and a number.
+TRACK_NUMBER_MARKS = ("no", "nr", "number", "num")
 # A miner said to stay where it is does nothing this crossing (TT-3): "1 and 4 stay home",
 # "(1, 2 and 5 rest)". Said of every miner ("all miners stay put") it is the empty submission.
 # Not "stay" alone ("stay safe", "stay tuned"), only after "all"; not "sitting it out": the posts
@@ -130,6 +133,9 @@ NOTHING_SAID = ("nothing", "none")   # "Miner 6: nothing" ends a clause: miner 6
 # Words between miners and where they go that say nothing more: "3 on T3", "4 and 5 go to T3".
 GOING = ("on", "to", "onto", "into", "go", "goes", "going")
 ARTICLES = ("the",)
+# A miner's number written short (TT-2: miners are numbered): "m1", "M1", "miner#1", "min1", and as
+# two words "min 1", "m 1". Never a layout's name that happens to look so (a destination "M1").
+MINER_SHORT = ("m", "min", "mnr", "miner")
 # The words an item's part of a submission starts with (after a "/", slashed).
 ITEM_STARTS = ("remote", "extra-miner", "hidden")                         # "miners 1, 2, 3 on the T2"
 # The notation's actions (TT-3): a word and a name after it, or a word alone.
@@ -195,14 +201,32 @@ def track_phrases(tracks: frozenset[str]) -> dict[tuple[str, ...], tuple[str, ..
             numbers.setdefault(str(int(number.group())), []).append(name)
     out: dict[tuple[str, ...], tuple[str, ...]] = {}
     for name in tracks:
-        forms = [(name,), *((word, name) for word in TRACK_WORDS)]
-        forms += [(word, number) for number, named in numbers.items() if named == [name] for word in TRACK_WORDS]
+        forms = [(name,), *((word, name) for word in TRACK_WORDS), *spaced_name(name)]
+        forms += [said for number, named in numbers.items() if named == [name] for said in numbered_track(number)]
+        forms += [(*ARTICLES, *said) for said in forms if len(said) > 1 and said[0] not in ARTICLES]
         for said in forms:
             if len(said) > 1:
                 out[said] = (name,)
             out.update({(verb, *way, *said): ("board", name) for verb in BOARD_VERBS_BEFORE_A_NAME
                         for way in ((), *((word,) for word in BOARD_PREPOSITIONS))})
     return out
+
+def numbered_track(number: str) -> list[tuple[str, ...]]:
+    """The ways "track 2" is said (TRACK_WORDS, TRACK_NUMBER_MARKS): "track two", "track no. 2",
+    "the second track", "2nd track"; for the one track whose name ends in that number."""
+    around = post_words()
+    words = [number, *(word for word, count in around.counts.items() if str(count) == number and word != "both")]
+    places = [word for word, place in around.ordinals.items() if str(place) == number]
+    return [*((track, *mark, said) for track in TRACK_WORDS for mark in ((), *((m,) for m in TRACK_NUMBER_MARKS))
+              for said in words),
+            *((place, track) for place in places for track in TRACK_WORDS)]
+
+
+def spaced_name(name: str) -> list[tuple[str, ...]]:
+    """"t 2" for T2: a track's name of letters and a number, typed with a space between."""
+    parts = re.fullmatch(r"([a-z]+)(\d+)", name)
+    return [(parts.group(1), parts.group(2))] if parts else []
+
 
 # `r3 c1:` with or without the colon, as Winning Streak reads `t4 place`: nothing
 # else a submission starts with is `r` or `c` and a number (it starts with a miner or an item).
@@ -353,6 +377,16 @@ def miner_group(tokens: list[str], i: int) -> tuple[list[int], int]:
     return numbers, at[-1]
 
 
+def switch_named(action: Any, switches: set[str]) -> Any:
+    """`3 purple`: a miner's bare name after it that is a switch of the crossing's layout
+    (`switches`, case-folded) is its activation, as `3 switch purple`: a switch is never boarded
+    (TT-3), and the typed notation cannot know the layout's names."""
+    if isinstance(action, dict) and set(action) == {"miner", "board"} and isinstance(action["board"], str) \
+            and action["board"].lower() in switches:
+        return {"miner": action["miner"], "switch": action["board"]}
+    return action
+
+
 def by_miner(actions: list[Any]) -> list[Any]:
     """A crossing's actions in the order of their miners: they resolve together (TT-4), so
     `7 T1, 6 T1` and `6 T1, 7 T1` are one submission, written one way. Left as given when an
@@ -409,6 +443,29 @@ def asked(word: Word) -> Word:
     if word.text == "-" and word.said.casefold() != "-" and word.stop == "?":
         return word._replace(problem="asks about the move rather than plays it; give the move to play.")
     return word
+
+
+_MINER_SHORT = re.compile(rf"^(?:{'|'.join(MINER_SHORT)})#?(\d)$", re.IGNORECASE)
+
+
+def miners_short(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"m1 t1, M2 purple", "miner#3 T2", "min 4 T3": a miner's number written short (MINER_SHORT)
+    as the number alone, as the notation writes it; a layout's own name ("M1") stays itself."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        short = _MINER_SHORT.match(word.text)
+        after = words[index + 1].text if index + 1 < len(words) else ""
+        if short and word.text.casefold() not in names:
+            out.append(word._replace(text=short.group(1)))
+        elif word.text.casefold() in MINER_SHORT[:-1] and not word.trail and after.isdecimal() and len(after) == 1:
+            out.append(said_as(words, index, 2, after))
+            index += 1
+        else:
+            out.append(word)
+        index += 1
+    return out
 
 
 def miners_by_place(words: list[Word], free: set[int]) -> list[Word]:
@@ -1005,7 +1062,8 @@ class TrackTroubleNotation(Game[TTState]):
         out.update({k: v for k, v in move.items() if k not in out})
         fix = self._spelling(s)
         if isinstance(out.get("actions"), list):
-            out["actions"] = by_miner([fix(a, "board", "switch") for a in out["actions"]])
+            switches = {name.lower() for name in s.layout["switches"]}
+            out["actions"] = by_miner([switch_named(fix(a, "board", "switch"), switches) for a in out["actions"]])
         if isinstance(out.get("items"), list):
             out["items"] = [fix(i, "switch", "destination") for i in out["items"]]
         return out
@@ -1031,7 +1089,7 @@ class TrackTroubleNotation(Game[TTState]):
         miners 1 and up all act this crossing (TT-2: none benched, none crossed); "the new guy",
         or "he" right after "extra miner", is the extra miner (TT-7); "T2 with miner 1" is
         miner 1's boarding of T2."""
-        words = hidden_said(split_typed([asked(word) for word in words]))
+        words = hidden_said(miners_short(split_typed([asked(word) for word in words]), self._known_names))
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):
             return words

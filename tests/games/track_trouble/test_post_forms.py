@@ -338,3 +338,35 @@ def test_the_switch_is_refused_while_the_layout_has_two(post):
     data = tt_match()
     assert entered(data, "sally", "3 hits the purple switch") == "r1 c1: 3 switch purple"   # the same post, named
     assert entered(data, "sally", post) is None
+
+
+# --- Miners written short, tracks by their number said, a switch named bare (TT-2, TT-3) -------
+
+@pytest.mark.parametrize("post, move", [
+    ("m4 T2, M5 T3", "r1 c1: 4 T2, 5 T3"),
+    ("miner#2 takes T1", "r1 c1: 2 T1"),
+    ("min 6 T3 and min 7 T3", "r1 c1: 6 T3, 7 T3"),
+    ("miner3 -> T1", "r1 c1: 3 T1"),
+    ("M2: purple", "r1 c1: 2 switch purple"),
+    ("5 purple, 6 T1", "r1 c1: 5 switch purple, 6 T1"),
+    ("2 → purple", "r1 c1: 2 switch purple"),
+    ("miner 4 hops on track three", "r1 c1: 4 T3"),
+    ("send 6 to the second track", "r1 c1: 6 T2"),
+    ("1 t 3, 2 t 1", "r1 c1: 1 T3, 2 T1"),
+    ("miner 5 rides track no. 1", "r1 c1: 5 T1"),
+    ("take the 3rd track with miner 2", "r1 c1: 2 T3"),
+])
+def test_short_miners_said_tracks_and_bare_switches_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "m9 T1",                              # no miner 9 (TT-2)
+    "m1",                                 # a miner with no action
+    "m2 on track four",                   # round 1 has no T4 (TT-1)
+    "miner 2 to track two or three",      # two alternatives
+    "m3 purple?",                         # asks
+    "min 4 on the second track... no wait, the first",   # corrected
+])
+def test_near_misses_of_short_miners_and_said_tracks_are_refused(post):
+    assert at_start(post) is None
