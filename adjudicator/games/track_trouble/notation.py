@@ -76,11 +76,24 @@ SAID_OF_EVERY_SUBMISSION = ("this round", "this crossing", "nothing else")
 VALUE_WORDS = ("worth", "becomes", "set to", "set at", "equals", "make it", "makes it", "set it to",
                "sets it to", "set it at")
 # Hidden Value (TT-7) named in short or as a verb: "hv: N2 → 1", "hiding N1, make it 5".
-HIDDEN_NAMES = ("hv", "hiding")
+HIDDEN_NAMES = ("hv", "hiding", "hide", "hides", "i hide")
+# Verbs that set a destination's value when a destination follows them (TT-7): "set N2 to 3", "put
+# N2 at 3". Only before a destination's name: "put 3 on T2" is a miner boarding.
+SETTING_VERBS = ("set", "sets", "setting", "put", "puts", "putting")
+# Words before a value said first, and between it and its destination: "value 3 on N2", "hide 3
+# on N2" (TT-7). Not a bare number ("put 3 on N2": miner 3 or the value 3?): the word before
+# the number settles that it is a value.
+VALUE_FIRST = ("value", "hidden")
+VALUE_OF = ("of",)
+VALUE_ON = ("on", "for", "at", "to")
+# Words after a destination's name that give it a value with no verb (TT-7): "N2 = 3", "N2 is
+# worth 3" ("worth" is `=`, VALUE_WORDS). Refused when the value is the printed one: "N2 is worth
+# 4" may be said of the board as it is, not set.
+DESTINATION_IS = (("=",), ("is", "="), ("is",))
 # Words between Hidden Value and its destination ("Hidden Value on N2"), and between the
 # destination and its value ("N2 and set it to 3"): they say nothing more.
 HIDDEN_BEFORE_DESTINATION = ("on", "for", "at")
-HIDDEN_BEFORE_VALUE = ("and", "=", "to")
+HIDDEN_BEFORE_VALUE = ("and", "=", "to", "as", "at", "is")
 # Arrows drawn between a miner and where it goes ("1→T3", "4 -> purple") or a destination and its
 # Hidden Value ("hv: N2 → 1"): read as "to", which both forms take (GOING, HIDDEN_BEFORE_VALUE).
 ARROWS = ("→", "->", "=>", "⇒", "➡️", "➡")
@@ -915,6 +928,62 @@ def switch_said(words: list[Word], switches: list[str]) -> list[Word]:
     return out
 
 
+def hidden_spoken(words: list[Word], destinations: frozenset[str], printed: dict[str, int]) -> list[Word]:
+    """Hidden Value Crossing (TT-7) said without its name, as `hidden DESTINATION [=] VALUE`:
+    "set N2 to 3" (SETTING_VERBS), "N2 is worth 3" (DESTINATION_IS, a clause of its own), "value
+    3 on N2" (VALUE_FIRST). `destinations` are every layout's (case-folded), `printed` the
+    crossing's printed values by case-folded name."""
+    for index, word in enumerate(words):
+        said = word.text.casefold()
+        after = words[index + 1].text.casefold() if index + 1 < len(words) else ""
+        if said in SETTING_VERBS and not word.trail and after in destinations:
+            return [*words[:index], said_as(words, index, 1, "hidden"), *words[index + 1:]]
+        if said in VALUE_FIRST and not word.trail:
+            found = value_first(words, index, destinations)
+            if found:
+                return found
+        named = any(w.text == "hidden" for w in words[:index])   # "hidden value: N2 becomes 4" says it already
+        if said in destinations and (index == 0 or words[index - 1].trail.strip()) and not named:
+            found = destination_is(words, index, printed)
+            if found:
+                return found
+    return words
+
+
+def value_first(words: list[Word], index: int, destinations: frozenset[str]) -> list[Word] | None:
+    """"value 3 on N2", "hidden value of 2 for N1" (from `index`, the word VALUE_FIRST) as
+    `hidden N2 3`; None when the words after it are not so."""
+    at = index + 1
+    if at < len(words) and words[at].text.casefold() in VALUE_OF and not words[at].trail:
+        at += 1
+    span = words[at:at + 3]
+    if len(span) < 3 or not span[0].text.isdecimal() or span[1].text.casefold() not in VALUE_ON \
+            or span[2].text.casefold() not in destinations or span[0].trail or span[1].trail:
+        return None
+    head = said_as(words, index, at - index, "hidden")._replace(trail="")
+    return [*words[:index], head, span[2]._replace(trail=""), span[0]._replace(trail=span[2].trail), *words[at + 3:]]
+
+
+def destination_is(words: list[Word], index: int, printed: dict[str, int]) -> list[Word] | None:
+    """"N2 = 3", "N2 is worth 3" (from `index`, the destination) ending its clause, as `hidden N2 3`;
+    refused when 3 is N2's printed value (said of the board?); None when the words are not so."""
+    for link in DESTINATION_IS:
+        value = index + 1 + len(link)
+        said = tuple(w.text.casefold() for w in words[index + 1:value])
+        if said != link or value >= len(words) or not words[value].text.isdecimal() \
+                or any(w.trail.strip() for w in words[index:value]):
+            continue
+        if value + 1 < len(words) and not words[value].trail.strip() and words[value + 1].text != "-":
+            return None   # "N2 is 3 points away": the clause goes on ("... this round" does not)
+        number = int(words[value].text)
+        same = printed.get(words[index].text.casefold()) == number
+        head = said_as(words, index, 1, "hidden", f"says {words[index].text}'s printed value, {number}: "
+                                                  f"give `hidden {words[index].text} {number}` to set it (TT-7)."
+                       if same else None)._replace(trail="")
+        return [*words[:index], head, words[index]._replace(trail=""), *words[value:]]
+    return None
+
+
 def hidden_said(words: list[Word]) -> list[Word]:
     """"hidden on N2 and set it to 3", "hidden N1, = 5" as `hidden N2 3` (TT-7): the words
     around the destination (HIDDEN_BEFORE_DESTINATION, HIDDEN_BEFORE_VALUE, a comma) say nothing more."""
@@ -932,7 +1001,7 @@ def hidden_said(words: list[Word]) -> list[Word]:
             value += 1
         if value >= len(words) or not words[value].text.isdecimal() or words[value - 1].trail.strip(" ,"):
             return words
-        head = said_as(words, index, at - index, "hidden")._replace(trail="")
+        head = said_as(words, index, at - index, "hidden", word.problem)._replace(trail="")
         return [*words[:index], head, words[at]._replace(trail=""), words[value], *words[value + 1:]]
     return words
 
@@ -1089,7 +1158,9 @@ class TrackTroubleNotation(Game[TTState]):
         miners 1 and up all act this crossing (TT-2: none benched, none crossed); "the new guy",
         or "he" right after "extra miner", is the extra miner (TT-7); "T2 with miner 1" is
         miner 1's boarding of T2."""
-        words = hidden_said(miners_short(split_typed([asked(word) for word in words]), self._known_names))
+        printed = {} if s.finished else {name.casefold(): value for name, value in s.layout["destinations"].items()}
+        words = miners_short(split_typed([asked(word) for word in words]), self._known_names)
+        words = hidden_said(hidden_spoken(words, self._names_of("destinations"), printed))
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):
             return words

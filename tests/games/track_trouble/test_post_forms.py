@@ -370,3 +370,36 @@ def test_short_miners_said_tracks_and_bare_switches_read(post, move):
 ])
 def test_near_misses_of_short_miners_and_said_tracks_are_refused(post):
     assert at_start(post) is None
+
+
+# --- Hidden Value said with a verb, a value first, or a destination's worth (TT-7) ---------------
+
+@pytest.mark.parametrize("post, move", [
+    ("gonna hide N3 as 1", "r1: hidden N3 1"),
+    ("hiding N1 at 5", "r1: hidden N1 5"),
+    ("set N3 to 2", "r1: hidden N3 2"),
+    ("putting N1 = 4", "r1: hidden N1 4"),
+    ("N3 is worth 1 this round", "r1: hidden N3 1"),
+    ("N1 = 5", "r1: hidden N1 5"),
+    ("value 2 on N3", "r1: hidden N3 2"),
+    ("hidden value of 1 for N2", "r1: hidden N2 1"),
+    ("hide N2 as 4", "r1: hidden N2 4"),       # the printed value, hidden: the verb says it is set
+])
+def test_hidden_value_said_with_verbs_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "N2 is worth 4",                 # N2's printed value: said of the board, or set?
+    "N3 = 6",                        # the same
+    "put 3 on N2",                   # miner 3, or the value 3?
+    "set N2 to 3, 1 T2",             # Hidden Value is a move of its own (TT-7)
+    "N2 = 3?",                       # asks
+    "hide N2 as 3 or 4",             # two values
+    "i won't hide N2 as 3",          # negated
+    "N2 is 3 points away",           # the clause goes on: no value set
+    "set N2",                        # no value
+    "hiding N1 at 7",                # a Hidden Value is 1 to 5 (TT-7)
+])
+def test_near_misses_of_hidden_value_with_verbs_are_refused(post):
+    assert at_start(post) is None
