@@ -110,6 +110,15 @@ CART_WORDS = ("cart", "carts")
 ADDING = ("too", "as well")
 # Words after an item's name that say it is used (TT-7): "extra miner activated" declares it.
 ITEM_USED = ("activated", "used", "active", "deployed", "in play", "in")
+# ... and words after it that say yes to it, when they end its clause (TT-7): "Extra miner yes.",
+# "extra miner: on", "extra miner - yep, 8 T2". Not "on" going on ("extra miner on T2": which miner?).
+ITEM_YES = ("yes", "yep", "yeah", "yup", "on", "y", "ok", "okay", "please", "pls", "✅", "✔️", "✔")
+ITEM_YES_MARKS = ("-", "=")            # between the item and its yes: "extra miner - yes"
+# Verbs before an item that say it is used (TT-7): "activate extra miner", "activating remote switch
+# on purple". ("activate" is otherwise a miner's switch activation, `1 activate purple`.) Not "use",
+# "using": glue to the reader already, and "not using" is a negation it must still see.
+ITEM_VERBS = ("activate", "activating", "deploy", "deploying")
+ITEM_WORDS = ("extra-miner", "remote", "hidden")     # the item words an ITEM_VERB may stand before
 # The extra miner (TT-2, TT-7) named in words, in a post that declares it or in a round it plays:
 # "the new guy flips purple" is miner 8 (one more than the ruleset's miners).
 EXTRA_MINER_NAMES = ("the new guy", "new guy", "the new miner", "new miner", "the new one", "the extra one",
@@ -477,6 +486,35 @@ def miners_short(words: list[Word], names: frozenset[str]) -> list[Word]:
             index += 1
         else:
             out.append(word)
+        index += 1
+    return out
+
+
+def items_said_used(words: list[Word]) -> list[Word]:
+    """"Extra miner yes.", "extra miner: on" (ITEM_YES ending the item's clause) and "activate extra
+    miner", "activating my remote switch on purple" (ITEM_VERBS) as the item alone: its use (TT-7)."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        at = index + 1
+        while at < len(words) and words[at].text in ITEM_YES_MARKS and not words[at].trail.strip():
+            at += 1
+        yes = at < len(words) and words[at].text.casefold() in ITEM_YES and word.trail.strip() in ("", ":") \
+            and (at + 1 == len(words) or any(mark in words[at].trail for mark in ",;.!?\n"))
+        if word.text == "extra-miner" and yes:
+            out.append(said_as(words, index, at + 1 - index, "extra-miner"))
+            index = at + 1
+            continue
+        ahead = index + 1
+        while ahead < len(words) and words[ahead].text.casefold() in ("my", *ARTICLES) and not words[ahead].trail:
+            ahead += 1
+        if word.text.casefold() in ITEM_VERBS and not word.trail and ahead < len(words) \
+                and words[ahead].text in ITEM_WORDS and ahead > index:
+            out.append(said_as(words, index, ahead + 1 - index, words[ahead].text))
+            index = ahead + 1
+            continue
+        out.append(word)
         index += 1
     return out
 
@@ -1159,7 +1197,7 @@ class TrackTroubleNotation(Game[TTState]):
         or "he" right after "extra miner", is the extra miner (TT-7); "T2 with miner 1" is
         miner 1's boarding of T2."""
         printed = {} if s.finished else {name.casefold(): value for name, value in s.layout["destinations"].items()}
-        words = miners_short(split_typed([asked(word) for word in words]), self._known_names)
+        words = items_said_used(miners_short(split_typed([asked(word) for word in words]), self._known_names))
         words = hidden_said(hidden_spoken(words, self._names_of("destinations"), printed))
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):

@@ -403,3 +403,29 @@ def test_hidden_value_said_with_verbs_reads(post, move):
 ])
 def test_near_misses_of_hidden_value_with_verbs_are_refused(post):
     assert at_start(post) is None
+
+
+# --- An item said with a yes or a verb (TT-7) ---------------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("Extra Miner: on\n8 -> T1", "r1 c1: 8 T1, extra-miner"),
+    ("extra miner yep, 8 flips purple", "r1 c1: 8 switch purple, extra-miner"),
+    ("extra miner - yes. 1 T3, 8 T3", "r1 c1: 1 T3, 8 T3, extra-miner"),
+    ("activate extra miner; 8 T2", "r1 c1: 8 T2, extra-miner"),
+    ("activating my remote switch on purple", "r1 c1: remote purple"),
+    ("deploying the extra miner, 2 T1, 8 T1", "r1 c1: 2 T1, 8 T1, extra-miner"),
+])
+def test_items_said_with_a_yes_or_a_verb_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "extra miner yes?",                  # asks
+    "extra miner: no. 1 T2",             # declined (or not?): refused
+    "extra miner yes or no, 8 T2",       # undecided
+    "extra miner on T2",                 # which miner boards T2?
+    "not activating extra miner, 8 T2",  # declined, yet miner 8 acts (TT-7)
+    "extra miner yes. 8 T2... no wait, 8 T3",   # corrected
+])
+def test_near_misses_of_items_said_with_a_yes_are_refused(post):
+    assert at_start(post) is None
