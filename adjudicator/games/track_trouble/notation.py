@@ -144,6 +144,28 @@ RELATIVES = ("who", "which", "that")
 # Said of the current crossing: "nothing this crossing, waiting" is the crossing's empty submission
 # (TT-3), the round and crossing written as SAID_OF_EVERY_SUBMISSION's `-` reads them.
 NOTHING_WORDS = ("nothing", "pass")
+# The typed empty submission (G-2): alone, or with only the round and crossing; beside an action or
+# an item ("pass, 1 T2") it contradicts it. (`-` is the notation's word for "this round", not one.)
+EMPTY_SAID = ("nothing", "none", "pass", "empty")
+# A player passing in words (TT-3, G-2: the crossing's empty submission), read only when the post
+# names nothing else of a move: "no moves for me this time, pass", "skipping this one", "I'm
+# sitting this one out". "nothing" only as a clause of its own or said of the player ("nothing to
+# add" is chatter); "pass" not before "on" ("pass on the extra miner" declines an item).
+PASSING = ("pass", "passing", "i pass", "skip", "skipping", "skip this one", "skipping this one", "no moves",
+           "no move", "no moves for me", "no move for me", "nothing for me", "nothing from me", "sit out",
+           "sitting out", "sit this one out", "sitting this one out", "sit it out", "sitting it out",
+           "sitting this out", "sit this out")
+PASSING_DECLINES = ("skip",)          # "skipping the extra miner, 1 T2": a skip beside a move declines
+PASSING_CLAUSE = ("nothing",)          # passing only as a clause of its own: "nothing, thanks"
+PASSING_NOT_BEFORE = ("on",)           # "pass on ..." declines something: read as the negation
+NEGATION_SAID = "not"                  # posts.yaml's negation the reader declines an item after
+# ... nor before an object: "pass the salt", "skip it", "pass me the dice" pass something else.
+PASSING_OBJECTS = ("the", "a", "an", "it", "that", "them", "me", "my", "your", "him", "her", "those", "these")
+# Words that keep a pass in words refused: not decided yet ("no moves yet", "pass for now?"), said
+# of or asked of someone ("you pass?", "should I pass"), or conditional ("if ..., pass").
+PASSING_UNSURE = ("yet", "still", "for now", "later", "undecided", "decide", "deciding", "thinking", "think",
+                  "if", "unless", "whether", "you", "u", "he", "she", "they", "should", "shall", "could",
+                  "can", "would", "did", "does")
 THIS_CROSSING = ("this crossing",)
 # "stay" after a miner's number is that miner resting: "1 and 2 stay". (Not "stay" alone: "stay
 # safe".) The numbers are those a miner may have (TT-2: at most 8).
@@ -276,6 +298,7 @@ def parse(text: str) -> dict[str, Any]:
     resting: set[int] = set()     # miners said to rest, or to do nothing (TT-3)
     everyone_rests = False
     others_rest = False   # "the rest stay home": the miners not named do nothing (TT-3)
+    empty = False         # `nothing`: the empty submission, which names no action or item
     i = 0
 
     def need(index: int, what: str) -> str:
@@ -319,7 +342,10 @@ def parse(text: str) -> dict[str, Any]:
                 raise NotationError(f"'{text}': the Hidden Value must be a number, not '{value}'. {_HELP}")
             hidden = {"use": "hidden-value", "destination": destination, "value": int(value)}
             i = j + 1
-        elif low in ("nothing", "none", "pass", "-", "empty"):
+        elif low in EMPTY_SAID:
+            empty = True
+            i += 1
+        elif low == "-":
             i += 1
         elif low == "rest":   # said of no miner: every miner rests ("all miners stay put"), TT-3
             everyone_rests = True
@@ -329,6 +355,9 @@ def parse(text: str) -> dict[str, Any]:
             i += 1
         else:
             raise NotationError(f"'{text}': cannot read '{word}'. {_HELP}")
+    if empty and (actions or items or hidden is not None):
+        raise NotationError(f"'{text}': 'nothing' submits no action, yet actions or items are named; give the "
+                            f"one submission (TT-3). {_HELP}")
     clash = sorted({action["miner"] for action in actions} & resting)
     if clash or (actions and everyone_rests):
         said = f"miner {clash[0]}" if clash else "every miner"
@@ -757,6 +786,81 @@ def nothing_now(words: list[Word], s: TTState) -> list[Word]:
             turn = [span._replace(text=f"r{s.round}", trail=""), span._replace(text=f"c{s.crossing}", trail="")]
             return [*words[:index], *turn, span, *words[index + 2:]]
     return words
+
+
+def passing_said(words: list[Word], s: TTState, material: frozenset[str]) -> list[Word]:
+    """"no moves for me this time, pass" (PASSING) as the crossing's empty submission, `r1 c1
+    rest` as nothing_now writes it, when no other word of the post is move material (`material`:
+    the layouts' names and KEYWORDS; or a number) and none says the player is unsure (PASSING_UNSURE).
+    A second pass phrase says it again (`-`)."""
+    said = [w.said.casefold() for w in words]
+    if any(w.text.isdecimal() or w.text.casefold() in material and not passing_at(words, at)
+           for at, w in enumerate(words)):
+        return passing_beside_a_move(words, s)
+    if any(phrase(unsure) == tuple(said[at:at + len(phrase(unsure))]) for unsure in PASSING_UNSURE
+           for at in range(len(said))):
+        return words
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        size = passing_at(words, index)
+        if not size:
+            out.append(words[index])
+            index += 1
+            continue
+        span = said_as(words, index, size, "rest")
+        first = not any(w.text == "rest" for w in out)
+        out += passed(span, s) if first else [span._replace(text="-")]
+        index += size
+    return out
+
+
+def passing_beside_a_move(words: list[Word], s: TTState) -> list[Word]:
+    """A pass (PASSING; not a skip, which declines what follows it: "skipping the extra miner")
+    beside move material: "pass, 1 T2" contradicts the move, so it is `rest` (every miner rests,
+    refused beside an action, TT-3); "pass on the extra miner, 1 T2" declines what follows, as the
+    negation NEGATION_SAID (the reader declines an item after it)."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        size = passing_at(words, index, on=True)
+        if not size or words[index].said.casefold().startswith(PASSING_DECLINES) or words[index].text == "rest":
+            out.append(words[index])
+            index += max(size, 1)
+            continue
+        on = index + size < len(words) and words[index + size].text.casefold() in PASSING_NOT_BEFORE \
+            and not words[index + size - 1].trail.strip()
+        if on:
+            out.append(said_as(words, index, size + on, NEGATION_SAID))
+        else:   # the crossing's empty submission, as passing_said reads it: a second move beside the one named
+            out += passed(said_as(words, index, size, "rest"), s)
+        index += size + on
+    return out
+
+
+def passed(span: Word, s: TTState) -> list[Word]:
+    """A pass (`span`, read as `rest`) as the crossing's empty submission, `r1 c1 rest` (nothing_now)."""
+    return [span._replace(text=f"r{s.round}", trail=""), span._replace(text=f"c{s.crossing}", trail=""), span]
+
+
+def passing_at(words: list[Word], index: int, on: bool = False) -> int:
+    """How many words from `index` pass in words (PASSING, PASSING_CLAUSE): 0 when none do. A
+    pass before "on" counts only when `on` ("pass on the extra miner" declines it)."""
+    ends = [index == 0 or bool(words[index - 1].trail.strip(" :"))]   # not "Miner 6: nothing" (nothing_for_miner)
+    for size in (4, 3, 2, 1):
+        span = words[index:index + size]
+        if len(span) < size or any(w.trail.strip() for w in span[:-1]):
+            continue
+        said = " ".join(w.said.casefold() for w in span)
+        last = index + size == len(words) or bool(span[-1].trail.strip())
+        after = words[index + size].text.casefold() if index + size < len(words) else ""
+        joined = not span[-1].trail.strip()
+        if said in PASSING and not (after in PASSING_OBJECTS and joined) \
+                and (on or not (after in PASSING_NOT_BEFORE and joined)):
+            return size
+        if said in PASSING_CLAUSE and ends[0] and last:
+            return size
+    return 0
 
 
 def quoted_turn(words: list[Word], s: TTState, quoted: str, names: frozenset[str]) -> list[Word]:
@@ -1203,6 +1307,7 @@ class TrackTroubleNotation(Game[TTState]):
         if s.finished or not isinstance(miners, int):
             return words
         words = nothing_now(quoted_turn(words, s, QUOTED, self._known_names), s)
+        words = passing_said(words, s, self._known_names | frozenset(KEYWORDS) | frozenset(ITEM_WORDS))
         free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
         words = spaced_list(ranges_and_counts(ordinals_on(miners_by_place(words, free), free)))

@@ -429,3 +429,46 @@ def test_items_said_with_a_yes_or_a_verb_read(post, move):
 ])
 def test_near_misses_of_items_said_with_a_yes_are_refused(post):
     assert at_start(post) is None
+
+
+# --- Passing in words: the crossing's empty submission, only when nothing else is named (TT-3, G-2)
+
+@pytest.mark.parametrize("post, move", [
+    ("nothing from me this time, I pass", "r1 c1: nothing"),
+    ("skipping this one", "r1 c1: nothing"),
+    ("I'm sitting this one out 😴", "r1 c1: nothing"),
+    ("no moves this crossing", "r1 c1: nothing"),
+    ("no move for me. pass", "r1 c1: nothing"),
+    ("nothing, thanks", "r1 c1: nothing"),
+    ("passing", "r1 c1: nothing"),
+    ("pass on the extra miner, 1 T2", "r1 c1: 1 T2"),   # "pass on" declines the item (TT-7)
+])
+def test_passing_in_words_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "pass, 1 T2",                        # passes, yet miner 1 boards
+    "1 T2, nothing",                     # nothing, or nothing else?
+    "extra miner yes, pass",             # an item, and a pass
+    "no moves for miner 3, 1 T2",        # miner 3, or every miner?
+    "no moves yet",                      # not decided
+    "pass for now",                      # not decided
+    "should I pass",                     # asks
+    "you pass?",                         # asks of the other player
+    "not passing",                       # negated
+    "maybe pass",                        # doubt
+    "pass the salt",                     # passes something else
+    "nothing to add",                    # chatter
+    "I'll pass on the extra miner",      # declines an item, names no submission
+    "if maddie moves, I pass",           # conditional
+])
+def test_near_misses_of_passing_in_words_are_refused(post):
+    assert at_start(post) is None
+
+
+def test_the_typed_empty_submission_beside_an_action_is_refused():
+    """`nothing` is the empty submission (G-2): beside an action it contradicts it (TT-3)."""
+    assert parse("r1 c1: nothing") == {"round": 1, "crossing": 1, "actions": []}
+    with pytest.raises(InputError):
+        parse("pass, 1 T2")
