@@ -45,7 +45,7 @@ BOARD_VERBS_BEFORE_A_NAME = (*BOARD_VERBS, "take", "taking", "ride", "riding", "
 # Words between such a verb and the track's name: "7 goes to T1", "he hops onto track 3".
 BOARD_PREPOSITIONS = ("to", "on", "onto", "into")
 # The word before a track's number that names it: "track 3", "track T3" are T3.
-TRACK_WORDS = ("track",)
+TRACK_WORDS = ("track", "trk")
 # Marks before a track's number that say nothing more: "track no. 2", "track number 2" ("#2" the
 # reader folds to 2 already). "no" here is no negation: it stands between "track" and a number.
 TRACK_NUMBER_MARKS = ("no", "nr", "number", "num")
@@ -79,7 +79,8 @@ VALUE_WORDS = ("worth", "becomes", "set to", "set at", "equals", "make it", "mak
 HIDDEN_NAMES = ("hv", "hiding", "hide", "hides", "i hide")
 # Verbs that set a destination's value when a destination follows them (TT-7): "set N2 to 3", "put
 # N2 at 3". Only before a destination's name: "put 3 on T2" is a miner boarding.
-SETTING_VERBS = ("set", "sets", "setting", "put", "puts", "putting")
+SETTING_VERBS = ("set", "sets", "setting", "put", "puts", "putting", "make", "makes", "making")
+SETTING_BETWEEN = ("the", "value", "of")   # "set the value of N2 to 3"
 # Words before a value said first, and between it and its destination: "value 3 on N2", "hide 3
 # on N2" (TT-7). Not a bare number ("put 3 on N2": miner 3 or the value 3?): the word before
 # the number settles that it is a value.
@@ -89,7 +90,7 @@ VALUE_ON = ("on", "for", "at", "to")
 # Words after a destination's name that give it a value with no verb (TT-7): "N2 = 3", "N2 is
 # worth 3" ("worth" is `=`, VALUE_WORDS). Refused when the value is the printed one: "N2 is worth
 # 4" may be said of the board as it is, not set.
-DESTINATION_IS = (("=",), ("is", "="), ("is",))
+DESTINATION_IS = (("=",), ("is", "="), ("is",), ("to",))   # "N2 → 3": the arrow is "to" (ARROWS)
 # Words between Hidden Value and its destination ("Hidden Value on N2"), and between the
 # destination and its value ("N2 and set it to 3"): they say nothing more.
 HIDDEN_BEFORE_DESTINATION = ("on", "for", "at")
@@ -154,7 +155,8 @@ EMPTY_SAID = ("nothing", "none", "pass", "empty")
 PASSING = ("pass", "passing", "i pass", "skip", "skipping", "skip this one", "skipping this one", "no moves",
            "no move", "no moves for me", "no move for me", "nothing for me", "nothing from me", "sit out",
            "sitting out", "sit this one out", "sitting this one out", "sit it out", "sitting it out",
-           "sitting this out", "sit this out")
+           "sitting this out", "sit this out", "nothing this time", "nothing this turn", "no action", "no actions",
+           "not moving", "not moving anyone", "not moving anybody", "staying put", "staying home")
 PASSING_DECLINES = ("skip",)          # "skipping the extra miner, 1 T2": a skip beside a move declines
 PASSING_CLAUSE = ("nothing",)          # passing only as a clause of its own: "nothing, thanks"
 PASSING_NOT_BEFORE = ("on",)           # "pass on ..." declines something: read as the negation
@@ -246,10 +248,11 @@ def track_phrases(tracks: frozenset[str]) -> dict[tuple[str, ...], tuple[str, ..
     out: dict[tuple[str, ...], tuple[str, ...]] = {}
     for name in tracks:
         forms = [(name,), *((word, name) for word in TRACK_WORDS), *spaced_name(name)]
+        forms += [(f"{word}{number}",) for number, named in numbers.items() if named == [name] for word in TRACK_WORDS]
         forms += [said for number, named in numbers.items() if named == [name] for said in numbered_track(number)]
         forms += [(*ARTICLES, *said) for said in forms if len(said) > 1 and said[0] not in ARTICLES]
         for said in forms:
-            if len(said) > 1:
+            if said != (name,):
                 out[said] = (name,)
             out.update({(verb, *way, *said): ("board", name) for verb in BOARD_VERBS_BEFORE_A_NAME
                         for way in ((), *((word,) for word in BOARD_PREPOSITIONS))})
@@ -531,6 +534,11 @@ def items_said_used(words: list[Word]) -> list[Word]:
             at += 1
         yes = at < len(words) and words[at].text.casefold() in ITEM_YES and word.trail.strip() in ("", ":") \
             and (at + 1 == len(words) or any(mark in words[at].trail for mark in ",;.!?\n"))
+        if word.text == "extra-miner" and not yes:   # "yes please": a yes said twice
+            more = at + 1 < len(words) and words[at].text.casefold() in ITEM_YES and not words[at].trail.strip()
+            yes = more and word.trail.strip() in ("", ":") and words[at + 1].text.casefold() in ITEM_YES \
+                and (at + 2 == len(words) or any(mark in words[at + 1].trail for mark in ",;.!?\n"))
+            at += 1 if yes else 0
         if word.text == "extra-miner" and yes:
             out.append(said_as(words, index, at + 1 - index, "extra-miner"))
             index = at + 1
@@ -930,10 +938,11 @@ def picture_between(words: list[Word], ends: frozenset[str], picture: str, quote
 _RANGE = re.compile(r"^(\d)[-–](\d)$")
 _TIGHT_LIST = re.compile(r"^\d(?:,\d)+$")
 _ARROW = re.compile("|".join(re.escape(arrow) for arrow in ARROWS))
+_EQUALS = re.compile(r"^([A-Za-z]+\d+)=(\d+)$")   # "N2=3", a destination's value typed as one word (TT-7)
 
 
 def split_typed(words: list[Word]) -> list[Word]:
-    """Words typed as one that are several: "1→T3" is "1 to T3" (ARROWS), "1-3" the miners 1, 2
+    """Words typed as one that are several: "1→T3" is "1 to T3" (ARROWS), "N2=3" is "N2 = 3", "1-3" the miners 1, 2
     and 3 (a range, first below last), "1,2,3" typed without a space the miners 1, 2 and 3 (a
     list written as one word has lost no action between its numbers)."""
     out: list[Word] = []
@@ -951,6 +960,10 @@ def split_word(word: Word) -> list[Word]:
         pieces = [piece for at, part in enumerate(parts)
                   for piece in split_word(word._replace(text=part, trail=word.trail if at == len(parts) - 1 else ""))]
         return pieces
+    equals = _EQUALS.match(text)
+    if equals:
+        return [word._replace(text=equals.group(1), trail=""), word._replace(text="=", trail=""),
+                word._replace(text=equals.group(2))]
     numbers: list[int] = []
     ranged = _RANGE.match(text)
     if ranged and int(ranged.group(1)) < int(ranged.group(2)):
@@ -1078,10 +1091,15 @@ def hidden_spoken(words: list[Word], destinations: frozenset[str], printed: dict
     for index, word in enumerate(words):
         said = word.text.casefold()
         after = words[index + 1].text.casefold() if index + 1 < len(words) else ""
-        if said in SETTING_VERBS and not word.trail and after in destinations:
-            return [*words[:index], said_as(words, index, 1, "hidden"), *words[index + 1:]]
+        at = index + 1
+        while at < len(words) and words[at].text.casefold() in SETTING_BETWEEN and not words[at - 1].trail:
+            at += 1
+        if said in SETTING_VERBS and not any(w.trail for w in words[index:at]) and at < len(words) \
+                and words[at].text.casefold() in destinations:
+            return [*words[:index], said_as(words, index, at - index, "hidden"), *words[at:]]
         if said in VALUE_FIRST and not word.trail:
-            found = value_first(words, index, destinations)
+            named = said == "hidden"   # Hidden Value named: its value is set, even the printed one
+            found = value_first(words, index, destinations, {} if named else printed)
             if found:
                 return found
         named = any(w.text == "hidden" for w in words[:index])   # "hidden value: N2 becomes 4" says it already
@@ -1092,12 +1110,14 @@ def hidden_spoken(words: list[Word], destinations: frozenset[str], printed: dict
     return words
 
 
-def value_first(words: list[Word], index: int, destinations: frozenset[str]) -> list[Word] | None:
+def value_first(words: list[Word], index: int, destinations: frozenset[str], printed: dict[str, int]) -> list[Word] | None:
     """"value 3 on N2", "hidden value of 2 for N1" (from `index`, the word VALUE_FIRST) as
-    `hidden N2 3`; None when the words after it are not so."""
+    `hidden N2 3`, and "value of N2: 3" as destination_is reads it; None when the words are not so."""
     at = index + 1
     if at < len(words) and words[at].text.casefold() in VALUE_OF and not words[at].trail:
         at += 1
+    if at < len(words) and words[at].text.casefold() in destinations and not words[at - 1].trail:
+        return destination_is(words, at, printed, index)   # "value of N2: 3", "value for N1 = 5"
     span = words[at:at + 3]
     if len(span) < 3 or not span[0].text.isdecimal() or span[1].text.casefold() not in VALUE_ON \
             or span[2].text.casefold() not in destinations or span[0].trail or span[1].trail:
@@ -1106,23 +1126,26 @@ def value_first(words: list[Word], index: int, destinations: frozenset[str]) -> 
     return [*words[:index], head, span[2]._replace(trail=""), span[0]._replace(trail=span[2].trail), *words[at + 3:]]
 
 
-def destination_is(words: list[Word], index: int, printed: dict[str, int]) -> list[Word] | None:
-    """"N2 = 3", "N2 is worth 3" (from `index`, the destination) ending its clause, as `hidden N2 3`;
-    refused when 3 is N2's printed value (said of the board?); None when the words are not so."""
-    for link in DESTINATION_IS:
+def destination_is(words: list[Word], index: int, printed: dict[str, int], said_from: int = -1) -> list[Word] | None:
+    """"N2 = 3", "N2 is worth 3", "N2: 3" after VALUE_FIRST (from `index`, the destination; the
+    words said from `said_from` when it is earlier) ending its clause, as `hidden N2 3`; refused
+    when 3 is N2's printed value (said of the board?); None when the words are not so."""
+    start = index if said_from < 0 else said_from
+    links = [*DESTINATION_IS, *(((),) if said_from >= 0 and words[index].trail.strip() == ":" else ())]
+    for link in links:
         value = index + 1 + len(link)
         said = tuple(w.text.casefold() for w in words[index + 1:value])
         if said != link or value >= len(words) or not words[value].text.isdecimal() \
-                or any(w.trail.strip() for w in words[index:value]):
+                or any(w.trail.strip() for w in words[index:value]) and link:
             continue
         if value + 1 < len(words) and not words[value].trail.strip() and words[value + 1].text != "-":
             return None   # "N2 is 3 points away": the clause goes on ("... this round" does not)
         number = int(words[value].text)
         same = printed.get(words[index].text.casefold()) == number
-        head = said_as(words, index, 1, "hidden", f"says {words[index].text}'s printed value, {number}: "
+        head = said_as(words, start, index + 1 - start, "hidden", f"says {words[index].text}'s printed value, {number}: "
                                                   f"give `hidden {words[index].text} {number}` to set it (TT-7)."
                        if same else None)._replace(trail="")
-        return [*words[:index], head, words[index]._replace(trail=""), *words[value:]]
+        return [*words[:start], head, words[index]._replace(trail=""), *words[value:]]
     return None
 
 

@@ -355,6 +355,9 @@ def test_the_switch_is_refused_while_the_layout_has_two(post):
     ("1 t 3, 2 t 1", "r1 c1: 1 T3, 2 T1"),
     ("miner 5 rides track no. 1", "r1 c1: 5 T1"),
     ("take the 3rd track with miner 2", "r1 c1: 2 T3"),
+    ("miner 1: trk 2", "r1 c1: 1 T2"),
+    ("miner 6 on track3", "r1 c1: 6 T3"),
+    ("m1 and m2 to the first track", "r1 c1: 1 T1, 2 T1"),
 ])
 def test_short_miners_said_tracks_and_bare_switches_read(post, move):
     assert at_start(post) == move
@@ -384,6 +387,12 @@ def test_near_misses_of_short_miners_and_said_tracks_are_refused(post):
     ("value 2 on N3", "r1: hidden N3 2"),
     ("hidden value of 1 for N2", "r1: hidden N2 1"),
     ("hide N2 as 4", "r1: hidden N2 4"),       # the printed value, hidden: the verb says it is set
+    ("hv N2 to 4", "r1: hidden N2 4"),
+    ("N1=3", "r1: hidden N1 3"),
+    ("N3 → 4", "r1: hidden N3 4"),
+    ("make N1 worth 1", "r1: hidden N1 1"),
+    ("set the value of N3 to 5", "r1: hidden N3 5"),
+    ("value of N1: 4", "r1: hidden N1 4"),
 ])
 def test_hidden_value_said_with_verbs_reads(post, move):
     assert at_start(post) == move
@@ -400,6 +409,11 @@ def test_hidden_value_said_with_verbs_reads(post, move):
     "N2 is 3 points away",           # the clause goes on: no value set
     "set N2",                        # no value
     "hiding N1 at 7",                # a Hidden Value is 1 to 5 (TT-7)
+    "value of N2: 4",                # the printed value again
+    "N2=4",                          # the same
+    "value 3",                       # on which destination?
+    "3 to N2",                       # miner 3 (to no track), or the value 3?
+    "set N2 to 3 and N3 to 2",       # one Hidden Value a round (TT-7)
 ])
 def test_near_misses_of_hidden_value_with_verbs_are_refused(post):
     assert at_start(post) is None
@@ -414,6 +428,8 @@ def test_near_misses_of_hidden_value_with_verbs_are_refused(post):
     ("activate extra miner; 8 T2", "r1 c1: 8 T2, extra-miner"),
     ("activating my remote switch on purple", "r1 c1: remote purple"),
     ("deploying the extra miner, 2 T1, 8 T1", "r1 c1: 2 T1, 8 T1, extra-miner"),
+    ("extra miner: yes please. 8 T1", "r1 c1: 8 T1, extra-miner"),
+    ("Extra Miner ✅, 8 T2", "r1 c1: 8 T2, extra-miner"),
 ])
 def test_items_said_with_a_yes_or_a_verb_read(post, move):
     assert at_start(post) == move
@@ -426,6 +442,8 @@ def test_items_said_with_a_yes_or_a_verb_read(post, move):
     "extra miner on T2",                 # which miner boards T2?
     "not activating extra miner, 8 T2",  # declined, yet miner 8 acts (TT-7)
     "extra miner yes. 8 T2... no wait, 8 T3",   # corrected
+    "extra miner: yes please?",          # asks
+    "extra miner: no thanks. 1 T2",      # declined
 ])
 def test_near_misses_of_items_said_with_a_yes_are_refused(post):
     assert at_start(post) is None
@@ -442,6 +460,10 @@ def test_near_misses_of_items_said_with_a_yes_are_refused(post):
     ("nothing, thanks", "r1 c1: nothing"),
     ("passing", "r1 c1: nothing"),
     ("pass on the extra miner, 1 T2", "r1 c1: 1 T2"),   # "pass on" declines the item (TT-7)
+    ("nothing this time", "r1 c1: nothing"),
+    ("no action this crossing", "r1 c1: nothing"),
+    ("not moving anyone", "r1 c1: nothing"),
+    ("staying put", "r1 c1: nothing"),
 ])
 def test_passing_in_words_reads(post, move):
     assert at_start(post) == move
@@ -462,6 +484,10 @@ def test_passing_in_words_reads(post, move):
     "nothing to add",                    # chatter
     "I'll pass on the extra miner",      # declines an item, names no submission
     "if maddie moves, I pass",           # conditional
+    "not moving, 1 T2",                  # passes, yet miner 1 boards
+    "1 and 2 staying put, 3 T2",         # staying said of no one clear beside an action
+    "no action yet",                     # not decided
+    "pass on T2",                        # declines a track: names no submission
 ])
 def test_near_misses_of_passing_in_words_are_refused(post):
     assert at_start(post) is None
