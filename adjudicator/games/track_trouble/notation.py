@@ -43,7 +43,7 @@ SWITCH_VERBS_BEFORE_A_NAME = (*SWITCH_VERBS, "flipping", "activate", "hit", "hit
 BOARD_VERBS = ("boards", "boarding", "rides", "takes", "hop", "hops", "jump", "jumps")
 BOARD_VERBS_BEFORE_A_NAME = (*BOARD_VERBS, "take", "taking", "ride", "riding", "go", "goes", "heads", "head", "heading")
 # Words between such a verb and the track's name: "7 goes to T1", "he hops onto track 3".
-BOARD_PREPOSITIONS = ("to", "on", "onto", "into")
+BOARD_PREPOSITIONS = ("to", "on", "onto", "into", "down")   # "5 goes down the second track"
 # The word before a track's number that names it: "track 3", "track T3" are T3.
 TRACK_WORDS = ("track", "trk")
 # Marks before a track's number that say nothing more: "track no. 2", "track number 2" ("#2" the
@@ -164,10 +164,12 @@ NEGATION_SAID = "not"                  # posts.yaml's negation the reader declin
 # ... nor before an object: "pass the salt", "skip it", "pass me the dice" pass something else.
 PASSING_OBJECTS = ("the", "a", "an", "it", "that", "them", "me", "my", "your", "him", "her", "those", "these")
 # Words that keep a pass in words refused: not decided yet ("no moves yet", "pass for now?"), said
-# of or asked of someone ("you pass?", "should I pass"), or conditional ("if ..., pass").
+# of or asked of someone ("you pass?", "should I pass"), conditional or timed ("if ..., pass", "pass
+# when ready"), or no submission at all ("no moves, just chatting").
 PASSING_UNSURE = ("yet", "still", "for now", "later", "undecided", "decide", "deciding", "thinking", "think",
-                  "if", "unless", "whether", "you", "u", "he", "she", "they", "should", "shall", "could",
-                  "can", "would", "did", "does")
+                  "if", "unless", "whether", "when", "until", "till", "til", "once", "you", "u", "he", "she",
+                  "they", "should", "shall", "could", "can", "would", "did", "does", "chat", "chatting",
+                  "talking", "just saying", "joking")
 THIS_CROSSING = ("this crossing",)
 # "stay" after a miner's number is that miner resting: "1 and 2 stay". (Not "stay" alone: "stay
 # safe".) The numbers are those a miner may have (TT-2: at most 8).
@@ -801,9 +803,10 @@ def passing_said(words: list[Word], s: TTState, material: frozenset[str]) -> lis
     rest` as nothing_now writes it, when no other word of the post is move material (`material`:
     the layouts' names and KEYWORDS; or a number) and none says the player is unsure (PASSING_UNSURE).
     A second pass phrase says it again (`-`)."""
-    said = [w.said.casefold() for w in words]
+    quoted = {at for first, last in quoted_spans(words, QUOTED) for at in range(first, last)}   # someone's earlier post
+    said = ["" if at in quoted else w.said.casefold() for at, w in enumerate(words)]
     if any(w.text.isdecimal() or w.text.casefold() in material and not passing_at(words, at)
-           for at, w in enumerate(words)):
+           for at, w in enumerate(words) if at not in quoted):
         return passing_beside_a_move(words, s)
     if any(phrase(unsure) == tuple(said[at:at + len(phrase(unsure))]) for unsure in PASSING_UNSURE
            for at in range(len(said))):
@@ -811,7 +814,7 @@ def passing_said(words: list[Word], s: TTState, material: frozenset[str]) -> lis
     out: list[Word] = []
     index = 0
     while index < len(words):
-        size = passing_at(words, index)
+        size = 0 if index in quoted else passing_at(words, index)
         if not size:
             out.append(words[index])
             index += 1
@@ -857,12 +860,12 @@ def passing_at(words: list[Word], index: int, on: bool = False) -> int:
     ends = [index == 0 or bool(words[index - 1].trail.strip(" :"))]   # not "Miner 6: nothing" (nothing_for_miner)
     for size in (4, 3, 2, 1):
         span = words[index:index + size]
-        if len(span) < size or any(w.trail.strip() for w in span[:-1]):
+        if len(span) < size or any(w.trail.strip(" ") for w in span[:-1]):
             continue
         said = " ".join(w.said.casefold() for w in span)
-        last = index + size == len(words) or bool(span[-1].trail.strip())
+        last = index + size == len(words) or bool(span[-1].trail.strip(" "))
         after = words[index + size].text.casefold() if index + size < len(words) else ""
-        joined = not span[-1].trail.strip()
+        joined = not span[-1].trail.strip(" ")
         if said in PASSING and not (after in PASSING_OBJECTS and joined) \
                 and (on or not (after in PASSING_NOT_BEFORE and joined)):
             return size

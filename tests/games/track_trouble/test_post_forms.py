@@ -358,6 +358,7 @@ def test_the_switch_is_refused_while_the_layout_has_two(post):
     ("miner 1: trk 2", "r1 c1: 1 T2"),
     ("miner 6 on track3", "r1 c1: 6 T3"),
     ("m1 and m2 to the first track", "r1 c1: 1 T1, 2 T1"),
+    ("5 goes down the second track", "r1 c1: 5 T2"),
 ])
 def test_short_miners_said_tracks_and_bare_switches_read(post, move):
     assert at_start(post) == move
@@ -464,6 +465,7 @@ def test_near_misses_of_items_said_with_a_yes_are_refused(post):
     ("no action this crossing", "r1 c1: nothing"),
     ("not moving anyone", "r1 c1: nothing"),
     ("staying put", "r1 c1: nothing"),
+    ("> what are you doing this crossing\npass", "r1 c1: nothing"),   # the quote is someone's earlier post
 ])
 def test_passing_in_words_reads(post, move):
     assert at_start(post) == move
@@ -488,6 +490,11 @@ def test_passing_in_words_reads(post, move):
     "1 and 2 staying put, 3 T2",         # staying said of no one clear beside an action
     "no action yet",                     # not decided
     "pass on T2",                        # declines a track: names no submission
+    "no moves, just chatting",           # no submission at all
+    "pass when ready",                   # timed
+    "nothing\n1 T2",                     # nothing, yet miner 1 boards
+    "> no moves for me this time, pass\nsame",   # the pass is the quoted post's
+    "> 1 T2 or T3?\npass",              # a quoted alternative beside the reply
 ])
 def test_near_misses_of_passing_in_words_are_refused(post):
     assert at_start(post) is None
