@@ -85,12 +85,12 @@ SETTING_BETWEEN = ("the", "value", "of")   # "set the value of N2 to 3"
 # on N2" (TT-7). Not a bare number ("put 3 on N2": miner 3 or the value 3?): the word before
 # the number settles that it is a value.
 VALUE_FIRST = ("value", "hidden")
-VALUE_OF = ("of",)
+VALUE_OF = ("of", "a")                 # "value of 2 on N1", "hiding a 3 on N2"
 VALUE_ON = ("on", "for", "at", "to")
 # Words after a destination's name that give it a value with no verb (TT-7): "N2 = 3", "N2 is
 # worth 3" ("worth" is `=`, VALUE_WORDS). Refused when the value is the printed one: "N2 is worth
 # 4" may be said of the board as it is, not set.
-DESTINATION_IS = (("=",), ("is", "="), ("is",), ("to",))   # "N2 → 3": the arrow is "to" (ARROWS)
+DESTINATION_IS = (("=",), ("is", "="), ("is",), ("to",), ("gets",), ("gets", "a"))   # "N2 → 3": the arrow is "to" (ARROWS)
 # Words between Hidden Value and its destination ("Hidden Value on N2"), and between the
 # destination and its value ("N2 and set it to 3"): they say nothing more.
 HIDDEN_BEFORE_DESTINATION = ("on", "for", "at")
@@ -1100,7 +1100,7 @@ def hidden_spoken(words: list[Word], destinations: frozenset[str], printed: dict
         if said in SETTING_VERBS and not any(w.trail for w in words[index:at]) and at < len(words) \
                 and words[at].text.casefold() in destinations:
             return [*words[:index], said_as(words, index, at - index, "hidden"), *words[at:]]
-        if said in VALUE_FIRST and not word.trail:
+        if said in VALUE_FIRST and word.trail.strip(" ") in ("", ":"):   # "hidden value: 3 on N2"
             named = said == "hidden"   # Hidden Value named: its value is set, even the printed one
             found = value_first(words, index, destinations, {} if named else printed)
             if found:
@@ -1119,7 +1119,7 @@ def value_first(words: list[Word], index: int, destinations: frozenset[str], pri
     at = index + 1
     if at < len(words) and words[at].text.casefold() in VALUE_OF and not words[at].trail:
         at += 1
-    if at < len(words) and words[at].text.casefold() in destinations and not words[at - 1].trail:
+    if at < len(words) and words[at].text.casefold() in destinations and not words[at - 1].trail.strip(" "):
         return destination_is(words, at, printed, index)   # "value of N2: 3", "value for N1 = 5"
     span = words[at:at + 3]
     if len(span) < 3 or not span[0].text.isdecimal() or span[1].text.casefold() not in VALUE_ON \

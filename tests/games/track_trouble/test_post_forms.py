@@ -394,6 +394,10 @@ def test_near_misses_of_short_miners_and_said_tracks_are_refused(post):
     ("make N1 worth 1", "r1: hidden N1 1"),
     ("set the value of N3 to 5", "r1: hidden N3 5"),
     ("value of N1: 4", "r1: hidden N1 4"),
+    ("i'm hiding a 2 on N3", "r1: hidden N3 2"),
+    ("hidden value: 5 on N1", "r1: hidden N1 5"),
+    ("N3 gets a 1", "r1: hidden N3 1"),
+    ("setting N1 to a 3", "r1: hidden N1 3"),
 ])
 def test_hidden_value_said_with_verbs_reads(post, move):
     assert at_start(post) == move
@@ -415,6 +419,8 @@ def test_hidden_value_said_with_verbs_reads(post, move):
     "value 3",                       # on which destination?
     "3 to N2",                       # miner 3 (to no track), or the value 3?
     "set N2 to 3 and N3 to 2",       # one Hidden Value a round (TT-7)
+    "put a 3 on N2",                 # a value, or a miner put on the track to N2?
+    "N2: 3",                         # says the board, or sets it?
 ])
 def test_near_misses_of_hidden_value_with_verbs_are_refused(post):
     assert at_start(post) is None
