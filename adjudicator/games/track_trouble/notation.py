@@ -197,9 +197,10 @@ def phrase(said: str) -> tuple[str, ...]:
 
 
 def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozenset[str] = frozenset(),
-                tracks: frozenset[str] = frozenset()) -> Lexicon:
+                tracks: frozenset[str] = frozenset(), in_order: bool = False) -> Lexicon:
     """The words of Track Trouble moves for a match whose layouts name `names` (case-folded), of
-    which `switches` are switches and `tracks` tracks."""
+    which `switches` are switches and `tracks` tracks (`in_order`: every layout lists its tracks
+    numbered 1, 2, ... in order, so "the second track" is T2)."""
     phrases = item_phrases(items, ITEM_KEYWORDS)
     phrases[("extra", "miner")] = ("extra-miner",)
     phrases[("remote", "switch")] = ("remote",)
@@ -217,7 +218,7 @@ def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozense
     phrases.update({(number, *phrase(said)): (number, "rest") for number in MINER_NUMBERS
                     for said in EVERY_MINER_STAYING})   # "1 and 2 stay", and "7 stay home" as "7 rest"
     phrases.update(switch_phrases(switches))
-    phrases.update(track_phrases(tracks))
+    phrases.update(track_phrases(tracks, in_order))
     phrases.update(item_used_phrases(phrases))
     return Lexicon(frozenset(KEYWORDS) | names, SHAPES, phrases, frozenset({"remote", "extra-miner"}))
 
@@ -240,8 +241,9 @@ def switch_phrases(switches: frozenset[str]) -> dict[tuple[str, ...], tuple[str,
     return out
 
 
-def track_phrases(tracks: frozenset[str]) -> dict[tuple[str, ...], tuple[str, ...]]:
-    """"track 3" and "track T3" → T3, where only T3's name ends in 3; "take T2" → `board T2`."""
+def track_phrases(tracks: frozenset[str], in_order: bool = False) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """"track 3" and "track T3" → T3, where only T3's name ends in 3; "take T2" → `board T2`; "the
+    second track" only `in_order` (numbered_track)."""
     numbers: dict[str, list[str]] = {}
     for name in tracks:
         number = re.search(r"\d+$", name)
@@ -251,7 +253,8 @@ def track_phrases(tracks: frozenset[str]) -> dict[tuple[str, ...], tuple[str, ..
     for name in tracks:
         forms = [(name,), *((word, name) for word in TRACK_WORDS), *spaced_name(name)]
         forms += [(f"{word}{number}",) for number, named in numbers.items() if named == [name] for word in TRACK_WORDS]
-        forms += [said for number, named in numbers.items() if named == [name] for said in numbered_track(number)]
+        forms += [said for number, named in numbers.items() if named == [name]
+                  for said in numbered_track(number, in_order)]
         forms += [(*ARTICLES, *said) for said in forms if len(said) > 1 and said[0] not in ARTICLES]
         for said in forms:
             if said != (name,):
@@ -260,15 +263,16 @@ def track_phrases(tracks: frozenset[str]) -> dict[tuple[str, ...], tuple[str, ..
                         for way in ((), *((word,) for word in BOARD_PREPOSITIONS))})
     return out
 
-def numbered_track(number: str) -> list[tuple[str, ...]]:
+def numbered_track(number: str, in_order: bool) -> list[tuple[str, ...]]:
     """The ways "track 2" is said (TRACK_WORDS, TRACK_NUMBER_MARKS): "track two", "track no. 2",
-    "the second track", "2nd track"; for the one track whose name ends in that number."""
+    and, `in_order` (the n-th track listed is the one numbered n in every layout, else "the second
+    track" may be another), "the second track", "2nd track"; for the one track whose name ends in that number."""
     around = post_words()
     words = [number, *(word for word, count in around.counts.items() if str(count) == number and word != "both")]
     places = [word for word, place in around.ordinals.items() if str(place) == number]
     return [*((track, *mark, said) for track in TRACK_WORDS for mark in ((), *((m,) for m in TRACK_NUMBER_MARKS))
               for said in words),
-            *((place, track) for place in places for track in TRACK_WORDS)]
+            *((place, track) for place in places if in_order for track in TRACK_WORDS)]
 
 
 def spaced_name(name: str) -> list[tuple[str, ...]]:
@@ -1319,7 +1323,18 @@ class TrackTroubleNotation(Game[TTState]):
     def lexicon(self) -> Lexicon:
         """Miners, actions and items as players write them, and every name of the match's layouts."""
         return lexicon_for(self._known_names, self.ruleset.items, self._names_of("switches"),
-                           self._names_of("tracks"))
+                           self._names_of("tracks"), self._tracks_in_order())
+
+    def _tracks_in_order(self) -> bool:
+        """Does every layout of the match list its tracks numbered 1, 2, ... in that order (T1, T2,
+        T3), so that the n-th track and track n are one?"""
+        layouts = [*(self.params.get("layouts") or ()), *(self.params.get("tiebreak_layouts") or ())]
+        for layout in layouts:
+            tracks = list(layout.get("tracks") or ()) if isinstance(layout, dict) else []
+            numbers = [re.search(r"\d+$", str(name)) for name in tracks]
+            if not tracks or [int(n.group()) if n else 0 for n in numbers] != list(range(1, len(tracks) + 1)):
+                return False
+        return bool(layouts)
 
     def reword(self, s: TTState, player: str, words: list[Word]) -> list[Word]:
         """Miners named as only the position says who they are: "first miner" is miner 1 while

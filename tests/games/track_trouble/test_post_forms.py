@@ -511,3 +511,14 @@ def test_the_typed_empty_submission_beside_an_action_is_refused():
     assert parse("r1 c1: nothing") == {"round": 1, "crossing": 1, "actions": []}
     with pytest.raises(InputError):
         parse("pass, 1 T2")
+
+
+def test_a_track_by_place_reads_only_where_every_layout_lists_its_tracks_in_number_order():
+    """"the second track" is T2 only while the second track listed is T2 in every layout (TT-1);
+    "track two" names T2 by its number in any layout."""
+    swapped = copy.deepcopy(R1)
+    swapped["tracks"] = {name: swapped["tracks"][name] for name in ("T2", "T1", "T3")}
+    data = tt_match(layouts=[swapped] * 9)
+    assert entered(data, "sally", "miner 4 on track two") == "r1 c1: 4 T2"
+    assert entered(data, "sally", "miner 4 on the second track") is None
+    assert entered(tt_match(), "sally", "miner 4 on the second track") == "r1 c1: 4 T2"
