@@ -113,7 +113,7 @@ ADDING = ("too", "as well")
 ITEM_USED = ("activated", "used", "active", "deployed", "in play", "in")
 # ... and words after it that say yes to it, when they end its clause (TT-7): "Extra miner yes.",
 # "extra miner: on", "extra miner - yep, 8 T2". Not "on" going on ("extra miner on T2": which miner?).
-ITEM_YES = ("yes", "yep", "yeah", "yup", "on", "y", "ok", "okay", "please", "pls", "✅", "✔️", "✔")
+ITEM_YES = ("yes", "yep", "yeah", "yup", "on", "y", "please", "pls", "✅", "✔️", "✔")   # not "ok": "is extra miner ok"
 ITEM_YES_MARKS = ("-", "=")            # between the item and its yes: "extra miner - yes"
 # Verbs before an item that say it is used (TT-7): "activate extra miner", "activating remote switch
 # on purple". ("activate" is otherwise a miner's switch activation, `1 activate purple`.) Not "use",
@@ -276,9 +276,9 @@ def numbered_track(number: str, in_order: bool) -> list[tuple[str, ...]]:
 
 
 def spaced_name(name: str) -> list[tuple[str, ...]]:
-    """"t 2" for T2: a track's name of letters and a number, typed with a space between."""
+    """"t 2", "t-2" for T2: a track's name of letters and a number, typed with a space or a dash between."""
     parts = re.fullmatch(r"([a-z]+)(\d+)", name)
-    return [(parts.group(1), parts.group(2))] if parts else []
+    return [(parts.group(1), parts.group(2)), (f"{parts.group(1)}-{parts.group(2)}",)] if parts else []
 
 
 # `r3 c1:` with or without the colon, as Winning Streak reads `t4 place`: nothing
@@ -505,7 +505,7 @@ def asked(word: Word) -> Word:
     return word
 
 
-_MINER_SHORT = re.compile(rf"^(?:{'|'.join(MINER_SHORT)})#?(\d)$", re.IGNORECASE)
+_MINER_SHORT = re.compile(rf"^(?:{'|'.join(MINER_SHORT)})[#.-]?(\d)$", re.IGNORECASE)   # m1, m#1, m.1, m-1
 
 
 def miners_short(words: list[Word], names: frozenset[str]) -> list[Word]:
@@ -1109,6 +1109,8 @@ def hidden_spoken(words: list[Word], destinations: frozenset[str], printed: dict
             found = value_first(words, index, destinations, {} if named else printed)
             if found:
                 return found
+        if said in destinations and after == "hidden" and not word.trail:   # "N2 hidden at 3": the notation's order
+            return [*words[:index], words[index + 1], word, *words[index + 2:]]
         named = any(w.text == "hidden" for w in words[:index])   # "hidden value: N2 becomes 4" says it already
         if said in destinations and (index == 0 or words[index - 1].trail.strip()) and not named:
             found = destination_is(words, index, printed)
@@ -1375,8 +1377,16 @@ class TrackTroubleNotation(Game[TTState]):
         return frozenset(str(name).lower() for layout in layouts if isinstance(layout, dict)
                          for key in keys for name in (layout[key] if isinstance(layout.get(key), dict) else ()))
 
+    @cached_property
+    def _one_word_names(self) -> dict[str, str]:
+        """A track's name as one word another way ("track2", "t-2" for T2, track_phrases), case-folded."""
+        return {said[0]: words[0].lower() for said, words in self.lexicon().phrases.items()
+                if len(said) == 1 and len(words) == 1 and words[0].lower() in self._names_of("tracks")}
+
     def _spelling(self, s: TTState) -> Any:
+        """Names as the layout spells them: `t2`, and "track2" or "t-2" typed (_one_word_names), are T2."""
         names = {n.lower(): n for n in [*s.layout["tracks"], *s.layout["switches"], *s.layout["destinations"]]}
+        names.update({typed: names[name] for typed, name in self._one_word_names.items() if name in names})
 
         def fix(entry: Any, *keys: str) -> Any:
             if not isinstance(entry, dict):

@@ -359,6 +359,9 @@ def test_the_switch_is_refused_while_the_layout_has_two(post):
     ("miner 6 on track3", "r1 c1: 6 T3"),
     ("m1 and m2 to the first track", "r1 c1: 1 T1, 2 T1"),
     ("5 goes down the second track", "r1 c1: 5 T2"),
+    ("m-1 T2, m.2 T3", "r1 c1: 1 T2, 2 T3"),
+    ("1 t-2", "r1 c1: 1 T2"),
+    ("4 track2", "r1 c1: 4 T2"),
 ])
 def test_short_miners_said_tracks_and_bare_switches_read(post, move):
     assert at_start(post) == move
@@ -398,6 +401,7 @@ def test_near_misses_of_short_miners_and_said_tracks_are_refused(post):
     ("hidden value: 5 on N1", "r1: hidden N1 5"),
     ("N3 gets a 1", "r1: hidden N3 1"),
     ("setting N1 to a 3", "r1: hidden N1 3"),
+    ("N2 hidden at 3", "r1: hidden N2 3"),
 ])
 def test_hidden_value_said_with_verbs_reads(post, move):
     assert at_start(post) == move
@@ -451,6 +455,7 @@ def test_items_said_with_a_yes_or_a_verb_read(post, move):
     "extra miner yes. 8 T2... no wait, 8 T3",   # corrected
     "extra miner: yes please?",          # asks
     "extra miner: no thanks. 1 T2",      # declined
+    "is extra miner ok",                 # asks, without its question mark
 ])
 def test_near_misses_of_items_said_with_a_yes_are_refused(post):
     assert at_start(post) is None
