@@ -51,8 +51,8 @@ TRACK_WORDS = ("track", "trk")
 TRACK_NUMBER_MARKS = ("no", "nr", "number", "num")
 # A miner said to stay where it is does nothing this crossing (TT-3): "1 and 4 stay home",
 # "(1, 2 and 5 rest)". Said of every miner ("all miners stay put") it is the empty submission.
-# Not "stay" alone ("stay safe", "stay tuned"), only after "all"; not "sitting it out": the posts
-# table keeps "nothing this crossing, sitting it out" refused.
+# Not "stay" alone ("stay safe", "stay tuned"), only after "all"; "sitting it out" said of no miner
+# is a pass (PASSING), read only when the post names nothing else.
 STAYING = ("rest", "rests", "resting", "stays", "stay put", "stays put", "stay home", "stays home",
            "stay back", "stays back", "stay south", "stays south", "sit out", "sits out", "do nothing",
            "does nothing", "idle")
@@ -535,19 +535,10 @@ def items_said_used(words: list[Word]) -> list[Word]:
     index = 0
     while index < len(words):
         word = words[index]
-        at = index + 1
-        while at < len(words) and words[at].text in ITEM_YES_MARKS and not words[at].trail.strip():
-            at += 1
-        yes = at < len(words) and words[at].text.casefold() in ITEM_YES and word.trail.strip() in ("", ":") \
-            and (at + 1 == len(words) or any(mark in words[at].trail for mark in ",;.!?\n"))
-        if word.text == "extra-miner" and not yes:   # "yes please": a yes said twice
-            more = at + 1 < len(words) and words[at].text.casefold() in ITEM_YES and not words[at].trail.strip()
-            yes = more and word.trail.strip() in ("", ":") and words[at + 1].text.casefold() in ITEM_YES \
-                and (at + 2 == len(words) or any(mark in words[at + 1].trail for mark in ",;.!?\n"))
-            at += 1 if yes else 0
-        if word.text == "extra-miner" and yes:
-            out.append(said_as(words, index, at + 1 - index, "extra-miner"))
-            index = at + 1
+        yes = yes_after(words, index) if word.text == "extra-miner" else 0
+        if yes:
+            out.append(said_as(words, index, yes + 1, "extra-miner"))
+            index += yes + 1
             continue
         ahead = index + 1
         while ahead < len(words) and words[ahead].text.casefold() in ("my", *ARTICLES) and not words[ahead].trail:
@@ -560,6 +551,23 @@ def items_said_used(words: list[Word]) -> list[Word]:
         out.append(word)
         index += 1
     return out
+
+
+def yes_after(words: list[Word], index: int) -> int:
+    """How many words after the item at `index` say yes to it (ITEM_YES, past ITEM_YES_MARKS; "yes
+    please" twice) and end its clause: 0 when none do, or the clause goes on ("on T2")."""
+    if words[index].trail.strip() not in ("", ":"):
+        return 0
+    start = index + 1
+    while start < len(words) and words[start].text in ITEM_YES_MARKS and not words[start].trail.strip():
+        start += 1
+    end = start
+    while end < len(words) and words[end].text.casefold() in ITEM_YES:
+        end += 1
+        if words[end - 1].trail.strip(" "):
+            break
+    closed = end == len(words) or any(mark in words[end - 1].trail for mark in ",;.!?\n")
+    return end - index - 1 if end > start and closed else 0
 
 
 def miners_by_place(words: list[Word], free: set[int]) -> list[Word]:
@@ -861,7 +869,7 @@ def passed(span: Word, s: TTState) -> list[Word]:
 def passing_at(words: list[Word], index: int, on: bool = False) -> int:
     """How many words from `index` pass in words (PASSING, PASSING_CLAUSE): 0 when none do. A
     pass before "on" counts only when `on` ("pass on the extra miner" declines it)."""
-    ends = [index == 0 or bool(words[index - 1].trail.strip(" :"))]   # not "Miner 6: nothing" (nothing_for_miner)
+    opens = index == 0 or bool(words[index - 1].trail.strip(" :"))   # not "Miner 6: nothing" (nothing_for_miner)
     for size in (4, 3, 2, 1):
         span = words[index:index + size]
         if len(span) < size or any(w.trail.strip(" ") for w in span[:-1]):
@@ -873,7 +881,7 @@ def passing_at(words: list[Word], index: int, on: bool = False) -> int:
         if said in PASSING and not (after in PASSING_OBJECTS and joined) \
                 and (on or not (after in PASSING_NOT_BEFORE and joined)):
             return size
-        if said in PASSING_CLAUSE and ends[0] and last:
+        if said in PASSING_CLAUSE and opens and last:
             return size
     return 0
 
