@@ -251,7 +251,9 @@ def track_phrases(tracks: frozenset[str], in_order: bool = False) -> dict[tuple[
             numbers.setdefault(str(int(number.group())), []).append(name)
     out: dict[tuple[str, ...], tuple[str, ...]] = {}
     for name in tracks:
-        forms = [(name,), *((word, name) for word in TRACK_WORDS), *spaced_name(name)]
+        plain = [(name,), *((word, name) for word in TRACK_WORDS),
+                 *((word, number) for number, named in numbers.items() if named == [name] for word in TRACK_WORDS)]
+        forms = [*plain, *spaced_name(name)]
         forms += [(f"{word}{number}",) for number, named in numbers.items() if named == [name] for word in TRACK_WORDS]
         forms += [said for number, named in numbers.items() if named == [name]
                   for said in numbered_track(number, in_order)]
@@ -259,6 +261,9 @@ def track_phrases(tracks: frozenset[str], in_order: bool = False) -> dict[tuple[
         for said in forms:
             if said != (name,):
                 out[said] = (name,)
+        ordinal = [said for said in forms if len(said) == 2 and said[0] in post_words().ordinals]
+        ordinal += [(article, *said) for said in ordinal for article in ARTICLES]
+        for said in plain + ordinal:   # verb phrases for these forms only: each form more multiplies them all
             out.update({(verb, *way, *said): ("board", name) for verb in BOARD_VERBS_BEFORE_A_NAME
                         for way in ((), *((word,) for word in BOARD_PREPOSITIONS))})
     return out
