@@ -43,13 +43,16 @@ SWITCH_VERBS_BEFORE_A_NAME = (*SWITCH_VERBS, "flipping", "activate", "hit", "hit
 BOARD_VERBS = ("boards", "boarding", "rides", "takes", "hop", "hops", "jump", "jumps")
 BOARD_VERBS_BEFORE_A_NAME = (*BOARD_VERBS, "take", "taking", "ride", "riding", "go", "goes", "heads", "head", "heading")
 # Words between such a verb and the track's name: "7 goes to T1", "he hops onto track 3".
-BOARD_PREPOSITIONS = ("to", "on", "onto", "into")
+BOARD_PREPOSITIONS = ("to", "on", "onto", "into", "down")   # "5 goes down the second track"
 # The word before a track's number that names it: "track 3", "track T3" are T3.
-TRACK_WORDS = ("track",)
+TRACK_WORDS = ("track", "trk")
+# Marks before a track's number that say nothing more: "track no. 2", "track number 2" ("#2" the
+# reader folds to 2 already). "no" here is no negation: it stands between "track" and a number.
+TRACK_NUMBER_MARKS = ("no", "nr", "number", "num")
 # A miner said to stay where it is does nothing this crossing (TT-3): "1 and 4 stay home",
 # "(1, 2 and 5 rest)". Said of every miner ("all miners stay put") it is the empty submission.
-# Not "stay" alone ("stay safe", "stay tuned"), only after "all"; not "sitting it out": the posts
-# table keeps "nothing this crossing, sitting it out" refused.
+# Not "stay" alone ("stay safe", "stay tuned"), only after "all"; "sitting it out" said of no miner
+# is a pass (PASSING), read only when the post names nothing else.
 STAYING = ("rest", "rests", "resting", "stays", "stay put", "stays put", "stay home", "stays home",
            "stay back", "stays back", "stay south", "stays south", "sit out", "sits out", "do nothing",
            "does nothing", "idle")
@@ -73,11 +76,25 @@ SAID_OF_EVERY_SUBMISSION = ("this round", "this crossing", "nothing else")
 VALUE_WORDS = ("worth", "becomes", "set to", "set at", "equals", "make it", "makes it", "set it to",
                "sets it to", "set it at")
 # Hidden Value (TT-7) named in short or as a verb: "hv: N2 → 1", "hiding N1, make it 5".
-HIDDEN_NAMES = ("hv", "hiding")
+HIDDEN_NAMES = ("hv", "hiding", "hide", "hides", "i hide")
+# Verbs that set a destination's value when a destination follows them (TT-7): "set N2 to 3", "put
+# N2 at 3". Only before a destination's name: "put 3 on T2" is a miner boarding.
+SETTING_VERBS = ("set", "sets", "setting", "put", "puts", "putting", "make", "makes", "making")
+SETTING_BETWEEN = ("the", "value", "of")   # "set the value of N2 to 3"
+# Words before a value said first, and between it and its destination: "value 3 on N2", "hide 3
+# on N2" (TT-7). Not a bare number ("put 3 on N2": miner 3 or the value 3?): the word before
+# the number settles that it is a value.
+VALUE_FIRST = ("value", "hidden")
+VALUE_OF = ("of", "a")                 # "value of 2 on N1", "hiding a 3 on N2"
+VALUE_ON = ("on", "for", "at", "to")
+# Words after a destination's name that give it a value with no verb (TT-7): "N2 = 3", "N2 is
+# worth 3" ("worth" is `=`, VALUE_WORDS). Refused when the value is the printed one: "N2 is worth
+# 4" may be said of the board as it is, not set.
+DESTINATION_IS = (("=",), ("is", "="), ("is",), ("to",), ("gets",), ("gets", "a"))   # "N2 → 3": the arrow is "to" (ARROWS)
 # Words between Hidden Value and its destination ("Hidden Value on N2"), and between the
 # destination and its value ("N2 and set it to 3"): they say nothing more.
 HIDDEN_BEFORE_DESTINATION = ("on", "for", "at")
-HIDDEN_BEFORE_VALUE = ("and", "=", "to")
+HIDDEN_BEFORE_VALUE = ("and", "=", "to", "as", "at", "is")
 # Arrows drawn between a miner and where it goes ("1→T3", "4 -> purple") or a destination and its
 # Hidden Value ("hv: N2 → 1"): read as "to", which both forms take (GOING, HIDDEN_BEFORE_VALUE).
 ARROWS = ("→", "->", "=>", "⇒", "➡️", "➡")
@@ -94,6 +111,15 @@ CART_WORDS = ("cart", "carts")
 ADDING = ("too", "as well")
 # Words after an item's name that say it is used (TT-7): "extra miner activated" declares it.
 ITEM_USED = ("activated", "used", "active", "deployed", "in play", "in")
+# ... and words after it that say yes to it, when they end its clause (TT-7): "Extra miner yes.",
+# "extra miner: on", "extra miner - yep, 8 T2". Not "on" going on ("extra miner on T2": which miner?).
+ITEM_YES = ("yes", "yep", "yeah", "yup", "on", "y", "please", "pls", "✅", "✔️", "✔")   # not "ok": "is extra miner ok"
+ITEM_YES_MARKS = ("-", "=")            # between the item and its yes: "extra miner - yes"
+# Verbs before an item that say it is used (TT-7): "activate extra miner", "activating remote switch
+# on purple". ("activate" is otherwise a miner's switch activation, `1 activate purple`.) Not "use",
+# "using": glue to the reader already, and "not using" is a negation it must still see.
+ITEM_VERBS = ("activate", "activating", "deploy", "deploying")
+ITEM_WORDS = ("extra-miner", "remote", "hidden")     # the item words an ITEM_VERB may stand before
 # The extra miner (TT-2, TT-7) named in words, in a post that declares it or in a round it plays:
 # "the new guy flips purple" is miner 8 (one more than the ruleset's miners).
 EXTRA_MINER_NAMES = ("the new guy", "new guy", "the new miner", "new miner", "the new one", "the extra one",
@@ -119,6 +145,31 @@ RELATIVES = ("who", "which", "that")
 # Said of the current crossing: "nothing this crossing, waiting" is the crossing's empty submission
 # (TT-3), the round and crossing written as SAID_OF_EVERY_SUBMISSION's `-` reads them.
 NOTHING_WORDS = ("nothing", "pass")
+# The typed empty submission (G-2): alone, or with only the round and crossing; beside an action or
+# an item ("pass, 1 T2") it contradicts it. (`-` is the notation's word for "this round", not one.)
+EMPTY_SAID = ("nothing", "none", "pass", "empty")
+# A player passing in words (TT-3, G-2: the crossing's empty submission), read only when the post
+# names nothing else of a move: "no moves for me this time, pass", "skipping this one", "I'm
+# sitting this one out". "nothing" only as a clause of its own or said of the player ("nothing to
+# add" is chatter); "pass" not before "on" ("pass on the extra miner" declines an item).
+PASSING = ("pass", "passing", "i pass", "skip", "skipping", "skip this one", "skipping this one", "no moves",
+           "no move", "no moves for me", "no move for me", "nothing for me", "nothing from me", "sit out",
+           "sitting out", "sit this one out", "sitting this one out", "sit it out", "sitting it out",
+           "sitting this out", "sit this out", "nothing this time", "nothing this turn", "no action", "no actions",
+           "not moving", "not moving anyone", "not moving anybody", "staying put", "staying home")
+PASSING_DECLINES = ("skip",)          # "skipping the extra miner, 1 T2": a skip beside a move declines
+PASSING_CLAUSE = ("nothing",)          # passing only as a clause of its own: "nothing, thanks"
+PASSING_NOT_BEFORE = ("on",)           # "pass on ..." declines something: read as the negation
+NEGATION_SAID = "not"                  # posts.yaml's negation the reader declines an item after
+# ... nor before an object: "pass the salt", "skip it", "pass me the dice" pass something else.
+PASSING_OBJECTS = ("the", "a", "an", "it", "that", "them", "me", "my", "your", "him", "her", "those", "these")
+# Words that keep a pass in words refused: not decided yet ("no moves yet", "pass for now?"), said
+# of or asked of someone ("you pass?", "should I pass"), conditional or timed ("if ..., pass", "pass
+# when ready"), or no submission at all ("no moves, just chatting").
+PASSING_UNSURE = ("yet", "still", "for now", "later", "undecided", "decide", "deciding", "thinking", "think",
+                  "if", "unless", "whether", "when", "until", "till", "til", "once", "you", "u", "he", "she",
+                  "they", "should", "shall", "could", "can", "would", "did", "does", "chat", "chatting",
+                  "talking", "just saying", "joking")
 THIS_CROSSING = ("this crossing",)
 # "stay" after a miner's number is that miner resting: "1 and 2 stay". (Not "stay" alone: "stay
 # safe".) The numbers are those a miner may have (TT-2: at most 8).
@@ -130,6 +181,9 @@ NOTHING_SAID = ("nothing", "none")   # "Miner 6: nothing" ends a clause: miner 6
 # Words between miners and where they go that say nothing more: "3 on T3", "4 and 5 go to T3".
 GOING = ("on", "to", "onto", "into", "go", "goes", "going")
 ARTICLES = ("the",)
+# A miner's number written short (TT-2: miners are numbered): "m1", "M1", "miner#1", "min1", and as
+# two words "min 1", "m 1". Never a layout's name that happens to look so (a destination "M1").
+MINER_SHORT = ("m", "min", "mnr", "miner")
 # The words an item's part of a submission starts with (after a "/", slashed).
 ITEM_STARTS = ("remote", "extra-miner", "hidden")                         # "miners 1, 2, 3 on the T2"
 # The notation's actions (TT-3): a word and a name after it, or a word alone.
@@ -143,9 +197,10 @@ def phrase(said: str) -> tuple[str, ...]:
 
 
 def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozenset[str] = frozenset(),
-                tracks: frozenset[str] = frozenset()) -> Lexicon:
+                tracks: frozenset[str] = frozenset(), in_order: bool = False) -> Lexicon:
     """The words of Track Trouble moves for a match whose layouts name `names` (case-folded), of
-    which `switches` are switches and `tracks` tracks."""
+    which `switches` are switches and `tracks` tracks (`in_order`: every layout lists its tracks
+    numbered 1, 2, ... in order, so "the second track" is T2)."""
     phrases = item_phrases(items, ITEM_KEYWORDS)
     phrases[("extra", "miner")] = ("extra-miner",)
     phrases[("remote", "switch")] = ("remote",)
@@ -163,7 +218,7 @@ def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozense
     phrases.update({(number, *phrase(said)): (number, "rest") for number in MINER_NUMBERS
                     for said in EVERY_MINER_STAYING})   # "1 and 2 stay", and "7 stay home" as "7 rest"
     phrases.update(switch_phrases(switches))
-    phrases.update(track_phrases(tracks))
+    phrases.update(track_phrases(tracks, in_order))
     phrases.update(item_used_phrases(phrases))
     return Lexicon(frozenset(KEYWORDS) | names, SHAPES, phrases, frozenset({"remote", "extra-miner"}))
 
@@ -186,8 +241,9 @@ def switch_phrases(switches: frozenset[str]) -> dict[tuple[str, ...], tuple[str,
     return out
 
 
-def track_phrases(tracks: frozenset[str]) -> dict[tuple[str, ...], tuple[str, ...]]:
-    """"track 3" and "track T3" → T3, where only T3's name ends in 3; "take T2" → `board T2`."""
+def track_phrases(tracks: frozenset[str], in_order: bool = False) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """"track 3" and "track T3" → T3, where only T3's name ends in 3; "take T2" → `board T2`; "the
+    second track" only `in_order` (numbered_track)."""
     numbers: dict[str, list[str]] = {}
     for name in tracks:
         number = re.search(r"\d+$", name)
@@ -195,14 +251,40 @@ def track_phrases(tracks: frozenset[str]) -> dict[tuple[str, ...], tuple[str, ..
             numbers.setdefault(str(int(number.group())), []).append(name)
     out: dict[tuple[str, ...], tuple[str, ...]] = {}
     for name in tracks:
-        forms = [(name,), *((word, name) for word in TRACK_WORDS)]
-        forms += [(word, number) for number, named in numbers.items() if named == [name] for word in TRACK_WORDS]
+        plain = [(name,), *((word, name) for word in TRACK_WORDS),
+                 *((word, number) for number, named in numbers.items() if named == [name] for word in TRACK_WORDS)]
+        forms = [*plain, *spaced_name(name)]
+        forms += [(f"{word}{number}",) for number, named in numbers.items() if named == [name] for word in TRACK_WORDS]
+        forms += [said for number, named in numbers.items() if named == [name]
+                  for said in numbered_track(number, in_order)]
+        forms += [(*ARTICLES, *said) for said in forms if len(said) > 1 and said[0] not in ARTICLES]
         for said in forms:
-            if len(said) > 1:
+            if said != (name,):
                 out[said] = (name,)
+        ordinal = [said for said in forms if len(said) == 2 and said[0] in post_words().ordinals]
+        ordinal += [(article, *said) for said in ordinal for article in ARTICLES]
+        for said in plain + ordinal:   # verb phrases for these forms only: each form more multiplies them all
             out.update({(verb, *way, *said): ("board", name) for verb in BOARD_VERBS_BEFORE_A_NAME
                         for way in ((), *((word,) for word in BOARD_PREPOSITIONS))})
     return out
+
+def numbered_track(number: str, in_order: bool) -> list[tuple[str, ...]]:
+    """The ways "track 2" is said (TRACK_WORDS, TRACK_NUMBER_MARKS): "track two", "track no. 2",
+    and, `in_order` (the n-th track listed is the one numbered n in every layout, else "the second
+    track" may be another), "the second track", "2nd track"; for the one track whose name ends in that number."""
+    around = post_words()
+    words = [number, *(word for word, count in around.counts.items() if str(count) == number and word != "both")]
+    places = [word for word, place in around.ordinals.items() if str(place) == number]
+    return [*((track, *mark, said) for track in TRACK_WORDS for mark in ((), *((m,) for m in TRACK_NUMBER_MARKS))
+              for said in words),
+            *((place, track) for place in places if in_order for track in TRACK_WORDS)]
+
+
+def spaced_name(name: str) -> list[tuple[str, ...]]:
+    """"t 2", "t-2" for T2: a track's name of letters and a number, typed with a space or a dash between."""
+    parts = re.fullmatch(r"([a-z]+)(\d+)", name)
+    return [(parts.group(1), parts.group(2)), (f"{parts.group(1)}-{parts.group(2)}",)] if parts else []
+
 
 # `r3 c1:` with or without the colon, as Winning Streak reads `t4 place`: nothing
 # else a submission starts with is `r` or `c` and a number (it starts with a miner or an item).
@@ -230,6 +312,7 @@ def parse(text: str) -> dict[str, Any]:
     resting: set[int] = set()     # miners said to rest, or to do nothing (TT-3)
     everyone_rests = False
     others_rest = False   # "the rest stay home": the miners not named do nothing (TT-3)
+    empty = False         # `nothing`: the empty submission, which names no action or item
     i = 0
 
     def need(index: int, what: str) -> str:
@@ -273,7 +356,10 @@ def parse(text: str) -> dict[str, Any]:
                 raise NotationError(f"'{text}': the Hidden Value must be a number, not '{value}'. {_HELP}")
             hidden = {"use": "hidden-value", "destination": destination, "value": int(value)}
             i = j + 1
-        elif low in ("nothing", "none", "pass", "-", "empty"):
+        elif low in EMPTY_SAID:
+            empty = True
+            i += 1
+        elif low == "-":
             i += 1
         elif low == "rest":   # said of no miner: every miner rests ("all miners stay put"), TT-3
             everyone_rests = True
@@ -283,6 +369,9 @@ def parse(text: str) -> dict[str, Any]:
             i += 1
         else:
             raise NotationError(f"'{text}': cannot read '{word}'. {_HELP}")
+    if empty and (actions or items or hidden is not None):
+        raise NotationError(f"'{text}': 'nothing' submits no action, yet actions or items are named; give the "
+                            f"one submission (TT-3). {_HELP}")
     clash = sorted({action["miner"] for action in actions} & resting)
     if clash or (actions and everyone_rests):
         said = f"miner {clash[0]}" if clash else "every miner"
@@ -353,6 +442,16 @@ def miner_group(tokens: list[str], i: int) -> tuple[list[int], int]:
     return numbers, at[-1]
 
 
+def switch_named(action: Any, switches: set[str]) -> Any:
+    """`3 purple`: a miner's bare name after it that is a switch of the crossing's layout
+    (`switches`, case-folded) is its activation, as `3 switch purple`: a switch is never boarded
+    (TT-3), and the typed notation cannot know the layout's names."""
+    if isinstance(action, dict) and set(action) == {"miner", "board"} and isinstance(action["board"], str) \
+            and action["board"].lower() in switches:
+        return {"miner": action["miner"], "switch": action["board"]}
+    return action
+
+
 def by_miner(actions: list[Any]) -> list[Any]:
     """A crossing's actions in the order of their miners: they resolve together (TT-4), so
     `7 T1, 6 T1` and `6 T1, 7 T1` are one submission, written one way. Left as given when an
@@ -409,6 +508,71 @@ def asked(word: Word) -> Word:
     if word.text == "-" and word.said.casefold() != "-" and word.stop == "?":
         return word._replace(problem="asks about the move rather than plays it; give the move to play.")
     return word
+
+
+_MINER_SHORT = re.compile(rf"^(?:{'|'.join(MINER_SHORT)})[#.-]?(\d)$", re.IGNORECASE)   # m1, m#1, m.1, m-1
+
+
+def miners_short(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"m1 t1, M2 purple", "miner#3 T2", "min 4 T3": a miner's number written short (MINER_SHORT)
+    as the number alone, as the notation writes it; a layout's own name ("M1") stays itself."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        short = _MINER_SHORT.match(word.text)
+        after = words[index + 1].text if index + 1 < len(words) else ""
+        if short and word.text.casefold() not in names:
+            out.append(word._replace(text=short.group(1)))
+        elif word.text.casefold() in MINER_SHORT[:-1] and not word.trail and after.isdecimal() and len(after) == 1:
+            out.append(said_as(words, index, 2, after))
+            index += 1
+        else:
+            out.append(word)
+        index += 1
+    return out
+
+
+def items_said_used(words: list[Word]) -> list[Word]:
+    """"Extra miner yes.", "extra miner: on" (ITEM_YES ending the item's clause) and "activate extra
+    miner", "activating my remote switch on purple" (ITEM_VERBS) as the item alone: its use (TT-7)."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        yes = yes_after(words, index) if word.text == "extra-miner" else 0
+        if yes:
+            out.append(said_as(words, index, yes + 1, "extra-miner"))
+            index += yes + 1
+            continue
+        ahead = index + 1
+        while ahead < len(words) and words[ahead].text.casefold() in ("my", *ARTICLES) and not words[ahead].trail:
+            ahead += 1
+        if word.text.casefold() in ITEM_VERBS and not word.trail and ahead < len(words) \
+                and words[ahead].text in ITEM_WORDS and ahead > index:
+            out.append(said_as(words, index, ahead + 1 - index, words[ahead].text))
+            index = ahead + 1
+            continue
+        out.append(word)
+        index += 1
+    return out
+
+
+def yes_after(words: list[Word], index: int) -> int:
+    """How many words after the item at `index` say yes to it (ITEM_YES, past ITEM_YES_MARKS; "yes
+    please" twice) and end its clause: 0 when none do, or the clause goes on ("on T2")."""
+    if words[index].trail.strip() not in ("", ":"):
+        return 0
+    start = index + 1
+    while start < len(words) and words[start].text in ITEM_YES_MARKS and not words[start].trail.strip():
+        start += 1
+    end = start
+    while end < len(words) and words[end].text.casefold() in ITEM_YES:
+        end += 1
+        if words[end - 1].trail.strip(" "):
+            break
+    closed = end == len(words) or any(mark in words[end - 1].trail for mark in ",;.!?\n")
+    return end - index - 1 if end > start and closed else 0
 
 
 def miners_by_place(words: list[Word], free: set[int]) -> list[Word]:
@@ -651,6 +815,82 @@ def nothing_now(words: list[Word], s: TTState) -> list[Word]:
     return words
 
 
+def passing_said(words: list[Word], s: TTState, material: frozenset[str]) -> list[Word]:
+    """"no moves for me this time, pass" (PASSING) as the crossing's empty submission, `r1 c1
+    rest` as nothing_now writes it, when no other word of the post is move material (`material`:
+    the layouts' names and KEYWORDS; or a number) and none says the player is unsure (PASSING_UNSURE).
+    A second pass phrase says it again (`-`)."""
+    quoted = {at for first, last in quoted_spans(words, QUOTED) for at in range(first, last)}   # someone's earlier post
+    said = ["" if at in quoted else w.said.casefold() for at, w in enumerate(words)]
+    if any(w.text.isdecimal() or w.text.casefold() in material and not passing_at(words, at)
+           for at, w in enumerate(words) if at not in quoted):
+        return passing_beside_a_move(words, s)
+    if any(phrase(unsure) == tuple(said[at:at + len(phrase(unsure))]) for unsure in PASSING_UNSURE
+           for at in range(len(said))):
+        return words
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        size = 0 if index in quoted else passing_at(words, index)
+        if not size:
+            out.append(words[index])
+            index += 1
+            continue
+        span = said_as(words, index, size, "rest")
+        first = not any(w.text == "rest" for w in out)
+        out += passed(span, s) if first else [span._replace(text="-")]
+        index += size
+    return out
+
+
+def passing_beside_a_move(words: list[Word], s: TTState) -> list[Word]:
+    """A pass (PASSING; not a skip, which declines what follows it: "skipping the extra miner")
+    beside move material: "pass, 1 T2" contradicts the move, so it is `rest` (every miner rests,
+    refused beside an action, TT-3); "pass on the extra miner, 1 T2" declines what follows, as the
+    negation NEGATION_SAID (the reader declines an item after it)."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        size = passing_at(words, index, on=True)
+        if not size or words[index].said.casefold().startswith(PASSING_DECLINES) or words[index].text == "rest":
+            out.append(words[index])
+            index += max(size, 1)
+            continue
+        on = index + size < len(words) and words[index + size].text.casefold() in PASSING_NOT_BEFORE \
+            and not words[index + size - 1].trail.strip()
+        if on:
+            out.append(said_as(words, index, size + on, NEGATION_SAID))
+        else:   # the crossing's empty submission, as passing_said reads it: a second move beside the one named
+            out += passed(said_as(words, index, size, "rest"), s)
+        index += size + on
+    return out
+
+
+def passed(span: Word, s: TTState) -> list[Word]:
+    """A pass (`span`, read as `rest`) as the crossing's empty submission, `r1 c1 rest` (nothing_now)."""
+    return [span._replace(text=f"r{s.round}", trail=""), span._replace(text=f"c{s.crossing}", trail=""), span]
+
+
+def passing_at(words: list[Word], index: int, on: bool = False) -> int:
+    """How many words from `index` pass in words (PASSING, PASSING_CLAUSE): 0 when none do. A
+    pass before "on" counts only when `on` ("pass on the extra miner" declines it)."""
+    opens = index == 0 or bool(words[index - 1].trail.strip(" :"))   # not "Miner 6: nothing" (nothing_for_miner)
+    for size in (4, 3, 2, 1):
+        span = words[index:index + size]
+        if len(span) < size or any(w.trail.strip(" ") for w in span[:-1]):
+            continue
+        said = " ".join(w.said.casefold() for w in span)
+        last = index + size == len(words) or bool(span[-1].trail.strip(" "))
+        after = words[index + size].text.casefold() if index + size < len(words) else ""
+        joined = not span[-1].trail.strip(" ")
+        if said in PASSING and not (after in PASSING_OBJECTS and joined) \
+                and (on or not (after in PASSING_NOT_BEFORE and joined)):
+            return size
+        if said in PASSING_CLAUSE and opens and last:
+            return size
+    return 0
+
+
 def quoted_turn(words: list[Word], s: TTState, quoted: str, names: frozenset[str]) -> list[Word]:
     """A quoted line (`> Round 1 crossing 1, submit now`) naming the current round (and crossing)
     and nothing else of a move restates the turn the reply is for: its round words are read as
@@ -718,10 +958,11 @@ def picture_between(words: list[Word], ends: frozenset[str], picture: str, quote
 _RANGE = re.compile(r"^(\d)[-–](\d)$")
 _TIGHT_LIST = re.compile(r"^\d(?:,\d)+$")
 _ARROW = re.compile("|".join(re.escape(arrow) for arrow in ARROWS))
+_EQUALS = re.compile(r"^([A-Za-z]+\d+)=(\d+)$")   # "N2=3", a destination's value typed as one word (TT-7)
 
 
 def split_typed(words: list[Word]) -> list[Word]:
-    """Words typed as one that are several: "1→T3" is "1 to T3" (ARROWS), "1-3" the miners 1, 2
+    """Words typed as one that are several: "1→T3" is "1 to T3" (ARROWS), "N2=3" is "N2 = 3", "1-3" the miners 1, 2
     and 3 (a range, first below last), "1,2,3" typed without a space the miners 1, 2 and 3 (a
     list written as one word has lost no action between its numbers)."""
     out: list[Word] = []
@@ -739,6 +980,10 @@ def split_word(word: Word) -> list[Word]:
         pieces = [piece for at, part in enumerate(parts)
                   for piece in split_word(word._replace(text=part, trail=word.trail if at == len(parts) - 1 else ""))]
         return pieces
+    equals = _EQUALS.match(text)
+    if equals:
+        return [word._replace(text=equals.group(1), trail=""), word._replace(text="=", trail=""),
+                word._replace(text=equals.group(2))]
     numbers: list[int] = []
     ranged = _RANGE.match(text)
     if ranged and int(ranged.group(1)) < int(ranged.group(2)):
@@ -858,6 +1103,74 @@ def switch_said(words: list[Word], switches: list[str]) -> list[Word]:
     return out
 
 
+def hidden_spoken(words: list[Word], destinations: frozenset[str], printed: dict[str, int]) -> list[Word]:
+    """Hidden Value Crossing (TT-7) said without its name, as `hidden DESTINATION [=] VALUE`:
+    "set N2 to 3" (SETTING_VERBS), "N2 is worth 3" (DESTINATION_IS, a clause of its own), "value
+    3 on N2" (VALUE_FIRST). `destinations` are every layout's (case-folded), `printed` the
+    crossing's printed values by case-folded name."""
+    for index, word in enumerate(words):
+        said = word.text.casefold()
+        after = words[index + 1].text.casefold() if index + 1 < len(words) else ""
+        at = index + 1
+        while at < len(words) and words[at].text.casefold() in SETTING_BETWEEN and not words[at - 1].trail:
+            at += 1
+        if said in SETTING_VERBS and not any(w.trail for w in words[index:at]) and at < len(words) \
+                and words[at].text.casefold() in destinations:
+            return [*words[:index], said_as(words, index, at - index, "hidden"), *words[at:]]
+        if said in VALUE_FIRST and word.trail.strip(" ") in ("", ":"):   # "hidden value: 3 on N2"
+            named = said == "hidden"   # Hidden Value named: its value is set, even the printed one
+            found = value_first(words, index, destinations, {} if named else printed)
+            if found:
+                return found
+        if said in destinations and after == "hidden" and not word.trail:   # "N2 hidden at 3": the notation's order
+            return [*words[:index], words[index + 1], word, *words[index + 2:]]
+        named = any(w.text == "hidden" for w in words[:index])   # "hidden value: N2 becomes 4" says it already
+        if said in destinations and (index == 0 or words[index - 1].trail.strip()) and not named:
+            found = destination_is(words, index, printed)
+            if found:
+                return found
+    return words
+
+
+def value_first(words: list[Word], index: int, destinations: frozenset[str], printed: dict[str, int]) -> list[Word] | None:
+    """"value 3 on N2", "hidden value of 2 for N1" (from `index`, the word VALUE_FIRST) as
+    `hidden N2 3`, and "value of N2: 3" as destination_is reads it; None when the words are not so."""
+    at = index + 1
+    if at < len(words) and words[at].text.casefold() in VALUE_OF and not words[at].trail:
+        at += 1
+    if at < len(words) and words[at].text.casefold() in destinations and not words[at - 1].trail.strip(" "):
+        return destination_is(words, at, printed, index)   # "value of N2: 3", "value for N1 = 5"
+    span = words[at:at + 3]
+    if len(span) < 3 or not span[0].text.isdecimal() or span[1].text.casefold() not in VALUE_ON \
+            or span[2].text.casefold() not in destinations or span[0].trail or span[1].trail:
+        return None
+    head = said_as(words, index, at - index, "hidden")._replace(trail="")
+    return [*words[:index], head, span[2]._replace(trail=""), span[0]._replace(trail=span[2].trail), *words[at + 3:]]
+
+
+def destination_is(words: list[Word], index: int, printed: dict[str, int], said_from: int = -1) -> list[Word] | None:
+    """"N2 = 3", "N2 is worth 3", "N2: 3" after VALUE_FIRST (from `index`, the destination; the
+    words said from `said_from` when it is earlier) ending its clause, as `hidden N2 3`; refused
+    when 3 is N2's printed value (said of the board?); None when the words are not so."""
+    start = index if said_from < 0 else said_from
+    links = [*DESTINATION_IS, *(((),) if said_from >= 0 and words[index].trail.strip() == ":" else ())]
+    for link in links:
+        value = index + 1 + len(link)
+        said = tuple(w.text.casefold() for w in words[index + 1:value])
+        if said != link or value >= len(words) or not words[value].text.isdecimal() \
+                or any(w.trail.strip() for w in words[index:value]) and link:
+            continue
+        if value + 1 < len(words) and not words[value].trail.strip() and words[value + 1].text != "-":
+            return None   # "N2 is 3 points away": the clause goes on ("... this round" does not)
+        number = int(words[value].text)
+        same = printed.get(words[index].text.casefold()) == number
+        head = said_as(words, start, index + 1 - start, "hidden", f"says {words[index].text}'s printed value, {number}: "
+                                                  f"give `hidden {words[index].text} {number}` to set it (TT-7)."
+                       if same else None)._replace(trail="")
+        return [*words[:start], head, words[index]._replace(trail=""), *words[value:]]
+    return None
+
+
 def hidden_said(words: list[Word]) -> list[Word]:
     """"hidden on N2 and set it to 3", "hidden N1, = 5" as `hidden N2 3` (TT-7): the words
     around the destination (HIDDEN_BEFORE_DESTINATION, HIDDEN_BEFORE_VALUE, a comma) say nothing more."""
@@ -875,7 +1188,7 @@ def hidden_said(words: list[Word]) -> list[Word]:
             value += 1
         if value >= len(words) or not words[value].text.isdecimal() or words[value - 1].trail.strip(" ,"):
             return words
-        head = said_as(words, index, at - index, "hidden")._replace(trail="")
+        head = said_as(words, index, at - index, "hidden", word.problem)._replace(trail="")
         return [*words[:index], head, words[at]._replace(trail=""), words[value], *words[value + 1:]]
     return words
 
@@ -1005,7 +1318,8 @@ class TrackTroubleNotation(Game[TTState]):
         out.update({k: v for k, v in move.items() if k not in out})
         fix = self._spelling(s)
         if isinstance(out.get("actions"), list):
-            out["actions"] = by_miner([fix(a, "board", "switch") for a in out["actions"]])
+            switches = {name.lower() for name in s.layout["switches"]}
+            out["actions"] = by_miner([switch_named(fix(a, "board", "switch"), switches) for a in out["actions"]])
         if isinstance(out.get("items"), list):
             out["items"] = [fix(i, "switch", "destination") for i in out["items"]]
         return out
@@ -1024,18 +1338,32 @@ class TrackTroubleNotation(Game[TTState]):
     def lexicon(self) -> Lexicon:
         """Miners, actions and items as players write them, and every name of the match's layouts."""
         return lexicon_for(self._known_names, self.ruleset.items, self._names_of("switches"),
-                           self._names_of("tracks"))
+                           self._names_of("tracks"), self._tracks_in_order())
+
+    def _tracks_in_order(self) -> bool:
+        """Does every layout of the match list its tracks numbered 1, 2, ... in that order (T1, T2,
+        T3), so that the n-th track and track n are one?"""
+        layouts = [*(self.params.get("layouts") or ()), *(self.params.get("tiebreak_layouts") or ())]
+        for layout in layouts:
+            tracks = list(layout.get("tracks") or ()) if isinstance(layout, dict) else []
+            numbers = [re.search(r"\d+$", str(name)) for name in tracks]
+            if not tracks or [int(n.group()) if n else 0 for n in numbers] != list(range(1, len(tracks) + 1)):
+                return False
+        return bool(layouts)
 
     def reword(self, s: TTState, player: str, words: list[Word]) -> list[Word]:
         """Miners named as only the position says who they are: "first miner" is miner 1 while
         miners 1 and up all act this crossing (TT-2: none benched, none crossed); "the new guy",
         or "he" right after "extra miner", is the extra miner (TT-7); "T2 with miner 1" is
         miner 1's boarding of T2."""
-        words = hidden_said(split_typed([asked(word) for word in words]))
+        printed = {} if s.finished else {name.casefold(): value for name, value in s.layout["destinations"].items()}
+        words = items_said_used(miners_short(split_typed([asked(word) for word in words]), self._known_names))
+        words = hidden_said(hidden_spoken(words, self._names_of("destinations"), printed))
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):
             return words
         words = nothing_now(quoted_turn(words, s, QUOTED, self._known_names), s)
+        words = passing_said(words, s, self._known_names | frozenset(KEYWORDS) | frozenset(ITEM_WORDS))
         free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
         words = spaced_list(ranges_and_counts(ordinals_on(miners_by_place(words, free), free)))
@@ -1062,8 +1390,16 @@ class TrackTroubleNotation(Game[TTState]):
         return frozenset(str(name).lower() for layout in layouts if isinstance(layout, dict)
                          for key in keys for name in (layout[key] if isinstance(layout.get(key), dict) else ()))
 
+    @cached_property
+    def _one_word_names(self) -> dict[str, str]:
+        """A track's name as one word another way ("track2", "t-2" for T2, track_phrases), case-folded."""
+        return {said[0]: words[0].lower() for said, words in self.lexicon().phrases.items()
+                if len(said) == 1 and len(words) == 1 and words[0].lower() in self._names_of("tracks")}
+
     def _spelling(self, s: TTState) -> Any:
+        """Names as the layout spells them: `t2`, and "track2" or "t-2" typed (_one_word_names), are T2."""
         names = {n.lower(): n for n in [*s.layout["tracks"], *s.layout["switches"], *s.layout["destinations"]]}
+        names.update({typed: names[name] for typed, name in self._one_word_names.items() if name in names})
 
         def fix(entry: Any, *keys: str) -> Any:
             if not isinstance(entry, dict):

@@ -338,3 +338,192 @@ def test_the_switch_is_refused_while_the_layout_has_two(post):
     data = tt_match()
     assert entered(data, "sally", "3 hits the purple switch") == "r1 c1: 3 switch purple"   # the same post, named
     assert entered(data, "sally", post) is None
+
+
+# --- Miners written short, tracks by their number said, a switch named bare (TT-2, TT-3) -------
+
+@pytest.mark.parametrize("post, move", [
+    ("m4 T2, M5 T3", "r1 c1: 4 T2, 5 T3"),
+    ("miner#2 takes T1", "r1 c1: 2 T1"),
+    ("min 6 T3 and min 7 T3", "r1 c1: 6 T3, 7 T3"),
+    ("miner3 -> T1", "r1 c1: 3 T1"),
+    ("M2: purple", "r1 c1: 2 switch purple"),
+    ("5 purple, 6 T1", "r1 c1: 5 switch purple, 6 T1"),
+    ("2 → purple", "r1 c1: 2 switch purple"),
+    ("miner 4 hops on track three", "r1 c1: 4 T3"),
+    ("send 6 to the second track", "r1 c1: 6 T2"),
+    ("1 t 3, 2 t 1", "r1 c1: 1 T3, 2 T1"),
+    ("miner 5 rides track no. 1", "r1 c1: 5 T1"),
+    ("take the 3rd track with miner 2", "r1 c1: 2 T3"),
+    ("miner 1: trk 2", "r1 c1: 1 T2"),
+    ("miner 6 on track3", "r1 c1: 6 T3"),
+    ("m1 and m2 to the first track", "r1 c1: 1 T1, 2 T1"),
+    ("5 goes down the second track", "r1 c1: 5 T2"),
+    ("m-1 T2, m.2 T3", "r1 c1: 1 T2, 2 T3"),
+    ("1 t-2", "r1 c1: 1 T2"),
+    ("4 track2", "r1 c1: 4 T2"),
+])
+def test_short_miners_said_tracks_and_bare_switches_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "m9 T1",                              # no miner 9 (TT-2)
+    "m1",                                 # a miner with no action
+    "m2 on track four",                   # round 1 has no T4 (TT-1)
+    "miner 2 to track two or three",      # two alternatives
+    "m3 purple?",                         # asks
+    "min 4 on the second track... no wait, the first",   # corrected
+])
+def test_near_misses_of_short_miners_and_said_tracks_are_refused(post):
+    assert at_start(post) is None
+
+
+# --- Hidden Value said with a verb, a value first, or a destination's worth (TT-7) ---------------
+
+@pytest.mark.parametrize("post, move", [
+    ("gonna hide N3 as 1", "r1: hidden N3 1"),
+    ("hiding N1 at 5", "r1: hidden N1 5"),
+    ("set N3 to 2", "r1: hidden N3 2"),
+    ("putting N1 = 4", "r1: hidden N1 4"),
+    ("N3 is worth 1 this round", "r1: hidden N3 1"),
+    ("N1 = 5", "r1: hidden N1 5"),
+    ("value 2 on N3", "r1: hidden N3 2"),
+    ("hidden value of 1 for N2", "r1: hidden N2 1"),
+    ("hide N2 as 4", "r1: hidden N2 4"),       # the printed value, hidden: the verb says it is set
+    ("hv N2 to 4", "r1: hidden N2 4"),
+    ("N1=3", "r1: hidden N1 3"),
+    ("N3 → 4", "r1: hidden N3 4"),
+    ("make N1 worth 1", "r1: hidden N1 1"),
+    ("set the value of N3 to 5", "r1: hidden N3 5"),
+    ("value of N1: 4", "r1: hidden N1 4"),
+    ("i'm hiding a 2 on N3", "r1: hidden N3 2"),
+    ("hidden value: 5 on N1", "r1: hidden N1 5"),
+    ("N3 gets a 1", "r1: hidden N3 1"),
+    ("setting N1 to a 3", "r1: hidden N1 3"),
+    ("N2 hidden at 3", "r1: hidden N2 3"),
+])
+def test_hidden_value_said_with_verbs_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "N2 is worth 4",                 # N2's printed value: said of the board, or set?
+    "N3 = 6",                        # the same
+    "put 3 on N2",                   # miner 3, or the value 3?
+    "set N2 to 3, 1 T2",             # Hidden Value is a move of its own (TT-7)
+    "N2 = 3?",                       # asks
+    "hide N2 as 3 or 4",             # two values
+    "i won't hide N2 as 3",          # negated
+    "N2 is 3 points away",           # the clause goes on: no value set
+    "set N2",                        # no value
+    "hiding N1 at 7",                # a Hidden Value is 1 to 5 (TT-7)
+    "value of N2: 4",                # the printed value again
+    "N2=4",                          # the same
+    "value 3",                       # on which destination?
+    "3 to N2",                       # miner 3 (to no track), or the value 3?
+    "set N2 to 3 and N3 to 2",       # one Hidden Value a round (TT-7)
+    "put a 3 on N2",                 # a value, or a miner put on the track to N2?
+    "N2: 3",                         # says the board, or sets it?
+])
+def test_near_misses_of_hidden_value_with_verbs_are_refused(post):
+    assert at_start(post) is None
+
+
+# --- An item said with a yes or a verb (TT-7) ---------------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("Extra Miner: on\n8 -> T1", "r1 c1: 8 T1, extra-miner"),
+    ("extra miner yep, 8 flips purple", "r1 c1: 8 switch purple, extra-miner"),
+    ("extra miner - yes. 1 T3, 8 T3", "r1 c1: 1 T3, 8 T3, extra-miner"),
+    ("activate extra miner; 8 T2", "r1 c1: 8 T2, extra-miner"),
+    ("activating my remote switch on purple", "r1 c1: remote purple"),
+    ("deploying the extra miner, 2 T1, 8 T1", "r1 c1: 2 T1, 8 T1, extra-miner"),
+    ("extra miner: yes please. 8 T1", "r1 c1: 8 T1, extra-miner"),
+    ("Extra Miner ✅, 8 T2", "r1 c1: 8 T2, extra-miner"),
+])
+def test_items_said_with_a_yes_or_a_verb_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "extra miner yes?",                  # asks
+    "extra miner: no. 1 T2",             # declined (or not?): refused
+    "extra miner yes or no, 8 T2",       # undecided
+    "extra miner on T2",                 # which miner boards T2?
+    "not activating extra miner, 8 T2",  # declined, yet miner 8 acts (TT-7)
+    "extra miner yes. 8 T2... no wait, 8 T3",   # corrected
+    "extra miner: yes please?",          # asks
+    "extra miner: no thanks. 1 T2",      # declined
+    "is extra miner ok",                 # asks, without its question mark
+])
+def test_near_misses_of_items_said_with_a_yes_are_refused(post):
+    assert at_start(post) is None
+
+
+# --- Passing in words: the crossing's empty submission, only when nothing else is named (TT-3, G-2)
+
+@pytest.mark.parametrize("post, move", [
+    ("nothing from me this time, I pass", "r1 c1: nothing"),
+    ("skipping this one", "r1 c1: nothing"),
+    ("I'm sitting this one out 😴", "r1 c1: nothing"),
+    ("no moves this crossing", "r1 c1: nothing"),
+    ("no move for me. pass", "r1 c1: nothing"),
+    ("nothing, thanks", "r1 c1: nothing"),
+    ("passing", "r1 c1: nothing"),
+    ("pass on the extra miner, 1 T2", "r1 c1: 1 T2"),   # "pass on" declines the item (TT-7)
+    ("nothing this time", "r1 c1: nothing"),
+    ("no action this crossing", "r1 c1: nothing"),
+    ("not moving anyone", "r1 c1: nothing"),
+    ("staying put", "r1 c1: nothing"),
+    ("> what are you doing this crossing\npass", "r1 c1: nothing"),   # the quote is someone's earlier post
+])
+def test_passing_in_words_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "pass, 1 T2",                        # passes, yet miner 1 boards
+    "1 T2, nothing",                     # nothing, or nothing else?
+    "extra miner yes, pass",             # an item, and a pass
+    "no moves for miner 3, 1 T2",        # miner 3, or every miner?
+    "no moves yet",                      # not decided
+    "pass for now",                      # not decided
+    "should I pass",                     # asks
+    "you pass?",                         # asks of the other player
+    "not passing",                       # negated
+    "maybe pass",                        # doubt
+    "pass the salt",                     # passes something else
+    "nothing to add",                    # chatter
+    "I'll pass on the extra miner",      # declines an item, names no submission
+    "if maddie moves, I pass",           # conditional
+    "not moving, 1 T2",                  # passes, yet miner 1 boards
+    "1 and 2 staying put, 3 T2",         # staying said of no one clear beside an action
+    "no action yet",                     # not decided
+    "pass on T2",                        # declines a track: names no submission
+    "no moves, just chatting",           # no submission at all
+    "pass when ready",                   # timed
+    "nothing\n1 T2",                     # nothing, yet miner 1 boards
+    "> no moves for me this time, pass\nsame",   # the pass is the quoted post's
+    "> 1 T2 or T3?\npass",              # a quoted alternative beside the reply
+])
+def test_near_misses_of_passing_in_words_are_refused(post):
+    assert at_start(post) is None
+
+
+def test_the_typed_empty_submission_beside_an_action_is_refused():
+    """`nothing` is the empty submission (G-2): beside an action it contradicts it (TT-3)."""
+    assert parse("r1 c1: nothing") == {"round": 1, "crossing": 1, "actions": []}
+    with pytest.raises(InputError):
+        parse("pass, 1 T2")
+
+
+def test_a_track_by_place_reads_only_where_every_layout_lists_its_tracks_in_number_order():
+    """"the second track" is T2 only while the second track listed is T2 in every layout (TT-1);
+    "track two" names T2 by its number in any layout."""
+    swapped = copy.deepcopy(R1)
+    swapped["tracks"] = {name: swapped["tracks"][name] for name in ("T2", "T1", "T3")}
+    data = tt_match(layouts=[swapped] * 9)
+    assert entered(data, "sally", "miner 4 on track two") == "r1 c1: 4 T2"
+    assert entered(data, "sally", "miner 4 on the second track") is None
+    assert entered(tt_match(), "sally", "miner 4 on the second track") == "r1 c1: 4 T2"
