@@ -16,8 +16,21 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.picture import (GRID, INK, MARGIN, MUTED, PANEL, SIDE_COLOURS, Canvas, num, shorten, side_colour,
-                                 spread, text_width, tint)
+from adjudicator.picture import (
+    GRID,
+    INK,
+    MARGIN,
+    MUTED,
+    PANEL,
+    SIDE_COLOURS,
+    Canvas,
+    num,
+    shorten,
+    side_colour,
+    spread,
+    text_width,
+    tint,
+)
 
 RAIL = "#5b4636"             # a track on the path its minecarts take now
 OFF = "#bdb7ab"              # a branch its switch does not pick (the seed's grey track)
@@ -43,7 +56,7 @@ class Node:
     """A route as a tree: a destination (`to` empty) or a switch with one route per state."""
 
     name: str
-    to: tuple["Node", ...] = ()
+    to: tuple[Node, ...] = ()
 
 
 def parse_route(text: str) -> Node:
@@ -229,8 +242,8 @@ def layout(canvas: Canvas, view: dict[str, Any], players: list[str]) -> Geometry
     ravine_top = box_top + box_h + NORTH_ZONE
     start_y = ravine_top + RAVINE_H + SOUTH_ZONE
     canvas.text(MARGIN, start_y + 70, "SOUTH", size=12, fill=MUTED, bold=True)
-    return Geometry(left, right, dict(zip(dests, spread(dests, left, right))),
-                    dict(zip(view["tracks"], spread(list(view["tracks"]), left + 40, right))),
+    return Geometry(left, right, dict(zip(dests, spread(dests, left, right), strict=False)),
+                    dict(zip(view["tracks"], spread(list(view["tracks"]), left + 40, right), strict=False)),
                     box_w, box_top, box_h, ravine_top, start_y)
 
 

@@ -8,7 +8,8 @@ is a destination name or `{"switch": name, "to": [route, ...]}`, one route per s
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 # Words the typed notation gives a meaning of its own; layout names may not use them.

@@ -14,8 +14,14 @@ from typing import Any
 from adjudicator.errors import NotationError
 from adjudicator.game import Form, Game
 from adjudicator.games.track_trouble.state import TTState
-from adjudicator.lexicon import PICTURE, QUOTED, Lexicon, Word, item_phrases, post_words  # the reader's marks, seen by reword
-
+from adjudicator.lexicon import (  # the reader's marks, seen by reword
+    PICTURE,
+    QUOTED,
+    Lexicon,
+    Word,
+    item_phrases,
+    post_words,
+)
 
 # The notation word for "the rest stay home": every miner the submission names no action for does
 # nothing (TT-3). It adds no action, but says the submission is all there is; alone it says nothing
@@ -261,7 +267,7 @@ def track_phrases(tracks: frozenset[str], in_order: bool = False) -> dict[tuple[
         for said in forms:
             if said != (name,):
                 out[said] = (name,)
-        ordinal = [said for said in forms if len(said) == 2 and said[0] in post_words().ordinals]
+        ordinal: list[tuple[str, ...]] = [said for said in forms if len(said) == 2 and said[0] in post_words().ordinals]
         ordinal += [(article, *said) for said in ordinal for article in ARTICLES]
         for said in plain + ordinal:   # verb phrases for these forms only: each form more multiplies them all
             out.update({(verb, *way, *said): ("board", name) for verb in BOARD_VERBS_BEFORE_A_NAME

@@ -24,7 +24,6 @@ from adjudicator.game import Event, Game, Illegal, Outcome, Pending, Phase, Play
 from adjudicator.games.track_trouble import layouts as lay
 from adjudicator.games.track_trouble.state import HIDDEN, TTState
 
-
 # (action, target) → player → miners: who boards each track, activates each switch, boards
 # the train in one crossing; see `TrackTrouble._targets`.
 Targets = dict[tuple[str, Any], dict[str, list[int]]]

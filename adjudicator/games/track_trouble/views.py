@@ -7,7 +7,8 @@ off the public totals until the round ends (TT-7); the holder sees them in the p
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from adjudicator.game import Event, ItemsView
 from adjudicator.games.track_trouble import layouts as lay

@@ -7,7 +7,8 @@ destination whose value is hidden carries "?" in a departure, never its value (T
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.games.track_trouble import notation as tt_notation
 from adjudicator.games.track_trouble.state import HIDDEN
