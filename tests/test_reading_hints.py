@@ -17,11 +17,12 @@ import yaml
 
 from adjudicator import session
 from adjudicator.errors import InputError
-from adjudicator.reading import legal_texts, post_as_words
+from adjudicator.reading import CHATTER, classify, legal_texts, post_as_words
 from helpers.post_positions import position
 
 DATA = Path(__file__).parent / "data"
-TABLES = [entry for table in ("posts.yaml", "posts-fresh.yaml", "posts-blind.yaml", "posts-fourth.yaml", "posts-fifth.yaml", "posts-sixth.yaml")
+TABLES = [entry for table in ("posts.yaml", "posts-fresh.yaml", "posts-blind.yaml", "posts-fourth.yaml", "posts-fifth.yaml", "posts-sixth.yaml",
+                                     "posts-seventh.yaml")
           for entry in yaml.safe_load((DATA / table).read_text(encoding="utf-8"))]
 # Posts whose hints once named a move nobody posted (a discard of another card, a re-roll for a
 # keep, a withdrawal for "keep everything", a card the post discarded played, another card).
@@ -58,11 +59,14 @@ def refusal(entry: dict[str, Any]) -> tuple[str, Any] | None:
 
 
 def game_words(match: Any, replay: Any, player: str, post: str) -> list[str]:
-    """The post's words some legal move here writes, as the reader's notation words, in order."""
+    """The post's words some legal move here writes, as the reader's notation words, in order;
+    not a one-letter word the reader takes for English ("and a cup of tea": no option A)."""
     legal = legal_texts(match.game, lambda: (move for move, _ in match.game.legal_moves(replay.state, player)))
     vocabulary = {word for text in legal for word in text.casefold().replace(",", " ").replace(":", " ").split()}
-    return [w.text.casefold() for w in post_as_words(match.game, post, as_read(match, replay, player))
-            if w.text.casefold() in vocabulary]
+    words = post_as_words(match.game, post, as_read(match, replay, player))
+    kinds = classify(match.game, words)
+    return [w.text.casefold() for w, kind in zip(words, kinds, strict=True)
+            if w.text.casefold() in vocabulary and kind != CHATTER]
 
 
 def as_read(match: Any, replay: Any, player: str) -> Any:
