@@ -131,6 +131,7 @@ class PostWords:
     places: frozenset[str]                # "at", "on": after one, I is the game's letter
     hedges: Mapping[Phrase, str]          # phrase → corrections | alternatives | negations | deferrals
     longest_hedge: int                    # words in the longest hedge phrase
+    not_hedges: frozenset[Phrase]         # phrases holding a hedge's word that hedge nothing ("sorry for the wait")
     ordinals: Mapping[str, int]
     counts: Mapping[str, int]
     every: frozenset[str]
@@ -175,6 +176,7 @@ def post_words() -> PostWords:
     return PostWords(glue=folded(data["glue"]), soft=folded(data["soft"]), pronouns=folded(data["pronouns"]),
                      places=folded(data["places"]),
                      hedges=hedges, longest_hedge=max((len(p) for p in hedges), default=1),
+                     not_hedges=frozenset(tuple(word(p).casefold().split()) for p in data["not_hedges"]),
                      ordinals={str(k).casefold(): int(v) for k, v in data["ordinals"].items()},
                      counts={str(k).casefold(): int(v) for k, v in data["counts"].items()},
                      every=folded(data["every"]),

@@ -339,12 +339,15 @@ def classify(game: Game[Any], words: list[Word]) -> list[str]:
     reference naming nothing now, an item no move can use) is STRONG: the reading must use it,
     and cannot; so is a word that repeats ("twice")."""
     lexicon, around = game_lexicon(game), post_words()
+    idle_phrases = not_hedged(words, around.not_hedges)
     kinds: list[str] = []
     index = 0
     while index < len(words):
         word = words[index]
         folded = word.text.casefold()
-        if word.problem is not None or folded in around.repeats or REPEAT.fullmatch(folded):
+        if index in idle_phrases and not lexicon.is_material(folded):
+            kinds.append(CHATTER)   # "sorry for the wait": no correction
+        elif word.problem is not None or folded in around.repeats or REPEAT.fullmatch(folded):
             kinds.append(STRONG)
         elif lexicon.is_material(folded):
             kinds.append(SOFT if folded in around.soft else STRONG)
@@ -368,7 +371,8 @@ def classify(game: Game[Any], words: list[Word]) -> list[str]:
             opens = (index == 0 or bool(words[index - 1].trail) or not follows_game_words(words, kinds, index)) \
                 and not resumes_move(words, kinds, index)
             picture = after is not None and words[index + 1].text == PICTURE
-            english = is_english_case(words, index) and not placed_pronoun(words, kinds, index)
+            english = is_english_case(words, index) and not placed_pronoun(words, kinds, index) \
+                and not ends_move_clause(words, kinds, index)
             kinds[index] = (STRONG if after in (None, STRONG, SOFT) or picture or not english else
                             CHATTER if after == CHATTER and opens else
                             SUSPECT if after == CHATTER else SOFT)
@@ -381,6 +385,26 @@ def classify(game: Game[Any], words: list[Word]) -> list[str]:
                 and index >= 2 and words[index - 1].text.casefold() in around.own and words[index - 2].comma:
             kinds[index] = SUSPECT   # "rope 1, my 2 stays": a new clause about the card, maybe not playing it
     return kinds
+
+
+def not_hedged(words: list[Word], phrases: frozenset[tuple[str, ...]]) -> frozenset[int]:
+    """The positions of words in phrases that hold a hedge's word and hedge nothing (posts.yaml
+    `not_hedges`: "sorry for the wait")."""
+    folded = [w.text.casefold() for w in words]
+    found: set[int] = set()
+    for phrase in phrases:
+        size = len(phrase)
+        found.update(i for start in range(len(words) - size + 1) if tuple(folded[start:start + size]) == phrase
+                     for i in range(start, start + size))
+    return frozenset(found)
+
+
+def ends_move_clause(words: list[Word], kinds: list[str], index: int) -> bool:
+    """Does the one-letter word close a clause of game words, a comma or full stop right after it
+    ("tower 1 1 c, sorry for the wait")? English puts no "a" or "c" there: the game's letter. Not
+    the pronoun I ("3/5 on A, I think")."""
+    return bool(words[index].trail.strip(" \n")) and words[index].text.casefold() not in post_words().pronouns \
+        and follows_game_words(words, kinds, index)
 
 
 def resumes_move(words: list[Word], kinds: list[str], index: int) -> bool:

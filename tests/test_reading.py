@@ -742,3 +742,25 @@ def test_keeping_everything_is_the_empty_relocation_never_a_withdrawal():
     """`I'll keep everything as is` once drew the hint `r1 set I=-` (a withdrawal nobody
     posted): it is the relocation that changes nothing (WS-4), as `No changes` is."""
     assert named_read("ws-relocation-r1", "sally", "I'll keep everything as is") == "r1 set"
+
+
+@pytest.mark.parametrize("position, player, post, want", [
+    ("tow1-start", "sally", "sorry for the wait! rope 1 1", "rope 1 1"),
+    ("tow1-start", "sally", "tower 1 1 c, sorry for the wait", "tower 1 1 C"),
+    ("tow1-start", "sally", "tower 1 1 a, thanks for waiting", "tower 1 1 A"),
+    ("arrowbic-start", "sally", "E5 v, risky", "E5 down"),
+])
+def test_a_wait_that_hedges_nothing_and_a_letter_closing_the_move_read(position, player, post, want):
+    """posts.yaml `not_hedges` ("sorry for the wait") take nothing back; a one-letter word with a
+    comma or full stop right after the move's words closes the move: the game's letter."""
+    assert named_read(position, player, post) == want
+
+
+@pytest.mark.parametrize("position, player, post", [
+    ("tow1-start", "sally", "rope 1 1 wait rope 1 1 1"),            # a correction still
+    ("tow1-start", "sally", "rope 1 1... wait for it... 1"),        # a 1 left over, the hand holds it
+    ("tow1-start", "sally", "tower 1 1 a lil risky"),               # "a" before chatter: either
+])
+def test_a_wait_or_a_letter_that_may_still_change_the_move_is_refused(position, player, post):
+    said = named_read(position, player, post)
+    assert said.startswith("ERR"), said
