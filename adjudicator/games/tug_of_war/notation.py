@@ -433,6 +433,10 @@ def _reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
         return _every(said, around)
     if first in OTHER and first != "other" and said[1] in ONE_OF:
         return 2, Ref("any", many=1)                                    # "another one"
+    if first in OTHER and first != "other" and said[1].isdecimal() and _value(said[1]) is not None:
+        return 2, Ref("cards", (int(said[1]),))                        # "another 1": one more card, the 1
+    if first in SINGLE and said[1] in SINGULAR_NOUNS:
+        return 2, Ref("any", many=1)                                    # "single card": a count of one
     if first in around.counts:
         return _counted(said, around.counts[first], first == "both")
     if first in around.value_markers:
@@ -515,6 +519,8 @@ def _marked(said: list[str], around: Any) -> tuple[int, Ref] | None:
     if said[0] in INDEFINITE and not said[1].isdecimal() and _value(said[1]) is not None \
             and said[2] not in CARD_NOUNS and _plural(said[2]) is None:
         return 2, Ref("a-word", (_value(said[1]) or 0,))                # "a one": one card, the 1
+    if at == 2 and said[2] in SINGULAR_NOUNS:
+        return 3, Ref("any", many=1)                                    # "a single card": a count of one
     if said[0] == "the" and said[1] == "one" and said[2] in SINGULAR_NOUNS:
         return 3, Ref("any", many=1)                                    # "only the one card": a count
     word = _value(said[1]) if said[1] != "one" else None   # "the one" may point at anything
@@ -707,6 +713,21 @@ def said_again(folded: list[str], group: Group, full_stops: list[bool]) -> bool:
     return all(named.count(card) <= typed[1].count(card) for card in named)
 
 
+def same_as_typed(folded: list[str], group: Group, full_stops: list[bool], hand: list[int]) -> bool:
+    """Does a group said again after the module's typed cards ("rope 1 1 (both ones)", "race 2 1
+    - the 2 first, then a 1") name those very cards, because the hand could not hold them and
+    as many more (TW-2: a hand is a multiset)? Said in an order, it must be the typed order (TW-5)."""
+    typed = cards_before(folded, group.start, full_stops)
+    values = [said_values(ref) for ref in group.refs]
+    if typed is None or any(cards is None for cards in values):
+        return False
+    named = [card for cards in values if cards is not None for card in cards]
+    if group.ordered and named != typed[1]:
+        return False
+    fits = all(named.count(card) <= typed[1].count(card) for card in named)
+    return fits and any(typed[1].count(card) + named.count(card) > hand.count(card) for card in named)
+
+
 def is_material(word: str) -> bool:
     """Is the word one a module's cards are written with: a card, a tilt, a cell, a list word?"""
     return word.isdecimal() or word in MATERIAL or word in LIST_WORDS or word == THEN \
@@ -882,6 +903,10 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
             held.append(group)
             continue
         at = tie(folded, group, ends, stops, full_stops, tied)
+        if at is None and same_as_typed(folded, group, full_stops, hand) \
+                and not skip.intersection(range(group.start, group.end)):
+            skip |= set(range(group.start, group.end))   # "rope 1 1 (both ones)": the typed cards again
+            continue
         if at is None and said_again(folded, group, full_stops) and not skip.intersection(range(group.start, group.end)):
             skip |= set(range(group.start, group.end))
             put[group.start] = _cards_words(words, group, [], "names cards again after the move's own: the same "

@@ -744,3 +744,45 @@ def test_all_n_and_n_of_my_value_cards_read(name: str, post: str, move: str) -> 
 ])
 def test_all_n_stays_refused_where_unclear(name: str, post: str) -> None:
     refused(name, post)
+
+
+# --- Cards said again that the hand could not hold twice (TW-2), "another 1", "a single card" ---
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "conker 1 1 (both my ones)", "conker 1 1"),        # four 1s? sally holds three
+    ("tow1-start", "collation 1 1 — two 1s", "collation 1 1"),
+    ("tow1-second", "clock 2 (my 2 card)", "clock 2"),                 # one 2 held: the same card
+    ("tow1-second", "rope 2 1 (the 2 then the 1)", "rope 2 1"),        # the order said is the order typed
+    ("tow1-second", "race 2 1, the 2 first then a 1", "race 2 1"),
+])
+def test_cards_said_again_that_the_hand_cannot_hold_twice_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "rope 1 (a 1)"),                      # 1 1 held after it: the same 1, or one more?
+    ("tow1-second", "race 2 1, the 1 first then a 2"),   # another order than typed (TW-5)
+    ("tow1-second", "rope 1 (the 1)"),                   # maddie holds two 1s
+])
+def test_cards_said_again_that_may_be_more_stay_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "rope 1 and another 1", "rope 1 1"),
+    ("tow1-start", "maze: right with a 1, then up with another 1", "maze 1 right 1 up"),
+    ("tow1-second", "race the 1 and another 2", "race 1 2"),
+    ("tow1-start", "conker, single card", "conker 1"),                 # one card, all 1s held
+    ("tow1-start", "rope with a single card", "rope 1"),
+])
+def test_another_card_and_a_single_card_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "rope, a single card"),      # the 1 or the 2?
+    ("tow1-second", "clock with single card"),
+    ("tow1-start", "rope 1, another 1"),         # one more 1, or the 1 said again?
+])
+def test_another_card_and_a_single_card_stay_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
