@@ -1187,22 +1187,65 @@ def without_cell_nouns(words: list[Word]) -> list[Word]:
                                                    and _CELL.match(folded[i + 1]))]
 
 
-def tilts_alone(words: list[Word], hand: list[int]) -> list[Word]:
-    """The post with each of Maze's tilts written with no card ("maze: right, then left") given
-    a card, where the hand holds cards of one value only and the post names no card at all:
-    each tilt is one card (TW-14), and any card is the same card. Otherwise as written."""
+# "a 1 each", "one card each": the card named once for every tilt listed (TW-14)
+EACH = "each"
+
+
+def card_each(words: list[Word], hand: list[int]) -> tuple[list[Word], int] | None:
+    """(the post without a card said for each tilt, that card) for "maze: right, left (a 1
+    each)", "one card each" (where the hand holds one value only), or None."""
     folded = [w.text.casefold() for w in words]
-    if len(set(hand)) != 1 or "maze" not in folded or card_groups(folded) \
+    if folded.count(EACH) != 1:
+        return None
+    at = folded.index(EACH)
+    for start in range(max(at - 3, 0), at):
+        found = card_reference(folded, start) or _digit(folded, start)
+        if found is None or start + found[0] != at:
+            continue
+        ref = found[1]
+        one = ref.kind in ("any", "word") and (ref.many or ref.value) == 1 and len(set(hand)) == 1
+        value = hand[0] if one else ref.values[0] if ref.kind in ("cards", "a-word", "digit") and len(ref.values) == 1 else None
+        if value is None or (start > 0 and not words[start - 1].trail.strip()):
+            return None   # "maze left one card each": no card named once, set apart from the tilts
+        trail = words[at].trail
+        kept = [*words[:start - 1], words[start - 1]._replace(trail=words[start - 1].trail + trail)] if start else []
+        return [*kept, *words[at + 1:]], value
+    return None
+
+
+def tilts_alone(words: list[Word], hand: list[int]) -> list[Word]:
+    """The post with each of Maze's tilts written with no card ("maze: right, then left", "Maze.
+    Left, up. One card each.") given a card, where the hand holds cards of one value only and the post names no
+    card at all, or names one for each tilt ("(a 1 each)"): each tilt is one card (TW-14), and any
+    card is the same card. Otherwise as written."""
+    each = card_each(words, hand)
+    if each is None:
+        return tilts_given(words, hand, hand[0] if len(set(hand)) == 1 else None, False) or words
+    given = tilts_given(each[0], hand, each[1], True)
+    if given is not None:
+        return given
+    return [*words, Word(EACH, EACH, words[-1].end, words[-1].end, "names a card for each tilt, but not for tilts "
+                         "listed alone after Maze that the hand holds as many of; write each card with its direction")]
+
+
+def tilts_given(words: list[Word], hand: list[int], value: int | None, each: bool) -> list[Word] | None:
+    """The post with each of Maze's tilts listed alone after it given the card `value`, where the
+    post names no card and the hand holds one for each tilt; None otherwise. Only where a card
+    was said for each (`each`) may the tilts be a sentence after the module's ("Maze. Left, up.
+    A 1 each"); "maze. up" alone is not sure to tell the tilt of the move."""
+    folded = [w.text.casefold() for w in words]
+    if value is None or "maze" not in folded or card_groups(folded) \
             or any(word.isdecimal() or _ANCHOR.match(word) for word in folded):
-        return words
+        return None
     start = folded.index("maze")
     index, tilts = start + 1, list[int]()
-    while index < len(folded) and folded[index] in (*DIRECTION_WORDS, *LIST_WORDS, THEN) and not words[index - 1].stop:
+    while index < len(folded) and folded[index] in (*DIRECTION_WORDS, *LIST_WORDS, THEN) \
+            and (index - 1 == start and each or not words[index - 1].stop):   # "Maze. Left, up. A 1 each"
         tilts += [index] if folded[index] in DIRECTION_WORDS else []
         index += 1
-    if not tilts or len(tilts) > len(hand):
-        return words
-    card = str(hand[0])
+    if not tilts or len(tilts) > hand.count(value):
+        return None
+    card = str(value)
     return [made for i, w in enumerate(words) for made in ([w._replace(text=card, trail=" "), w] if i in tilts else [w])]
 
 
@@ -1224,6 +1267,48 @@ def path_named_after(words: list[Word]) -> list[Word]:
             return [*words[:k], words[at]._replace(trail=" "), *words[k:cell], words[cell]._replace(trail=words[at].trail),
                     *words[at + 1:]]
     return words
+
+
+def anchors_then_path(words: list[Word]) -> list[Word]:
+    """The post with cards on their cells typed before Path ("2@D5, 1@E2 on path") turned round
+    as Path's move ("path 2@D5 1@E2"), as path_named_after does for cards in words (TW-3): only
+    anchors (and list words) before it, and nothing but the module word after its words of placing."""
+    folded = [w.text.casefold() for w in words]
+    for at, word in enumerate(folded):
+        place = at - 1
+        while place > 0 and folded[place] in PLACE_WORDS:
+            place -= 1
+        first = place
+        while first >= 0 and (_ANCHOR.match(folded[first]) or folded[first] in LIST_WORDS) \
+                and (first == place or not words[first].stop):   # "2@D5. 1@E2 on path": one sentence only
+            first -= 1
+        first += 1
+        if word != "path" or place == at - 1 or first > place or not _ANCHOR.match(folded[first]) \
+                or any(words[i].trail.strip() for i in range(place, at)):
+            continue
+        return [*words[:first], words[at]._replace(trail=" "), *words[first:place],
+                words[place]._replace(trail=words[at].trail), *words[at + 1:]]
+    return words
+
+
+# Cards typed joined by dashes: "race 1-2-1" (any dash a phone or keyboard makes)
+DASHED_CARDS = re.compile(r"^[1-5](?:[-–—][1-5])+$")
+
+
+def dashed_cards(words: list[Word]) -> list[Word]:
+    """The post with cards typed joined by dashes right after a module word ("race 1-2-1")
+    written one by one, in that order (TW-5)."""
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        before = words[index - 1] if index else None
+        if before is None or before.text.casefold() not in MODULE_NAMES or before.trail.strip() \
+                or not DASHED_CARDS.match(word.text):
+            out.append(word)
+            continue
+        cards = re.split(r"[-–—]", word.text)
+        out += [word._replace(text=card, trail=word.trail if n == len(cards) - 1 else " ")
+                for n, card in enumerate(cards)]
+    return out
 
 
 def cell_with_card(words: list[Word]) -> list[Word]:
@@ -1275,10 +1360,11 @@ class TugOfWarNotation(Game[TWState]):
         hand = s.hands.get(player)
         if hand is None:
             return words
+        words = dashed_cards(words)
         if "maze" in self.modules:
             words = tilts_alone(words, list(hand))
         if "path" in self.modules:
-            words = path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {})))))
+            words = anchors_then_path(path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {}))))))
         return cells_paired(without_declined_discard(cards_in_words(
             words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards))))
 

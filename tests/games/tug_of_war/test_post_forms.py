@@ -786,3 +786,50 @@ def test_another_card_and_a_single_card_read(name: str, post: str, move: str) ->
 ])
 def test_another_card_and_a_single_card_stay_refused_where_unclear(name: str, post: str) -> None:
     refused(name, post)
+
+
+# --- Maze's tilts listed alone, a card said once for each (TW-14) -------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "maze: down, right (a 1 each)", "maze 1 down 1 right"),
+    ("tow1-start", "Maze. Up, left, up. One card each.", "maze 1 up 1 left 1 up"),   # the module announced
+    ("tow1-start", "maze: up then down, one each", "maze 1 up 1 down"),
+    ("tow1-second", "maze: left, down (1 each)", "maze 1 left 1 down"),              # maddie holds two 1s
+    ("tow1-second", "maze: right (a 2 each)", "maze 2 right"),
+])
+def test_a_card_for_each_tilt_reads(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "maze: up, left (a 2 each)"),      # one 2 held
+    ("tow1-second", "maze: up, left (one card each)"),  # a 1 and the 2: which goes where?
+    ("tow1-start", "maze: up, up, up, up (a 1 each)"),   # four tilts, three cards
+    ("tow1-start", "maze up left one card each"),       # the count not set apart from the tilts
+])
+def test_a_card_for_each_tilt_stays_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- Cards joined by dashes, and anchors typed before Path (TW-3, TW-5) -------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "race 2-1-1", "race 2 1 1"),
+    ("tow1-start", "rope 1-1", "rope 1 1"),
+    ("tow1-second", "conker 1–2", "conker 1 2"),          # an en dash, as phones make it
+    ("tow2-second", "1@C3, 2@F6 on path", "path 1@C3 2@F6"),
+    ("tow2-second", "2@B2 and 1@H8 on the path", "path 2@B2 1@H8"),
+    ("tow2-start", "1@A1 on path, block race", "path 1@A1 block race"),
+])
+def test_dashed_cards_and_anchors_before_path_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "rope 1-6"),              # no 6 card (TW-2)
+    ("tow1-second", "rope, 1-2"),             # set apart from the module: a score? cards?
+    ("tow2-second", "2@D5. 1@E2 on path"),    # the first anchor a sentence of its own
+    ("tow2-second", "1@C3, 2@F6 on path?"),   # asked, not played
+])
+def test_dashed_cards_and_anchors_before_path_stay_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
