@@ -89,22 +89,33 @@ def forms_for(modules: Sequence[str] = MODULE_NAMES) -> tuple[Form, ...]:
 KEYWORDS = ("discard", "block")
 WITH_SHORT = (("w/",),)                          # "clock w/ my 2": "with" as phones shorten it
 MODULE_TIME = ("time",)
+# Modules named by the verb players make of them: "racing with my 2" (Race, TW-11)
+MODULE_VERBS: dict[tuple[str, ...], tuple[str, ...]] = {("racing",): ("race",), ("racin",): ("race",)}
 # A discard declined with the word "discard" first (TW-7): "discard nothing", "discard: none",
 # "discarding nothing", set off from the move as a clause of its own (TugOfWarNotation.reword;
 # "rope 2 discard none 1" is not). ("no discard" is a negation the reader declines by itself.)
 DISCARD_WORDS = frozenset({"discard", "discards", "discarding"})
 NOTHING_WORDS = frozenset({"nothing", "none"})                          # "Tower time. 2, 1, 1": the module, announced
 # Words before Tower's option letter that name it (TW-17): "reward C", "I'll take C".
-OPTION_SAID = ("reward", "take")
+OPTION_SAID = ("reward", "take", "taking", "pick", "picking", "choose", "choosing")
 # Maze's verb (TW-14): "tilt it down", "first card tilts left". Only with its direction does it
 # say a move; the direction words themselves are read as before.
 # "push it left" says the same as "tilt it left".
 TILT_VERBS = (("tilt", "it"), ("tilt",), ("tilts",), ("tilting",), ("tilted",), ("push", "it"), ("pushing", "it"))
+# Of those, the ones that say the turn's tilt, not one past ("you tilted left"): where the post
+# names no module, they name Maze ("Tilt DOWN with the 2", "tilting left w/ a 1").
+TILT_NAMES = (("tilt", "it"), ("tilt",), ("tilting",), ("tilting", "it"))
+TILT = "\u2060tilt"   # the verb, as reword sees it: made Maze, or dropped (maze_of_tilt)
 # TW-3: a Path card toggles ("flips") the tiles under its shape, anchored at a cell: "flip D4
 # with a 1", "my 2 anchored at F6" say Path's own move, and no more (as Maze's TILT_VERBS)
 PATH_VERBS = (("flip",), ("flips",), ("flipping",), ("toggle",), ("toggles",), ("toggling",), ("anchored",),
               ("anchoring",))
 ITEM_KEYWORDS = {"block-move": ("block",)}     # TW-18: "Block Move", "block-move" → block
+# Verbs whose particle is a Maze direction word but tells no tilt (TW-14): "sorry, baby woke up",
+# "hurry up", "calm down". Said with them, the particle is chatter, not a direction left over.
+PHRASAL_VERBS = (("woke", "up"), ("wake", "up"), ("waking", "up"), ("wakes", "up"), ("hurry", "up"),
+                 ("catch", "up"), ("catching", "up"), ("cheer", "up"), ("shut", "up"), ("sum", "up"),
+                 ("calm", "down"), ("slow", "down"), ("settle", "down"), ("sit", "down"), ("back", "down"))
 
 
 def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
@@ -128,6 +139,7 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
     phrases.update({said: ("with",) for said in WITH_SHORT})
     # "Tower time.", "rope time!": the module named as the turn's, nothing more
     phrases.update({(module, word): (module,) for module in MODULE_NAMES for word in MODULE_TIME})
+    phrases.update(MODULE_VERBS)
     if "tower" in modules:
         words |= {"a", "b", "c"}
         # TW-17: Tower's option named as its reward, or as the one taken ("reward C", "I'll take C")
@@ -136,6 +148,9 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
         words |= set(DIRECTION_WORDS)
         # TW-14: "tilt it down", "tilts left": the verb of Maze's own move, which says no more
         phrases.update({said: () for said in TILT_VERBS})
+        # "Tilt DOWN with the 2": the verb names Maze where no module is named (maze_of_tilt)
+        phrases.update({said: (TILT,) for said in TILT_NAMES})
+        phrases.update({said: () for said in PHRASAL_VERBS})
         phrases.update(post_words().compass_phrases({d: d for d in DIRECTION_WORDS.values()}))
     if "path" in modules:
         shapes.append(CELL)
@@ -1213,6 +1228,19 @@ def card_each(words: list[Word], hand: list[int]) -> tuple[list[Word], int] | No
     return None
 
 
+def maze_of_tilt(words: list[Word]) -> list[Word]:
+    """The post with Maze's verb ("tilt it") made the module where the post names none, a
+    direction follows within a few words, and a card is named ("Tilt DOWN with the 2"; "tilt it
+    down" alone plays nothing); dropped elsewhere, as a word that says no more than the tilt (TW-14)."""
+    folded = [w.text.casefold() for w in words]
+    named = any(word in MODULE_NAMES for word in folded) \
+        or not (card_groups(folded) or any(word.isdecimal() for word in folded))
+    verbs = [i for i, word in enumerate(folded) if word == TILT]
+    made = verbs[0] if len(verbs) == 1 and not named \
+        and any(word in DIRECTION_WORDS for word in folded[verbs[0] + 1:verbs[0] + 4]) else None
+    return [w._replace(text="maze") if i == made else w for i, w in enumerate(words) if i == made or i not in verbs]
+
+
 def tilts_alone(words: list[Word], hand: list[int]) -> list[Word]:
     """The post with each of Maze's tilts written with no card ("maze: right, then left", "Maze.
     Left, up. One card each.") given a card, where the hand holds cards of one value only and the post names no
@@ -1362,7 +1390,7 @@ class TugOfWarNotation(Game[TWState]):
             return words
         words = dashed_cards(words)
         if "maze" in self.modules:
-            words = tilts_alone(words, list(hand))
+            words = tilts_alone(maze_of_tilt(words), list(hand))
         if "path" in self.modules:
             words = anchors_then_path(path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {}))))))
         return cells_paired(without_declined_discard(cards_in_words(

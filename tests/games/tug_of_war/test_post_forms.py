@@ -833,3 +833,32 @@ def test_dashed_cards_and_anchors_before_path_read(name: str, post: str, move: s
 ])
 def test_dashed_cards_and_anchors_before_path_stay_refused_where_unclear(name: str, post: str) -> None:
     refused(name, post)
+
+
+# --- Maze's verb naming Maze, "racing", Tower's option picked, verbs whose particle is no tilt ---
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "Tilt UP with the 2.", "maze 2 up"),                # the verb names Maze (TW-14)
+    ("tow1-second", "tilting right w/ my 2", "maze 2 right"),
+    ("tow1-start", "tilt it down with a 1, then left with another 1", "maze 1 down 1 left"),
+    ("tow1-second", "racing with the 2", "race 2"),
+    ("tow1-second", "racing w/ my 2 then a 1", "race 2 1"),
+    ("tow1-start", "going tower with two cards, picking B", "tower 1 1 B"),   # TW-17
+    ("tow1-start", "tower with a 1 and taking option A", "tower 1 A"),
+    ("tow1-start", "rope 1 1, hurry up lol", "rope 1 1"),                    # "up" tells no tilt
+    ("tow1-second", "maze 2 left, calm down everyone", "maze 2 left"),
+])
+def test_verbs_naming_a_module_or_option_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "rope 1, tilt left"),                      # a module named: which is played?
+    ("tow1-second", "you tilted left last turn, race 2"),     # a tilt past, not this turn's
+    ("tow2-second", "tilt left with the 2"),                  # v2 has no Maze
+    ("tow1-second", "racing to the finish lol, rope 1 1"),
+    ("tow1-start", "tower 1 A, picking B"),                   # two options
+    ("tow1-start", "tower 1, taking option B or C"),
+])
+def test_verbs_naming_a_module_or_option_stay_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
