@@ -1319,6 +1319,21 @@ def anchors_then_path(words: list[Word]) -> list[Word]:
     return words
 
 
+# A word with its card in brackets typed against it: "right(1)", which the post's words keep
+# as one word "right(1" (the bracket's close is its punctuation)
+BRACKETED = re.compile(r"^([^\W\d_]+)\(([1-5])$")
+
+
+def brackets_apart(words: list[Word]) -> list[Word]:
+    """The post with a card typed in brackets against a word ("maze right(1) left(1)") written
+    as the two words it is, as "right (1)" reads (TW-14's card with its tilt)."""
+    out: list[Word] = []
+    for word in words:
+        glued = BRACKETED.match(word.text) if word.trail.startswith(")") else None
+        out += [word._replace(text=glued.group(1), trail="("), word._replace(text=glued.group(2))] if glued else [word]
+    return out
+
+
 # Cards typed joined by dashes: "race 1-2-1" (any dash a phone or keyboard makes)
 DASHED_CARDS = re.compile(r"^[1-5](?:[-–—][1-5])+$")
 
@@ -1388,7 +1403,7 @@ class TugOfWarNotation(Game[TWState]):
         hand = s.hands.get(player)
         if hand is None:
             return words
-        words = dashed_cards(words)
+        words = dashed_cards(brackets_apart(words))
         if "maze" in self.modules:
             words = tilts_alone(maze_of_tilt(words), list(hand))
         if "path" in self.modules:

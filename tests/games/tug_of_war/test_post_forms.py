@@ -862,3 +862,22 @@ def test_verbs_naming_a_module_or_option_read(name: str, post: str, move: str) -
 ])
 def test_verbs_naming_a_module_or_option_stay_refused_where_unclear(name: str, post: str) -> None:
     refused(name, post)
+
+
+# --- A card in brackets typed against its tilt: "right(1)" reads as "right (1)" (TW-14) --------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "maze up(2) right(1)", "maze 2 up 1 right"),
+    ("tow1-second", "maze: down(1), left(2)", "maze 1 down 2 left"),
+    ("tow1-start", "maze left(1) left(1)", "maze 1 left 1 left"),
+])
+def test_a_card_in_brackets_against_its_tilt_reads(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "maze up(2) left"),     # the second tilt has no card: the 1, or none?
+    ("tow1-start", "rope(1 1)"),            # not one card in brackets
+])
+def test_a_card_in_brackets_near_misses_stay_refused(name: str, post: str) -> None:
+    refused(name, post)
