@@ -448,6 +448,8 @@ def _reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
         return _every(said, around)
     if first in OTHER and first != "other" and said[1] in ONE_OF:
         return 2, Ref("any", many=1)                                    # "another one"
+    if first in OTHER and first != "other" and said[1] in SINGLE_PLACED and _CELL.match(said[2]):
+        return 1, Ref("any", many=1)                                    # "another at F6": one more card, on Path
     if first in OTHER and first != "other" and said[1].isdecimal() and _value(said[1]) is not None:
         return 2, Ref("cards", (int(said[1]),))                        # "another 1": one more card, the 1
     if first in SINGLE and said[1] in SINGULAR_NOUNS:

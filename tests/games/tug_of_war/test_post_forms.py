@@ -881,3 +881,21 @@ def test_a_card_in_brackets_against_its_tilt_reads(name: str, post: str, move: s
 ])
 def test_a_card_in_brackets_near_misses_stay_refused(name: str, post: str) -> None:
     refused(name, post)
+
+
+# --- "another at F6": one more card, on Path (TW-15) --------------------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "path: a 1 at C3 and another at F6", "path 1@C3 1@F6"),
+    ("tow2-start", "path, one card on B2 and another on G7", "path 1@B2 1@G7"),
+])
+def test_another_card_on_a_cell_reads(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-second", "path: the 2 at C3, another at F6"),   # another 2? maddie holds one
+    ("tow2-start", "path 1@C3, another at F6"),            # set apart from the typed card
+])
+def test_another_card_on_a_cell_stays_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
