@@ -89,22 +89,33 @@ def forms_for(modules: Sequence[str] = MODULE_NAMES) -> tuple[Form, ...]:
 KEYWORDS = ("discard", "block")
 WITH_SHORT = (("w/",),)                          # "clock w/ my 2": "with" as phones shorten it
 MODULE_TIME = ("time",)
+# Modules named by the verb players make of them: "racing with my 2" (Race, TW-11)
+MODULE_VERBS: dict[tuple[str, ...], tuple[str, ...]] = {("racing",): ("race",), ("racin",): ("race",)}
 # A discard declined with the word "discard" first (TW-7): "discard nothing", "discard: none",
 # "discarding nothing", set off from the move as a clause of its own (TugOfWarNotation.reword;
 # "rope 2 discard none 1" is not). ("no discard" is a negation the reader declines by itself.)
 DISCARD_WORDS = frozenset({"discard", "discards", "discarding"})
 NOTHING_WORDS = frozenset({"nothing", "none"})                          # "Tower time. 2, 1, 1": the module, announced
 # Words before Tower's option letter that name it (TW-17): "reward C", "I'll take C".
-OPTION_SAID = ("reward", "take")
+OPTION_SAID = ("reward", "take", "taking", "pick", "picking", "choose", "choosing")
 # Maze's verb (TW-14): "tilt it down", "first card tilts left". Only with its direction does it
 # say a move; the direction words themselves are read as before.
 # "push it left" says the same as "tilt it left".
 TILT_VERBS = (("tilt", "it"), ("tilt",), ("tilts",), ("tilting",), ("tilted",), ("push", "it"), ("pushing", "it"))
+# Of those, the ones that say the turn's tilt, not one past ("you tilted left"): where the post
+# names no module, they name Maze ("Tilt DOWN with the 2", "tilting left w/ a 1").
+TILT_NAMES = (("tilt", "it"), ("tilt",), ("tilting",), ("tilting", "it"))
+TILT = "\u2060tilt"   # the verb, as reword sees it: made Maze, or dropped (maze_of_tilt)
 # TW-3: a Path card toggles ("flips") the tiles under its shape, anchored at a cell: "flip D4
 # with a 1", "my 2 anchored at F6" say Path's own move, and no more (as Maze's TILT_VERBS)
 PATH_VERBS = (("flip",), ("flips",), ("flipping",), ("toggle",), ("toggles",), ("toggling",), ("anchored",),
               ("anchoring",))
 ITEM_KEYWORDS = {"block-move": ("block",)}     # TW-18: "Block Move", "block-move" → block
+# Verbs whose particle is a Maze direction word but tells no tilt (TW-14): "sorry, baby woke up",
+# "hurry up", "calm down". Said with them, the particle is chatter, not a direction left over.
+PHRASAL_VERBS = (("woke", "up"), ("wake", "up"), ("waking", "up"), ("wakes", "up"), ("hurry", "up"),
+                 ("catch", "up"), ("catching", "up"), ("cheer", "up"), ("shut", "up"), ("sum", "up"),
+                 ("calm", "down"), ("slow", "down"), ("settle", "down"), ("sit", "down"), ("back", "down"))
 
 
 def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
@@ -128,6 +139,7 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
     phrases.update({said: ("with",) for said in WITH_SHORT})
     # "Tower time.", "rope time!": the module named as the turn's, nothing more
     phrases.update({(module, word): (module,) for module in MODULE_NAMES for word in MODULE_TIME})
+    phrases.update(MODULE_VERBS)
     if "tower" in modules:
         words |= {"a", "b", "c"}
         # TW-17: Tower's option named as its reward, or as the one taken ("reward C", "I'll take C")
@@ -136,6 +148,9 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
         words |= set(DIRECTION_WORDS)
         # TW-14: "tilt it down", "tilts left": the verb of Maze's own move, which says no more
         phrases.update({said: () for said in TILT_VERBS})
+        # "Tilt DOWN with the 2": the verb names Maze where no module is named (maze_of_tilt)
+        phrases.update({said: (TILT,) for said in TILT_NAMES})
+        phrases.update({said: () for said in PHRASAL_VERBS})
         phrases.update(post_words().compass_phrases({d: d for d in DIRECTION_WORDS.values()}))
     if "path" in modules:
         shapes.append(CELL)
@@ -433,6 +448,12 @@ def _reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
         return _every(said, around)
     if first in OTHER and first != "other" and said[1] in ONE_OF:
         return 2, Ref("any", many=1)                                    # "another one"
+    if first in OTHER and first != "other" and said[1] in SINGLE_PLACED and _CELL.match(said[2]):
+        return 1, Ref("any", many=1)                                    # "another at F6": one more card, on Path
+    if first in OTHER and first != "other" and said[1].isdecimal() and _value(said[1]) is not None:
+        return 2, Ref("cards", (int(said[1]),))                        # "another 1": one more card, the 1
+    if first in SINGLE and said[1] in SINGULAR_NOUNS:
+        return 2, Ref("any", many=1)                                    # "single card": a count of one
     if first in around.counts:
         return _counted(said, around.counts[first], first == "both")
     if first in around.value_markers:
@@ -515,6 +536,8 @@ def _marked(said: list[str], around: Any) -> tuple[int, Ref] | None:
     if said[0] in INDEFINITE and not said[1].isdecimal() and _value(said[1]) is not None \
             and said[2] not in CARD_NOUNS and _plural(said[2]) is None:
         return 2, Ref("a-word", (_value(said[1]) or 0,))                # "a one": one card, the 1
+    if at == 2 and said[2] in SINGULAR_NOUNS:
+        return 3, Ref("any", many=1)                                    # "a single card": a count of one
     if said[0] == "the" and said[1] == "one" and said[2] in SINGULAR_NOUNS:
         return 3, Ref("any", many=1)                                    # "only the one card": a count
     word = _value(said[1]) if said[1] != "one" else None   # "the one" may point at anything
@@ -707,6 +730,21 @@ def said_again(folded: list[str], group: Group, full_stops: list[bool]) -> bool:
     return all(named.count(card) <= typed[1].count(card) for card in named)
 
 
+def same_as_typed(folded: list[str], group: Group, full_stops: list[bool], hand: list[int]) -> bool:
+    """Does a group said again after the module's typed cards ("rope 1 1 (both ones)", "race 2 1
+    - the 2 first, then a 1") name those very cards, because the hand could not hold them and
+    as many more (TW-2: a hand is a multiset)? Said in an order, it must be the typed order (TW-5)."""
+    typed = cards_before(folded, group.start, full_stops)
+    values = [said_values(ref) for ref in group.refs]
+    if typed is None or any(cards is None for cards in values):
+        return False
+    named = [card for cards in values if cards is not None for card in cards]
+    if group.ordered and named != typed[1]:
+        return False
+    fits = all(named.count(card) <= typed[1].count(card) for card in named)
+    return fits and any(typed[1].count(card) + named.count(card) > hand.count(card) for card in named)
+
+
 def is_material(word: str) -> bool:
     """Is the word one a module's cards are written with: a card, a tilt, a cell, a list word?"""
     return word.isdecimal() or word in MATERIAL or word in LIST_WORDS or word == THEN \
@@ -882,6 +920,10 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
             held.append(group)
             continue
         at = tie(folded, group, ends, stops, full_stops, tied)
+        if at is None and same_as_typed(folded, group, full_stops, hand) \
+                and not skip.intersection(range(group.start, group.end)):
+            skip |= set(range(group.start, group.end))   # "rope 1 1 (both ones)": the typed cards again
+            continue
         if at is None and said_again(folded, group, full_stops) and not skip.intersection(range(group.start, group.end)):
             skip |= set(range(group.start, group.end))
             put[group.start] = _cards_words(words, group, [], "names cards again after the move's own: the same "
@@ -1162,22 +1204,78 @@ def without_cell_nouns(words: list[Word]) -> list[Word]:
                                                    and _CELL.match(folded[i + 1]))]
 
 
-def tilts_alone(words: list[Word], hand: list[int]) -> list[Word]:
-    """The post with each of Maze's tilts written with no card ("maze: right, then left") given
-    a card, where the hand holds cards of one value only and the post names no card at all:
-    each tilt is one card (TW-14), and any card is the same card. Otherwise as written."""
+# "a 1 each", "one card each": the card named once for every tilt listed (TW-14)
+EACH = "each"
+
+
+def card_each(words: list[Word], hand: list[int]) -> tuple[list[Word], int] | None:
+    """(the post without a card said for each tilt, that card) for "maze: right, left (a 1
+    each)", "one card each" (where the hand holds one value only), or None."""
     folded = [w.text.casefold() for w in words]
-    if len(set(hand)) != 1 or "maze" not in folded or card_groups(folded) \
+    if folded.count(EACH) != 1:
+        return None
+    at = folded.index(EACH)
+    for start in range(max(at - 3, 0), at):
+        found = card_reference(folded, start) or _digit(folded, start)
+        if found is None or start + found[0] != at:
+            continue
+        ref = found[1]
+        one = ref.kind in ("any", "word") and (ref.many or ref.value) == 1 and len(set(hand)) == 1
+        value = hand[0] if one else ref.values[0] if ref.kind in ("cards", "a-word", "digit") and len(ref.values) == 1 else None
+        if value is None or (start > 0 and not words[start - 1].trail.strip()):
+            return None   # "maze left one card each": no card named once, set apart from the tilts
+        trail = words[at].trail
+        kept = [*words[:start - 1], words[start - 1]._replace(trail=words[start - 1].trail + trail)] if start else []
+        return [*kept, *words[at + 1:]], value
+    return None
+
+
+def maze_of_tilt(words: list[Word]) -> list[Word]:
+    """The post with Maze's verb ("tilt it") made the module where the post names none, a
+    direction follows within a few words, and a card is named ("Tilt DOWN with the 2"; "tilt it
+    down" alone plays nothing); dropped elsewhere, as a word that says no more than the tilt (TW-14)."""
+    folded = [w.text.casefold() for w in words]
+    named = any(word in MODULE_NAMES for word in folded) \
+        or not (card_groups(folded) or any(word.isdecimal() for word in folded))
+    verbs = [i for i, word in enumerate(folded) if word == TILT]
+    made = verbs[0] if len(verbs) == 1 and not named \
+        and any(word in DIRECTION_WORDS for word in folded[verbs[0] + 1:verbs[0] + 4]) else None
+    return [w._replace(text="maze") if i == made else w for i, w in enumerate(words) if i == made or i not in verbs]
+
+
+def tilts_alone(words: list[Word], hand: list[int]) -> list[Word]:
+    """The post with each of Maze's tilts written with no card ("maze: right, then left", "Maze.
+    Left, up. One card each.") given a card, where the hand holds cards of one value only and the post names no
+    card at all, or names one for each tilt ("(a 1 each)"): each tilt is one card (TW-14), and any
+    card is the same card. Otherwise as written."""
+    each = card_each(words, hand)
+    if each is None:
+        return tilts_given(words, hand, hand[0] if len(set(hand)) == 1 else None, False) or words
+    given = tilts_given(each[0], hand, each[1], True)
+    if given is not None:
+        return given
+    return [*words, Word(EACH, EACH, words[-1].end, words[-1].end, "names a card for each tilt, but not for tilts "
+                         "listed alone after Maze that the hand holds as many of; write each card with its direction")]
+
+
+def tilts_given(words: list[Word], hand: list[int], value: int | None, each: bool) -> list[Word] | None:
+    """The post with each of Maze's tilts listed alone after it given the card `value`, where the
+    post names no card and the hand holds one for each tilt; None otherwise. Only where a card
+    was said for each (`each`) may the tilts be a sentence after the module's ("Maze. Left, up.
+    A 1 each"); "maze. up" alone is not sure to tell the tilt of the move."""
+    folded = [w.text.casefold() for w in words]
+    if value is None or "maze" not in folded or card_groups(folded) \
             or any(word.isdecimal() or _ANCHOR.match(word) for word in folded):
-        return words
+        return None
     start = folded.index("maze")
     index, tilts = start + 1, list[int]()
-    while index < len(folded) and folded[index] in (*DIRECTION_WORDS, *LIST_WORDS, THEN) and not words[index - 1].stop:
+    while index < len(folded) and folded[index] in (*DIRECTION_WORDS, *LIST_WORDS, THEN) \
+            and (index - 1 == start and each or not words[index - 1].stop):   # "Maze. Left, up. A 1 each"
         tilts += [index] if folded[index] in DIRECTION_WORDS else []
         index += 1
-    if not tilts or len(tilts) > len(hand):
-        return words
-    card = str(hand[0])
+    if not tilts or len(tilts) > hand.count(value):
+        return None
+    card = str(value)
     return [made for i, w in enumerate(words) for made in ([w._replace(text=card, trail=" "), w] if i in tilts else [w])]
 
 
@@ -1199,6 +1297,63 @@ def path_named_after(words: list[Word]) -> list[Word]:
             return [*words[:k], words[at]._replace(trail=" "), *words[k:cell], words[cell]._replace(trail=words[at].trail),
                     *words[at + 1:]]
     return words
+
+
+def anchors_then_path(words: list[Word]) -> list[Word]:
+    """The post with cards on their cells typed before Path ("2@D5, 1@E2 on path") turned round
+    as Path's move ("path 2@D5 1@E2"), as path_named_after does for cards in words (TW-3): only
+    anchors (and list words) before it, and nothing but the module word after its words of placing."""
+    folded = [w.text.casefold() for w in words]
+    for at, word in enumerate(folded):
+        place = at - 1
+        while place > 0 and folded[place] in PLACE_WORDS:
+            place -= 1
+        first = place
+        while first >= 0 and (_ANCHOR.match(folded[first]) or folded[first] in LIST_WORDS) \
+                and (first == place or not words[first].stop):   # "2@D5. 1@E2 on path": one sentence only
+            first -= 1
+        first += 1
+        if word != "path" or place == at - 1 or first > place or not _ANCHOR.match(folded[first]) \
+                or any(words[i].trail.strip() for i in range(place, at)):
+            continue
+        return [*words[:first], words[at]._replace(trail=" "), *words[first:place],
+                words[place]._replace(trail=words[at].trail), *words[at + 1:]]
+    return words
+
+
+# A word with its card in brackets typed against it: "right(1)", which the post's words keep
+# as one word "right(1" (the bracket's close is its punctuation)
+BRACKETED = re.compile(r"^([^\W\d_]+)\(([1-5])$")
+
+
+def brackets_apart(words: list[Word]) -> list[Word]:
+    """The post with a card typed in brackets against a word ("maze right(1) left(1)") written
+    as the two words it is, as "right (1)" reads (TW-14's card with its tilt)."""
+    out: list[Word] = []
+    for word in words:
+        glued = BRACKETED.match(word.text) if word.trail.startswith(")") else None
+        out += [word._replace(text=glued.group(1), trail="("), word._replace(text=glued.group(2))] if glued else [word]
+    return out
+
+
+# Cards typed joined by dashes: "race 1-2-1" (any dash a phone or keyboard makes)
+DASHED_CARDS = re.compile(r"^[1-5](?:[-–—][1-5])+$")
+
+
+def dashed_cards(words: list[Word]) -> list[Word]:
+    """The post with cards typed joined by dashes right after a module word ("race 1-2-1")
+    written one by one, in that order (TW-5)."""
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        before = words[index - 1] if index else None
+        if before is None or before.text.casefold() not in MODULE_NAMES or before.trail.strip() \
+                or not DASHED_CARDS.match(word.text):
+            out.append(word)
+            continue
+        cards = re.split(r"[-–—]", word.text)
+        out += [word._replace(text=card, trail=word.trail if n == len(cards) - 1 else " ")
+                for n, card in enumerate(cards)]
+    return out
 
 
 def cell_with_card(words: list[Word]) -> list[Word]:
@@ -1250,10 +1405,11 @@ class TugOfWarNotation(Game[TWState]):
         hand = s.hands.get(player)
         if hand is None:
             return words
+        words = dashed_cards(brackets_apart(words))
         if "maze" in self.modules:
-            words = tilts_alone(words, list(hand))
+            words = tilts_alone(maze_of_tilt(words), list(hand))
         if "path" in self.modules:
-            words = path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {})))))
+            words = anchors_then_path(path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {}))))))
         return cells_paired(without_declined_discard(cards_in_words(
             words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards))))
 

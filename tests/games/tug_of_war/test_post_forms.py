@@ -744,3 +744,158 @@ def test_all_n_and_n_of_my_value_cards_read(name: str, post: str, move: str) -> 
 ])
 def test_all_n_stays_refused_where_unclear(name: str, post: str) -> None:
     refused(name, post)
+
+
+# --- Cards said again that the hand could not hold twice (TW-2), "another 1", "a single card" ---
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "conker 1 1 (both my ones)", "conker 1 1"),        # four 1s? sally holds three
+    ("tow1-start", "collation 1 1 — two 1s", "collation 1 1"),
+    ("tow1-second", "clock 2 (my 2 card)", "clock 2"),                 # one 2 held: the same card
+    ("tow1-second", "rope 2 1 (the 2 then the 1)", "rope 2 1"),        # the order said is the order typed
+    ("tow1-second", "race 2 1, the 2 first then a 1", "race 2 1"),
+])
+def test_cards_said_again_that_the_hand_cannot_hold_twice_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "rope 1 (a 1)"),                      # 1 1 held after it: the same 1, or one more?
+    ("tow1-second", "race 2 1, the 1 first then a 2"),   # another order than typed (TW-5)
+    ("tow1-second", "rope 1 (the 1)"),                   # maddie holds two 1s
+])
+def test_cards_said_again_that_may_be_more_stay_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "rope 1 and another 1", "rope 1 1"),
+    ("tow1-start", "maze: right with a 1, then up with another 1", "maze 1 right 1 up"),
+    ("tow1-second", "race the 1 and another 2", "race 1 2"),
+    ("tow1-start", "conker, single card", "conker 1"),                 # one card, all 1s held
+    ("tow1-start", "rope with a single card", "rope 1"),
+])
+def test_another_card_and_a_single_card_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "rope, a single card"),      # the 1 or the 2?
+    ("tow1-second", "clock with single card"),
+    ("tow1-start", "rope 1, another 1"),         # one more 1, or the 1 said again?
+])
+def test_another_card_and_a_single_card_stay_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- Maze's tilts listed alone, a card said once for each (TW-14) -------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "maze: down, right (a 1 each)", "maze 1 down 1 right"),
+    ("tow1-start", "Maze. Up, left, up. One card each.", "maze 1 up 1 left 1 up"),   # the module announced
+    ("tow1-start", "maze: up then down, one each", "maze 1 up 1 down"),
+    ("tow1-second", "maze: left, down (1 each)", "maze 1 left 1 down"),              # maddie holds two 1s
+    ("tow1-second", "maze: right (a 2 each)", "maze 2 right"),
+])
+def test_a_card_for_each_tilt_reads(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "maze: up, left (a 2 each)"),      # one 2 held
+    ("tow1-second", "maze: up, left (one card each)"),  # a 1 and the 2: which goes where?
+    ("tow1-start", "maze: up, up, up, up (a 1 each)"),   # four tilts, three cards
+    ("tow1-start", "maze up left one card each"),       # the count not set apart from the tilts
+])
+def test_a_card_for_each_tilt_stays_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- Cards joined by dashes, and anchors typed before Path (TW-3, TW-5) -------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "race 2-1-1", "race 2 1 1"),
+    ("tow1-start", "rope 1-1", "rope 1 1"),
+    ("tow1-second", "conker 1–2", "conker 1 2"),          # an en dash, as phones make it
+    ("tow2-second", "1@C3, 2@F6 on path", "path 1@C3 2@F6"),
+    ("tow2-second", "2@B2 and 1@H8 on the path", "path 2@B2 1@H8"),
+    ("tow2-start", "1@A1 on path, block race", "path 1@A1 block race"),
+])
+def test_dashed_cards_and_anchors_before_path_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "rope 1-6"),              # no 6 card (TW-2)
+    ("tow1-second", "rope, 1-2"),             # set apart from the module: a score? cards?
+    ("tow2-second", "2@D5. 1@E2 on path"),    # the first anchor a sentence of its own
+    ("tow2-second", "1@C3, 2@F6 on path?"),   # asked, not played
+])
+def test_dashed_cards_and_anchors_before_path_stay_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- Maze's verb naming Maze, "racing", Tower's option picked, verbs whose particle is no tilt ---
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "Tilt UP with the 2.", "maze 2 up"),                # the verb names Maze (TW-14)
+    ("tow1-second", "tilting right w/ my 2", "maze 2 right"),
+    ("tow1-start", "tilt it down with a 1, then left with another 1", "maze 1 down 1 left"),
+    ("tow1-second", "racing with the 2", "race 2"),
+    ("tow1-second", "racing w/ my 2 then a 1", "race 2 1"),
+    ("tow1-start", "going tower with two cards, picking B", "tower 1 1 B"),   # TW-17
+    ("tow1-start", "tower with a 1 and taking option A", "tower 1 A"),
+    ("tow1-start", "rope 1 1, hurry up lol", "rope 1 1"),                    # "up" tells no tilt
+    ("tow1-second", "maze 2 left, calm down everyone", "maze 2 left"),
+])
+def test_verbs_naming_a_module_or_option_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "rope 1, tilt left"),                      # a module named: which is played?
+    ("tow1-second", "you tilted left last turn, race 2"),     # a tilt past, not this turn's
+    ("tow2-second", "tilt left with the 2"),                  # v2 has no Maze
+    ("tow1-second", "racing to the finish lol, rope 1 1"),
+    ("tow1-start", "tower 1 A, picking B"),                   # two options
+    ("tow1-start", "tower 1, taking option B or C"),
+])
+def test_verbs_naming_a_module_or_option_stay_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- A card in brackets typed against its tilt: "right(1)" reads as "right (1)" (TW-14) --------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "maze up(2) right(1)", "maze 2 up 1 right"),
+    ("tow1-second", "maze: down(1), left(2)", "maze 1 down 2 left"),
+    ("tow1-start", "maze left(1) left(1)", "maze 1 left 1 left"),
+])
+def test_a_card_in_brackets_against_its_tilt_reads(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "maze up(2) left"),     # the second tilt has no card: the 1, or none?
+    ("tow1-start", "rope(1 1)"),            # not one card in brackets
+])
+def test_a_card_in_brackets_near_misses_stay_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- "another at F6": one more card, on Path (TW-15) --------------------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "path: a 1 at C3 and another at F6", "path 1@C3 1@F6"),
+    ("tow2-start", "path, one card on B2 and another on G7", "path 1@B2 1@G7"),
+])
+def test_another_card_on_a_cell_reads(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-second", "path: the 2 at C3, another at F6"),   # another 2? maddie holds one
+    ("tow2-start", "path 1@C3, another at F6"),            # set apart from the typed card
+])
+def test_another_card_on_a_cell_stays_refused_where_unclear(name: str, post: str) -> None:
+    refused(name, post)
