@@ -879,7 +879,11 @@ def passed(span: Word, s: TTState) -> list[Word]:
 
 def passing_at(words: list[Word], index: int, on: bool = False) -> int:
     """How many words from `index` pass in words (PASSING, PASSING_CLAUSE): 0 when none do. A
-    pass before "on" counts only when `on` ("pass on the extra miner" declines it)."""
+    pass before "on" counts only when `on` ("pass on the extra miner" declines it); none right after
+    a negation ("no nothing this time, 1 T2": the reader declines it)."""
+    if index > 0 and not words[index - 1].trail.strip() \
+            and post_words().hedges.get((words[index - 1].text.casefold(),)) == "negations":
+        return 0
     opens = index == 0 or bool(words[index - 1].trail.strip(" :"))   # not "Miner 6: nothing" (nothing_for_miner)
     for size in (4, 3, 2, 1):
         span = words[index:index + size]

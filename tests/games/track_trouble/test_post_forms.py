@@ -527,3 +527,9 @@ def test_a_track_by_place_reads_only_where_every_layout_lists_its_tracks_in_numb
     assert entered(data, "sally", "miner 4 on track two") == "r1 c1: 4 T2"
     assert entered(data, "sally", "miner 4 on the second track") is None
     assert entered(tt_match(), "sally", "miner 4 on the second track") == "r1 c1: 4 T2"
+
+
+def test_a_pass_in_words_after_a_negation_is_declined_not_passed():
+    """"no nothing this time, 1 T2": the negation declines the pass (a kind of move), so the
+    submission is the action (TT-3); found by the reader's property tests."""
+    assert at_start("no nothing this time, 1 T2") == "r1 c1: 1 T2"
