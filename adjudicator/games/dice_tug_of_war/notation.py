@@ -83,6 +83,11 @@ WHERE_WORDS = frozenset({"in", "from", "of", "on"})
 WHERE_GOING = frozenset({"in", "on"})
 WHERE_OWNERS = frozenset({"my", "the", "this"})
 WHERE_NOUNS = {"column": COLUMN, "col": COLUMN, "roll": ROLLED}
+# "swap the 3 into my column for the 2": "into" the column says only where a die goes, so the
+# die is the rolled one going in, as "the 3 in" says (INTO).
+INTO_COLUMN: tuple[tuple[str, ...], ...] = tuple((into, *owner, noun) for into in ("into", "to")
+                                                 for owner in ((), ("my",), ("the",))
+                                                 for noun in ("column", "col"))
 # "reroll the lot": every die, as "all" is.
 THE_LOT = (("the", "lot"), ("the", "whole", "lot"))
 # "all of them", "every one of them", "all 3 of the dice": every die, as "all" is. After "every"
@@ -131,6 +136,11 @@ THAT_SHOWS: tuple[tuple[str, ...], ...] = (("that", "shows"), ("which", "shows")
 # first anyway (DT-5); only after "the"/"a" ("rolled 6 4 1" alone is the roll reported).
 THE_ROLLED: tuple[tuple[str, ...], ...] = (("the", "rolled"), ("a", "rolled"))
 TRADE_GLUE = frozenset({"for", "with", "and", "&", "+", "then", "i", "i'll", "ill", "i'd", "id", "will", "to"})
+
+
+# "reroll the 3, nothing else": the move names all it does (read before "else", a hedge).
+NOTHING_ELSE: tuple[tuple[str, ...], ...] = (("nothing", "else"), ("nothing", "more"), ("that's", "all"),
+                                             ("thats", "all"), ("nothing", "else", "to", "reroll"))
 
 
 def dice_references(words: list[Word], rolled: list[int], setup: bool = False) -> list[Word]:
@@ -521,6 +531,9 @@ class _Reading:
             ordered = sorted((self.out[slot] for slot in good), key=lambda w: int(w.text))
             for slot, word in zip(good, ordered, strict=False):
                 self.out[slot] = word
+            for slot in good[:-1]:   # "the 1s and the 6": one list, each die apart as "and" sets the last
+                if not self.out[slot].trail.strip():
+                    self.out[slot] = self.out[slot]._replace(trail=",")
         self.rerolled.update(int(self.out[slot].text) for slot in good)
         self.clause = _Clause()
 
@@ -925,9 +938,21 @@ def _restated_roll(words: list[Word], rolled: list[int], setup: bool) -> tuple[i
     return None
 
 
+# Words that may stand before the roll said again in its own sentence ("ugh 1 3 5. reroll ...",
+# "rolled 1 3 5."): a few words naming no die and no move (READING_LEAD at most).
+READING_LEAD = 3
+
+
 def _own_sentence(words: list[Word], start: int, end: int) -> bool:
-    """Do words [start, end) stand as a sentence of their own ("1 1 6..."), a move after them?"""
-    return (start == 0 or words[start - 1].stop == ".") and words[end - 1].stop == "." and end < len(words)
+    """Do words [start, end) stand as a sentence of their own ("1 1 6...", "ugh 1 3 5."), a move
+    after them?"""
+    lead = start
+    while lead > 0 and words[lead - 1].stop != "." and start - lead < READING_LEAD:
+        lead -= 1
+    opened = lead == 0 or words[lead - 1].stop == "."
+    idle = all(w.text.isalpha() and w.text.casefold() not in MOVE_WORDS | KEEP_WORDS | REROLL_WORDS
+               and not w.trail.strip() for w in words[lead:start])
+    return opened and idle and words[end - 1].stop == "." and end < len(words)
 
 
 # --- Trades said in words (DT-5) ---------------------------------------------------------
@@ -1201,7 +1226,9 @@ class DiceTugOfWarNotation(Game[DiceState]):
                         **{said: (NO_REROLL,) for said in NO_REROLL_SAID},
                         **{said: ("reroll",) for said in ONLY_REROLL},
                         **{said: ("showing",) for said in THAT_SHOWS},
-                        **{said: said[:1] for said in THE_ROLLED}})
+                        **{said: said[:1] for said in THE_ROLLED},
+                        **{said: () for said in NOTHING_ELSE},
+                        **{said: (INTO,) for said in INTO_COLUMN}})
 
     def reword(self, s: DiceState, player: str, words: list[Word]) -> list[Word]:
         """Dice as players name them, made positions or values: after `reroll`, "first", "all

@@ -354,3 +354,39 @@ def test_this_one_after_keep_is_the_roll_not_a_die(post):
     """"this one" after keep points at the roll, as "keep it" does (DT-2); the README's walkthrough
     posts it."""
     assert read("dice-setup-116", "bernd", post) == "keep"
+
+
+# --- Seventh round: a face's dice listed with another die, the roll said again after a word,
+# "nothing else", a die put "into my column" (DT-2, DT-3, DT-5)
+
+@pytest.mark.parametrize("roll, post, move", [
+    ((4, 2, 4), "reroll the 4s and the 2", "reroll 1 2 3"),
+    ((3, 5, 3), "re-roll both 3s and the 5 as well", "reroll 1 2 3"),
+    ((5, 6, 5), "reroll the 6 and the 5s", "reroll 1 2 3"),
+    # the roll said again in a sentence of its own, after a word naming nothing
+    ((1, 3, 5), "ugh 1 3 5. reroll the 1 and the 3, keep the 5", "reroll 1 2"),
+    ((4, 2, 6), "rolled 4 2 6. reroll 1 2", "reroll 1 2"),
+    # "nothing else": the move names all it does
+    ((1, 3, 5), "just reroll the 3, nothing else", "reroll 2"),
+    ((4, 2, 6), "reroll the 4 and the 2, nothing more", "reroll 1 2"),
+    # "into my column": the die going in is the rolled one
+    ((5, 3, 5), "swap the 3 into my column for the 2", "trade 3 for 2"),
+    ((5, 3, 1), "put the 1 into the column for a 6", "trade 1 for 6"),
+])
+def test_seventh_round_dice_forms_read(roll, post, move):
+    assert read_roll(roll, post) == move
+
+
+@pytest.mark.parametrize("post", ["re-roll the 1s and the 6 too", "reroll both 1s and the 6"])
+def test_a_faces_dice_listed_with_another_read_in_the_setup(post):
+    assert read("dice-setup-116", "bernd", post) == "reroll 1 2 3"
+
+
+@pytest.mark.parametrize("roll, post", [
+    ((1, 3, 5), "ugh 1 3 5 reroll 1 2"),              # the roll not in a sentence of its own: more dice?
+    ((1, 3, 5), "keep 1 3 5. reroll 1 2"),            # a keep word before it: two moves
+    ((4, 3, 4), "reroll the 4s and 2"),               # a bare 2 beside faces: die 2 or the face 2?
+    ((1, 3, 5), "reroll the 3, nothing else... no wait, the 1"),
+])
+def test_seventh_round_dice_near_misses_are_refused(roll, post):
+    refusal(read_roll, roll, post)
