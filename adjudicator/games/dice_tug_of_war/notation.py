@@ -82,6 +82,9 @@ WHERE_WORDS = frozenset({"in", "from", "of", "on"})
 # `trade`, whose notation names the column's die second ("trade the 5 for the 2 in my column").
 WHERE_GOING = frozenset({"in", "on"})
 WHERE_OWNERS = frozenset({"my", "the", "this"})
+# "the 4 I rolled goes in": the die of the roll, as "the 4 from the roll" says (DT-5).
+I_ROLLED: tuple[tuple[str, ...], ...] = (("i", "rolled"), ("i", "just", "rolled"), ("that", "i", "rolled"),
+                                         ("i've", "rolled"), ("i", "got"), ("i", "just", "got"))
 WHERE_NOUNS = {"column": COLUMN, "col": COLUMN, "roll": ROLLED}
 # "swap the 3 into my column for the 2": "into" the column says only where a die goes, so the
 # die is the rolled one going in, as "the 3 in" says (INTO).
@@ -1104,9 +1107,10 @@ def _role(die: _Part, run: list[_Part]) -> str | None:
 
 
 def _follows_die(run: list[_Part], at: int) -> bool:
-    """Is the particle at `at` said of the die before it ("the 3 in", "4 goes in")?"""
+    """Is the particle at `at` said of the die before it ("the 3 in", "4 goes in", "the 4 from
+    the roll goes in")?"""
     before = at - 1
-    while before >= 0 and run[before].kind == "moving":
+    while before >= 0 and (run[before].kind == "moving" or run[before].kind == "where" and before < at - 1):
         before -= 1
     return before >= 0 and run[before].kind == "die"
 
@@ -1228,7 +1232,8 @@ class DiceTugOfWarNotation(Game[DiceState]):
                         **{said: ("showing",) for said in THAT_SHOWS},
                         **{said: said[:1] for said in THE_ROLLED},
                         **{said: () for said in NOTHING_ELSE},
-                        **{said: (INTO,) for said in INTO_COLUMN}})
+                        **{said: (INTO,) for said in INTO_COLUMN},
+                        **{said: ("from", "the", "roll") for said in I_ROLLED}})
 
     def reword(self, s: DiceState, player: str, words: list[Word]) -> list[Word]:
         """Dice as players name them, made positions or values: after `reroll`, "first", "all

@@ -8,7 +8,7 @@ import pytest
 
 from adjudicator import session
 from helpers.matches import dice_match, replayed, setup_entries
-from helpers.post_positions import read, refused
+from helpers.post_positions import entered_in, read, refused
 
 
 def read_roll(roll: tuple[int, ...], post: str, column: tuple[int, ...] = (6, 6, 2)) -> str:
@@ -390,3 +390,25 @@ def test_a_faces_dice_listed_with_another_read_in_the_setup(post):
 ])
 def test_seventh_round_dice_near_misses_are_refused(roll, post):
     refusal(read_roll, roll, post)
+
+
+@pytest.mark.parametrize("roll, column, post, move", [
+    # "the 4 I rolled": the roll's die, as "the 4 from the roll" (DT-5)
+    ((6, 4, 1), (6, 3, 2), "I'll trade: the 4 I rolled goes in, my 6 comes out.", "trade 4 for 6"),
+    ((6, 4, 1), (6, 3, 2), "trade the 1 i just rolled for my 3", "trade 1 for 3"),
+    ((5, 3, 5), (6, 6, 2), "the 3 I got goes in for my 2", "trade 3 for 2"),
+    # where the die is, said between it and "goes in"
+    ((6, 4, 1), (6, 3, 2), "the 4 from the roll goes in, my 6 comes out", "trade 4 for 6"),
+])
+def test_the_die_i_rolled_reads_as_the_rolled_one(roll, column, post, move):
+    assert read_roll(roll, post, column) == move
+
+
+@pytest.mark.parametrize("roll, column, post", [
+    ((6, 4, 1), (6, 3, 2), "the 4 I rolled goes in, my 4 comes out"),    # no 4 in the column
+    ((6, 4, 1), (6, 3, 2), "the 3 I rolled goes in for my 6"),           # no 3 in the roll
+    ((6, 4, 1), (6, 3, 2), "the 4 I rolled goes in... no wait, the 1"),
+])
+def test_the_die_i_rolled_near_misses_are_not_entered(roll, column, post):
+    match, replay = replayed(dice_match([*setup_entries(list(column), [4, 5, 6]), ("roll", *roll)]))
+    assert entered_in(match, replay, "bernd", post) is None
