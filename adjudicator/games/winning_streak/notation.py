@@ -147,6 +147,10 @@ LISTED = frozenset({"and", "&"})
 # "A ← 1/5", "C <- 2/5": the troop put in at the location before the arrow (WS-4); only in that
 # order (the other, "1/5 ← A", could say where the troop comes from).
 INTO_ARROWS = frozenset({"←", "<-", "<--", "⬅", "⬅️"})
+# "M out, put the 3/5 there instead": "there" is the location just withdrawn, and "instead" (in
+# place of the troop taken out) says no more than the withdrawal did (WS-4).
+THERE = "there"
+INSTEAD = "instead"
 # "D gets the 3/3 instead of the 4/4": the troop after it is the one the change takes out, to be
 # the location's occupant (checked, then left out, WS-4).
 INSTEAD_OF = "instead-of"
@@ -440,7 +444,7 @@ class WinningStreakNotation(WinningStreakRules):
         if s.stage != "relocation":
             return words
         words = self._instead_of(s, player, self._listed_withdrawals(self._arrowed(self._swap_after(
-            self._occupants_named(s, player, words)))))
+            self._put_there(self._occupants_named(s, player, words))))))
         words = self._staying(s, player, self._from_reserve(s, player, words))
         words = self._no_moves_but_buff(_one_buff(words))
         out: list[Word] = []
@@ -487,6 +491,22 @@ class WinningStreakNotation(WinningStreakRules):
                                        end=word.end, problem=None if there is not None else
                                        f"names the troop at {location}, but you have none there; give the troop.")
         return out
+
+    def _put_there(self, words: list[Word]) -> list[Word]:
+        """"M out, put the 3/5 there instead": `withdraw M 3/5 M` (the troop in at M, WS-4), where
+        the post's one location is the one withdrawn in the sentence before "there"; "instead"
+        right after "there" is left out."""
+        places = [at for at, w in enumerate(words) if w.text.upper() in self.line_position]
+        spots = [at for at, w in enumerate(words) if w.text.casefold() == THERE]
+        if len(places) != 1 or len(spots) != 1 or not places[0] < spots[0] or places[0] == 0 \
+                or words[places[0] - 1].text.casefold() not in self._WITHDRAW or not words[places[0]].trail.strip():
+            return words
+        at = spots[0]
+        out = [*words[:at], words[at]._replace(text=words[places[0]].text.upper())]
+        if at + 1 < len(words) and words[at + 1].text.casefold() == INSTEAD and not words[at].trail.strip():
+            out[-1] = out[-1]._replace(trail=words[at + 1].trail, end=words[at + 1].end)
+            return [*out, *words[at + 2:]]
+        return [*out, *words[at + 1:]]
 
     def _swap_after(self, words: list[Word]) -> list[Word]:
         """"A and H swap places": `replace A and H` (the swap, WS-4), where the two locations and

@@ -476,3 +476,23 @@ def test_seventh_round_relocation_forms_read(player, post, move):
 ])
 def test_seventh_round_relocation_near_misses_are_refused(player, post):
     assert entered("ws-relocation-r1", player, post) is None
+
+
+@pytest.mark.parametrize("post, move", [
+    # "there": the location withdrawn in the sentence before; "instead" says no more (WS-4)
+    ("M out, put the 3/5 there instead", "r1 set M=3/5"),
+    ("withdraw D. put my 1/5 there", "r1 set D=1/5"),
+    ("pull E, 2/2 there instead", "r1 set E=2/2"),
+])
+def test_a_troop_put_there_after_a_withdrawal_reads(post, move):
+    assert entered("ws-relocation-r1", "maddie", post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "put the 3/5 there instead",                     # no location said
+    "M out, put the 3/5 there... no wait, on A",     # a correction
+    "M out and D out, put the 3/5 there",            # which one?
+    "M out, put the 3/5 there instead of the 4/4",   # the 4/4 is at D
+])
+def test_a_troop_put_there_near_misses_are_refused(post):
+    assert entered("ws-relocation-r1", "maddie", post) is None
