@@ -69,6 +69,7 @@ GIVE_VERBS = frozenset({("give", "up"), ("giving", "up"), ("give", "away"), ("dr
 # The die said after these leaves the column, the one before them (if any) takes its place:
 # "put a 5 in place of one of the 6s", "the 3 instead of my 2", "4 replaces my 3" (the verb above).
 INSTEAD_OF = frozenset({("in", "place", "of"), ("instead", "of")})
+INSTEAD = "instead"   # after a trade whose dice are given up and taken (_given_and_taken)
 INTO = "in"     # the die goes into the column: the rolled one ("the 3 in", "4 goes in", "swap in the 3")
 OUT_OF = "out"  # the die leaves the column: the column's ("my 2 goes out", "swap out the 2")
 MOVING = frozenset({"goes", "go", "going", "comes", "come", "coming"})   # "4 goes in": the verb says nothing more
@@ -984,8 +985,18 @@ def _trade_statements(words: list[Word], around: Any) -> dict[int, tuple[int, li
         if len(dice) != 2 or not cues:
             continue
         start, end = run[0].start, run[-1].end
+        if end < len(words) and words[end].text.casefold() == INSTEAD and _given_and_taken(dice, run):
+            end += 1   # "give up my 2, take the 1 instead": in place of the die given up
         found[start] = end, _trade_words(words, start, end, dice, run)
     return found
+
+
+def _given_and_taken(dice: list[_Part], run: list[_Part]) -> bool:
+    """Is each die of the trade right after its own verb, one given up and one taken ("give up
+    my 2, take the 1")? Then "instead" after it says the taken one replaces the other (DT-5)."""
+    verbs = [run[run.index(die) - 1] for die in dice if run.index(die) > 0]
+    return len(verbs) == 2 and all(verb.kind == "verb" for verb in verbs) \
+        and {verb.role for verb in verbs} == {COLUMN, ROLLED}
 
 
 def _trade_runs(words: list[Word], around: Any) -> list[list[_Part]]:

@@ -412,3 +412,23 @@ def test_the_die_i_rolled_reads_as_the_rolled_one(roll, column, post, move):
 def test_the_die_i_rolled_near_misses_are_not_entered(roll, column, post):
     match, replay = replayed(dice_match([*setup_entries(list(column), [4, 5, 6]), ("roll", *roll)]))
     assert entered_in(match, replay, "bernd", post) is None
+
+
+@pytest.mark.parametrize("roll, post, move", [
+    # one die given up, the other taken "instead" (of it): the trade (DT-5)
+    ((1, 3, 5), "give up my 2, take the 1 instead", "trade 1 for 2"),
+    ((1, 3, 5), "drop my 2 and take the 5 instead", "trade 5 for 2"),
+    ((5, 3, 5), "ditch the 2, bring the 3 in instead", "trade 3 for 2"),
+])
+def test_a_die_taken_instead_of_one_given_up_reads(roll, post, move):
+    assert read_roll(roll, post) == move
+
+
+@pytest.mark.parametrize("roll, post", [
+    ((1, 3, 5), "trade 1 for 2 instead"),                           # instead of what? a correction
+    ((1, 3, 5), "reroll 1 2. no, give up my 2, take the 1 instead"),  # a correction of the re-roll
+    ((1, 3, 5), "take the 1 instead"),                               # no die given up
+    ((1, 3, 5), "give up my 2, take the 1... no, the 5 instead"),
+])
+def test_a_die_taken_instead_near_misses_are_refused(roll, post):
+    refusal(read_roll, roll, post)
