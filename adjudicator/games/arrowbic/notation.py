@@ -43,6 +43,16 @@ DASHES = frozenset({"-", "–", "—"})
 # "Maddie to place", "your turn to place" (the host's prompt, often quoted above the move): every
 # move but Retake is a placement (AX-2), so "to place" names none and says nothing more.
 TO_PLACE = (("to", "place"),)
+# An arrow named with its noun ("an up-arrow on F5", "left arrow at C3"): the arrow (AX-2).
+ARROW_NOUNS = ("arrow",)
+# The verb of a placement as players say they are doing it ("Placing an up-arrow on F5"): `place`.
+PLACING = (("placing",), ("i'm", "placing"), ("im", "placing"))
+# "right" said of a place, not an arrow ("C5 up (right under my own guy)", "right next to it"):
+# before these words it is left out (and a post whose only arrow it was is no placement).
+RIGHT = "right"
+# Not "at", "on", "in": "arrow east at F4", "pointing right on D4" name the arrow, then the cell.
+RIGHT_PLACES = frozenset({"under", "above", "below", "beside", "next", "behind", "beneath", "underneath", "atop",
+                          "against", "between"})
 NOTATION_HELP = ("Write a placement as CELL ARROW, e.g. 'E5 up', 'E5 ^', 'e5 u' or 'place E5 up' "
                  "(arrows: up/down/left/right, u/d/l/r, ^ v < >, ↑ ↓ ← →), or 'retake' to use Retake.")
 
@@ -81,6 +91,9 @@ class ArrowbicNotation(ArrowbicRules):
         phrases.update(self._lines_and_edges())
         phrases.update({said: () for said in ARROW_VERBS})
         phrases.update({said: () for said in TO_PLACE})
+        phrases.update({said: ("place",) for said in PLACING})
+        phrases.update({(f"{arrow}-{noun}",): (arrow,) for arrow in ARROWS for noun in ARROW_NOUNS})
+        phrases.update({(arrow, noun): (arrow,) for arrow in ARROWS for noun in ARROW_NOUNS})
         return Lexicon(frozenset({*ARROW_WORDS, "retake", "place"}), (f"[a-{last}]\\d{{1,2}}",), phrases)
 
     def _lines_and_edges(self) -> dict[tuple[str, ...], tuple[str, ...]]:
@@ -109,6 +122,7 @@ class ArrowbicNotation(ArrowbicRules):
         lol) pointing up"), left out where it holds no game word, number, hedge or question;
         otherwise the words as they are (and the reader refuses what it cannot read)."""
         lexicon = self._words
+        words = self._right_of_places(words)
         for index, word in enumerate(words):
             if not lexicon.is_material(word.text.casefold()):
                 continue
@@ -119,6 +133,14 @@ class ArrowbicNotation(ArrowbicRules):
             kept = word._replace(trail=" ")
             return [*words[:index], kept, *self.reword(s, player, words[aside[2]:])]
         return words
+
+    @staticmethod
+    def _right_of_places(words: list[Word]) -> list[Word]:
+        """"(right under my own guy)": a "right" before a word of place (RIGHT_PLACES) says where,
+        not the arrow; left out."""
+        return [word for index, word in enumerate(words)
+                if not (word.text.casefold() == RIGHT and not word.trail.strip() and index + 1 < len(words)
+                        and words[index + 1].text.casefold() in RIGHT_PLACES)]
 
     @staticmethod
     def _aside(words: list[Word], index: int) -> tuple[int, int, int] | None:

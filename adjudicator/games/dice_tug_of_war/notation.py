@@ -69,6 +69,7 @@ GIVE_VERBS = frozenset({("give", "up"), ("giving", "up"), ("give", "away"), ("dr
 # The die said after these leaves the column, the one before them (if any) takes its place:
 # "put a 5 in place of one of the 6s", "the 3 instead of my 2", "4 replaces my 3" (the verb above).
 INSTEAD_OF = frozenset({("in", "place", "of"), ("instead", "of")})
+INSTEAD = "instead"   # after a trade whose dice are given up and taken (_given_and_taken)
 INTO = "in"     # the die goes into the column: the rolled one ("the 3 in", "4 goes in", "swap in the 3")
 OUT_OF = "out"  # the die leaves the column: the column's ("my 2 goes out", "swap out the 2")
 MOVING = frozenset({"goes", "go", "going", "comes", "come", "coming"})   # "4 goes in": the verb says nothing more
@@ -82,7 +83,15 @@ WHERE_WORDS = frozenset({"in", "from", "of", "on"})
 # `trade`, whose notation names the column's die second ("trade the 5 for the 2 in my column").
 WHERE_GOING = frozenset({"in", "on"})
 WHERE_OWNERS = frozenset({"my", "the", "this"})
+# "the 4 I rolled goes in": the die of the roll, as "the 4 from the roll" says (DT-5).
+I_ROLLED: tuple[tuple[str, ...], ...] = (("i", "rolled"), ("i", "just", "rolled"), ("that", "i", "rolled"),
+                                         ("i've", "rolled"), ("i", "got"), ("i", "just", "got"))
 WHERE_NOUNS = {"column": COLUMN, "col": COLUMN, "roll": ROLLED}
+# "swap the 3 into my column for the 2": "into" the column says only where a die goes, so the
+# die is the rolled one going in, as "the 3 in" says (INTO).
+INTO_COLUMN: tuple[tuple[str, ...], ...] = tuple((into, *owner, noun) for into in ("into", "to")
+                                                 for owner in ((), ("my",), ("the",))
+                                                 for noun in ("column", "col"))
 # "reroll the lot": every die, as "all" is.
 THE_LOT = (("the", "lot"), ("the", "whole", "lot"))
 # "all of them", "every one of them", "all 3 of the dice": every die, as "all" is. After "every"
@@ -131,6 +140,11 @@ THAT_SHOWS: tuple[tuple[str, ...], ...] = (("that", "shows"), ("which", "shows")
 # first anyway (DT-5); only after "the"/"a" ("rolled 6 4 1" alone is the roll reported).
 THE_ROLLED: tuple[tuple[str, ...], ...] = (("the", "rolled"), ("a", "rolled"))
 TRADE_GLUE = frozenset({"for", "with", "and", "&", "+", "then", "i", "i'll", "ill", "i'd", "id", "will", "to"})
+
+
+# "reroll the 3, nothing else": the move names all it does (read before "else", a hedge).
+NOTHING_ELSE: tuple[tuple[str, ...], ...] = (("nothing", "else"), ("nothing", "more"), ("that's", "all"),
+                                             ("thats", "all"), ("nothing", "else", "to", "reroll"))
 
 
 def dice_references(words: list[Word], rolled: list[int], setup: bool = False) -> list[Word]:
@@ -521,6 +535,9 @@ class _Reading:
             ordered = sorted((self.out[slot] for slot in good), key=lambda w: int(w.text))
             for slot, word in zip(good, ordered, strict=False):
                 self.out[slot] = word
+            for slot in good[:-1]:   # "the 1s and the 6": one list, each die apart as "and" sets the last
+                if not self.out[slot].trail.strip():
+                    self.out[slot] = self.out[slot]._replace(trail=",")
         self.rerolled.update(int(self.out[slot].text) for slot in good)
         self.clause = _Clause()
 
@@ -925,9 +942,21 @@ def _restated_roll(words: list[Word], rolled: list[int], setup: bool) -> tuple[i
     return None
 
 
+# Words that may stand before the roll said again in its own sentence ("ugh 1 3 5. reroll ...",
+# "rolled 1 3 5."): a few words naming no die and no move (READING_LEAD at most).
+READING_LEAD = 3
+
+
 def _own_sentence(words: list[Word], start: int, end: int) -> bool:
-    """Do words [start, end) stand as a sentence of their own ("1 1 6..."), a move after them?"""
-    return (start == 0 or words[start - 1].stop == ".") and words[end - 1].stop == "." and end < len(words)
+    """Do words [start, end) stand as a sentence of their own ("1 1 6...", "ugh 1 3 5."), a move
+    after them?"""
+    lead = start
+    while lead > 0 and words[lead - 1].stop != "." and start - lead < READING_LEAD:
+        lead -= 1
+    opened = lead == 0 or words[lead - 1].stop == "."
+    idle = all(w.text.isalpha() and w.text.casefold() not in MOVE_WORDS | KEEP_WORDS | REROLL_WORDS
+               and not w.trail.strip() for w in words[lead:start])
+    return opened and idle and words[end - 1].stop == "." and end < len(words)
 
 
 # --- Trades said in words (DT-5) ---------------------------------------------------------
@@ -956,8 +985,18 @@ def _trade_statements(words: list[Word], around: Any) -> dict[int, tuple[int, li
         if len(dice) != 2 or not cues:
             continue
         start, end = run[0].start, run[-1].end
+        if end < len(words) and words[end].text.casefold() == INSTEAD and _given_and_taken(dice, run):
+            end += 1   # "give up my 2, take the 1 instead": in place of the die given up
         found[start] = end, _trade_words(words, start, end, dice, run)
     return found
+
+
+def _given_and_taken(dice: list[_Part], run: list[_Part]) -> bool:
+    """Is each die of the trade right after its own verb, one given up and one taken ("give up
+    my 2, take the 1")? Then "instead" after it says the taken one replaces the other (DT-5)."""
+    verbs = [run[run.index(die) - 1] for die in dice if run.index(die) > 0]
+    return len(verbs) == 2 and all(verb.kind == "verb" for verb in verbs) \
+        and {verb.role for verb in verbs} == {COLUMN, ROLLED}
 
 
 def _trade_runs(words: list[Word], around: Any) -> list[list[_Part]]:
@@ -1079,9 +1118,10 @@ def _role(die: _Part, run: list[_Part]) -> str | None:
 
 
 def _follows_die(run: list[_Part], at: int) -> bool:
-    """Is the particle at `at` said of the die before it ("the 3 in", "4 goes in")?"""
+    """Is the particle at `at` said of the die before it ("the 3 in", "4 goes in", "the 4 from
+    the roll goes in")?"""
     before = at - 1
-    while before >= 0 and run[before].kind == "moving":
+    while before >= 0 and (run[before].kind == "moving" or run[before].kind == "where" and before < at - 1):
         before -= 1
     return before >= 0 and run[before].kind == "die"
 
@@ -1201,7 +1241,10 @@ class DiceTugOfWarNotation(Game[DiceState]):
                         **{said: (NO_REROLL,) for said in NO_REROLL_SAID},
                         **{said: ("reroll",) for said in ONLY_REROLL},
                         **{said: ("showing",) for said in THAT_SHOWS},
-                        **{said: said[:1] for said in THE_ROLLED}})
+                        **{said: said[:1] for said in THE_ROLLED},
+                        **{said: () for said in NOTHING_ELSE},
+                        **{said: (INTO,) for said in INTO_COLUMN},
+                        **{said: ("from", "the", "roll") for said in I_ROLLED}})
 
     def reword(self, s: DiceState, player: str, words: list[Word]) -> list[Word]:
         """Dice as players name them, made positions or values: after `reroll`, "first", "all

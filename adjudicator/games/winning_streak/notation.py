@@ -51,7 +51,11 @@ EMPTY_RELOCATION: tuple[Phrase, ...] = (
 # the troop taken out may be named too ("replace the 5/5 at A", "swap 5/5 for 1/2") and must be
 # the one there; "swap A and B" is the swap of their troops (WS-4).
 REPLACE = "replace"
-REPLACE_WORDS: tuple[Phrase, ...] = (("swap",), ("switch",), ("exchange",))
+REPLACE_WORDS: tuple[Phrase, ...] = (("swap",), ("switch",), ("exchange",),
+                                     # "swap out the 3/3 for the 3/4": the troop taken out follows
+                                     ("swap", "out"), ("switch", "out"))
+# "swap the 3/3 out for the 3/4": "out" between the troop taken out and "for" adds nothing.
+OUT_FOR: tuple[Phrase, ...] = (("out", "for"), ("out", "with"))
 # Of those, the ones that exchange two troops on the field, said with "and" ("swap 5/5 and 3/5":
 # their locations, WS-4); "replace 5/5 with 3/5", "swap 5/5 for 3/5" may move the 3/5 instead of
 # swapping it, and are asked about.
@@ -66,7 +70,9 @@ REPLACED_WORDS = frozenset({"the", "my"}) | frozenset({"at", "on", "in", "from",
 # Words for a withdrawal (WS-4: a location's troop back to reserve): "pull the 5/5 out of A".
 WITHDRAW_WORDS: tuple[Phrase, ...] = (("pull",), ("remove",), ("bench",))
 # "out of A" is "from A" (what a withdrawal reads past before its location).
-FROM_WORDS: tuple[Phrase, ...] = (("out", "of"), ("off", "of"), ("out", "from"))
+FROM_WORDS: tuple[Phrase, ...] = (("out", "of"), ("off", "of"), ("out", "from"),
+                                 # "pull my 5/5 off A": "off" is "from" too
+                                 ("off",))
 # "take out D", "take the 5/5 out of B", "take my troop out of A": a withdrawal (WS-4), where
 # "out" follows the verb, right away or past the troop's words (TAKEN_BETWEEN); "take" alone
 # ("take 3/4 to B") says no withdrawal and is left as written.
@@ -130,6 +136,26 @@ LINE_PLACES = frozenset({"first", "last", "middle", "leftmost", "rightmost", "ce
 OVER_TO: tuple[Phrase, ...] = (("over", "to"), ("across", "to"), ("over", "into"))
 # Between a troop's two stats ("5 attack / 3 health"): nothing more.
 STAT_JOINERS = frozenset({"/", "and", "&", ","})
+# A location's troop named by the location ("M's troop moves to G", "the D guy"): the troop
+# standing there (WS-1 names it by its starting stats), in a relocation only.
+OCCUPANT_NOUNS = TROOP_AFTER
+# "A and H swap places": the swap of A's and H's troops (WS-4), as "swap A and H"; the noun
+# after the verb says nothing more.
+SWAP_AFTER = frozenset({"places", "spots", "locations", "around"})
+# "withdraw H and I", "pull A & C": each location listed after one withdrawal is withdrawn.
+LISTED = frozenset({"and", "&"})
+# "A ← 1/5", "C <- 2/5": the troop put in at the location before the arrow (WS-4); only in that
+# order (the other, "1/5 ← A", could say where the troop comes from).
+INTO_ARROWS = frozenset({"←", "<-", "<--", "⬅", "⬅️"})
+# "M out, put the 3/5 there instead": "there" is the location just withdrawn, and "instead" (in
+# place of the troop taken out) says no more than the withdrawal did (WS-4).
+THERE = "there"
+INSTEAD = "instead"
+# "D gets the 3/3 instead of the 4/4": the troop after it is the one the change takes out, to be
+# the location's occupant (checked, then left out, WS-4).
+INSTEAD_OF = "instead-of"
+INSTEAD_OF_SAID: tuple[Phrase, ...] = (("instead", "of"), ("in", "place", "of"), ("in", "place", "of", "the"),
+                                       ("instead", "of", "the"), ("instead", "of", "my"), ("in", "place", "of", "my"))
 # A troop written with a dash ("5-5 to M"): `5/5`, only where no troop is named another way in
 # the post and no turn or round word is beside it ("turns 3-5" is a range).
 DASHED_TROOP = re.compile(r"^(\d)[-–—x×](\d)$")   # "5-5", "5–5", "5x5": read alike
@@ -371,6 +397,8 @@ class WinningStreakNotation(WinningStreakRules):
         phrases.update({said: ("to",) for said in OVER_TO})
         phrases.update({said: ("place",) for said in PLACING})
         phrases.update({said: () for said in NOTHING_ELSE})
+        phrases.update({said: (INSTEAD_OF,) for said in INSTEAD_OF_SAID})
+        phrases.update({said: (said[-1],) for said in OUT_FOR})
         phrases[("back", "to")] = ("to",)   # "2/4 back to reserve"
         phrases.update(self._troops_in_words())
         phrases.update({(noun, x.casefold()): (x,) for noun in LOCATION_NOUNS for x in self.locations})
@@ -415,6 +443,8 @@ class WinningStreakNotation(WinningStreakRules):
         words = self._described_places(self._named_by_stats(words))   # "my 5-5 guy": the troop, then its noun
         if s.stage != "relocation":
             return words
+        words = self._instead_of(s, player, self._listed_withdrawals(self._arrowed(self._swap_after(
+            self._put_there(self._occupants_named(s, player, words))))))
         words = self._staying(s, player, self._from_reserve(s, player, words))
         words = self._no_moves_but_buff(_one_buff(words))
         out: list[Word] = []
@@ -423,7 +453,136 @@ class WinningStreakNotation(WinningStreakRules):
                 out.append(word._replace(text=now, trail=""))
             out.append(word)
         out = self._to_reserve(s, player, self._moved_from(s, player, self._taken_out(s, player, self._replaces(self._take_out(out)))))
-        return self._occupant_again(s, player, out)
+        return self._headed(self._occupant_again(s, player, out))
+
+    def _headed(self, words: list[Word]) -> list[Word]:
+        """"H: swap the 3/3 out for the 3/4": a location written as a heading ("H:") before the
+        change the reword made of its clause (`H=3/4`) says it again: left out; before a change
+        of another location it is refused (which location?)."""
+        out = list(words)
+        for index, word in enumerate(words[:-1]):
+            location = word.text.upper()
+            if location not in self.line_position or word.trail.strip() != ":":
+                continue
+            after = words[index + 1:]
+            change = next((w for w in after if "=" in w.text or w.text.upper() in self.line_position), None)
+            if change is None or "=" not in change.text:
+                continue
+            if change.text.split("=")[0] == location:
+                out[index] = word._replace(text="")
+            else:
+                out[index] = word._replace(problem=f"heads a change of {change.text.split('=')[0]}; give the "
+                                                   f"location once.")
+        return [word for word in out if word.text]
+
+    def _occupants_named(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
+        """"M's troop moves to G", "the D guy": the troop standing at the location (WS-1 names it
+        by its starting stats); refused where the player has none there."""
+        out: list[Word] = []
+        for word in words:
+            location = out[-1].text.upper() if out else ""
+            if word.text.casefold() not in OCCUPANT_NOUNS or location not in self.line_position \
+                    or out[-1].trail.strip():
+                out.append(word)
+                continue
+            there = self.occupant(s, player, location)
+            said = f"{out[-1].said} {word.said}"
+            out[-1] = out[-1]._replace(text=there.name if there is not None else said, said=said, trail=word.trail,
+                                       end=word.end, problem=None if there is not None else
+                                       f"names the troop at {location}, but you have none there; give the troop.")
+        return out
+
+    def _put_there(self, words: list[Word]) -> list[Word]:
+        """"M out, put the 3/5 there instead": `withdraw M 3/5 M` (the troop in at M, WS-4), where
+        the post's one location is the one withdrawn in the sentence before "there"; "instead"
+        right after "there" is left out."""
+        places = [at for at, w in enumerate(words) if w.text.upper() in self.line_position]
+        spots = [at for at, w in enumerate(words) if w.text.casefold() == THERE]
+        if len(places) != 1 or len(spots) != 1 or not places[0] < spots[0] or places[0] == 0 \
+                or words[places[0] - 1].text.casefold() not in self._WITHDRAW or not words[places[0]].trail.strip():
+            return words
+        at = spots[0]
+        out = [*words[:at], words[at]._replace(text=words[places[0]].text.upper())]
+        if at + 1 < len(words) and words[at + 1].text.casefold() == INSTEAD and not words[at].trail.strip():
+            out[-1] = out[-1]._replace(trail=words[at + 1].trail, end=words[at + 1].end)
+            return [*out, *words[at + 2:]]
+        return [*out, *words[at + 1:]]
+
+    def _swap_after(self, words: list[Word]) -> list[Word]:
+        """"A and H swap places": `replace A and H` (the swap, WS-4), where the two locations and
+        the swap verb make the clause's start."""
+        for index in range(len(words) - 3):
+            one, joint, two, verb = words[index:index + 4]
+            if index and not words[index - 1].trail.strip() or verb.text != REPLACE \
+                    or verb.said.casefold() not in SWAP_SAID or joint.text.casefold() not in SWAP_AND \
+                    or not all(w.text.upper() in self.line_position for w in (one, two)) \
+                    or any(w.trail.strip() for w in (one, joint, two)):
+                continue
+            tail = words[index + 4:index + 5]
+            dropped = 1 if tail and tail[0].text.casefold() in SWAP_AFTER and not verb.trail.strip() else 0
+            last = (tail[0] if dropped else verb).trail
+            return [*words[:index], verb._replace(trail=" "), one, joint, two._replace(trail=last),
+                    *words[index + 4 + dropped:]]
+        return words
+
+    def _arrowed(self, words: list[Word]) -> list[Word]:
+        """"A ← 1/5": `A=1/5` (INTO_ARROWS), a location, the arrow and a troop in that order."""
+        out: list[Word] = []
+        index = 0
+        while index < len(words):
+            run = words[index:index + 3]
+            if len(run) == 3 and run[1].text in INTO_ARROWS and run[0].text.upper() in self.line_position \
+                    and self._TROOP.match(run[2].text) and run[2].problem is None:
+                out.append(run[0]._replace(text=f"{run[0].text.upper()}={run[2].text}", end=run[2].end,
+                                           said=" ".join(w.said for w in run), trail=run[2].trail))
+                index += 3
+                continue
+            out.append(words[index])
+            index += 1
+        return out
+
+    def _listed_withdrawals(self, words: list[Word]) -> list[Word]:
+        """"withdraw H and I", "pull A & C and F": each listed location withdrawn (WS-4), where the
+        list ends its sentence or the post (so "withdraw H and I put ..." is left as written)."""
+        out = list(words)
+        for index, word in enumerate(words):
+            if word.text.casefold() not in self._WITHDRAW:
+                continue
+            at = index + 1
+            listed: list[int] = []
+            while at < len(words) and words[at].text.upper() in self.line_position:
+                listed.append(at)
+                if at + 1 < len(words) and words[at + 1].text.casefold() in LISTED and not words[at].trail.strip():
+                    at += 2
+                else:
+                    break
+            ends = listed and (listed[-1] == len(words) - 1 or words[listed[-1]].trail.strip(" ,") != "")
+            if len(listed) < 2 or not ends:
+                continue
+            for later in listed[1:]:
+                out[later - 1] = words[later - 1]._replace(text="withdraw")
+            break
+        return out
+
+    def _instead_of(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
+        """"D gets the 3/3 instead of the 4/4": the troop after `instead-of` is the one taken out
+        of the clause's location, left out where it stands there and refused where not (WS-4)."""
+        out = list(words)
+        for index, word in enumerate(words):
+            if word.text != INSTEAD_OF:
+                continue
+            troop = self._next(words, index + 1, frozenset({"the", "my"}))
+            start = index
+            while start > 0 and not words[start - 1].trail.strip(" :"):   # "A: 5/3 instead of the 5/5"
+                start -= 1
+            places = [w.text.upper() for w in words[start:index] if w.text.upper() in self.line_position]
+            if troop is None or not self._TROOP.match(words[troop].text) or len(places) != 1:
+                continue
+            out[troop] = self._occupant_named(s, player, words[troop], places[0])
+            if out[troop].problem is None:
+                for at in range(index, troop):
+                    out[at] = out[at]._replace(text="")
+        return [word for word in out if word.text]
 
     def _occupant_again(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
         """A location followed by the troop that already stands there ("take my troop out of A
@@ -585,10 +744,8 @@ class WinningStreakNotation(WinningStreakRules):
             joined = len(words) > index + 2 and words[index + 2].text.casefold() in STAT_JOINERS
             spoken = words[index:index + 4 + joined]   # "5 attack / 3 health": the joiner says nothing
             run = [*spoken[:2], *spoken[2 + joined:]]
-            stats = [STAT_WORDS.get(w.text.casefold()) for w in run[1::2]]
-            if len(run) == 4 and all(w.text.isdecimal() and not w.trail.strip() for w in run[::2]) \
-                    and not any(w.trail.strip() for w in run[1:3]) and sorted(map(str, stats)) == ["attack", "health"]:
-                said = dict(zip(stats, (w.text for w in run[::2]), strict=False))
+            said = self._stats_said(run)
+            if said is not None:
                 name = f"{said['attack']}/{said['health']}"
                 out.append(Word(name, " ".join(w.said for w in spoken), run[0].start, run[-1].end, None, run[-1].trail))
                 index += len(spoken)
@@ -601,6 +758,19 @@ class WinningStreakNotation(WinningStreakRules):
                                            end=words[index].end)
             index += 1
         return out
+
+    @staticmethod
+    def _stats_said(run: list[Word]) -> dict[str, str] | None:
+        """{"attack": "3", "health": "4"} of four words saying both stats, each once, as a bare
+        number before its stat ("3 attack 4 health") or after it ("attack 3 health 4"), the two
+        pairs apart by a comma at most; None otherwise."""
+        if len(run) != 4 or run[0].trail.strip() or run[2].trail.strip() or run[1].trail.strip(" ,"):
+            return None
+        numbers, names = (run[::2], run[1::2]) if run[0].text.isdecimal() else (run[1::2], run[::2])
+        stats = [STAT_WORDS.get(w.text.casefold()) for w in names]
+        if not all(w.text.isdecimal() for w in numbers) or sorted(map(str, stats)) != ["attack", "health"]:
+            return None
+        return {str(stat): w.text for stat, w in zip(stats, numbers, strict=True)}
 
     def _described_places(self, words: list[Word]) -> list[Word]:
         """"the middle, G", "the last location (M)": the location, its description left out

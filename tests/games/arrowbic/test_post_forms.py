@@ -120,3 +120,26 @@ def test_to_place_beside_the_move_says_nothing_more(name, player, post, move):
 ])
 def test_to_place_without_one_clear_placement_is_refused(name, player, post, why):
     assert why in refusal(name, player, post)
+
+
+@pytest.mark.parametrize("post, move", [
+    # an arrow with its noun, and the placement's verb as players say they are doing it (AX-2)
+    ("Placing a left-arrow on B2.", "B2 left"),
+    ("down arrow at G7 please", "G7 down"),
+    ("im placing an up-arrow on D4", "D4 up"),
+    # "right" said of a place in an aside, not the arrow
+    ("C5 up (right under my own guy)", "C5 up"),
+    ("H8 left (right next to the edge lol)", "H8 left"),
+])
+def test_an_arrow_with_its_noun_and_right_of_a_place_read(post, move):
+    assert read("arrowbic-start", "sally", post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "D4 right under your stone",          # its only arrow was "right" of a place: no arrow
+    "placing an up-arrow or a left-arrow on D4",
+    "C5 up (right)",                      # a second arrow in brackets
+    "left-arrow on B2... no wait, up-arrow",
+])
+def test_an_arrow_with_its_noun_near_misses_are_refused(post):
+    refusal("arrowbic-start", "sally", post)

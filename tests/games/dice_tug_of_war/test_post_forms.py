@@ -8,7 +8,7 @@ import pytest
 
 from adjudicator import session
 from helpers.matches import dice_match, replayed, setup_entries
-from helpers.post_positions import read, refused
+from helpers.post_positions import entered_in, read, refused
 
 
 def read_roll(roll: tuple[int, ...], post: str, column: tuple[int, ...] = (6, 6, 2)) -> str:
@@ -354,3 +354,81 @@ def test_this_one_after_keep_is_the_roll_not_a_die(post):
     """"this one" after keep points at the roll, as "keep it" does (DT-2); the README's walkthrough
     posts it."""
     assert read("dice-setup-116", "bernd", post) == "keep"
+
+
+# --- Seventh round: a face's dice listed with another die, the roll said again after a word,
+# "nothing else", a die put "into my column" (DT-2, DT-3, DT-5)
+
+@pytest.mark.parametrize("roll, post, move", [
+    ((4, 2, 4), "reroll the 4s and the 2", "reroll 1 2 3"),
+    ((3, 5, 3), "re-roll both 3s and the 5 as well", "reroll 1 2 3"),
+    ((5, 6, 5), "reroll the 6 and the 5s", "reroll 1 2 3"),
+    # the roll said again in a sentence of its own, after a word naming nothing
+    ((1, 3, 5), "ugh 1 3 5. reroll the 1 and the 3, keep the 5", "reroll 1 2"),
+    ((4, 2, 6), "rolled 4 2 6. reroll 1 2", "reroll 1 2"),
+    # "nothing else": the move names all it does
+    ((1, 3, 5), "just reroll the 3, nothing else", "reroll 2"),
+    ((4, 2, 6), "reroll the 4 and the 2, nothing more", "reroll 1 2"),
+    # "into my column": the die going in is the rolled one
+    ((5, 3, 5), "swap the 3 into my column for the 2", "trade 3 for 2"),
+    ((5, 3, 1), "put the 1 into the column for a 6", "trade 1 for 6"),
+])
+def test_seventh_round_dice_forms_read(roll, post, move):
+    assert read_roll(roll, post) == move
+
+
+@pytest.mark.parametrize("post", ["re-roll the 1s and the 6 too", "reroll both 1s and the 6"])
+def test_a_faces_dice_listed_with_another_read_in_the_setup(post):
+    assert read("dice-setup-116", "bernd", post) == "reroll 1 2 3"
+
+
+@pytest.mark.parametrize("roll, post", [
+    ((1, 3, 5), "ugh 1 3 5 reroll 1 2"),              # the roll not in a sentence of its own: more dice?
+    ((1, 3, 5), "keep 1 3 5. reroll 1 2"),            # a keep word before it: two moves
+    ((4, 3, 4), "reroll the 4s and 2"),               # a bare 2 beside faces: die 2 or the face 2?
+    ((1, 3, 5), "reroll the 3, nothing else... no wait, the 1"),
+])
+def test_seventh_round_dice_near_misses_are_refused(roll, post):
+    refusal(read_roll, roll, post)
+
+
+@pytest.mark.parametrize("roll, column, post, move", [
+    # "the 4 I rolled": the roll's die, as "the 4 from the roll" (DT-5)
+    ((6, 4, 1), (6, 3, 2), "I'll trade: the 4 I rolled goes in, my 6 comes out.", "trade 4 for 6"),
+    ((6, 4, 1), (6, 3, 2), "trade the 1 i just rolled for my 3", "trade 1 for 3"),
+    ((5, 3, 5), (6, 6, 2), "the 3 I got goes in for my 2", "trade 3 for 2"),
+    # where the die is, said between it and "goes in"
+    ((6, 4, 1), (6, 3, 2), "the 4 from the roll goes in, my 6 comes out", "trade 4 for 6"),
+])
+def test_the_die_i_rolled_reads_as_the_rolled_one(roll, column, post, move):
+    assert read_roll(roll, post, column) == move
+
+
+@pytest.mark.parametrize("roll, column, post", [
+    ((6, 4, 1), (6, 3, 2), "the 4 I rolled goes in, my 4 comes out"),    # no 4 in the column
+    ((6, 4, 1), (6, 3, 2), "the 3 I rolled goes in for my 6"),           # no 3 in the roll
+    ((6, 4, 1), (6, 3, 2), "the 4 I rolled goes in... no wait, the 1"),
+])
+def test_the_die_i_rolled_near_misses_are_not_entered(roll, column, post):
+    match, replay = replayed(dice_match([*setup_entries(list(column), [4, 5, 6]), ("roll", *roll)]))
+    assert entered_in(match, replay, "bernd", post) is None
+
+
+@pytest.mark.parametrize("roll, post, move", [
+    # one die given up, the other taken "instead" (of it): the trade (DT-5)
+    ((1, 3, 5), "give up my 2, take the 1 instead", "trade 1 for 2"),
+    ((1, 3, 5), "drop my 2 and take the 5 instead", "trade 5 for 2"),
+    ((5, 3, 5), "ditch the 2, bring the 3 in instead", "trade 3 for 2"),
+])
+def test_a_die_taken_instead_of_one_given_up_reads(roll, post, move):
+    assert read_roll(roll, post) == move
+
+
+@pytest.mark.parametrize("roll, post", [
+    ((1, 3, 5), "trade 1 for 2 instead"),                           # instead of what? a correction
+    ((1, 3, 5), "reroll 1 2. no, give up my 2, take the 1 instead"),  # a correction of the re-roll
+    ((1, 3, 5), "take the 1 instead"),                               # no die given up
+    ((1, 3, 5), "give up my 2, take the 1... no, the 5 instead"),
+])
+def test_a_die_taken_instead_near_misses_are_refused(roll, post):
+    refusal(read_roll, roll, post)

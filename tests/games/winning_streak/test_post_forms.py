@@ -411,3 +411,88 @@ def test_i_guess_after_a_placement_is_no_location(post, move):
 @pytest.mark.parametrize("post", ["3/5 I guess", "2/2 to B or I I guess"])
 def test_i_guess_without_a_location_or_beside_an_alternative_is_refused(post):
     refusal("ws-placement-t1", "maddie", post)
+
+
+# --- Seventh round: stats named before their numbers, listed withdrawals, swaps said after the
+# locations, arrows into a location, "instead of", a location's troop by its location (WS-1, WS-4)
+
+@pytest.mark.parametrize("post, move", [
+    ("attack 3 health 4, spot B", "t1 place 3/4 B"),
+    ("atk 2 hp 5 on C", "t1 place 2/5 C"),
+    ("health 1 attack 5 to D", "t1 place 5/1 D"),
+    ("3 attack, 4 health on B", "t1 place 3/4 B"),
+    ("troop 2/4 (2 attack, 4 health) at location K", "t1 place 2/4 K"),
+])
+def test_stats_named_either_way_read_as_the_troop(post, move):
+    assert entered("ws-placement-t1", "sally", post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "troop 2/4 (3 attack, 4 health) at location K",   # the stats name another troop
+    "attack 3 health, spot B",                         # a stat without its number
+    "attack 3 attack 4 on B",                          # one stat twice
+])
+def test_stats_near_misses_are_not_entered(post):
+    assert entered("ws-placement-t1", "sally", post) is None
+
+
+@pytest.mark.parametrize("player, post, move", [
+    # "off" is "from" for a withdrawal
+    ("sally", "pull my 5/5 off A", "r1 set A=-"),
+    ("sally", "remove the 3/3 off H", "r1 set H=-"),
+    # one withdrawal listing locations
+    ("sally", "withdraw F and C", "r1 set C=- F=-"),
+    ("sally", "remove A & H", "r1 set A=- H=-"),
+    ("maddie", "pull D and E and J.", "r1 set D=- E=- J=-"),
+    # the two locations, then the swap
+    ("sally", "F and A switch places", "r1 set A=5/4 F=5/5"),
+    ("maddie", "D & E swap", "r1 set D=3/2 E=4/4"),
+    # a location, an arrow into it, a troop
+    ("sally", "A ← 1/2\nH <- 4/3", "r1 set A=1/2 H=4/3"),
+    ("maddie", "changes:\nD ← 2/2", "r1 set D=2/2"),
+    # the troop taken out, named after "instead of" / "in place of"
+    ("maddie", "E gets my 1/5 instead of the 3/2", "r1 set E=1/5"),
+    ("maddie", "J: 2/2 in place of the 5/3", "r1 set J=2/2"),
+    # a location's troop named by its location
+    ("maddie", "M's troop moves over to A", "r1 set A=2/4"),
+    ("sally", "the F guy goes to G", "r1 set G=5/4"),
+    # "swap X out for Y", under the location as a heading
+    ("sally", "H: swap the 3/3 out for the 4/3", "r1 set H=4/3"),
+    ("sally", "switch out my 5/5 for the 1/2", "r1 set A=1/2"),
+])
+def test_seventh_round_relocation_forms_read(player, post, move):
+    assert entered("ws-relocation-r1", player, post) == move
+
+
+@pytest.mark.parametrize("player, post", [
+    ("sally", "withdraw H and I think"),                # the list does not end its sentence
+    ("sally", "pull my 5/5 off C"),                     # the 5/5 is at A
+    ("sally", "1/2 ← A"),                               # the arrow the other way: from A?
+    ("maddie", "E gets my 1/5 instead of the 4/4"),     # the 4/4 is at D
+    ("maddie", "E gets my 1/5 instead of 4/4 on D"),    # two locations
+    ("sally", "G's troop to B"),                        # sally has no troop at G
+    ("sally", "C: swap the 3/3 out for the 4/3"),       # the heading names another location
+    ("sally", "H and no swap"),
+])
+def test_seventh_round_relocation_near_misses_are_refused(player, post):
+    assert entered("ws-relocation-r1", player, post) is None
+
+
+@pytest.mark.parametrize("post, move", [
+    # "there": the location withdrawn in the sentence before; "instead" says no more (WS-4)
+    ("M out, put the 3/5 there instead", "r1 set M=3/5"),
+    ("withdraw D. put my 1/5 there", "r1 set D=1/5"),
+    ("pull E, 2/2 there instead", "r1 set E=2/2"),
+])
+def test_a_troop_put_there_after_a_withdrawal_reads(post, move):
+    assert entered("ws-relocation-r1", "maddie", post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "put the 3/5 there instead",                     # no location said
+    "M out, put the 3/5 there... no wait, on A",     # a correction
+    "M out and D out, put the 3/5 there",            # which one?
+    "M out, put the 3/5 there instead of the 4/4",   # the 4/4 is at D
+])
+def test_a_troop_put_there_near_misses_are_refused(post):
+    assert entered("ws-relocation-r1", "maddie", post) is None
