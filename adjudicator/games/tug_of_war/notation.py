@@ -336,6 +336,29 @@ BLOCK_ARROWS = ("→", "->", "=>")
 PAIRED = frozenset({"maze", "path"})
 
 
+def count_or_card(words: list[Word], hand: list[int]) -> list[Word]:
+    """A number word of two or more alone after the module ("race two"), where the hand holds at
+    least as many cards: the 2, or two cards (TW-2)? Refused, naming both (exit 2, never the rules'
+    refusal of a 2 not held); a digit ("race 2"), "the two" or a list ("rope one then two") says which."""
+    out = list(words)
+    counts = post_words().counts
+    for index in range(len(words) - 1):
+        module, said = words[index], words[index + 1]
+        typed = said.said.casefold()   # as written: a phrase may have made "two" the digit already
+        number = counts.get(typed) if typed != "both" else None
+        if module.text.casefold() not in MODULE_NAMES or module.trail.strip() or number is None or number < 2:
+            continue
+        after = words[index + 2].said.casefold() if index + 2 < len(words) and not said.trail.strip() else None
+        if after is not None and (_value(after) is not None or after in CARD_NOUNS or after in (THEN, "and")
+                                  or _plural(after) is not None):
+            continue   # "race two ones", "rope two then one": the cards are said
+        if len(hand) >= number:   # two cards can be played: a count is as likely as the card
+            held = " ".join(map(str, sorted(hand)))
+            out[index + 1] = said._replace(problem=f"may be your {number} or {said.said} cards (the hand: {held}); "
+                                                   f"write the cards as digits (e.g. '{module.text.casefold()} {number}').")
+    return out
+
+
 class Ref(NamedTuple):
     """Cards a few words of a post name: `kind` is `cards` (`values` as said: "the 2", "two
     1s"), `all-of` (every card of `value` in the hand: "all three 1s", `many` if said),
@@ -1410,8 +1433,8 @@ class TugOfWarNotation(Game[TWState]):
             words = tilts_alone(maze_of_tilt(words), list(hand))
         if "path" in self.modules:
             words = anchors_then_path(path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {}))))))
-        return cells_paired(without_declined_discard(cards_in_words(
-            words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards))))
+        return count_or_card(cells_paired(without_declined_discard(cards_in_words(
+            words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards)))), list(hand))
 
     def order_matters(self, s: TWState, player: str, module: str, cards: list[int]) -> bool:
         """Would playing these cards on `module` in another order end the turn differently
