@@ -146,6 +146,11 @@ PLURAL_MINER_WORDS = ("miners",)
 # count must be the number of miners that can act now; any other count is refused.
 EVERY_COUNTED = ("all",)
 COUNT_TAILS = ("of them", "of em")     # "all seven of them": "them" is those seven
+# Every miner that can act named with no count, right before the track they all board (TT-3):
+# "everyone T1", "all miners on T2", "all on T2 except 7 who hits the switch". Read only when the
+# post names no other miner's number (but the exceptions): "1 T3, all on T2" (all the others?) is refused.
+EVERY_ACTING = (("everyone",), ("everybody",), ("all",), ("all", "miners"), ("all", "my", "miners"),
+                ("every", "miner"), ("all", "of", "them"), ("all", "of", "my", "miners"))
 # Who an exception is said of: "everyone rests except miner 3 who takes T1" is 3 boarding T1.
 RELATIVES = ("who", "which", "that")
 # Said of the current crossing: "nothing this crossing, waiting" is the crossing's empty submission
@@ -773,6 +778,61 @@ def every_counted(words: list[Word], acting: list[int], others: list[list[int]])
     return out
 
 
+def every_named(words: list[Word], acting: list[int], tracks: frozenset[str]) -> list[Word]:
+    """"everyone T1", "all on T2 except 7 who hits the switch" (EVERY_ACTING) as the plural list
+    "miners 1, ..., 7 T1" every_counted writes, less the miners excepted, who act as said after
+    them (TT-3); unchanged when the post names another miner's number."""
+    for index in range(len(words)):
+        size = next((len(said) for said in sorted(EVERY_ACTING, key=len, reverse=True)
+                     if tuple(w.text.casefold() for w in words[index:index + len(said)]) == said), 0)
+        if not size or any(w.trail.strip() for w in words[index:index + size - 1]) or \
+                index and not words[index - 1].trail.strip() or words[index + size - 1].trail.strip():
+            continue
+        track = index + size
+        while track < len(words) and words[track].text.casefold() in (*GOING, "board") and not words[track].trail.strip():
+            track += 1   # "everybody goes to T2": "goes to T2" is `board T2` already
+        if track >= len(words) or words[track].text.casefold() not in tracks:
+            continue
+        kept, after = exception_after(words, track)
+        excepted = [int(words[at].text) for at in kept if words[at].text.isdecimal()]
+        numbers = [w for at, w in enumerate(words) if w.text.isdecimal() and at not in kept]
+        if not acting or numbers or not set(excepted) <= set(acting) or len(excepted) == len(acting) \
+                or not kept and after < len(words) and (words[after].text.casefold(),) in post_words().exceptions:
+            return words   # "everyone T2 except ..." with no miner after: who?
+        named = [miner for miner in acting if miner not in excepted]
+        span = said_as(words, index, size, "", None)
+        listed = [span._replace(text=PLURAL_MINER_WORDS[0], trail=""),
+                  *(span._replace(text=str(miner), trail="," if at < len(named) - 1 else "") for at, miner in enumerate(named))]
+        if not kept:
+            return [*words[:index], *listed, *words[index + size:]]
+        alone = after >= len(words) or words[kept[-1]].trail.strip() and words[after - 1] is words[kept[-1]]
+        resting = [words[kept[-1]]._replace(text="rest")] if alone else []   # "all on T2 except 7": 7 does nothing
+        return [*words[:index], *listed, *words[index + size:track], words[track]._replace(trail=words[track].trail or ","),
+                *(words[at] for at in kept), *resting, *words[after:]]
+    return words
+
+
+def exception_after(words: list[Word], track: int) -> tuple[list[int], int]:
+    """The indices of the miners (numbers, miner words, joiners) excepted right after the track at
+    `track` ("except 7 who ..."), and where the clause they act in goes on (past the relative)."""
+    exceptions = post_words().exceptions
+    start = track + 1
+    size = next((len(e) for e in sorted(exceptions, key=len, reverse=True)
+                 if tuple(w.text.casefold() for w in words[start:start + len(e)]) == e), 0)
+    if not size or words[track].trail.strip(" ,"):
+        return [], start
+    at = start + size
+    kept: list[int] = []
+    while at < len(words) and (words[at].text.isdecimal() or words[at].text.casefold() in (*MINER_WORDS, *JOINERS)):
+        kept.append(at)
+        at += 1
+        if words[at - 1].trail.strip():
+            break   # "except 7, who ...", "except 7. 3 flips purple"
+    if not any(words[i].text.isdecimal() for i in kept):
+        return [], start
+    return kept, at + (1 if at < len(words) and words[at].text.casefold() in RELATIVES else 0)
+
+
 def count_tail(words: list[Word], index: int) -> int:
     """How many words from `index` say the counted miners again ("of them"): 0 if none."""
     for tail in COUNT_TAILS:
@@ -1380,6 +1440,8 @@ class TrackTroubleNotation(Game[TTState]):
         everyone = list(range(1, miners + (2 if extra else 1)))
         words = every_counted(words, [miner for miner in everyone if miner in free],
                               [everyone, list(range(1, miners + 1))])
+        if not declares_extra_miner(words) or s.extra.get(player):   # declared now: is the extra miner "all"?
+            words = every_named(words, [miner for miner in everyone if miner in free], self._names_of("tracks"))
         words = plural_list(words, self._known_names)
         ends = self._names_of("tracks", "switches") | {"train"}
         words = picture_between(except_named(miner_after_target(words, ends)), ends, PICTURE, QUOTED)

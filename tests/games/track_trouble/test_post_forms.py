@@ -527,3 +527,36 @@ def test_a_track_by_place_reads_only_where_every_layout_lists_its_tracks_in_numb
     assert entered(data, "sally", "miner 4 on track two") == "r1 c1: 4 T2"
     assert entered(data, "sally", "miner 4 on the second track") is None
     assert entered(tt_match(), "sally", "miner 4 on the second track") == "r1 c1: 4 T2"
+
+
+# --- Every miner named with no count, before the track they board (TT-3) -------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("everyone T1", "r1 c1: 1 T1, 2 T1, 3 T1, 4 T1, 5 T1, 6 T1, 7 T1"),
+    ("everybody goes to T2", "r1 c1: 1 T2, 2 T2, 3 T2, 4 T2, 5 T2, 6 T2, 7 T2"),
+    ("all my miners on track 3", "r1 c1: 1 T3, 2 T3, 3 T3, 4 T3, 5 T3, 6 T3, 7 T3"),
+    ("all on T2 except 3 and 4 who take T1", "r1 c1: 1 T2, 2 T2, 3 T1, 4 T1, 5 T2, 6 T2, 7 T2"),
+    ("everyone on T3 but miner 2, who flips purple", "r1 c1: 1 T3, 2 switch purple, 3 T3, 4 T3, 5 T3, 6 T3, 7 T3"),
+    ("all miners on T1 except 6 who stays home", "r1 c1: 1 T1, 2 T1, 3 T1, 4 T1, 5 T1, 7 T1"),
+    ("all on T3 except 6 and 7, thanks", "r1 c1: 1 T3, 2 T3, 3 T3, 4 T3, 5 T3"),
+])
+def test_every_miner_named_boards_the_track(post, move):
+    assert at_start(post) == move
+
+
+def test_every_miner_is_every_one_that_can_act():
+    """Miner 1 crossed in crossing 1 and the extra miner plays (TT-2, TT-7): everyone is 2 to 8."""
+    assert in_crossing_2("everyone T3") == "r1 c2: 2 T3, 3 T3, 4 T3, 5 T3, 6 T3, 7 T3, 8 T3"
+
+
+@pytest.mark.parametrize("post", [
+    "1 T3, all on T2",                          # all the others, or all seven and 1 twice?
+    "miners 1 2 3 all on T2",                   # those three, all of them
+    "everyone T2 except everyone",              # excepted: who?
+    "all on T2 except 9 who takes T1",          # no miner 9 acts
+    "all on T2 except 7 who takes T1 and 3 too",
+    "extra miner, everyone on T2",              # is the extra miner one of "everyone"?
+    "everyone T2, no wait, T1",                 # a correction (posts.yaml convention)
+])
+def test_every_miner_named_near_misses_stay_refused(post):
+    assert at_start(post) is None
