@@ -63,7 +63,8 @@ STAYING = ("rest", "rests", "resting", "stays", "stay put", "stays put", "stay h
            "stay back", "stays back", "stay south", "stays south", "sit out", "sits out", "do nothing",
            "does nothing", "idle")
 EVERY_MINER = ("all", "all miners", "all my miners", "all of them", "every miner", "everyone", "everybody")
-EVERY_MINER_STAYING = (*STAYING, "stay", "sit this one out", "sits this one out", "sit this out", "sits this out")
+EVERY_MINER_STAYING = (*STAYING, "stay", "sit this one out", "sits this one out", "sit this out", "sits this out",
+                       "chills", "chilling")   # "7 chills", said of miners only: "chill" alone is chatter
 # Every miner said to do nothing by naming none that moves (TT-3): "nobody moves this crossing".
 NOBODY_MOVES = tuple(f"{nobody} {moves}" for nobody in ("nobody", "no one", "noone")
                      for moves in ("moves", "goes", "acts", "does anything"))
@@ -72,7 +73,12 @@ NOBODY_MOVES = tuple(f"{nobody} {moves}" for nobody in ("nobody", "no one", "noo
 OTHER_MINERS = ("rest", "rest of them", "rest of my miners", "rest of the miners", "rest of my guys",
                 "others", "other miners", "other guys", "everyone else", "everybody else", "all others",
                 "all the others", "all the rest", "remaining miners", "remaining ones")
-OTHERS_STAYING = (*EVERY_MINER_STAYING, "chill", "wait", "sit tight", "hang back", "stay where they are")
+OTHERS_STAYING = (*EVERY_MINER_STAYING, "chill", "wait", "sit tight", "hang back", "stay where they are",
+                  "nothing", "do nothing", "does anything", "do anything")   # "(rest nothing)"
+# No other miner said to move: the miners not named do nothing (TT-3), `others-rest`: "remote
+# switch on purple, nobody else moves", "1 and 2 take T1. Nobody else does anything."
+NOBODY_ELSE_MOVES = tuple(f"{nobody} else {moves}" for nobody in ("nobody", "no one", "noone")
+                          for moves in ("moves", "goes", "acts", "does anything", "is moving", "does a thing"))
 # Words that add nothing to a submission: every submission is for the current round and crossing
 # (TT-3), and "nothing else" says the move is all there is ("extra miner this round, nothing else").
 # They become `-`, glue the notation reads as nothing, not dropped: the punctuation after them
@@ -226,6 +232,7 @@ def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozense
                     for said in EVERY_MINER_STAYING})
     phrases.update({(*phrase(others), *phrase(said)): (OTHERS_REST,) for others in OTHER_MINERS
                     for said in OTHERS_STAYING})
+    phrases.update({phrase(said): (OTHERS_REST,) for said in NOBODY_ELSE_MOVES})
     phrases.update({(number, *phrase(said)): (number, "rest") for number in MINER_NUMBERS
                     for said in EVERY_MINER_STAYING})   # "1 and 2 stay", and "7 stay home" as "7 rest"
     phrases.update(switch_phrases(switches))

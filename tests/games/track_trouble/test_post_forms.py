@@ -560,3 +560,25 @@ def test_every_miner_is_every_one_that_can_act():
 ])
 def test_every_miner_named_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- The miners not named said to stay, in other words (TT-3) -----------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("remote on purple, no one else moves", "r1 c1: remote purple"),
+    ("Miner 3 takes T2. Nobody else does anything, ty", "r1 c1: 3 T2"),
+    ("5 flips purple, everybody else chills", "r1 c1: 5 switch purple"),
+    ("miner 1 -> T3\nminer 4 -> T1\n(others nothing)", "r1 c1: 1 T3, 4 T1"),
+    ("miners 1-2 → T1\n3 flips purple\n4 chills", "r1 c1: 1 T1, 2 T1, 3 switch purple"),
+])
+def test_others_said_to_stay_in_other_words(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "nobody else moves",             # else than whom? no miner named
+    "1 T2, nobody else moves?",      # asks
+    "3 T1, 3 chills",                # miner 3 both boards and rests
+])
+def test_others_said_to_stay_near_misses_stay_refused(post):
+    assert at_start(post) is None
