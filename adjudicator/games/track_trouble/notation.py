@@ -91,7 +91,8 @@ VALUE_WORDS = ("worth", "becomes", "set to", "set at", "equals", "make it", "mak
 HIDDEN_NAMES = ("hv", "hiding", "hide", "hides", "i hide")
 # Verbs that set a destination's value when a destination follows them (TT-7): "set N2 to 3", "put
 # N2 at 3". Only before a destination's name: "put 3 on T2" is a miner boarding.
-SETTING_VERBS = ("set", "sets", "setting", "put", "puts", "putting", "make", "makes", "making")
+SETTING_VERBS = ("set", "sets", "setting", "put", "puts", "putting", "make", "makes", "making",
+                 "change", "changes", "changing")   # "please change N1 to 5"
 SETTING_BETWEEN = ("the", "value", "of")   # "set the value of N2 to 3"
 # Words before a value said first, and between it and its destination: "value 3 on N2", "hide 3
 # on N2" (TT-7). Not a bare number ("put 3 on N2": miner 3 or the value 3?): the word before
@@ -105,8 +106,10 @@ VALUE_ON = ("on", "for", "at", "to")
 DESTINATION_IS = (("=",), ("is", "="), ("is",), ("to",), ("gets",), ("gets", "a"))   # "N2 → 3": the arrow is "to" (ARROWS)
 # Words between Hidden Value and its destination ("Hidden Value on N2"), and between the
 # destination and its value ("N2 and set it to 3"): they say nothing more.
-HIDDEN_BEFORE_DESTINATION = ("on", "for", "at")
-HIDDEN_BEFORE_VALUE = ("and", "=", "to", "as", "at", "is")
+HIDDEN_BEFORE_DESTINATION = ("on", "for", "at", "the")   # "hidden value on the N3 destination, make it worth 2"
+HIDDEN_BEFORE_VALUE = ("and", "=", "to", "as", "at", "is", "value")   # "hidden: N2, value 2"
+# Words after the destination's name that name what it is: "the N3 destination" is N3.
+DESTINATION_WORDS = ("destination", "dest", "node")
 # Arrows drawn between a miner and where it goes ("1→T3", "4 -> purple") or a destination and its
 # Hidden Value ("hv: N2 → 1"): read as "to", which both forms take (GOING, HIDDEN_BEFORE_VALUE).
 ARROWS = ("→", "->", "=>", "⇒", "➡️", "➡")
@@ -1256,10 +1259,12 @@ def hidden_said(words: list[Word]) -> list[Word]:
         if at >= len(words) or words[at - 1].trail.strip(" :"):
             return words
         value = at + 1
+        if value < len(words) and words[value].text.casefold() in DESTINATION_WORDS and not words[at].trail:
+            value += 1
         while value < len(words) and words[value].text.casefold() in HIDDEN_BEFORE_VALUE \
                 and not words[value - 1].trail.strip(" ,"):
             value += 1
-        if value >= len(words) or not words[value].text.isdecimal() or words[value - 1].trail.strip(" ,"):
+        if value >= len(words) or not words[value].text.isdecimal() or words[value - 1].trail.strip(" ,:"):
             return words
         head = said_as(words, index, at - index, "hidden", word.problem)._replace(trail="")
         return [*words[:index], head, words[at]._replace(trail=""), words[value], *words[value + 1:]]

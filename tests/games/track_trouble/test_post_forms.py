@@ -582,3 +582,27 @@ def test_others_said_to_stay_in_other_words(post, move):
 ])
 def test_others_said_to_stay_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- Hidden Value (TT-7) said with "change", and around "the N3 destination" ------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("Hidden Value Crossing - please change N3 to 1.", "r1: hidden N3 1"),
+    ("hidden value: I'm changing N1 to 4", "r1: hidden N1 4"),
+    ("change N2 to 2 pls", "r1: hidden N2 2"),
+    ("hidden value for the N2 destination, make it 1", "r1: hidden N2 1"),
+    ("hidden value on the N1 destination: 4", "r1: hidden N1 4"),
+    ("Hidden Value: N3, value 5", "r1: hidden N3 5"),
+])
+def test_hidden_value_changed_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "should I change N2 to 5?",                                      # asks
+    "hidden value on the N3 destination, make it worth 2 or 3",      # which value?
+    "hidden value on the N3 destination, 2 T1",                      # Hidden Value is a move of its own
+    "change N1 to 5, no wait, 3",                                    # a correction
+])
+def test_hidden_value_changed_near_misses_stay_refused(post):
+    assert at_start(post) is None
