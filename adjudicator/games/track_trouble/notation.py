@@ -43,7 +43,7 @@ SHAPES = (r"r\d+", r"c\d+", r"r\d+c\d+")   # the round and crossing: r3 c1, r3c1
 # switch"), since alone they are ordinary English ("hits different").
 SWITCH_VERBS = ("flip", "flips", "toggle", "toggles", "activates")
 SWITCH_VERBS_BEFORE_A_NAME = (*SWITCH_VERBS, "flipping", "activate", "hit", "hits", "pull", "pulls",
-                              "press", "presses", "throw", "throws")
+                              "press", "presses", "throw", "throws", "make", "makes")   # "3 make the switch"
 # Verbs that say a miner boards a track (TT-3), alone ("miner #6 boards T3", "he hops on T3") and,
 # for ones common in chatter ("take care"), only right before a track's name ("I'll take T2").
 BOARD_VERBS = ("boards", "boarding", "rides", "takes", "hop", "hops", "jump", "jumps")
@@ -151,6 +151,9 @@ JOINERS = ("and", "&", "+")                 # "1 and 2 T1", "1, 2 and 5 rest"
 # The plural before a list of miners says they share the action after it: "Miners 1, 2, 3 board T1"
 # is 1, 2 and 3 boarding T1 (without it, "1, 2 T1": "1," may have lost its action).
 PLURAL_MINER_WORDS = ("miners",)
+# Words of courtesy after a miner's action, before a comma: "1 and 2 go to T1 please, 3 flips
+# purple" is read as without them (they say nothing of the move, yet part its clauses).
+COURTESY = ("please", "pls", "plz", "thanks", "thx", "ty")
 # A count of every miner that can act (TT-2, TT-3): "all seven on T1", "all 7 of them T2". The
 # count must be the number of miners that can act now; any other count is refused.
 EVERY_COUNTED = ("all",)
@@ -725,6 +728,33 @@ def plural_list(words: list[Word], names: frozenset[str]) -> list[Word]:
             done += [words[number]._replace(trail=""), *said, last._replace(trail=words[number].trail)]
         return [*done, *words[numbers[-1]:]]
     return words
+
+
+def plural_joined(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"miners 1 and 2 and 3 ride T2" (a range "miners 1-3" is written so): the plural before numbers
+    joined by "and" says nothing more than the numbers, which share the action after them (TT-3)."""
+    for index in range(len(words) - 3):
+        at = index + 1
+        while at + 2 < len(words) and words[at].text.isdecimal() and words[at + 1].text.casefold() in JOINERS \
+                and words[at + 2].text.isdecimal() and not words[at].trail and not words[at + 1].trail:
+            at += 2
+        if words[index].text.casefold() in PLURAL_MINER_WORDS and not words[index].trail and at > index + 1 \
+                and not words[at].trail.strip(" :") and action_after(words, at + 1, names) is not None:
+            return [*words[:index], *words[index + 1:]]
+    return words
+
+
+def courtesy_dropped(words: list[Word], ends: frozenset[str]) -> list[Word]:
+    """"1 and 2 board T1 please, 3 flips purple": a word of courtesy (COURTESY) right after a finished
+    action (its track, switch, `train`) that ends a clause is read as not there, its punctuation kept."""
+    out: list[Word] = []
+    for word in words:
+        if word.text.casefold() in COURTESY and out and out[-1].text.casefold() in ends and not out[-1].trail \
+                and word.trail.strip():
+            out[-1] = out[-1]._replace(trail=word.trail)
+            continue
+        out.append(word)
+    return out
 
 
 def action_after(words: list[Word], index: int, names: frozenset[str]) -> tuple[int, int] | None:
@@ -1454,9 +1484,9 @@ class TrackTroubleNotation(Game[TTState]):
                               [everyone, list(range(1, miners + 1))])
         if not declares_extra_miner(words) or s.extra.get(player):   # declared now: is the extra miner "all"?
             words = every_named(words, [miner for miner in everyone if miner in free], self._names_of("tracks"))
-        words = plural_list(words, self._known_names)
+        words = plural_joined(plural_list(words, self._known_names), self._known_names)
         ends = self._names_of("tracks", "switches") | {"train"}
-        words = picture_between(except_named(miner_after_target(words, ends)), ends, PICTURE, QUOTED)
+        words = picture_between(except_named(miner_after_target(courtesy_dropped(words, ends), ends)), ends, PICTURE, QUOTED)
         return nothing_for_miner(miner_numbered(item_then_picture(slashed(words, ends), PICTURE)))
 
     @cached_property

@@ -606,3 +606,26 @@ def test_hidden_value_changed_reads(post, move):
 ])
 def test_hidden_value_changed_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- Clauses parted by "please", the plural before joined numbers, "make the switch" (TT-3) -------
+
+@pytest.mark.parametrize("post, move", [
+    ("miner 4 and 5 go to T2 please, miner 6 make the switch. ty", "r1 c1: 4 T2, 5 T2, 6 switch purple"),
+    ("1 T2 pls, 3 T1 thanks", "r1 c1: 1 T2, 3 T1"),
+    ("miner 5 flips purple, miners 1-3 ride T3.", "r1 c1: 1 T3, 2 T3, 3 T3, 5 switch purple"),
+    ("miners 2 and 3 and 4 take T3, 1 flips purple", "r1 c1: 1 switch purple, 2 T3, 3 T3, 4 T3"),
+    ("2 makes the purple switch, 1 T3", "r1 c1: 1 T3, 2 switch purple"),
+])
+def test_clauses_parted_by_courtesy_and_plurals_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1 T2 please?",                          # asks
+    "make purple great again, 1 T2",         # "make purple": no miner
+    "miners 2 and 3 T3 and 5 T1",            # 5 T1 is a clause of its own, unparted
+    "miner 1 T2 please, no wait, T3",        # a correction
+])
+def test_clauses_parted_near_misses_stay_refused(post):
+    assert at_start(post) is None
