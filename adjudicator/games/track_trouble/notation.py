@@ -1141,9 +1141,10 @@ def ranges_and_counts(words: list[Word]) -> list[Word]:
     return out
 
 
-def spaced_list(words: list[Word]) -> list[Word]:
+def spaced_list(words: list[Word], names: frozenset[str] = frozenset()) -> list[Word]:
     """"1 2 and 3 board T2": numbers written one after another and closed by "and N" are an
-    English list, as "1, 2 and 3" (miner_group); without the closing "and" they stay apart."""
+    English list, as "1, 2 and 3" (miner_group); so are ones that open a clause and are closed by
+    the action they share ("#1 #2 #4 ride T2", "/ 6 7 T2", TT-3). Else they stay apart ("1 T2 3 4 T1": which?)."""
     out = list(words)
     index = 0
     while index < len(out):
@@ -1152,7 +1153,13 @@ def spaced_list(words: list[Word]) -> list[Word]:
             end += 1
         closed = end > index and end + 2 < len(out) and out[end + 1].text in JOINERS and out[end + 2].text.isdecimal() \
             and not out[end].trail and not out[end + 1].trail
-        if closed:
+        opens = index == 0 or bool(out[index - 1].trail.strip()) or out[index - 1].text == "/"
+        shared = end > index and opens and not out[end].trail.strip(" :") and action_after(out, end + 1, names) is not None
+        if shared:   # as the notation reads one group: "1 and 2 T3"
+            out[index:end + 1] = [w for at in range(index, end + 1) for w in
+                                  ([out[at]] if at == end else [out[at], out[at]._replace(text=JOINERS[0])])]
+            index += 2 * (end - index)
+        elif closed:
             for at in range(index, end):
                 out[at] = out[at]._replace(trail=",")
         index = end + 1
@@ -1474,7 +1481,7 @@ class TrackTroubleNotation(Game[TTState]):
         words = passing_said(words, s, self._known_names | frozenset(KEYWORDS) | frozenset(ITEM_WORDS))
         free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
-        words = spaced_list(ranges_and_counts(ordinals_on(miners_by_place(words, free), free)))
+        words = spaced_list(ranges_and_counts(ordinals_on(miners_by_place(words, free), free)), self._known_names)
         words = switch_said(carts_said(words, dict(s.carts)), list(s.layout.get("switches") or ()))
         extra = bool(s.extra.get(player)) or declares_extra_miner(words)
         if extra:

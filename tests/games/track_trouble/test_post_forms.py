@@ -629,3 +629,24 @@ def test_clauses_parted_by_courtesy_and_plurals_read(post, move):
 ])
 def test_clauses_parted_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- Miners' numbers spaced, opening a clause, sharing the action after them (TT-3) ---------------
+
+@pytest.mark.parametrize("post, move", [
+    ("#2 #5 ride T3", "r1 c1: 2 T3, 5 T3"),
+    ("4 flips purple, #1 #2 #3 take T1", "r1 c1: 1 T1, 2 T1, 3 T1, 4 switch purple"),
+    ("1 T3 / 2 3 T1 / 4 5 6 T2", "r1 c1: 1 T3, 2 T1, 3 T1, 4 T2, 5 T2, 6 T2"),
+    ("2 5 7 flip purple", "r1 c1: 2 switch purple, 5 switch purple, 7 switch purple"),
+])
+def test_spaced_numbers_opening_a_clause_share_its_action(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1 T2 3 4 T1",          # "3" lost its action, or 3 and 4 on T1?
+    "#2 #5 ride T3 or T1",  # which track?
+    "#2 #5 not on T3",      # negated
+])
+def test_spaced_numbers_near_misses_stay_refused(post):
+    assert at_start(post) is None
