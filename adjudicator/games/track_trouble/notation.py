@@ -142,6 +142,14 @@ EXTRA_MINER_NAMES = ("the new guy", "new guy", "the new miner", "new miner", "th
 # ... and a pronoun right after its declaration: "extra miner, and he hops on T3".
 PRONOUNS = ("he", "she", "it", "him", "her")   # not "they": it may be every miner
 LINKS = ("and", "&", "+", "then")          # between the declaration and its pronoun
+# ... and a relative right after it, as a pronoun: "+ extra miner, who also goes T2" (TT-7).
+EXTRA_RELATIVES = ("who",)
+# Verbs that send a miner somewhere, before its number and where it goes: "put him on T2", "sending
+# 1 and 2 to T3", "move 4 to T1" say what "1 and 2 to T3" says (TT-3). Only so placed: "put 3 on N2"
+# sets a value (SETTING_VERBS), "put it off" is no move.
+SENDING_VERBS = ("put", "send", "sending", "sends", "move", "moving", "moves")
+# Words between a miner and its action that say nothing more: "8 also goes T2".
+ALSO = ("also",)
 # Marks a number is written with when it restates the miner just named: "he (no. 8)", "number 8".
 NUMBER_MARKS = ("no", "nr", "number", "num")
 # The words naming a miner by its number: "first miner", "miner one", "T2 with miner 1".
@@ -208,6 +216,9 @@ ARTICLES = ("the",)
 # two words "min 1", "m 1". Never a layout's name that happens to look so (a destination "M1").
 MINER_SHORT = ("m", "min", "mnr", "miner")
 # The words an item's part of a submission starts with (after a "/", slashed).
+# Marks that part a submission as a comma does between a finished action and the next part:
+# "1,2,3 -> T2 / 4 -> purple", "miners 1-7 on T2 + extra miner, who also goes T2".
+PARTING_MARKS = ("/", "+")
 ITEM_STARTS = ("remote", "extra-miner", "hidden")                         # "miners 1, 2, 3 on the T2"
 # The notation's actions (TT-3): a word and a name after it, or a word alone.
 ACTION_HEADS = ("board", "switch", "sw", "activate")
@@ -671,11 +682,13 @@ def extra_name_at(words: list[Word], index: int) -> int:
     for size in (3, 2, 1):
         if " ".join(said[:size]) in EXTRA_MINER_NAMES and len(said) >= size:
             return size
+    if said[0] in EXTRA_RELATIVES and index and words[index - 1].text == "extra-miner":
+        return 1
     if said[0] not in PRONOUNS:
         return 0
     before = index - 1
-    while before >= 0 and words[before].text.casefold() in LINKS:
-        before -= 1
+    while before >= 0 and words[before].text.casefold() in (*LINKS, *SENDING_VERBS):
+        before -= 1   # "extra miner, and put him on T2"
     return 1 if before >= 0 and words[before].text == "extra-miner" else 0
 
 
@@ -1062,7 +1075,7 @@ def picture_between(words: list[Word], ends: frozenset[str], picture: str, quote
 # --- Lists, ranges, arrows and names said loosely (TrackTroubleNotation.reword) ----------------
 
 _RANGE = re.compile(r"^(\d)[-–](\d)$")
-_TIGHT_LIST = re.compile(r"^\d(?:,\d)+$")
+_TIGHT_LIST = re.compile(r"^\d(?:[,&+]\d)+$")   # "1,2,3", "1&2", "3+4": a list typed as one word
 _ARROW = re.compile("|".join(re.escape(arrow) for arrow in ARROWS))
 _EQUALS = re.compile(r"^([A-Za-z]+\d+)=(\d+)$")   # "N2=3", a destination's value typed as one word (TT-7)
 
@@ -1095,7 +1108,7 @@ def split_word(word: Word) -> list[Word]:
     if ranged and int(ranged.group(1)) < int(ranged.group(2)):
         numbers = list(range(int(ranged.group(1)), int(ranged.group(2)) + 1))
     elif _TIGHT_LIST.match(text):
-        numbers = [int(n) for n in text.split(",")]
+        numbers = [int(n) for n in re.split(r"[,&+]", text)]
     return joined(word, numbers) if numbers else [word]
 
 
@@ -1342,7 +1355,8 @@ def slashed(words: list[Word], ends: frozenset[str]) -> list[Word]:
     for index, word in enumerate(words):
         after = words[index + 1].text.casefold() if index + 1 < len(words) else ""
         starts = after.isdecimal() or after in MINER_WORDS or after in ITEM_STARTS
-        if word.text == "/" and out and out[-1].text.casefold() in (*ends, *NO_ACTION) and not out[-1].trail and starts:
+        if word.text in PARTING_MARKS and out and out[-1].text.casefold() in (*ends, *NO_ACTION) and not out[-1].trail \
+                and starts:
             out[-1] = out[-1]._replace(trail="," + word.trail)
             continue
         out.append(word)
@@ -1374,6 +1388,25 @@ def nothing_for_miner(words: list[Word]) -> list[Word]:
                 and ends and (index == 0 or out[index - 1].trail.strip(" :") or
                              out[index - 1].text.casefold() in MINER_WORDS):
             out[index + 1] = said._replace(text="rest")
+    return out
+
+
+def sent_miners(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"put 8 on T2", "sending 1 and 2 to T3": a sending verb (SENDING_VERBS) before miners' numbers
+    and the action they take says nothing more; "8 also board T2": nor does "also" (ALSO)."""
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        said = word.text.casefold()
+        at = index + 1
+        while at < len(words) and (words[at].text.isdecimal() or words[at].text.casefold() in JOINERS) \
+                and not words[at].trail.strip(" :"):
+            at += 1
+        numbered = at > index + 1 and words[index + 1].text.isdecimal() and not word.trail
+        if said in SENDING_VERBS and numbered and action_after(words, at, names) is not None:
+            continue
+        if said in ALSO and out and out[-1].text.isdecimal() and not out[-1].trail and action_after(words, index + 1, names):
+            continue
+        out.append(word)
     return out
 
 
@@ -1494,7 +1527,8 @@ class TrackTroubleNotation(Game[TTState]):
         words = plural_joined(plural_list(words, self._known_names), self._known_names)
         ends = self._names_of("tracks", "switches") | {"train"}
         words = picture_between(except_named(miner_after_target(courtesy_dropped(words, ends), ends)), ends, PICTURE, QUOTED)
-        return nothing_for_miner(miner_numbered(item_then_picture(slashed(words, ends), PICTURE)))
+        words = sent_miners(miner_numbered(item_then_picture(slashed(words, ends), PICTURE)), ends)
+        return nothing_for_miner(words)
 
     @cached_property
     def _known_names(self) -> frozenset[str]:

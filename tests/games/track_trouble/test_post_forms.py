@@ -650,3 +650,27 @@ def test_spaced_numbers_opening_a_clause_share_its_action(post, move):
 ])
 def test_spaced_numbers_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- Miners sent, the extra miner as "him"/"who", lists typed "1&2", parts joined by "+" (TT-3, TT-7)
+
+@pytest.mark.parametrize("post, move", [
+    ("extra miner please, and send him to T3", "r1 c1: 8 T3, extra-miner"),
+    ("1 and 2 on T1 + extra miner, who also goes T3", "r1 c1: 1 T1, 2 T1, 8 T3, extra-miner"),
+    ("sending 4&5 to T1, 6 flips purple", "r1 c1: 4 T1, 5 T1, 6 switch purple"),
+    ("move miner 3 to T2", "r1 c1: 3 T2"),
+    ("3+4 T3, 1 T1", "r1 c1: 1 T1, 3 T3, 4 T3"),
+])
+def test_sent_miners_and_the_extra_miner_as_who_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "put 3 on N2",                        # a miner never boards a destination; a value without Hidden Value?
+    "put it on T2",                       # which miner?
+    "send 3 to T2 or T1",                 # which track?
+    "1 T2 + 8 T3",                        # no Extra Miner declared: miner 8 cannot act (TT-7)
+    "3 also T1, no wait, T2",             # a correction
+])
+def test_sent_miners_near_misses_stay_refused(post):
+    assert at_start(post) is None
