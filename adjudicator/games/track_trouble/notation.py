@@ -83,7 +83,7 @@ NOBODY_ELSE_MOVES = tuple(f"{nobody} else {moves}" for nobody in ("nobody", "no 
 # (TT-3), and "nothing else" says the move is all there is ("extra miner this round, nothing else").
 # They become `-`, glue the notation reads as nothing, not dropped: the punctuation after them
 # stays ("extra miner this round? 1 T2" still asks).
-SAID_OF_EVERY_SUBMISSION = ("this round", "this crossing", "nothing else")
+SAID_OF_EVERY_SUBMISSION = ("this round", "this crossing", "this time", "nothing else")
 # What sets a Hidden Value (TT-7): "N1 worth 1", "N1 becomes 5", "N3, set to 2" are `hidden N1 = 1`.
 VALUE_WORDS = ("worth", "becomes", "set to", "set at", "equals", "make it", "makes it", "set it to",
                "sets it to", "set it at")
@@ -202,6 +202,11 @@ PASSING_UNSURE = ("yet", "still", "for now", "later", "undecided", "decide", "de
                   "they", "should", "shall", "could", "can", "would", "did", "does", "chat", "chatting",
                   "talking", "just saying", "joking")
 THIS_CROSSING = ("this crossing",)
+# A header naming the current crossing before the submission: "Submission for crossing 1:" says what
+# every submission says (TT-3), read as `-`; another crossing's number is left to refuse.
+CROSSING_WORDS = ("crossing",)
+# Words after a number that make it a time, not a miner: a host's "submit for r1 c1 (3 min)" (TT-9).
+TIME_UNITS = ("min", "mins", "minute", "minutes", "sec", "secs", "seconds", "s", "m")
 # "stay" after a miner's number is that miner resting: "1 and 2 stay". (Not "stay" alone: "stay
 # safe".) The numbers are those a miner may have (TT-2: at most 8).
 MINER_NUMBERS = tuple(str(n) for n in range(1, 9))
@@ -1021,10 +1026,23 @@ def quoted_turn(words: list[Word], s: TTState, quoted: str, names: frozenset[str
             continue
         size = turn_words(out, at, s)
         rest = [w.text.casefold() for w in (*out[first:at], *out[at + size:last])]
-        if not any(word.isdecimal() or word in names or word in KEYWORDS or word in NO_ACTION for word in rest):
+        timed = {at for at, word in enumerate(rest[:-1]) if word.isdecimal() and rest[at + 1] in TIME_UNITS}
+        if not any(word.isdecimal() and at not in timed or word in names or word in KEYWORDS or word in NO_ACTION
+                   for at, word in enumerate(rest)):
             out[at:at + size] = [said_as(out, at, size, "-")]
             return out
     return out
+
+
+def crossing_header(words: list[Word], s: TTState) -> list[Word]:
+    """"Submission for crossing 1:" (CROSSING_WORDS, the current crossing's number, a colon) as `-`:
+    the submission after it is for the current crossing, as every one is (TT-3)."""
+    for index in range(len(words) - 1):
+        word, number = words[index], words[index + 1]
+        if word.text.casefold() in CROSSING_WORDS and not word.trail and number.text == str(s.crossing) \
+                and number.trail.strip().startswith(":"):
+            return [*words[:index], said_as(words, index, 2, "-"), *words[index + 2:]]
+    return words
 
 
 def quoted_spans(words: list[Word], quoted: str) -> list[tuple[int, int]]:
@@ -1510,7 +1528,7 @@ class TrackTroubleNotation(Game[TTState]):
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):
             return words
-        words = nothing_now(quoted_turn(words, s, QUOTED, self._known_names), s)
+        words = nothing_now(crossing_header(quoted_turn(words, s, QUOTED, self._known_names), s), s)
         words = passing_said(words, s, self._known_names | frozenset(KEYWORDS) | frozenset(ITEM_WORDS))
         free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}

@@ -674,3 +674,24 @@ def test_sent_miners_and_the_extra_miner_as_who_read(post, move):
 ])
 def test_sent_miners_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- The crossing named in a header, a host's call with its time quoted, "this time" (TT-3, TT-9) -
+
+@pytest.mark.parametrize("post, move", [
+    ("Submission for crossing 1:\nm2 T3\nm5 T1\n(3 and 4 do nothing this time)", "r1 c1: 2 T3, 5 T1"),
+    ("for crossing 1: 2 T3, 4 T1", "r1 c1: 2 T3, 4 T1"),
+    ("> Sally, Maddie: submit for r1 c1 (2 mins)\nmine: 4 T2 7 T1", "r1 c1: 4 T2, 7 T1"),
+    ("1 T2 this time", "r1 c1: 1 T2"),
+])
+def test_crossing_headers_and_quoted_calls_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "Submission for crossing 2:\n1 T1",         # not the current crossing
+    "> r1 c1: 3 T2 (2 min)\n1 T1",              # a quoted move stays a move: which one?
+    "> submit for r1 c1 (3 min)\n3 miners T1",  # which three?
+])
+def test_crossing_headers_near_misses_stay_refused(post):
+    assert at_start(post) is None
