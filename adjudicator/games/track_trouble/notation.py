@@ -120,6 +120,11 @@ RANGE_WORDS = ("through", "thru", "-", "–")
 SWITCH_WORDS = ("switch",)
 # A track named by its minecarts: "the two-cart track" is the one track with two carts left.
 CART_WORDS = ("cart", "carts")
+# The minecarts said between boarding and the track: "1, 2 and 3 board the minecarts on Track 3" is
+# boarding T3 (TT-3: a miner boards a track's minecarts). Only so placed.
+BOARDED_CARTS = (("minecarts",), ("minecart",), ("carts",), ("cart",), ("mine", "carts"), ("mine", "cart"),
+                 ("a", "minecart"), ("a", "cart"), ("the", "minecarts"), ("the", "minecart"), ("the", "carts"),
+                 ("the", "cart"), ("the", "mine", "carts"))
 # Words that add a part to the submission without changing it: "using my Extra Miner too, 8 T3"
 # uses it as "using my Extra Miner, 8 T3" does. Read as `-`, like SAID_OF_EVERY_SUBMISSION (so
 # "extra miner too?" still asks).
@@ -759,6 +764,21 @@ def plural_joined(words: list[Word], names: frozenset[str]) -> list[Word]:
         if words[index].text.casefold() in PLURAL_MINER_WORDS and not words[index].trail and at > index + 1 \
                 and not words[at].trail.strip(" :") and action_after(words, at + 1, names) is not None:
             return [*words[:index], *words[index + 1:]]
+    return words
+
+
+def carts_boarded(words: list[Word], tracks: frozenset[str]) -> list[Word]:
+    """"board the minecarts on T3" as `board T3`: the minecarts (BOARDED_CARTS) and the word of going
+    after them say nothing more between "board" and a track's name (TT-3)."""
+    for index, word in enumerate(words):
+        if word.text != "board" or word.trail:
+            continue
+        size = next((len(said) for said in sorted(BOARDED_CARTS, key=len, reverse=True)
+                     if tuple(w.text.casefold() for w in words[index + 1:index + 1 + len(said)]) == said), 0)
+        at = index + 1 + size
+        if size and at + 1 < len(words) and words[at].text.casefold() in GOING and words[at + 1].text.casefold() in tracks \
+                and not any(w.trail.strip() for w in words[index + 1:at + 1]):
+            return carts_boarded([*words[:index + 1], *words[at + 1:]], tracks)
     return words
 
 
@@ -1534,6 +1554,7 @@ class TrackTroubleNotation(Game[TTState]):
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
         words = spaced_list(ranges_and_counts(ordinals_on(miners_by_place(words, free), free)), self._known_names)
         words = switch_said(carts_said(words, dict(s.carts)), list(s.layout.get("switches") or ()))
+        words = carts_boarded(words, self._names_of("tracks"))
         extra = bool(s.extra.get(player)) or declares_extra_miner(words)
         if extra:
             words = extra_miner_named(words, miners + 1)

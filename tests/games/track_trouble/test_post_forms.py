@@ -695,3 +695,24 @@ def test_crossing_headers_and_quoted_calls_read(post, move):
 ])
 def test_crossing_headers_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- The minecarts said between boarding and the track (TT-3) ---------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("Miners 2, 3 and 5 board the minecarts on Track 1. Miner 6 activates the purple switch.",
+     "r1 c1: 2 T1, 3 T1, 5 T1, 6 switch purple"),
+    ("5 boards a cart on T1", "r1 c1: 5 T1"),
+    ("1 board the mine carts on T2, 3 board the cart on T1", "r1 c1: 1 T2, 3 T1"),
+])
+def test_minecarts_boarded_read_as_the_track(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "2 boards the carts on purple",     # a switch is never boarded (TT-3)
+    "6 boards the minecarts",           # which track's?
+    "6 boards the minecarts on T1 or T2",
+])
+def test_minecarts_boarded_near_misses_stay_refused(post):
+    assert at_start(post) is None
