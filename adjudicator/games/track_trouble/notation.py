@@ -164,6 +164,11 @@ JOINERS = ("and", "&", "+")                 # "1 and 2 T1", "1, 2 and 5 rest"
 # The plural before a list of miners says they share the action after it: "Miners 1, 2, 3 board T1"
 # is 1, 2 and 3 boarding T1 (without it, "1, 2 T1": "1," may have lost its action).
 PLURAL_MINER_WORDS = ("miners",)
+# Miners named by their numbers' parity, before the action they share (TT-2: miners are numbered):
+# "odd miners T1, even miners T3" is every acting miner with an odd number on T1, an even one on T3.
+PARITY_NAMES = {("odd", "miners"): 1, ("odd", "ones"): 1, ("odds",): 1, ("odd-numbered", "miners"): 1,
+                ("odd", "numbered", "miners"): 1, ("even", "miners"): 0, ("even", "ones"): 0, ("evens",): 0,
+                ("even-numbered", "miners"): 0, ("even", "numbered", "miners"): 0}
 # Words of courtesy after a miner's action, before a comma: "1 and 2 go to T1 please, 3 flips
 # purple" is read as without them (they say nothing of the move, yet part its clauses).
 COURTESY = ("please", "pls", "plz", "thanks", "thx", "ty")
@@ -890,6 +895,30 @@ def every_named(words: list[Word], acting: list[int], tracks: frozenset[str]) ->
     return words
 
 
+def parity_named(words: list[Word], acting: list[int], names: frozenset[str]) -> list[Word]:
+    """"odd miners T1, even miners T3" (PARITY_NAMES, "the" before it said nothing more) as the plural
+    lists "miners 1, 3, 5, 7 T1, miners 2, 4, 6 T3" of the miners that can act; only before an action."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        start = index + (1 if words[index].text.casefold() in ARTICLES and not words[index].trail else 0)
+        size = next((len(said) for said in sorted(PARITY_NAMES, key=len, reverse=True)
+                     if tuple(w.text.casefold() for w in words[start:start + len(said)]) == said), 0)
+        said = tuple(w.text.casefold() for w in words[start:start + size])
+        named = [miner for miner in acting if size and miner % 2 == PARITY_NAMES[said]]
+        if not size or len(named) < 2 or any(w.trail.strip() for w in words[index:start + size - 1]) \
+                or action_after(words, start + size, names) is None:
+            out.append(words[index])
+            index += 1
+            continue
+        span = said_as(words, index, start + size - index, "", None)
+        out += [span._replace(text=PLURAL_MINER_WORDS[0], trail=""),
+                *(span._replace(text=str(miner), trail="," if at < len(named) - 1 else span.trail)
+                  for at, miner in enumerate(named))]
+        index = start + size
+    return out
+
+
 def exception_after(words: list[Word], track: int) -> tuple[list[int], int]:
     """The indices of the miners (numbers, miner words, joiners) excepted right after the track at
     `track` ("except 7 who ..."), and where the clause they act in goes on (past the relative)."""
@@ -1563,7 +1592,11 @@ class TrackTroubleNotation(Game[TTState]):
                               [everyone, list(range(1, miners + 1))])
         if not declares_extra_miner(words) or s.extra.get(player):   # declared now: is the extra miner "all"?
             words = every_named(words, [miner for miner in everyone if miner in free], self._names_of("tracks"))
-        words = plural_joined(plural_list(words, self._known_names), self._known_names)
+            words = parity_named(words, [miner for miner in everyone if miner in free], self._known_names)
+        listed = plural_list(words, self._known_names)
+        while listed != words:   # each plural list in turn: "odd miners T1, even miners T3"
+            words, listed = listed, plural_list(listed, self._known_names)
+        words = plural_joined(words, self._known_names)
         ends = self._names_of("tracks", "switches") | {"train"}
         words = picture_between(except_named(miner_after_target(courtesy_dropped(words, ends), ends)), ends, PICTURE, QUOTED)
         words = sent_miners(miner_numbered(item_then_picture(slashed(words, ends), PICTURE)), ends)

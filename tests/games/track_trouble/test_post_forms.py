@@ -716,3 +716,29 @@ def test_minecarts_boarded_read_as_the_track(post, move):
 ])
 def test_minecarts_boarded_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- Miners named by parity (TT-2, TT-3) -----------------------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("even miners T2, odd miners T3", "r1 c1: 1 T3, 2 T2, 3 T3, 4 T2, 5 T3, 6 T2, 7 T3"),
+    ("odds on T2, evens flip purple", "r1 c1: 1 T2, 2 switch purple, 3 T2, 4 switch purple, 5 T2, 6 switch purple, 7 T2"),
+    ("the odd ones take T3", "r1 c1: 1 T3, 3 T3, 5 T3, 7 T3"),
+    ("evens on T1, 3 flips purple", "r1 c1: 2 T1, 3 switch purple, 4 T1, 6 T1"),
+])
+def test_miners_named_by_parity_read(post, move):
+    assert at_start(post) == move
+
+
+def test_parity_is_of_the_miners_that_can_act():
+    """Miner 1 crossed in crossing 1; the extra miner (8) plays (TT-2, TT-7)."""
+    assert in_crossing_2("odd miners T1, even miners T2") == "r1 c2: 2 T2, 3 T1, 4 T2, 5 T1, 6 T2, 7 T1, 8 T2"
+
+
+@pytest.mark.parametrize("post", [
+    "odd miners T1, 3 T2",          # miner 3 twice
+    "odd miners T1 or T2",          # which track?
+    "odd miners T1, no wait, T2",   # a correction
+])
+def test_miners_named_by_parity_near_misses_stay_refused(post):
+    assert at_start(post) is None
