@@ -83,7 +83,7 @@ NOBODY_ELSE_MOVES = tuple(f"{nobody} else {moves}" for nobody in ("nobody", "no 
 # (TT-3), and "nothing else" says the move is all there is ("extra miner this round, nothing else").
 # They become `-`, glue the notation reads as nothing, not dropped: the punctuation after them
 # stays ("extra miner this round? 1 T2" still asks).
-SAID_OF_EVERY_SUBMISSION = ("this round", "this crossing", "this time", "nothing else")
+SAID_OF_EVERY_SUBMISSION = ("this round", "this crossing", "nothing else")
 # What sets a Hidden Value (TT-7): "N1 worth 1", "N1 becomes 5", "N3, set to 2" are `hidden N1 = 1`.
 VALUE_WORDS = ("worth", "becomes", "set to", "set at", "equals", "make it", "makes it", "set it to",
                "sets it to", "set it at")
