@@ -43,7 +43,7 @@ SHAPES = (r"r\d+", r"c\d+", r"r\d+c\d+")   # the round and crossing: r3 c1, r3c1
 # switch"), since alone they are ordinary English ("hits different").
 SWITCH_VERBS = ("flip", "flips", "toggle", "toggles", "activates")
 SWITCH_VERBS_BEFORE_A_NAME = (*SWITCH_VERBS, "flipping", "activate", "hit", "hits", "pull", "pulls",
-                              "press", "presses", "throw", "throws")
+                              "press", "presses", "throw", "throws", "make", "makes")   # "3 make the switch"
 # Verbs that say a miner boards a track (TT-3), alone ("miner #6 boards T3", "he hops on T3") and,
 # for ones common in chatter ("take care"), only right before a track's name ("I'll take T2").
 BOARD_VERBS = ("boards", "boarding", "rides", "takes", "hop", "hops", "jump", "jumps")
@@ -63,7 +63,8 @@ STAYING = ("rest", "rests", "resting", "stays", "stay put", "stays put", "stay h
            "stay back", "stays back", "stay south", "stays south", "sit out", "sits out", "do nothing",
            "does nothing", "idle")
 EVERY_MINER = ("all", "all miners", "all my miners", "all of them", "every miner", "everyone", "everybody")
-EVERY_MINER_STAYING = (*STAYING, "stay", "sit this one out", "sits this one out", "sit this out", "sits this out")
+EVERY_MINER_STAYING = (*STAYING, "stay", "sit this one out", "sits this one out", "sit this out", "sits this out",
+                       "chills", "chilling")   # "7 chills", said of miners only: "chill" alone is chatter
 # Every miner said to do nothing by naming none that moves (TT-3): "nobody moves this crossing".
 NOBODY_MOVES = tuple(f"{nobody} {moves}" for nobody in ("nobody", "no one", "noone")
                      for moves in ("moves", "goes", "acts", "does anything"))
@@ -72,7 +73,12 @@ NOBODY_MOVES = tuple(f"{nobody} {moves}" for nobody in ("nobody", "no one", "noo
 OTHER_MINERS = ("rest", "rest of them", "rest of my miners", "rest of the miners", "rest of my guys",
                 "others", "other miners", "other guys", "everyone else", "everybody else", "all others",
                 "all the others", "all the rest", "remaining miners", "remaining ones")
-OTHERS_STAYING = (*EVERY_MINER_STAYING, "chill", "wait", "sit tight", "hang back", "stay where they are")
+OTHERS_STAYING = (*EVERY_MINER_STAYING, "chill", "wait", "sit tight", "hang back", "stay where they are",
+                  "nothing", "do nothing", "does anything", "do anything")   # "(rest nothing)"
+# No other miner said to move: the miners not named do nothing (TT-3), `others-rest`: "remote
+# switch on purple, nobody else moves", "1 and 2 take T1. Nobody else does anything."
+NOBODY_ELSE_MOVES = tuple(f"{nobody} else {moves}" for nobody in ("nobody", "no one", "noone")
+                          for moves in ("moves", "goes", "acts", "does anything", "is moving", "does a thing"))
 # Words that add nothing to a submission: every submission is for the current round and crossing
 # (TT-3), and "nothing else" says the move is all there is ("extra miner this round, nothing else").
 # They become `-`, glue the notation reads as nothing, not dropped: the punctuation after them
@@ -85,7 +91,8 @@ VALUE_WORDS = ("worth", "becomes", "set to", "set at", "equals", "make it", "mak
 HIDDEN_NAMES = ("hv", "hiding", "hide", "hides", "i hide")
 # Verbs that set a destination's value when a destination follows them (TT-7): "set N2 to 3", "put
 # N2 at 3". Only before a destination's name: "put 3 on T2" is a miner boarding.
-SETTING_VERBS = ("set", "sets", "setting", "put", "puts", "putting", "make", "makes", "making")
+SETTING_VERBS = ("set", "sets", "setting", "put", "puts", "putting", "make", "makes", "making",
+                 "change", "changes", "changing")   # "please change N1 to 5"
 SETTING_BETWEEN = ("the", "value", "of")   # "set the value of N2 to 3"
 # Words before a value said first, and between it and its destination: "value 3 on N2", "hide 3
 # on N2" (TT-7). Not a bare number ("put 3 on N2": miner 3 or the value 3?): the word before
@@ -99,8 +106,10 @@ VALUE_ON = ("on", "for", "at", "to")
 DESTINATION_IS = (("=",), ("is", "="), ("is",), ("to",), ("gets",), ("gets", "a"))   # "N2 → 3": the arrow is "to" (ARROWS)
 # Words between Hidden Value and its destination ("Hidden Value on N2"), and between the
 # destination and its value ("N2 and set it to 3"): they say nothing more.
-HIDDEN_BEFORE_DESTINATION = ("on", "for", "at")
-HIDDEN_BEFORE_VALUE = ("and", "=", "to", "as", "at", "is")
+HIDDEN_BEFORE_DESTINATION = ("on", "for", "at", "the")   # "hidden value on the N3 destination, make it worth 2"
+HIDDEN_BEFORE_VALUE = ("and", "=", "to", "as", "at", "is", "value")   # "hidden: N2, value 2"
+# Words after the destination's name that name what it is: "the N3 destination" is N3.
+DESTINATION_WORDS = ("destination", "dest", "node")
 # Arrows drawn between a miner and where it goes ("1→T3", "4 -> purple") or a destination and its
 # Hidden Value ("hv: N2 → 1"): read as "to", which both forms take (GOING, HIDDEN_BEFORE_VALUE).
 ARROWS = ("→", "->", "=>", "⇒", "➡️", "➡")
@@ -111,6 +120,11 @@ RANGE_WORDS = ("through", "thru", "-", "–")
 SWITCH_WORDS = ("switch",)
 # A track named by its minecarts: "the two-cart track" is the one track with two carts left.
 CART_WORDS = ("cart", "carts")
+# The minecarts said between boarding and the track: "1, 2 and 3 board the minecarts on Track 3" is
+# boarding T3 (TT-3: a miner boards a track's minecarts). Only so placed.
+BOARDED_CARTS = (("minecarts",), ("minecart",), ("carts",), ("cart",), ("mine", "carts"), ("mine", "cart"),
+                 ("a", "minecart"), ("a", "cart"), ("the", "minecarts"), ("the", "minecart"), ("the", "carts"),
+                 ("the", "cart"), ("the", "mine", "carts"))
 # Words that add a part to the submission without changing it: "using my Extra Miner too, 8 T3"
 # uses it as "using my Extra Miner, 8 T3" does. Read as `-`, like SAID_OF_EVERY_SUBMISSION (so
 # "extra miner too?" still asks).
@@ -133,6 +147,14 @@ EXTRA_MINER_NAMES = ("the new guy", "new guy", "the new miner", "new miner", "th
 # ... and a pronoun right after its declaration: "extra miner, and he hops on T3".
 PRONOUNS = ("he", "she", "it", "him", "her")   # not "they": it may be every miner
 LINKS = ("and", "&", "+", "then")          # between the declaration and its pronoun
+# ... and a relative right after it, as a pronoun: "+ extra miner, who also goes T2" (TT-7).
+EXTRA_RELATIVES = ("who",)
+# Verbs that send a miner somewhere, before its number and where it goes: "put him on T2", "sending
+# 1 and 2 to T3", "move 4 to T1" say what "1 and 2 to T3" says (TT-3). Only so placed: "put 3 on N2"
+# sets a value (SETTING_VERBS), "put it off" is no move.
+SENDING_VERBS = ("put", "send", "sending", "sends", "move", "moving", "moves")
+# Words between a miner and its action that say nothing more: "8 also goes T2".
+ALSO = ("also",)
 # Marks a number is written with when it restates the miner just named: "he (no. 8)", "number 8".
 NUMBER_MARKS = ("no", "nr", "number", "num")
 # The words naming a miner by its number: "first miner", "miner one", "T2 with miner 1".
@@ -142,10 +164,23 @@ JOINERS = ("and", "&", "+")                 # "1 and 2 T1", "1, 2 and 5 rest"
 # The plural before a list of miners says they share the action after it: "Miners 1, 2, 3 board T1"
 # is 1, 2 and 3 boarding T1 (without it, "1, 2 T1": "1," may have lost its action).
 PLURAL_MINER_WORDS = ("miners",)
+# Miners named by their numbers' parity, before the action they share (TT-2: miners are numbered):
+# "odd miners T1, even miners T3" is every acting miner with an odd number on T1, an even one on T3.
+PARITY_NAMES = {("odd", "miners"): 1, ("odd", "ones"): 1, ("odds",): 1, ("odd-numbered", "miners"): 1,
+                ("odd", "numbered", "miners"): 1, ("even", "miners"): 0, ("even", "ones"): 0, ("evens",): 0,
+                ("even-numbered", "miners"): 0, ("even", "numbered", "miners"): 0}
+# Words of courtesy after a miner's action, before a comma: "1 and 2 go to T1 please, 3 flips
+# purple" is read as without them (they say nothing of the move, yet part its clauses).
+COURTESY = ("please", "pls", "plz", "thanks", "thx", "ty")
 # A count of every miner that can act (TT-2, TT-3): "all seven on T1", "all 7 of them T2". The
 # count must be the number of miners that can act now; any other count is refused.
 EVERY_COUNTED = ("all",)
 COUNT_TAILS = ("of them", "of em")     # "all seven of them": "them" is those seven
+# Every miner that can act named with no count, right before the track they all board (TT-3):
+# "everyone T1", "all miners on T2", "all on T2 except 7 who hits the switch". Read only when the
+# post names no other miner's number (but the exceptions): "1 T3, all on T2" (all the others?) is refused.
+EVERY_ACTING = (("everyone",), ("everybody",), ("all",), ("all", "miners"), ("all", "my", "miners"),
+                ("every", "miner"), ("all", "of", "them"), ("all", "of", "my", "miners"))
 # Who an exception is said of: "everyone rests except miner 3 who takes T1" is 3 boarding T1.
 RELATIVES = ("who", "which", "that")
 # Said of the current crossing: "nothing this crossing, waiting" is the crossing's empty submission
@@ -177,6 +212,11 @@ PASSING_UNSURE = ("yet", "still", "for now", "later", "undecided", "decide", "de
                   "they", "should", "shall", "could", "can", "would", "did", "does", "chat", "chatting",
                   "talking", "just saying", "joking")
 THIS_CROSSING = ("this crossing",)
+# A header naming the current crossing before the submission: "Submission for crossing 1:" says what
+# every submission says (TT-3), read as `-`; another crossing's number is left to refuse.
+CROSSING_WORDS = ("crossing",)
+# Words after a number that make it a time, not a miner: a host's "submit for r1 c1 (3 min)" (TT-9).
+TIME_UNITS = ("min", "mins", "minute", "minutes", "sec", "secs", "seconds", "s", "m")
 # "stay" after a miner's number is that miner resting: "1 and 2 stay". (Not "stay" alone: "stay
 # safe".) The numbers are those a miner may have (TT-2: at most 8).
 MINER_NUMBERS = tuple(str(n) for n in range(1, 9))
@@ -191,6 +231,9 @@ ARTICLES = ("the",)
 # two words "min 1", "m 1". Never a layout's name that happens to look so (a destination "M1").
 MINER_SHORT = ("m", "min", "mnr", "miner")
 # The words an item's part of a submission starts with (after a "/", slashed).
+# Marks that part a submission as a comma does between a finished action and the next part:
+# "1,2,3 -> T2 / 4 -> purple", "miners 1-7 on T2 + extra miner, who also goes T2".
+PARTING_MARKS = ("/", "+")
 ITEM_STARTS = ("remote", "extra-miner", "hidden")                         # "miners 1, 2, 3 on the T2"
 # The notation's actions (TT-3): a word and a name after it, or a word alone.
 ACTION_HEADS = ("board", "switch", "sw", "activate")
@@ -221,6 +264,7 @@ def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozense
                     for said in EVERY_MINER_STAYING})
     phrases.update({(*phrase(others), *phrase(said)): (OTHERS_REST,) for others in OTHER_MINERS
                     for said in OTHERS_STAYING})
+    phrases.update({phrase(said): (OTHERS_REST,) for said in NOBODY_ELSE_MOVES})
     phrases.update({(number, *phrase(said)): (number, "rest") for number in MINER_NUMBERS
                     for said in EVERY_MINER_STAYING})   # "1 and 2 stay", and "7 stay home" as "7 rest"
     phrases.update(switch_phrases(switches))
@@ -653,11 +697,13 @@ def extra_name_at(words: list[Word], index: int) -> int:
     for size in (3, 2, 1):
         if " ".join(said[:size]) in EXTRA_MINER_NAMES and len(said) >= size:
             return size
+    if said[0] in EXTRA_RELATIVES and index and words[index - 1].text == "extra-miner":
+        return 1
     if said[0] not in PRONOUNS:
         return 0
     before = index - 1
-    while before >= 0 and words[before].text.casefold() in LINKS:
-        before -= 1
+    while before >= 0 and words[before].text.casefold() in (*LINKS, *SENDING_VERBS):
+        before -= 1   # "extra miner, and put him on T2"
     return 1 if before >= 0 and words[before].text == "extra-miner" else 0
 
 
@@ -710,6 +756,48 @@ def plural_list(words: list[Word], names: frozenset[str]) -> list[Word]:
             done += [words[number]._replace(trail=""), *said, last._replace(trail=words[number].trail)]
         return [*done, *words[numbers[-1]:]]
     return words
+
+
+def plural_joined(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"miners 1 and 2 and 3 ride T2" (a range "miners 1-3" is written so): the plural before numbers
+    joined by "and" says nothing more than the numbers, which share the action after them (TT-3)."""
+    for index in range(len(words) - 3):
+        at = index + 1
+        while at + 2 < len(words) and words[at].text.isdecimal() and words[at + 1].text.casefold() in JOINERS \
+                and words[at + 2].text.isdecimal() and not words[at].trail and not words[at + 1].trail:
+            at += 2
+        if words[index].text.casefold() in PLURAL_MINER_WORDS and not words[index].trail and at > index + 1 \
+                and not words[at].trail.strip(" :") and action_after(words, at + 1, names) is not None:
+            return [*words[:index], *words[index + 1:]]
+    return words
+
+
+def carts_boarded(words: list[Word], tracks: frozenset[str]) -> list[Word]:
+    """"board the minecarts on T3" as `board T3`: the minecarts (BOARDED_CARTS) and the word of going
+    after them say nothing more between "board" and a track's name (TT-3)."""
+    for index, word in enumerate(words):
+        if word.text != "board" or word.trail:
+            continue
+        size = next((len(said) for said in sorted(BOARDED_CARTS, key=len, reverse=True)
+                     if tuple(w.text.casefold() for w in words[index + 1:index + 1 + len(said)]) == said), 0)
+        at = index + 1 + size
+        if size and at + 1 < len(words) and words[at].text.casefold() in GOING and words[at + 1].text.casefold() in tracks \
+                and not any(w.trail.strip() for w in words[index + 1:at + 1]):
+            return carts_boarded([*words[:index + 1], *words[at + 1:]], tracks)
+    return words
+
+
+def courtesy_dropped(words: list[Word], ends: frozenset[str]) -> list[Word]:
+    """"1 and 2 board T1 please, 3 flips purple": a word of courtesy (COURTESY) right after a finished
+    action (its track, switch, `train`) that ends a clause is read as not there, its punctuation kept."""
+    out: list[Word] = []
+    for word in words:
+        if word.text.casefold() in COURTESY and out and out[-1].text.casefold() in ends and not out[-1].trail \
+                and word.trail.strip():
+            out[-1] = out[-1]._replace(trail=word.trail)
+            continue
+        out.append(word)
+    return out
 
 
 def action_after(words: list[Word], index: int, names: frozenset[str]) -> tuple[int, int] | None:
@@ -771,6 +859,85 @@ def every_counted(words: list[Word], acting: list[int], others: list[list[int]])
                        for at, miner in enumerate(acting))
         index += taken
     return out
+
+
+def every_named(words: list[Word], acting: list[int], tracks: frozenset[str]) -> list[Word]:
+    """"everyone T1", "all on T2 except 7 who hits the switch" (EVERY_ACTING) as the plural list
+    "miners 1, ..., 7 T1" every_counted writes, less the miners excepted, who act as said after
+    them (TT-3); unchanged when the post names another miner's number."""
+    for index in range(len(words)):
+        size = next((len(said) for said in sorted(EVERY_ACTING, key=len, reverse=True)
+                     if tuple(w.text.casefold() for w in words[index:index + len(said)]) == said), 0)
+        if not size or any(w.trail.strip() for w in words[index:index + size - 1]) or \
+                index and not words[index - 1].trail.strip() or words[index + size - 1].trail.strip():
+            continue
+        track = index + size
+        while track < len(words) and words[track].text.casefold() in (*GOING, "board") and not words[track].trail.strip():
+            track += 1   # "everybody goes to T2": "goes to T2" is `board T2` already
+        if track >= len(words) or words[track].text.casefold() not in tracks:
+            continue
+        kept, after = exception_after(words, track)
+        excepted = [int(words[at].text) for at in kept if words[at].text.isdecimal()]
+        numbers = [w for at, w in enumerate(words) if w.text.isdecimal() and at not in kept]
+        if not acting or numbers or not set(excepted) <= set(acting) or len(excepted) == len(acting) \
+                or not kept and after < len(words) and (words[after].text.casefold(),) in post_words().exceptions:
+            return words   # "everyone T2 except ..." with no miner after: who?
+        named = [miner for miner in acting if miner not in excepted]
+        span = said_as(words, index, size, "", None)
+        listed = [span._replace(text=PLURAL_MINER_WORDS[0], trail=""),
+                  *(span._replace(text=str(miner), trail="," if at < len(named) - 1 else "") for at, miner in enumerate(named))]
+        if not kept:
+            return [*words[:index], *listed, *words[index + size:]]
+        alone = after >= len(words) or words[kept[-1]].trail.strip() and words[after - 1] is words[kept[-1]]
+        resting = [words[kept[-1]]._replace(text="rest")] if alone else []   # "all on T2 except 7": 7 does nothing
+        return [*words[:index], *listed, *words[index + size:track], words[track]._replace(trail=words[track].trail or ","),
+                *(words[at] for at in kept), *resting, *words[after:]]
+    return words
+
+
+def parity_named(words: list[Word], acting: list[int], names: frozenset[str]) -> list[Word]:
+    """"odd miners T1, even miners T3" (PARITY_NAMES, "the" before it said nothing more) as the plural
+    lists "miners 1, 3, 5, 7 T1, miners 2, 4, 6 T3" of the miners that can act; only before an action."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        start = index + (1 if words[index].text.casefold() in ARTICLES and not words[index].trail else 0)
+        size = next((len(said) for said in sorted(PARITY_NAMES, key=len, reverse=True)
+                     if tuple(w.text.casefold() for w in words[start:start + len(said)]) == said), 0)
+        said = tuple(w.text.casefold() for w in words[start:start + size])
+        named = [miner for miner in acting if size and miner % 2 == PARITY_NAMES[said]]
+        if not size or len(named) < 2 or any(w.trail.strip() for w in words[index:start + size - 1]) \
+                or action_after(words, start + size, names) is None:
+            out.append(words[index])
+            index += 1
+            continue
+        span = said_as(words, index, start + size - index, "", None)
+        out += [span._replace(text=PLURAL_MINER_WORDS[0], trail=""),
+                *(span._replace(text=str(miner), trail="," if at < len(named) - 1 else span.trail)
+                  for at, miner in enumerate(named))]
+        index = start + size
+    return out
+
+
+def exception_after(words: list[Word], track: int) -> tuple[list[int], int]:
+    """The indices of the miners (numbers, miner words, joiners) excepted right after the track at
+    `track` ("except 7 who ..."), and where the clause they act in goes on (past the relative)."""
+    exceptions = post_words().exceptions
+    start = track + 1
+    size = next((len(e) for e in sorted(exceptions, key=len, reverse=True)
+                 if tuple(w.text.casefold() for w in words[start:start + len(e)]) == e), 0)
+    if not size or words[track].trail.strip(" ,"):
+        return [], start
+    at = start + size
+    kept: list[int] = []
+    while at < len(words) and (words[at].text.isdecimal() or words[at].text.casefold() in (*MINER_WORDS, *JOINERS)):
+        kept.append(at)
+        at += 1
+        if words[at - 1].trail.strip():
+            break   # "except 7, who ...", "except 7. 3 flips purple"
+    if not any(words[i].text.isdecimal() for i in kept):
+        return [], start
+    return kept, at + (1 if at < len(words) and words[at].text.casefold() in RELATIVES else 0)
 
 
 def count_tail(words: list[Word], index: int) -> int:
@@ -912,10 +1079,23 @@ def quoted_turn(words: list[Word], s: TTState, quoted: str, names: frozenset[str
             continue
         size = turn_words(out, at, s)
         rest = [w.text.casefold() for w in (*out[first:at], *out[at + size:last])]
-        if not any(word.isdecimal() or word in names or word in KEYWORDS or word in NO_ACTION for word in rest):
+        timed = {at for at, word in enumerate(rest[:-1]) if word.isdecimal() and rest[at + 1] in TIME_UNITS}
+        if not any(word.isdecimal() and at not in timed or word in names or word in KEYWORDS or word in NO_ACTION
+                   for at, word in enumerate(rest)):
             out[at:at + size] = [said_as(out, at, size, "-")]
             return out
     return out
+
+
+def crossing_header(words: list[Word], s: TTState) -> list[Word]:
+    """"Submission for crossing 1:" (CROSSING_WORDS, the current crossing's number, a colon) as `-`:
+    the submission after it is for the current crossing, as every one is (TT-3)."""
+    for index in range(len(words) - 1):
+        word, number = words[index], words[index + 1]
+        if word.text.casefold() in CROSSING_WORDS and not word.trail and number.text == str(s.crossing) \
+                and number.trail.strip().startswith(":"):
+            return [*words[:index], said_as(words, index, 2, "-"), *words[index + 2:]]
+    return words
 
 
 def quoted_spans(words: list[Word], quoted: str) -> list[tuple[int, int]]:
@@ -966,7 +1146,7 @@ def picture_between(words: list[Word], ends: frozenset[str], picture: str, quote
 # --- Lists, ranges, arrows and names said loosely (TrackTroubleNotation.reword) ----------------
 
 _RANGE = re.compile(r"^(\d)[-–](\d)$")
-_TIGHT_LIST = re.compile(r"^\d(?:,\d)+$")
+_TIGHT_LIST = re.compile(r"^\d(?:[,&+]\d)+$")   # "1,2,3", "1&2", "3+4": a list typed as one word
 _ARROW = re.compile("|".join(re.escape(arrow) for arrow in ARROWS))
 _EQUALS = re.compile(r"^([A-Za-z]+\d+)=(\d+)$")   # "N2=3", a destination's value typed as one word (TT-7)
 
@@ -999,7 +1179,7 @@ def split_word(word: Word) -> list[Word]:
     if ranged and int(ranged.group(1)) < int(ranged.group(2)):
         numbers = list(range(int(ranged.group(1)), int(ranged.group(2)) + 1))
     elif _TIGHT_LIST.match(text):
-        numbers = [int(n) for n in text.split(",")]
+        numbers = [int(n) for n in re.split(r"[,&+]", text)]
     return joined(word, numbers) if numbers else [word]
 
 
@@ -1045,9 +1225,10 @@ def ranges_and_counts(words: list[Word]) -> list[Word]:
     return out
 
 
-def spaced_list(words: list[Word]) -> list[Word]:
+def spaced_list(words: list[Word], names: frozenset[str] = frozenset()) -> list[Word]:
     """"1 2 and 3 board T2": numbers written one after another and closed by "and N" are an
-    English list, as "1, 2 and 3" (miner_group); without the closing "and" they stay apart."""
+    English list, as "1, 2 and 3" (miner_group); so are ones that open a clause and are closed by
+    the action they share ("#1 #2 #4 ride T2", "/ 6 7 T2", TT-3). Else they stay apart ("1 T2 3 4 T1": which?)."""
     out = list(words)
     index = 0
     while index < len(out):
@@ -1056,7 +1237,13 @@ def spaced_list(words: list[Word]) -> list[Word]:
             end += 1
         closed = end > index and end + 2 < len(out) and out[end + 1].text in JOINERS and out[end + 2].text.isdecimal() \
             and not out[end].trail and not out[end + 1].trail
-        if closed:
+        opens = index == 0 or bool(out[index - 1].trail.strip()) or out[index - 1].text == "/"
+        shared = end > index and opens and not out[end].trail.strip(" :") and action_after(out, end + 1, names) is not None
+        if shared:   # as the notation reads one group: "1 and 2 T3"
+            out[index:end + 1] = [w for at in range(index, end + 1) for w in
+                                  ([out[at]] if at == end else [out[at], out[at]._replace(text=JOINERS[0])])]
+            index += 2 * (end - index)
+        elif closed:
             for at in range(index, end):
                 out[at] = out[at]._replace(trail=",")
         index = end + 1
@@ -1193,10 +1380,12 @@ def hidden_said(words: list[Word]) -> list[Word]:
         if at >= len(words) or words[at - 1].trail.strip(" :"):
             return words
         value = at + 1
+        if value < len(words) and words[value].text.casefold() in DESTINATION_WORDS and not words[at].trail:
+            value += 1
         while value < len(words) and words[value].text.casefold() in HIDDEN_BEFORE_VALUE \
                 and not words[value - 1].trail.strip(" ,"):
             value += 1
-        if value >= len(words) or not words[value].text.isdecimal() or words[value - 1].trail.strip(" ,"):
+        if value >= len(words) or not words[value].text.isdecimal() or words[value - 1].trail.strip(" ,:"):
             return words
         head = said_as(words, index, at - index, "hidden", word.problem)._replace(trail="")
         return [*words[:index], head, words[at]._replace(trail=""), words[value], *words[value + 1:]]
@@ -1237,7 +1426,8 @@ def slashed(words: list[Word], ends: frozenset[str]) -> list[Word]:
     for index, word in enumerate(words):
         after = words[index + 1].text.casefold() if index + 1 < len(words) else ""
         starts = after.isdecimal() or after in MINER_WORDS or after in ITEM_STARTS
-        if word.text == "/" and out and out[-1].text.casefold() in (*ends, *NO_ACTION) and not out[-1].trail and starts:
+        if word.text in PARTING_MARKS and out and out[-1].text.casefold() in (*ends, *NO_ACTION) and not out[-1].trail \
+                and starts:
             out[-1] = out[-1]._replace(trail="," + word.trail)
             continue
         out.append(word)
@@ -1269,6 +1459,25 @@ def nothing_for_miner(words: list[Word]) -> list[Word]:
                 and ends and (index == 0 or out[index - 1].trail.strip(" :") or
                              out[index - 1].text.casefold() in MINER_WORDS):
             out[index + 1] = said._replace(text="rest")
+    return out
+
+
+def sent_miners(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"put 8 on T2", "sending 1 and 2 to T3": a sending verb (SENDING_VERBS) before miners' numbers
+    and the action they take says nothing more; "8 also board T2": nor does "also" (ALSO)."""
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        said = word.text.casefold()
+        at = index + 1
+        while at < len(words) and (words[at].text.isdecimal() or words[at].text.casefold() in JOINERS) \
+                and not words[at].trail.strip(" :"):
+            at += 1
+        numbered = at > index + 1 and words[index + 1].text.isdecimal() and not word.trail
+        if said in SENDING_VERBS and numbered and action_after(words, at, names) is not None:
+            continue
+        if said in ALSO and out and out[-1].text.isdecimal() and not out[-1].trail and action_after(words, index + 1, names):
+            continue
+        out.append(word)
     return out
 
 
@@ -1372,22 +1581,30 @@ class TrackTroubleNotation(Game[TTState]):
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):
             return words
-        words = nothing_now(quoted_turn(words, s, QUOTED, self._known_names), s)
+        words = nothing_now(crossing_header(quoted_turn(words, s, QUOTED, self._known_names), s), s)
         words = passing_said(words, s, self._known_names | frozenset(KEYWORDS) | frozenset(ITEM_WORDS))
         free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
-        words = spaced_list(ranges_and_counts(ordinals_on(miners_by_place(words, free), free)))
+        words = spaced_list(ranges_and_counts(ordinals_on(miners_by_place(words, free), free)), self._known_names)
         words = switch_said(carts_said(words, dict(s.carts)), list(s.layout.get("switches") or ()))
+        words = carts_boarded(words, self._names_of("tracks"))
         extra = bool(s.extra.get(player)) or declares_extra_miner(words)
         if extra:
             words = extra_miner_named(words, miners + 1)
         everyone = list(range(1, miners + (2 if extra else 1)))
         words = every_counted(words, [miner for miner in everyone if miner in free],
                               [everyone, list(range(1, miners + 1))])
-        words = plural_list(words, self._known_names)
+        if not declares_extra_miner(words) or s.extra.get(player):   # declared now: is the extra miner "all"?
+            words = every_named(words, [miner for miner in everyone if miner in free], self._names_of("tracks"))
+            words = parity_named(words, [miner for miner in everyone if miner in free], self._known_names)
+        listed = plural_list(words, self._known_names)
+        while listed != words:   # each plural list in turn: "odd miners T1, even miners T3"
+            words, listed = listed, plural_list(listed, self._known_names)
+        words = plural_joined(words, self._known_names)
         ends = self._names_of("tracks", "switches") | {"train"}
-        words = picture_between(except_named(miner_after_target(words, ends)), ends, PICTURE, QUOTED)
-        return nothing_for_miner(miner_numbered(item_then_picture(slashed(words, ends), PICTURE)))
+        words = picture_between(except_named(miner_after_target(courtesy_dropped(words, ends), ends)), ends, PICTURE, QUOTED)
+        words = sent_miners(miner_numbered(item_then_picture(slashed(words, ends), PICTURE)), ends)
+        return nothing_for_miner(words)
 
     @cached_property
     def _known_names(self) -> frozenset[str]:

@@ -533,3 +533,218 @@ def test_a_pass_in_words_after_a_negation_is_declined_not_passed():
     """"no nothing this time, 1 T2": the negation declines the pass (a kind of move), so the
     submission is the action (TT-3); found by the reader's property tests."""
     assert at_start("no nothing this time, 1 T2") == "r1 c1: 1 T2"
+
+
+# --- Every miner named with no count, before the track they board (TT-3) -------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("everyone T1", "r1 c1: 1 T1, 2 T1, 3 T1, 4 T1, 5 T1, 6 T1, 7 T1"),
+    ("everybody goes to T2", "r1 c1: 1 T2, 2 T2, 3 T2, 4 T2, 5 T2, 6 T2, 7 T2"),
+    ("all my miners on track 3", "r1 c1: 1 T3, 2 T3, 3 T3, 4 T3, 5 T3, 6 T3, 7 T3"),
+    ("all on T2 except 3 and 4 who take T1", "r1 c1: 1 T2, 2 T2, 3 T1, 4 T1, 5 T2, 6 T2, 7 T2"),
+    ("everyone on T3 but miner 2, who flips purple", "r1 c1: 1 T3, 2 switch purple, 3 T3, 4 T3, 5 T3, 6 T3, 7 T3"),
+    ("all miners on T1 except 6 who stays home", "r1 c1: 1 T1, 2 T1, 3 T1, 4 T1, 5 T1, 7 T1"),
+    ("all on T3 except 6 and 7, thanks", "r1 c1: 1 T3, 2 T3, 3 T3, 4 T3, 5 T3"),
+])
+def test_every_miner_named_boards_the_track(post, move):
+    assert at_start(post) == move
+
+
+def test_every_miner_is_every_one_that_can_act():
+    """Miner 1 crossed in crossing 1 and the extra miner plays (TT-2, TT-7): everyone is 2 to 8."""
+    assert in_crossing_2("everyone T3") == "r1 c2: 2 T3, 3 T3, 4 T3, 5 T3, 6 T3, 7 T3, 8 T3"
+
+
+@pytest.mark.parametrize("post", [
+    "1 T3, all on T2",                          # all the others, or all seven and 1 twice?
+    "miners 1 2 3 all on T2",                   # those three, all of them
+    "everyone T2 except everyone",              # excepted: who?
+    "all on T2 except 9 who takes T1",          # no miner 9 acts
+    "all on T2 except 7 who takes T1 and 3 too",
+    "extra miner, everyone on T2",              # is the extra miner one of "everyone"?
+    "everyone T2, no wait, T1",                 # a correction (posts.yaml convention)
+])
+def test_every_miner_named_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- The miners not named said to stay, in other words (TT-3) -----------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("remote on purple, no one else moves", "r1 c1: remote purple"),
+    ("Miner 3 takes T2. Nobody else does anything, ty", "r1 c1: 3 T2"),
+    ("5 flips purple, everybody else chills", "r1 c1: 5 switch purple"),
+    ("miner 1 -> T3\nminer 4 -> T1\n(others nothing)", "r1 c1: 1 T3, 4 T1"),
+    ("miners 1-2 → T1\n3 flips purple\n4 chills", "r1 c1: 1 T1, 2 T1, 3 switch purple"),
+])
+def test_others_said_to_stay_in_other_words(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "nobody else moves",             # else than whom? no miner named
+    "1 T2, nobody else moves?",      # asks
+    "3 T1, 3 chills",                # miner 3 both boards and rests
+])
+def test_others_said_to_stay_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Hidden Value (TT-7) said with "change", and around "the N3 destination" ------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("Hidden Value Crossing - please change N3 to 1.", "r1: hidden N3 1"),
+    ("hidden value: I'm changing N1 to 4", "r1: hidden N1 4"),
+    ("change N2 to 2 pls", "r1: hidden N2 2"),
+    ("hidden value for the N2 destination, make it 1", "r1: hidden N2 1"),
+    ("hidden value on the N1 destination: 4", "r1: hidden N1 4"),
+    ("Hidden Value: N3, value 5", "r1: hidden N3 5"),
+])
+def test_hidden_value_changed_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "should I change N2 to 5?",                                      # asks
+    "hidden value on the N3 destination, make it worth 2 or 3",      # which value?
+    "hidden value on the N3 destination, 2 T1",                      # Hidden Value is a move of its own
+    "change N1 to 5, no wait, 3",                                    # a correction
+])
+def test_hidden_value_changed_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Clauses parted by "please", the plural before joined numbers, "make the switch" (TT-3) -------
+
+@pytest.mark.parametrize("post, move", [
+    ("miner 4 and 5 go to T2 please, miner 6 make the switch. ty", "r1 c1: 4 T2, 5 T2, 6 switch purple"),
+    ("1 T2 pls, 3 T1 thanks", "r1 c1: 1 T2, 3 T1"),
+    ("miner 5 flips purple, miners 1-3 ride T3.", "r1 c1: 1 T3, 2 T3, 3 T3, 5 switch purple"),
+    ("miners 2 and 3 and 4 take T3, 1 flips purple", "r1 c1: 1 switch purple, 2 T3, 3 T3, 4 T3"),
+    ("2 makes the purple switch, 1 T3", "r1 c1: 1 T3, 2 switch purple"),
+])
+def test_clauses_parted_by_courtesy_and_plurals_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1 T2 please?",                          # asks
+    "make purple great again, 1 T2",         # "make purple": no miner
+    "miners 2 and 3 T3 and 5 T1",            # 5 T1 is a clause of its own, unparted
+    "miner 1 T2 please, no wait, T3",        # a correction
+])
+def test_clauses_parted_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Miners' numbers spaced, opening a clause, sharing the action after them (TT-3) ---------------
+
+@pytest.mark.parametrize("post, move", [
+    ("#2 #5 ride T3", "r1 c1: 2 T3, 5 T3"),
+    ("4 flips purple, #1 #2 #3 take T1", "r1 c1: 1 T1, 2 T1, 3 T1, 4 switch purple"),
+    ("1 T3 / 2 3 T1 / 4 5 6 T2", "r1 c1: 1 T3, 2 T1, 3 T1, 4 T2, 5 T2, 6 T2"),
+    ("2 5 7 flip purple", "r1 c1: 2 switch purple, 5 switch purple, 7 switch purple"),
+])
+def test_spaced_numbers_opening_a_clause_share_its_action(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1 T2 3 4 T1",          # "3" lost its action, or 3 and 4 on T1?
+    "#2 #5 ride T3 or T1",  # which track?
+    "#2 #5 not on T3",      # negated
+])
+def test_spaced_numbers_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Miners sent, the extra miner as "him"/"who", lists typed "1&2", parts joined by "+" (TT-3, TT-7)
+
+@pytest.mark.parametrize("post, move", [
+    ("extra miner please, and send him to T3", "r1 c1: 8 T3, extra-miner"),
+    ("1 and 2 on T1 + extra miner, who also goes T3", "r1 c1: 1 T1, 2 T1, 8 T3, extra-miner"),
+    ("sending 4&5 to T1, 6 flips purple", "r1 c1: 4 T1, 5 T1, 6 switch purple"),
+    ("move miner 3 to T2", "r1 c1: 3 T2"),
+    ("3+4 T3, 1 T1", "r1 c1: 1 T1, 3 T3, 4 T3"),
+])
+def test_sent_miners_and_the_extra_miner_as_who_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "put 3 on N2",                        # a miner never boards a destination; a value without Hidden Value?
+    "put it on T2",                       # which miner?
+    "send 3 to T2 or T1",                 # which track?
+    "1 T2 + 8 T3",                        # no Extra Miner declared: miner 8 cannot act (TT-7)
+    "3 also T1, no wait, T2",             # a correction
+])
+def test_sent_miners_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- The crossing named in a header, a host's call with its time quoted, "this time" (TT-3, TT-9) -
+
+@pytest.mark.parametrize("post, move", [
+    ("Submission for crossing 1:\nm2 T3\nm5 T1\n(3 and 4 do nothing this time)", "r1 c1: 2 T3, 5 T1"),
+    ("for crossing 1: 2 T3, 4 T1", "r1 c1: 2 T3, 4 T1"),
+    ("> Sally, Maddie: submit for r1 c1 (2 mins)\nmine: 4 T2 7 T1", "r1 c1: 4 T2, 7 T1"),
+    ("1 T2 this time", "r1 c1: 1 T2"),
+])
+def test_crossing_headers_and_quoted_calls_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "Submission for crossing 2:\n1 T1",         # not the current crossing
+    "> r1 c1: 3 T2 (2 min)\n1 T1",              # a quoted move stays a move: which one?
+    "> submit for r1 c1 (3 min)\n3 miners T1",  # which three?
+])
+def test_crossing_headers_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- The minecarts said between boarding and the track (TT-3) ---------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("Miners 2, 3 and 5 board the minecarts on Track 1. Miner 6 activates the purple switch.",
+     "r1 c1: 2 T1, 3 T1, 5 T1, 6 switch purple"),
+    ("5 boards a cart on T1", "r1 c1: 5 T1"),
+    ("1 board the mine carts on T2, 3 board the cart on T1", "r1 c1: 1 T2, 3 T1"),
+])
+def test_minecarts_boarded_read_as_the_track(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "2 boards the carts on purple",     # a switch is never boarded (TT-3)
+    "6 boards the minecarts",           # which track's?
+    "6 boards the minecarts on T1 or T2",
+])
+def test_minecarts_boarded_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Miners named by parity (TT-2, TT-3) -----------------------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("even miners T2, odd miners T3", "r1 c1: 1 T3, 2 T2, 3 T3, 4 T2, 5 T3, 6 T2, 7 T3"),
+    ("odds on T2, evens flip purple", "r1 c1: 1 T2, 2 switch purple, 3 T2, 4 switch purple, 5 T2, 6 switch purple, 7 T2"),
+    ("the odd ones take T3", "r1 c1: 1 T3, 3 T3, 5 T3, 7 T3"),
+    ("evens on T1, 3 flips purple", "r1 c1: 2 T1, 3 switch purple, 4 T1, 6 T1"),
+])
+def test_miners_named_by_parity_read(post, move):
+    assert at_start(post) == move
+
+
+def test_parity_is_of_the_miners_that_can_act():
+    """Miner 1 crossed in crossing 1; the extra miner (8) plays (TT-2, TT-7)."""
+    assert in_crossing_2("odd miners T1, even miners T2") == "r1 c2: 2 T2, 3 T1, 4 T2, 5 T1, 6 T2, 7 T1, 8 T2"
+
+
+@pytest.mark.parametrize("post", [
+    "odd miners T1, 3 T2",          # miner 3 twice
+    "odd miners T1 or T2",          # which track?
+    "odd miners T1, no wait, T2",   # a correction
+])
+def test_miners_named_by_parity_near_misses_stay_refused(post):
+    assert at_start(post) is None
