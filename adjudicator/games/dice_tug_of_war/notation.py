@@ -69,6 +69,13 @@ GIVE_VERBS = frozenset({("give", "up"), ("giving", "up"), ("give", "away"), ("dr
 # The die said after these leaves the column, the one before them (if any) takes its place:
 # "put a 5 in place of one of the 6s", "the 3 instead of my 2", "4 replaces my 3" (the verb above).
 INSTEAD_OF = frozenset({("in", "place", "of"), ("instead", "of")})
+# "the rolled 3 takes the place of a 6": the taken die in place of the column's, as "in place of" (DT-5)
+TAKES_THE_PLACE: tuple[tuple[str, ...], ...] = tuple((verb, "the", noun, "of") for verb in ("takes", "take", "taking")
+                                                     for noun in ("place", "spot"))
+# "the die in the middle", "the middle die": a roll has three dice (DT-2, DT-3), the middle one
+# is die 2, said as the ordinal the reword already reads ("the second die").
+MIDDLE_DIE: tuple[tuple[str, ...], ...] = tuple(said for middle in ("middle", "centre", "center")
+                                                for said in (("the", middle, "die"), ("the", "die", "in", "the", middle)))
 INSTEAD = "instead"   # after a trade whose dice are given up and taken (_given_and_taken)
 INTO = "in"     # the die goes into the column: the rolled one ("the 3 in", "4 goes in", "swap in the 3")
 OUT_OF = "out"  # the die leaves the column: the column's ("my 2 goes out", "swap out the 2")
@@ -1244,7 +1251,9 @@ class DiceTugOfWarNotation(Game[DiceState]):
                         **{said: said[:1] for said in THE_ROLLED},
                         **{said: () for said in NOTHING_ELSE},
                         **{said: (INTO,) for said in INTO_COLUMN},
-                        **{said: ("from", "the", "roll") for said in I_ROLLED}})
+                        **{said: ("from", "the", "roll") for said in I_ROLLED},
+                        **{said: ("in", "place", "of") for said in TAKES_THE_PLACE},
+                        **{said: ("the", "second", "die") for said in MIDDLE_DIE}})
 
     def reword(self, s: DiceState, player: str, words: list[Word]) -> list[Word]:
         """Dice as players name them, made positions or values: after `reroll`, "first", "all

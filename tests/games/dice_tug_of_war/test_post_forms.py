@@ -432,3 +432,26 @@ def test_a_die_taken_instead_of_one_given_up_reads(roll, post, move):
 ])
 def test_a_die_taken_instead_near_misses_are_refused(roll, post):
     refusal(read_roll, roll, post)
+
+
+@pytest.mark.parametrize("roll, post, move", [
+    # the middle die of the three (DT-2, DT-3): die 2, whatever it shows
+    ((1, 3, 5), "reroll the middle die pls", "reroll 2"),
+    ((6, 4, 1), "I'll reroll the die in the centre", "reroll 2"),
+    ((5, 3, 5), "reroll the first die and the die in the middle", "reroll 1 2"),
+    # a rolled die that "takes the place of" a column die goes in for it (DT-5)
+    ((6, 4, 1), "the 4 takes the place of my 2", "trade 4 for 2"),
+    ((1, 5, 2), "the rolled 1 will take the spot of a 6 in my column", "trade 1 for 6"),
+])
+def test_the_middle_die_and_a_die_taking_the_place_of_another_read(roll, post, move):
+    assert read_roll(roll, post) == move
+
+
+@pytest.mark.parametrize("roll, post", [
+    ((1, 3, 5), "reroll the middle die or the last"),          # two choices
+    ((1, 3, 5), "reroll the middle die... no wait, the first"),  # a correction
+    ((6, 4, 1), "my 2 takes the place of the 4"),              # the column's die would go in
+    ((6, 4, 1), "the 4 takes the place of"),                   # no die given up
+])
+def test_middle_die_and_taking_the_place_near_misses_are_refused(roll, post):
+    refusal(read_roll, roll, post)
