@@ -72,7 +72,9 @@ WITHDRAW_WORDS: tuple[Phrase, ...] = (("pull",), ("remove",), ("bench",))
 # "out of A" is "from A" (what a withdrawal reads past before its location).
 FROM_WORDS: tuple[Phrase, ...] = (("out", "of"), ("off", "of"), ("out", "from"),
                                  # "pull my 5/5 off A": "off" is "from" too
-                                 ("off",))
+                                 ("off",),
+                                 # "pull the 3/3 back out of H": "back" says only that it leaves
+                                 ("back", "out", "of"), ("back", "out", "from"), ("back", "from"), ("back", "off"))
 # "take out D", "take the 5/5 out of B", "take my troop out of A": a withdrawal (WS-4), where
 # "out" follows the verb, right away or past the troop's words (TAKEN_BETWEEN); "take" alone
 # ("take 3/4 to B") says no withdrawal and is left as written.

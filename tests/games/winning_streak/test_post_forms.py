@@ -109,6 +109,10 @@ def test_doing_nothing_written_as_chatter_stays_unread():
     ("withdraw 5/4", "r1 set F=-"),                     # the troop alone: where it stands
     ("withdraw A to reserve", "r1 set A=-"),
     ("withdraw the 2/5 at I", "r1 set I=-"),
+    # "back" before where it leaves says only that it goes back (WS-4)
+    ("remove my 5/4 back from F", "r1 set F=-"),
+    ("bench the 3/5 back off C", "r1 set C=-"),
+    ("pull my 5/5 back out of A tonight", "r1 set A=-"),
 ])
 def test_a_withdrawal_naming_its_troop_reads_when_the_troop_is_there(post, move):
     assert entered("ws-relocation-r1", "sally", post) == move
@@ -118,9 +122,18 @@ def test_a_withdrawal_naming_its_troop_reads_when_the_troop_is_there(post, move)
     ("withdraw 3/3 from A", "your troop at A is 5/5"),
     ("pull the 5/5 out of B", "you have no troop at B"),
     ("withdraw 1/2", "not on the field"),
+    ("pull the 3/3 back out of A", "your troop at A is 5/5"),
 ])
 def test_a_withdrawal_naming_another_troop_is_refused(post, said):
     assert said in refusal("ws-relocation-r1", "sally", post)
+
+
+@pytest.mark.parametrize("post", [
+    "pull the 3/3 back out of H or I",            # two locations
+    "pull the 3/3 back out of H... no wait, C",   # a correction
+])
+def test_a_withdrawal_back_out_of_near_misses_are_not_entered(post):
+    assert entered("ws-relocation-r1", "sally", post) is None
 
 
 # --- A troop moved from where it stands (WS-4) --------------------------------------------
