@@ -1141,7 +1141,7 @@ def typed_order_problem(folded: list[str], at: int, ends: list[bool], full_stops
     the second 1 a card, or the one said first?)."""
     first = (first_said(folded, at) or (0, 0))[1]
     letter = int(at > 0 and folded[at - 1] in OPTION_LETTERS)   # "tower 1 2 B (the 1 first)"
-    found = cards_before(folded, at - letter, full_stops) or typed_cards(folded, full_stops)
+    found = cards_before(folded, at - letter, full_stops) or typed_cards(folded, at, full_stops)
     if found is None:
         return f"says the {first} goes first, but of no cards played"
     cards = found[1]
@@ -1153,10 +1153,11 @@ def typed_order_problem(folded: list[str], at: int, ends: list[bool], full_stops
     return None
 
 
-def typed_cards(folded: list[str], full_stops: list[bool]) -> tuple[int, list[int]] | None:
-    """(the module, its cards) where the post types cards after one module word only ("Tower 2 1
-    1, reward A. For the record, the 2 resolves first."): the cards an order said apart from
-    them can be of; None where no module, or more than one, has cards typed after it."""
+def typed_cards(folded: list[str], at: int, full_stops: list[bool]) -> tuple[int, list[int]] | None:
+    """(the module, its cards) where the post types cards after one module word only, all before
+    the order said at `at` ("Tower 2 1 1, reward A. For the record, the 2 resolves first."): the
+    cards an order said apart from them can be of; None where no module, or more than one, has
+    cards typed after it, or the order is said in them ("collation 1 first, 2 after")."""
     found: list[tuple[int, list[int]]] = []
     for head, word in enumerate(folded):
         index, cards = head + 1, list[int]()
@@ -1165,8 +1166,8 @@ def typed_cards(folded: list[str], full_stops: list[bool]) -> tuple[int, list[in
                 cards.append(int(folded[index].split("@")[0]))
             index += 1
         if cards:
-            found.append((head, cards))
-    return found[0] if len(found) == 1 else None
+            found.append((head, cards) if index <= at else (head, []))
+    return found[0] if len(found) == 1 and found[0][1] else None
 
 
 def _cards_words(words: list[Word], group: Group, cards: list[int], problem: str | None, trail: str) -> list[Word]:

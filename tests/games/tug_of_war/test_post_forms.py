@@ -929,6 +929,8 @@ def test_the_order_said_in_more_ways_reads(name: str, post: str, move: str) -> N
     ("tow1-second", "race 2 first and 1"),               # "and": no order of the 1
     ("tow1-second", "race 1 1 2. the 2 resolves first"), # not the order typed
     ("tow1-second", "Sally went with the 2 first. rope 1 1"),
+    ("tow2-second", "collation: 1 first, 2 after."),     # the order said inside the cards: never half read
+    ("tow2-second", "clock 1 first, the 2. the 1 goes first"),
 ])
 def test_the_order_said_in_more_ways_near_misses_are_refused(name: str, post: str) -> None:
     refused(name, post)
