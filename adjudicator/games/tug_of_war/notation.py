@@ -381,7 +381,8 @@ class Ref(NamedTuple):
     `word` (a number word, "one": the value, or a count where "with one" may mean one card),
     `loose` (a number word that may be a count wherever written: "single one"), or `marked` (a
     number word after "the"/"my": "my two" is the 2 where the hand holds one and is not two cards),
-    `a-word` (`values`: "a one", one card of that value, which is never chatter), `times` (a multiplier alone, "x2": `many` cards the words after it must name), or `digit` (a
+    `a-word` (`values`: "a one", one card of that value, which is never chatter), `more`
+    (`values`: "the other 1", a card besides those named, never the typed cards again), `times` (a multiplier alone, "x2": `many` cards the words after it must name), or `digit` (a
     card typed as a digit, while card_reference looks for a multiplier after it)."""
 
     kind: str
@@ -592,6 +593,8 @@ def _marked(said: list[str], around: Any) -> tuple[int, Ref] | None:
         return 3, Ref("all-of", value=_plural(said[2]) or 0, many=around.counts[said[1]])
     if said[1] in OTHER and said[2] in ONE_OF:
         return 3, Ref("any", many=1)                                    # "the other one"
+    if said[1] in OTHER and said[2].isdecimal() and _value(said[2]) is not None:
+        return 3, Ref("more", (int(said[2]),))                         # "the other 1": a 1 not named yet
     return None
 
 
@@ -928,7 +931,7 @@ def order_problem(cards: list[int], first: int | None, module: str, order_matter
 
 def _cards_of(ref: Ref, hand: list[int], module: str, direct: bool) -> tuple[list[int], str | None]:
     """(the cards one reference names, a problem or None), from what is left of the hand."""
-    if ref.kind in ("cards", "a-word"):
+    if ref.kind in ("cards", "a-word", "more"):
         return list(ref.values), None
     if ref.kind == "times":
         return [], f"counts x{ref.many} of no card named; write the cards, e.g. '{module} 1 1'"

@@ -953,3 +953,23 @@ def test_an_order_unclear_where_it_matters_stays_refused(post: str) -> None:
 ])
 def test_an_order_said_where_it_matters_reads(post: str, move: str) -> None:
     assert race_post(post) == move
+
+
+# --- "the other 1": a card of that value besides those named (TW-2) ------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-second", "rope: 1, then 2, then the other 1", "rope 1 2 1"),
+    ("tow1-second", "conker 1 then 2 then the other 1", "conker 1 2 1"),
+    ("tow1-start", "collation: the 1, then the other 1", "collation 1 1"),
+])
+def test_the_other_card_of_a_value_reads(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-second", "clock 1 1 the other 1"),     # never the typed cards said again: one more, not held
+    ("tow2-second", "rope 1, the other 1"),        # the typed 1 again, or one more?
+    ("tow2-second", "rope 1 2 then the other 2"),  # the hand holds one 2
+])
+def test_the_other_card_of_a_value_near_misses_are_refused(name: str, post: str) -> None:
+    refused(name, post)
