@@ -114,6 +114,9 @@ PATH_VERBS = (("flip",), ("flips",), ("flipping",), ("toggle",), ("toggles",), (
 # the words only confirm. Cards named in no order ("a 2 and a 1, in that order") stay refused
 # where their order matters: the words are dropped, never read as an order.
 IN_ORDER = (("in", "that", "order"), ("in", "this", "order"), ("in", "that", "exact", "order"))
+# Between cards, saying the next resolves after ("rope with card 2 and after that card 1"): "then" (TW-5)
+# ("and then" is left to the generic reader: tests/test_reading.py holds "the 2 and then both 1s" refused.)
+AFTER_THAT = (("and", "after", "that"), ("after", "that"), ("and", "after", "this"))
 ITEM_KEYWORDS = {"block-move": ("block",)}     # TW-18: "Block Move", "block-move" → block
 # Verbs whose particle is a Maze direction word but tells no tilt (TW-14): "sorry, baby woke up",
 # "hurry up", "calm down". Said with them, the particle is chatter, not a direction left over.
@@ -145,6 +148,7 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
     phrases.update({(module, word): (module,) for module in MODULE_NAMES for word in MODULE_TIME})
     phrases.update(MODULE_VERBS)
     phrases.update({said: () for said in IN_ORDER})
+    phrases.update({said: (THEN,) for said in AFTER_THAT})
     if "tower" in modules:
         words |= {"a", "b", "c"}
         # TW-17: Tower's option named as its reward, or as the one taken ("reward C", "I'll take C")

@@ -973,3 +973,26 @@ def test_the_other_card_of_a_value_reads(name: str, post: str, move: str) -> Non
 ])
 def test_the_other_card_of_a_value_near_misses_are_refused(name: str, post: str) -> None:
     refused(name, post)
+
+
+# --- "after that": the next card resolves after (TW-5) -------------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-second", "I play rope with card 2 and after that card 1", "rope 2 1"),
+    ("tow1-second", "clock with the 1, after that the 2", "clock 1 2"),
+    ("tow2-second", "race 2 and after that 1", "race 2 1"),
+])
+def test_after_that_reads_as_then(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-second", "rope 1 and after that idk"),         # the rest unsaid (TW-3)
+    ("tow2-second", "rope 2 and after that race 1"),      # two modules
+])
+def test_after_that_near_misses_are_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+def test_after_that_where_the_order_matters() -> None:
+    assert race_post("race with the 1 and after that the 2") == "race 1 2"
