@@ -336,6 +336,9 @@ FIRST = "first"                               # "(the 2 first)": the card that r
 ORDER_MARKERS = frozenset({"the", "my"})
 # Between the card and "first": "the 1 goes first", "my 2 comes first" say no more than "the 1 first"
 FIRST_VERBS = frozenset({"goes", "go", "comes", "resolves"})
+# After the card said next, where the first was said with "first": "1 first, 2 after", "the 2
+# first, a 1 second": the order they resolve (TW-5)
+AFTER_WORDS = frozenset({"after", "afterwards", "second", "next"})
 # Tower's options typed after its cards, which an order said next looks past: "tower 1 2 B (the
 # 1 first)" (TW-17)
 OPTION_LETTERS = frozenset({"a", "b", "c"})
@@ -619,6 +622,11 @@ def card_groups(folded: list[str]) -> list[Group]:
     groups: list[Group] = []
     index = 0
     while index < len(folded):
+        after = first_after(folded, index)
+        if after is not None:   # "1 first, 2 after": two cards in their order
+            groups.append(Group(index, index + after[0], after[1], True, ("", THEN)))
+            index += after[0]
+            continue
         found = card_reference(folded, index) if not first_said(folded, index) else first_then(folded, index)
         if found is None:
             index += 1
@@ -648,6 +656,21 @@ def first_then(folded: list[str], index: int) -> tuple[int, Ref] | None:
             or (then_card if typed_first(folded, index) else card_reference)(folded, index + said[0] + 1) is None:
         return None
     return said[0], Ref("cards", (said[1],))
+
+
+def first_after(folded: list[str], index: int) -> tuple[int, tuple[Ref, Ref]] | None:
+    """(words taken, the two cards) where a card is said first and the next after it ("1 first, 2
+    after", "my 2 first, a 1 second"), the post's last cards (nothing more joined after): their
+    order (TW-5); None otherwise."""
+    said = first_said(folded, index)
+    if said is None:
+        return None
+    at = index + said[0]
+    found = (then_card if typed_first(folded, index) else card_reference)(folded, at)
+    if found is None or folded[at + found[0]:at + found[0] + 1] == [] \
+            or folded[at + found[0]] not in AFTER_WORDS or then_card(folded, at + found[0] + 1) is not None:
+        return None
+    return said[0] + found[0] + 1, (Ref("cards", (said[1],)), found[1])
 
 
 def typed_first(folded: list[str], index: int) -> bool:

@@ -929,7 +929,7 @@ def test_the_order_said_in_more_ways_reads(name: str, post: str, move: str) -> N
     ("tow1-second", "race 2 first and 1"),               # "and": no order of the 1
     ("tow1-second", "race 1 1 2. the 2 resolves first"), # not the order typed
     ("tow1-second", "Sally went with the 2 first. rope 1 1"),
-    ("tow2-second", "collation: 1 first, 2 after."),     # the order said inside the cards: never half read
+    ("tow2-second", "collation: 1 first, 2."),           # the order said inside the cards: never half read
     ("tow2-second", "clock 1 first, the 2. the 1 goes first"),
 ])
 def test_the_order_said_in_more_ways_near_misses_are_refused(name: str, post: str) -> None:
@@ -996,3 +996,28 @@ def test_after_that_near_misses_are_refused(name: str, post: str) -> None:
 
 def test_after_that_where_the_order_matters() -> None:
     assert race_post("race with the 1 and after that the 2") == "race 1 2"
+
+
+# --- "1 first, 2 after": the card said first, and the next after it (TW-5) -----------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-second", "collation: 2 first, 1 after", "collation 2 1"),
+    ("tow1-second", "clock: my 2 first, a 1 second", "clock 2 1"),
+    ("tow2-second", "rope 1 first, 2 next.", "rope 1 2"),
+])
+def test_first_and_after_read_in_that_order(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-second", "collation 1 1 first, 2 after"),     # "1 first": one more 1, or the order?
+    ("tow2-second", "race 1 first, 2 next, then 1"),     # more after the pair: not guessed
+    ("tow2-second", "clock: the 2 first, 1 after"),      # "1 after": a 1, or one card more?
+])
+def test_first_and_after_near_misses_are_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+def test_first_and_after_where_the_order_matters() -> None:
+    assert race_post("race: 1 first, 2 after") == "race 1 2"
+    assert race_post("race: my 2 first, the 1 after") == "race 2 1"
