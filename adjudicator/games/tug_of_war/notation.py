@@ -23,7 +23,7 @@ below (TugOfWarNotation.reword).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import takewhile, zip_longest
 from typing import Any, NamedTuple, cast
 
@@ -488,6 +488,9 @@ def _reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
     said = folded[index:index + 6] + [""] * 6
     first = said[0]
     pair = int(first in INDEFINITE)
+    card_of = card_of_value(said, around.counts)
+    if card_of is not None:
+        return card_of
     if said[pair] in PAIR_WORDS and said[pair + 1] == "of" and _plural(said[pair + 2]) is not None:
         return pair + 3, Ref("cards", (_plural(said[pair + 2]) or 0,) * 2)   # "a pair of 1s"
     if first in around.every:
@@ -521,6 +524,23 @@ def _reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
         found = card_reference(folded, index + 1)
         return (found[0] + 1, found[1]) if found is not None else None  # "just the 2"
     return None
+
+
+# Before "card of 2": one card ("my card of 2", "a card of 1", "one card of 1"); a count before
+# "cards of 1" ("two cards of 1") names that many of the value (TW-2)
+CARD_OF_ONE = frozenset({"my", "the", "a", "one", "single"})
+
+
+def card_of_value(said: list[str], counts: Mapping[str, int]) -> tuple[int, Ref] | None:
+    """(words taken, the cards) for cards named with their value after "of" ("my card of 2", "two
+    cards of 1"), as players write a card's strength; None otherwise."""
+    value = _value(said[3]) if said[2] == "of" and said[3].isdecimal() else None
+    if value is None:
+        return None
+    if said[0] in CARD_OF_ONE and said[1] in SINGULAR_NOUNS:
+        return 4, Ref("cards", (value,))
+    many = counts.get(said[0]) if said[1] == "cards" else None
+    return (4, Ref("cards", (value,) * many)) if many is not None and many > 1 else None
 
 
 def _every(said: list[str], around: Any) -> tuple[int, Ref] | None:

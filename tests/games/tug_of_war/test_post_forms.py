@@ -1021,3 +1021,27 @@ def test_first_and_after_near_misses_are_refused(name: str, post: str) -> None:
 def test_first_and_after_where_the_order_matters() -> None:
     assert race_post("race: 1 first, 2 after") == "race 1 2"
     assert race_post("race: my 2 first, the 1 after") == "race 2 1"
+
+
+# --- "my card of 2": a card named with its strength after "of" (TW-2) ----------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "clock with my card of 2 and one card of 1, the 2 first", "clock 2 1"),
+    ("tow2-second", "rope with two cards of 1", "rope 1 1"),
+    ("tow1-second", "conker: a card of 1 then the card of 2", "conker 1 2"),
+])
+def test_a_card_of_its_strength_reads(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "clock with a card of 2 and a card of 1, the 1 first and the 2 first"),
+    ("tow1-second", "clock with one card of 2 or a card of 1"),   # an alternative
+])
+def test_a_card_of_its_strength_near_misses_are_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+def test_a_card_of_its_strength_where_the_order_matters() -> None:
+    with pytest.raises(InputError):
+        race_post("race with a card of 2 and a card of 1")   # no order said (TW-5)
