@@ -23,7 +23,7 @@ below (TugOfWarNotation.reword).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import takewhile, zip_longest
 from typing import Any, NamedTuple, cast
 
@@ -110,6 +110,13 @@ TILT = "\u2060tilt"   # the verb, as reword sees it: made Maze, or dropped (maze
 # with a 1", "my 2 anchored at F6" say Path's own move, and no more (as Maze's TILT_VERBS)
 PATH_VERBS = (("flip",), ("flips",), ("flipping",), ("toggle",), ("toggles",), ("toggling",), ("anchored",),
               ("anchoring",))
+# After cards typed in a row ("tower 1 1 2 in that order, A"): they resolve as typed (TW-5), which
+# the words only confirm. Cards named in no order ("a 2 and a 1, in that order") stay refused
+# where their order matters: the words are dropped, never read as an order.
+IN_ORDER = (("in", "that", "order"), ("in", "this", "order"), ("in", "that", "exact", "order"))
+# Between cards, saying the next resolves after ("rope with card 2 and after that card 1"): "then" (TW-5)
+# ("and then" is left to the generic reader: tests/test_reading.py holds "the 2 and then both 1s" refused.)
+AFTER_THAT = (("and", "after", "that"), ("after", "that"), ("and", "after", "this"))
 ITEM_KEYWORDS = {"block-move": ("block",)}     # TW-18: "Block Move", "block-move" → block
 # Verbs whose particle is a Maze direction word but tells no tilt (TW-14): "sorry, baby woke up",
 # "hurry up", "calm down". Said with them, the particle is chatter, not a direction left over.
@@ -140,6 +147,8 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
     # "Tower time.", "rope time!": the module named as the turn's, nothing more
     phrases.update({(module, word): (module,) for module in MODULE_NAMES for word in MODULE_TIME})
     phrases.update(MODULE_VERBS)
+    phrases.update({said: () for said in IN_ORDER})
+    phrases.update({said: (THEN,) for said in AFTER_THAT})
     if "tower" in modules:
         words |= {"a", "b", "c"}
         # TW-17: Tower's option named as its reward, or as the one taken ("reward C", "I'll take C")
@@ -298,8 +307,11 @@ WITH_WORDS = frozenset({"with", "whit", "wiht", "using", "w/"})
 # Verbs of playing cards between a module and its cards, with a particle or none: "rope time,
 # throwing two of my 1s in", "clock: playing my 2", "race, putting in a 1". Like "with", they
 # tie the cards to the module before them.
-PLAY_VERBS = frozenset({"throwing", "throw", "playing", "putting", "tossing", "dropping", "laying", "using"})
+PLAY_VERBS = frozenset({"throwing", "throw", "playing", "putting", "tossing", "dropping", "laying", "using",
+                        "play", "plays"})
 PARTICLES = frozenset({"in", "down"})
+# The player as the subject of a verb of playing: "race: I play my 2 first, then a 1"
+SUBJECTS = frozenset({"i", "i'll", "ill", "i'm", "im"})
 # Words before a module that announce it as the turn's, its cards in the next sentence ("gonna
 # race. single 1.", "ok so rope! one one one"); posts.yaml's glue ("i'll", "going") too.
 ANNOUNCING = frozenset({"gonna", "ok", "okay", "so", "now", "alright", "well", "hmm", "right", "time",
@@ -320,6 +332,16 @@ PAIR_WORDS = frozenset({"pair"})
 THEM = frozenset({"them", "em", "'em"})
 THEN = "then"                                 # "the 2 then a 1": cards in the order they resolve (TW-5)
 FIRST = "first"                               # "(the 2 first)": the card that resolves first (TW-5)
+# Before the card said first: it names a card of the move, not one more ("my 2 first, then a 1")
+ORDER_MARKERS = frozenset({"the", "my"})
+# Between the card and "first": "the 1 goes first", "my 2 comes first" say no more than "the 1 first"
+FIRST_VERBS = frozenset({"goes", "go", "comes", "resolves"})
+# After the card said next, where the first was said with "first": "1 first, 2 after", "the 2
+# first, a 1 second": the order they resolve (TW-5)
+AFTER_WORDS = frozenset({"after", "afterwards", "second", "next"})
+# Tower's options typed after its cards, which an order said next looks past: "tower 1 2 B (the
+# 1 first)" (TW-17)
+OPTION_LETTERS = frozenset({"a", "b", "c"})
 # Cards a player says they keep in hand, not play: "clock 1 1 (holding the 2 for later)". The
 # cards held are set aside only where the hand still holds them after the move's own cards.
 KEEP_WORDS = frozenset({"holding", "hold", "keeping", "keep", "saving", "save"})
@@ -366,7 +388,8 @@ class Ref(NamedTuple):
     `word` (a number word, "one": the value, or a count where "with one" may mean one card),
     `loose` (a number word that may be a count wherever written: "single one"), or `marked` (a
     number word after "the"/"my": "my two" is the 2 where the hand holds one and is not two cards),
-    `a-word` (`values`: "a one", one card of that value, which is never chatter), `times` (a multiplier alone, "x2": `many` cards the words after it must name), or `digit` (a
+    `a-word` (`values`: "a one", one card of that value, which is never chatter), `more`
+    (`values`: "the other 1", a card besides those named, never the typed cards again), `times` (a multiplier alone, "x2": `many` cards the words after it must name), or `digit` (a
     card typed as a digit, while card_reference looks for a multiplier after it)."""
 
     kind: str
@@ -465,6 +488,9 @@ def _reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
     said = folded[index:index + 6] + [""] * 6
     first = said[0]
     pair = int(first in INDEFINITE)
+    card_of = card_of_value(said, around.counts)
+    if card_of is not None:
+        return card_of
     if said[pair] in PAIR_WORDS and said[pair + 1] == "of" and _plural(said[pair + 2]) is not None:
         return pair + 3, Ref("cards", (_plural(said[pair + 2]) or 0,) * 2)   # "a pair of 1s"
     if first in around.every:
@@ -498,6 +524,23 @@ def _reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
         found = card_reference(folded, index + 1)
         return (found[0] + 1, found[1]) if found is not None else None  # "just the 2"
     return None
+
+
+# Before "card of 2": one card ("my card of 2", "a card of 1", "one card of 1"); a count before
+# "cards of 1" ("two cards of 1") names that many of the value (TW-2)
+CARD_OF_ONE = frozenset({"my", "the", "a", "one", "single"})
+
+
+def card_of_value(said: list[str], counts: Mapping[str, int]) -> tuple[int, Ref] | None:
+    """(words taken, the cards) for cards named with their value after "of" ("my card of 2", "two
+    cards of 1"), as players write a card's strength; None otherwise."""
+    value = _value(said[3]) if said[2] == "of" and said[3].isdecimal() else None
+    if value is None:
+        return None
+    if said[0] in CARD_OF_ONE and said[1] in SINGULAR_NOUNS:
+        return 4, Ref("cards", (value,))
+    many = counts.get(said[0]) if said[1] == "cards" else None
+    return (4, Ref("cards", (value,) * many)) if many is not None and many > 1 else None
 
 
 def _every(said: list[str], around: Any) -> tuple[int, Ref] | None:
@@ -577,6 +620,8 @@ def _marked(said: list[str], around: Any) -> tuple[int, Ref] | None:
         return 3, Ref("all-of", value=_plural(said[2]) or 0, many=around.counts[said[1]])
     if said[1] in OTHER and said[2] in ONE_OF:
         return 3, Ref("any", many=1)                                    # "the other one"
+    if said[1] in OTHER and said[2].isdecimal() and _value(said[2]) is not None:
+        return 3, Ref("more", (int(said[2]),))                         # "the other 1": a 1 not named yet
     return None
 
 
@@ -597,16 +642,22 @@ def card_groups(folded: list[str]) -> list[Group]:
     groups: list[Group] = []
     index = 0
     while index < len(folded):
+        after = first_after(folded, index)
+        if after is not None:   # "1 first, 2 after": two cards in their order
+            groups.append(Group(index, index + after[0], after[1], True, ("", THEN)))
+            index += after[0]
+            continue
         found = card_reference(folded, index) if not first_said(folded, index) else first_then(folded, index)
         if found is None:
             index += 1
             continue
         start, refs, end = index, [found[1]], index + found[0]
         joined_by: list[str] = []
+        reference = then_card if first_said(folded, index) and typed_first(folded, index) else card_reference
         while True:
             joiner = folded[end] if end < len(folded) and folded[end] in (*LIST_WORDS, THEN) else ""
             joined = end + bool(joiner)
-            more = card_reference(folded, joined) if joined < len(folded) and not first_said(folded, joined) else None
+            more = reference(folded, joined) if joined < len(folded) and not first_said(folded, joined) else None
             if more is None:
                 break
             refs.append(more[1])
@@ -622,9 +673,41 @@ def first_then(folded: list[str], index: int) -> tuple[int, Ref] | None:
     the start of cards in the order they resolve (TW-5); None for an order said alone."""
     said = first_said(folded, index)
     if said is None or folded[index + said[0]:index + said[0] + 1] != [THEN] \
-            or card_reference(folded, index + said[0] + 1) is None:
+            or (then_card if typed_first(folded, index) else card_reference)(folded, index + said[0] + 1) is None:
         return None
     return said[0], Ref("cards", (said[1],))
+
+
+def first_after(folded: list[str], index: int) -> tuple[int, tuple[Ref, Ref]] | None:
+    """(words taken, the two cards) where a card is said first and the next after it ("1 first, 2
+    after", "my 2 first, a 1 second"), the post's last cards (nothing more joined after): their
+    order (TW-5); None otherwise."""
+    said = first_said(folded, index)
+    if said is None:
+        return None
+    at = index + said[0]
+    found = (then_card if typed_first(folded, index) else card_reference)(folded, at)
+    if found is None or folded[at + found[0]:at + found[0] + 1] == [] \
+            or folded[at + found[0]] not in AFTER_WORDS or then_card(folded, at + found[0] + 1) is not None:
+        return None
+    return said[0] + found[0] + 1, (Ref("cards", (said[1],)), found[1])
+
+
+def typed_first(folded: list[str], index: int) -> bool:
+    """Is the card said first at `index` typed as a bare digit ("race 2 first, then 1")? Then the
+    cards after it are typed as notation too; after "the 2 first", a digit may be a count ("then
+    1": one card more, or the 1?), so it is no card there."""
+    return folded[index].isdecimal()
+
+
+def then_card(folded: list[str], index: int) -> tuple[int, Ref] | None:
+    """A card in the order a post says with the first card typed ("2 first, then 1"): a
+    reference, or a digit, which the card said first ties into the order (TW-5)."""
+    found = card_reference(folded, index)
+    if found is not None or index >= len(folded) or not folded[index].isdecimal():
+        return found
+    value = _value(folded[index])
+    return (1, Ref("cards", (value,))) if value is not None else None
 
 
 class Tie(NamedTuple):
@@ -685,8 +768,11 @@ def with_words(folded: list[str], start: int) -> int:
     or a verb of playing and its particle ("throwing in", "playing"); 0 for none."""
     before = folded[max(start - 2, 0):start]
     if before and before[-1] in WITH_WORDS | PLAY_VERBS:
-        return 1
-    return 2 if len(before) == 2 and before[0] in PLAY_VERBS and before[1] in PARTICLES else 0
+        taken = 1
+    else:
+        taken = 2 if len(before) == 2 and before[0] in PLAY_VERBS and before[1] in PARTICLES else 0
+    subject = start - taken - 1
+    return taken + int(taken > 0 and subject >= 0 and folded[subject] in SUBJECTS and folded[start - taken] in PLAY_VERBS)
 
 
 def announced(folded: list[str], module: int, full_stops: list[bool]) -> bool:
@@ -803,11 +889,13 @@ def directions_before(folded: list[str], head: int, full_stops: list[bool]) -> t
 
 
 def first_said(folded: list[str], at: int) -> tuple[int, int] | None:
-    """(words taken, the card) of an order said at `at`: "the 2 first", "2 first" (TW-5)."""
-    skip = folded[at:at + 1] == ["the"]
-    said = folded[at + skip:at + skip + 2]
-    if len(said) == 2 and said[1] == FIRST and _value(said[0]) is not None:
-        return skip + 2, _value(said[0]) or 0
+    """(words taken, the card) of an order said at `at`: "the 2 first", "2 first", "my 2 first",
+    "the 1 goes first" (TW-5)."""
+    skip = int(folded[at] in ORDER_MARKERS) if at < len(folded) else 0
+    said = folded[at + skip:at + skip + 3]
+    verb = int(len(said) > 1 and said[1] in FIRST_VERBS)
+    if len(said) >= 2 + verb and said[1 + verb] == FIRST and _value(said[0]) is not None:
+        return skip + 2 + verb, _value(said[0]) or 0
     return None
 
 
@@ -890,7 +978,7 @@ def order_problem(cards: list[int], first: int | None, module: str, order_matter
 
 def _cards_of(ref: Ref, hand: list[int], module: str, direct: bool) -> tuple[list[int], str | None]:
     """(the cards one reference names, a problem or None), from what is left of the hand."""
-    if ref.kind in ("cards", "a-word"):
+    if ref.kind in ("cards", "a-word", "more"):
         return list(ref.values), None
     if ref.kind == "times":
         return [], f"counts x{ref.many} of no card named; write the cards, e.g. '{module} 1 1'"
@@ -1090,9 +1178,9 @@ def order_clauses(folded: list[str], skip: set[int], ends: list[bool]) -> list[i
     """Where the post says which card goes first ("(the 1 first)", not "1, first time") outside a
     group of cards in words: of cards typed as digits."""
     def said_at(index: int) -> bool:
-        value = index + (folded[index] == "the")
-        return index not in skip and not ends[value] and bool(first_said(folded, index)) \
-            and not (index > 0 and folded[index - 1] == "the")
+        value = index + (folded[index] in ORDER_MARKERS)
+        return index not in skip and bool(first_said(folded, index)) and not ends[value] \
+            and not (index > 0 and folded[index - 1] in ORDER_MARKERS)
     return [index for index in range(len(folded)) if said_at(index)]
 
 
@@ -1102,16 +1190,34 @@ def typed_order_problem(folded: list[str], at: int, ends: list[bool], full_stops
     first, of a module's cards just before it, and be set off from them ("rope 1 1 first": is
     the second 1 a card, or the one said first?)."""
     first = (first_said(folded, at) or (0, 0))[1]
-    found = cards_before(folded, at, full_stops)
+    letter = int(at > 0 and folded[at - 1] in OPTION_LETTERS)   # "tower 1 2 B (the 1 first)"
+    found = cards_before(folded, at - letter, full_stops) or typed_cards(folded, at, full_stops)
     if found is None:
         return f"says the {first} goes first, but of no cards played"
     cards = found[1]
-    if folded[at] != "the" and not ends[at - 1]:
+    if folded[at] not in ORDER_MARKERS and not ends[at - 1]:
         return f"may name one more {first}, or say which card goes first; write the cards in the order they resolve"
     if cards[0] != first:
         return (f"says the {first} goes first, but the cards are typed {' '.join(map(str, cards))}; write them in "
                 f"the order they resolve (TW-5)")
     return None
+
+
+def typed_cards(folded: list[str], at: int, full_stops: list[bool]) -> tuple[int, list[int]] | None:
+    """(the module, its cards) where the post types cards after one module word only, all before
+    the order said at `at` ("Tower 2 1 1, reward A. For the record, the 2 resolves first."): the
+    cards an order said apart from them can be of; None where no module, or more than one, has
+    cards typed after it, or the order is said in them ("collation 1 first, 2 after")."""
+    found: list[tuple[int, list[int]]] = []
+    for head, word in enumerate(folded):
+        index, cards = head + 1, list[int]()
+        while word in MODULE_NAMES and index < len(folded) and not full_stops[index - 1] and is_material(folded[index]):
+            if folded[index].isdecimal() or _ANCHOR.match(folded[index]):
+                cards.append(int(folded[index].split("@")[0]))
+            index += 1
+        if cards:
+            found.append((head, cards) if index <= at else (head, []))
+    return found[0] if len(found) == 1 and found[0][1] else None
 
 
 def _cards_words(words: list[Word], group: Group, cards: list[int], problem: str | None, trail: str) -> list[Word]:

@@ -900,3 +900,148 @@ def test_another_card_on_a_cell_reads(name: str, post: str, move: str) -> None:
 ])
 def test_another_card_on_a_cell_stays_refused_where_unclear(name: str, post: str) -> None:
     refused(name, post)
+
+
+# --- The order said around the cards, in more ways (TW-5) ----------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "clock: I play my 1 first, then the 2", "clock 1 2"),    # "my 2 first": a card of the move
+    ("tow2-second", "conker, my 2 first then a 1", "conker 2 1"),
+    ("tow1-second", "race 2 first, then 1", "race 2 1"),                     # all typed: the order as notation
+    ("tow2-second", "rope 1 first then 2", "rope 1 2"),
+    ("tow1-second", "tower 1 2 A (the 1 goes first)", "tower 1 2 A"),        # past Tower's option (TW-17)
+    ("tow2-second", "tower 2 1 C, the 2 first", "tower 2 1 C"),
+    ("tow1-second", "race 2 1 1 (my 2 comes first)", "race 2 1 1"),
+    ("tow1-second", "tower 2 1 1 in that order, option B", "tower 2 1 1 B"), # confirms the typed order
+    ("tow2-start", "path 1@c3 1@f6 in this order", "path 1@C3 1@F6"),
+    ("tow2-second", "race 2 1 1. fyi the 2 resolves first", "race 2 1 1"),   # in a sentence of its own
+    ("tow1-second", "Tower 1 2, option C. The 1 goes first.", "tower 1 2 C"),
+])
+def test_the_order_said_in_more_ways_reads(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "tower 2 1 A (the 1 goes first)"),   # the order said is not the order typed
+    ("tow1-second", "race 1 2, my 2 first"),
+    ("tow1-second", "rope 1 then my 2 first"),           # an order of no card typed first
+    ("tow1-second", "clock: my 2 first then 1"),         # "then 1": a 1, or one card more?
+    ("tow1-second", "race 2 first and 1"),               # "and": no order of the 1
+    ("tow1-second", "race 1 1 2. the 2 resolves first"), # not the order typed
+    ("tow1-second", "Sally went with the 2 first. rope 1 1"),
+    ("tow2-second", "collation: 1 first, 2."),           # the order said inside the cards: never half read
+    ("tow2-second", "clock 1 first, the 2. the 1 goes first"),
+])
+def test_the_order_said_in_more_ways_near_misses_are_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+@pytest.mark.parametrize("post", [
+    "race with a 2 and a 1, in that order",     # named in no order: "in that order" says none (TW-5)
+    "race: I play my 2 and a 1",
+    "race 1 2 (my 2 first)",
+])
+def test_an_order_unclear_where_it_matters_stays_refused(post: str) -> None:
+    with pytest.raises(InputError):
+        race_post(post)
+
+
+@pytest.mark.parametrize("post, move", [
+    ("race: I play my 1 first, then a 2", "race 1 2"),
+    ("race 2 1 in that order", "race 2 1"),
+    ("race 2 first, then 1", "race 2 1"),
+])
+def test_an_order_said_where_it_matters_reads(post: str, move: str) -> None:
+    assert race_post(post) == move
+
+
+# --- "the other 1": a card of that value besides those named (TW-2) ------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-second", "rope: 1, then 2, then the other 1", "rope 1 2 1"),
+    ("tow1-second", "conker 1 then 2 then the other 1", "conker 1 2 1"),
+    ("tow1-start", "collation: the 1, then the other 1", "collation 1 1"),
+])
+def test_the_other_card_of_a_value_reads(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-second", "clock 1 1 the other 1"),     # never the typed cards said again: one more, not held
+    ("tow2-second", "rope 1, the other 1"),        # the typed 1 again, or one more?
+    ("tow2-second", "rope 1 2 then the other 2"),  # the hand holds one 2
+])
+def test_the_other_card_of_a_value_near_misses_are_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- "after that": the next card resolves after (TW-5) -------------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-second", "I play rope with card 2 and after that card 1", "rope 2 1"),
+    ("tow1-second", "clock with the 1, after that the 2", "clock 1 2"),
+    ("tow2-second", "race 2 and after that 1", "race 2 1"),
+])
+def test_after_that_reads_as_then(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-second", "rope 1 and after that idk"),         # the rest unsaid (TW-3)
+    ("tow2-second", "rope 2 and after that race 1"),      # two modules
+])
+def test_after_that_near_misses_are_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+def test_after_that_where_the_order_matters() -> None:
+    assert race_post("race with the 1 and after that the 2") == "race 1 2"
+
+
+# --- "1 first, 2 after": the card said first, and the next after it (TW-5) -----------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-second", "collation: 2 first, 1 after", "collation 2 1"),
+    ("tow1-second", "clock: my 2 first, a 1 second", "clock 2 1"),
+    ("tow2-second", "rope 1 first, 2 next.", "rope 1 2"),
+])
+def test_first_and_after_read_in_that_order(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-second", "collation 1 1 first, 2 after"),     # "1 first": one more 1, or the order?
+    ("tow2-second", "race 1 first, 2 next, then 1"),     # more after the pair: not guessed
+    ("tow2-second", "clock: the 2 first, 1 after"),      # "1 after": a 1, or one card more?
+])
+def test_first_and_after_near_misses_are_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+def test_first_and_after_where_the_order_matters() -> None:
+    assert race_post("race: 1 first, 2 after") == "race 1 2"
+    assert race_post("race: my 2 first, the 1 after") == "race 2 1"
+
+
+# --- "my card of 2": a card named with its strength after "of" (TW-2) ----------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "clock with my card of 2 and one card of 1, the 2 first", "clock 2 1"),
+    ("tow2-second", "rope with two cards of 1", "rope 1 1"),
+    ("tow1-second", "conker: a card of 1 then the card of 2", "conker 1 2"),
+])
+def test_a_card_of_its_strength_reads(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "clock with a card of 2 and a card of 1, the 1 first and the 2 first"),
+    ("tow1-second", "clock with one card of 2 or a card of 1"),   # an alternative
+])
+def test_a_card_of_its_strength_near_misses_are_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+def test_a_card_of_its_strength_where_the_order_matters() -> None:
+    with pytest.raises(InputError):
+        race_post("race with a card of 2 and a card of 1")   # no order said (TW-5)
