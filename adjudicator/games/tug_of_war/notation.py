@@ -500,7 +500,7 @@ def _reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
     if first in OTHER and first != "other" and said[1] in SINGLE_PLACED and _CELL.match(said[2]):
         return 1, Ref("any", many=1)                                    # "another at F6": one more card, on Path
     if first in OTHER and first != "other" and said[1].isdecimal() and _value(said[1]) is not None:
-        return 2, Ref("cards", (int(said[1]),))                        # "another 1": one more card, the 1
+        return 2, Ref("more", (int(said[1]),))                         # "another 1": one more card, the 1, never the typed said again
     if first in SINGLE and said[1] in SINGULAR_NOUNS:
         return 2, Ref("any", many=1)                                    # "single card": a count of one
     if first in around.counts:

@@ -1045,3 +1045,9 @@ def test_a_card_of_its_strength_near_misses_are_refused(name: str, post: str) ->
 def test_a_card_of_its_strength_where_the_order_matters() -> None:
     with pytest.raises(InputError):
         race_post("race with a card of 2 and a card of 1")   # no order said (TW-5)
+
+
+def test_another_card_is_never_the_typed_cards_said_again():
+    """"another 1" names one more card (TW-2): after three 1s typed, with no fourth held, it is
+    not read as the same cards."""
+    assert "another 1" in refused("tow1-start", "clock 1 1 1 another 1")
