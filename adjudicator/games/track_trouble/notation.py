@@ -64,7 +64,7 @@ STAYING = ("rest", "rests", "resting", "stays", "stay put", "stays put", "stay h
            "does nothing", "idle")
 EVERY_MINER = ("all", "all miners", "all my miners", "all of them", "every miner", "everyone", "everybody")
 EVERY_MINER_STAYING = (*STAYING, "stay", "sit this one out", "sits this one out", "sit this out", "sits this out",
-                       "chills", "chilling")   # "7 chills", said of miners only: "chill" alone is chatter
+                       "chills", "chilling", "take no action", "takes no action")   # "7 chills", said of miners only: "chill" alone is chatter
 # Every miner said to do nothing by naming none that moves (TT-3): "nobody moves this crossing".
 NOBODY_MOVES = tuple(f"{nobody} {moves}" for nobody in ("nobody", "no one", "noone")
                      for moves in ("moves", "goes", "acts", "does anything"))
@@ -83,12 +83,14 @@ NOBODY_ELSE_MOVES = tuple(f"{nobody} else {moves}" for nobody in ("nobody", "no 
 # (TT-3), and "nothing else" says the move is all there is ("extra miner this round, nothing else").
 # They become `-`, glue the notation reads as nothing, not dropped: the punctuation after them
 # stays ("extra miner this round? 1 T2" still asks).
-SAID_OF_EVERY_SUBMISSION = ("this round", "this crossing", "nothing else")
+SAID_OF_EVERY_SUBMISSION = ("this round", "this crossing", "this time", "nothing else")   # "1 T3 this time"
 # What sets a Hidden Value (TT-7): "N1 worth 1", "N1 becomes 5", "N3, set to 2" are `hidden N1 = 1`.
 VALUE_WORDS = ("worth", "becomes", "set to", "set at", "equals", "make it", "makes it", "set it to",
                "sets it to", "set it at")
 # Hidden Value (TT-7) named in short or as a verb: "hv: N2 → 1", "hiding N1, make it 5".
-HIDDEN_NAMES = ("hv", "hiding", "hide", "hides", "i hide")
+HIDDEN_NAMES = ("hv", "hiding", "hide", "hides", "i hide", "hidden val")   # "hidden val N2=5"
+# "Value" in short, wherever "value" is read (TT-7): "hidden N2 val 5", "set the val of N2 to 3".
+VALUE_SHORT = ("val",)
 # Verbs that set a destination's value when a destination follows them (TT-7): "set N2 to 3", "put
 # N2 at 3". Only before a destination's name: "put 3 on T2" is a miner boarding.
 SETTING_VERBS = ("set", "sets", "setting", "put", "puts", "putting", "make", "makes", "making",
@@ -258,6 +260,7 @@ def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozense
     phrases.update({phrase(said): ("-",) for said in (*SAID_OF_EVERY_SUBMISSION, *ADDING)})
     phrases.update({phrase(said): ("=",) for said in VALUE_WORDS})
     phrases.update({phrase(said): ("hidden",) for said in HIDDEN_NAMES})
+    phrases.update({phrase(said): ("value",) for said in VALUE_SHORT})
     phrases.update({phrase(said): ("rest",) for said in NOBODY_MOVES})
     phrases.update({phrase(said): ("rest",) for said in STAYING})
     phrases.update({(*phrase(every), *phrase(said)): ("rest",) for every in EVERY_MINER
@@ -816,20 +819,33 @@ def action_after(words: list[Word], index: int, names: frozenset[str]) -> tuple[
 
 def list_after_plural(words: list[Word], index: int) -> list[int]:
     """The positions of the numbers of a comma list right after a plural at `index` ("miners 1,
-    2, 3 board", "Miners 6, 7: nothing"), the last closed by no punctuation or a colon; [] when there is none such."""
+    2, 3 board", "Miners 6, 7: nothing", "miners 2, 3 and 4 board": the last may follow a joiner),
+    the last closed by no punctuation or a colon; [] when there is none such."""
     if words[index].text.casefold() not in PLURAL_MINER_WORDS or words[index].trail:
         return []
-    at = []
-    for position in range(index + 1, len(words)):
-        word = words[position]
-        if not word.text.isdecimal():
-            break
+    at: list[int] = []
+    position = index + 1
+    while position < len(words) and words[position].text.isdecimal():
         at.append(position)
-        if word.trail.strip() != ",":
+        if words[position].trail.strip() == ",":
+            position += 1
+        elif len(at) >= 2 and last_joined(words, position):
+            at.append(position + 2)   # "2, 3 and 4": the joiner says nothing more than the comma
+            break
+        else:
             break
     closed = bool(at) and words[at[-1]].trail.strip() in ("", ":") and at[-1] + 1 < len(words) \
         and not words[at[-1] + 1].text.isdecimal() and words[at[-1] + 1].text.casefold() not in JOINERS
-    return at if closed and all(words[i].trail.strip() == "," for i in at[:-1]) else []
+    joined = len(at) >= 3 and at[-1] == at[-2] + 2
+    commas = at[:-2] if joined else at[:-1]
+    return at if closed and all(words[i].trail.strip() == "," for i in commas) else []
+
+
+def last_joined(words: list[Word], index: int) -> bool:
+    """Is the number at `index`, with nothing after it, followed by a joiner and one last number
+    ("3 and 4"), the joiner also with nothing after it?"""
+    return index + 2 < len(words) and not words[index].trail.strip() and not words[index + 1].trail.strip() \
+        and words[index + 1].text.casefold() in JOINERS and words[index + 2].text.isdecimal()
 
 
 def every_counted(words: list[Word], acting: list[int], others: list[list[int]]) -> list[Word]:

@@ -748,3 +748,34 @@ def test_parity_is_of_the_miners_that_can_act():
 ])
 def test_miners_named_by_parity_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- Eighth round: "this time", "take no action", "val", "miners 2, 3 and 4" (TT-3, TT-7) -------
+
+@pytest.mark.parametrize("post, move", [
+    ("only 2 on T1 this time, the others stay put", "r1 c1: 2 T1"),
+    ("5 rides T2 this time", "r1 c1: 5 T2"),
+    ("3 flips purple. Everyone else takes no action.", "r1 c1: 3 switch purple"),
+    ("1 T3, 2 T1; 7 takes no action", "r1 c1: 1 T3, 2 T1"),
+    ("hidden val N1=4", "r1: hidden N1 4"),
+    ("hidden N3 val 1", "r1: hidden N3 1"),
+    ("set the val of N2 to 2", "r1: hidden N2 2"),
+    ("6 T3; miners 1, 2 and 5 board T1", "r1 c1: 1 T1, 2 T1, 5 T1, 6 T3"),
+    ("miners 3, 4 & 7 go to T2, 1 flips purple", "r1 c1: 1 switch purple, 3 T2, 4 T2, 7 T2"),
+    ("Miner 2 hits the purple switch. Miners 4, 5 and 6 take T3. The remaining miners take no action.",
+     "r1 c1: 2 switch purple, 4 T3, 5 T3, 6 T3"),
+])
+def test_eighth_round_forms_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1 T1, miners 2, 3 and 4",            # what do 2, 3 and 4 do?
+    "miners 2, 3 and 4, 5 T2",            # 2, 3 and 4 left without an action
+    "miners 2, 3 and 4 T2 or T3",         # which track?
+    "hidden val N2",                      # which value?
+    "2 T1 this time, no wait, 2 T3",      # a correction
+    "1 T2, 1 takes no action",            # miner 1 twice
+])
+def test_eighth_round_near_misses_stay_refused(post):
+    assert at_start(post) is None
