@@ -170,7 +170,12 @@ PLURAL_MINER_WORDS = ("miners",)
 # "odd miners T1, even miners T3" is every acting miner with an odd number on T1, an even one on T3.
 PARITY_NAMES = {("odd", "miners"): 1, ("odd", "ones"): 1, ("odds",): 1, ("odd-numbered", "miners"): 1,
                 ("odd", "numbered", "miners"): 1, ("even", "miners"): 0, ("even", "ones"): 0, ("evens",): 0,
-                ("even-numbered", "miners"): 0, ("even", "numbered", "miners"): 0}
+                ("even-numbered", "miners"): 0, ("even", "numbered", "miners"): 0,
+                ("odd-numbered",): 1, ("odd", "numbered"): 1, ("even-numbered",): 0, ("even", "numbered"): 0,
+                ("odd-numbered", "ones"): 1, ("even-numbered", "ones"): 0}   # "odd-numbered miners on T2, even-numbered on T1"
+# A word after a list of miners saying they all share the action after it (TT-3): "4 5 6 7 all T3",
+# "2 and 3 both T3", "1, 2 each take T1" are the list's action alone. "Both" only after two miners.
+LIST_SHARING = {"all": 0, "each": 0, "both": 2}   # the word: how many miners it must follow (0: two or more)
 # Words of courtesy after a miner's action, before a comma: "1 and 2 go to T1 please, 3 flips
 # purple" is read as without them (they say nothing of the move, yet part its clauses).
 COURTESY = ("please", "pls", "plz", "thanks", "thx", "ty")
@@ -1241,6 +1246,34 @@ def ranges_and_counts(words: list[Word]) -> list[Word]:
     return out
 
 
+def sharing_dropped(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"4 5 6 7 all T3", "2 and 3 both T3" (LIST_SHARING) as "4 5 6 7 T3": the word says nothing
+    more than the list before it, whose miners share the action after it (TT-3)."""
+    for index, word in enumerate(words):
+        count = LIST_SHARING.get(word.text.casefold())
+        if count is None or word.trail.strip() or action_after(words, index + 1, names) is None:
+            continue
+        listed = miners_listed_before(words, index)
+        if len(listed) >= 2 and count in (0, len(listed)):
+            return sharing_dropped([*words[:index], *words[index + 1:]], names)
+    return words
+
+
+def miners_listed_before(words: list[Word], index: int) -> list[int]:
+    """The miners' numbers of the list ending right before `index` ("4 5 6 7", "2 and 3", "1, 2,
+    3"): numbers apart by spaces, commas or joiners, the last with nothing after it; [] if none."""
+    if not index or not words[index - 1].text.isdecimal() or words[index - 1].trail.strip():
+        return []
+    numbers: list[int] = []
+    at = index - 1
+    while at >= 0 and (words[at].text.isdecimal() or words[at].text.casefold() in JOINERS) \
+            and words[at].trail.strip() in ("", ","):
+        if words[at].text.isdecimal():
+            numbers.append(int(words[at].text))
+        at -= 1
+    return numbers[::-1]
+
+
 def spaced_list(words: list[Word], names: frozenset[str] = frozenset()) -> list[Word]:
     """"1 2 and 3 board T2": numbers written one after another and closed by "and N" are an
     English list, as "1, 2 and 3" (miner_group); so are ones that open a clause and are closed by
@@ -1601,7 +1634,8 @@ class TrackTroubleNotation(Game[TTState]):
         words = passing_said(words, s, self._known_names | frozenset(KEYWORDS) | frozenset(ITEM_WORDS))
         free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
-        words = spaced_list(ranges_and_counts(ordinals_on(miners_by_place(words, free), free)), self._known_names)
+        words = sharing_dropped(ranges_and_counts(ordinals_on(miners_by_place(words, free), free)), self._known_names)
+        words = spaced_list(words, self._known_names)
         words = switch_said(carts_said(words, dict(s.carts)), list(s.layout.get("switches") or ()))
         words = carts_boarded(words, self._names_of("tracks"))
         extra = bool(s.extra.get(player)) or declares_extra_miner(words)

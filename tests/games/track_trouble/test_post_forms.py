@@ -779,3 +779,31 @@ def test_eighth_round_forms_read(post, move):
 ])
 def test_eighth_round_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- A list's miners said to share its action, and parity without "miners" (TT-2, TT-3) --------
+
+@pytest.mark.parametrize("post, move", [
+    ("3 4 5 all T2", "r1 c1: 3 T2, 4 T2, 5 T2"),
+    ("1, 6 and 7 all go to T1. 2 T3", "r1 c1: 1 T1, 2 T3, 6 T1, 7 T1"),
+    ("5 and 6 both flip purple", "r1 c1: 5 switch purple, 6 switch purple"),
+    ("1 and 4 each take T2", "r1 c1: 1 T2, 4 T2"),
+    ("2-4 all T1", "r1 c1: 2 T1, 3 T1, 4 T1"),
+    ("even-numbered miners T3, odd-numbered T1", "r1 c1: 1 T1, 2 T3, 3 T1, 4 T3, 5 T1, 6 T3, 7 T1"),
+    ("odd numbered flip purple, even numbered on T2",
+     "r1 c1: 1 switch purple, 2 T2, 3 switch purple, 4 T2, 5 switch purple, 6 T2, 7 switch purple"),
+])
+def test_shared_actions_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1 2 3 both T1",              # "both" of three miners
+    "4 and 5 all T3 or T1",       # which track?
+    "1 T2, all T3",               # all the others, or all seven?
+    "odd-numbered on T2, 3 T1",   # miner 3 twice
+    "even-numbered T1 or T2",     # which track?
+    "2 and 3 both T3, no wait, T1",   # a correction
+])
+def test_shared_actions_near_misses_stay_refused(post):
+    assert at_start(post) is None
