@@ -188,6 +188,13 @@ COUNT_TAILS = ("of them", "of em")     # "all seven of them": "them" is those se
 # post names no other miner's number (but the exceptions): "1 T3, all on T2" (all the others?) is refused.
 EVERY_ACTING = (("everyone",), ("everybody",), ("all",), ("all", "miners"), ("all", "my", "miners"),
                 ("every", "miner"), ("all", "of", "them"), ("all", "of", "my", "miners"))
+# The miners not named, said to act, right before the action they share (TT-3: miners are
+# numbered; the others are every miner that can act but those the post names): "1 T2, 2 T1, the
+# rest T3", "3 T1, everyone else flips purple". Read only when every other number of the post is a
+# miner's named before it, and no Hidden Value is set (its number is no miner).
+OTHERS_ACTING = (("rest",), ("the", "rest"), ("all", "the", "rest"), ("rest", "of", "them"), ("the", "rest", "of", "them"),
+                 ("others",), ("the", "others"), ("all", "others"), ("all", "the", "others"),
+                 ("everyone", "else"), ("everybody", "else"), ("remaining", "miners"), ("the", "remaining", "miners"))
 # Who an exception is said of: "everyone rests except miner 3 who takes T1" is 3 boarding T1.
 RELATIVES = ("who", "which", "that")
 # Said of the current crossing: "nothing this crossing, waiting" is the crossing's empty submission
@@ -914,6 +921,34 @@ def every_named(words: list[Word], acting: list[int], tracks: frozenset[str]) ->
         return [*words[:index], *listed, *words[index + size:track], words[track]._replace(trail=words[track].trail or ","),
                 *(words[at] for at in kept), *resting, *words[after:]]
     return words
+
+
+def others_named(words: list[Word], acting: list[int], names: frozenset[str]) -> list[Word]:
+    """"1 T2, the rest T1" (OTHERS_ACTING at a clause's start, before an action other than resting)
+    as the plural list "miners 2, ..., 7 T1" of the miners that can act and the post names not;
+    unchanged when said twice, when a miner is named after it ("the rest T1, 4 T3": a correction?),
+    or when a number of the post is no miner that can act."""
+    found = []
+    for index in range(len(words)):
+        size = next((len(said) for said in sorted(OTHERS_ACTING, key=len, reverse=True)
+                     if tuple(w.text.casefold() for w in words[index:index + len(said)]) == said), 0)
+        action = action_after(words, index + size, names) if size else None
+        if action and words[action[0]].text.casefold() not in ACTIONS_ALONE[1:] and \
+                (not index or words[index - 1].trail.strip()) and not any(w.trail.strip() for w in words[index:index + size]):
+            found.append((index, size))
+    numbers = [int(w.text) for w in words if w.text.isdecimal()]
+    after = [w for w in words[found[0][0]:] if w.text.isdecimal()] if found else []
+    if len(found) != 1 or not numbers or after or not set(numbers) <= set(acting) or \
+            any(w.text.casefold() in ITEM_KEYWORDS["hidden-value"] for w in words):
+        return words
+    (index, size), = found
+    named = [miner for miner in acting if miner not in numbers]
+    if not named:
+        return words
+    span = said_as(words, index, size, "", None)
+    listed = [span._replace(text=PLURAL_MINER_WORDS[0], trail=""),
+              *(span._replace(text=str(miner), trail="," if at < len(named) - 1 else "") for at, miner in enumerate(named))]
+    return [*words[:index], *listed, *words[index + size:]]
 
 
 def parity_named(words: list[Word], acting: list[int], names: frozenset[str]) -> list[Word]:
@@ -1647,6 +1682,7 @@ class TrackTroubleNotation(Game[TTState]):
         if not declares_extra_miner(words) or s.extra.get(player):   # declared now: is the extra miner "all"?
             words = every_named(words, [miner for miner in everyone if miner in free], self._names_of("tracks"))
             words = parity_named(words, [miner for miner in everyone if miner in free], self._known_names)
+            words = others_named(words, [miner for miner in everyone if miner in free], self._known_names)
         listed = plural_list(words, self._known_names)
         while listed != words:   # each plural list in turn: "odd miners T1, even miners T3"
             words, listed = listed, plural_list(listed, self._known_names)

@@ -100,7 +100,7 @@ def test_staying_miners_are_given_no_action(post, move):
     "3 T1 (1, 2 rest)",             # a list without its "and": may have lost an action
     "the rest stay home",           # the rest of which miners? Said alone, it may follow an earlier post
     "hidden N2 4, the others stay put",   # a Hidden Value is a move of its own (TT-7), not a crossing's
-    "1 T1, the rest T2",            # "the rest" boarding names no miner's number
+    "the rest T1",                  # "the rest" boarding, with no miner named: the rest of whom?
     "extra miner this round? 1 T2",  # asks about the item before the move
     "nothing this crossing?",
 ])
@@ -806,4 +806,35 @@ def test_shared_actions_read(post, move):
     "2 and 3 both T3, no wait, T1",   # a correction
 ])
 def test_shared_actions_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- The miners not named said to act: "1 T2, the rest T1" (TT-3) ----------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("5 T3, the rest T2", "r1 c1: 1 T2, 2 T2, 3 T2, 4 T2, 5 T3, 6 T2, 7 T2"),
+    ("1 T1, the rest T2", "r1 c1: 1 T1, 2 T2, 3 T2, 4 T2, 5 T2, 6 T2, 7 T2"),   # once refused: now the miners not named
+    ("6 flips purple; everybody else on T1", "r1 c1: 1 T1, 2 T1, 3 T1, 4 T1, 5 T1, 6 switch purple, 7 T1"),
+    ("1 T1, 2 T1, 3 T1, 4 T3. All the others take T2.", "r1 c1: 1 T1, 2 T1, 3 T1, 4 T3, 5 T2, 6 T2, 7 T2"),
+    ("7 T2, the remaining miners go to T3", "r1 c1: 1 T3, 2 T3, 3 T3, 4 T3, 5 T3, 6 T3, 7 T2"),
+])
+def test_others_acting_read(post, move):
+    assert at_start(post) == move
+
+
+def test_others_acting_are_the_miners_that_can_act():
+    """Miner 1 crossed in crossing 1; the extra miner (8) plays (TT-2, TT-7)."""
+    assert in_crossing_2("2 T1, the rest T2") == "r1 c2: 2 T1, 3 T2, 4 T2, 5 T2, 6 T2, 7 T2, 8 T2"
+
+
+@pytest.mark.parametrize("post", [
+    "the rest T1",                        # the rest of whom?
+    "3 T2, the rest T1, 4 T3",            # 4 named after "the rest": a correction?
+    "3 T2, the rest T1, others T3",       # said twice
+    "3 T2, hidden N2 5, the rest T1",     # is 5 a miner?
+    "3 T2, the rest T1 or T3",            # which track?
+    "3 T2, the rest T1, no wait, T3",     # a correction
+    "3 T2, everyone else flips purple or T1",
+])
+def test_others_acting_near_misses_stay_refused(post):
     assert at_start(post) is None
