@@ -773,6 +773,28 @@ def plural_list(words: list[Word], names: frozenset[str]) -> list[Word]:
     return words
 
 
+def joined_shared(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"2 and 3 T3, + remote purple": numbers joined by "and" at a clause's start share the action
+    after them, which ends the clause (TT-3), written out as each miner's action ("2 T3, 3 T3") so that the clauses after
+    it join the move as they do after single miners."""
+    for index in range(len(words)):
+        if not words[index].text.isdecimal() or index and (not words[index - 1].trail.strip()
+                                                           or words[index - 1].text.isdecimal()):
+            continue   # "1, 2 and 3 rest": a comma list, read as it is
+        at = index
+        while last_joined(words, at):
+            at += 2
+        action = action_after(words, at + 1, names) if at > index and not words[at].trail.strip() else None
+        if action is None or action[1] < len(words) and not words[action[1] - 1].trail.strip():
+            continue   # "2 and 3 T3 and 5 T1": the clause after is not parted from it
+        done = [*words[:index]]
+        for number in range(index, at, 2):
+            *said, last = words[action[0]:action[1]]
+            done += [words[number]._replace(trail=""), *said, last._replace(trail=",")]
+        return [*done, *words[at:]]
+    return words
+
+
 def plural_joined(words: list[Word], names: frozenset[str]) -> list[Word]:
     """"miners 1 and 2 and 3 ride T2" (a range "miners 1-3" is written so): the plural before numbers
     joined by "and" says nothing more than the numbers, which share the action after them (TT-3)."""
@@ -1686,7 +1708,7 @@ class TrackTroubleNotation(Game[TTState]):
         listed = plural_list(words, self._known_names)
         while listed != words:   # each plural list in turn: "odd miners T1, even miners T3"
             words, listed = listed, plural_list(listed, self._known_names)
-        words = plural_joined(words, self._known_names)
+        words = joined_shared(plural_joined(words, self._known_names), self._known_names)
         ends = self._names_of("tracks", "switches") | {"train"}
         words = picture_between(except_named(miner_after_target(courtesy_dropped(words, ends), ends)), ends, PICTURE, QUOTED)
         words = sent_miners(miner_numbered(item_then_picture(slashed(words, ends), PICTURE)), ends)

@@ -838,3 +838,25 @@ def test_others_acting_are_the_miners_that_can_act():
 ])
 def test_others_acting_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- Miners joined by "and" share their action, and the clauses after it join the move (TT-3) ----
+
+@pytest.mark.parametrize("post, move", [
+    ("4 and 5 T1, + remote purple", "r1 c1: 4 T1, 5 T1, remote purple"),
+    ("1 and 7 flip purple; miners 2, 3 T2", "r1 c1: 1 switch purple, 2 T2, 3 T2, 7 switch purple"),
+    ("3 & 4 go to T3, also 6 T1", "r1 c1: 3 T3, 4 T3, 6 T1"),
+    ("5 and 6 both T2, + remote switch purple", "r1 c1: 5 T2, 6 T2, remote purple"),
+])
+def test_joined_miners_before_more_clauses_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "4 and 5 T1, 5 T3",               # miner 5 twice
+    "4 and 5 T1 or T2, + remote purple",   # which track?
+    "4 and 5 T1, no wait, T2",        # a correction
+    "hidden N2 5 and 3 T1",           # a Hidden Value is a move of its own (TT-7)
+])
+def test_joined_miners_near_misses_stay_refused(post):
+    assert at_start(post) is None
