@@ -773,6 +773,35 @@ def plural_list(words: list[Word], names: frozenset[str]) -> list[Word]:
     return words
 
 
+def ranged_in_order(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"Miners 1 to 7: T2, T2, T1, ...": a range of miners before a colon, then exactly one action
+    for each of them, comma-parted and closing the post, is each miner's action in order (TT-3)."""
+    for index in range(len(words) - 4):
+        first, between, last = words[index + 1:index + 4]
+        if words[index].text.casefold() not in PLURAL_MINER_WORDS or words[index].trail.strip() \
+                or not first.text.isdecimal() or not last.text.isdecimal() or first.trail.strip() \
+                or between.text.casefold() not in ("to", *RANGE_WORDS) or between.trail.strip() \
+                or last.trail.strip() != ":" or int(last.text) <= int(first.text):
+            continue
+        actions: list[tuple[int, int]] = []
+        at = index + 4
+        while at < len(words):
+            action = action_after(words, at, names)
+            if action is None or action[0] != at or words[action[1] - 1].trail.strip() not in ("", ",", "."):
+                return words
+            actions.append(action)
+            at = action[1]
+            if action[1] < len(words) and words[action[1] - 1].trail.strip() != ",":
+                return words   # something more after the list: read as it is
+        if len(actions) != int(last.text) - int(first.text) + 1:
+            return words
+        done = [*words[:index]]
+        for miner, (start, end) in zip(range(int(first.text), int(last.text) + 1), actions, strict=True):
+            done += [words[start]._replace(text=str(miner), trail=""), *words[start:end]]
+        return done
+    return words
+
+
 def joined_shared(words: list[Word], names: frozenset[str]) -> list[Word]:
     """"2 and 3 T3, + remote purple": numbers joined by "and" at a clause's start share the action
     after them, which ends the clause (TT-3), written out as each miner's action ("2 T3, 3 T3") so that the clauses after
@@ -1709,6 +1738,7 @@ class TrackTroubleNotation(Game[TTState]):
         while listed != words:   # each plural list in turn: "odd miners T1, even miners T3"
             words, listed = listed, plural_list(listed, self._known_names)
         words = joined_shared(plural_joined(words, self._known_names), self._known_names)
+        words = ranged_in_order(words, self._known_names)
         ends = self._names_of("tracks", "switches") | {"train"}
         words = picture_between(except_named(miner_after_target(courtesy_dropped(words, ends), ends)), ends, PICTURE, QUOTED)
         words = sent_miners(miner_numbered(item_then_picture(slashed(words, ends), PICTURE)), ends)

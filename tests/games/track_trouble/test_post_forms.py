@@ -860,3 +860,23 @@ def test_joined_miners_before_more_clauses_read(post, move):
 ])
 def test_joined_miners_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- A range of miners, then one action for each in order (TT-3) ---------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("Miners 1 to 4: T3, T1, flip purple, T2", "r1 c1: 1 T3, 2 T1, 3 switch purple, 4 T2"),
+    ("miners 5 to 7: T1, T1, T2", "r1 c1: 5 T1, 6 T1, 7 T2"),
+])
+def test_range_in_order_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "Miners 1 to 4: T3, T1, T2",              # three actions for four miners
+    "Miners 1 to 3: T3, T1, T2, T1",          # four actions for three miners
+    "Miners 1 to 3: T3, T1, T2 or T1",        # which track?
+    "Miners 1 to 3: T3, T1, T2, no wait, T1",  # a correction
+])
+def test_range_in_order_near_misses_stay_refused(post):
+    assert at_start(post) is None
