@@ -64,7 +64,7 @@ STAYING = ("rest", "rests", "resting", "stays", "stay put", "stays put", "stay h
            "does nothing", "idle")
 EVERY_MINER = ("all", "all miners", "all my miners", "all of them", "every miner", "everyone", "everybody")
 EVERY_MINER_STAYING = (*STAYING, "stay", "sit this one out", "sits this one out", "sit this out", "sits this out",
-                       "chills", "chilling")   # "7 chills", said of miners only: "chill" alone is chatter
+                       "chills", "chilling", "take no action", "takes no action")   # "7 chills", said of miners only: "chill" alone is chatter
 # Every miner said to do nothing by naming none that moves (TT-3): "nobody moves this crossing".
 NOBODY_MOVES = tuple(f"{nobody} {moves}" for nobody in ("nobody", "no one", "noone")
                      for moves in ("moves", "goes", "acts", "does anything"))
@@ -83,12 +83,14 @@ NOBODY_ELSE_MOVES = tuple(f"{nobody} else {moves}" for nobody in ("nobody", "no 
 # (TT-3), and "nothing else" says the move is all there is ("extra miner this round, nothing else").
 # They become `-`, glue the notation reads as nothing, not dropped: the punctuation after them
 # stays ("extra miner this round? 1 T2" still asks).
-SAID_OF_EVERY_SUBMISSION = ("this round", "this crossing", "nothing else")
+SAID_OF_EVERY_SUBMISSION = ("this round", "this crossing", "this time", "nothing else")   # "1 T3 this time"
 # What sets a Hidden Value (TT-7): "N1 worth 1", "N1 becomes 5", "N3, set to 2" are `hidden N1 = 1`.
 VALUE_WORDS = ("worth", "becomes", "set to", "set at", "equals", "make it", "makes it", "set it to",
                "sets it to", "set it at")
 # Hidden Value (TT-7) named in short or as a verb: "hv: N2 → 1", "hiding N1, make it 5".
-HIDDEN_NAMES = ("hv", "hiding", "hide", "hides", "i hide")
+HIDDEN_NAMES = ("hv", "hiding", "hide", "hides", "i hide", "hidden val")   # "hidden val N2=5"
+# "Value" in short, wherever "value" is read (TT-7): "hidden N2 val 5", "set the val of N2 to 3".
+VALUE_SHORT = ("val",)
 # Verbs that set a destination's value when a destination follows them (TT-7): "set N2 to 3", "put
 # N2 at 3". Only before a destination's name: "put 3 on T2" is a miner boarding.
 SETTING_VERBS = ("set", "sets", "setting", "put", "puts", "putting", "make", "makes", "making",
@@ -168,7 +170,12 @@ PLURAL_MINER_WORDS = ("miners",)
 # "odd miners T1, even miners T3" is every acting miner with an odd number on T1, an even one on T3.
 PARITY_NAMES = {("odd", "miners"): 1, ("odd", "ones"): 1, ("odds",): 1, ("odd-numbered", "miners"): 1,
                 ("odd", "numbered", "miners"): 1, ("even", "miners"): 0, ("even", "ones"): 0, ("evens",): 0,
-                ("even-numbered", "miners"): 0, ("even", "numbered", "miners"): 0}
+                ("even-numbered", "miners"): 0, ("even", "numbered", "miners"): 0,
+                ("odd-numbered",): 1, ("odd", "numbered"): 1, ("even-numbered",): 0, ("even", "numbered"): 0,
+                ("odd-numbered", "ones"): 1, ("even-numbered", "ones"): 0}   # "odd-numbered miners on T2, even-numbered on T1"
+# A word after a list of miners saying they all share the action after it (TT-3): "4 5 6 7 all T3",
+# "2 and 3 both T3", "1, 2 each take T1" are the list's action alone. "Both" only after two miners.
+LIST_SHARING = {"all": 0, "each": 0, "both": 2}   # the word: how many miners it must follow (0: two or more)
 # Words of courtesy after a miner's action, before a comma: "1 and 2 go to T1 please, 3 flips
 # purple" is read as without them (they say nothing of the move, yet part its clauses).
 COURTESY = ("please", "pls", "plz", "thanks", "thx", "ty")
@@ -181,6 +188,13 @@ COUNT_TAILS = ("of them", "of em")     # "all seven of them": "them" is those se
 # post names no other miner's number (but the exceptions): "1 T3, all on T2" (all the others?) is refused.
 EVERY_ACTING = (("everyone",), ("everybody",), ("all",), ("all", "miners"), ("all", "my", "miners"),
                 ("every", "miner"), ("all", "of", "them"), ("all", "of", "my", "miners"))
+# The miners not named, said to act, right before the action they share (TT-3: miners are
+# numbered; the others are every miner that can act but those the post names): "1 T2, 2 T1, the
+# rest T3", "3 T1, everyone else flips purple". Read only when every other number of the post is a
+# miner's named before it, and no Hidden Value is set (its number is no miner).
+OTHERS_ACTING = (("rest",), ("the", "rest"), ("all", "the", "rest"), ("rest", "of", "them"), ("the", "rest", "of", "them"),
+                 ("others",), ("the", "others"), ("all", "others"), ("all", "the", "others"),
+                 ("everyone", "else"), ("everybody", "else"), ("remaining", "miners"), ("the", "remaining", "miners"))
 # Who an exception is said of: "everyone rests except miner 3 who takes T1" is 3 boarding T1.
 RELATIVES = ("who", "which", "that")
 # Said of the current crossing: "nothing this crossing, waiting" is the crossing's empty submission
@@ -258,6 +272,7 @@ def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozense
     phrases.update({phrase(said): ("-",) for said in (*SAID_OF_EVERY_SUBMISSION, *ADDING)})
     phrases.update({phrase(said): ("=",) for said in VALUE_WORDS})
     phrases.update({phrase(said): ("hidden",) for said in HIDDEN_NAMES})
+    phrases.update({phrase(said): ("value",) for said in VALUE_SHORT})
     phrases.update({phrase(said): ("rest",) for said in NOBODY_MOVES})
     phrases.update({phrase(said): ("rest",) for said in STAYING})
     phrases.update({(*phrase(every), *phrase(said)): ("rest",) for every in EVERY_MINER
@@ -758,6 +773,57 @@ def plural_list(words: list[Word], names: frozenset[str]) -> list[Word]:
     return words
 
 
+def ranged_in_order(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"Miners 1 to 7: T2, T2, T1, ...": a range of miners before a colon, then exactly one action
+    for each of them, comma-parted and closing the post, is each miner's action in order (TT-3)."""
+    for index in range(len(words) - 4):
+        first, between, last = words[index + 1:index + 4]
+        if words[index].text.casefold() not in PLURAL_MINER_WORDS or words[index].trail.strip() \
+                or not first.text.isdecimal() or not last.text.isdecimal() or first.trail.strip() \
+                or between.text.casefold() not in ("to", *RANGE_WORDS) or between.trail.strip() \
+                or last.trail.strip() != ":" or int(last.text) <= int(first.text):
+            continue
+        actions: list[tuple[int, int]] = []
+        at = index + 4
+        while at < len(words):
+            action = action_after(words, at, names)
+            if action is None or action[0] != at or words[action[1] - 1].trail.strip() not in ("", ",", "."):
+                return words
+            actions.append(action)
+            at = action[1]
+            if action[1] < len(words) and words[action[1] - 1].trail.strip() != ",":
+                return words   # something more after the list: read as it is
+        if len(actions) != int(last.text) - int(first.text) + 1:
+            return words
+        done = [*words[:index]]
+        for miner, (start, end) in zip(range(int(first.text), int(last.text) + 1), actions, strict=True):
+            done += [words[start]._replace(text=str(miner), trail=""), *words[start:end]]
+        return done
+    return words
+
+
+def joined_shared(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"2 and 3 T3, + remote purple": numbers joined by "and" at a clause's start share the action
+    after them, which ends the clause (TT-3), written out as each miner's action ("2 T3, 3 T3") so that the clauses after
+    it join the move as they do after single miners."""
+    for index in range(len(words)):
+        if not words[index].text.isdecimal() or index and (not words[index - 1].trail.strip()
+                                                           or words[index - 1].text.isdecimal()):
+            continue   # "1, 2 and 3 rest": a comma list, read as it is
+        at = index
+        while last_joined(words, at):
+            at += 2
+        action = action_after(words, at + 1, names) if at > index and not words[at].trail.strip() else None
+        if action is None or action[1] < len(words) and not words[action[1] - 1].trail.strip():
+            continue   # "2 and 3 T3 and 5 T1": the clause after is not parted from it
+        done = [*words[:index]]
+        for number in range(index, at, 2):
+            *said, last = words[action[0]:action[1]]
+            done += [words[number]._replace(trail=""), *said, last._replace(trail=",")]
+        return [*done, *words[at:]]
+    return words
+
+
 def plural_joined(words: list[Word], names: frozenset[str]) -> list[Word]:
     """"miners 1 and 2 and 3 ride T2" (a range "miners 1-3" is written so): the plural before numbers
     joined by "and" says nothing more than the numbers, which share the action after them (TT-3)."""
@@ -816,20 +882,33 @@ def action_after(words: list[Word], index: int, names: frozenset[str]) -> tuple[
 
 def list_after_plural(words: list[Word], index: int) -> list[int]:
     """The positions of the numbers of a comma list right after a plural at `index` ("miners 1,
-    2, 3 board", "Miners 6, 7: nothing"), the last closed by no punctuation or a colon; [] when there is none such."""
+    2, 3 board", "Miners 6, 7: nothing", "miners 2, 3 and 4 board": the last may follow a joiner),
+    the last closed by no punctuation or a colon; [] when there is none such."""
     if words[index].text.casefold() not in PLURAL_MINER_WORDS or words[index].trail:
         return []
-    at = []
-    for position in range(index + 1, len(words)):
-        word = words[position]
-        if not word.text.isdecimal():
-            break
+    at: list[int] = []
+    position = index + 1
+    while position < len(words) and words[position].text.isdecimal():
         at.append(position)
-        if word.trail.strip() != ",":
+        if words[position].trail.strip() == ",":
+            position += 1
+        elif len(at) >= 2 and last_joined(words, position):
+            at.append(position + 2)   # "2, 3 and 4": the joiner says nothing more than the comma
+            break
+        else:
             break
     closed = bool(at) and words[at[-1]].trail.strip() in ("", ":") and at[-1] + 1 < len(words) \
         and not words[at[-1] + 1].text.isdecimal() and words[at[-1] + 1].text.casefold() not in JOINERS
-    return at if closed and all(words[i].trail.strip() == "," for i in at[:-1]) else []
+    joined = len(at) >= 3 and at[-1] == at[-2] + 2
+    commas = at[:-2] if joined else at[:-1]
+    return at if closed and all(words[i].trail.strip() == "," for i in commas) else []
+
+
+def last_joined(words: list[Word], index: int) -> bool:
+    """Is the number at `index`, with nothing after it, followed by a joiner and one last number
+    ("3 and 4"), the joiner also with nothing after it?"""
+    return index + 2 < len(words) and not words[index].trail.strip() and not words[index + 1].trail.strip() \
+        and words[index + 1].text.casefold() in JOINERS and words[index + 2].text.isdecimal()
 
 
 def every_counted(words: list[Word], acting: list[int], others: list[list[int]]) -> list[Word]:
@@ -893,6 +972,34 @@ def every_named(words: list[Word], acting: list[int], tracks: frozenset[str]) ->
         return [*words[:index], *listed, *words[index + size:track], words[track]._replace(trail=words[track].trail or ","),
                 *(words[at] for at in kept), *resting, *words[after:]]
     return words
+
+
+def others_named(words: list[Word], acting: list[int], names: frozenset[str]) -> list[Word]:
+    """"1 T2, the rest T1" (OTHERS_ACTING at a clause's start, before an action other than resting)
+    as the plural list "miners 2, ..., 7 T1" of the miners that can act and the post names not;
+    unchanged when said twice, when a miner is named after it ("the rest T1, 4 T3": a correction?),
+    or when a number of the post is no miner that can act."""
+    found = []
+    for index in range(len(words)):
+        size = next((len(said) for said in sorted(OTHERS_ACTING, key=len, reverse=True)
+                     if tuple(w.text.casefold() for w in words[index:index + len(said)]) == said), 0)
+        action = action_after(words, index + size, names) if size else None
+        if action and words[action[0]].text.casefold() not in ACTIONS_ALONE[1:] and \
+                (not index or words[index - 1].trail.strip()) and not any(w.trail.strip() for w in words[index:index + size]):
+            found.append((index, size))
+    numbers = [int(w.text) for w in words if w.text.isdecimal()]
+    after = [w for w in words[found[0][0]:] if w.text.isdecimal()] if found else []
+    if len(found) != 1 or not numbers or after or not set(numbers) <= set(acting) or \
+            any(w.text.casefold() in ITEM_KEYWORDS["hidden-value"] for w in words):
+        return words
+    (index, size), = found
+    named = [miner for miner in acting if miner not in numbers]
+    if not named:
+        return words
+    span = said_as(words, index, size, "", None)
+    listed = [span._replace(text=PLURAL_MINER_WORDS[0], trail=""),
+              *(span._replace(text=str(miner), trail="," if at < len(named) - 1 else "") for at, miner in enumerate(named))]
+    return [*words[:index], *listed, *words[index + size:]]
 
 
 def parity_named(words: list[Word], acting: list[int], names: frozenset[str]) -> list[Word]:
@@ -1223,6 +1330,34 @@ def ranges_and_counts(words: list[Word]) -> list[Word]:
         out.append(word)
         index += 1
     return out
+
+
+def sharing_dropped(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"4 5 6 7 all T3", "2 and 3 both T3" (LIST_SHARING) as "4 5 6 7 T3": the word says nothing
+    more than the list before it, whose miners share the action after it (TT-3)."""
+    for index, word in enumerate(words):
+        count = LIST_SHARING.get(word.text.casefold())
+        if count is None or word.trail.strip() or action_after(words, index + 1, names) is None:
+            continue
+        listed = miners_listed_before(words, index)
+        if len(listed) >= 2 and count in (0, len(listed)):
+            return sharing_dropped([*words[:index], *words[index + 1:]], names)
+    return words
+
+
+def miners_listed_before(words: list[Word], index: int) -> list[int]:
+    """The miners' numbers of the list ending right before `index` ("4 5 6 7", "2 and 3", "1, 2,
+    3"): numbers apart by spaces, commas or joiners, the last with nothing after it; [] if none."""
+    if not index or not words[index - 1].text.isdecimal() or words[index - 1].trail.strip():
+        return []
+    numbers: list[int] = []
+    at = index - 1
+    while at >= 0 and (words[at].text.isdecimal() or words[at].text.casefold() in JOINERS) \
+            and words[at].trail.strip() in ("", ","):
+        if words[at].text.isdecimal():
+            numbers.append(int(words[at].text))
+        at -= 1
+    return numbers[::-1]
 
 
 def spaced_list(words: list[Word], names: frozenset[str] = frozenset()) -> list[Word]:
@@ -1585,7 +1720,8 @@ class TrackTroubleNotation(Game[TTState]):
         words = passing_said(words, s, self._known_names | frozenset(KEYWORDS) | frozenset(ITEM_WORDS))
         free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
-        words = spaced_list(ranges_and_counts(ordinals_on(miners_by_place(words, free), free)), self._known_names)
+        words = sharing_dropped(ranges_and_counts(ordinals_on(miners_by_place(words, free), free)), self._known_names)
+        words = spaced_list(words, self._known_names)
         words = switch_said(carts_said(words, dict(s.carts)), list(s.layout.get("switches") or ()))
         words = carts_boarded(words, self._names_of("tracks"))
         extra = bool(s.extra.get(player)) or declares_extra_miner(words)
@@ -1597,10 +1733,12 @@ class TrackTroubleNotation(Game[TTState]):
         if not declares_extra_miner(words) or s.extra.get(player):   # declared now: is the extra miner "all"?
             words = every_named(words, [miner for miner in everyone if miner in free], self._names_of("tracks"))
             words = parity_named(words, [miner for miner in everyone if miner in free], self._known_names)
+            words = others_named(words, [miner for miner in everyone if miner in free], self._known_names)
         listed = plural_list(words, self._known_names)
         while listed != words:   # each plural list in turn: "odd miners T1, even miners T3"
             words, listed = listed, plural_list(listed, self._known_names)
-        words = plural_joined(words, self._known_names)
+        words = joined_shared(plural_joined(words, self._known_names), self._known_names)
+        words = ranged_in_order(words, self._known_names)
         ends = self._names_of("tracks", "switches") | {"train"}
         words = picture_between(except_named(miner_after_target(courtesy_dropped(words, ends), ends)), ends, PICTURE, QUOTED)
         words = sent_miners(miner_numbered(item_then_picture(slashed(words, ends), PICTURE)), ends)

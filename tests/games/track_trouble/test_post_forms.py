@@ -100,7 +100,7 @@ def test_staying_miners_are_given_no_action(post, move):
     "3 T1 (1, 2 rest)",             # a list without its "and": may have lost an action
     "the rest stay home",           # the rest of which miners? Said alone, it may follow an earlier post
     "hidden N2 4, the others stay put",   # a Hidden Value is a move of its own (TT-7), not a crossing's
-    "1 T1, the rest T2",            # "the rest" boarding names no miner's number
+    "the rest T1",                  # "the rest" boarding, with no miner named: the rest of whom?
     "extra miner this round? 1 T2",  # asks about the item before the move
     "nothing this crossing?",
 ])
@@ -747,4 +747,136 @@ def test_parity_is_of_the_miners_that_can_act():
     "odd miners T1, no wait, T2",   # a correction
 ])
 def test_miners_named_by_parity_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Eighth round: "this time", "take no action", "val", "miners 2, 3 and 4" (TT-3, TT-7) -------
+
+@pytest.mark.parametrize("post, move", [
+    ("only 2 on T1 this time, the others stay put", "r1 c1: 2 T1"),
+    ("5 rides T2 this time", "r1 c1: 5 T2"),
+    ("3 flips purple. Everyone else takes no action.", "r1 c1: 3 switch purple"),
+    ("1 T3, 2 T1; 7 takes no action", "r1 c1: 1 T3, 2 T1"),
+    ("hidden val N1=4", "r1: hidden N1 4"),
+    ("hidden N3 val 1", "r1: hidden N3 1"),
+    ("set the val of N2 to 2", "r1: hidden N2 2"),
+    ("6 T3; miners 1, 2 and 5 board T1", "r1 c1: 1 T1, 2 T1, 5 T1, 6 T3"),
+    ("miners 3, 4 & 7 go to T2, 1 flips purple", "r1 c1: 1 switch purple, 3 T2, 4 T2, 7 T2"),
+    ("Miner 2 hits the purple switch. Miners 4, 5 and 6 take T3. The remaining miners take no action.",
+     "r1 c1: 2 switch purple, 4 T3, 5 T3, 6 T3"),
+])
+def test_eighth_round_forms_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1 T1, miners 2, 3 and 4",            # what do 2, 3 and 4 do?
+    "miners 2, 3 and 4, 5 T2",            # 2, 3 and 4 left without an action
+    "miners 2, 3 and 4 T2 or T3",         # which track?
+    "hidden val N2",                      # which value?
+    "2 T1 this time, no wait, 2 T3",      # a correction
+    "1 T2, 1 takes no action",            # miner 1 twice
+])
+def test_eighth_round_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- A list's miners said to share its action, and parity without "miners" (TT-2, TT-3) --------
+
+@pytest.mark.parametrize("post, move", [
+    ("3 4 5 all T2", "r1 c1: 3 T2, 4 T2, 5 T2"),
+    ("1, 6 and 7 all go to T1. 2 T3", "r1 c1: 1 T1, 2 T3, 6 T1, 7 T1"),
+    ("5 and 6 both flip purple", "r1 c1: 5 switch purple, 6 switch purple"),
+    ("1 and 4 each take T2", "r1 c1: 1 T2, 4 T2"),
+    ("2-4 all T1", "r1 c1: 2 T1, 3 T1, 4 T1"),
+    ("even-numbered miners T3, odd-numbered T1", "r1 c1: 1 T1, 2 T3, 3 T1, 4 T3, 5 T1, 6 T3, 7 T1"),
+    ("odd numbered flip purple, even numbered on T2",
+     "r1 c1: 1 switch purple, 2 T2, 3 switch purple, 4 T2, 5 switch purple, 6 T2, 7 switch purple"),
+])
+def test_shared_actions_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1 2 3 both T1",              # "both" of three miners
+    "4 and 5 all T3 or T1",       # which track?
+    "1 T2, all T3",               # all the others, or all seven?
+    "odd-numbered on T2, 3 T1",   # miner 3 twice
+    "even-numbered T1 or T2",     # which track?
+    "2 and 3 both T3, no wait, T1",   # a correction
+])
+def test_shared_actions_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- The miners not named said to act: "1 T2, the rest T1" (TT-3) ----------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("5 T3, the rest T2", "r1 c1: 1 T2, 2 T2, 3 T2, 4 T2, 5 T3, 6 T2, 7 T2"),
+    ("1 T1, the rest T2", "r1 c1: 1 T1, 2 T2, 3 T2, 4 T2, 5 T2, 6 T2, 7 T2"),   # once refused: now the miners not named
+    ("6 flips purple; everybody else on T1", "r1 c1: 1 T1, 2 T1, 3 T1, 4 T1, 5 T1, 6 switch purple, 7 T1"),
+    ("1 T1, 2 T1, 3 T1, 4 T3. All the others take T2.", "r1 c1: 1 T1, 2 T1, 3 T1, 4 T3, 5 T2, 6 T2, 7 T2"),
+    ("7 T2, the remaining miners go to T3", "r1 c1: 1 T3, 2 T3, 3 T3, 4 T3, 5 T3, 6 T3, 7 T2"),
+])
+def test_others_acting_read(post, move):
+    assert at_start(post) == move
+
+
+def test_others_acting_are_the_miners_that_can_act():
+    """Miner 1 crossed in crossing 1; the extra miner (8) plays (TT-2, TT-7)."""
+    assert in_crossing_2("2 T1, the rest T2") == "r1 c2: 2 T1, 3 T2, 4 T2, 5 T2, 6 T2, 7 T2, 8 T2"
+
+
+@pytest.mark.parametrize("post", [
+    "the rest T1",                        # the rest of whom?
+    "3 T2, the rest T1, 4 T3",            # 4 named after "the rest": a correction?
+    "3 T2, the rest T1, others T3",       # said twice
+    "3 T2, hidden N2 5, the rest T1",     # is 5 a miner?
+    "3 T2, the rest T1 or T3",            # which track?
+    "3 T2, the rest T1, no wait, T3",     # a correction
+    "3 T2, everyone else flips purple or T1",
+])
+def test_others_acting_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Miners joined by "and" share their action, and the clauses after it join the move (TT-3) ----
+
+@pytest.mark.parametrize("post, move", [
+    ("4 and 5 T1, + remote purple", "r1 c1: 4 T1, 5 T1, remote purple"),
+    ("1 and 7 flip purple; miners 2, 3 T2", "r1 c1: 1 switch purple, 2 T2, 3 T2, 7 switch purple"),
+    ("3 & 4 go to T3, also 6 T1", "r1 c1: 3 T3, 4 T3, 6 T1"),
+    ("5 and 6 both T2, + remote switch purple", "r1 c1: 5 T2, 6 T2, remote purple"),
+])
+def test_joined_miners_before_more_clauses_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "4 and 5 T1, 5 T3",               # miner 5 twice
+    "4 and 5 T1 or T2, + remote purple",   # which track?
+    "4 and 5 T1, no wait, T2",        # a correction
+    "hidden N2 5 and 3 T1",           # a Hidden Value is a move of its own (TT-7)
+])
+def test_joined_miners_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- A range of miners, then one action for each in order (TT-3) ---------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("Miners 1 to 4: T3, T1, flip purple, T2", "r1 c1: 1 T3, 2 T1, 3 switch purple, 4 T2"),
+    ("miners 5 to 7: T1, T1, T2", "r1 c1: 5 T1, 6 T1, 7 T2"),
+])
+def test_range_in_order_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "Miners 1 to 4: T3, T1, T2",              # three actions for four miners
+    "Miners 1 to 3: T3, T1, T2, T1",          # four actions for three miners
+    "Miners 1 to 3: T3, T1, T2 or T1",        # which track?
+    "Miners 1 to 3: T3, T1, T2, no wait, T1",  # a correction
+])
+def test_range_in_order_near_misses_stay_refused(post):
     assert at_start(post) is None
