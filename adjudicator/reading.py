@@ -517,7 +517,9 @@ def search(game: Game[Any], text: str, ctx: Context, error: NotationError | None
     if negated is not None:
         raise negation_refusal(negated, ctx)
     kinds = set_aside(words, kinds, negations, used)
-    left = [index for index in left_over(kinds, used) if not idle(game, words, kinds, readings[0], index, ctx)]
+    reordered = restated_in_another_order(words, kinds, readings[0], used)
+    left = [index for index in left_over(kinds, used)
+            if index in reordered or not idle(game, words, kinds, readings[0], index, ctx)]
     if left:
         raise left_over_refusal(game, words, kinds, readings[0], left, ctx)
     taken_back = hedge_of(words, kinds, "corrections", after=min(used))
@@ -754,6 +756,16 @@ def idle(game: Game[Any], words: list[Word], kinds: list[str], reading: Found, i
         return (not word.isnumeric() or apart(words, reading.used, index)) and not any(wanted <= each for each in held)
     named = word.isnumeric() or word in declinable(game, ctx)   # not a word the notation writes another way ("reserve")
     return named and unused and apart(words, reading.used, index)
+
+
+def restated_in_another_order(words: list[Word], kinds: list[str], reading: Found, used: frozenset[int]) -> frozenset[int]:
+    """The numbers left over that say the move's numbers again, all of them, in another order
+    ("clock with the three cards. Order: 2, 1, 1." read as `clock 1 1 2`): where order is part of
+    a move (cards resolve in turn), they may be its order, so they are never dropped as repeats."""
+    left = [i for i in left_over(kinds, used) if words[i].text.isdecimal()]
+    said = [words[i].text for i in left]
+    key = [word for word in tokens(reading.key) if word.isdecimal()]
+    return frozenset(left) if len(said) > 1 and sorted(said) == sorted(key) and said != key else frozenset()
 
 
 def counts_aside(words: list[Word], index: int) -> bool:

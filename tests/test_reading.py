@@ -764,3 +764,18 @@ def test_a_wait_that_hedges_nothing_and_a_letter_closing_the_move_read(position,
 def test_a_wait_or_a_letter_that_may_still_change_the_move_is_refused(position, player, post):
     said = named_read(position, player, post)
     assert said.startswith("ERR"), said
+
+
+@pytest.mark.parametrize("position, player, post", [
+    ("tow2-second", "maddie", "I play clock with the three cards. Order: 2, 1, 1."),   # once read as clock 1 1 2
+])
+def test_the_moves_numbers_said_again_in_another_order_are_never_dropped(position, player, post):
+    """Said again in another order, the move's numbers may be its order (TW-5): refused, never
+    dropped as a repeat."""
+    said = named_read(position, player, post)
+    assert said.startswith("ERR"), said
+
+
+def test_the_moves_numbers_said_again_in_the_same_order_are_a_repeat():
+    assert named_read("tow2-second", "maddie", "clock with all three. order 1 1 2") == "clock 1 1 2"
+    assert named_read("tow2-second", "maddie", "clock with all three (2 1 1)") == "clock 2 1 1"   # the game reads it
