@@ -761,7 +761,8 @@ def idle(game: Game[Any], words: list[Word], kinds: list[str], reading: Found, i
 def restated_in_another_order(words: list[Word], kinds: list[str], reading: Found, used: frozenset[int]) -> frozenset[int]:
     """The numbers left over that say the move's numbers again, all of them, in another order
     ("clock with the three cards. Order: 2, 1, 1." read as `clock 1 1 2`): where order is part of
-    a move (cards resolve in turn), they may be its order, so they are never dropped as repeats."""
+    a move (Tug of War's cards resolve in turn, TW-5), they may be its order, so they are never
+    dropped as repeats."""
     left = [i for i in left_over(kinds, used) if words[i].text.isdecimal()]
     said = [words[i].text for i in left]
     key = [word for word in tokens(reading.key) if word.isdecimal()]

@@ -63,8 +63,6 @@ def examples_for(modules: Sequence[str] = MODULE_NAMES) -> tuple[str, ...]:
     return tuple(e for e in EXAMPLES if all(w in modules for w in e.split() if w in MODULE_NAMES))
 
 
-NOTATION = notation_for()
-
 # The notation as data (game.Form): what `ruleset show` teaches and a refusal points to.
 FORMS = (
     Form("MODULE CARD... [discard CARD...] [block MODULE]", ("rope 2 1", "race 3 discard 1", "race 2 block collation"),
