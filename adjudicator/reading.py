@@ -569,18 +569,42 @@ def replied_quote(game: Game[Any], words: list[Word], kinds: list[str], found: l
     theirs = [each for each in found if each.used <= quoted]
     if len({each.key for each in own}) == 1 and not theirs and len(own) == len(found):
         says = set(tokens(own[0].key)) | {words[i].text.casefold() for i in own[0].used}
-        if all(words[i].text.casefold() in says for i in quoted if kinds[i] in (STRONG, SOFT)):
+        material = [words[i].text for i in sorted(quoted) if kinds[i] in (STRONG, SOFT)]
+        if all(each.casefold() in says for each in material) or \
+                not adds_to(game, own[0].said, own[0].key, material, ctx):   # "> Sally, you're up" then a move
             return own, [CHATTER if i in quoted else kind for i, kind in enumerate(kinds)], quoted   # "> go rope"
         return found, kinds, frozenset()
     if len({each.key for each in own}) != 1 or not theirs or len(own) + len(theirs) != len(found):
         return found, kinds, frozenset()
-    if any(kinds[i] in (STRONG, SOFT) for i in quoted if not any(i in each.used for each in theirs)):
-        return found, kinds, frozenset()   # a quoted word outside the quoted moves: it may belong to the reply
     reply = own[0].said
+    outside = [words[i].text for i in sorted(quoted)
+               if kinds[i] in (STRONG, SOFT) and not any(i in each.used for each in theirs)]
+    if adds_to(game, reply, own[0].key, outside, ctx):
+        return found, kinds, frozenset()   # a quoted word outside the quoted moves: it may belong to the reply
     if any(possible_move(game, f"{one} {two}", ctx) is not None
            for each in theirs for one, two in ((reply, each.said), (each.said, reply))):
         return found, kinds, frozenset()
     return own, [CHATTER if i in quoted else kind for i, kind in enumerate(kinds)], quoted
+
+
+QUOTE_WORDS_TRIED = 8   # game words in a quote beyond which it is never set aside (runs tried grow as their square)
+
+
+def adds_to(game: Game[Any], reply: str, key: str, material: list[str], ctx: Context) -> bool:
+    """Could some run of a quote's game words, said before or after the reply's move, make another
+    move ("> block on conker?" then "race 1 1": race 1 1 block conker)? Then the quote may be the
+    player's own words completing the move, and it is not set aside. A quote of the host's prompt
+    ("> Sally, you're up. 2:30 on the clock." then "race 1 1 1") adds to no move."""
+    if len(material) > QUOTE_WORDS_TRIED:
+        return True
+    runs = {" ".join(material[start:end]) for start in range(len(material))
+            for end in range(start + 1, len(material) + 1)}
+    for run in runs:
+        for text in (f"{reply} {run}", f"{run} {reply}"):
+            read = possible_move(game, text, ctx)
+            if read is not None and read[1] != key:
+                return True
+    return False
 
 
 def hedges_in(words: list[Word], kinds: list[str]) -> Iterator[tuple[int, int, str]]:

@@ -598,8 +598,22 @@ MISREADS_FOUND = [
     # a quote whose game words the reply's move says again is set aside, with its negations
     ("tow1-start", "sally", "> you won't dare go rope\nwatch me. rope 1 1 1", "rope 1 1 1"),
     ("tow1-second", "maddie", "> ok I'm blocking clock\nrace 2 1", "ERR m.json: the post holds the move 'race 2 1' and also"),
-    # a quote holding a move and a game word besides: not set aside, the post refused
-    ("tow1-second", "maddie", "> race 1 1 lol clock\nrope 2", "ERR m.json: the post holds two different moves"),
+    # a quote holding a move and a game word besides: set aside only when no run of its words
+    # joins the reply into another move
+    ("tow1-second", "maddie", "> race 1 1 lol clock\nrope 2", "rope 2"),
+    ("tow1-second", "maddie", "> race 1 1 lol block conker\nrope 2", "ERR m.json: the post holds two different moves"),
+    ("tow1-second", "maddie", "> race 1 1 lol 1\nrope 2", "ERR m.json: the post holds two different moves"),
+    # a quote of the host's prompt, holding no move, before the reply's move: set aside when no
+    # run of its game words joins the move into another one
+    ("tow1-start", "sally", "> Sally, you're up. 2:30 on the clock.\nrace 1 1 1", "race 1 1 1"),
+    ("dice-setup-116", "bernd", "> Bernd, keep or re-roll?\nkeep", "keep"),
+    ("dice-setup-116", "bernd", "> keep or re-roll?\nreroll 1", "reroll 1"),
+    ("tow1-start", "sally", "> don't forget your block on conker\nrope 1 1", "ERR m.json:"),
+    ("tow1-start", "sally", "> 1 more?\nrope 1 1", "rope 1 1"),   # asked, and answered by the move
+    # a reminder is no negation: the item after "don't forget" is not declined
+    ("tow1-start", "sally", "rope 1 1, don't forget my block on conker", "ERR m.json: the post holds the move 'rope 1 1'"),
+    ("tow1-start", "sally", "rope 1 1 and dont forget the block on conker", "ERR m.json:"),
+    ("tow1-start", "sally", "rope 1 1, forget the block", "rope 1 1"),
     # a one-letter word after a comma and a joining word goes on with the move: never dropped
     ("tow1-start", "sally", "tower 1 1, option c pls", "ERR m.json: the post holds the move 'tower 1 1' and also 'c'"),
     ("tow1-start", "sally", "rope 1 1, im at a loss", "rope 1 1"),
