@@ -129,7 +129,7 @@ class PostWords:
     soft: frozenset[str]
     pronouns: frozenset[str]
     places: frozenset[str]                # "at", "on": after one, I is the game's letter
-    hedges: Mapping[Phrase, str]          # phrase → corrections | alternatives | negations | deferrals
+    hedges: Mapping[Phrase, str]          # phrase → corrections | alternatives | later | negations | deferrals
     longest_hedge: int                    # words in the longest hedge phrase
     not_hedges: frozenset[Phrase]         # phrases holding a hedge's word that hedge nothing ("sorry for the wait")
     ordinals: Mapping[str, int]
@@ -138,6 +138,7 @@ class PostWords:
     exceptions: frozenset[Phrase]
     value_markers: frozenset[str]
     own: frozenset[str]
+    others: frozenset[str]                # "your", "her": what follows is another player's
     die_words: frozenset[str]
     compass: Mapping[str, str]
     questions: frozenset[Phrase]
@@ -182,6 +183,7 @@ def post_words() -> PostWords:
                      every=folded(data["every"]),
                      exceptions=frozenset(tuple(word(p).casefold().split()) for p in data["exceptions"]),
                      value_markers=folded(data["value_markers"]), own=folded(data["own"]),
+                     others=folded(data["others"]),
                      die_words=folded(data["die_words"]),
                      compass={str(k).casefold(): str(v) for k, v in data["compass"].items()},
                      questions=frozenset(tuple(word(p).casefold().split()) for p in data["questions"]),

@@ -526,7 +526,7 @@ def search(game: Game[Any], text: str, ctx: Context, error: NotationError | None
     if taken_back is not None:
         raise NotationError(f"{ctx.name}: the post takes back or corrects {quoted(said)} ({quoted(taken_back)}); "
                             f"give the one move to play.")
-    doubt = hedge_of(words, kinds, "alternatives")
+    doubt = hedge_of(words, kinds, "alternatives") or put_off(words, kinds, used)
     if doubt is not None:
         raise NotationError(f"{ctx.name}: the post says {quoted(doubt)} beside {quoted(said)}: it may not be the "
                             f"move to play; give the one move to play.")
@@ -682,7 +682,8 @@ def negation_scope(words: list[Word], kinds: list[str], start: int) -> tuple[lis
             break
         size = hedge_at(words, index, around) if kinds[index] == HEDGE else 0
         if size:
-            if around.hedges[tuple(w.text.casefold() for w in words[index:index + size])] != "alternatives":
+            if around.hedges[tuple(w.text.casefold() for w in words[index:index + size])] not in ("alternatives",
+                                                                                                "later"):
                 break
             span.extend(range(index, index + size))
             if words[index + size - 1].trail:
@@ -722,6 +723,30 @@ def hedge_of(words: list[Word], kinds: list[str], kind: str, after: int = -1) ->
                  for index, size, found in hedges_in(words, kinds) if found == kind and index > after), None)
 
 
+def put_off(words: list[Word], kinds: list[str], used: frozenset[int]) -> str | None:
+    """The words of the first hedge that puts something off to another time (posts.yaml `later`)
+    whose sentence holds the move or another game word ("rope 1 1 next turn", "rope 1 1. tower
+    later") or nothing else ("rope 1 1. next turn."), if any; one in a sentence of chatter
+    ("rope 1 1. afk 10 min after this") doubts nothing."""
+    for index, size, found in hedges_in(words, kinds):
+        if found != "later":
+            continue
+        others = [i for i in sentence_around(words, index) if not index <= i < index + size and kinds[i] != GLUE]
+        if not others or any(i in used or kinds[i] in (STRONG, SOFT) for i in others):
+            return " ".join(w.said for w in words[index:index + size])
+    return None
+
+
+def sentence_around(words: list[Word], index: int) -> range:
+    """The positions of the words of the sentence, aside or line holding word `index`: from after
+    the last sentence end, line end, bracket or picture before it to the next one."""
+    def ends(i: int) -> bool:
+        return bool(words[i].stop) or words[i].text == PICTURE or any(ch in words[i].trail for ch in "()[]")
+    start = next((i + 1 for i in range(index - 1, -1, -1) if ends(i)), 0)
+    end = next((i for i in range(index, len(words)) if ends(i)), len(words) - 1)
+    return range(start, end + 1)
+
+
 def is_question(words: list[Word], used: frozenset[int]) -> bool:
     """Is the sentence holding the move a question: ending in '?', or starting with a word that
     asks (posts.yaml `questions`: "is rope 1 1 legal", "can I retake")?"""
@@ -758,8 +783,8 @@ def idle(game: Game[Any], words: list[Word], kinds: list[str], reading: Found, i
     - it is a number or names a kind of move or an item (declinable), no legal move here uses it,
       and it stands in another sentence or aside than the move ("Keep. 10 is fine by me"; "rope 3
       (race is barred for me)"); not a word the notation writes another way ("reserve" is `-`).
-    - a number counting time or what a player has, in another sentence or aside ("1 T1, 2 T1 (3
-      min timer is brutal)"); or counting anything, no legal move using it, after a comma ("i'll
+    - a number counting time or what a player has, or another player's ("enjoy your 1"), in
+      another sentence or aside ("1 T1, 2 T1 (3 min timer is brutal)"); or counting anything, no legal move using it, after a comma ("i'll
       keep these, 8 is fine").
     Never after a correction or an alternative ("E5 up... no wait, up"), and a word no legal move
     uses only when the legal moves were all looked at."""
@@ -767,6 +792,9 @@ def idle(game: Game[Any], words: list[Word], kinds: list[str], reading: Found, i
         return False
     if kinds[index] == QUANTITY and counts_aside(words, index) and apart(words, reading.used, index):
         return True
+    if words[index].text.isdecimal() and index > 0 and words[index - 1].text.casefold() in post_words().others \
+            and not words[index - 1].trail and apart(words, reading.used, index):
+        return True   # "tower 2 B (enjoy your 1 sally)": another player's card, in an aside
     legal = legal_of(game, ctx)
     if not legal:
         return False

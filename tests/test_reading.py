@@ -793,3 +793,33 @@ def test_the_moves_numbers_said_again_in_another_order_are_never_dropped(positio
 def test_the_moves_numbers_said_again_in_the_same_order_are_a_repeat():
     assert named_read("tow2-second", "maddie", "clock with all three. order 1 1 2") == "clock 1 1 2"
     assert named_read("tow2-second", "maddie", "clock with all three (2 1 1)") == "clock 2 1 1"   # the game reads it
+
+
+@pytest.mark.parametrize("position, player, post, want", [
+    ("tow1-start", "sally", "rope 1 1. afk 10 min after this, dinner", "rope 1 1"),
+    ("tow1-start", "sally", "rope 1 1. gn, see you tomorrow", "rope 1 1"),
+    ("arrowbic-start", "sally", "E5 up. brb later", "E5 up"),
+    ("tow1-start", "sally", "rope 1 1 next turn", "ERR m.json: the post says 'next turn' beside 'rope 1 1'"),
+    ("tow1-start", "sally", "rope 1 1\nnext turn", "ERR m.json: the post says 'next turn'"),
+    ("tow1-start", "sally", "later: rope 1 1", "ERR m.json: the post says 'later'"),
+    ("tow1-start", "sally", "rope 1 1. tower later", "ERR m.json:"),
+    ("tow1-start", "sally", "rope 1 1 — ttyl, more tomorrow", "ERR m.json: the post says 'tomorrow'"),
+])
+def test_a_word_putting_off_to_later_doubts_only_a_sentence_with_the_move_or_game_words(position, player, post, want):
+    """posts.yaml `later`: "next turn", "tomorrow" may put the move off, but in a sentence of
+    chatter ("afk 10 min after this") they put nothing off; alone, they still doubt it."""
+    said = named_read(position, player, post)
+    assert said.startswith(want) if want.startswith("ERR") else said == want, said
+
+
+@pytest.mark.parametrize("position, player, post, want", [
+    ("tow1-second", "maddie", "tower with my 2, taking B (enjoy your 1 sally)", "tower 2 B"),
+    ("tow1-second", "maddie", "tower 2 B. enjoy your 1 lol", "tower 2 B"),
+    ("tow1-second", "maddie", "tower 2 B, enjoy your 1", "ERR m.json:"),           # the move's own sentence
+    ("tow1-second", "maddie", "tower 2 B. your 1, my 1", "ERR m.json:"),           # "my 1" may be a card
+])
+def test_another_players_number_in_an_aside_is_chatter(position, player, post, want):
+    """posts.yaml `others`: a number right after "your"/"her" names another player's card or
+    die, never the move's; only in another sentence or aside, and never one after "my"."""
+    said = named_read(position, player, post)
+    assert said.startswith(want) if want.startswith("ERR") else said == want, said
