@@ -373,7 +373,8 @@ def classify(game: Game[Any], words: list[Word]) -> list[str]:
             picture = after is not None and words[index + 1].text == PICTURE
             english = is_english_case(words, index) and not placed_pronoun(words, kinds, index) \
                 and not ends_move_clause(words, kinds, index)
-            kinds[index] = (STRONG if after in (None, STRONG, SOFT) or picture or not english else
+            kinds[index] = (CHATTER if is_article(words, index) else
+                            STRONG if after in (None, STRONG, SOFT) or picture or not english else
                             CHATTER if after == CHATTER and opens else
                             SUSPECT if after == CHATTER else SOFT)
         elif kind == STRONG and words[index].text.isnumeric() and after is not None and not words[index].trail \
@@ -425,6 +426,14 @@ def placed_pronoun(words: list[Word], kinds: list[str], index: int) -> bool:
     before, game_word = words[index - 1], words[index - 2]
     return before.text.casefold() in around.places and not before.trail and not game_word.trail \
         and kinds[index - 2] in (STRONG, SOFT)
+
+
+def is_article(words: list[Word], index: int) -> bool:
+    """Is this one-letter word an article: in lower case, with nothing between it and a number
+    after it ("she gets a 2", "play a 1 on rope")? Never the game's letter then."""
+    word = words[index]
+    after = words[index + 1] if index + 1 < len(words) else None
+    return word.text in post_words().articles and not word.trail and after is not None and after.text.isdecimal()
 
 
 def is_english_case(words: list[Word], index: int) -> bool:

@@ -823,3 +823,16 @@ def test_another_players_number_in_an_aside_is_chatter(position, player, post, w
     die, never the move's; only in another sentence or aside, and never one after "my"."""
     said = named_read(position, player, post)
     assert said.startswith(want) if want.startswith("ERR") else said == want, said
+
+
+@pytest.mark.parametrize("position, player, post, want", [
+    ("tow2-start", "sally", "Tower, all three, option C. (Yes I know she gets a 2, I'm fine with that.)", "tower 1 1 1 C"),
+    ("tow1-start", "sally", "rope with a 1", "rope 1"),
+    ("tow1-start", "sally", "tower 1 1 a", "tower 1 1 A"),                 # no number after it: the option
+    ("tow1-start", "sally", "tower 1 1 A 2", "ERR m.json:"),               # a capital: the option, and a 2 left
+])
+def test_a_lower_case_article_before_a_number_is_english(position, player, post, want):
+    """posts.yaml `articles`: "a" right before a number is the article ("she gets a 2"), never
+    Tug of War's option A."""
+    said = named_read(position, player, post)
+    assert said.startswith(want) if want.startswith("ERR") else said == want, said
