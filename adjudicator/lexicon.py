@@ -146,6 +146,7 @@ class PostWords:
     units: frozenset[str]
     aside_units: frozenset[str]           # of units, those counting time or what a player has
     repeats: frozenset[str]
+    not_slips: frozenset[str]             # English words one inner letter short of a game word ("pace")
     emoticons: frozenset[str]
     salt_markers: frozenset[str]          # "salt: WORD" gives the author's salt (G-8)
 
@@ -190,6 +191,6 @@ def post_words() -> PostWords:
                      compass={str(k).casefold(): str(v) for k, v in data["compass"].items()},
                      questions=frozenset(tuple(word(p).casefold().split()) for p in data["questions"]),
                      units=folded(data["units"]), aside_units=folded(data["aside_units"]),
-                     repeats=folded(data["repeats"]),
+                     repeats=folded(data["repeats"]), not_slips=folded(data["not_slips"]),
                      emoticons=frozenset(word(e) for e in data["emoticons"]),
                      salt_markers=folded(data["salt_markers"]))

@@ -313,14 +313,20 @@ def known_words() -> frozenset[str]:
     around = post_words()
     phrases = [*around.hedges, *around.questions, *around.exceptions]
     return frozenset(around.glue | around.soft | around.units | around.every | around.pronouns | around.own
+                     | around.not_slips
                      | around.die_words | around.value_markers | around.repeats | around.salt_markers
                      | set(around.ordinals) | set(around.counts) | set(around.compass)
                      | {word for phrase in phrases for word in phrase})
 
 
+DROPPED_FROM = 5   # letters a game word has at least for one of its inner letters dropped to be a slip ("clok")
+
+
 def slipped(typed: str, meant: str) -> bool:
     """Is `typed` `meant` with two neighbouring letters swapped, a doubled letter typed once,
-    or one letter typed twice? (Not any one-letter change: `might` is no typo of right.)"""
+    one letter typed twice, or one inner letter of a word of DROPPED_FROM letters or more left
+    out ("clok", "swich")? (Not any one-letter change: `might` is no typo of right, `lock` none
+    of clock: a first or last letter left out makes other words.)"""
     if typed == meant:
         return False
     if len(typed) == len(meant):
@@ -330,6 +336,9 @@ def slipped(typed: str, meant: str) -> bool:
     short, long = (typed, meant) if len(typed) < len(meant) else (meant, typed)
     if len(long) != len(short) + 1:
         return False
+    if short == typed and len(long) >= DROPPED_FROM and \
+            any(long[:i] + long[i + 1:] == short for i in range(1, len(long) - 1)):
+        return True
     return any(long[i] == long[i - 1] and long[:i] + long[i + 1:] == short for i in range(1, len(long)))
 
 
