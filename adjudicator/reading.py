@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import islice
@@ -51,6 +51,7 @@ MAX_WORDS = 400      # words of a post searched for a move
 MAX_RUN = 40         # words in one run tried as a move: a full Track Trouble submission has about 30
 MAX_LEGAL = 3000     # legal moves compared for the closest one
 QUOTE_CUT = 60       # characters of a post quoted in a message
+PARTS = re.compile(r"[.\n()\[\]]")   # what may split a post typed as one move into sentences, lines or asides
 
 # What phones and Discord send for arrows, as the words every notation with arrows reads. The
 # plain arrows ↑ → ↓ ← stay: games read them as they are (Arrowbic's arrows, the dice game's
@@ -171,14 +172,17 @@ def try_parse(game: Game[Any], text: str) -> dict[str, Any] | None:
 
 def read_post(game: Game[Any], text: str, *, complete: Complete = lambda m: m, valid: Valid = lambda m: True,
               legal: Callable[[], Iterable[dict[str, Any]]] | None = None, reword: Reword = lambda w: w,
-              items: Callable[[], frozenset[Phrase]] = frozenset, ruleset: str = "", name: str = "") -> Reading:
+              items: Callable[[], frozenset[Phrase]] = frozenset, lawful: Callable[[dict[str, Any]], bool] = lambda m: True,
+              ruleset: str = "", name: str = "") -> Reading:
     """The one move in a post, or NotationError naming the file (`name`) and why.
 
     `complete` fills in what the match says (the turn, the round), so two spellings of one
     move compare equal; `valid` (the move schema) drops runs that parse to no possible move;
     `legal` lists the legal moves now, for the closest one named in a refusal; `reword` is the
     game's reading of references only the position can resolve (Game.reword); `items`, the names
-    of every game's items, so that an item this game's moves cannot take is refused, not dropped."""
+    of every game's items, so that an item this game's moves cannot take is refused, not dropped;
+    `lawful`, whether the rules take a move now: a move read across a sentence end that they
+    refuse gives way to one within the sentence that they take ("clock 1 1 2. (1 1 2)")."""
     if len(text) > MAX_POST:   # no move is this long: refuse before any game reads it
         raise NotationError(f"{name}: the post is {len(text):,} characters; a move is read from posts of at most "
                             f"{MAX_POST:,} characters: give the part with the move.")
@@ -188,14 +192,17 @@ def read_post(game: Game[Any], text: str, *, complete: Complete = lambda m: m, v
     except NotationError as exc:
         typed, error = None, exc
     if typed is not None and usable(typed.move, complete, valid):
-        if not listed_two_ways(game, text) and "?" not in text and not has_slip(game, text):
+        if listed_two_ways(game, text) or "?" in text or has_slip(game, text):
+            typed = None   # "rope 1 1, 3": the 3 may start something else; read as a post, or refused
+        elif not PARTS.search(text.strip()) or lawful(typed.move):
             return typed
-        typed = None   # "rope 1 1, 3": the 3 may start something else; read as a post, or refused
+        # "clock 1 1 2\n1 1 2", typed in two parts, is no move the rules take: read as a post
     # The post as typed is no move, or one the schema refuses (`1 T2.` boards a track 'T2.'):
     # read it as a post. When that finds no one move either, a move the game read as typed is
     # still returned, for the schema to say precisely what is wrong with it.
     try:
-        return search(game, text, Context(complete, valid, legal, reword, ruleset or game.name, name, items), error)
+        return search(game, text, Context(complete, valid, legal, reword, ruleset or game.name, name, items, lawful),
+                      error)
     except NotationError:
         if typed is not None:
             return typed
@@ -213,6 +220,7 @@ class Context:
     ruleset: str
     name: str
     items: Callable[[], frozenset[Phrase]] = frozenset   # every item name of every game, asked only here
+    lawful: Callable[[dict[str, Any]], bool] = lambda move: True   # do the rules take the move now?
     memo: dict[str, Any] = field(default_factory=dict, compare=False)   # what is worked out once per post
 
 
@@ -501,7 +509,8 @@ def search(game: Game[Any], text: str, ctx: Context, error: NotationError | None
     if words and whole != text and not any(word.problem or word.stop == "?" for word in words) \
             and not mixed_lists(words, kinds, list(range(len(words)))):
         move = try_parse(game, whole)
-        if move is not None and usable(move, ctx.complete, ctx.valid):
+        if move is not None and usable(move, ctx.complete, ctx.valid) and \
+                (not crosses(words, kinds, range(len(words))) or ctx.lawful(move)):
             return Reading(move, whole, False)
     if len(words) > MAX_WORDS:
         raise NotationError(f"{ctx.name}: the post has {len(words):,} words and holds no move as a whole; a move is "
@@ -874,10 +883,33 @@ def find_moves(game: Game[Any], words: list[Word], kinds: list[str], ctx: Contex
                     continue
                 hit = read_run(game, words, kinds, island, material[a:b], ctx)
                 if hit is not None:
+                    hit, b = within_sentence(game, words, kinds, island, material, a, b, hit, ctx)
                     found.append(hit)
                     taken = b
                     break
     return found
+
+
+def within_sentence(game: Game[Any], words: list[Word], kinds: list[str], island: list[int], material: list[int],
+                    a: int, b: int, hit: Found, ctx: Context) -> tuple[Found, int]:
+    """(the move, where its words end): a move read across a sentence end, line end or bracket
+    that the rules refuse gives way to the longest shorter run from the same word that they take
+    ("clock 1 1 2. (1 1 2)": not six cards but `clock 1 1 2`, said again); otherwise it stands, for
+    the rules to say what is wrong with it."""
+    if not crosses(words, kinds, material[a:b]) or ctx.lawful(hit.move):
+        return hit, b
+    for shorter in range(b - 1, a, -1):
+        other = read_run(game, words, kinds, island, material[a:shorter], ctx)
+        if other is not None and ctx.lawful(other.move):
+            return other, shorter
+    return hit, b
+
+
+def crosses(words: list[Word], kinds: list[str], indices: Sequence[int]) -> bool:
+    """Do the game words among `indices` stand in more than one sentence, line or aside?"""
+    material = [i for i in indices if kinds[i] in (STRONG, SOFT)]
+    return len(material) > 1 and any(words[i].stop in (".", "\n") or any(ch in words[i].trail for ch in "()[]")
+                                     for i in range(material[0], material[-1]))
 
 
 def read_run(game: Game[Any], words: list[Word], kinds: list[str], island: list[int], material: list[int],

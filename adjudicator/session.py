@@ -16,7 +16,7 @@ from adjudicator import chain, matchfile, views
 from adjudicator.engine import LogEntry, Replay, is_void
 from adjudicator.errors import InputError, RefusedError
 from adjudicator.files import read_regular
-from adjudicator.game import ChanceDue, Player
+from adjudicator.game import ChanceDue, Game, Player
 from adjudicator.matchfile import LoadedMatch
 from adjudicator.views import new_replay, replay_entries, replay_match  # noqa: F401 — callers use session.*
 from adjudicator.wording import flag_message
@@ -354,7 +354,21 @@ def read_typed(match: LoadedMatch, replay: Replay, player: str, text: str, name:
                              valid=lambda move: not schemas.errors(schema, move),
                              legal=lambda: (move for move, _ in replay.legal_moves(player)),
                              reword=lambda words: game.reword(replay.state, player, words),
-                             items=every_item_name, ruleset=match.ruleset.id, name=name).move
+                             items=every_item_name, lawful=lambda move: takes(game, replay, player, move),
+                             ruleset=match.ruleset.id, name=name).move
+
+
+def takes(game: Game[Any], replay: Replay, player: str, move: dict[str, Any]) -> bool:
+    """Do the game's rules take the move from the player now (Game.check_move; a move acting at
+    once in a sealed phase, Game.side_move, is taken)? For the reader, which prefers a reading the
+    rules take where a post's sentences could be read together or apart."""
+    try:
+        done = game.complete_move(replay.state, player, move)
+        if game.side_move(replay.state, player, done) is None:
+            game.check_move(replay.state, player, done)
+    except Exception:  # noqa: BLE001 — any refusal, or a move the game cannot complete, is not taken
+        return False
+    return True
 
 
 @lru_cache(maxsize=1)

@@ -610,6 +610,7 @@ MISREADS_FOUND = [
     ("dice-setup-116", "bernd", "> keep or re-roll?\nreroll 1", "reroll 1"),
     ("tow1-start", "sally", "> don't forget your block on conker\nrope 1 1", "ERR m.json:"),
     ("tow1-start", "sally", "> 1 more?\nrope 1 1", "rope 1 1"),   # asked, and answered by the move
+    ("tt-r1c1", "sally", "> 1 T2 or T3?\npass", "r1 c1: nothing"),   # asked, and answered: no run joins them
     # a reminder is no negation: the item after "don't forget" is not declined
     ("tow1-start", "sally", "rope 1 1, don't forget my block on conker", "ERR m.json: the post holds the move 'rope 1 1'"),
     ("tow1-start", "sally", "rope 1 1 and dont forget the block on conker", "ERR m.json:"),
@@ -854,3 +855,16 @@ def test_a_lower_case_article_before_a_number_is_english(position, player, post,
 def test_an_inner_letter_left_out_of_a_long_game_word_is_a_slip(position, player, post, want):
     said = named_read(position, player, post)
     assert said.startswith(want) if want.startswith("ERR") else said == want, said
+
+
+@pytest.mark.parametrize("position, player, post, want", [
+    ("tow1-second", "maddie", "clock 1 1 2. (1 1 2)", "clock 1 1 2"),     # six cards the hand lacks: said again
+    ("tow1-second", "maddie", "clock 1 1 2\n1 1 2", "clock 1 1 2"),
+    ("tow1-start", "sally", "Tower 1 1.\nOption C.", "tower 1 1 C"),      # across the line, and taken: one move
+    ("tow1-second", "maddie", "clock 1 1 2 1 1 2", "clock 1 1 2 1 1 2"),  # one sentence: for the rules to refuse
+    ("tt-r1c1", "sally", "1 T2\n1 T3", "r1 c1: 1 T2, 1 T3"),              # no part taken alone either: the rules say why
+])
+def test_a_move_read_across_sentences_the_rules_refuse_gives_way_to_one_they_take(position, player, post, want):
+    """A post's sentences read together into a move the rules refuse ("clock 1 1 2. (1 1 2)", six
+    cards) are read apart when the first makes a move they take: the rest says it again."""
+    assert named_read(position, player, post) == want

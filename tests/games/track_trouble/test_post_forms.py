@@ -505,7 +505,6 @@ def test_passing_in_words_reads(post, move):
     "pass when ready",                   # timed
     "nothing\n1 T2",                     # nothing, yet miner 1 boards
     "> no moves for me this time, pass\nsame",   # the pass is the quoted post's
-    "> 1 T2 or T3?\npass",              # a quoted alternative beside the reply
 ])
 def test_near_misses_of_passing_in_words_are_refused(post):
     assert at_start(post) is None
