@@ -143,3 +143,29 @@ def test_an_arrow_with_its_noun_and_right_of_a_place_read(post, move):
 ])
 def test_an_arrow_with_its_noun_near_misses_are_refused(post):
     refusal("arrowbic-start", "sally", post)
+
+
+@pytest.mark.parametrize("name, player, post, move", [
+    # the stone named after the verb says nothing more: a placement puts one stone (AX-2)
+    ("arrowbic-start", "sally", "I'll place a stone at C4 up", "C4 up"),
+    ("arrowbic-start", "sally", "placing my first stone on B7, left", "B7 left"),
+    ("arrowbic-second", "maddie", "place the piece on F3 facing down", "F3 down"),
+    # where the arrow looks is where it points
+    ("arrowbic-second", "maddie", "D6 with the arrow looking right", "D6 right"),
+    ("arrowbic-second", "maddie", "I put an arrow looking down on G2", "G2 down"),
+    ("arrowbic-start", "sally", "A1, it looks up", "A1 up"),
+])
+def test_a_stone_placed_or_an_arrow_looking_somewhere_reads(name, player, post, move):
+    assert read(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post, why", [
+    ("arrowbic-start", "sally", "place two stones at C4 up", "outside it"),    # two stones: not one placement
+    ("arrowbic-start", "sally", "place my first stone at C4 or C5 up", "outside it"),
+    ("arrowbic-start", "sally", "place a stone", "not a move"),
+    ("arrowbic-second", "maddie", "G8 looking down or left", "after 'or'"),
+    ("arrowbic-second", "maddie", "G8 not looking down, left", "the post says 'not'"),
+    ("arrowbic-second", "maddie", "place my stone at G8 looking down?", "asks about"),
+])
+def test_a_stone_placed_or_an_arrow_looking_near_misses_are_refused(name, player, post, why):
+    assert why in refusal(name, player, post)
