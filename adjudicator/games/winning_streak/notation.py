@@ -113,15 +113,28 @@ NOTHING_ELSE: tuple[Phrase, ...] = (("nothing", "else"), ("no", "other", "change
                                     ("rest", "unchanged"))
 # A troop named by its stats ("the 3 attack 4 health guy", "3 atk 4 hp"): its name `3/4` (WS-1).
 STAT_WORDS = {"attack": "attack", "atk": "attack", "health": "health", "hp": "health"}
+# A troop's health as it stands, said beside a move ("pull the 5/5 off B, it's on 1 hp anyway",
+# "at 2 health", "1 hp left"): no stat of a move, which only the Advantage raises (WS-5), so
+# left out in a post that uses no Advantage; "+1 hp" is the Advantage's (read before this).
+HEALTH_NOW = frozenset({"hp", "health"})
+HEALTH_NOW_BEFORE = frozenset({"on", "at"})
+HEALTH_NOW_AFTER = frozenset({"left", "remaining"})
 # Nouns after a troop's name that say it is a troop and no more ("the 3/4 guy", "3/4 troop on C").
 TROOP_AFTER = frozenset({"guy", "troop", "unit", "dude"})
 # Nouns written before a location or a troop's name ("2/4 at location F", "troop 4/1"): the
 # name alone is the notation's (WS-1).
 LOCATION_NOUNS = ("location", "loc", "spot", "square")
 TROOP_NOUNS = ("troop",)
+# Words pointing back at a troop just named ("M = 3/4, +1 attack on that 3/4"): the troop's
+# name alone, which names one troop anyway (WS-1).
+POINTING = ("that", "this")
 # Words naming a turn or a round by its ordinal ("first turn: 3/3 on E", "my 2nd placement"):
 # `t1`, `r2`; the rules refuse a turn that is not the current one (WS-2, WS-4).
 NUMBERED = {"turn": "t", "placement": "t", "round": "r", "relocation": "r"}
+# "turn 1 of 13", "round 2 of 3": the turn or round with how many there are; "of 13" says no more.
+OF_ALL = "of"
+# The same nouns said together ("the first placement turn", "relocation round two"): one turn or round.
+NUMBERED_PAIRS = {("placement", "turn"): "t", ("relocation", "round"): "r"}
 # Counts that name a turn or round after it ("turn one": `t1`); not "both".
 COUNTED = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight"})
 # The current turn or round, as players name it ("no changes this round"): a word the reword
@@ -201,6 +214,41 @@ def _one_buff(words: list[Word]) -> list[Word]:
             opened = False
         out.append(word)
     return out
+
+
+def _health_now(words: list[Word]) -> list[Word]:
+    """The words with a troop's health as it stands ("on 1 hp", "2 hp left") left out, where the
+    post uses no Advantage (HEALTH_NOW): it says no part of a move (WS-5)."""
+    if any(word.text.casefold() == "buff" for word in words):
+        return words
+    folded = [word.text.casefold() for word in words]
+    for at, stat in enumerate(folded):
+        if stat not in HEALTH_NOW or at == 0 or not folded[at - 1].isdecimal() or words[at - 1].trail.strip():
+            continue
+        start = at - 2 if at >= 2 and folded[at - 2] in HEALTH_NOW_BEFORE and not words[at - 2].trail.strip() \
+            else at - 1
+        end = at + 2 if at + 1 < len(folded) and folded[at + 1] in HEALTH_NOW_AFTER and not words[at].trail.strip() \
+            else at + 1
+        if start == at - 1 and end == at + 1:
+            continue   # "1 hp" alone: said of no troop as it stands
+        before = [*words[:start - 1], words[start - 1]._replace(trail=words[end - 1].trail)] if start else []
+        return [*before, *_health_now(words[end:])]
+    return words
+
+
+def _of_all(words: list[Word]) -> list[Word]:
+    """"turn 1 of 13": "of 13" after a turn or round's number (NUMBERED, `t1`) left out, where it
+    is no smaller than that number; the number is the turn's (WS-2, WS-4)."""
+    folded = [word.text.casefold() for word in words]
+    for at in range(1, len(words) - 2):
+        number = folded[at]
+        named = number.isdecimal() and folded[at - 1] in NUMBERED and not words[at - 1].trail.strip()
+        named = named or bool(re.match(r"^[tr]\d+$", number))
+        if not named or folded[at + 1] != OF_ALL or not folded[at + 2].isdecimal() or words[at].trail.strip():
+            continue
+        if int(folded[at + 2]) >= int(number.lstrip("tr")):
+            return [*words[:at], words[at]._replace(trail=words[at + 2].trail), *_of_all(words[at + 3:])]
+    return words
 
 
 def _dashed_troops(words: list[Word]) -> list[Word]:
@@ -404,12 +452,14 @@ class WinningStreakNotation(WinningStreakRules):
         phrases[("back", "to")] = ("to",)   # "2/4 back to reserve"
         phrases.update(self._troops_in_words())
         phrases.update({(noun, x.casefold()): (x,) for noun in LOCATION_NOUNS for x in self.locations})
-        phrases.update({(noun, name): (name,) for noun in TROOP_NOUNS for name, _, _ in self.squad})
+        phrases.update({(noun, name): (name,) for noun in (*TROOP_NOUNS, *POINTING) for name, _, _ in self.squad})
         around = post_words()
         phrases.update({(ordinal, noun): (f"{letter}{number}",) for ordinal, number in around.ordinals.items()
                         if number > 0 for noun, letter in NUMBERED.items()})
         phrases.update({(noun, count): (f"{letter}{number}",) for count, number in around.counts.items()
                         if count in COUNTED for noun, letter in NUMBERED.items()})
+        phrases.update({(ordinal, *nouns): (f"{letter}{number}",) for ordinal, number in around.ordinals.items()
+                        if number > 0 for nouns, letter in NUMBERED_PAIRS.items()})
         return phrases
 
     def _troops_in_words(self) -> dict[Phrase, Phrase]:
@@ -441,8 +491,8 @@ class WinningStreakNotation(WinningStreakRules):
         now = {"placement": f"t{s.turn}", "relocation": f"r{max(s.round, 1)}"}.get(s.stage)
         if now is None:
             return words
-        words = _dashed_troops([word._replace(text=now) if word.text == NOW else word for word in words])
-        words = self._described_places(self._named_by_stats(words))   # "my 5-5 guy": the troop, then its noun
+        words = _dashed_troops(_of_all([word._replace(text=now) if word.text == NOW else word for word in words]))
+        words = _health_now(self._described_places(self._named_by_stats(words)))   # "my 5-5 guy": the troop, then its noun
         if s.stage != "relocation":
             return words
         words = self._instead_of(s, player, self._listed_withdrawals(self._arrowed(self._swap_after(
@@ -459,8 +509,9 @@ class WinningStreakNotation(WinningStreakRules):
 
     def _headed(self, words: list[Word]) -> list[Word]:
         """"H: swap the 3/3 out for the 3/4": a location written as a heading ("H:") before the
-        change the reword made of its clause (`H=3/4`) says it again: left out; before a change
-        of another location it is refused (which location?)."""
+        change the reword made of its clause (`H=3/4`), or before its own name (`F to reserve`
+        made of "F: 5/4 back to reserve"), says it again: left out; before a change of another
+        location it is refused (which location?)."""
         out = list(words)
         for index, word in enumerate(words[:-1]):
             location = word.text.upper()
@@ -468,6 +519,13 @@ class WinningStreakNotation(WinningStreakRules):
                 continue
             after = words[index + 1:]
             change = next((w for w in after if "=" in w.text or w.text.upper() in self.line_position), None)
+            if change is not None and change.text.upper() == location:
+                out[index] = word._replace(text="")   # "F: 5/4 back to reserve" (`F to reserve`): F again
+                continue
+            if change is not None and "=" not in change.text and self._TROOP.match(change.said):   # "F: 2/5 to reserve"
+                out[index] = word._replace(problem=f"heads a change of {change.text.upper()}, where the "
+                                                   f"{change.said} stands; give the location once.")
+                continue
             if change is None or "=" not in change.text:
                 continue
             if change.text.split("=")[0] == location:

@@ -509,3 +509,40 @@ def test_a_troop_put_there_after_a_withdrawal_reads(post, move):
 ])
 def test_a_troop_put_there_near_misses_are_refused(post):
     assert entered("ws-relocation-r1", "maddie", post) is None
+
+
+# --- Eighth round: turns counted, headings, troops pointed at, health as it stands ---------
+
+@pytest.mark.parametrize("name, player, post, move", [
+    # the turn or round with its nouns together, or with how many there are (WS-2, WS-4)
+    ("ws-placement-t1", "sally", "for the first placement turn: 2/3 to K", "t1 place 2/3 K"),
+    ("ws-placement-t1", "maddie", "turn 1 of 13 - 1/5 on C", "t1 place 1/5 C"),
+    ("ws-relocation-r1", "sally", "round 1 of 3: nothing changes", "r1 set"),
+    ("ws-relocation-r1", "sally", "first relocation round: C=1/2", "r1 set C=1/2"),
+    # a location heading its own troop sent to reserve (WS-4)
+    ("ws-relocation-r1", "sally", "A: 5/5 back to reserve\nD: 4/3", "r1 set A=- D=4/3"),
+    ("ws-relocation-r1", "maddie", "- J: 5/3 to reserve\n- K: 2/2 comes in", "r1 set J=- K=2/2"),
+    # "that 3/4": the troop named again (WS-1, WS-5)
+    ("ws-relocation-r1", "sally", "D=3/2, and the advantage goes on that 3/2: +1 health", "r1 set D=3/2 buff 3/2 health"),
+    # a troop's health as it stands, beside a move using no Advantage
+    ("ws-relocation-r1", "maddie", "bench the 4/4 at D, it's at 2 hp", "r1 set D=-"),
+    ("ws-relocation-r1", "sally", "pull the 5/5 off A (on 1 health)", "r1 set A=-"),
+    ("ws-placement-t1", "sally", "5/2 to A, it'll have 2 hp left anyway", "t1 place 5/2 A"),
+])
+def test_eighth_round_streak_forms_read(name, player, post, move):
+    assert read(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post, why", [
+    # a heading over another location's troop: which location?
+    ("ws-relocation-r1", "sally", "F: 2/5 to reserve", "heads a change of I"),
+    ("ws-relocation-r1", "sally", "A: 3/3 back to reserve", "heads a change of H"),
+    # a count of turns smaller than the turn is no count
+    ("ws-placement-t1", "sally", "turn 5 of 3: 2/1 F", "outside it"),
+    # health beside an Advantage may be its stat; "1 hp" alone says of no troop as it stands
+    ("ws-relocation-r1", "sally", "pull the 5/5 off A, advantage on 3/5 at 1 hp", "outside it"),
+    ("ws-relocation-r1", "sally", "pull the 5/5 off A, 1 hp", "outside it"),
+    ("ws-relocation-r1", "sally", "D=3/2, advantage on that one, +1 health", "outside it"),
+])
+def test_eighth_round_streak_near_misses_are_refused(name, player, post, why):
+    assert why in refusal(name, player, post)
