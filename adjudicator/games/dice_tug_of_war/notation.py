@@ -73,6 +73,7 @@ CHANGE_VERBS = frozenset({"change", "changing"})
 # number (DT-5). Not where another number follows ("column 2 6 6", "rolled 5 3 5": the dice
 # reported), and not "roll 2" (two dice rolled?).
 DIE_LABELS = {"rolled": ROLLED, "column": COLUMN, "col": COLUMN}
+LABEL_MARKERS = frozenset({"my", "a", "an", "the", "one"})   # "my rolled 2", "a column 6": the label says whose
 # "put the 1 where my 2 is": the die said between these takes the place (DT-5), as "in place of my 2".
 WHERE_DIE_IS = ("where", frozenset({"is", "was", "sits", "sat", "stands", "stood"}))
 TAKE_VERBS = frozenset({("take",), ("taking",), ("put",), ("putting",), ("bring",), ("bringing",)})
@@ -1106,14 +1107,22 @@ def _trade_part(words: list[Word], index: int, around: Any) -> _Part | None:
 
 
 def _labelled(words: list[Word], index: int) -> _Part | None:
-    """"rolled 2", "column 6" at `index`: a verb giving the die right after it its role (DT-5),
-    where one number follows and no other after it (DIE_LABELS); None otherwise."""
-    role = DIE_LABELS.get(words[index].text.casefold())
-    number = words[index + 1].text if index + 1 < len(words) else ""
-    after = words[index + 2].text if index + 2 < len(words) else ""
-    if role is None or not number.isdecimal() or after.isdecimal() or words[index].trail.strip():
+    """"rolled 2", "column 6", "my rolled 2", "a column 6" at `index`: a verb giving the die
+    right after it its role (DT-5), where one number follows and no other after it
+    (DIE_LABELS); "2 (rolled)", the label in brackets right after the die, the same; None
+    otherwise."""
+    at = index
+    while at < len(words) - 1 and words[at].text.casefold() in LABEL_MARKERS and not words[at].trail.strip():
+        at += 1
+    role = DIE_LABELS.get(words[at].text.casefold())
+    if role is not None and at == index and index and words[index - 1].text.isdecimal() \
+            and "(" in words[index - 1].trail and ")" in words[index].trail:
+        return _Part(index, index + 1, "where", role)   # "trade 2 (rolled) for 6 (column)"
+    number = words[at + 1].text if at + 1 < len(words) else ""
+    after = words[at + 2].text if at + 2 < len(words) else ""
+    if role is None or not number.isdecimal() or after.isdecimal() or words[at].trail.strip():
         return None
-    return _Part(index, index + 1, "verb", role)
+    return _Part(index, at + 1, "verb", role)
 
 
 def _where_die_is(words: list[Word], index: int, around: Any) -> _Part | None:

@@ -462,6 +462,9 @@ def test_middle_die_and_taking_the_place_near_misses_are_refused(roll, post):
     ((5, 3, 4), "trade rolled 4 -> column 2", "trade 4 for 2"),
     ((5, 3, 4), "swap column 2 for rolled 5", "trade 5 for 2"),
     ((5, 3, 4), "col 6 out, rolled 5 in", "trade 5 for 6"),
+    ((5, 3, 4), "I'll put my rolled 4 in place of a column 6", "trade 4 for 6"),
+    ((5, 3, 4), "trade 5 (rolled) for 2 (column)", "trade 5 for 2"),
+    ((5, 3, 4), "swap 6 (column) for 3 (rolled)", "trade 3 for 6"),
     # "where my 2 is": the column's die, whose place the other takes
     ((5, 3, 4), "put the 4 where my 2 is", "trade 4 for 2"),
     ((5, 3, 4), "the 5 goes where a 6 was", "trade 5 for 6"),
@@ -486,6 +489,7 @@ def test_labelled_dice_a_die_where_another_is_and_dice_showing_a_face_read(roll,
     ((5, 3, 4), "reroll 1. change: reroll 2", "two different moves"),     # "change" the correction
     ((5, 3, 4), "trade rolled 5 3 4 for column 2", "is not a move"),     # the roll reported, not a label
     ((5, 3, 4), "trade rolled 4 for column 2 6", "is not a move"),
+    ((5, 3, 4), "swap 5 (rolled) for 4 (rolled)", "names two rolled dice"),
     ((5, 3, 4), "put the 4 where my 2 and 6 are", "is not a move"),
     ((5, 3, 4), "put the 4 where my 2 is... no wait, where a 6 is", "no wait"),
     ((5, 3, 4), "not putting the 4 where my 2 is", "the post says 'not'"),
