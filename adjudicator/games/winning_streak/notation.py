@@ -162,6 +162,9 @@ LISTED = frozenset({"and", "&"})
 # "A ← 1/5", "C <- 2/5": the troop put in at the location before the arrow (WS-4); only in that
 # order (the other, "1/5 ← A", could say where the troop comes from).
 INTO_ARROWS = frozenset({"←", "<-", "<--", "⬅", "⬅️"})
+# "J: 5/3 out, 4/5 in", "5/3 out, 4/5 in": a troop "out" is its withdrawal (as "J out" is, WS-4),
+# never the troop put in; a troop "in" right after it (or right before it) takes its place.
+IN = "in"
 # "M out, put the 3/5 there instead": "there" is the location just withdrawn, and "instead" (in
 # place of the troop taken out) says no more than the withdrawal did (WS-4).
 THERE = "there"
@@ -251,6 +254,11 @@ def _of_all(words: list[Word]) -> list[Word]:
     return words
 
 
+def _clause_mark(trail: str) -> bool:
+    """Does the trail end a clause but not a sentence ("5/3 out, 4/5 in", a new line)?"""
+    return bool(trail.strip(" ")) and not any(mark in trail for mark in ".!?")
+
+
 def _dashed_troops(words: list[Word]) -> list[Word]:
     """"5-5 to M": the troop `5/5` (WS-1), where it is the post's only troop and no turn or
     round word stands beside it; otherwise left as written (and refused)."""
@@ -319,16 +327,19 @@ class WinningStreakNotation(WinningStreakRules):
     def _parse_placement(self, words: list[str]) -> dict[str, Any] | None:
         """`place 3/5 C`, `3/5 to C`, `C: 3/5`: one troop and one location, in either order."""
         words = [w for w in words if w not in self._FILLERS]
-        if len(words) == 2 and self._TROOP.match(words[0]) and words[1].isalpha():
+        if len(words) == 2 and self._TROOP.match(words[0]) and words[1].isalpha() and words[1] not in (OUT, IN):
             # any word as the location: the schema and the rules say precisely what is wrong
+            # ("5/3 out" takes a troop out, "4/5 in" names no location: the reword reads them)
             return {"phase": "placement", "troop": words[0], "location": words[1].upper()}
         if len(words) == 2 and self._TROOP.match(words[1]) and self._is_location_word(words[0]):
             return {"phase": "placement", "troop": words[1], "location": words[0].upper()}
         return None
 
     def _is_location_word(self, word: str) -> bool:
-        """A word that can name a location (the rules and is_plausible say whether it is one)."""
-        return word.isalpha() and len(word) <= 3 and word not in ("set", "buff", "reserve", "none", *RESERVE_OWNERS)
+        """A word that can name a location (the rules and is_plausible say whether it is one);
+        never "out" or "in" ("5/3 out" takes a troop out, WS-4: no location OUT)."""
+        return word.isalpha() and len(word) <= 3 and word not in ("set", "buff", "reserve", "none", OUT, IN,
+                                                                  *RESERVE_OWNERS)
 
     def _parse_relocation(self, words: list[str]) -> dict[str, Any] | None:
         """`set A=3/5 B=- buff 3/5 health`; changes also as players write them:
@@ -504,8 +515,58 @@ class WinningStreakNotation(WinningStreakRules):
             if word.text == UNCHANGED:
                 out.append(word._replace(text=now, trail=""))
             out.append(word)
+        out = self._out_and_in(self._troops_out(out))
         out = self._to_reserve(s, player, self._moved_from(s, player, self._taken_out(s, player, self._replaces(self._take_out(out)))))
         return self._headed(self._occupant_again(s, player, out))
+
+    def _troops_out(self, words: list[Word]) -> list[Word]:
+        """"5/3 out": `withdraw 5/3` (checked against where it stands later, WS-4), where "out"
+        ends the clause; any other "out" is left as written."""
+        out: list[Word] = []
+        index = 0
+        while index < len(words):
+            word = words[index]
+            after = words[index + 1] if index + 1 < len(words) else None
+            if self._TROOP.match(word.text) and not word.trail.strip() and after is not None \
+                    and after.text.casefold() == OUT and (after.trail.strip(" ") or index + 2 == len(words)):
+                out.append(Word("withdraw", word.said, word.start, word.start, None, " "))
+                out.append(word._replace(trail=after.trail, end=after.end, said=f"{word.said} {after.said}"))
+                index += 2
+                continue
+            out.append(word)
+            index += 1
+        return out
+
+    def _out_and_in(self, words: list[Word]) -> list[Word]:
+        """"withdraw J, 4/5 in" ("J out, 4/5 in", "5/3 out, 4/5 in"), or "4/5 in, withdraw J":
+        `replace J with 4/5` (the troop put in where the one taken out stood, WS-4), where the
+        troop's "in" ends its clause and one troop "in" stands beside the withdrawal, in its
+        sentence ("3/3 in, 5/3 out, 4/5 in": which one?); otherwise the words as they are."""
+        for index in range(len(words) - 1):
+            verb, taken = words[index], words[index + 1]
+            if verb.text.casefold() not in self._WITHDRAW or self._TROOP.match(taken.text) is None \
+                    and taken.text.upper() not in self.line_position:
+                continue
+            after = self._troop_in(words, index + 2) if _clause_mark(taken.trail) else None
+            before = index - 2 if index >= 2 and self._troop_in(words, index - 2) == index - 2 \
+                and _clause_mark(words[index - 1].trail) else None
+            if (after is None) == (before is None):
+                continue
+            put = after if after is not None else before
+            assert put is not None
+            replaced = [verb._replace(text=REPLACE), taken._replace(trail=" "),
+                        Word("with", "", taken.end, taken.end, None, " "), words[put]._replace(trail=" ")]
+            first, last = (index, put + 2) if after is not None else (put, index + 2)
+            return [*words[:first], *replaced[:-1], replaced[-1]._replace(trail=words[last - 1].trail),
+                    *self._out_and_in(words[last:])]
+        return words
+
+    def _troop_in(self, words: list[Word], index: int) -> int | None:
+        """`index` where a troop and "in" ending its clause (or the post) stand there, else None."""
+        if index + 1 >= len(words) or not self._TROOP.match(words[index].text) or words[index].trail.strip() \
+                or words[index + 1].text.casefold() != IN:
+            return None
+        return index if words[index + 1].trail.strip(" ") or index + 2 == len(words) else None   # a line ends it too
 
     def _headed(self, words: list[Word]) -> list[Word]:
         """"H: swap the 3/3 out for the 3/4": a location written as a heading ("H:") before the

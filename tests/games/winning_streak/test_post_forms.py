@@ -546,3 +546,29 @@ def test_eighth_round_streak_forms_read(name, player, post, move):
 ])
 def test_eighth_round_streak_near_misses_are_refused(name, player, post, why):
     assert why in refusal(name, player, post)
+
+
+@pytest.mark.parametrize("player, post, move", [
+    # a troop "out" is its withdrawal, never the troop put in (WS-4); a troop "in" beside it takes its place
+    ("maddie", "J: 5/3 out", "r1 set J=-"),
+    ("sally", "5/5 out", "r1 set A=-"),
+    ("maddie", "- E: 3/2 out, 1/5 in\n- that's all", "r1 set E=1/5"),
+    ("sally", "1/2 in, 3/3 out", "r1 set H=1/2"),
+    ("maddie", "D out, 2/2 in; 5/3 out, 3/1 in", "r1 set D=2/2 J=3/1"),
+    ("sally", "4/3 in, 5/5 out. 1/3 in, 2/5 out", "r1 set A=4/3 I=1/3"),   # a stop ends the pair
+])
+def test_a_troop_out_and_one_in_read(player, post, move):
+    assert read("ws-relocation-r1", player, post) == move
+
+
+@pytest.mark.parametrize("player, post, why", [
+    ("sally", "K: 4/2 out", "not on the field"),        # never `K=4/2`: the troop is said to leave
+    ("sally", "J: 5/3 out", "not on the field"),
+    ("maddie", "3/3 in, 5/3 out, 4/5 in", "outside it"),   # which troop goes in at J?
+    ("maddie", "5/3 out. 4/5 in", "outside it"),           # another sentence: in where?
+    ("maddie", "5/3 out, 4/5 in?", "asks about"),
+    ("maddie", "not 5/3 out, 4/5 in", "the post says 'not'"),
+    ("maddie", "5/3 out, 2/4 in", "moved there (leaving M empty) or swapped?"),
+])
+def test_a_troop_out_and_in_near_misses_are_refused(player, post, why):
+    assert why in refusal("ws-relocation-r1", player, post)
