@@ -86,7 +86,9 @@ OUT = "out"
 # Words a player says of their own post ("1/3 to E I guess"): the pronoun I there is no location.
 SAID_OF_POST: tuple[Phrase, ...] = (("i", "guess"), ("i", "suppose"))
 # "put 3/4 in B": the verb adds nothing to the troop and its location ("withdraw I, put 3/4 in B").
-PUT_WORDS: tuple[Phrase, ...] = (("put",), ("putting",))
+PUT_WORDS: tuple[Phrase, ...] = (("put",), ("putting",),
+                                  # "I field the 3/4 at J": fielding a troop is putting it in (WS-4)
+                                  ("field",), ("fielding",), ("i", "field"), ("i'll", "field"))
 # Verbs that say a troop goes somewhere ("my 5/1 goes to K", "E gets my 5/5"): the troop and
 # the location say the move; the verb adds nothing.
 MOTION_WORDS: tuple[Phrase, ...] = (("goes",), ("gets",), ("heads",), ("bring",), ("bringing",), ("send",),
@@ -131,6 +133,10 @@ POINTING = ("that", "this")
 # Words naming a turn or a round by its ordinal ("first turn: 3/3 on E", "my 2nd placement"):
 # `t1`, `r2`; the rules refuse a turn that is not the current one (WS-2, WS-4).
 NUMBERED = {"turn": "t", "placement": "t", "round": "r", "relocation": "r"}
+# "3/4 to J, +1 attack on it": the Advantage on the one troop the post names (WS-5); with two
+# troops named, which one is asked.
+IT_WORDS = frozenset({"it", "him", "her", "them"})
+BUFF_ON = frozenset({"on", "to", "for"})
 # "turn 1 of 13", "round 2 of 3": the turn or round with how many there are; "of 13" says no more.
 OF_ALL = "of"
 # The same nouns said together ("the first placement turn", "relocation round two"): one turn or round.
@@ -251,6 +257,18 @@ def _of_all(words: list[Word]) -> list[Word]:
             continue
         if int(folded[at + 2]) >= int(number.lstrip("tr")):
             return [*words[:at], words[at]._replace(trail=words[at + 2].trail), *_of_all(words[at + 3:])]
+    return words
+
+
+def _buff_on_it(words: list[Word]) -> list[Word]:
+    """"+1 attack on it" (`buff attack on it`): "it" is the troop the post names, where it names
+    one (IT_WORDS, WS-5); otherwise the words as they are (and refused)."""
+    troops = {word.text for word in words if re.match(r"^\d+/\d+$", word.text)}
+    folded = [word.text.casefold() for word in words]
+    for at in range(2, len(words)):
+        if folded[at] in IT_WORDS and folded[at - 1] in BUFF_ON and folded[at - 2] in STAT_WORDS \
+                and len(troops) == 1:
+            return [*words[:at], words[at]._replace(text=next(iter(troops))), *words[at + 1:]]
     return words
 
 
@@ -509,7 +527,7 @@ class WinningStreakNotation(WinningStreakRules):
         words = self._instead_of(s, player, self._listed_withdrawals(self._arrowed(self._swap_after(
             self._put_there(self._occupants_named(s, player, words))))))
         words = self._staying(s, player, self._from_reserve(s, player, words))
-        words = self._no_moves_but_buff(_one_buff(words))
+        words = self._no_moves_but_buff(_one_buff(_buff_on_it(words)))
         out: list[Word] = []
         for word in words:
             if word.text == UNCHANGED:

@@ -572,3 +572,23 @@ def test_a_troop_out_and_one_in_read(player, post, move):
 ])
 def test_a_troop_out_and_in_near_misses_are_refused(player, post, why):
     assert why in refusal("ws-relocation-r1", player, post)
+
+
+@pytest.mark.parametrize("post, move", [
+    # fielding a troop is putting it in (WS-4); the Advantage "on it": the one troop named (WS-5)
+    ("I field the 1/2 at K", "r1 set K=1/2"),
+    ("advantage: +1 health on the 4/2, and I field the 4/2 at L.", "r1 set L=4/2 buff 4/2 health"),
+    ("1/3 to D, +1 attack on it", "r1 set D=1/3 buff 1/3 attack"),
+    ("4/3 comes in at K, advantage +1 health for it", "r1 set K=4/3 buff 4/3 health"),
+])
+def test_a_troop_fielded_or_the_advantage_on_it_reads(post, move):
+    assert read("ws-relocation-r1", "sally", post) == move
+
+
+@pytest.mark.parametrize("post, why", [
+    ("1/3 to D, 1/2 to K, +1 attack on it", "outside it"),   # which troop is it?
+    ("+1 attack on it", "not a move"),                       # no troop named
+    ("1/3 to D, +1 attack on it?", "asks about"),
+])
+def test_the_advantage_on_it_near_misses_are_refused(post, why):
+    assert why in refusal("ws-relocation-r1", "sally", post)
