@@ -25,6 +25,13 @@ COLUMN_WORDS = ("column", "col")
 # arrow to the top" is up. Left and right are the arrow words themselves.
 EDGES = {"top": "up", "bottom": "down"}
 TOWARD = (("to", "the"), ("toward", "the"), ("towards", "the"), ("at", "the"))
+# An arrow said by the edge line it points to ("pointing towards row 9", "toward column A"): the
+# board's edge rows and columns only (AX-1: row 9 the top, column A the left); a middle line
+# says a direction only from where the stone is, and is left as written.
+TOWARD_LINE = ("to", "toward", "towards")
+# An arrow said as an adverb or a compound ("pointing upwards", "an up-facing arrow"): the arrow.
+ARROW_SUFFIXES = ("ward", "wards")
+ARROW_COMPOUNDS = ("facing", "pointing")
 # Verbs that say the arrow points somewhere ("C5 aimed up", "stone at C5, it points up"):
 # the arrow word after them says it; they add nothing ("pointing", "facing" are glue already).
 ARROW_VERBS = (("aimed",), ("aiming",), ("pointed",), ("points",), ("faces",), ("aimed", "at"),
@@ -117,6 +124,12 @@ class ArrowbicNotation(ArrowbicRules):
                 # columns letters (AX-1)
                 phrases[(f"{row}{column}",)] = (f"{column}{row}",)
         phrases.update({(*toward, edge): (arrow,) for toward in TOWARD for edge, arrow in EDGES.items()})
+        last_column, last_row = chr(ord("a") + self.size - 1), str(self.size)
+        lines = {(ROW_WORDS[0], last_row): "up", (ROW_WORDS[0], "1"): "down",
+                 **{(word, "a"): "left" for word in COLUMN_WORDS}, **{(word, last_column): "right" for word in COLUMN_WORDS}}
+        phrases.update({(toward, *line): (arrow,) for toward in TOWARD_LINE for line, arrow in lines.items()})
+        phrases.update({(f"{arrow}{suffix}",): (arrow,) for arrow in ARROWS for suffix in ARROW_SUFFIXES})
+        phrases.update({(f"{arrow}-{verb}",): (arrow,) for arrow in ARROWS for verb in ARROW_COMPOUNDS})
         return phrases
 
     @cached_property

@@ -169,3 +169,28 @@ def test_a_stone_placed_or_an_arrow_looking_somewhere_reads(name, player, post, 
 ])
 def test_a_stone_placed_or_an_arrow_looking_near_misses_are_refused(name, player, post, why):
     assert why in refusal(name, player, post)
+
+
+@pytest.mark.parametrize("name, player, post, move", [
+    # an arrow by the edge line it points to (AX-1: row 9 the top, column A the left)
+    ("arrowbic-start", "sally", "C4 pointing towards row 9", "C4 up"),
+    ("arrowbic-second", "maddie", "G7, arrow toward column A", "G7 left"),
+    ("arrowbic-second", "maddie", "stone on B2 facing towards row 1", "B2 down"),
+    ("arrowbic-start", "sally", "D3 to column I", "D3 right"),
+    # an arrow as an adverb or a compound
+    ("arrowbic-start", "sally", "C4 arrow pointing upwards", "C4 up"),
+    ("arrowbic-second", "maddie", "H8 with a downward arrow", "H8 down"),
+    ("arrowbic-second", "maddie", "F6 left-facing", "F6 left"),
+])
+def test_an_arrow_by_its_edge_line_or_as_an_adverb_reads(name, player, post, move):
+    assert read(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post, why", [
+    ("arrowbic-start", "sally", "C4 towards row 5", "not a move"),     # a middle row: no direction alone
+    ("arrowbic-start", "sally", "C4 pointing towards row 9 or row 1", "after 'or'"),
+    ("arrowbic-start", "sally", "C4 up (towards row 1)", "outside it"),   # the two disagree
+    ("arrowbic-second", "maddie", "F6 upwards or leftwards", "after 'or'"),
+])
+def test_an_arrow_by_its_edge_line_near_misses_are_refused(name, player, post, why):
+    assert why in refusal(name, player, post)
