@@ -58,6 +58,10 @@ COUNTS_ONLY = frozenset({"both"})
 # "the two dice that show 5", "the dice showing 5": dice in the plural showing one face are every
 # die showing it (as "the two 5s", "the 5s"); "the die showing 5" is one die (DT-3).
 DICE_PLURAL = "dice"
+HAVING = frozenset({"with"}) | SHOWING   # "the dice with a 5": showing it
+FACE_ARTICLES = frozenset({"a", "an"})   # "the two dice showing a 5"
+# "both of the 5s", "both of my fives": "both" (a count of the dice named after it).
+BOTH_OF: tuple[tuple[str, ...], ...] = (("both", "of", "the"), ("both", "of", "my"))
 # Die words in the plural that posts.yaml's die_words ("die", "dice", "position") lack: "reroll
 # positions 2 and 3" names positions, as "reroll dice 2 and 3" does.
 POSITION_PLURALS = frozenset({"positions"})   # a count that is never a face ("the five" is one)
@@ -665,14 +669,16 @@ def _dice_showing(words: list[Word], index: int, rolled: list[int], around: Any)
         at += 1
     count = around.counts.get(folded[at]) if at < len(folded) else None
     at += count is not None
-    if folded[at:at + 1] != [DICE_PLURAL] or at + 2 >= len(folded) or folded[at + 1] not in SHOWING \
-            or not folded[at + 2].isdecimal():
+    if folded[at:at + 1] != [DICE_PLURAL] or at + 2 >= len(folded) or folded[at + 1] not in HAVING:
         return None
-    end = at + 3
+    face = at + 2 + (folded[at + 2] in FACE_ARTICLES)
+    if face >= len(folded) or not folded[face].isdecimal():
+        return None
+    end = face + 1
     if end < len(folded) and _list_goes_on(words[index + end - 1]) \
             and (folded[end] in LIST_WORDS or folded[end].isdecimal()):
         return None
-    return end, _value_dice(words, index, end, int(folded[at + 2]), count, rolled)
+    return end, _value_dice(words, index, end, int(folded[face]), count, rolled)
 
 
 def _ordinal_reference(words: list[Word], index: int, folded: list[str], rolled: list[int], around: Any) -> Made:
@@ -1331,7 +1337,8 @@ class DiceTugOfWarNotation(Game[DiceState]):
                         **{said: (INTO,) for said in INTO_COLUMN},
                         **{said: ("from", "the", "roll") for said in I_ROLLED},
                         **{said: ("in", "place", "of") for said in TAKES_THE_PLACE},
-                        **{said: ("the", "second", "die") for said in MIDDLE_DIE}})
+                        **{said: ("the", "second", "die") for said in MIDDLE_DIE},
+                        **{said: ("both",) for said in BOTH_OF}})
 
     def reword(self, s: DiceState, player: str, words: list[Word]) -> list[Word]:
         """Dice as players name them, made positions or values: after `reroll`, "first", "all

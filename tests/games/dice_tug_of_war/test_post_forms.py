@@ -477,6 +477,10 @@ def test_middle_die_and_taking_the_place_near_misses_are_refused(roll, post):
     ((5, 5, 3), "reroll the two dice which show 5", "reroll 1 2"),
     ((5, 5, 3), "reroll both dice that show 5 pls", "reroll 1 2"),
     ((5, 5, 3), "keep the 3, reroll the dice showing 5", "reroll 1 2"),
+    ((5, 5, 3), "reroll the dice with a 5", "reroll 1 2"),
+    ((3, 1, 1), "reroll both dice with 1", "reroll 2 3"),
+    ((3, 1, 1), "reroll both of the 1s", "reroll 2 3"),
+    ((6, 2, 6), "re-roll both of my sixes", "reroll 1 3"),
 ])
 def test_labelled_dice_a_die_where_another_is_and_dice_showing_a_face_read(roll, post, move):
     assert read_roll(roll, post) == move
@@ -497,6 +501,9 @@ def test_labelled_dice_a_die_where_another_is_and_dice_showing_a_face_read(roll,
     ((5, 5, 3), "reroll the three dice showing 5", "does not fit the roll"),
     ((5, 5, 3), "reroll the dice showing 5 or 3", "could be any of dice 1, 2"),
     ((5, 5, 3), "reroll the dice showing 6", "names no die"),
+    ((5, 5, 3), "reroll the die with a 5", "could be any of dice 1, 2"),
+    ((5, 5, 3), "reroll the dice with a 5 and a 3", "could be any of dice 1, 2"),
+    ((3, 1, 2), "reroll both of the 1s", "does not fit the roll"),
 ])
 def test_labelled_dice_where_and_dice_showing_near_misses_are_refused(roll, post, why):
     assert why in refusal(read_roll, roll, post)
