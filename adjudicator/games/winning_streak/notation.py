@@ -121,6 +121,9 @@ STAT_WORDS = {"attack": "attack", "atk": "attack", "health": "health", "hp": "he
 HEALTH_NOW = frozenset({"hp", "health"})
 HEALTH_NOW_BEFORE = frozenset({"on", "at"})
 HEALTH_NOW_AFTER = frozenset({"left", "remaining"})
+# A stat and its number typed as one word ("4atk", "5-health", "attack/5" in "4 attack/5
+# health"): read as the words apart, so the troop's stats are read as "4 attack 5 health" is.
+GLUED_STAT = re.compile(r"^(\d)-?(" + "|".join(STAT_WORDS) + r")$|^(" + "|".join(STAT_WORDS) + r")/(\d)$")
 # Nouns after a troop's name that say it is a troop and no more ("the 3/4 guy", "3/4 troop on C").
 TROOP_AFTER = frozenset({"guy", "troop", "unit", "dude"})
 # Nouns written before a location or a troop's name ("2/4 at location F", "troop 4/1"): the
@@ -222,6 +225,22 @@ def _one_buff(words: list[Word]) -> list[Word]:
         elif folded in STAT_WORDS or word.trail.strip(" ,:"):
             opened = False
         out.append(word)
+    return out
+
+
+def _stats_apart(words: list[Word]) -> list[Word]:
+    """The words with a stat glued to its number ("4atk", "attack/5") set apart (GLUED_STAT):
+    `4 atk`, `attack / 5` (WS-1: a troop named by its stats)."""
+    out: list[Word] = []
+    for word in words:
+        found = GLUED_STAT.match(word.text.casefold())
+        if found is None:
+            out.append(word)
+        elif found.group(1):
+            out.extend([word._replace(text=found.group(1), trail=" "), word._replace(text=found.group(2))])
+        else:
+            out.extend([word._replace(text=found.group(3), trail=" "), word._replace(text="/", trail=" "),
+                        word._replace(text=found.group(4))])
     return out
 
 
@@ -521,7 +540,7 @@ class WinningStreakNotation(WinningStreakRules):
         if now is None:
             return words
         words = _dashed_troops(_of_all([word._replace(text=now) if word.text == NOW else word for word in words]))
-        words = _health_now(self._described_places(self._named_by_stats(words)))   # "my 5-5 guy": the troop, then its noun
+        words = _health_now(self._described_places(self._named_by_stats(_stats_apart(words))))   # "my 5-5 guy": the troop, then its noun
         if s.stage != "relocation":
             return words
         words = self._instead_of(s, player, self._listed_withdrawals(self._arrowed(self._swap_after(

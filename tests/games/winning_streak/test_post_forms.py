@@ -592,3 +592,21 @@ def test_a_troop_fielded_or_the_advantage_on_it_reads(post, move):
 ])
 def test_the_advantage_on_it_near_misses_are_refused(post, why):
     assert why in refusal("ws-relocation-r1", "sally", post)
+
+
+@pytest.mark.parametrize("post, move", [
+    # a stat typed with its number as one word (WS-1: a troop named by its stats)
+    ("my 4 attack/5 health troop to F", "t1 place 4/5 F"),
+    ("2atk 3hp on B", "t1 place 2/3 B"),
+    ("the 1-attack 4-health guy in M", "t1 place 1/4 M"),
+])
+def test_a_stat_glued_to_its_number_reads(post, move):
+    assert read("ws-placement-t1", "sally", post) == move
+
+
+@pytest.mark.parametrize("post, why", [
+    ("2atk on B", "not a move"),               # one stat: which troop?
+    ("2atk 3atk on B", "not a move"),          # a stat twice
+])
+def test_a_stat_glued_near_misses_are_refused(post, why):
+    assert why in refusal("ws-placement-t1", "sally", post)
