@@ -25,18 +25,27 @@ COLUMN_WORDS = ("column", "col")
 # arrow to the top" is up. Left and right are the arrow words themselves.
 EDGES = {"top": "up", "bottom": "down"}
 TOWARD = (("to", "the"), ("toward", "the"), ("towards", "the"), ("at", "the"))
+# An arrow said by the edge line it points to ("pointing towards row 9", "toward column A"): the
+# board's edge rows and columns only (AX-1: row 9 the top, column A the left); a middle line
+# says a direction only from where the stone is, and is left as written.
+TOWARD_LINE = ("to", "toward", "towards")
+# An arrow said as an adverb or a compound ("pointing upwards", "an up-facing arrow"): the arrow.
+ARROW_SUFFIXES = ("ward", "wards")
+ARROW_COMPOUNDS = ("facing", "pointing")
 # Verbs that say the arrow points somewhere ("C5 aimed up", "stone at C5, it points up"):
 # the arrow word after them says it; they add nothing ("pointing", "facing" are glue already).
 ARROW_VERBS = (("aimed",), ("aiming",), ("pointed",), ("points",), ("faces",), ("aimed", "at"),
                ("points", "to"), ("pointed", "to"), ("aimed", "to"),
                # the arrow as a labelled field ("Stone: C4, direction: right"), like "arrow: right"
-               ("direction",), ("arrow", "direction"), ("facing", "direction"))
+               ("direction",), ("arrow", "direction"), ("facing", "direction"),
+               # "G8 an arrow looking down": where it looks is where it points
+               ("looking",), ("looks",), ("looking", "to"), ("looks", "to"))
 # A bracketed aside between the cell and the arrow ("C5 (on your piece lol) pointing up") is
 # left out when it holds nothing a move could use and no hedge or question, and an arrow word
 # follows it, past these words only: the cell and the arrow are one placement (AX-2).
 ARROW_LEADS = frozenset({"pointing", "facing", "aimed", "aiming", "pointed", "points", "faces", "arrow", "with",
                          "the", "its", "it", "an", "a", "and", "to", "at", "is", "-", ",", ":",
-                         "direction"})
+                         "direction", "looking", "looks"})
 ASIDE_WORDS = 8   # the longest aside left out, in words
 ASIDE_MARKS = (("(", ")"), ("[", "]"), (",", ","))   # what opens an aside after the cell, and closes it
 DASHES = frozenset({"-", "–", "—"})
@@ -47,6 +56,11 @@ TO_PLACE = (("to", "place"),)
 ARROW_NOUNS = ("arrow",)
 # The verb of a placement as players say they are doing it ("Placing an up-arrow on F5"): `place`.
 PLACING = (("placing",), ("i'm", "placing"), ("im", "placing"))
+# "place my first stone at C4", "placing a piece on C4": every placement puts one stone (AX-2), so
+# the stone named after the verb, with only these words before it, says nothing more.
+STONE_NOUNS = frozenset({"stone", "piece", "disc", "disk", "token", "counter"})
+STONE_LEADS = frozenset({"my", "a", "the", "one", "first", "1st", "second", "next", "another", "new", "opening"})
+PLACE_VERBS = frozenset({"place", "placing"})
 # "right" said of a place, not an arrow ("C5 up (right under my own guy)", "right next to it"):
 # before these words it is left out (and a post whose only arrow it was is no placement).
 RIGHT = "right"
@@ -110,6 +124,12 @@ class ArrowbicNotation(ArrowbicRules):
                 # columns letters (AX-1)
                 phrases[(f"{row}{column}",)] = (f"{column}{row}",)
         phrases.update({(*toward, edge): (arrow,) for toward in TOWARD for edge, arrow in EDGES.items()})
+        last_column, last_row = chr(ord("a") + self.size - 1), str(self.size)
+        lines = {(ROW_WORDS[0], last_row): "up", (ROW_WORDS[0], "1"): "down",
+                 **{(word, "a"): "left" for word in COLUMN_WORDS}, **{(word, last_column): "right" for word in COLUMN_WORDS}}
+        phrases.update({(toward, *line): (arrow,) for toward in TOWARD_LINE for line, arrow in lines.items()})
+        phrases.update({(f"{arrow}{suffix}",): (arrow,) for arrow in ARROWS for suffix in ARROW_SUFFIXES})
+        phrases.update({(f"{arrow}-{verb}",): (arrow,) for arrow in ARROWS for verb in ARROW_COMPOUNDS})
         return phrases
 
     @cached_property
@@ -122,7 +142,7 @@ class ArrowbicNotation(ArrowbicRules):
         lol) pointing up"), left out where it holds no game word, number, hedge or question;
         otherwise the words as they are (and the reader refuses what it cannot read)."""
         lexicon = self._words
-        words = self._right_of_places(words)
+        words = self._stone_placed(self._right_of_places(words))
         for index, word in enumerate(words):
             if not lexicon.is_material(word.text.casefold()):
                 continue
@@ -132,6 +152,21 @@ class ArrowbicNotation(ArrowbicRules):
                 continue
             kept = word._replace(trail=" ")
             return [*words[:index], kept, *self.reword(s, player, words[aside[2]:])]
+        return words
+
+    @staticmethod
+    def _stone_placed(words: list[Word]) -> list[Word]:
+        """"place my first stone at C4": the stone after the verb (STONE_NOUNS, past STONE_LEADS
+        only) left out, the verb kept: a placement puts one stone (AX-2)."""
+        for index, word in enumerate(words):
+            if word.text.casefold() not in PLACE_VERBS or word.trail.strip():
+                continue
+            at = index + 1
+            while at < len(words) and words[at].text.casefold() in STONE_LEADS and not words[at].trail.strip():
+                at += 1
+            if at < len(words) and words[at].text.casefold() in STONE_NOUNS:
+                kept = word._replace(trail=words[at].trail)
+                return [*words[:index], kept, *words[at + 1:]]
         return words
 
     @staticmethod

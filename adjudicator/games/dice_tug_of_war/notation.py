@@ -55,6 +55,13 @@ OTHER = frozenset({"other", "remaining"})
 # "the dice showing 1 and 2": every number of the list after it is a face, never a position.
 SHOWING = frozenset({"showing", "show", "shows"})
 COUNTS_ONLY = frozenset({"both"})
+# "the two dice that show 5", "the dice showing 5": dice in the plural showing one face are every
+# die showing it (as "the two 5s", "the 5s"); "the die showing 5" is one die (DT-3).
+DICE_PLURAL = "dice"
+HAVING = frozenset({"with"}) | SHOWING   # "the dice with a 5": showing it
+FACE_ARTICLES = frozenset({"a", "an"})   # "the two dice showing a 5"
+# "both of the 5s", "both of my fives": "both" (a count of the dice named after it).
+BOTH_OF: tuple[tuple[str, ...], ...] = (("both", "of", "the"), ("both", "of", "my"))
 # Die words in the plural that posts.yaml's die_words ("die", "dice", "position") lack: "reroll
 # positions 2 and 3" names positions, as "reroll dice 2 and 3" does.
 POSITION_PLURALS = frozenset({"positions"})   # a count that is never a face ("the five" is one)
@@ -63,6 +70,16 @@ POSITION_PLURALS = frozenset({"positions"})   # a count that is never a face ("t
 # my 2 goes out", "put the 1 in for a 6". Without such words "swap 5 for 2" could be either.
 SWAP_VERBS = frozenset({"swap", "swapping", "switch", "switching", "exchange", "exchanging"})
 TRADE_VERBS = frozenset({"trade", "trading"})   # "trade X for Y" names the rolled die first (the notation)
+# "change the 1 for a 6 of the column": a swap verb, but also a correction word (posts.yaml's
+# hedges: "change: reroll 2"), so read as a swap only where a die is named right after it.
+CHANGE_VERBS = frozenset({"change", "changing"})
+# "trade rolled 2 -> column 6": a die labelled with where it is, the label right before its
+# number (DT-5). Not where another number follows ("column 2 6 6", "rolled 5 3 5": the dice
+# reported), and not "roll 2" (two dice rolled?).
+DIE_LABELS = {"rolled": ROLLED, "column": COLUMN, "col": COLUMN}
+LABEL_MARKERS = frozenset({"my", "a", "an", "the", "one"})   # "my rolled 2", "a column 6": the label says whose
+# "put the 1 where my 2 is": the die said between these takes the place (DT-5), as "in place of my 2".
+WHERE_DIE_IS = ("where", frozenset({"is", "was", "sits", "sat", "stands", "stood"}))
 TAKE_VERBS = frozenset({("take",), ("taking",), ("put",), ("putting",), ("bring",), ("bringing",)})
 GIVE_VERBS = frozenset({("give", "up"), ("giving", "up"), ("give", "away"), ("drop",), ("dropping",), ("lose",),
                         ("losing",), ("ditch",), ("ditching",), ("replace",), ("replacing",), ("replaces",)})
@@ -146,7 +163,8 @@ THAT_SHOWS: tuple[tuple[str, ...], ...] = (("that", "shows"), ("which", "shows")
 # "trade the rolled 6 for my 3": "rolled" says the die is the roll's, as a trade names it
 # first anyway (DT-5); only after "the"/"a" ("rolled 6 4 1" alone is the roll reported).
 THE_ROLLED: tuple[tuple[str, ...], ...] = (("the", "rolled"), ("a", "rolled"))
-TRADE_GLUE = frozenset({"for", "with", "and", "&", "+", "then", "i", "i'll", "ill", "i'd", "id", "will", "to"})
+TRADE_GLUE = frozenset({"for", "with", "and", "&", "+", "then", "i", "i'll", "ill", "i'd", "id", "will", "to",
+                        "→", "->", "=>", ">"})   # "trade rolled 2 → column 6": the arrow of the notation
 
 
 # "reroll the 3, nothing else": the move names all it does (read before "else", a hedge).
@@ -622,6 +640,9 @@ Made = tuple[int, list[Word]]   # words of the post taken, and the Words standin
 
 def _position_reference(words: list[Word], index: int, rolled: list[int], around: Any) -> Made | None:
     """(words taken, their replacement) for dice named at `index` after `reroll`, or None."""
+    showing = _dice_showing(words, index, rolled, around)
+    if showing is not None:
+        return showing
     folded = [w.text.casefold() for w in words[index:index + 4]]
     first = folded[0]
     if (first in around.die_words or first in POSITION_PLURALS) and len(folded) > 1 and folded[1].isdecimal():
@@ -636,6 +657,28 @@ def _position_reference(words: list[Word], index: int, rolled: list[int], around
     if plural:
         return 1, _value_dice(words, index, 1, int(plural.group(1)), None, rolled)
     return None
+
+
+def _dice_showing(words: list[Word], index: int, rolled: list[int], around: Any) -> Made | None:
+    """"(the) (two) dice showing 5" at `index`: every die showing 5, as many as a count says
+    (DICE_PLURAL); None where no such words stand there, or a list of faces follows ("the dice
+    showing 1 and 2", read face by face)."""
+    folded = [w.text.casefold() for w in words[index:index + 7]]
+    at = 0
+    while at < len(folded) and folded[at] in around.value_markers:
+        at += 1
+    count = around.counts.get(folded[at]) if at < len(folded) else None
+    at += count is not None
+    if folded[at:at + 1] != [DICE_PLURAL] or at + 2 >= len(folded) or folded[at + 1] not in HAVING:
+        return None
+    face = at + 2 + (folded[at + 2] in FACE_ARTICLES)
+    if face >= len(folded) or not folded[face].isdecimal():
+        return None
+    end = face + 1
+    if end < len(folded) and _list_goes_on(words[index + end - 1]) \
+            and (folded[end] in LIST_WORDS or folded[end].isdecimal()):
+        return None
+    return end, _value_dice(words, index, end, int(folded[face]), count, rolled)
 
 
 def _ordinal_reference(words: list[Word], index: int, folded: list[str], rolled: list[int], around: Any) -> Made:
@@ -826,6 +869,8 @@ def _mention(words: list[Word], index: int, around: Any) -> _Mention | None:
     taken, own, several = 0, False, False
     if folded[:2] == ["one", "of"]:   # "one of my 6s": one die of those showing 6
         taken, several = 2, True
+    elif folded[:1] == ["one"] and folded[1:2] and folded[1].isdecimal():   # "for one 6 of the column": a 6
+        taken = 1
     while taken < len(folded) and folded[taken] in around.value_markers:
         own = own or folded[taken] in around.own
         taken += 1
@@ -988,7 +1033,8 @@ def _trade_statements(words: list[Word], around: Any) -> dict[int, tuple[int, li
     found: dict[int, tuple[int, list[Word]]] = {}
     for run in _trade_runs(words, around):
         dice = [part for part in run if part.kind == "die"]
-        cues = [part for part in run if part.kind in ("verb", "particle", "swap", "where")]
+        cues = [part for part in run if part.kind in ("verb", "particle", "swap", "where")
+                or part.kind == "die" and part.role is not None and not part.own]   # "where my 2 is"
         if len(dice) != 2 or not cues:
             continue
         start, end = run[0].start, run[-1].end
@@ -1046,8 +1092,14 @@ def _trade_part(words: list[Word], index: int, around: Any) -> _Part | None:
         return where
     if folded[0] in (INTO, OUT_OF):
         return _Part(index, index + 1, "particle", ROLLED if folded[0] == INTO else COLUMN)
-    if folded[0] in SWAP_VERBS:
+    if folded[0] in SWAP_VERBS or folded[0] in CHANGE_VERBS and _mention(words, index + 1, around) is not None:
         return _Part(index, index + 1, "swap")
+    labelled = _labelled(words, index)
+    if labelled is not None:
+        return labelled
+    where_is = _where_die_is(words, index, around)
+    if where_is is not None:
+        return where_is
     if folded[0] in TRADE_VERBS:
         return _Part(index, index + 1, "trade")
     mention = _mention(words, index, around)
@@ -1058,6 +1110,38 @@ def _trade_part(words: list[Word], index: int, around: Any) -> _Part | None:
     if folded[0] in TRADE_GLUE:
         return _Part(index, index + 1, "glue")
     return None
+
+
+def _labelled(words: list[Word], index: int) -> _Part | None:
+    """"rolled 2", "column 6", "my rolled 2", "a column 6" at `index`: a verb giving the die
+    right after it its role (DT-5), where one number follows and no other after it
+    (DIE_LABELS); "2 (rolled)", the label in brackets right after the die, the same; None
+    otherwise."""
+    at = index
+    while at < len(words) - 1 and words[at].text.casefold() in LABEL_MARKERS and not words[at].trail.strip():
+        at += 1
+    role = DIE_LABELS.get(words[at].text.casefold())
+    if role is not None and at == index and index and words[index - 1].text.isdecimal() \
+            and "(" in words[index - 1].trail and ")" in words[index].trail:
+        return _Part(index, index + 1, "where", role)   # "trade 2 (rolled) for 6 (column)"
+    number = words[at + 1].text if at + 1 < len(words) else ""
+    after = words[at + 2].text if at + 2 < len(words) else ""
+    if role is None or not number.isdecimal() or after.isdecimal() or words[at].trail.strip():
+        return None
+    return _Part(index, at + 1, "verb", role)
+
+
+def _where_die_is(words: list[Word], index: int, around: Any) -> _Part | None:
+    """"where my 2 is" at `index`: the column's die, whose place the other one takes (DT-5)."""
+    where, being = WHERE_DIE_IS
+    if words[index].text.casefold() != where:
+        return None
+    mention = _mention(words, index + 1, around)
+    at = index + 1 + (mention.taken if mention else 0)
+    if mention is None or at >= len(words) or words[at].text.casefold() not in being \
+            or words[at - 1].trail.strip():
+        return None
+    return _Part(index, at + 1, "die", COLUMN, mention.value)
 
 
 def _where(words: list[Word], index: int) -> _Part | None:
@@ -1253,7 +1337,8 @@ class DiceTugOfWarNotation(Game[DiceState]):
                         **{said: (INTO,) for said in INTO_COLUMN},
                         **{said: ("from", "the", "roll") for said in I_ROLLED},
                         **{said: ("in", "place", "of") for said in TAKES_THE_PLACE},
-                        **{said: ("the", "second", "die") for said in MIDDLE_DIE}})
+                        **{said: ("the", "second", "die") for said in MIDDLE_DIE},
+                        **{said: ("both",) for said in BOTH_OF}})
 
     def reword(self, s: DiceState, player: str, words: list[Word]) -> list[Word]:
         """Dice as players name them, made positions or values: after `reroll`, "first", "all

@@ -86,7 +86,9 @@ OUT = "out"
 # Words a player says of their own post ("1/3 to E I guess"): the pronoun I there is no location.
 SAID_OF_POST: tuple[Phrase, ...] = (("i", "guess"), ("i", "suppose"))
 # "put 3/4 in B": the verb adds nothing to the troop and its location ("withdraw I, put 3/4 in B").
-PUT_WORDS: tuple[Phrase, ...] = (("put",), ("putting",))
+PUT_WORDS: tuple[Phrase, ...] = (("put",), ("putting",),
+                                  # "I field the 3/4 at J": fielding a troop is putting it in (WS-4)
+                                  ("field",), ("fielding",), ("i", "field"), ("i'll", "field"))
 # Verbs that say a troop goes somewhere ("my 5/1 goes to K", "E gets my 5/5"): the troop and
 # the location say the move; the verb adds nothing.
 MOTION_WORDS: tuple[Phrase, ...] = (("goes",), ("gets",), ("heads",), ("bring",), ("bringing",), ("send",),
@@ -113,15 +115,35 @@ NOTHING_ELSE: tuple[Phrase, ...] = (("nothing", "else"), ("no", "other", "change
                                     ("rest", "unchanged"))
 # A troop named by its stats ("the 3 attack 4 health guy", "3 atk 4 hp"): its name `3/4` (WS-1).
 STAT_WORDS = {"attack": "attack", "atk": "attack", "health": "health", "hp": "health"}
+# A troop's health as it stands, said beside a move ("pull the 5/5 off B, it's on 1 hp anyway",
+# "at 2 health", "1 hp left"): no stat of a move, which only the Advantage raises (WS-5), so
+# left out in a post that uses no Advantage; "+1 hp" is the Advantage's (read before this).
+HEALTH_NOW = frozenset({"hp", "health"})
+HEALTH_NOW_BEFORE = frozenset({"on", "at"})
+HEALTH_NOW_AFTER = frozenset({"left", "remaining"})
+# A stat and its number typed as one word ("4atk", "5-health", "attack/5" in "4 attack/5
+# health"): read as the words apart, so the troop's stats are read as "4 attack 5 health" is.
+GLUED_STAT = re.compile(r"^(\d)-?(" + "|".join(STAT_WORDS) + r")$|^(" + "|".join(STAT_WORDS) + r")/(\d)$")
 # Nouns after a troop's name that say it is a troop and no more ("the 3/4 guy", "3/4 troop on C").
 TROOP_AFTER = frozenset({"guy", "troop", "unit", "dude"})
 # Nouns written before a location or a troop's name ("2/4 at location F", "troop 4/1"): the
 # name alone is the notation's (WS-1).
 LOCATION_NOUNS = ("location", "loc", "spot", "square")
 TROOP_NOUNS = ("troop",)
+# Words pointing back at a troop just named ("M = 3/4, +1 attack on that 3/4"): the troop's
+# name alone, which names one troop anyway (WS-1).
+POINTING = ("that", "this")
 # Words naming a turn or a round by its ordinal ("first turn: 3/3 on E", "my 2nd placement"):
 # `t1`, `r2`; the rules refuse a turn that is not the current one (WS-2, WS-4).
 NUMBERED = {"turn": "t", "placement": "t", "round": "r", "relocation": "r"}
+# "3/4 to J, +1 attack on it": the Advantage on the one troop the post names (WS-5); with two
+# troops named, which one is asked.
+IT_WORDS = frozenset({"it", "him", "her", "them"})
+BUFF_ON = frozenset({"on", "to", "for"})
+# "turn 1 of 13", "round 2 of 3": the turn or round with how many there are; "of 13" says no more.
+OF_ALL = "of"
+# The same nouns said together ("the first placement turn", "relocation round two"): one turn or round.
+NUMBERED_PAIRS = {("placement", "turn"): "t", ("relocation", "round"): "r"}
 # Counts that name a turn or round after it ("turn one": `t1`); not "both".
 COUNTED = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight"})
 # The current turn or round, as players name it ("no changes this round"): a word the reword
@@ -149,6 +171,9 @@ LISTED = frozenset({"and", "&"})
 # "A ← 1/5", "C <- 2/5": the troop put in at the location before the arrow (WS-4); only in that
 # order (the other, "1/5 ← A", could say where the troop comes from).
 INTO_ARROWS = frozenset({"←", "<-", "<--", "⬅", "⬅️"})
+# "J: 5/3 out, 4/5 in", "5/3 out, 4/5 in": a troop "out" is its withdrawal (as "J out" is, WS-4),
+# never the troop put in; a troop "in" right after it (or right before it) takes its place.
+IN = "in"
 # "M out, put the 3/5 there instead": "there" is the location just withdrawn, and "instead" (in
 # place of the troop taken out) says no more than the withdrawal did (WS-4).
 THERE = "there"
@@ -201,6 +226,74 @@ def _one_buff(words: list[Word]) -> list[Word]:
             opened = False
         out.append(word)
     return out
+
+
+def _stats_apart(words: list[Word]) -> list[Word]:
+    """The words with a stat glued to its number ("4atk", "attack/5") set apart (GLUED_STAT):
+    `4 atk`, `attack / 5` (WS-1: a troop named by its stats)."""
+    out: list[Word] = []
+    for word in words:
+        found = GLUED_STAT.match(word.text.casefold())
+        if found is None:
+            out.append(word)
+        elif found.group(1):
+            out.extend([word._replace(text=found.group(1), trail=" "), word._replace(text=found.group(2))])
+        else:
+            out.extend([word._replace(text=found.group(3), trail=" "), word._replace(text="/", trail=" "),
+                        word._replace(text=found.group(4))])
+    return out
+
+
+def _health_now(words: list[Word]) -> list[Word]:
+    """The words with a troop's health as it stands ("on 1 hp", "2 hp left") left out, where the
+    post uses no Advantage (HEALTH_NOW): it says no part of a move (WS-5)."""
+    if any(word.text.casefold() == "buff" for word in words):
+        return words
+    folded = [word.text.casefold() for word in words]
+    for at, stat in enumerate(folded):
+        if stat not in HEALTH_NOW or at == 0 or not folded[at - 1].isdecimal() or words[at - 1].trail.strip():
+            continue
+        start = at - 2 if at >= 2 and folded[at - 2] in HEALTH_NOW_BEFORE and not words[at - 2].trail.strip() \
+            else at - 1
+        end = at + 2 if at + 1 < len(folded) and folded[at + 1] in HEALTH_NOW_AFTER and not words[at].trail.strip() \
+            else at + 1
+        if start == at - 1 and end == at + 1:
+            continue   # "1 hp" alone: said of no troop as it stands
+        before = [*words[:start - 1], words[start - 1]._replace(trail=words[end - 1].trail)] if start else []
+        return [*before, *_health_now(words[end:])]
+    return words
+
+
+def _of_all(words: list[Word]) -> list[Word]:
+    """"turn 1 of 13": "of 13" after a turn or round's number (NUMBERED, `t1`) left out, where it
+    is no smaller than that number; the number is the turn's (WS-2, WS-4)."""
+    folded = [word.text.casefold() for word in words]
+    for at in range(1, len(words) - 2):
+        number = folded[at]
+        named = number.isdecimal() and folded[at - 1] in NUMBERED and not words[at - 1].trail.strip()
+        named = named or bool(re.match(r"^[tr]\d+$", number))
+        if not named or folded[at + 1] != OF_ALL or not folded[at + 2].isdecimal() or words[at].trail.strip():
+            continue
+        if int(folded[at + 2]) >= int(number.lstrip("tr")):
+            return [*words[:at], words[at]._replace(trail=words[at + 2].trail), *_of_all(words[at + 3:])]
+    return words
+
+
+def _buff_on_it(words: list[Word]) -> list[Word]:
+    """"+1 attack on it" (`buff attack on it`): "it" is the troop the post names, where it names
+    one (IT_WORDS, WS-5); otherwise the words as they are (and refused)."""
+    troops = {word.text for word in words if re.match(r"^\d+/\d+$", word.text)}
+    folded = [word.text.casefold() for word in words]
+    for at in range(2, len(words)):
+        if folded[at] in IT_WORDS and folded[at - 1] in BUFF_ON and folded[at - 2] in STAT_WORDS \
+                and len(troops) == 1:
+            return [*words[:at], words[at]._replace(text=next(iter(troops))), *words[at + 1:]]
+    return words
+
+
+def _clause_mark(trail: str) -> bool:
+    """Does the trail end a clause but not a sentence ("5/3 out, 4/5 in", a new line)?"""
+    return bool(trail.strip(" ")) and not any(mark in trail for mark in ".!?")
 
 
 def _dashed_troops(words: list[Word]) -> list[Word]:
@@ -271,16 +364,19 @@ class WinningStreakNotation(WinningStreakRules):
     def _parse_placement(self, words: list[str]) -> dict[str, Any] | None:
         """`place 3/5 C`, `3/5 to C`, `C: 3/5`: one troop and one location, in either order."""
         words = [w for w in words if w not in self._FILLERS]
-        if len(words) == 2 and self._TROOP.match(words[0]) and words[1].isalpha():
+        if len(words) == 2 and self._TROOP.match(words[0]) and words[1].isalpha() and words[1] not in (OUT, IN):
             # any word as the location: the schema and the rules say precisely what is wrong
+            # ("5/3 out" takes a troop out, "4/5 in" names no location: the reword reads them)
             return {"phase": "placement", "troop": words[0], "location": words[1].upper()}
         if len(words) == 2 and self._TROOP.match(words[1]) and self._is_location_word(words[0]):
             return {"phase": "placement", "troop": words[1], "location": words[0].upper()}
         return None
 
     def _is_location_word(self, word: str) -> bool:
-        """A word that can name a location (the rules and is_plausible say whether it is one)."""
-        return word.isalpha() and len(word) <= 3 and word not in ("set", "buff", "reserve", "none", *RESERVE_OWNERS)
+        """A word that can name a location (the rules and is_plausible say whether it is one);
+        never "out" or "in" ("5/3 out" takes a troop out, WS-4: no location OUT)."""
+        return word.isalpha() and len(word) <= 3 and word not in ("set", "buff", "reserve", "none", OUT, IN,
+                                                                  *RESERVE_OWNERS)
 
     def _parse_relocation(self, words: list[str]) -> dict[str, Any] | None:
         """`set A=3/5 B=- buff 3/5 health`; changes also as players write them:
@@ -404,12 +500,14 @@ class WinningStreakNotation(WinningStreakRules):
         phrases[("back", "to")] = ("to",)   # "2/4 back to reserve"
         phrases.update(self._troops_in_words())
         phrases.update({(noun, x.casefold()): (x,) for noun in LOCATION_NOUNS for x in self.locations})
-        phrases.update({(noun, name): (name,) for noun in TROOP_NOUNS for name, _, _ in self.squad})
+        phrases.update({(noun, name): (name,) for noun in (*TROOP_NOUNS, *POINTING) for name, _, _ in self.squad})
         around = post_words()
         phrases.update({(ordinal, noun): (f"{letter}{number}",) for ordinal, number in around.ordinals.items()
                         if number > 0 for noun, letter in NUMBERED.items()})
         phrases.update({(noun, count): (f"{letter}{number}",) for count, number in around.counts.items()
                         if count in COUNTED for noun, letter in NUMBERED.items()})
+        phrases.update({(ordinal, *nouns): (f"{letter}{number}",) for ordinal, number in around.ordinals.items()
+                        if number > 0 for nouns, letter in NUMBERED_PAIRS.items()})
         return phrases
 
     def _troops_in_words(self) -> dict[Phrase, Phrase]:
@@ -441,26 +539,77 @@ class WinningStreakNotation(WinningStreakRules):
         now = {"placement": f"t{s.turn}", "relocation": f"r{max(s.round, 1)}"}.get(s.stage)
         if now is None:
             return words
-        words = _dashed_troops([word._replace(text=now) if word.text == NOW else word for word in words])
-        words = self._described_places(self._named_by_stats(words))   # "my 5-5 guy": the troop, then its noun
+        words = _dashed_troops(_of_all([word._replace(text=now) if word.text == NOW else word for word in words]))
+        words = _health_now(self._described_places(self._named_by_stats(_stats_apart(words))))   # "my 5-5 guy": the troop, then its noun
         if s.stage != "relocation":
             return words
         words = self._instead_of(s, player, self._listed_withdrawals(self._arrowed(self._swap_after(
             self._put_there(self._occupants_named(s, player, words))))))
         words = self._staying(s, player, self._from_reserve(s, player, words))
-        words = self._no_moves_but_buff(_one_buff(words))
+        words = self._no_moves_but_buff(_one_buff(_buff_on_it(words)))
         out: list[Word] = []
         for word in words:
             if word.text == UNCHANGED:
                 out.append(word._replace(text=now, trail=""))
             out.append(word)
+        out = self._out_and_in(self._troops_out(out))
         out = self._to_reserve(s, player, self._moved_from(s, player, self._taken_out(s, player, self._replaces(self._take_out(out)))))
         return self._headed(self._occupant_again(s, player, out))
 
+    def _troops_out(self, words: list[Word]) -> list[Word]:
+        """"5/3 out": `withdraw 5/3` (checked against where it stands later, WS-4), where "out"
+        ends the clause; any other "out" is left as written."""
+        out: list[Word] = []
+        index = 0
+        while index < len(words):
+            word = words[index]
+            after = words[index + 1] if index + 1 < len(words) else None
+            if self._TROOP.match(word.text) and not word.trail.strip() and after is not None \
+                    and after.text.casefold() == OUT and (after.trail.strip(" ") or index + 2 == len(words)):
+                out.append(Word("withdraw", word.said, word.start, word.start, None, " "))
+                out.append(word._replace(trail=after.trail, end=after.end, said=f"{word.said} {after.said}"))
+                index += 2
+                continue
+            out.append(word)
+            index += 1
+        return out
+
+    def _out_and_in(self, words: list[Word]) -> list[Word]:
+        """"withdraw J, 4/5 in" ("J out, 4/5 in", "5/3 out, 4/5 in"), or "4/5 in, withdraw J":
+        `replace J with 4/5` (the troop put in where the one taken out stood, WS-4), where the
+        troop's "in" ends its clause and one troop "in" stands beside the withdrawal, in its
+        sentence ("3/3 in, 5/3 out, 4/5 in": which one?); otherwise the words as they are."""
+        for index in range(len(words) - 1):
+            verb, taken = words[index], words[index + 1]
+            if verb.text.casefold() not in self._WITHDRAW or self._TROOP.match(taken.text) is None \
+                    and taken.text.upper() not in self.line_position:
+                continue
+            after = self._troop_in(words, index + 2) if _clause_mark(taken.trail) else None
+            before = index - 2 if index >= 2 and self._troop_in(words, index - 2) == index - 2 \
+                and _clause_mark(words[index - 1].trail) else None
+            if (after is None) == (before is None):
+                continue
+            put = after if after is not None else before
+            assert put is not None
+            replaced = [verb._replace(text=REPLACE), taken._replace(trail=" "),
+                        Word("with", "", taken.end, taken.end, None, " "), words[put]._replace(trail=" ")]
+            first, last = (index, put + 2) if after is not None else (put, index + 2)
+            return [*words[:first], *replaced[:-1], replaced[-1]._replace(trail=words[last - 1].trail),
+                    *self._out_and_in(words[last:])]
+        return words
+
+    def _troop_in(self, words: list[Word], index: int) -> int | None:
+        """`index` where a troop and "in" ending its clause (or the post) stand there, else None."""
+        if index + 1 >= len(words) or not self._TROOP.match(words[index].text) or words[index].trail.strip() \
+                or words[index + 1].text.casefold() != IN:
+            return None
+        return index if words[index + 1].trail.strip(" ") or index + 2 == len(words) else None   # a line ends it too
+
     def _headed(self, words: list[Word]) -> list[Word]:
         """"H: swap the 3/3 out for the 3/4": a location written as a heading ("H:") before the
-        change the reword made of its clause (`H=3/4`) says it again: left out; before a change
-        of another location it is refused (which location?)."""
+        change the reword made of its clause (`H=3/4`), or before its own name (`F to reserve`
+        made of "F: 5/4 back to reserve"), says it again: left out; before a change of another
+        location it is refused (which location?)."""
         out = list(words)
         for index, word in enumerate(words[:-1]):
             location = word.text.upper()
@@ -468,6 +617,13 @@ class WinningStreakNotation(WinningStreakRules):
                 continue
             after = words[index + 1:]
             change = next((w for w in after if "=" in w.text or w.text.upper() in self.line_position), None)
+            if change is not None and change.text.upper() == location:
+                out[index] = word._replace(text="")   # "F: 5/4 back to reserve" (`F to reserve`): F again
+                continue
+            if change is not None and "=" not in change.text and self._TROOP.match(change.said):   # "F: 2/5 to reserve"
+                out[index] = word._replace(problem=f"heads a change of {change.text.upper()}, where the "
+                                                   f"{change.said} stands; give the location once.")
+                continue
             if change is None or "=" not in change.text:
                 continue
             if change.text.split("=")[0] == location:

@@ -143,3 +143,54 @@ def test_an_arrow_with_its_noun_and_right_of_a_place_read(post, move):
 ])
 def test_an_arrow_with_its_noun_near_misses_are_refused(post):
     refusal("arrowbic-start", "sally", post)
+
+
+@pytest.mark.parametrize("name, player, post, move", [
+    # the stone named after the verb says nothing more: a placement puts one stone (AX-2)
+    ("arrowbic-start", "sally", "I'll place a stone at C4 up", "C4 up"),
+    ("arrowbic-start", "sally", "placing my first stone on B7, left", "B7 left"),
+    ("arrowbic-second", "maddie", "place the piece on F3 facing down", "F3 down"),
+    # where the arrow looks is where it points
+    ("arrowbic-second", "maddie", "D6 with the arrow looking right", "D6 right"),
+    ("arrowbic-second", "maddie", "I put an arrow looking down on G2", "G2 down"),
+    ("arrowbic-start", "sally", "A1, it looks up", "A1 up"),
+])
+def test_a_stone_placed_or_an_arrow_looking_somewhere_reads(name, player, post, move):
+    assert read(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post, why", [
+    ("arrowbic-start", "sally", "place two stones at C4 up", "outside it"),    # two stones: not one placement
+    ("arrowbic-start", "sally", "place my first stone at C4 or C5 up", "outside it"),
+    ("arrowbic-start", "sally", "place a stone", "not a move"),
+    ("arrowbic-second", "maddie", "G8 looking down or left", "after 'or'"),
+    ("arrowbic-second", "maddie", "G8 not looking down, left", "the post says 'not'"),
+    ("arrowbic-second", "maddie", "place my stone at G8 looking down?", "asks about"),
+])
+def test_a_stone_placed_or_an_arrow_looking_near_misses_are_refused(name, player, post, why):
+    assert why in refusal(name, player, post)
+
+
+@pytest.mark.parametrize("name, player, post, move", [
+    # an arrow by the edge line it points to (AX-1: row 9 the top, column A the left)
+    ("arrowbic-start", "sally", "C4 pointing towards row 9", "C4 up"),
+    ("arrowbic-second", "maddie", "G7, arrow toward column A", "G7 left"),
+    ("arrowbic-second", "maddie", "stone on B2 facing towards row 1", "B2 down"),
+    ("arrowbic-start", "sally", "D3 to column I", "D3 right"),
+    # an arrow as an adverb or a compound
+    ("arrowbic-start", "sally", "C4 arrow pointing upwards", "C4 up"),
+    ("arrowbic-second", "maddie", "H8 with a downward arrow", "H8 down"),
+    ("arrowbic-second", "maddie", "F6 left-facing", "F6 left"),
+])
+def test_an_arrow_by_its_edge_line_or_as_an_adverb_reads(name, player, post, move):
+    assert read(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post, why", [
+    ("arrowbic-start", "sally", "C4 towards row 5", "not a move"),     # a middle row: no direction alone
+    ("arrowbic-start", "sally", "C4 pointing towards row 9 or row 1", "after 'or'"),
+    ("arrowbic-start", "sally", "C4 up (towards row 1)", "outside it"),   # the two disagree
+    ("arrowbic-second", "maddie", "F6 upwards or leftwards", "after 'or'"),
+])
+def test_an_arrow_by_its_edge_line_near_misses_are_refused(name, player, post, why):
+    assert why in refusal(name, player, post)

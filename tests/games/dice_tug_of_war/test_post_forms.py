@@ -455,3 +455,55 @@ def test_the_middle_die_and_a_die_taking_the_place_of_another_read(roll, post, m
 ])
 def test_middle_die_and_taking_the_place_near_misses_are_refused(roll, post):
     refusal(read_roll, roll, post)
+
+
+@pytest.mark.parametrize("roll, post, move", [
+    # a die labelled with where it is: "rolled 4", "column 2" (DT-5), the arrow of the notation between
+    ((5, 3, 4), "trade rolled 4 -> column 2", "trade 4 for 2"),
+    ((5, 3, 4), "swap column 2 for rolled 5", "trade 5 for 2"),
+    ((5, 3, 4), "col 6 out, rolled 5 in", "trade 5 for 6"),
+    ((5, 3, 4), "I'll put my rolled 4 in place of a column 6", "trade 4 for 6"),
+    ((5, 3, 4), "trade 5 (rolled) for 2 (column)", "trade 5 for 2"),
+    ((5, 3, 4), "swap 6 (column) for 3 (rolled)", "trade 3 for 6"),
+    # "where my 2 is": the column's die, whose place the other takes
+    ((5, 3, 4), "put the 4 where my 2 is", "trade 4 for 2"),
+    ((5, 3, 4), "the 5 goes where a 6 was", "trade 5 for 6"),
+    # "change X for Y" with where each die is said; "one 6" is a 6
+    ((5, 3, 4), "change the 5 for a 6 from my column", "trade 5 for 6"),
+    ((5, 3, 4), "changing the 4 for one 2 of the column", "trade 4 for 2"),
+    ((5, 3, 4), "trade one 5 for a 2", "trade 5 for 2"),
+    # dice in the plural showing one face: every die showing it (DT-3)
+    ((5, 5, 3), "reroll the dice showing 5", "reroll 1 2"),
+    ((5, 5, 3), "reroll the two dice which show 5", "reroll 1 2"),
+    ((5, 5, 3), "reroll both dice that show 5 pls", "reroll 1 2"),
+    ((5, 5, 3), "keep the 3, reroll the dice showing 5", "reroll 1 2"),
+    ((5, 5, 3), "reroll the dice with a 5", "reroll 1 2"),
+    ((3, 1, 1), "reroll both dice with 1", "reroll 2 3"),
+    ((3, 1, 1), "reroll both of the 1s", "reroll 2 3"),
+    ((6, 2, 6), "re-roll both of my sixes", "reroll 1 3"),
+])
+def test_labelled_dice_a_die_where_another_is_and_dice_showing_a_face_read(roll, post, move):
+    assert read_roll(roll, post) == move
+
+
+@pytest.mark.parametrize("roll, post, why", [
+    ((5, 3, 4), "change the 5 for a 6", "does not say which die is the rolled one"),
+    ((5, 3, 4), "change 5 for 2", "does not say which die is the rolled one"),
+    ((5, 3, 4), "change the 5", "is not a move"),
+    ((5, 3, 4), "reroll 1. change: reroll 2", "two different moves"),     # "change" the correction
+    ((5, 3, 4), "trade rolled 5 3 4 for column 2", "is not a move"),     # the roll reported, not a label
+    ((5, 3, 4), "trade rolled 4 for column 2 6", "is not a move"),
+    ((5, 3, 4), "swap 5 (rolled) for 4 (rolled)", "names two rolled dice"),
+    ((5, 3, 4), "put the 4 where my 2 and 6 are", "is not a move"),
+    ((5, 3, 4), "put the 4 where my 2 is... no wait, where a 6 is", "no wait"),
+    ((5, 3, 4), "not putting the 4 where my 2 is", "the post says 'not'"),
+    ((5, 5, 3), "reroll the die showing 5", "could be any of dice 1, 2"),   # one die: which?
+    ((5, 5, 3), "reroll the three dice showing 5", "does not fit the roll"),
+    ((5, 5, 3), "reroll the dice showing 5 or 3", "could be any of dice 1, 2"),
+    ((5, 5, 3), "reroll the dice showing 6", "names no die"),
+    ((5, 5, 3), "reroll the die with a 5", "could be any of dice 1, 2"),
+    ((5, 5, 3), "reroll the dice with a 5 and a 3", "could be any of dice 1, 2"),
+    ((3, 1, 2), "reroll both of the 1s", "does not fit the roll"),
+])
+def test_labelled_dice_where_and_dice_showing_near_misses_are_refused(roll, post, why):
+    assert why in refusal(read_roll, roll, post)

@@ -509,3 +509,104 @@ def test_a_troop_put_there_after_a_withdrawal_reads(post, move):
 ])
 def test_a_troop_put_there_near_misses_are_refused(post):
     assert entered("ws-relocation-r1", "maddie", post) is None
+
+
+# --- Eighth round: turns counted, headings, troops pointed at, health as it stands ---------
+
+@pytest.mark.parametrize("name, player, post, move", [
+    # the turn or round with its nouns together, or with how many there are (WS-2, WS-4)
+    ("ws-placement-t1", "sally", "for the first placement turn: 2/3 to K", "t1 place 2/3 K"),
+    ("ws-placement-t1", "maddie", "turn 1 of 13 - 1/5 on C", "t1 place 1/5 C"),
+    ("ws-relocation-r1", "sally", "round 1 of 3: nothing changes", "r1 set"),
+    ("ws-relocation-r1", "sally", "first relocation round: C=1/2", "r1 set C=1/2"),
+    # a location heading its own troop sent to reserve (WS-4)
+    ("ws-relocation-r1", "sally", "A: 5/5 back to reserve\nD: 4/3", "r1 set A=- D=4/3"),
+    ("ws-relocation-r1", "maddie", "- J: 5/3 to reserve\n- K: 2/2 comes in", "r1 set J=- K=2/2"),
+    # "that 3/4": the troop named again (WS-1, WS-5)
+    ("ws-relocation-r1", "sally", "D=3/2, and the advantage goes on that 3/2: +1 health", "r1 set D=3/2 buff 3/2 health"),
+    # a troop's health as it stands, beside a move using no Advantage
+    ("ws-relocation-r1", "maddie", "bench the 4/4 at D, it's at 2 hp", "r1 set D=-"),
+    ("ws-relocation-r1", "sally", "pull the 5/5 off A (on 1 health)", "r1 set A=-"),
+    ("ws-placement-t1", "sally", "5/2 to A, it'll have 2 hp left anyway", "t1 place 5/2 A"),
+])
+def test_eighth_round_streak_forms_read(name, player, post, move):
+    assert read(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post, why", [
+    # a heading over another location's troop: which location?
+    ("ws-relocation-r1", "sally", "F: 2/5 to reserve", "heads a change of I"),
+    ("ws-relocation-r1", "sally", "A: 3/3 back to reserve", "heads a change of H"),
+    # a count of turns smaller than the turn is no count
+    ("ws-placement-t1", "sally", "turn 5 of 3: 2/1 F", "outside it"),
+    # health beside an Advantage may be its stat; "1 hp" alone says of no troop as it stands
+    ("ws-relocation-r1", "sally", "pull the 5/5 off A, advantage on 3/5 at 1 hp", "outside it"),
+    ("ws-relocation-r1", "sally", "pull the 5/5 off A, 1 hp", "outside it"),
+    ("ws-relocation-r1", "sally", "D=3/2, advantage on that one, +1 health", "outside it"),
+])
+def test_eighth_round_streak_near_misses_are_refused(name, player, post, why):
+    assert why in refusal(name, player, post)
+
+
+@pytest.mark.parametrize("player, post, move", [
+    # a troop "out" is its withdrawal, never the troop put in (WS-4); a troop "in" beside it takes its place
+    ("maddie", "J: 5/3 out", "r1 set J=-"),
+    ("sally", "5/5 out", "r1 set A=-"),
+    ("maddie", "- E: 3/2 out, 1/5 in\n- that's all", "r1 set E=1/5"),
+    ("sally", "1/2 in, 3/3 out", "r1 set H=1/2"),
+    ("maddie", "D out, 2/2 in; 5/3 out, 3/1 in", "r1 set D=2/2 J=3/1"),
+    ("sally", "4/3 in, 5/5 out. 1/3 in, 2/5 out", "r1 set A=4/3 I=1/3"),   # a stop ends the pair
+])
+def test_a_troop_out_and_one_in_read(player, post, move):
+    assert read("ws-relocation-r1", player, post) == move
+
+
+@pytest.mark.parametrize("player, post, why", [
+    ("sally", "K: 4/2 out", "not on the field"),        # never `K=4/2`: the troop is said to leave
+    ("sally", "J: 5/3 out", "not on the field"),
+    ("maddie", "3/3 in, 5/3 out, 4/5 in", "outside it"),   # which troop goes in at J?
+    ("maddie", "5/3 out. 4/5 in", "outside it"),           # another sentence: in where?
+    ("maddie", "5/3 out, 4/5 in?", "asks about"),
+    ("maddie", "not 5/3 out, 4/5 in", "the post says 'not'"),
+    ("maddie", "5/3 out, 2/4 in", "moved there (leaving M empty) or swapped?"),
+])
+def test_a_troop_out_and_in_near_misses_are_refused(player, post, why):
+    assert why in refusal("ws-relocation-r1", player, post)
+
+
+@pytest.mark.parametrize("post, move", [
+    # fielding a troop is putting it in (WS-4); the Advantage "on it": the one troop named (WS-5)
+    ("I field the 1/2 at K", "r1 set K=1/2"),
+    ("advantage: +1 health on the 4/2, and I field the 4/2 at L.", "r1 set L=4/2 buff 4/2 health"),
+    ("1/3 to D, +1 attack on it", "r1 set D=1/3 buff 1/3 attack"),
+    ("4/3 comes in at K, advantage +1 health for it", "r1 set K=4/3 buff 4/3 health"),
+])
+def test_a_troop_fielded_or_the_advantage_on_it_reads(post, move):
+    assert read("ws-relocation-r1", "sally", post) == move
+
+
+@pytest.mark.parametrize("post, why", [
+    ("1/3 to D, 1/2 to K, +1 attack on it", "outside it"),   # which troop is it?
+    ("+1 attack on it", "not a move"),                       # no troop named
+    ("1/3 to D, +1 attack on it?", "asks about"),
+])
+def test_the_advantage_on_it_near_misses_are_refused(post, why):
+    assert why in refusal("ws-relocation-r1", "sally", post)
+
+
+@pytest.mark.parametrize("post, move", [
+    # a stat typed with its number as one word (WS-1: a troop named by its stats)
+    ("my 4 attack/5 health troop to F", "t1 place 4/5 F"),
+    ("2atk 3hp on B", "t1 place 2/3 B"),
+    ("the 1-attack 4-health guy in M", "t1 place 1/4 M"),
+])
+def test_a_stat_glued_to_its_number_reads(post, move):
+    assert read("ws-placement-t1", "sally", post) == move
+
+
+@pytest.mark.parametrize("post, why", [
+    ("2atk on B", "not a move"),               # one stat: which troop?
+    ("2atk 3atk on B", "not a move"),          # a stat twice
+])
+def test_a_stat_glued_near_misses_are_refused(post, why):
+    assert why in refusal("ws-placement-t1", "sally", post)
