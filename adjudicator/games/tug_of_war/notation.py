@@ -45,6 +45,10 @@ CELL = r"[a-z]\d{1,2}"                          # a Path anchor cell (columns Aâ
 ANCHOR = rf"\d+@{CELL}"                          # a card and its cell: 2@c4
 _ANCHOR = re.compile(rf"^(\d+)@({CELL})$")
 _CELL = re.compile(rf"^{CELL}$")
+# A module's cards typed as one run of digits: "rope 111", "clock 211", in the order typed (TW-5).
+# No card is stronger than 5 (TW-2), so such a run can only be cards; one with a 0 or a 6+
+# ("rope 10") is not read so.
+DIGIT_RUN = re.compile(r"^[1-5]{2,5}$")
 
 
 def notation_for(modules: Sequence[str] = MODULE_NAMES) -> str:
@@ -89,6 +93,9 @@ WITH_SHORT = (("w/",),)                          # "clock w/ my 2": "with" as ph
 MODULE_TIME = ("time",)
 # Modules named by the verb players make of them: "racing with my 2" (Race, TW-11)
 MODULE_VERBS: dict[tuple[str, ...], tuple[str, ...]] = {("racing",): ("race",), ("racin",): ("race",)}
+# Modules as players shorten them or name the game ("coll 1 2", "one 1 on conkers"). "col" is
+# not one: Path's cells have columns.
+MODULE_SHORT: dict[tuple[str, ...], tuple[str, ...]] = {("coll",): ("collation",), ("conkers",): ("conker",)}
 # A discard declined with the word "discard" first (TW-7): "discard nothing", "discard: none",
 # "discarding nothing", set off from the move as a clause of its own (TugOfWarNotation.reword;
 # "rope 2 discard none 1" is not). ("no discard" is a negation the reader declines by itself.)
@@ -145,6 +152,7 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
     # "Tower time.", "rope time!": the module named as the turn's, nothing more
     phrases.update({(module, word): (module,) for module in MODULE_NAMES for word in MODULE_TIME})
     phrases.update(MODULE_VERBS)
+    phrases.update(MODULE_SHORT)
     phrases.update({said: () for said in IN_ORDER})
     phrases.update({said: (THEN,) for said in AFTER_THAT})
     if "tower" in modules:
@@ -192,7 +200,7 @@ def parse(text: str, modules: Sequence[str] = MODULE_NAMES) -> dict[str, Any]:
         if w.isdecimal():
             if "option" in move and option_after:   # `tower 1 B 1`: is the last 1 a card? write cards, then the option
                 raise _fail(text, "Tower's option comes before or after its cards, not between them", modules)
-            move["cards"].append(int(w))
+            move["cards"].extend(map(int, w) if DIGIT_RUN.match(w) else [int(w)])
         elif module == "path" and w in ("at", "on", "@") and i + 1 < len(rest) and _CELL.match(rest[i + 1]) \
                 and move["cards"] and len(move.get("anchors", [])) == len(move["cards"]) - 1:
             move.setdefault("anchors", []).append(rest[i + 1].upper())   # `path 1 at C4`; not `1 b4`
@@ -978,6 +986,8 @@ def _cards_of(ref: Ref, hand: list[int], module: str, direct: bool) -> tuple[lis
     """(the cards one reference names, a problem or None), from what is left of the hand."""
     if ref.kind in ("cards", "a-word", "more"):
         return list(ref.values), None
+    if ref.kind == "times" and len(set(hand)) == 1 and len(hand) >= (ref.many or 0):
+        return [hand[0]] * (ref.many or 0), None   # "coll x2" with only 1s in hand: two of them (TW-2)
     if ref.kind == "times":
         return [], f"counts x{ref.many} of no card named; write the cards, e.g. '{module} 1 1'"
     if ref.kind == "all-of":
@@ -1370,6 +1380,23 @@ def maze_of_tilt(words: list[Word]) -> list[Word]:
     return [w._replace(text="maze") if i == made else w for i, w in enumerate(words) if i == made or i not in verbs]
 
 
+def tilts_repeated(words: list[Word]) -> list[Word]:
+    """The post with a Maze tilt counted by a multiplier right after it ("maze down x3") written
+    that many times ("maze down down down"), each tilt one card (TW-14), which tilts_alone gives
+    their cards. A tilt with a card typed before it ("maze 1 down x3": the 1 three times, or
+    three cards?) stays as written."""
+    folded = [w.text.casefold() for w in words]
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        count = times(folded + [""], index) if index and folded[index - 1] in DIRECTION_WORDS else None
+        typed = index > 1 and _value(folded[index - 2]) is not None
+        if count is None or count[0] != 1 or typed or words[index - 1].trail.strip():
+            out.append(word)
+            continue
+        out[-1:] = [out[-1]._replace(trail=" ")] * (count[1] - 1) + [out[-1]._replace(trail=word.trail)]
+    return out
+
+
 def tilts_alone(words: list[Word], hand: list[int]) -> list[Word]:
     """The post with each of Maze's tilts written with no card ("maze: right, then left", "Maze.
     Left, up. One card each.") given a card, where the hand holds cards of one value only and the post names no
@@ -1534,7 +1561,7 @@ class TugOfWarNotation(Game[TWState]):
             return words
         words = dashed_cards(brackets_apart(words))
         if "maze" in self.modules:
-            words = tilts_alone(maze_of_tilt(words), list(hand))
+            words = tilts_alone(tilts_repeated(maze_of_tilt(words)), list(hand))
         if "path" in self.modules:
             words = anchors_then_path(path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {}))))))
         return count_or_card(cells_paired(without_declined_discard(cards_in_words(

@@ -436,7 +436,7 @@ def test_a_multiplier_counts_the_card_it_stands_by(name: str, post: str, move: s
 
 
 @pytest.mark.parametrize("name, post", [
-    ("tow1-start", "rope x2"),                     # two of what?
+    ("tow1-second", "rope x2"),                    # two of what? (1 1, or a 1 and the 2)
     ("tow1-second", "clock x3 (both 1s)"),         # three counted, two named
     ("tow1-second", "clock x2 (1 and 2)"),         # is the x2 the 1's, or both cards'?
     ("tow1-start", "rope 1 twice"),                # two 1s, or rope 1 on two turns?
@@ -1051,3 +1051,90 @@ def test_another_card_is_never_the_typed_cards_said_again():
     """"another 1" names one more card (TW-2): after three 1s typed, with no fourth held, it is
     not read as the same cards."""
     assert "another 1" in refused("tow1-start", "clock 1 1 1 another 1")
+
+
+# --- A multiplier alone, where the hand holds one value (TW-2) ------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "rope x2", "rope 1 1"),            # sally holds 1 1 1: two cards are two 1s
+    ("tow2-start", "race x3", "race 1 1 1"),
+    ("tow1-start", "tower x2, B", "tower 1 1 B"),
+    ("tow2-start", "clock ×2 + block move on rope", "clock 1 1 block rope"),
+])
+def test_a_multiplier_alone_counts_cards_of_a_hand_of_one_value(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "conker x2"),          # maddie holds 1 1 2: which two?
+    ("tow2-second", "race x3"),            # three cards of 1 1 2: in which order?
+    ("tow1-start", "rope x2... no wait, x3"),
+])
+def test_a_multiplier_alone_the_hand_does_not_make_certain_is_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+def test_a_multiplier_alone_past_the_hand_is_refused() -> None:
+    assert "counts x4" in refused("tow1-start", "conker x4")
+
+
+# --- Maze tilts counted by a multiplier (TW-14) ----------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("maze up x2", "maze 1 up 1 up"),
+    ("maze left x2, then down", "maze 1 left 1 left 1 down"),
+    ("maze: right ×3", "maze 1 right 1 right 1 right"),
+])
+def test_a_tilt_counted_is_that_many_tilts_of_a_hand_of_one_value(post: str, move: str) -> None:
+    assert posted("tow1-start", post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "maze 1 up x3"),        # the 1 three times, or three cards?
+    ("tow1-start", "maze up, x2"),         # set apart
+    ("tow1-second", "maze up x2"),         # maddie holds 1 1 2: which cards tilt?
+])
+def test_a_tilt_counted_that_is_not_certain_is_never_entered(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
+
+
+# --- Cards typed as one run of digits (TW-2: no card is above 5) -----------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "rope 111", "rope 1 1 1"),
+    ("tow1-second", "clock 211", "clock 2 1 1"),      # in the order typed (TW-5)
+    ("tow1-start", "tower 11 C", "tower 1 1 C"),
+    ("tow2-second", "race 12 pls", "race 1 2"),
+])
+def test_a_run_of_digits_is_the_cards_in_order(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "rope 10"),             # a 0 is no card
+    ("tow1-start", "rope 16"),
+    ("tow1-start", "rope 1111"),           # four cards of a hand of three
+    ("tow1-second", "clock 211 or rope 2"),
+])
+def test_a_run_of_digits_that_is_no_cards_held_is_never_entered(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
+
+
+# --- Modules as players shorten them ---------------------------------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "coll 1", "collation 1"),
+    ("tow2-second", "coll 2 1", "collation 2 1"),
+    ("tow1-second", "a 1 on conkers", "conker 1"),
+    ("tow2-start", "conkers: 1 1", "conker 1 1"),
+])
+def test_a_module_shortened_reads_as_the_module(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-start", "col 1"),               # not a module: Path's cells have columns
+    ("tow1-second", "coll 1 or conkers 2"),
+])
+def test_a_shortening_that_is_not_certain_is_refused(name: str, post: str) -> None:
+    refused(name, post)
