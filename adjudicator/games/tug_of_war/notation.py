@@ -93,6 +93,15 @@ WITH_SHORT = (("w/",),)                          # "clock w/ my 2": "with" as ph
 MODULE_TIME = ("time",)
 # Modules named by the verb players make of them: "racing with my 2" (Race, TW-11)
 MODULE_VERBS: dict[tuple[str, ...], tuple[str, ...]] = {("racing",): ("race",), ("racin",): ("race",)}
+# A module named with the noun "module" ("on the Clock module") or the cards as "push cards"
+# (the game's own name for them): the words say no more than the module, the cards.
+MODULE_NOUN = "module"
+PUSH_CARDS: dict[tuple[str, ...], tuple[str, ...]] = {("push", "cards"): ("cards",), ("push", "card"): ("card",)}
+# A card said for each of Maze's tilts (TW-14): "a 1 for each tilt", "one card for each push"
+# say what "a 1 each" says (card_each).
+EACH_SAID: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("for", "each"): ("each",),
+    **{(*lead, noun): ("each",) for lead in (("each",), ("for", "each")) for noun in ("tilt", "push", "direction")}}
 # Modules as players shorten them or name the game ("coll 1 2", "one 1 on conkers"). "col" is
 # not one: Path's cells have columns.
 MODULE_SHORT: dict[tuple[str, ...], tuple[str, ...]] = {("coll",): ("collation",), ("conkers",): ("conker",)}
@@ -153,6 +162,8 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
     phrases.update({(module, word): (module,) for module in MODULE_NAMES for word in MODULE_TIME})
     phrases.update(MODULE_VERBS)
     phrases.update(MODULE_SHORT)
+    phrases.update({(module, MODULE_NOUN): (module,) for module in MODULE_NAMES})
+    phrases.update(PUSH_CARDS)
     phrases.update({said: () for said in IN_ORDER})
     phrases.update({said: (THEN,) for said in AFTER_THAT})
     if "tower" in modules:
@@ -166,6 +177,7 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
         # "Tilt DOWN with the 2": the verb names Maze where no module is named (maze_of_tilt)
         phrases.update({said: (TILT,) for said in TILT_NAMES})
         phrases.update({said: () for said in PHRASAL_VERBS})
+        phrases.update(EACH_SAID)
         phrases.update(post_words().compass_phrases({d: d for d in DIRECTION_WORDS.values()}))
     if "path" in modules:
         shapes.append(CELL)
@@ -517,6 +529,9 @@ def _reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
         if said[1].isdecimal():
             return 2, Ref("cards", (int(said[1]),))                    # "single 1", "lone 2"
         return 2, Ref("loose", value=_value(said[1]) or 0)             # "single one": the 1, or one card?
+    if first.isdecimal() and said[1] == "of" and _value(first) is not None:
+        found = _counted(said, int(first), False)                       # "2 of my 1s": a count, then the cards
+        return found if found is not None and found[1].kind == "cards" else None
     if first.isdecimal() and said[1] == STRENGTH and said[2] in CARD_NOUNS and _value(first) is not None:
         return 3, Ref("cards", (int(first),))                           # "1 strength card"
     hyphened = VALUE_CARD.match(first)
@@ -1380,6 +1395,16 @@ def maze_of_tilt(words: list[Word]) -> list[Word]:
     return [w._replace(text="maze") if i == made else w for i, w in enumerate(words) if i == made or i not in verbs]
 
 
+def first_tilt(words: list[Word]) -> list[Word]:
+    """The post without "first" said before its first Maze tilt ("Tilts: first down, then
+    right"): the tilt said first is the first card's (TW-14), as written; "first" says no more.
+    After a tilt already said ("right, but first down") it is left, and the post refused."""
+    folded = [w.text.casefold() for w in words]
+    tilts = [i for i, word in enumerate(folded) if word in DIRECTION_WORDS]
+    drop = tilts[0] - 1 if tilts and tilts[0] and folded[tilts[0] - 1] == FIRST else None
+    return [w for i, w in enumerate(words) if i != drop]
+
+
 def tilts_repeated(words: list[Word]) -> list[Word]:
     """The post with a Maze tilt counted by a multiplier right after it ("maze down x3") written
     that many times ("maze down down down"), each tilt one card (TW-14), which tilts_alone gives
@@ -1561,7 +1586,7 @@ class TugOfWarNotation(Game[TWState]):
             return words
         words = dashed_cards(brackets_apart(words))
         if "maze" in self.modules:
-            words = tilts_alone(tilts_repeated(maze_of_tilt(words)), list(hand))
+            words = tilts_alone(tilts_repeated(first_tilt(maze_of_tilt(words))), list(hand))
         if "path" in self.modules:
             words = anchors_then_path(path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {}))))))
         return count_or_card(cells_paired(without_declined_discard(cards_in_words(

@@ -1138,3 +1138,66 @@ def test_a_module_shortened_reads_as_the_module(name: str, post: str, move: str)
 ])
 def test_a_shortening_that_is_not_certain_is_refused(name: str, post: str) -> None:
     refused(name, post)
+
+
+# --- A count typed as a digit before "of" and the cards ("2 of my 1s") -----------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "race w/ 2 of my 1s", "race 1 1"),
+    ("tow2-second", "conker with 2 of the 1s, block rope", "conker 1 1 block rope"),
+    ("tow1-start", "3 of my 1s on clock", "clock 1 1 1"),
+])
+def test_a_digit_count_of_cards_of_a_value_reads(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "race 2 of them"),            # the 2, or two cards? (two of what is said nowhere)
+    ("tow1-second", "clock 2 of my cards"),      # which two?
+    ("tow1-second", "rope 3 of my 1s"),          # maddie holds two 1s
+])
+def test_a_digit_count_that_is_not_certain_is_never_entered(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
+
+
+# --- The module named with "module", the cards as "push cards" -------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "all three of my push cards on the Clock module", "clock 1 1 1"),
+    ("tow1-second", "rope module: 2 1", "rope 2 1"),
+    ("tow2-start", "one push card on the race module please", "race 1"),
+])
+def test_a_module_said_with_its_noun_reads(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "rope module or clock module, the 2"),
+    ("tow1-start", "module 1 1"),                # no module named
+])
+def test_a_module_noun_near_misses_are_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- A card said "for each tilt" and the tilts' order said with "first" (TW-14) -------------
+
+@pytest.mark.parametrize("post, move", [
+    ("maze up then left, a 1 for each tilt", "maze 1 up 1 left"),
+    ("Maze: push it down, then right. One card for each push.", "maze 1 down 1 right"),
+    ("maze left, up (1 card for each)", "maze 1 left 1 up"),
+    ("maze first right, then down", "maze 1 right 1 down"),
+    ("Module: Maze\nCards: 1, 1\nTilts: first up, then left", "maze 1 up 1 left"),
+    ("Module: Tower\nCards: 1\nOption: C", "tower 1 C"),
+])
+def test_tilts_with_a_card_for_each_or_said_first_read_in_order(post: str, move: str) -> None:
+    assert posted("tow1-start", post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "maze left, but first up"),         # the first tilt said after another
+    ("tow1-start", "maze 1 left, first 1 up"),
+    ("tow1-second", "maze up then left, a 1 for each tilt... no wait, the 2 first"),
+    ("tow1-second", "maze up then left, one card for each tilt"),   # 1 1 or a 1 and the 2?
+])
+def test_tilts_for_each_near_misses_are_never_entered(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
