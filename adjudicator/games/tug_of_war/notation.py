@@ -677,6 +677,8 @@ def card_groups(folded: list[str]) -> list[Group]:
         reference = then_card if first_said(folded, index) and typed_first(folded, index) else card_reference
         while True:
             joiner = folded[end] if end < len(folded) and folded[end] in (*LIST_WORDS, THEN) else ""
+            if not joiner and refs[-1].kind == "hand":
+                break   # "all my cards — the 2 first, ...": the cards said again (hand_said_again), not more
             joined = end + bool(joiner)
             more = reference(folded, joined) if joined < len(folded) and not first_said(folded, joined) else None
             if more is None:
@@ -1049,7 +1051,11 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
     held: list[Group] = []                 # cards said to be kept in hand: "(holding the 2 for later)"
     ended: set[int] = set()                # where a group of cards tied to a module ends
     tied: dict[int, int] = {}              # a tied group's last word, and its module word → the module
-    for group in card_groups(folded):
+    groups = card_groups(folded)
+    merged: set[int] = set()               # groups said again after a whole hand, read with it
+    for number, group in enumerate(groups):
+        if group.start in merged:
+            continue
         if kept(folded, group.start):
             held.append(group)
             continue
@@ -1067,6 +1073,16 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
             skip |= set(range(group.start, group.end))   # "clock with a one... no, a two": never chatter
             put[group.start] = _cards_words(words, group, [], "names a card, but for no module; write the move "
                                             "with its cards", words[group.end - 1].trail)
+        again = said_after_hand(folded, groups, number, taken) if not skip.intersection(range(group.start, group.end)) else None
+        if again is not None and again.group is not None and at is not None:   # "clock, all my cards — 2 first, then both 1s"
+            group = group._replace(end=again.group.end, refs=again.group.refs, ordered=again.group.ordered, joiners=again.group.joiners)
+            merged.add(again.group.start)
+        elif again is not None:   # the cards said next are the move's: this group only names them
+            skip |= set(range(group.start - with_words(folded, group.start), group.end))
+            tied.update({group.end - 1: at.module, at.module: at.module} if at is not None else {})
+        if again is not None and not again.same:
+            put[group.start] = _cards_words(words, group, [], "names the whole hand, then cards again: the same, "
+                                            "or which? write the cards once, in the order they resolve", words[group.end - 1].trail)
         if at is None or skip.intersection(range(group.start, group.end)):   # an order said: "(the 2 first)"
             continue
         ended.add(group.end)
@@ -1078,9 +1094,6 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
         module, first = folded[at.module], clause[1] if clause else None
         cards, problem = resolve(group, at, taken, module, first)
         skip |= used
-        if problem is None and clause is None and all(ref.kind in ("hand", "all-of") for ref in group.refs) \
-                and restated(folded[group.end:], cards):
-            continue   # "conker with everything: 1 1 2": the digits say the cards, in order
         if not group.ordered:
             problem = problem or order_problem(cards, first, module, order_matters)
         last = max(used) if not at.before else max({at.module} | used - set(range(group.start, group.end)))
@@ -1255,12 +1268,57 @@ def _cards_words(words: list[Word], group: Group, cards: list[int], problem: str
             for n, card in enumerate(cards)]
 
 
-def restated(following: list[str], cards: list[int]) -> bool:
-    """Do the words after a group give its cards again as digits, all of them ("everything: 1 1
-    2", "all of them (1,1,2)"; not "everything: 1 1 2 2")?"""
-    split = [part for word in following for part in word.split(",") if part]   # "(1,1,2)" is one word
-    digits = list(takewhile(str.isdecimal, split))
-    return sorted(map(int, digits)) == sorted(cards) and bool(cards)
+WHOLE = Tie(0, None, False, 0, True)   # a whole hand named, resolved for no module in particular
+
+
+def whole(group: Group) -> bool:
+    """Does the group name whole sets of cards only ("all my cards", "all my 1s")?"""
+    return all(ref.kind in ("hand", "all-of") for ref in group.refs)
+
+
+def said_after_hand(folded: list[str], groups: list[Group], number: int, hand: list[int]) -> SaidAgain | None:
+    """For a group naming a whole hand, the cards said right after it (hand_said_again), or None."""
+    group = groups[number]
+    if not whole(group):
+        return None
+    named, problem = resolve(group, WHOLE, list(hand), "", None)
+    span = range(group.end, said_next(folded, group.end) + 1)
+    return None if problem else hand_said_again(folded, groups[number + 1:], span, named, hand)
+
+
+def said_next(folded: list[str], at: int) -> int:
+    """Where the words after a group go on past the module and the words placing cards on it
+    ("all 3 on conker: 1, 1, 2": at the first 1)."""
+    while at < len(folded) and (folded[at] in PLACE_WORDS or folded[at] in MODULE_NAMES):
+        at += 1
+    return at
+
+
+LISTED = frozenset({THEN, *LIST_WORDS})
+
+
+class SaidAgain(NamedTuple):
+    """The cards said right after a whole hand: the same cards (`same`), said as a group in
+    words (`group`, whose order is the move's), or as digits (`group` None)."""
+
+    same: bool
+    group: Group | None = None
+
+
+def hand_said_again(folded: list[str], following: list[Group], span: range, cards: list[int],
+                    hand: list[int]) -> SaidAgain | None:
+    """After a whole hand named ("all my cards", "everything"), the cards said next (past the
+    module: the end of `span`; a group may start anywhere in it), if any: the same cards in an order ("all 3 on conker: 1, 1, 2", "all my
+    cards — 2 first, then the two 1s"), or other cards ("all my cards on race: the 1 then the
+    2": which are played?) (TW-5)."""
+    if following and following[0].start in span:
+        again, problem = resolve(following[0], WHOLE, list(hand), "", None)
+        same = problem is None and sorted(again) == sorted(cards)   # in no order: where it matters, refused
+        return SaidAgain(same, following[0] if same else None)
+    split = [part for word in folded[span.stop - 1:] for part in word.split(",") if part]   # "(1,1,2)" is one word
+    listed = list(takewhile(lambda word: word.isdecimal() or word in LISTED, split))
+    digits = [int(word) for word in listed if word.isdecimal()]
+    return SaidAgain(sorted(digits) == sorted(cards)) if digits else None
 
 
 def without_declined_discard(words: list[Word]) -> list[Word]:

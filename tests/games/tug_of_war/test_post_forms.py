@@ -1201,3 +1201,32 @@ def test_tilts_with_a_card_for_each_or_said_first_read_in_order(post: str, move:
 ])
 def test_tilts_for_each_near_misses_are_never_entered(name: str, post: str) -> None:
     assert entered(name, first_to_act(name), post) is None
+
+
+# --- A whole hand named, then the same cards in their order (TW-5) ---------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "rope, all my cards: the 2 first, then both 1s", "rope 2 1 1"),
+    ("tow2-second", "race with everything. 1 first, then the 2, then the other 1", "race 1 2 1"),
+    ("tow1-second", "all 3 on clock: 2, 1, 1", "clock 2 1 1"),
+    ("tow2-second", "all my cards — the 1 then the 2 then the other 1 — on conker", "conker 1 2 1"),
+])
+def test_a_whole_hand_then_its_cards_in_order_reads_in_that_order(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "all my cards on race: the 1 then the 2"),    # three cards, then two: which?
+    ("tow1-second", "clock, all my cards — 2 first, then a 1"),
+    ("tow2-second", "everything on rope: 1 2"),
+    ("tow1-second", "all my cards on clock, 1 1 2 2"),
+])
+def test_a_whole_hand_then_other_cards_is_refused(name: str, post: str) -> None:
+    assert "the whole hand" in refused(name, post)
+
+
+def test_a_whole_hand_then_its_cards_in_no_order_reads_only_where_the_order_changes_nothing() -> None:
+    assert posted("tow1-second", "rope with all my cards, the 2 and both 1s") == "rope 2 1 1"
+    assert race_post("race with all my cards, the 1 then both 2s") == "race 1 2 2"
+    with pytest.raises(InputError):
+        race_post("race with all my cards, the 1 and both 2s")   # TW-5: on Race here the order changes the turn
