@@ -1558,6 +1558,55 @@ def anchors_then_path(words: list[Word]) -> list[Word]:
     return words
 
 
+def cells_each(words: list[Word], hand: list[int]) -> list[Word]:
+    """The post with Path's cells listed alone after it given one card each where the post
+    says so ("Path — E4 and E5, one card each", "path d4, d5 (a 1 each)"): each card on its
+    cell (TW-15), as tilts_alone gives Maze's tilts theirs. The card must be certain: named
+    ("a 1 each") or the only value held; otherwise, or with cards named besides, as written."""
+    each = card_each(words, hand)
+    if each is None:
+        return words
+    rest, value = each
+    folded = [w.text.casefold() for w in rest]
+    if "path" not in folded or card_groups(folded) or any(word.isdecimal() or _ANCHOR.match(word) for word in folded):
+        return words
+    start = folded.index("path")
+    index, cells, nouns = start + 1, list[int](), set[int]()   # "tile E4 and tile E5": the noun says no more
+    while index < len(folded) and (_CELL.match(folded[index]) or folded[index] in LIST_WORDS
+                                   or folded[index] in CELL_NOUNS and _CELL.match((folded + [""])[index + 1])):
+        cells += [index] if _CELL.match(folded[index]) else []
+        nouns |= {index} if folded[index] in CELL_NOUNS else set()
+        index += 1
+    if not cells or index != len(folded) or len(cells) > hand.count(value):
+        return words
+    card = str(value)
+    return [made for i, w in enumerate(rest) if i not in nouns
+            for made in ([w._replace(text=card, trail=" "), w._replace(text="on", trail=" "), w] if i in cells else [w])]
+
+
+LIST_AND = "and"   # the list word anchors_listed writes between Path's anchors set off by commas
+
+
+def anchors_listed(words: list[Word], hand: list[int]) -> list[Word]:
+    """The post with Path's cards on their cells listed with commas ("path: one 1 on a1, the
+    other 1 on h8") joined as "and" joins them: each card is said with its own cell (TW-15),
+    so the comma can only go on with the list. Only where the next card is said with a cell,
+    and by value unless the hand holds one value ("the 2 at C3, another at F6": another 2?)."""
+    folded = [w.text.casefold() for w in words] + ["", "", ""]
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        out.append(word)
+        if not (_CELL.match(folded[index]) and word.comma and not word.stop and index
+                and folded[index - 1] in SINGLE_PLACED):
+            continue
+        found = card_reference(folded, index + 1) or (_digit(folded, index + 1) if folded[index + 1].isdecimal() else None)
+        placed = index + 1 + found[0] if found is not None else 0
+        unsure = found is not None and found[1].kind == "any" and len(set(hand)) > 1
+        if found is not None and not unsure and folded[placed] in SINGLE_PLACED and _CELL.match(folded[placed + 1]):
+            out.append(Word(LIST_AND, LIST_AND, word.end, word.end, None, " "))
+    return out
+
+
 # A word with its card in brackets typed against it: "right(1)", which the post's words keep
 # as one word "right(1" (the bracket's close is its punctuation)
 BRACKETED = re.compile(r"^([^\W\d_]+)\(([1-5])$")
@@ -1646,7 +1695,7 @@ class TugOfWarNotation(Game[TWState]):
         if "maze" in self.modules:
             words = tilts_alone(tilts_repeated(first_tilt(maze_of_tilt(words))), list(hand))
         if "path" in self.modules:
-            words = anchors_then_path(path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {}))))))
+            words = cells_each(anchors_listed(anchors_then_path(path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {})))))), list(hand)), list(hand))
         return count_or_card(cells_paired(without_declined_discard(cards_in_words(
             words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards)))), list(hand))
 

@@ -1230,3 +1230,34 @@ def test_a_whole_hand_then_its_cards_in_no_order_reads_only_where_the_order_chan
     assert race_post("race with all my cards, the 1 then both 2s") == "race 1 2 2"
     with pytest.raises(InputError):
         race_post("race with all my cards, the 1 and both 2s")   # TW-5: on Race here the order changes the turn
+
+
+# --- Path's cards on their cells listed with commas; cells given one card each (TW-15) -------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "path: a 1 on b2, a 1 on g7", "path 1@B2 1@G7"),
+    ("tow2-second", "path: the 2 on c3, the other 1... no, the 1 on f6", None),
+    ("tow2-second", "path — my 2 at d4, a 1 at a8", "path 2@D4 1@A8"),
+    ("tow2-start", "path: one 1 at c2, another at h7. nice", "path 1@C2 1@H7"),
+])
+def test_anchors_listed_with_commas_read_as_a_list(name: str, post: str, move: str | None) -> None:
+    assert entered(name, first_to_act(name), post) == move   # a correction stays refused
+
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "Path: tile B3 and tile F5, one card each", "path 1@B3 1@F5"),
+    ("tow2-start", "path c6, d7 (a 1 each)", "path 1@C6 1@D7"),
+    ("tow2-second", "path a1 and h8, a 1 each", "path 1@A1 1@H8"),
+])
+def test_cells_listed_alone_get_the_card_said_for_each(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-second", "path a1 and h8, one card each"),      # maddie holds 1 1 2: which card where?
+    ("tow2-second", "path a1 and h8, a 2 each"),           # one 2 held
+    ("tow2-start", "path b2, c3, d4, e5, a 1 each"),       # four cards of three
+    ("tow2-second", "path: the 2 at C3, another at F6"),   # another 2?
+])
+def test_cells_each_and_listed_anchors_near_misses_are_never_entered(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
