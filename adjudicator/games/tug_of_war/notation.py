@@ -1463,15 +1463,22 @@ def first_tilt(words: list[Word]) -> list[Word]:
     return [w for i, w in enumerate(words) if i != drop]
 
 
+# A tilt said more than once in a word: "tilt the maze south twice" (TW-14)
+TILT_TIMES = {"twice": 2, "thrice": 3}
+
+
 def tilts_repeated(words: list[Word]) -> list[Word]:
-    """The post with a Maze tilt counted by a multiplier right after it ("maze down x3") written
+    """The post with a Maze tilt counted by a multiplier right after it ("maze down x3", "south
+    twice") written
     that many times ("maze down down down"), each tilt one card (TW-14), which tilts_alone gives
     their cards. A tilt with a card typed before it ("maze 1 down x3": the 1 three times, or
     three cards?) stays as written."""
     folded = [w.text.casefold() for w in words]
     out: list[Word] = []
     for index, word in enumerate(words):
-        count = times(folded + [""], index) if index and folded[index - 1] in DIRECTION_WORDS else None
+        count = (times(folded + [""], index) or ((1, TILT_TIMES[word.text.casefold()])
+                                                 if word.text.casefold() in TILT_TIMES else None)) \
+            if index and folded[index - 1] in DIRECTION_WORDS else None
         typed = index > 1 and _value(folded[index - 2]) is not None
         if count is None or count[0] != 1 or typed or words[index - 1].trail.strip():
             out.append(word)
@@ -1626,6 +1633,29 @@ def brackets_apart(words: list[Word]) -> list[Word]:
 DASHED_CARDS = re.compile(r"^[1-5](?:[-–—][1-5])+$")
 
 
+# After "first the 2", the card said next: "first the 2 and after the two 1s" (TW-5)
+AFTER_NEXT = (("and", "after"), ("after",), ("and", "afterwards"), ("afterwards",))
+
+
+def first_before(words: list[Word]) -> list[Word]:
+    """The post with "first" said before its card ("first the 2, then the two 1s") written
+    after it ("the 2 first, then ..."), as first_said reads an order (TW-5), and the next
+    card's "(and) after" made "then" ("first the 2 and after the two 1s"). Only one "first",
+    right before a card; anything else as written."""
+    folded = [w.text.casefold() for w in words] + [""] * 3
+    at = folded.index(FIRST) if folded.count(FIRST) == 1 else -1
+    found = card_reference(folded, at + 1) or _digit(folded, at + 1) if at >= 0 else None
+    if found is None or words[at].trail.strip():
+        return words
+    end = at + 1 + found[0]
+    card = [*words[at + 1:end - 1], words[end - 1]._replace(trail=" ")]
+    out = [*words[:at], *card, words[at]._replace(trail=words[end - 1].trail)]
+    for said in AFTER_NEXT:
+        if tuple(folded[end:end + len(said)]) == said and card_reference(folded, end + len(said)):
+            return [*out, words[end]._replace(text=THEN), *words[end + len(said):]]
+    return [*out, *words[end:]]
+
+
 def dashed_cards(words: list[Word]) -> list[Word]:
     """The post with cards typed joined by dashes right after a module word ("race 1-2-1")
     written one by one, in that order (TW-5)."""
@@ -1691,7 +1721,7 @@ class TugOfWarNotation(Game[TWState]):
         hand = s.hands.get(player)
         if hand is None:
             return words
-        words = dashed_cards(brackets_apart(words))
+        words = first_before(dashed_cards(brackets_apart(words)))
         if "maze" in self.modules:
             words = tilts_alone(tilts_repeated(first_tilt(maze_of_tilt(words))), list(hand))
         if "path" in self.modules:

@@ -1261,3 +1261,40 @@ def test_cells_listed_alone_get_the_card_said_for_each(name: str, post: str, mov
 ])
 def test_cells_each_and_listed_anchors_near_misses_are_never_entered(name: str, post: str) -> None:
     assert entered(name, first_to_act(name), post) is None
+
+
+# --- A tilt said "twice"; "first" said before its card (TW-5, TW-14) -------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("tilt the maze north twice", "maze 1 up 1 up"),
+    ("maze left twice, then down", "maze 1 left 1 left 1 down"),
+])
+def test_a_tilt_said_twice_is_two_tilts_of_a_hand_of_one_value(post: str, move: str) -> None:
+    assert posted("tow1-start", post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "maze 1 up twice"),     # the 1 twice, or two cards?
+    ("tow1-second", "maze up twice"),      # maddie holds 1 1 2
+    ("tow1-start", "rope 1 twice"),
+])
+def test_twice_that_is_not_certain_is_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+@pytest.mark.parametrize("post, move", [
+    ("clock, first the 2, then both 1s", "clock 2 1 1"),
+    ("race: first the 1 and after the 2", "race 1 2"),
+    ("first my 2 then a 1 on collation", "collation 2 1"),
+])
+def test_first_said_before_its_card_is_the_order(post: str, move: str) -> None:
+    assert posted("tow1-second", post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "clock 1 2, first the 2",                    # typed in another order
+    "first the 2... no wait, first the 1, clock",
+    "rope first, the 2",
+])
+def test_first_before_a_card_near_misses_are_refused(post: str) -> None:
+    refused("tow1-second", post)
