@@ -118,7 +118,9 @@ OPTION_SAID = ("reward", "take", "taking", "pick", "picking", "choose", "choosin
 TILT_VERBS = (("tilt", "it"), ("tilt",), ("tilts",), ("tilting",), ("tilted",), ("push", "it"), ("pushing", "it"))
 # Of those, the ones that say the turn's tilt, not one past ("you tilted left"): where the post
 # names no module, they name Maze ("Tilt DOWN with the 2", "tilting left w/ a 1").
-TILT_NAMES = (("tilt", "it"), ("tilt",), ("tilting",), ("tilting", "it"))
+TILT_NAMES = (("tilt", "it"), ("tilt",), ("tilting",), ("tilting", "it"),
+              # Maze's piece moved as its tilt moves it: "pushing the square ⬅️", "push the square north"
+              ("push", "the", "square"), ("pushing", "the", "square"), ("tilt", "the", "square"))
 TILT = "\u2060tilt"   # the verb, as reword sees it: made Maze, or dropped (maze_of_tilt)
 # TW-3: a Path card toggles ("flips") the tiles under its shape, anchored at a cell: "flip D4
 # with a 1", "my 2 anchored at F6" say Path's own move, and no more (as Maze's TILT_VERBS)
@@ -554,14 +556,18 @@ CARD_OF_ONE = frozenset({"my", "the", "a", "one", "single"})
 
 def card_of_value(said: list[str], counts: Mapping[str, int]) -> tuple[int, Ref] | None:
     """(words taken, the cards) for cards named with their value after "of" ("my card of 2", "two
-    cards of 1"), as players write a card's strength; None otherwise."""
-    value = _value(said[3]) if said[2] == "of" and said[3].isdecimal() else None
+    cards of 1", "a single card of strength 1"), as players write a card's strength; None otherwise."""
+    if said[0] in CARD_OF_ONE and said[1] in SINGLE:   # "a single card of 1": one card, as "a card of 1"
+        found = card_of_value([said[0], *said[2:]], counts)
+        return (found[0] + 1, found[1]) if found is not None and found[1].values[1:] == () else None
+    strength = int(said[3] == STRENGTH)   # "a card of strength 1" (TW-2's word for its value)
+    value = _value(said[3 + strength]) if said[2] == "of" and said[3 + strength].isdecimal() else None
     if value is None:
         return None
     if said[0] in CARD_OF_ONE and said[1] in SINGULAR_NOUNS:
-        return 4, Ref("cards", (value,))
+        return 4 + strength, Ref("cards", (value,))
     many = counts.get(said[0]) if said[1] == "cards" else None
-    return (4, Ref("cards", (value,) * many)) if many is not None and many > 1 else None
+    return (4 + strength, Ref("cards", (value,) * many)) if many is not None and many > 1 else None
 
 
 def _every(said: list[str], around: Any) -> tuple[int, Ref] | None:

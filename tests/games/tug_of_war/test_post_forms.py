@@ -1298,3 +1298,25 @@ def test_first_said_before_its_card_is_the_order(post: str, move: str) -> None:
 ])
 def test_first_before_a_card_near_misses_are_refused(post: str) -> None:
     refused("tow1-second", post)
+
+
+# --- "a card of strength 1"; Maze's square pushed (TW-2, TW-14) ------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "I'll play a single card of strength 1 on the race module", "race 1"),
+    ("tow1-second", "clock with my card of strength 2", "clock 2"),
+    ("tow2-start", "two cards of strength 1 on conker", "conker 1 1"),
+    ("tow1-start", "push the square down with one card", "maze 1 down"),
+    ("tow1-second", "pushing the square ➡️ with the 2", "maze 2 right"),
+])
+def test_strength_and_the_square_pushed_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "a card of strength 3 on rope"),          # maddie holds no 3
+    ("tow1-second", "push the square down with one card"),    # a 1 or the 2?
+    ("tow1-start", "push the square up"),                     # no card named: a plan, not a move
+])
+def test_strength_and_square_near_misses_are_never_entered(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
