@@ -45,6 +45,10 @@ CELL = r"[a-z]\d{1,2}"                          # a Path anchor cell (columns A�
 ANCHOR = rf"\d+@{CELL}"                          # a card and its cell: 2@c4
 _ANCHOR = re.compile(rf"^(\d+)@({CELL})$")
 _CELL = re.compile(rf"^{CELL}$")
+# A module's cards typed as one run of digits: "rope 111", "clock 211", in the order typed (TW-5).
+# No card is stronger than 5 (TW-2), so such a run can only be cards; one with a 0 or a 6+
+# ("rope 10") is not read so.
+DIGIT_RUN = re.compile(r"^[1-5]{2,5}$")
 
 
 def notation_for(modules: Sequence[str] = MODULE_NAMES) -> str:
@@ -89,6 +93,18 @@ WITH_SHORT = (("w/",),)                          # "clock w/ my 2": "with" as ph
 MODULE_TIME = ("time",)
 # Modules named by the verb players make of them: "racing with my 2" (Race, TW-11)
 MODULE_VERBS: dict[tuple[str, ...], tuple[str, ...]] = {("racing",): ("race",), ("racin",): ("race",)}
+# A module named with the noun "module" ("on the Clock module") or the cards as "push cards"
+# (the game's own name for them): the words say no more than the module, the cards.
+MODULE_NOUN = "module"
+PUSH_CARDS: dict[tuple[str, ...], tuple[str, ...]] = {("push", "cards"): ("cards",), ("push", "card"): ("card",)}
+# A card said for each of Maze's tilts (TW-14): "a 1 for each tilt", "one card for each push"
+# say what "a 1 each" says (card_each).
+EACH_SAID: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("for", "each"): ("each",),
+    **{(*lead, noun): ("each",) for lead in (("each",), ("for", "each")) for noun in ("tilt", "push", "direction")}}
+# Modules as players shorten them or name the game ("coll 1 2", "one 1 on conkers"). "col" is
+# not one: Path's cells have columns.
+MODULE_SHORT: dict[tuple[str, ...], tuple[str, ...]] = {("coll",): ("collation",), ("conkers",): ("conker",)}
 # A discard declined with the word "discard" first (TW-7): "discard nothing", "discard: none",
 # "discarding nothing", set off from the move as a clause of its own (TugOfWarNotation.reword;
 # "rope 2 discard none 1" is not). ("no discard" is a negation the reader declines by itself.)
@@ -102,7 +118,9 @@ OPTION_SAID = ("reward", "take", "taking", "pick", "picking", "choose", "choosin
 TILT_VERBS = (("tilt", "it"), ("tilt",), ("tilts",), ("tilting",), ("tilted",), ("push", "it"), ("pushing", "it"))
 # Of those, the ones that say the turn's tilt, not one past ("you tilted left"): where the post
 # names no module, they name Maze ("Tilt DOWN with the 2", "tilting left w/ a 1").
-TILT_NAMES = (("tilt", "it"), ("tilt",), ("tilting",), ("tilting", "it"))
+TILT_NAMES = (("tilt", "it"), ("tilt",), ("tilting",), ("tilting", "it"),
+              # Maze's piece moved as its tilt moves it: "pushing the square ⬅️", "push the square north"
+              ("push", "the", "square"), ("pushing", "the", "square"), ("tilt", "the", "square"))
 TILT = "\u2060tilt"   # the verb, as reword sees it: made Maze, or dropped (maze_of_tilt)
 # TW-3: a Path card toggles ("flips") the tiles under its shape, anchored at a cell: "flip D4
 # with a 1", "my 2 anchored at F6" say Path's own move, and no more (as Maze's TILT_VERBS)
@@ -145,6 +163,9 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
     # "Tower time.", "rope time!": the module named as the turn's, nothing more
     phrases.update({(module, word): (module,) for module in MODULE_NAMES for word in MODULE_TIME})
     phrases.update(MODULE_VERBS)
+    phrases.update(MODULE_SHORT)
+    phrases.update({(module, MODULE_NOUN): (module,) for module in MODULE_NAMES})
+    phrases.update(PUSH_CARDS)
     phrases.update({said: () for said in IN_ORDER})
     phrases.update({said: (THEN,) for said in AFTER_THAT})
     if "tower" in modules:
@@ -158,6 +179,7 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
         # "Tilt DOWN with the 2": the verb names Maze where no module is named (maze_of_tilt)
         phrases.update({said: (TILT,) for said in TILT_NAMES})
         phrases.update({said: () for said in PHRASAL_VERBS})
+        phrases.update(EACH_SAID)
         phrases.update(post_words().compass_phrases({d: d for d in DIRECTION_WORDS.values()}))
     if "path" in modules:
         shapes.append(CELL)
@@ -192,7 +214,7 @@ def parse(text: str, modules: Sequence[str] = MODULE_NAMES) -> dict[str, Any]:
         if w.isdecimal():
             if "option" in move and option_after:   # `tower 1 B 1`: is the last 1 a card? write cards, then the option
                 raise _fail(text, "Tower's option comes before or after its cards, not between them", modules)
-            move["cards"].append(int(w))
+            move["cards"].extend(map(int, w) if DIGIT_RUN.match(w) else [int(w)])
         elif module == "path" and w in ("at", "on", "@") and i + 1 < len(rest) and _CELL.match(rest[i + 1]) \
                 and move["cards"] and len(move.get("anchors", [])) == len(move["cards"]) - 1:
             move.setdefault("anchors", []).append(rest[i + 1].upper())   # `path 1 at C4`; not `1 b4`
@@ -509,6 +531,9 @@ def _reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
         if said[1].isdecimal():
             return 2, Ref("cards", (int(said[1]),))                    # "single 1", "lone 2"
         return 2, Ref("loose", value=_value(said[1]) or 0)             # "single one": the 1, or one card?
+    if first.isdecimal() and said[1] == "of" and _value(first) is not None:
+        found = _counted(said, int(first), False)                       # "2 of my 1s": a count, then the cards
+        return found if found is not None and found[1].kind == "cards" else None
     if first.isdecimal() and said[1] == STRENGTH and said[2] in CARD_NOUNS and _value(first) is not None:
         return 3, Ref("cards", (int(first),))                           # "1 strength card"
     hyphened = VALUE_CARD.match(first)
@@ -531,14 +556,18 @@ CARD_OF_ONE = frozenset({"my", "the", "a", "one", "single"})
 
 def card_of_value(said: list[str], counts: Mapping[str, int]) -> tuple[int, Ref] | None:
     """(words taken, the cards) for cards named with their value after "of" ("my card of 2", "two
-    cards of 1"), as players write a card's strength; None otherwise."""
-    value = _value(said[3]) if said[2] == "of" and said[3].isdecimal() else None
+    cards of 1", "a single card of strength 1"), as players write a card's strength; None otherwise."""
+    if said[0] in CARD_OF_ONE and said[1] in SINGLE:   # "a single card of 1": one card, as "a card of 1"
+        found = card_of_value([said[0], *said[2:]], counts)
+        return (found[0] + 1, found[1]) if found is not None and found[1].values[1:] == () else None
+    strength = int(said[3] == STRENGTH)   # "a card of strength 1" (TW-2's word for its value)
+    value = _value(said[3 + strength]) if said[2] == "of" and said[3 + strength].isdecimal() else None
     if value is None:
         return None
     if said[0] in CARD_OF_ONE and said[1] in SINGULAR_NOUNS:
-        return 4, Ref("cards", (value,))
+        return 4 + strength, Ref("cards", (value,))
     many = counts.get(said[0]) if said[1] == "cards" else None
-    return (4, Ref("cards", (value,) * many)) if many is not None and many > 1 else None
+    return (4 + strength, Ref("cards", (value,) * many)) if many is not None and many > 1 else None
 
 
 def _every(said: list[str], around: Any) -> tuple[int, Ref] | None:
@@ -654,6 +683,8 @@ def card_groups(folded: list[str]) -> list[Group]:
         reference = then_card if first_said(folded, index) and typed_first(folded, index) else card_reference
         while True:
             joiner = folded[end] if end < len(folded) and folded[end] in (*LIST_WORDS, THEN) else ""
+            if not joiner and refs[-1].kind == "hand":
+                break   # "all my cards — the 2 first, ...": the cards said again (hand_said_again), not more
             joined = end + bool(joiner)
             more = reference(folded, joined) if joined < len(folded) and not first_said(folded, joined) else None
             if more is None:
@@ -978,6 +1009,8 @@ def _cards_of(ref: Ref, hand: list[int], module: str, direct: bool) -> tuple[lis
     """(the cards one reference names, a problem or None), from what is left of the hand."""
     if ref.kind in ("cards", "a-word", "more"):
         return list(ref.values), None
+    if ref.kind == "times" and len(set(hand)) == 1 and len(hand) >= (ref.many or 0):
+        return [hand[0]] * (ref.many or 0), None   # "coll x2" with only 1s in hand: two of them (TW-2)
     if ref.kind == "times":
         return [], f"counts x{ref.many} of no card named; write the cards, e.g. '{module} 1 1'"
     if ref.kind == "all-of":
@@ -1024,7 +1057,11 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
     held: list[Group] = []                 # cards said to be kept in hand: "(holding the 2 for later)"
     ended: set[int] = set()                # where a group of cards tied to a module ends
     tied: dict[int, int] = {}              # a tied group's last word, and its module word → the module
-    for group in card_groups(folded):
+    groups = card_groups(folded)
+    merged: set[int] = set()               # groups said again after a whole hand, read with it
+    for number, group in enumerate(groups):
+        if group.start in merged:
+            continue
         if kept(folded, group.start):
             held.append(group)
             continue
@@ -1042,6 +1079,16 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
             skip |= set(range(group.start, group.end))   # "clock with a one... no, a two": never chatter
             put[group.start] = _cards_words(words, group, [], "names a card, but for no module; write the move "
                                             "with its cards", words[group.end - 1].trail)
+        again = said_after_hand(folded, groups, number, taken) if not skip.intersection(range(group.start, group.end)) else None
+        if again is not None and again.group is not None and at is not None:   # "clock, all my cards — 2 first, then both 1s"
+            group = group._replace(end=again.group.end, refs=again.group.refs, ordered=again.group.ordered, joiners=again.group.joiners)
+            merged.add(again.group.start)
+        elif again is not None:   # the cards said next are the move's: this group only names them
+            skip |= set(range(group.start - with_words(folded, group.start), group.end))
+            tied.update({group.end - 1: at.module, at.module: at.module} if at is not None else {})
+        if again is not None and not again.same:
+            put[group.start] = _cards_words(words, group, [], "names the whole hand, then cards again: the same, "
+                                            "or which? write the cards once, in the order they resolve", words[group.end - 1].trail)
         if at is None or skip.intersection(range(group.start, group.end)):   # an order said: "(the 2 first)"
             continue
         ended.add(group.end)
@@ -1053,9 +1100,6 @@ def cards_in_words(words: list[Word], hand: list[int], order_matters: OrderMatte
         module, first = folded[at.module], clause[1] if clause else None
         cards, problem = resolve(group, at, taken, module, first)
         skip |= used
-        if problem is None and clause is None and all(ref.kind in ("hand", "all-of") for ref in group.refs) \
-                and restated(folded[group.end:], cards):
-            continue   # "conker with everything: 1 1 2": the digits say the cards, in order
         if not group.ordered:
             problem = problem or order_problem(cards, first, module, order_matters)
         last = max(used) if not at.before else max({at.module} | used - set(range(group.start, group.end)))
@@ -1230,12 +1274,57 @@ def _cards_words(words: list[Word], group: Group, cards: list[int], problem: str
             for n, card in enumerate(cards)]
 
 
-def restated(following: list[str], cards: list[int]) -> bool:
-    """Do the words after a group give its cards again as digits, all of them ("everything: 1 1
-    2", "all of them (1,1,2)"; not "everything: 1 1 2 2")?"""
-    split = [part for word in following for part in word.split(",") if part]   # "(1,1,2)" is one word
-    digits = list(takewhile(str.isdecimal, split))
-    return sorted(map(int, digits)) == sorted(cards) and bool(cards)
+WHOLE = Tie(0, None, False, 0, True)   # a whole hand named, resolved for no module in particular
+
+
+def whole(group: Group) -> bool:
+    """Does the group name whole sets of cards only ("all my cards", "all my 1s")?"""
+    return all(ref.kind in ("hand", "all-of") for ref in group.refs)
+
+
+def said_after_hand(folded: list[str], groups: list[Group], number: int, hand: list[int]) -> SaidAgain | None:
+    """For a group naming a whole hand, the cards said right after it (hand_said_again), or None."""
+    group = groups[number]
+    if not whole(group):
+        return None
+    named, problem = resolve(group, WHOLE, list(hand), "", None)
+    span = range(group.end, said_next(folded, group.end) + 1)
+    return None if problem else hand_said_again(folded, groups[number + 1:], span, named, hand)
+
+
+def said_next(folded: list[str], at: int) -> int:
+    """Where the words after a group go on past the module and the words placing cards on it
+    ("all 3 on conker: 1, 1, 2": at the first 1)."""
+    while at < len(folded) and (folded[at] in PLACE_WORDS or folded[at] in MODULE_NAMES):
+        at += 1
+    return at
+
+
+LISTED = frozenset({THEN, *LIST_WORDS})
+
+
+class SaidAgain(NamedTuple):
+    """The cards said right after a whole hand: the same cards (`same`), said as a group in
+    words (`group`, whose order is the move's), or as digits (`group` None)."""
+
+    same: bool
+    group: Group | None = None
+
+
+def hand_said_again(folded: list[str], following: list[Group], span: range, cards: list[int],
+                    hand: list[int]) -> SaidAgain | None:
+    """After a whole hand named ("all my cards", "everything"), the cards said next (past the
+    module: the end of `span`; a group may start anywhere in it), if any: the same cards in an order ("all 3 on conker: 1, 1, 2", "all my
+    cards — 2 first, then the two 1s"), or other cards ("all my cards on race: the 1 then the
+    2": which are played?) (TW-5)."""
+    if following and following[0].start in span:
+        again, problem = resolve(following[0], WHOLE, list(hand), "", None)
+        same = problem is None and sorted(again) == sorted(cards)   # in no order: where it matters, refused
+        return SaidAgain(same, following[0] if same else None)
+    split = [part for word in folded[span.stop - 1:] for part in word.split(",") if part]   # "(1,1,2)" is one word
+    listed = list(takewhile(lambda word: word.isdecimal() or word in LISTED, split))
+    digits = [int(word) for word in listed if word.isdecimal()]
+    return SaidAgain(sorted(digits) == sorted(cards)) if digits else None
 
 
 def without_declined_discard(words: list[Word]) -> list[Word]:
@@ -1370,6 +1459,40 @@ def maze_of_tilt(words: list[Word]) -> list[Word]:
     return [w._replace(text="maze") if i == made else w for i, w in enumerate(words) if i == made or i not in verbs]
 
 
+def first_tilt(words: list[Word]) -> list[Word]:
+    """The post without "first" said before its first Maze tilt ("Tilts: first down, then
+    right"): the tilt said first is the first card's (TW-14), as written; "first" says no more.
+    After a tilt already said ("right, but first down") it is left, and the post refused."""
+    folded = [w.text.casefold() for w in words]
+    tilts = [i for i, word in enumerate(folded) if word in DIRECTION_WORDS]
+    drop = tilts[0] - 1 if tilts and tilts[0] and folded[tilts[0] - 1] == FIRST else None
+    return [w for i, w in enumerate(words) if i != drop]
+
+
+# A tilt said more than once in a word: "tilt the maze south twice" (TW-14)
+TILT_TIMES = {"twice": 2, "thrice": 3}
+
+
+def tilts_repeated(words: list[Word]) -> list[Word]:
+    """The post with a Maze tilt counted by a multiplier right after it ("maze down x3", "south
+    twice") written
+    that many times ("maze down down down"), each tilt one card (TW-14), which tilts_alone gives
+    their cards. A tilt with a card typed before it ("maze 1 down x3": the 1 three times, or
+    three cards?) stays as written."""
+    folded = [w.text.casefold() for w in words]
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        count = (times(folded + [""], index) or ((1, TILT_TIMES[word.text.casefold()])
+                                                 if word.text.casefold() in TILT_TIMES else None)) \
+            if index and folded[index - 1] in DIRECTION_WORDS else None
+        typed = index > 1 and _value(folded[index - 2]) is not None
+        if count is None or count[0] != 1 or typed or words[index - 1].trail.strip():
+            out.append(word)
+            continue
+        out[-1:] = [out[-1]._replace(trail=" ")] * (count[1] - 1) + [out[-1]._replace(trail=word.trail)]
+    return out
+
+
 def tilts_alone(words: list[Word], hand: list[int]) -> list[Word]:
     """The post with each of Maze's tilts written with no card ("maze: right, then left", "Maze.
     Left, up. One card each.") given a card, where the hand holds cards of one value only and the post names no
@@ -1448,6 +1571,55 @@ def anchors_then_path(words: list[Word]) -> list[Word]:
     return words
 
 
+def cells_each(words: list[Word], hand: list[int]) -> list[Word]:
+    """The post with Path's cells listed alone after it given one card each where the post
+    says so ("Path — E4 and E5, one card each", "path d4, d5 (a 1 each)"): each card on its
+    cell (TW-15), as tilts_alone gives Maze's tilts theirs. The card must be certain: named
+    ("a 1 each") or the only value held; otherwise, or with cards named besides, as written."""
+    each = card_each(words, hand)
+    if each is None:
+        return words
+    rest, value = each
+    folded = [w.text.casefold() for w in rest]
+    if "path" not in folded or card_groups(folded) or any(word.isdecimal() or _ANCHOR.match(word) for word in folded):
+        return words
+    start = folded.index("path")
+    index, cells, nouns = start + 1, list[int](), set[int]()   # "tile E4 and tile E5": the noun says no more
+    while index < len(folded) and (_CELL.match(folded[index]) or folded[index] in LIST_WORDS
+                                   or folded[index] in CELL_NOUNS and _CELL.match((folded + [""])[index + 1])):
+        cells += [index] if _CELL.match(folded[index]) else []
+        nouns |= {index} if folded[index] in CELL_NOUNS else set()
+        index += 1
+    if not cells or index != len(folded) or len(cells) > hand.count(value):
+        return words
+    card = str(value)
+    return [made for i, w in enumerate(rest) if i not in nouns
+            for made in ([w._replace(text=card, trail=" "), w._replace(text="on", trail=" "), w] if i in cells else [w])]
+
+
+LIST_AND = "and"   # the list word anchors_listed writes between Path's anchors set off by commas
+
+
+def anchors_listed(words: list[Word], hand: list[int]) -> list[Word]:
+    """The post with Path's cards on their cells listed with commas ("path: one 1 on a1, the
+    other 1 on h8") joined as "and" joins them: each card is said with its own cell (TW-15),
+    so the comma can only go on with the list. Only where the next card is said with a cell,
+    and by value unless the hand holds one value ("the 2 at C3, another at F6": another 2?)."""
+    folded = [w.text.casefold() for w in words] + ["", "", ""]
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        out.append(word)
+        if not (_CELL.match(folded[index]) and word.comma and not word.stop and index
+                and folded[index - 1] in SINGLE_PLACED):
+            continue
+        found = card_reference(folded, index + 1) or (_digit(folded, index + 1) if folded[index + 1].isdecimal() else None)
+        placed = index + 1 + found[0] if found is not None else 0
+        unsure = found is not None and found[1].kind == "any" and len(set(hand)) > 1
+        if found is not None and not unsure and folded[placed] in SINGLE_PLACED and _CELL.match(folded[placed + 1]):
+            out.append(Word(LIST_AND, LIST_AND, word.end, word.end, None, " "))
+    return out
+
+
 # A word with its card in brackets typed against it: "right(1)", which the post's words keep
 # as one word "right(1" (the bracket's close is its punctuation)
 BRACKETED = re.compile(r"^([^\W\d_]+)\(([1-5])$")
@@ -1465,6 +1637,29 @@ def brackets_apart(words: list[Word]) -> list[Word]:
 
 # Cards typed joined by dashes: "race 1-2-1" (any dash a phone or keyboard makes)
 DASHED_CARDS = re.compile(r"^[1-5](?:[-–—][1-5])+$")
+
+
+# After "first the 2", the card said next: "first the 2 and after the two 1s" (TW-5)
+AFTER_NEXT = (("and", "after"), ("after",), ("and", "afterwards"), ("afterwards",))
+
+
+def first_before(words: list[Word]) -> list[Word]:
+    """The post with "first" said before its card ("first the 2, then the two 1s") written
+    after it ("the 2 first, then ..."), as first_said reads an order (TW-5), and the next
+    card's "(and) after" made "then" ("first the 2 and after the two 1s"). Only one "first",
+    right before a card; anything else as written."""
+    folded = [w.text.casefold() for w in words] + [""] * 3
+    at = folded.index(FIRST) if folded.count(FIRST) == 1 else -1
+    found = card_reference(folded, at + 1) or _digit(folded, at + 1) if at >= 0 else None
+    if found is None or words[at].trail.strip():
+        return words
+    end = at + 1 + found[0]
+    card = [*words[at + 1:end - 1], words[end - 1]._replace(trail=" ")]
+    out = [*words[:at], *card, words[at]._replace(trail=words[end - 1].trail)]
+    for said in AFTER_NEXT:
+        if tuple(folded[end:end + len(said)]) == said and card_reference(folded, end + len(said)):
+            return [*out, words[end]._replace(text=THEN), *words[end + len(said):]]
+    return [*out, *words[end:]]
 
 
 def dashed_cards(words: list[Word]) -> list[Word]:
@@ -1532,11 +1727,11 @@ class TugOfWarNotation(Game[TWState]):
         hand = s.hands.get(player)
         if hand is None:
             return words
-        words = dashed_cards(brackets_apart(words))
+        words = first_before(dashed_cards(brackets_apart(words)))
         if "maze" in self.modules:
-            words = tilts_alone(maze_of_tilt(words), list(hand))
+            words = tilts_alone(tilts_repeated(first_tilt(maze_of_tilt(words))), list(hand))
         if "path" in self.modules:
-            words = anchors_then_path(path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {}))))))
+            words = cells_each(anchors_listed(anchors_then_path(path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {})))))), list(hand)), list(hand))
         return count_or_card(cells_paired(without_declined_discard(cards_in_words(
             words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards)))), list(hand))
 

@@ -436,7 +436,7 @@ def test_a_multiplier_counts_the_card_it_stands_by(name: str, post: str, move: s
 
 
 @pytest.mark.parametrize("name, post", [
-    ("tow1-start", "rope x2"),                     # two of what?
+    ("tow1-second", "rope x2"),                    # two of what? (1 1, or a 1 and the 2)
     ("tow1-second", "clock x3 (both 1s)"),         # three counted, two named
     ("tow1-second", "clock x2 (1 and 2)"),         # is the x2 the 1's, or both cards'?
     ("tow1-start", "rope 1 twice"),                # two 1s, or rope 1 on two turns?
@@ -1051,3 +1051,272 @@ def test_another_card_is_never_the_typed_cards_said_again():
     """"another 1" names one more card (TW-2): after three 1s typed, with no fourth held, it is
     not read as the same cards."""
     assert "another 1" in refused("tow1-start", "clock 1 1 1 another 1")
+
+
+# --- A multiplier alone, where the hand holds one value (TW-2) ------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "rope x2", "rope 1 1"),            # sally holds 1 1 1: two cards are two 1s
+    ("tow2-start", "race x3", "race 1 1 1"),
+    ("tow1-start", "tower x2, B", "tower 1 1 B"),
+    ("tow2-start", "clock ×2 + block move on rope", "clock 1 1 block rope"),
+])
+def test_a_multiplier_alone_counts_cards_of_a_hand_of_one_value(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "conker x2"),          # maddie holds 1 1 2: which two?
+    ("tow2-second", "race x3"),            # three cards of 1 1 2: in which order?
+    ("tow1-start", "rope x2... no wait, x3"),
+])
+def test_a_multiplier_alone_the_hand_does_not_make_certain_is_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+def test_a_multiplier_alone_past_the_hand_is_refused() -> None:
+    assert "counts x4" in refused("tow1-start", "conker x4")
+
+
+# --- Maze tilts counted by a multiplier (TW-14) ----------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("maze up x2", "maze 1 up 1 up"),
+    ("maze left x2, then down", "maze 1 left 1 left 1 down"),
+    ("maze: right ×3", "maze 1 right 1 right 1 right"),
+])
+def test_a_tilt_counted_is_that_many_tilts_of_a_hand_of_one_value(post: str, move: str) -> None:
+    assert posted("tow1-start", post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "maze 1 up x3"),        # the 1 three times, or three cards?
+    ("tow1-start", "maze up, x2"),         # set apart
+    ("tow1-second", "maze up x2"),         # maddie holds 1 1 2: which cards tilt?
+])
+def test_a_tilt_counted_that_is_not_certain_is_never_entered(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
+
+
+# --- Cards typed as one run of digits (TW-2: no card is above 5) -----------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "rope 111", "rope 1 1 1"),
+    ("tow1-second", "clock 211", "clock 2 1 1"),      # in the order typed (TW-5)
+    ("tow1-start", "tower 11 C", "tower 1 1 C"),
+    ("tow2-second", "race 12 pls", "race 1 2"),
+])
+def test_a_run_of_digits_is_the_cards_in_order(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "rope 10"),             # a 0 is no card
+    ("tow1-start", "rope 16"),
+    ("tow1-start", "rope 1111"),           # four cards of a hand of three
+    ("tow1-second", "clock 211 or rope 2"),
+])
+def test_a_run_of_digits_that_is_no_cards_held_is_never_entered(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
+
+
+# --- Modules as players shorten them ---------------------------------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "coll 1", "collation 1"),
+    ("tow2-second", "coll 2 1", "collation 2 1"),
+    ("tow1-second", "a 1 on conkers", "conker 1"),
+    ("tow2-start", "conkers: 1 1", "conker 1 1"),
+])
+def test_a_module_shortened_reads_as_the_module(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-start", "col 1"),               # not a module: Path's cells have columns
+    ("tow1-second", "coll 1 or conkers 2"),
+])
+def test_a_shortening_that_is_not_certain_is_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- A count typed as a digit before "of" and the cards ("2 of my 1s") -----------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "race w/ 2 of my 1s", "race 1 1"),
+    ("tow2-second", "conker with 2 of the 1s, block rope", "conker 1 1 block rope"),
+    ("tow1-start", "3 of my 1s on clock", "clock 1 1 1"),
+])
+def test_a_digit_count_of_cards_of_a_value_reads(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "race 2 of them"),            # the 2, or two cards? (two of what is said nowhere)
+    ("tow1-second", "clock 2 of my cards"),      # which two?
+    ("tow1-second", "rope 3 of my 1s"),          # maddie holds two 1s
+])
+def test_a_digit_count_that_is_not_certain_is_never_entered(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
+
+
+# --- The module named with "module", the cards as "push cards" -------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "all three of my push cards on the Clock module", "clock 1 1 1"),
+    ("tow1-second", "rope module: 2 1", "rope 2 1"),
+    ("tow2-start", "one push card on the race module please", "race 1"),
+])
+def test_a_module_said_with_its_noun_reads(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "rope module or clock module, the 2"),
+    ("tow1-start", "module 1 1"),                # no module named
+])
+def test_a_module_noun_near_misses_are_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+# --- A card said "for each tilt" and the tilts' order said with "first" (TW-14) -------------
+
+@pytest.mark.parametrize("post, move", [
+    ("maze up then left, a 1 for each tilt", "maze 1 up 1 left"),
+    ("Maze: push it down, then right. One card for each push.", "maze 1 down 1 right"),
+    ("maze left, up (1 card for each)", "maze 1 left 1 up"),
+    ("maze first right, then down", "maze 1 right 1 down"),
+    ("Module: Maze\nCards: 1, 1\nTilts: first up, then left", "maze 1 up 1 left"),
+    ("Module: Tower\nCards: 1\nOption: C", "tower 1 C"),
+])
+def test_tilts_with_a_card_for_each_or_said_first_read_in_order(post: str, move: str) -> None:
+    assert posted("tow1-start", post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "maze left, but first up"),         # the first tilt said after another
+    ("tow1-start", "maze 1 left, first 1 up"),
+    ("tow1-second", "maze up then left, a 1 for each tilt... no wait, the 2 first"),
+    ("tow1-second", "maze up then left, one card for each tilt"),   # 1 1 or a 1 and the 2?
+])
+def test_tilts_for_each_near_misses_are_never_entered(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
+
+
+# --- A whole hand named, then the same cards in their order (TW-5) ---------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-second", "rope, all my cards: the 2 first, then both 1s", "rope 2 1 1"),
+    ("tow2-second", "race with everything. 1 first, then the 2, then the other 1", "race 1 2 1"),
+    ("tow1-second", "all 3 on clock: 2, 1, 1", "clock 2 1 1"),
+    ("tow2-second", "all my cards — the 1 then the 2 then the other 1 — on conker", "conker 1 2 1"),
+])
+def test_a_whole_hand_then_its_cards_in_order_reads_in_that_order(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "all my cards on race: the 1 then the 2"),    # three cards, then two: which?
+    ("tow1-second", "clock, all my cards — 2 first, then a 1"),
+    ("tow2-second", "everything on rope: 1 2"),
+    ("tow1-second", "all my cards on clock, 1 1 2 2"),
+])
+def test_a_whole_hand_then_other_cards_is_refused(name: str, post: str) -> None:
+    assert "the whole hand" in refused(name, post)
+
+
+def test_a_whole_hand_then_its_cards_in_no_order_reads_only_where_the_order_changes_nothing() -> None:
+    assert posted("tow1-second", "rope with all my cards, the 2 and both 1s") == "rope 2 1 1"
+    assert race_post("race with all my cards, the 1 then both 2s") == "race 1 2 2"
+    with pytest.raises(InputError):
+        race_post("race with all my cards, the 1 and both 2s")   # TW-5: on Race here the order changes the turn
+
+
+# --- Path's cards on their cells listed with commas; cells given one card each (TW-15) -------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "path: a 1 on b2, a 1 on g7", "path 1@B2 1@G7"),
+    ("tow2-second", "path: the 2 on c3, the other 1... no, the 1 on f6", None),
+    ("tow2-second", "path — my 2 at d4, a 1 at a8", "path 2@D4 1@A8"),
+    ("tow2-start", "path: one 1 at c2, another at h7. nice", "path 1@C2 1@H7"),
+])
+def test_anchors_listed_with_commas_read_as_a_list(name: str, post: str, move: str | None) -> None:
+    assert entered(name, first_to_act(name), post) == move   # a correction stays refused
+
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "Path: tile B3 and tile F5, one card each", "path 1@B3 1@F5"),
+    ("tow2-start", "path c6, d7 (a 1 each)", "path 1@C6 1@D7"),
+    ("tow2-second", "path a1 and h8, a 1 each", "path 1@A1 1@H8"),
+])
+def test_cells_listed_alone_get_the_card_said_for_each(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-second", "path a1 and h8, one card each"),      # maddie holds 1 1 2: which card where?
+    ("tow2-second", "path a1 and h8, a 2 each"),           # one 2 held
+    ("tow2-start", "path b2, c3, d4, e5, a 1 each"),       # four cards of three
+    ("tow2-second", "path: the 2 at C3, another at F6"),   # another 2?
+])
+def test_cells_each_and_listed_anchors_near_misses_are_never_entered(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
+
+
+# --- A tilt said "twice"; "first" said before its card (TW-5, TW-14) -------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("tilt the maze north twice", "maze 1 up 1 up"),
+    ("maze left twice, then down", "maze 1 left 1 left 1 down"),
+])
+def test_a_tilt_said_twice_is_two_tilts_of_a_hand_of_one_value(post: str, move: str) -> None:
+    assert posted("tow1-start", post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "maze 1 up twice"),     # the 1 twice, or two cards?
+    ("tow1-second", "maze up twice"),      # maddie holds 1 1 2
+    ("tow1-start", "rope 1 twice"),
+])
+def test_twice_that_is_not_certain_is_refused(name: str, post: str) -> None:
+    refused(name, post)
+
+
+@pytest.mark.parametrize("post, move", [
+    ("clock, first the 2, then both 1s", "clock 2 1 1"),
+    ("race: first the 1 and after the 2", "race 1 2"),
+    ("first my 2 then a 1 on collation", "collation 2 1"),
+])
+def test_first_said_before_its_card_is_the_order(post: str, move: str) -> None:
+    assert posted("tow1-second", post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "clock 1 2, first the 2",                    # typed in another order
+    "first the 2... no wait, first the 1, clock",
+    "rope first, the 2",
+])
+def test_first_before_a_card_near_misses_are_refused(post: str) -> None:
+    refused("tow1-second", post)
+
+
+# --- "a card of strength 1"; Maze's square pushed (TW-2, TW-14) ------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "I'll play a single card of strength 1 on the race module", "race 1"),
+    ("tow1-second", "clock with my card of strength 2", "clock 2"),
+    ("tow2-start", "two cards of strength 1 on conker", "conker 1 1"),
+    ("tow1-start", "push the square down with one card", "maze 1 down"),
+    ("tow1-second", "pushing the square ➡️ with the 2", "maze 2 right"),
+])
+def test_strength_and_the_square_pushed_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "a card of strength 3 on rope"),          # maddie holds no 3
+    ("tow1-second", "push the square down with one card"),    # a 1 or the 2?
+    ("tow1-start", "push the square up"),                     # no card named: a plan, not a move
+])
+def test_strength_and_square_near_misses_are_never_entered(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
