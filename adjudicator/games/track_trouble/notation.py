@@ -118,10 +118,15 @@ ARROWS = ("→", "->", "=>", "⇒", "➡️", "➡")
 # Words between two miner numbers that name every miner from the first to the last: "miners
 # 1-3", "three through five" (not "to": "1 to 3" may be miner 1 to track 3).
 RANGE_WORDS = ("through", "thru", "-", "–")
-# "the switch" names a switch only when the crossing's layout has exactly one (TT-1).
-SWITCH_WORDS = ("switch",)
+# "the switch" names a switch only when the crossing's layout has exactly one (TT-1); "sw" is its
+# short form ("7 sw", as "7 switch"): the notation's own head word for it (KEYWORDS).
+SWITCH_WORDS = ("switch", "sw")
 # A track named by its minecarts: "the two-cart track" is the one track with two carts left.
 CART_WORDS = ("cart", "carts")
+# A track or switch said first, then the miners it is for, as a clause of its own: "T1: 1,2,3",
+# "Track 2: miners 3, 4.", "switch: 7", "T3 for 1 and 5, T1 for 2" (TT-3: each miner boards a
+# track or activates a switch). The word between them, besides a colon after the target:
+TARGET_FOR = ("for",)
 # The minecarts said between boarding and the track: "1, 2 and 3 board the minecarts on Track 3" is
 # boarding T3 (TT-3: a miner boards a track's minecarts). Only so placed.
 BOARDED_CARTS = (("minecarts",), ("minecart",), ("carts",), ("cart",), ("mine", "carts"), ("mine", "cart"),
@@ -239,7 +244,7 @@ MINER_NUMBERS = tuple(str(n) for n in range(1, 9))
 NO_ACTION = ("nothing", "none", "-", "pass", "rest", "stay", "stays")
 NOTHING_SAID = ("nothing", "none")   # "Miner 6: nothing" ends a clause: miner 6 rests
 # Words between miners and where they go that say nothing more: "3 on T3", "4 and 5 go to T3".
-GOING = ("on", "to", "onto", "into", "go", "goes", "going")
+GOING = ("on", "to", "onto", "into", "in", "go", "goes", "going")   # "4 goes in the track 3"
 ARTICLES = ("the",)
 # A miner's number written short (TT-2: miners are numbered): "m1", "M1", "miner#1", "min1", and as
 # two words "min 1", "m 1". Never a layout's name that happens to look so (a destination "M1").
@@ -759,16 +764,17 @@ def miner_after_target(words: list[Word], names: frozenset[str]) -> list[Word]:
 
 def plural_list(words: list[Word], names: frozenset[str]) -> list[Word]:
     """"Miners 1, 2, 3 board T1": the plural before a comma list says the miners share the action
-    after it (PLURAL_MINER_WORDS), read as each miner's action: "1 board T1, 2 board T1, 3 board T1"."""
+    after it (PLURAL_MINER_WORDS), read as each miner's action: "1 board T1, 2 board T1, 3 board T1"
+    ("miners 1, 2 and 3 go in T1" too: the joiner parts the last as the commas do)."""
     for index in range(len(words)):
         numbers = list_after_plural(words, index)
         action = action_after(words, numbers[-1] + 1, names) if len(numbers) >= 2 else None
         if action is None:
             continue
-        done = [*words[:numbers[0]]]
+        done = [*words[:index]]   # the plural is read: its miners are written out
         for number in numbers[:-1]:
             *said, last = words[action[0]:action[1]]
-            done += [words[number]._replace(trail=""), *said, last._replace(trail=words[number].trail)]
+            done += [words[number]._replace(trail=""), *said, last._replace(trail=words[number].trail or ",")]
         return [*done, *words[numbers[-1]:]]
     return words
 
@@ -1406,8 +1412,8 @@ def ordinals_on(words: list[Word], free: set[int]) -> list[Word]:
 
 def switch_said(words: list[Word], switches: list[str]) -> list[Word]:
     """"3 hits the switch" is `3 switch purple` when the crossing's layout has one switch only
-    (TT-1); "4 -> purple", a switch's name right after a miner (past GOING), is its activation:
-    a switch is never boarded (TT-3)."""
+    (TT-1), and so is "8 takes the switch" (a boarding verb before it); "4 -> purple", a switch's
+    name right after a miner (past GOING), is its activation: a switch is never boarded (TT-3)."""
     only = switches[0] if len(switches) == 1 else None
     names = {name.casefold() for name in switches}
     out: list[Word] = []
@@ -1419,7 +1425,8 @@ def switch_said(words: list[Word], switches: list[str]) -> list[Word]:
         if only and word.said.casefold() in SWITCH_WORDS and after not in names and before_word not in names:
             start = index   # the verb before it may be read already: "flips" is `switch`
             while out and (out[-1].text.casefold() in (*ARTICLES, *SWITCH_VERBS_BEFORE_A_NAME) or
-                           out[-1].text == "switch" and out[-1].said.casefold() in SWITCH_VERBS) and not out[-1].trail:
+                           out[-1].text == "switch" and out[-1].said.casefold() in SWITCH_VERBS or
+                           out[-1].text == "board" and out[-1].said.casefold() in BOARD_VERBS) and not out[-1].trail:
                 out.pop()
                 start -= 1
             out += [said_as(words, start, index + 1 - start, "switch")._replace(trail=""), word._replace(text=only)]
@@ -1616,6 +1623,68 @@ def sent_miners(words: list[Word], names: frozenset[str]) -> list[Word]:
     return out
 
 
+def targets_first(words: list[Word], targets: frozenset[str]) -> list[Word]:
+    """"T1: 1,2,3\nT2: 4,5,6\nswitch: 7", "T3 for 1 and 5, T1 for 2": a track or switch said
+    first (target_group) as each listed miner's action, "1 T1, 2 T1, 3 T1, ...", so that no
+    later pass reads "3\nT2" as miner 3 boarding T2 (TT-3)."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        grouped = target_group(words, index, targets)
+        if grouped is None:
+            out.append(words[index])
+            index += 1
+            continue
+        head, numbers, end = grouped
+        for at, number in enumerate(numbers):
+            trail = words[end - 1].trail if at == len(numbers) - 1 else ","
+            out += [words[number]._replace(trail=""), *(w._replace(trail="") for w in head[:-1]),
+                    head[-1]._replace(trail=trail)]
+        index = end
+    return out
+
+
+def target_group(words: list[Word], index: int, targets: frozenset[str]) -> tuple[list[Word], list[int], int] | None:
+    """The target at `index` (a track, a switch's name, "switch" [NAME]) starting a clause and
+    followed by a colon or "for" (TARGET_FOR), then by the miners it is for ("miners 3, 4", "1 and
+    5") closing the clause: (the target's words, the numbers' positions, where the clause ends);
+    None when the words are not so ("T3 for 2 crossings", "T1: 1, 2 T2": 2 has an action of its own)."""
+    if index and not words[index - 1].trail.strip(" ") or words[index].text.casefold() not in targets:
+        return None
+    size = 2 if words[index].text.casefold() in SWITCH_WORDS and not words[index].trail and index + 1 < len(words)         and words[index + 1].text.casefold() in targets - frozenset(SWITCH_WORDS) else 1
+    head = words[index:index + size]
+    at = index + size
+    if head[-1].trail.strip() != ":":
+        if head[-1].trail or at >= len(words) or words[at].text.casefold() not in TARGET_FOR or words[at].trail:
+            return None
+        at += 1
+    if at < len(words) and words[at].text.casefold() in MINER_WORDS and not words[at].trail:
+        at += 1
+    numbers: list[int] = []
+    while at < len(words) and words[at].text in MINER_NUMBERS:
+        numbers.append(at)
+        if words[at].trail.strip() == "," and at + 1 < len(words) and words[at + 1].text in MINER_NUMBERS:
+            at += 1
+        elif last_joined(words, at):
+            at += 2
+        else:
+            break
+    if not numbers or numbers[-1] + 1 < len(words) and not words[numbers[-1]].trail.strip(" "):
+        return None
+    return head, numbers, numbers[-1] + 1
+
+
+def article_dropped(words: list[Word]) -> list[Word]:
+    """"the miners 1 and 2 go to T3. The miner 4 goes in T3. The others stay.": the article before
+    "miner(s)" and a number says nothing more than "miner 4" does (TT-2: miners are named by their
+    numbers), nor before the rest said to stay (`others-rest`, TT-3)."""
+    return [word for index, word in enumerate(words)
+            if not (word.text.casefold() in ARTICLES and not word.trail and index + 1 < len(words)
+                    and (words[index + 1].text == OTHERS_REST or index + 2 < len(words)
+                         and words[index + 1].text.casefold() in MINER_WORDS and not words[index + 1].trail
+                         and words[index + 2].text.isdecimal()))]
+
+
 def miner_numbered(words: list[Word]) -> list[Word]:
     """"miner 8 rides T3" as "8 rides T3": the singular before a miner's number says nothing
     more (the notation writes the number alone), once the passes that read it have run."""
@@ -1712,6 +1781,7 @@ class TrackTroubleNotation(Game[TTState]):
         miner 1's boarding of T2."""
         printed = {} if s.finished else {name.casefold(): value for name, value in s.layout["destinations"].items()}
         words = items_said_used(miners_short(split_typed([asked(word) for word in words]), self._known_names))
+        words = article_dropped(targets_first(words, self._names_of("tracks", "switches") | frozenset(SWITCH_WORDS)))
         words = hidden_said(hidden_spoken(words, self._names_of("destinations"), printed))
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):

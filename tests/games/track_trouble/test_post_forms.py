@@ -880,3 +880,73 @@ def test_range_in_order_reads(post, move):
 ])
 def test_range_in_order_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- A target said first, then the miners it is for, one clause each (TT-3) ------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("T2: 1,3\nT3: 2\nswitch: 5", "r1 c1: 1 T2, 2 T3, 3 T2, 5 switch purple"),
+    ("T1: 4, 5, 6\nsw: 7", "r1 c1: 4 T1, 5 T1, 6 T1, 7 switch purple"),
+    ("Track 1: miners 2, 6.\nTrack 2: miner 5.", "r1 c1: 2 T1, 5 T2, 6 T1"),
+    ("purple: 3 and 4. T3: 1", "r1 c1: 1 T3, 3 switch purple, 4 switch purple"),
+    ("T2 for 3 and 6, T1 for 4", "r1 c1: 3 T2, 4 T1, 6 T2"),
+    ("switch for 2, T3 for 1 and 7", "r1 c1: 1 T3, 2 switch purple, 7 T3"),
+    ("6 T1, T2: 3", "r1 c1: 3 T2, 6 T1"),
+])
+def test_target_first_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "T1: 1, 2 T2",                 # miner 2's own action after the list: is 1 on T1 alone?
+    "T1: 1,2,3\nT2: 3,4",          # miner 3 twice
+    "T3 for 2 crossings",          # no list of miners
+    "T1: 1, 2\nT2: 3 or 4",        # which miner?
+    "T1: 1, 2, no wait, T2: 1, 2",  # a correction
+    "5 T1 for 2",                  # "for 2" follows an action: no target starts the clause
+])
+def test_target_first_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Sentences naming "the miner(s) N", going "in" a track, the others staying (TT-3) -------------
+
+@pytest.mark.parametrize("post, move", [
+    ("The miners 2 and 5 go in the track 2. The miner 6 goes to the track 1. The others stay.",
+     "r1 c1: 2 T2, 5 T2, 6 T1"),
+    ("the miner 7 goes in T3, the miner 1 flips the switch", "r1 c1: 1 switch purple, 7 T3"),
+    ("Miners 3, 4 and 6 go in T1. The rest stay home.", "r1 c1: 3 T1, 4 T1, 6 T1"),
+    ("4 T2. The others stay.", "r1 c1: 4 T2"),
+])
+def test_miners_in_sentences_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "The miners 2 and 5 go in the track 2. The miner 5 goes to the track 1.",   # miner 5 twice
+    "The miner 6 goes in the track 1 or the track 2.",                         # which track?
+    "The others stay.",                                                        # the rest of whom?
+])
+def test_miners_in_sentences_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- "sw" for the switch; a boarding verb before "the switch" activates it (TT-1, TT-3) -----------
+
+@pytest.mark.parametrize("post, move", [
+    ("1 T2 4 sw", "r1 c1: 1 T2, 4 switch purple"),
+    ("3 sw, 5 sw, 6 T3", "r1 c1: 3 switch purple, 5 switch purple, 6 T3"),
+    ("2 takes the switch, 3 rides T1", "r1 c1: 2 switch purple, 3 T1"),
+    ("Extra Miner; the new guy takes the switch", "r1 c1: 8 switch purple, extra-miner"),
+])
+def test_switch_short_and_taken_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "4 sw or T2",        # which?
+    "sw",                # which miner?
+    "4 sw? 5 T1",        # asks
+])
+def test_switch_short_near_misses_stay_refused(post):
+    assert at_start(post) is None
