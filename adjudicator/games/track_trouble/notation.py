@@ -50,6 +50,9 @@ BOARD_VERBS = ("boards", "boarding", "rides", "takes", "hop", "hops", "jump", "j
 BOARD_VERBS_BEFORE_A_NAME = (*BOARD_VERBS, "take", "taking", "ride", "riding", "go", "goes", "heads", "head", "heading")
 # Words between such a verb and the track's name: "7 goes to T1", "he hops onto track 3".
 BOARD_PREPOSITIONS = ("to", "on", "onto", "into", "down")   # "5 goes down the second track"
+# "In" between such a verb and the track's name: "4 goes in the track 3" boards T3. A reword step
+# (boarded_in), not more phrases: each preposition multiplies the verbs' phrases for every track.
+BOARD_IN = ("in",)
 # The word before a track's number that names it: "track 3", "track T3" are T3.
 TRACK_WORDS = ("track", "trk")
 # Marks before a track's number that say nothing more: "track no. 2", "track number 2" ("#2" the
@@ -151,6 +154,9 @@ ITEM_WORDS = ("extra-miner", "remote", "hidden")     # the item words an ITEM_VE
 # "the new guy flips purple" is miner 8 (one more than the ruleset's miners).
 EXTRA_MINER_NAMES = ("the new guy", "new guy", "the new miner", "new miner", "the new one", "the extra one",
                      "the extra guy", "extra guy")
+# ... and placed as it is declared, a track's name right after: "1 T3, extra miner on T1" declares it
+# and boards it (miner 8) on T1 (TT-2, TT-7).
+EXTRA_PLACED = ("on", "to", "onto")
 # ... and a pronoun right after its declaration: "extra miner, and he hops on T3".
 PRONOUNS = ("he", "she", "it", "him", "her")   # not "they": it may be every miner
 LINKS = ("and", "&", "+", "then")          # between the declaration and its pronoun
@@ -244,7 +250,7 @@ MINER_NUMBERS = tuple(str(n) for n in range(1, 9))
 NO_ACTION = ("nothing", "none", "-", "pass", "rest", "stay", "stays")
 NOTHING_SAID = ("nothing", "none")   # "Miner 6: nothing" ends a clause: miner 6 rests
 # Words between miners and where they go that say nothing more: "3 on T3", "4 and 5 go to T3".
-GOING = ("on", "to", "onto", "into", "in", "go", "goes", "going")   # "4 goes in the track 3"
+GOING = ("on", "to", "onto", "into", "go", "goes", "going")
 ARTICLES = ("the",)
 # A miner's number written short (TT-2: miners are numbered): "m1", "M1", "miner#1", "min1", and as
 # two words "min 1", "m 1". Never a layout's name that happens to look so (a destination "M1").
@@ -707,6 +713,20 @@ def extra_miner_named(words: list[Word], extra: int) -> list[Word]:
         out.append(said_as(words, index, taken, str(extra), f"names miner {restated[1]}, but the extra miner is "
                                                             f"miner {extra} (TT-7)." if wrong else None))
         index += taken
+    return out
+
+
+def extra_miner_placed(words: list[Word], extra: int, tracks: frozenset[str]) -> list[Word]:
+    """"extra miner on T1" (EXTRA_PLACED) as "extra-miner, 8 on T1": the item declared, and its
+    miner, `extra`, boarding the track named right after it (TT-2, TT-7)."""
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        span = words[index:index + 3]
+        if word.text == "extra-miner" and len(span) == 3 and not word.trail and not span[1].trail \
+                and span[1].text.casefold() in EXTRA_PLACED and span[2].text.casefold() in tracks:
+            out += [word._replace(trail=","), word._replace(text=str(extra))]   # "on" stays: "8 on T1"
+            continue
+        out.append(word)
     return out
 
 
@@ -1674,6 +1694,23 @@ def target_group(words: list[Word], index: int, targets: frozenset[str]) -> tupl
     return head, numbers, numbers[-1] + 1
 
 
+def boarded_in(words: list[Word], tracks: frozenset[str]) -> list[Word]:
+    """"4 goes in T3", "1 and 2 go in the track 1" as `4 board T3`: a boarding verb, "in" (BOARD_IN)
+    and a track's name, with nothing between them, board it (TT-3)."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        span = words[index:index + 3]
+        if len(span) == 3 and span[0].text.casefold() in BOARD_VERBS_BEFORE_A_NAME and span[1].text.casefold() in BOARD_IN \
+                and span[2].text.casefold() in tracks and not span[0].trail and not span[1].trail:
+            out += [said_as(words, index, 2, "board")._replace(trail=""), span[2]]
+            index += 3
+            continue
+        out.append(words[index])
+        index += 1
+    return out
+
+
 def article_dropped(words: list[Word]) -> list[Word]:
     """"the miners 1 and 2 go to T3. The miner 4 goes in T3. The others stay.": the article before
     "miner(s)" and a number says nothing more than "miner 4" does (TT-2: miners are named by their
@@ -1782,6 +1819,7 @@ class TrackTroubleNotation(Game[TTState]):
         printed = {} if s.finished else {name.casefold(): value for name, value in s.layout["destinations"].items()}
         words = items_said_used(miners_short(split_typed([asked(word) for word in words]), self._known_names))
         words = article_dropped(targets_first(words, self._names_of("tracks", "switches") | frozenset(SWITCH_WORDS)))
+        words = boarded_in(words, self._names_of("tracks"))
         words = hidden_said(hidden_spoken(words, self._names_of("destinations"), printed))
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):
@@ -1797,6 +1835,8 @@ class TrackTroubleNotation(Game[TTState]):
         extra = bool(s.extra.get(player)) or declares_extra_miner(words)
         if extra:
             words = extra_miner_named(words, miners + 1)
+        if extra and not s.extra.get(player):
+            words = extra_miner_placed(words, miners + 1, self._names_of("tracks"))
         everyone = list(range(1, miners + (2 if extra else 1)))
         words = every_counted(words, [miner for miner in everyone if miner in free],
                               [everyone, list(range(1, miners + 1))])

@@ -450,7 +450,6 @@ def test_items_said_with_a_yes_or_a_verb_read(post, move):
     "extra miner yes?",                  # asks
     "extra miner: no. 1 T2",             # declined (or not?): refused
     "extra miner yes or no, 8 T2",       # undecided
-    "extra miner on T2",                 # which miner boards T2?
     "not activating extra miner, 8 T2",  # declined, yet miner 8 acts (TT-7)
     "extra miner yes. 8 T2... no wait, 8 T3",   # corrected
     "extra miner: yes please?",          # asks
@@ -950,3 +949,32 @@ def test_switch_short_and_taken_read(post, move):
 ])
 def test_switch_short_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- Going "in" a track; the extra miner placed as it is declared (TT-2, TT-3, TT-7) ---------------
+
+@pytest.mark.parametrize("post, move", [
+    ("Hello! 2 goes in T1. 6 goes in the track 3", "r1 c1: 2 T1, 6 T3"),
+    ("gm. 5 T2, 4 goes in T1", "r1 c1: 4 T1, 5 T2"),
+    ("extra miner on T2", "r1 c1: 8 T2, extra-miner"),
+    ("3 T1, 4 T1 + extra miner on T3", "r1 c1: 3 T1, 4 T1, 8 T3, extra-miner"),
+    ("using extra miner on T2 and 1 on T1", "r1 c1: 1 T1, 8 T2, extra-miner"),
+])
+def test_going_in_and_extra_placed_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "Hello! 2 goes in T1 or T2",        # which track?
+    "extra miner on T2, 8 T3",          # miner 8 twice
+    "no extra miner on T2",             # declined, yet miner 8 placed
+    "extra miner on T2... or T3",       # which track?
+    "extra miner on T2?",               # asks
+])
+def test_going_in_and_extra_placed_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+def test_extra_placed_once_declared_is_no_new_declaration():
+    """In crossing 2 the extra miner is declared already (TT-7): "extra miner on T2" would declare it again."""
+    assert in_crossing_2("extra miner on T2") is None
