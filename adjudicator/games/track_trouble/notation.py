@@ -82,6 +82,7 @@ OTHERS_STAYING = (*EVERY_MINER_STAYING, "chill", "wait", "sit tight", "hang back
 # switch on purple, nobody else moves", "1 and 2 take T1. Nobody else does anything."
 NOBODY_ELSE_MOVES = tuple(f"{nobody} else {moves}" for nobody in ("nobody", "no one", "noone")
                           for moves in ("moves", "goes", "acts", "does anything", "is moving", "does a thing"))
+NOBODY_ELSE_MOVES += tuple(f"{nobody} does anything else" for nobody in ("nobody", "no one", "noone"))   # "else" last
 # Words that add nothing to a submission: every submission is for the current round and crossing
 # (TT-3), and "nothing else" says the move is all there is ("extra miner this round, nothing else").
 # They become `-`, glue the notation reads as nothing, not dropped: the punctuation after them
@@ -135,6 +136,9 @@ TARGET_FOR = ("for",)
 BOARDED_CARTS = (("minecarts",), ("minecart",), ("carts",), ("cart",), ("mine", "carts"), ("mine", "cart"),
                  ("a", "minecart"), ("a", "cart"), ("the", "minecarts"), ("the", "minecart"), ("the", "carts"),
                  ("the", "cart"), ("the", "mine", "carts"))
+# Words after a miner's action saying it is the only one, beside "the rest" resting: "6 T1 (only him,
+# rest idle)". They say nothing the rest staying does not (TT-3): read as `-`, like ADDING.
+ONLY_NAMED = ("only him", "only her", "just him", "just her", "only them", "just them", "only those")
 # Words that add a part to the submission without changing it: "using my Extra Miner too, 8 T3"
 # uses it as "using my Extra Miner, 8 T3" does. Read as `-`, like SAID_OF_EVERY_SUBMISSION (so
 # "extra miner too?" still asks).
@@ -280,7 +284,7 @@ def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozense
     phrases[("remote", "switch")] = ("remote",)
     phrases.update({(verb,): ("switch",) for verb in SWITCH_VERBS})
     phrases.update({(verb,): ("board",) for verb in BOARD_VERBS})
-    phrases.update({phrase(said): ("-",) for said in (*SAID_OF_EVERY_SUBMISSION, *ADDING)})
+    phrases.update({phrase(said): ("-",) for said in (*SAID_OF_EVERY_SUBMISSION, *ADDING, *ONLY_NAMED)})
     phrases.update({phrase(said): ("=",) for said in VALUE_WORDS})
     phrases.update({phrase(said): ("hidden",) for said in HIDDEN_NAMES})
     phrases.update({phrase(said): ("value",) for said in VALUE_SHORT})
@@ -587,19 +591,24 @@ def asked(word: Word) -> Word:
 
 
 _MINER_SHORT = re.compile(rf"^(?:{'|'.join(MINER_SHORT)})[#.-]?(\d)$", re.IGNORECASE)   # m1, m#1, m.1, m-1
+_MINERS_SHORT = re.compile(rf"^(?:{'|'.join(MINER_SHORT)})[#.]?(\d[-–]\d)$", re.IGNORECASE)   # m3-7: miners 3 to 7
 
 
 def miners_short(words: list[Word], names: frozenset[str]) -> list[Word]:
     """"m1 t1, M2 purple", "miner#3 T2", "min 4 T3": a miner's number written short (MINER_SHORT)
-    as the number alone, as the notation writes it; a layout's own name ("M1") stays itself."""
+    as the number alone, as the notation writes it; a layout's own name ("M1") stays itself; "m3-7"
+    is the range "3-7" (split_word: the miners 3 to 7)."""
     out: list[Word] = []
     index = 0
     while index < len(words):
         word = words[index]
         short = _MINER_SHORT.match(word.text)
         after = words[index + 1].text if index + 1 < len(words) else ""
+        ranged = _MINERS_SHORT.match(word.text)
         if short and word.text.casefold() not in names:
             out.append(word._replace(text=short.group(1)))
+        elif ranged:
+            out.extend(split_word(word._replace(text=ranged.group(1))))
         elif word.text.casefold() in MINER_SHORT[:-1] and not word.trail and after.isdecimal() and len(after) == 1:
             out.append(said_as(words, index, 2, after))
             index += 1
@@ -1643,6 +1652,32 @@ def sent_miners(words: list[Word], names: frozenset[str]) -> list[Word]:
     return out
 
 
+def arrow_listed(words: list[Word]) -> list[Word]:
+    """"2, 4, 6 → T1; 1, 3, 5, 7 → switch": a comma list of miners starting a clause, its last
+    number right before an arrow (ARROWS), is read as "miners 2, 4, 6 → T1" (PLURAL_MINER_WORDS,
+    plural_list): the arrow sends the whole list (TT-3). A list before "to" typed as a word may
+    have lost an action ("1, 3 to T1"), and stays as it is."""
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        if word.text.isdecimal() and word.trail.strip() == "," and (not index or words[index - 1].trail.strip(" ")) \
+                and arrow_after_list(words, index):
+            out.append(word._replace(text=PLURAL_MINER_WORDS[0], said="", trail="", end=word.start))
+        out.append(word)
+    return out
+
+
+def arrow_after_list(words: list[Word], index: int) -> bool:
+    """Is the number at `index` the first of a comma list ("2, 4, 6", "1, 3 and 5") whose last
+    number is followed by an arrow typed apart ("6 → T1")?"""
+    at = index
+    while at + 1 < len(words) and words[at].trail.strip() == "," and words[at + 1].text.isdecimal():
+        at += 1
+    if last_joined(words, at):
+        at += 2
+    arrow = words[at + 1] if at + 1 < len(words) and not words[at].trail else None
+    return at > index and arrow is not None and arrow.text == "to" and bool(_ARROW.search(arrow.said))   # "6 → T1", "6→T1"
+
+
 def targets_first(words: list[Word], targets: frozenset[str]) -> list[Word]:
     """"T1: 1,2,3\nT2: 4,5,6\nswitch: 7", "T3 for 1 and 5, T1 for 2": a track or switch said
     first (target_group) as each listed miner's action, "1 T1, 2 T1, 3 T1, ...", so that no
@@ -1818,6 +1853,7 @@ class TrackTroubleNotation(Game[TTState]):
         miner 1's boarding of T2."""
         printed = {} if s.finished else {name.casefold(): value for name, value in s.layout["destinations"].items()}
         words = items_said_used(miners_short(split_typed([asked(word) for word in words]), self._known_names))
+        words = arrow_listed(words)
         words = article_dropped(targets_first(words, self._names_of("tracks", "switches") | frozenset(SWITCH_WORDS)))
         words = boarded_in(words, self._names_of("tracks"))
         words = hidden_said(hidden_spoken(words, self._names_of("destinations"), printed))

@@ -978,3 +978,30 @@ def test_going_in_and_extra_placed_near_misses_stay_refused(post):
 def test_extra_placed_once_declared_is_no_new_declaration():
     """In crossing 2 the extra miner is declared already (TT-7): "extra miner on T2" would declare it again."""
     assert in_crossing_2("extra miner on T2") is None
+
+
+# --- Ranges "m3-7"; a comma list sent by an arrow; "only him" beside the rest resting (TT-3) -------
+
+@pytest.mark.parametrize("post, move", [
+    ("m1 T1 m2-4 T3", "r1 c1: 1 T1, 2 T3, 3 T3, 4 T3"),
+    ("m5-7 sw, m1 T2", "r1 c1: 1 T2, 5 switch purple, 6 switch purple, 7 switch purple"),
+    ("3, 5 → T2; 1, 2 → switch", "r1 c1: 1 switch purple, 2 switch purple, 3 T2, 5 T2"),
+    ("4, 6 and 7 -> T1", "r1 c1: 4 T1, 6 T1, 7 T1"),
+    ("1, 2→T3", "r1 c1: 1 T3, 2 T3"),
+    ("3 T2 (just him, the others stay)", "r1 c1: 3 T2"),
+    ("extra miner, no one does anything else", "r1 c1: extra-miner"),
+])
+def test_ranges_arrow_lists_and_only_him_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "m4-2 T1",                   # a range backwards
+    "m3-5 T1, 4 T2",             # miner 4 twice
+    "3, 5 → T2 or T1",           # which track?
+    "3, 5 → T2, 5 T1",           # miner 5 twice
+    "1, 3 to T1",                # "1," may have lost its action: no arrow sends the list
+    "3 T2 (just him?)",          # asks
+])
+def test_ranges_arrow_lists_near_misses_stay_refused(post):
+    assert at_start(post) is None
