@@ -112,8 +112,8 @@ VALUE_ON = ("on", "for", "at", "to")
 DESTINATION_IS = (("=",), ("is", "="), ("is",), ("to",), ("gets",), ("gets", "a"))   # "N2 → 3": the arrow is "to" (ARROWS)
 # Words between Hidden Value and its destination ("Hidden Value on N2"), and between the
 # destination and its value ("N2 and set it to 3"): they say nothing more.
-HIDDEN_BEFORE_DESTINATION = ("on", "for", "at", "the")   # "hidden value on the N3 destination, make it worth 2"
-HIDDEN_BEFORE_VALUE = ("and", "=", "to", "as", "at", "is", "value")   # "hidden: N2, value 2"
+HIDDEN_BEFORE_DESTINATION = ("on", "for", "at", "the", "in")   # "hidden value on the N3 destination, make it worth 2"
+HIDDEN_BEFORE_VALUE = ("and", "=", "to", "as", "at", "is", "value", "the", "new")   # "hidden: N2, value 2", "in N1, the new value is 5"
 # Words after the destination's name that name what it is: "the N3 destination" is N3.
 DESTINATION_WORDS = ("destination", "dest", "node")
 # Arrows drawn between a miner and where it goes ("1→T3", "4 -> purple") or a destination and its
@@ -244,6 +244,12 @@ THIS_CROSSING = ("this crossing",)
 # A header naming the current crossing before the submission: "Submission for crossing 1:" says what
 # every submission says (TT-3), read as `-`; another crossing's number is left to refuse.
 CROSSING_WORDS = ("crossing",)
+# The word before the current round and crossing said as a header with no colon: "For round 1
+# crossing 1 I'd like ..." is about this crossing's submission, as every one is (TT-3): read as `-`.
+TURN_FOR = ("for",)
+# The future before a miner's action: "1 and 2 will board T1, 3 will flip purple" says what
+# "1 and 2 board T1, 3 flips purple" does (TT-3). Not "would": a wish or a question.
+FUTURE = ("will",)
 # Words after a number that make it a time, not a miner: a host's "submit for r1 c1 (3 min)" (TT-9).
 TIME_UNITS = ("min", "mins", "minute", "minutes", "sec", "secs", "seconds", "s", "m")
 # "stay" after a miner's number is that miner resting: "1 and 2 stay". (Not "stay" alone: "stay
@@ -1240,6 +1246,34 @@ def crossing_header(words: list[Word], s: TTState) -> list[Word]:
     return words
 
 
+def turn_for(words: list[Word], s: TTState) -> list[Word]:
+    """"For round 1 crossing 1 I'd like 1 and 2 to board T1" as "- I'd like ...": "for" (TURN_FOR)
+    and the current round and crossing (turn_words) say nothing more (TT-3); another round's
+    stays and is refused."""
+    for index, word in enumerate(words):
+        size = turn_words(words, index + 1, s) if word.text.casefold() in TURN_FOR and not word.trail.strip() else 0
+        if size:
+            return [*words[:index], said_as(words, index, size + 1, "-"), *words[index + size + 1:]]
+    return words
+
+
+def future_dropped(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"3 will take T2", "4 through 7 will do nothing": "will" (FUTURE) right after a miner's
+    number and right before its action says nothing more (TT-3)."""
+    return [word for index, word in enumerate(words)
+            if not (word.text.casefold() in FUTURE and index and words[index - 1].text.isdecimal()
+                    and not words[index - 1].trail and not word.trail and action_after(words, index + 1, names))]
+
+
+def and_after_clause(words: list[Word], ends: frozenset[str]) -> list[Word]:
+    """"1 and 2 board T1, and 3 flips purple": "and" after a comma that closes an action (its
+    track, switch or `train`) and before the next miner's number says nothing more than the comma (TT-3)."""
+    return [word for index, word in enumerate(words)
+            if not (word.text.casefold() in JOINERS and not word.trail and 0 < index < len(words) - 1
+                    and words[index - 1].comma and words[index - 1].text.casefold() in ends
+                    and words[index + 1].text.isdecimal())]
+
+
 def quoted_spans(words: list[Word], quoted: str) -> list[tuple[int, int]]:
     """(first, past the last) word of each quoted line (`> …`, opened by `quoted`)."""
     spans = []
@@ -1860,7 +1894,7 @@ class TrackTroubleNotation(Game[TTState]):
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):
             return words
-        words = nothing_now(crossing_header(quoted_turn(words, s, QUOTED, self._known_names), s), s)
+        words = nothing_now(turn_for(crossing_header(quoted_turn(words, s, QUOTED, self._known_names), s), s), s)
         words = passing_said(words, s, self._known_names | frozenset(KEYWORDS) | frozenset(ITEM_WORDS))
         free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
@@ -1888,6 +1922,7 @@ class TrackTroubleNotation(Game[TTState]):
         ends = self._names_of("tracks", "switches") | {"train"}
         words = picture_between(except_named(miner_after_target(courtesy_dropped(words, ends), ends)), ends, PICTURE, QUOTED)
         words = sent_miners(miner_numbered(item_then_picture(slashed(words, ends), PICTURE)), ends)
+        words = and_after_clause(future_dropped(words, self._known_names), ends)
         return nothing_for_miner(words)
 
     @cached_property

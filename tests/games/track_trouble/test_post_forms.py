@@ -1005,3 +1005,46 @@ def test_ranges_arrow_lists_and_only_him_read(post, move):
 ])
 def test_ranges_arrow_lists_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- "will" before an action; ", and" before the next miner; "For round 1 crossing 1" (TT-3) ------
+
+@pytest.mark.parametrize("post, move", [
+    ("2 will ride T3, 5 will flip purple", "r1 c1: 2 T3, 5 switch purple"),
+    ("1 and 4 will take T2", "r1 c1: 1 T2, 4 T2"),
+    ("6 T1, and 7 T3", "r1 c1: 6 T1, 7 T3"),
+    ("miner 2 rides T2, and miner 3 hits the switch", "r1 c1: 2 T2, 3 switch purple"),
+    ("For round 1 crossing 1 I'd like 3 on T2", "r1 c1: 3 T2"),
+    ("for r1 c1 please: 4 T1", "r1 c1: 4 T1"),
+])
+def test_future_and_and_turn_header_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "2 will ride T3 or T1",               # which track?
+    "2 would ride T3",                    # a wish, not the move
+    "6 T1, and 6 T3",                     # miner 6 twice
+    "For round 2 crossing 1 I'd like 3 on T2",   # another round
+    "For round 1 crossing 3 I'd like 3 on T2",   # another crossing
+])
+def test_future_and_and_turn_header_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Hidden Value said "in" a destination, "the new value is" (TT-7) -------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("I use the hidden value in N2, the new value is 3", "r1: hidden N2 3"),
+    ("hidden value in N3, new value 1", "r1: hidden N3 1"),
+])
+def test_hidden_in_a_destination_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "hidden value in N2, the new value is 3 or 4",   # which value?
+    "hidden value in N2, the new value is?",         # no value
+])
+def test_hidden_in_a_destination_near_misses_stay_refused(post):
+    assert at_start(post) is None
