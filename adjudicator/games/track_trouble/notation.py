@@ -77,7 +77,7 @@ OTHER_MINERS = ("rest", "rest of them", "rest of my miners", "rest of the miners
                 "others", "other miners", "other guys", "everyone else", "everybody else", "all others",
                 "all the others", "all the rest", "remaining miners", "remaining ones")
 OTHERS_STAYING = (*EVERY_MINER_STAYING, "chill", "wait", "sit tight", "hang back", "stay where they are",
-                  "nothing", "do nothing", "does anything", "do anything")   # "(rest nothing)"
+                  "nothing", "none", "do nothing", "does anything", "do anything")   # "(rest nothing)", "rest none"
 # No other miner said to move: the miners not named do nothing (TT-3), `others-rest`: "remote
 # switch on purple, nobody else moves", "1 and 2 take T1. Nobody else does anything."
 NOBODY_ELSE_MOVES = tuple(f"{nobody} else {moves}" for nobody in ("nobody", "no one", "noone")
@@ -113,7 +113,8 @@ DESTINATION_IS = (("=",), ("is", "="), ("is",), ("to",), ("gets",), ("gets", "a"
 # Words between Hidden Value and its destination ("Hidden Value on N2"), and between the
 # destination and its value ("N2 and set it to 3"): they say nothing more.
 HIDDEN_BEFORE_DESTINATION = ("on", "for", "at", "the", "in")   # "hidden value on the N3 destination, make it worth 2"
-HIDDEN_BEFORE_VALUE = ("and", "=", "to", "as", "at", "is", "value", "the", "new")   # "hidden: N2, value 2", "in N1, the new value is 5"
+# "hidden: N2, value 2", "hidden value in N1, the new value is 5"
+HIDDEN_BEFORE_VALUE = ("and", "=", "to", "as", "at", "is", "value", "the", "new")
 # Words after the destination's name that name what it is: "the N3 destination" is N3.
 DESTINATION_WORDS = ("destination", "dest", "node")
 # Arrows drawn between a miner and where it goes ("1→T3", "4 -> purple") or a destination and its
@@ -129,8 +130,9 @@ SWITCH_WORDS = ("switch", "sw")
 CART_WORDS = ("cart", "carts")
 # A track or switch said first, then the miners it is for, as a clause of its own: "T1: 1,2,3",
 # "Track 2: miners 3, 4.", "switch: 7", "T3 for 1 and 5, T1 for 2" (TT-3: each miner boards a
-# track or activates a switch). The word between them, besides a colon after the target:
-TARGET_FOR = ("for",)
+# track or activates a switch). The words between them, besides a colon after the target ("T1 - 1, 2",
+# "T2 = 3, 4": marks typed apart):
+TARGET_FOR = ("for", "-", "–", "=")
 # The minecarts said between boarding and the track: "1, 2 and 3 board the minecarts on Track 3" is
 # boarding T3 (TT-3: a miner boards a track's minecarts). Only so placed.
 BOARDED_CARTS = (("minecarts",), ("minecart",), ("carts",), ("cart",), ("mine", "carts"), ("mine", "cart"),
@@ -597,7 +599,8 @@ def asked(word: Word) -> Word:
 
 
 _MINER_SHORT = re.compile(rf"^(?:{'|'.join(MINER_SHORT)})[#.-]?(\d)$", re.IGNORECASE)   # m1, m#1, m.1, m-1
-_MINERS_SHORT = re.compile(rf"^(?:{'|'.join(MINER_SHORT)})[#.]?(\d[-–]\d)$", re.IGNORECASE)   # m3-7: miners 3 to 7
+_MINERS_SHORT = re.compile(rf"^(?:{'|'.join(MINER_SHORT)})[#.]?(\d)[-–](?:{'|'.join(MINER_SHORT)})?[#.]?(\d)$",
+                           re.IGNORECASE)   # m3-7, m3-m7: miners 3 to 7
 
 
 def miners_short(words: list[Word], names: frozenset[str]) -> list[Word]:
@@ -614,7 +617,7 @@ def miners_short(words: list[Word], names: frozenset[str]) -> list[Word]:
         if short and word.text.casefold() not in names:
             out.append(word._replace(text=short.group(1)))
         elif ranged:
-            out.extend(split_word(word._replace(text=ranged.group(1))))
+            out.extend(split_word(word._replace(text=f"{ranged.group(1)}-{ranged.group(2)}")))
         elif word.text.casefold() in MINER_SHORT[:-1] and not word.trail and after.isdecimal() and len(after) == 1:
             out.append(said_as(words, index, 2, after))
             index += 1
@@ -1709,7 +1712,8 @@ def arrow_after_list(words: list[Word], index: int) -> bool:
     if last_joined(words, at):
         at += 2
     arrow = words[at + 1] if at + 1 < len(words) and not words[at].trail else None
-    return at > index and arrow is not None and arrow.text == "to" and bool(_ARROW.search(arrow.said))   # "6 → T1", "6→T1"
+    return at > index and arrow is not None and arrow.text == "to" \
+        and bool(_ARROW.search(arrow.said))   # "6 → T1", and "6→T1" typed as one word
 
 
 def targets_first(words: list[Word], targets: frozenset[str]) -> list[Word]:
@@ -1740,7 +1744,9 @@ def target_group(words: list[Word], index: int, targets: frozenset[str]) -> tupl
     None when the words are not so ("T3 for 2 crossings", "T1: 1, 2 T2": 2 has an action of its own)."""
     if index and not words[index - 1].trail.strip(" ") or words[index].text.casefold() not in targets:
         return None
-    size = 2 if words[index].text.casefold() in SWITCH_WORDS and not words[index].trail and index + 1 < len(words)         and words[index + 1].text.casefold() in targets - frozenset(SWITCH_WORDS) else 1
+    size = 2 if words[index].text.casefold() in SWITCH_WORDS and index + 1 < len(words) \
+        and (not words[index].trail or words[index + 1].start == words[index].start) \
+        and words[index + 1].text.casefold() in targets - frozenset(SWITCH_WORDS) else 1   # "purple switch:": one phrase
     head = words[index:index + size]
     at = index + size
     if head[-1].trail.strip() != ":":
@@ -1752,8 +1758,8 @@ def target_group(words: list[Word], index: int, targets: frozenset[str]) -> tupl
     numbers: list[int] = []
     while at < len(words) and words[at].text in MINER_NUMBERS:
         numbers.append(at)
-        if words[at].trail.strip() == "," and at + 1 < len(words) and words[at + 1].text in MINER_NUMBERS:
-            at += 1
+        if words[at].trail.strip() in (",", "") and at + 1 < len(words) and words[at + 1].text in MINER_NUMBERS:
+            at += 1   # "T1: 1, 2, 3", "T1: 1 2 3"
         elif last_joined(words, at):
             at += 2
         else:

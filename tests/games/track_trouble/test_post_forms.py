@@ -891,6 +891,11 @@ def test_range_in_order_near_misses_stay_refused(post):
     ("T2 for 3 and 6, T1 for 4", "r1 c1: 3 T2, 4 T1, 6 T2"),
     ("switch for 2, T3 for 1 and 7", "r1 c1: 1 T3, 2 switch purple, 7 T3"),
     ("6 T1, T2: 3", "r1 c1: 3 T2, 6 T1"),
+    ("T3: 1 2 5\nT1: 4", "r1 c1: 1 T3, 2 T3, 4 T1, 5 T3"),
+    ("T1 - 2, 3\nswitch - 6", "r1 c1: 2 T1, 3 T1, 6 switch purple"),
+    ("T2 = 1, 7", "r1 c1: 1 T2, 7 T2"),
+    ("purple switch: 5, 6", "r1 c1: 5 switch purple, 6 switch purple"),
+    ("1 T2, 3 T2, rest none", "r1 c1: 1 T2, 3 T2"),
 ])
 def test_target_first_reads(post, move):
     assert at_start(post) == move
@@ -903,6 +908,8 @@ def test_target_first_reads(post, move):
     "T1: 1, 2\nT2: 3 or 4",        # which miner?
     "T1: 1, 2, no wait, T2: 1, 2",  # a correction
     "5 T1 for 2",                  # "for 2" follows an action: no target starts the clause
+    "T1: 1 2 T2",                  # miner 2's own action after the list
+    "T1 - 1, 2 - T2",              # which is miner 2's?
 ])
 def test_target_first_near_misses_stay_refused(post):
     assert at_start(post) is None
@@ -985,6 +992,7 @@ def test_extra_placed_once_declared_is_no_new_declaration():
 @pytest.mark.parametrize("post, move", [
     ("m1 T1 m2-4 T3", "r1 c1: 1 T1, 2 T3, 3 T3, 4 T3"),
     ("m5-7 sw, m1 T2", "r1 c1: 1 T2, 5 switch purple, 6 switch purple, 7 switch purple"),
+    ("m2-m4 T1", "r1 c1: 2 T1, 3 T1, 4 T1"),
     ("3, 5 → T2; 1, 2 → switch", "r1 c1: 1 switch purple, 2 switch purple, 3 T2, 5 T2"),
     ("4, 6 and 7 -> T1", "r1 c1: 4 T1, 6 T1, 7 T1"),
     ("1, 2→T3", "r1 c1: 1 T3, 2 T3"),
