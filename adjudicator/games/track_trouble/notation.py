@@ -161,7 +161,8 @@ ITEM_WORDS = ("extra-miner", "remote", "hidden")     # the item words an ITEM_VE
 EXTRA_MINER_NAMES = ("the new guy", "new guy", "the new miner", "new miner", "the new one", "the extra one",
                      "the extra guy", "extra guy")
 # ... and placed as it is declared, a track's name right after: "1 T3, extra miner on T1" declares it
-# and boards it (miner 8) on T1 (TT-2, TT-7).
+# and boards it (miner 8) on T1 (TT-2, TT-7); so does a boarding verb ("extra miner takes T3", read
+# as `board T3` already).
 EXTRA_PLACED = ("on", "to", "onto")
 # ... and a pronoun right after its declaration: "extra miner, and he hops on T3".
 PRONOUNS = ("he", "she", "it", "him", "her")   # not "they": it may be every miner
@@ -735,14 +736,15 @@ def extra_miner_named(words: list[Word], extra: int) -> list[Word]:
 
 
 def extra_miner_placed(words: list[Word], extra: int, tracks: frozenset[str]) -> list[Word]:
-    """"extra miner on T1" (EXTRA_PLACED) as "extra-miner, 8 on T1": the item declared, and its
-    miner, `extra`, boarding the track named right after it (TT-2, TT-7)."""
+    """"extra miner on T1" (EXTRA_PLACED), "extra miner goes to T1" as "extra-miner, 8 on T1": the
+    item declared, and its miner, `extra`, boarding the track named right after it (TT-2, TT-7)."""
     out: list[Word] = []
     for index, word in enumerate(words):
         span = words[index:index + 3]
-        if word.text == "extra-miner" and len(span) == 3 and not word.trail and not span[1].trail \
-                and span[1].text.casefold() in EXTRA_PLACED and span[2].text.casefold() in tracks:
-            out += [word._replace(trail=","), word._replace(text=str(extra))]   # "on" stays: "8 on T1"
+        if word.text == "extra-miner" and len(span) == 3 and not word.trail \
+                and (not span[1].trail or span[1].start == span[2].start) \
+                and span[1].text.casefold() in (*EXTRA_PLACED, "board") and span[2].text.casefold() in tracks:
+            out += [word._replace(trail=","), word._replace(text=str(extra))]   # "8 on T1"; "goes to T1," is one phrase
             continue
         out.append(word)
     return out
@@ -799,6 +801,20 @@ def miner_after_target(words: list[Word], names: frozenset[str]) -> list[Word]:
 
 
 # --- Lists, counts, exceptions and asides around the actions (TrackTroubleNotation.reword) ------
+
+def plural_range(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"miners 1 to 3 on T1": after the plural, "to" between two numbers, the first below the
+    last, and an action right after, is a range of miners (TT-3), read as "miners 1 and 2 and 3
+    on T1" (plural_joined). Without the plural "1 to 3" may be miner 1 to track 3: not read."""
+    for index in range(len(words) - 4):
+        plural, first, to, last = words[index:index + 4]
+        if plural.text.casefold() in PLURAL_MINER_WORDS and first.text in MINER_NUMBERS and to.text.casefold() == "to" \
+                and last.text in MINER_NUMBERS and int(first.text) < int(last.text) \
+                and not any(w.trail for w in (plural, first, to, last)) and action_after(words, index + 4, names):
+            numbers = list(range(int(first.text), int(last.text) + 1))
+            return [*words[:index + 1], *joined(said_as(words, index + 1, 3, ""), numbers), *words[index + 4:]]
+    return words
+
 
 def plural_list(words: list[Word], names: frozenset[str]) -> list[Word]:
     """"Miners 1, 2, 3 board T1": the plural before a comma list says the miners share the action
@@ -1920,7 +1936,7 @@ class TrackTroubleNotation(Game[TTState]):
             words = every_named(words, [miner for miner in everyone if miner in free], self._names_of("tracks"))
             words = parity_named(words, [miner for miner in everyone if miner in free], self._known_names)
             words = others_named(words, [miner for miner in everyone if miner in free], self._known_names)
-        listed = plural_list(words, self._known_names)
+        listed = plural_list(words := plural_range(words, self._known_names), self._known_names)
         while listed != words:   # each plural list in turn: "odd miners T1, even miners T3"
             words, listed = listed, plural_list(listed, self._known_names)
         words = joined_shared(plural_joined(words, self._known_names), self._known_names)

@@ -958,7 +958,7 @@ def test_switch_short_near_misses_stay_refused(post):
     assert at_start(post) is None
 
 
-# --- Going "in" a track; the extra miner placed as it is declared (TT-2, TT-3, TT-7) ---------------
+# --- Going "in" a track; the extra miner placed as declared; "miners 1 to 3" (TT-2, TT-3, TT-7) ---
 
 @pytest.mark.parametrize("post, move", [
     ("Hello! 2 goes in T1. 6 goes in the track 3", "r1 c1: 2 T1, 6 T3"),
@@ -966,6 +966,10 @@ def test_switch_short_near_misses_stay_refused(post):
     ("extra miner on T2", "r1 c1: 8 T2, extra-miner"),
     ("3 T1, 4 T1 + extra miner on T3", "r1 c1: 3 T1, 4 T1, 8 T3, extra-miner"),
     ("using extra miner on T2 and 1 on T1", "r1 c1: 1 T1, 8 T2, extra-miner"),
+    ("extra miner goes to T1", "r1 c1: 8 T1, extra-miner"),
+    ("extra miner takes T3, 1 T1", "r1 c1: 1 T1, 8 T3, extra-miner"),
+    ("miners 1 to 3 on T1", "r1 c1: 1 T1, 2 T1, 3 T1"),
+    ("miners 5 to 7 ride T2, the rest stay home", "r1 c1: 5 T2, 6 T2, 7 T2"),
 ])
 def test_going_in_and_extra_placed_read(post, move):
     assert at_start(post) == move
@@ -977,6 +981,11 @@ def test_going_in_and_extra_placed_read(post, move):
     "no extra miner on T2",             # declined, yet miner 8 placed
     "extra miner on T2... or T3",       # which track?
     "extra miner on T2?",               # asks
+    "extra miner goes to T1, 8 T2",     # miner 8 twice
+    "extra miner takes T3 or T2",       # which track?
+    "miners 3 to 1 on T1",              # no range backwards
+    "1 to 3 on T1",                     # miner 1 to T3? no plural says it is a range
+    "miners 1 to 3 on T1, 2 T2",        # miner 2 twice
 ])
 def test_going_in_and_extra_placed_near_misses_stay_refused(post):
     assert at_start(post) is None
