@@ -1728,8 +1728,12 @@ def arrow_after_list(words: list[Word], index: int) -> bool:
     if last_joined(words, at):
         at += 2
     arrow = words[at + 1] if at + 1 < len(words) and not words[at].trail else None
-    return at > index and arrow is not None and arrow.text == "to" \
-        and bool(_ARROW.search(arrow.said))   # "6 → T1", and "6→T1" typed as one word
+    return at > index and arrow is not None and is_arrow(arrow)
+
+
+def is_arrow(word: Word) -> bool:
+    """Is the word an arrow (ARROWS) typed apart or in a word ("6 → T1", "6→T1"), read as "to" (split_word)?"""
+    return word.text == "to" and bool(_ARROW.search(word.said))
 
 
 def targets_first(words: list[Word], targets: frozenset[str]) -> list[Word]:
@@ -1755,7 +1759,7 @@ def targets_first(words: list[Word], targets: frozenset[str]) -> list[Word]:
 
 def target_group(words: list[Word], index: int, targets: frozenset[str]) -> tuple[list[Word], list[int], int] | None:
     """The target at `index` (a track, a switch's name, "switch" [NAME]) starting a clause and
-    followed by a colon or "for" (TARGET_FOR), then by the miners it is for ("miners 3, 4", "1 and
+    followed by a colon, "for" (TARGET_FOR) or an arrow ("T1 → 1, 2"), then by the miners it is for ("miners 3, 4", "1 and
     5") closing the clause: (the target's words, the numbers' positions, where the clause ends);
     None when the words are not so ("T3 for 2 crossings", "T1: 1, 2 T2": 2 has an action of its own)."""
     if index and not words[index - 1].trail.strip(" ") or words[index].text.casefold() not in targets:
@@ -1766,7 +1770,8 @@ def target_group(words: list[Word], index: int, targets: frozenset[str]) -> tupl
     head = words[index:index + size]
     at = index + size
     if head[-1].trail.strip() != ":":
-        if head[-1].trail or at >= len(words) or words[at].text.casefold() not in TARGET_FOR or words[at].trail:
+        if head[-1].trail or at >= len(words) or words[at].trail or not (words[at].text.casefold() in TARGET_FOR
+                                                                         or is_arrow(words[at])):
             return None
         at += 1
     if at < len(words) and words[at].text.casefold() in MINER_WORDS and not words[at].trail:

@@ -896,6 +896,8 @@ def test_range_in_order_near_misses_stay_refused(post):
     ("T2 = 1, 7", "r1 c1: 1 T2, 7 T2"),
     ("purple switch: 5, 6", "r1 c1: 5 switch purple, 6 switch purple"),
     ("1 T2, 3 T2, rest none", "r1 c1: 1 T2, 3 T2"),
+    ("T3 → 2, 4", "r1 c1: 2 T3, 4 T3"),
+    ("T1→5,6\nT2→7", "r1 c1: 5 T1, 6 T1, 7 T2"),
 ])
 def test_target_first_reads(post, move):
     assert at_start(post) == move
@@ -910,6 +912,7 @@ def test_target_first_reads(post, move):
     "5 T1 for 2",                  # "for 2" follows an action: no target starts the clause
     "T1: 1 2 T2",                  # miner 2's own action after the list
     "T1 - 1, 2 - T2",              # which is miner 2's?
+    "T1 → 1, 2 → T2",              # which is miner 2's?
 ])
 def test_target_first_near_misses_stay_refused(post):
     assert at_start(post) is None
