@@ -1116,6 +1116,25 @@ def count_tail(words: list[Word], index: int) -> int:
     return 0
 
 
+# The items the rest may be said to stay beside, with no miner named: "extra miner for now, nobody
+# else moves" (rest_apart).
+REST_BESIDE = ("extra-miner", "remote")
+
+
+def rest_apart(words: list[Word]) -> list[Word]:
+    """"3 T1 i guess. rest nothing", "extra miner for now, nobody else moves": the rest said to
+    stay (`others-rest`) as a clause of its own adds no action, and is read as `-` wherever the
+    move stands, past chatter (TT-3: a miner not named takes no action). Only beside a miner's
+    number or an item (REST_BESIDE): alone it names no move; asked ("the rest stay?") it asks
+    about the move; beside a Hidden Value (a move of its own, TT-7) it stays and is refused."""
+    if any(word.text == "hidden" for word in words) or \
+            not any(word.text.isdecimal() or word.text in REST_BESIDE for word in words):
+        return words
+    return [word._replace(text="-") if word.text == OTHERS_REST and (not index or words[index - 1].trail.strip(" "))
+            and (word.trail.strip(" ") or index == len(words) - 1) and word.stop != "?" else word
+            for index, word in enumerate(words)]
+
+
 def except_named(words: list[Word]) -> list[Word]:
     """"everyone rests except miner 3 who takes T1": every miner resting but those named, who act
     as said, is those miners' actions alone (TT-3: the others take none)."""
@@ -1950,7 +1969,7 @@ class TrackTroubleNotation(Game[TTState]):
         words = picture_between(except_named(miner_after_target(courtesy_dropped(words, ends), ends)), ends, PICTURE, QUOTED)
         words = sent_miners(miner_numbered(item_then_picture(slashed(words, ends), PICTURE)), ends)
         words = and_after_clause(future_dropped(words, self._known_names), ends)
-        return nothing_for_miner(words)
+        return rest_apart(nothing_for_miner(words))
 
     @cached_property
     def _known_names(self) -> frozenset[str]:

@@ -1068,3 +1068,25 @@ def test_hidden_in_a_destination_reads(post, move):
 ])
 def test_hidden_in_a_destination_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- The rest said to stay as a clause of its own, past chatter (TT-3) -----------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("5 T3 I think. rest nothing", "r1 c1: 5 T3"),
+    ("using the extra miner for now, nobody else moves", "r1 c1: extra-miner"),
+    ("2 T1 lol. The others chill.", "r1 c1: 2 T1"),
+])
+def test_rest_apart_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "The others stay.",                  # the rest of whom? no move named
+    "Nobody else moves.",                # no move named
+    "5 T3. The others stay?",            # asks
+    "5 T3 or T2. The others stay.",      # which track?
+    "hidden N1 5. Nobody else moves.",   # a Hidden Value is a move of its own (TT-7)
+])
+def test_rest_apart_near_misses_stay_refused(post):
+    assert at_start(post) is None
