@@ -50,6 +50,9 @@ BOARD_VERBS = ("boards", "boarding", "rides", "takes", "hop", "hops", "jump", "j
 BOARD_VERBS_BEFORE_A_NAME = (*BOARD_VERBS, "take", "taking", "ride", "riding", "go", "goes", "heads", "head", "heading")
 # Words between such a verb and the track's name: "7 goes to T1", "he hops onto track 3".
 BOARD_PREPOSITIONS = ("to", "on", "onto", "into", "down")   # "5 goes down the second track"
+# "In" between such a verb and the track's name: "4 goes in the track 3" boards T3. A reword step
+# (boarded_in), not more phrases: each preposition multiplies the verbs' phrases for every track.
+BOARD_IN = ("in",)
 # The word before a track's number that names it: "track 3", "track T3" are T3.
 TRACK_WORDS = ("track", "trk")
 # Marks before a track's number that say nothing more: "track no. 2", "track number 2" ("#2" the
@@ -74,11 +77,12 @@ OTHER_MINERS = ("rest", "rest of them", "rest of my miners", "rest of the miners
                 "others", "other miners", "other guys", "everyone else", "everybody else", "all others",
                 "all the others", "all the rest", "remaining miners", "remaining ones")
 OTHERS_STAYING = (*EVERY_MINER_STAYING, "chill", "wait", "sit tight", "hang back", "stay where they are",
-                  "nothing", "do nothing", "does anything", "do anything")   # "(rest nothing)"
+                  "nothing", "none", "do nothing", "does anything", "do anything")   # "(rest nothing)", "rest none"
 # No other miner said to move: the miners not named do nothing (TT-3), `others-rest`: "remote
 # switch on purple, nobody else moves", "1 and 2 take T1. Nobody else does anything."
 NOBODY_ELSE_MOVES = tuple(f"{nobody} else {moves}" for nobody in ("nobody", "no one", "noone")
                           for moves in ("moves", "goes", "acts", "does anything", "is moving", "does a thing"))
+NOBODY_ELSE_MOVES += tuple(f"{nobody} does anything else" for nobody in ("nobody", "no one", "noone"))   # "else" last
 # Words that add nothing to a submission: every submission is for the current round and crossing
 # (TT-3), and "nothing else" says the move is all there is ("extra miner this round, nothing else").
 # They become `-`, glue the notation reads as nothing, not dropped: the punctuation after them
@@ -108,8 +112,9 @@ VALUE_ON = ("on", "for", "at", "to")
 DESTINATION_IS = (("=",), ("is", "="), ("is",), ("to",), ("gets",), ("gets", "a"))   # "N2 → 3": the arrow is "to" (ARROWS)
 # Words between Hidden Value and its destination ("Hidden Value on N2"), and between the
 # destination and its value ("N2 and set it to 3"): they say nothing more.
-HIDDEN_BEFORE_DESTINATION = ("on", "for", "at", "the")   # "hidden value on the N3 destination, make it worth 2"
-HIDDEN_BEFORE_VALUE = ("and", "=", "to", "as", "at", "is", "value")   # "hidden: N2, value 2"
+HIDDEN_BEFORE_DESTINATION = ("on", "for", "at", "the", "in")   # "hidden value on the N3 destination, make it worth 2"
+# "hidden: N2, value 2", "hidden value in N1, the new value is 5"
+HIDDEN_BEFORE_VALUE = ("and", "=", "to", "as", "at", "is", "value", "the", "new")
 # Words after the destination's name that name what it is: "the N3 destination" is N3.
 DESTINATION_WORDS = ("destination", "dest", "node")
 # Arrows drawn between a miner and where it goes ("1→T3", "4 -> purple") or a destination and its
@@ -118,15 +123,24 @@ ARROWS = ("→", "->", "=>", "⇒", "➡️", "➡")
 # Words between two miner numbers that name every miner from the first to the last: "miners
 # 1-3", "three through five" (not "to": "1 to 3" may be miner 1 to track 3).
 RANGE_WORDS = ("through", "thru", "-", "–")
-# "the switch" names a switch only when the crossing's layout has exactly one (TT-1).
-SWITCH_WORDS = ("switch",)
+# "the switch" names a switch only when the crossing's layout has exactly one (TT-1); "sw" is its
+# short form ("7 sw", as "7 switch"): the notation's own head word for it (KEYWORDS).
+SWITCH_WORDS = ("switch", "sw")
 # A track named by its minecarts: "the two-cart track" is the one track with two carts left.
 CART_WORDS = ("cart", "carts")
+# A track or switch said first, then the miners it is for, as a clause of its own: "T1: 1,2,3",
+# "Track 2: miners 3, 4.", "switch: 7", "T3 for 1 and 5, T1 for 2" (TT-3: each miner boards a
+# track or activates a switch). The words between them, besides a colon after the target ("T1 - 1, 2",
+# "T2 = 3, 4": marks typed apart):
+TARGET_FOR = ("for", "-", "–", "=")
 # The minecarts said between boarding and the track: "1, 2 and 3 board the minecarts on Track 3" is
 # boarding T3 (TT-3: a miner boards a track's minecarts). Only so placed.
 BOARDED_CARTS = (("minecarts",), ("minecart",), ("carts",), ("cart",), ("mine", "carts"), ("mine", "cart"),
                  ("a", "minecart"), ("a", "cart"), ("the", "minecarts"), ("the", "minecart"), ("the", "carts"),
                  ("the", "cart"), ("the", "mine", "carts"))
+# Words after a miner's action saying it is the only one, beside "the rest" resting: "6 T1 (only him,
+# rest idle)". They say nothing the rest staying does not (TT-3): read as `-`, like ADDING.
+ONLY_NAMED = ("only him", "only her", "just him", "just her", "only them", "just them", "only those")
 # Words that add a part to the submission without changing it: "using my Extra Miner too, 8 T3"
 # uses it as "using my Extra Miner, 8 T3" does. Read as `-`, like SAID_OF_EVERY_SUBMISSION (so
 # "extra miner too?" still asks).
@@ -146,6 +160,10 @@ ITEM_WORDS = ("extra-miner", "remote", "hidden")     # the item words an ITEM_VE
 # "the new guy flips purple" is miner 8 (one more than the ruleset's miners).
 EXTRA_MINER_NAMES = ("the new guy", "new guy", "the new miner", "new miner", "the new one", "the extra one",
                      "the extra guy", "extra guy")
+# ... and placed as it is declared, a track's name right after: "1 T3, extra miner on T1" declares it
+# and boards it (miner 8) on T1 (TT-2, TT-7); so does a boarding verb ("extra miner takes T3", read
+# as `board T3` already).
+EXTRA_PLACED = ("on", "to", "onto")
 # ... and a pronoun right after its declaration: "extra miner, and he hops on T3".
 PRONOUNS = ("he", "she", "it", "him", "her")   # not "they": it may be every miner
 LINKS = ("and", "&", "+", "then")          # between the declaration and its pronoun
@@ -229,6 +247,12 @@ THIS_CROSSING = ("this crossing",)
 # A header naming the current crossing before the submission: "Submission for crossing 1:" says what
 # every submission says (TT-3), read as `-`; another crossing's number is left to refuse.
 CROSSING_WORDS = ("crossing",)
+# The word before the current round and crossing said as a header with no colon: "For round 1
+# crossing 1 I'd like ..." is about this crossing's submission, as every one is (TT-3): read as `-`.
+TURN_FOR = ("for",)
+# The future before a miner's action: "1 and 2 will board T1, 3 will flip purple" says what
+# "1 and 2 board T1, 3 flips purple" does (TT-3). Not "would": a wish or a question.
+FUTURE = ("will",)
 # Words after a number that make it a time, not a miner: a host's "submit for r1 c1 (3 min)" (TT-9).
 TIME_UNITS = ("min", "mins", "minute", "minutes", "sec", "secs", "seconds", "s", "m")
 # "stay" after a miner's number is that miner resting: "1 and 2 stay". (Not "stay" alone: "stay
@@ -269,7 +293,7 @@ def lexicon_for(names: frozenset[str], items: dict[str, Any], switches: frozense
     phrases[("remote", "switch")] = ("remote",)
     phrases.update({(verb,): ("switch",) for verb in SWITCH_VERBS})
     phrases.update({(verb,): ("board",) for verb in BOARD_VERBS})
-    phrases.update({phrase(said): ("-",) for said in (*SAID_OF_EVERY_SUBMISSION, *ADDING)})
+    phrases.update({phrase(said): ("-",) for said in (*SAID_OF_EVERY_SUBMISSION, *ADDING, *ONLY_NAMED)})
     phrases.update({phrase(said): ("=",) for said in VALUE_WORDS})
     phrases.update({phrase(said): ("hidden",) for said in HIDDEN_NAMES})
     phrases.update({phrase(said): ("value",) for said in VALUE_SHORT})
@@ -576,19 +600,25 @@ def asked(word: Word) -> Word:
 
 
 _MINER_SHORT = re.compile(rf"^(?:{'|'.join(MINER_SHORT)})[#.-]?(\d)$", re.IGNORECASE)   # m1, m#1, m.1, m-1
+_MINERS_SHORT = re.compile(rf"^(?:{'|'.join(MINER_SHORT)})[#.]?(\d)[-–](?:{'|'.join(MINER_SHORT)})?[#.]?(\d)$",
+                           re.IGNORECASE)   # m3-7, m3-m7: miners 3 to 7
 
 
 def miners_short(words: list[Word], names: frozenset[str]) -> list[Word]:
     """"m1 t1, M2 purple", "miner#3 T2", "min 4 T3": a miner's number written short (MINER_SHORT)
-    as the number alone, as the notation writes it; a layout's own name ("M1") stays itself."""
+    as the number alone, as the notation writes it; a layout's own name ("M1") stays itself; "m3-7"
+    is the range "3-7" (split_word: the miners 3 to 7)."""
     out: list[Word] = []
     index = 0
     while index < len(words):
         word = words[index]
         short = _MINER_SHORT.match(word.text)
         after = words[index + 1].text if index + 1 < len(words) else ""
+        ranged = _MINERS_SHORT.match(word.text)
         if short and word.text.casefold() not in names:
             out.append(word._replace(text=short.group(1)))
+        elif ranged:
+            out.extend(split_word(word._replace(text=f"{ranged.group(1)}-{ranged.group(2)}")))
         elif word.text.casefold() in MINER_SHORT[:-1] and not word.trail and after.isdecimal() and len(after) == 1:
             out.append(said_as(words, index, 2, after))
             index += 1
@@ -705,6 +735,21 @@ def extra_miner_named(words: list[Word], extra: int) -> list[Word]:
     return out
 
 
+def extra_miner_placed(words: list[Word], extra: int, tracks: frozenset[str]) -> list[Word]:
+    """"extra miner on T1" (EXTRA_PLACED), "extra miner goes to T1" as "extra-miner, 8 on T1": the
+    item declared, and its miner, `extra`, boarding the track named right after it (TT-2, TT-7)."""
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        span = words[index:index + 3]
+        if word.text == "extra-miner" and len(span) == 3 and not word.trail \
+                and (not span[1].trail or span[1].start == span[2].start) \
+                and span[1].text.casefold() in (*EXTRA_PLACED, "board") and span[2].text.casefold() in tracks:
+            out += [word._replace(trail=","), word._replace(text=str(extra))]   # "8 on T1"; "goes to T1," is one phrase
+            continue
+        out.append(word)
+    return out
+
+
 def extra_name_at(words: list[Word], index: int) -> int:
     """How many words from `index` name the extra miner (0: none): one of EXTRA_MINER_NAMES, or
     a pronoun following the declaration past LINKS only."""
@@ -757,18 +802,33 @@ def miner_after_target(words: list[Word], names: frozenset[str]) -> list[Word]:
 
 # --- Lists, counts, exceptions and asides around the actions (TrackTroubleNotation.reword) ------
 
+def plural_range(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"miners 1 to 3 on T1": after the plural, "to" between two numbers, the first below the
+    last, and an action right after, is a range of miners (TT-3), read as "miners 1 and 2 and 3
+    on T1" (plural_joined). Without the plural "1 to 3" may be miner 1 to track 3: not read."""
+    for index in range(len(words) - 4):
+        plural, first, to, last = words[index:index + 4]
+        if plural.text.casefold() in PLURAL_MINER_WORDS and first.text in MINER_NUMBERS and to.text.casefold() == "to" \
+                and last.text in MINER_NUMBERS and int(first.text) < int(last.text) \
+                and not any(w.trail for w in (plural, first, to, last)) and action_after(words, index + 4, names):
+            numbers = list(range(int(first.text), int(last.text) + 1))
+            return [*words[:index + 1], *joined(said_as(words, index + 1, 3, ""), numbers), *words[index + 4:]]
+    return words
+
+
 def plural_list(words: list[Word], names: frozenset[str]) -> list[Word]:
     """"Miners 1, 2, 3 board T1": the plural before a comma list says the miners share the action
-    after it (PLURAL_MINER_WORDS), read as each miner's action: "1 board T1, 2 board T1, 3 board T1"."""
+    after it (PLURAL_MINER_WORDS), read as each miner's action: "1 board T1, 2 board T1, 3 board T1"
+    ("miners 1, 2 and 3 go in T1" too: the joiner parts the last as the commas do)."""
     for index in range(len(words)):
         numbers = list_after_plural(words, index)
         action = action_after(words, numbers[-1] + 1, names) if len(numbers) >= 2 else None
         if action is None:
             continue
-        done = [*words[:numbers[0]]]
+        done = [*words[:index]]   # the plural is read: its miners are written out
         for number in numbers[:-1]:
             *said, last = words[action[0]:action[1]]
-            done += [words[number]._replace(trail=""), *said, last._replace(trail=words[number].trail)]
+            done += [words[number]._replace(trail=""), *said, last._replace(trail=words[number].trail or ",")]
         return [*done, *words[numbers[-1]:]]
     return words
 
@@ -1056,6 +1116,25 @@ def count_tail(words: list[Word], index: int) -> int:
     return 0
 
 
+# The items the rest may be said to stay beside, with no miner named: "extra miner for now, nobody
+# else moves" (rest_apart).
+REST_BESIDE = ("extra-miner", "remote")
+
+
+def rest_apart(words: list[Word]) -> list[Word]:
+    """"3 T1 i guess. rest nothing", "extra miner for now, nobody else moves": the rest said to
+    stay (`others-rest`) as a clause of its own adds no action, and is read as `-` wherever the
+    move stands, past chatter (TT-3: a miner not named takes no action). Only beside a miner's
+    number or an item (REST_BESIDE): alone it names no move; asked ("the rest stay?") it asks
+    about the move; beside a Hidden Value (a move of its own, TT-7) it stays and is refused."""
+    if any(word.text == "hidden" for word in words) or \
+            not any(word.text.isdecimal() or word.text in REST_BESIDE for word in words):
+        return words
+    return [word._replace(text="-") if word.text == OTHERS_REST and (not index or words[index - 1].trail.strip(" "))
+            and (word.trail.strip(" ") or index == len(words) - 1) and word.stop != "?" else word
+            for index, word in enumerate(words)]
+
+
 def except_named(words: list[Word]) -> list[Word]:
     """"everyone rests except miner 3 who takes T1": every miner resting but those named, who act
     as said, is those miners' actions alone (TT-3: the others take none)."""
@@ -1203,6 +1282,34 @@ def crossing_header(words: list[Word], s: TTState) -> list[Word]:
                 and number.trail.strip().startswith(":"):
             return [*words[:index], said_as(words, index, 2, "-"), *words[index + 2:]]
     return words
+
+
+def turn_for(words: list[Word], s: TTState) -> list[Word]:
+    """"For round 1 crossing 1 I'd like 1 and 2 to board T1" as "- I'd like ...": "for" (TURN_FOR)
+    and the current round and crossing (turn_words) say nothing more (TT-3); another round's
+    stays and is refused."""
+    for index, word in enumerate(words):
+        size = turn_words(words, index + 1, s) if word.text.casefold() in TURN_FOR and not word.trail.strip() else 0
+        if size:
+            return [*words[:index], said_as(words, index, size + 1, "-"), *words[index + size + 1:]]
+    return words
+
+
+def future_dropped(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"3 will take T2", "4 through 7 will do nothing": "will" (FUTURE) right after a miner's
+    number and right before its action says nothing more (TT-3)."""
+    return [word for index, word in enumerate(words)
+            if not (word.text.casefold() in FUTURE and index and words[index - 1].text.isdecimal()
+                    and not words[index - 1].trail and not word.trail and action_after(words, index + 1, names))]
+
+
+def and_after_clause(words: list[Word], ends: frozenset[str]) -> list[Word]:
+    """"1 and 2 board T1, and 3 flips purple": "and" after a comma that closes an action (its
+    track, switch or `train`) and before the next miner's number says nothing more than the comma (TT-3)."""
+    return [word for index, word in enumerate(words)
+            if not (word.text.casefold() in JOINERS and not word.trail and 0 < index < len(words) - 1
+                    and words[index - 1].comma and words[index - 1].text.casefold() in ends
+                    and words[index + 1].text.isdecimal())]
 
 
 def quoted_spans(words: list[Word], quoted: str) -> list[tuple[int, int]]:
@@ -1406,8 +1513,8 @@ def ordinals_on(words: list[Word], free: set[int]) -> list[Word]:
 
 def switch_said(words: list[Word], switches: list[str]) -> list[Word]:
     """"3 hits the switch" is `3 switch purple` when the crossing's layout has one switch only
-    (TT-1); "4 -> purple", a switch's name right after a miner (past GOING), is its activation:
-    a switch is never boarded (TT-3)."""
+    (TT-1), and so is "8 takes the switch" (a boarding verb before it); "4 -> purple", a switch's
+    name right after a miner (past GOING), is its activation: a switch is never boarded (TT-3)."""
     only = switches[0] if len(switches) == 1 else None
     names = {name.casefold() for name in switches}
     out: list[Word] = []
@@ -1419,7 +1526,8 @@ def switch_said(words: list[Word], switches: list[str]) -> list[Word]:
         if only and word.said.casefold() in SWITCH_WORDS and after not in names and before_word not in names:
             start = index   # the verb before it may be read already: "flips" is `switch`
             while out and (out[-1].text.casefold() in (*ARTICLES, *SWITCH_VERBS_BEFORE_A_NAME) or
-                           out[-1].text == "switch" and out[-1].said.casefold() in SWITCH_VERBS) and not out[-1].trail:
+                           out[-1].text == "switch" and out[-1].said.casefold() in SWITCH_VERBS or
+                           out[-1].text == "board" and out[-1].said.casefold() in BOARD_VERBS) and not out[-1].trail:
                 out.pop()
                 start -= 1
             out += [said_as(words, start, index + 1 - start, "switch")._replace(trail=""), word._replace(text=only)]
@@ -1616,6 +1724,119 @@ def sent_miners(words: list[Word], names: frozenset[str]) -> list[Word]:
     return out
 
 
+def arrow_listed(words: list[Word]) -> list[Word]:
+    """"2, 4, 6 → T1; 1, 3, 5, 7 → switch": a comma list of miners starting a clause, its last
+    number right before an arrow (ARROWS), is read as "miners 2, 4, 6 → T1" (PLURAL_MINER_WORDS,
+    plural_list): the arrow sends the whole list (TT-3). A list before "to" typed as a word may
+    have lost an action ("1, 3 to T1"), and stays as it is."""
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        if word.text.isdecimal() and word.trail.strip() == "," and (not index or words[index - 1].trail.strip(" ")) \
+                and arrow_after_list(words, index):
+            out.append(word._replace(text=PLURAL_MINER_WORDS[0], said="", trail="", end=word.start))
+        out.append(word)
+    return out
+
+
+def arrow_after_list(words: list[Word], index: int) -> bool:
+    """Is the number at `index` the first of a comma list ("2, 4, 6", "1, 3 and 5") whose last
+    number is followed by an arrow typed apart ("6 → T1")?"""
+    at = index
+    while at + 1 < len(words) and words[at].trail.strip() == "," and words[at + 1].text.isdecimal():
+        at += 1
+    if last_joined(words, at):
+        at += 2
+    arrow = words[at + 1] if at + 1 < len(words) and not words[at].trail else None
+    return at > index and arrow is not None and is_arrow(arrow)
+
+
+def is_arrow(word: Word) -> bool:
+    """Is the word an arrow (ARROWS) typed apart or in a word ("6 → T1", "6→T1"), read as "to" (split_word)?"""
+    return word.text == "to" and bool(_ARROW.search(word.said))
+
+
+def targets_first(words: list[Word], targets: frozenset[str]) -> list[Word]:
+    """"T1: 1,2,3\nT2: 4,5,6\nswitch: 7", "T3 for 1 and 5, T1 for 2": a track or switch said
+    first (target_group) as each listed miner's action, "1 T1, 2 T1, 3 T1, ...", so that no
+    later pass reads "3\nT2" as miner 3 boarding T2 (TT-3)."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        grouped = target_group(words, index, targets)
+        if grouped is None:
+            out.append(words[index])
+            index += 1
+            continue
+        head, numbers, end = grouped
+        for at, number in enumerate(numbers):
+            trail = words[end - 1].trail if at == len(numbers) - 1 else ","
+            out += [words[number]._replace(trail=""), *(w._replace(trail="") for w in head[:-1]),
+                    head[-1]._replace(trail=trail)]
+        index = end
+    return out
+
+
+def target_group(words: list[Word], index: int, targets: frozenset[str]) -> tuple[list[Word], list[int], int] | None:
+    """The target at `index` (a track, a switch's name, "switch" [NAME]) starting a clause and
+    followed by a colon, "for" (TARGET_FOR) or an arrow ("T1 → 1, 2"), then by the miners it is for ("miners 3, 4", "1 and
+    5") closing the clause: (the target's words, the numbers' positions, where the clause ends);
+    None when the words are not so ("T3 for 2 crossings", "T1: 1, 2 T2": 2 has an action of its own)."""
+    if index and not words[index - 1].trail.strip(" ") or words[index].text.casefold() not in targets:
+        return None
+    size = 2 if words[index].text.casefold() in SWITCH_WORDS and index + 1 < len(words) \
+        and (not words[index].trail or words[index + 1].start == words[index].start) \
+        and words[index + 1].text.casefold() in targets - frozenset(SWITCH_WORDS) else 1   # "purple switch:": one phrase
+    head = words[index:index + size]
+    at = index + size
+    if head[-1].trail.strip() != ":":
+        if head[-1].trail or at >= len(words) or words[at].trail or not (words[at].text.casefold() in TARGET_FOR
+                                                                         or is_arrow(words[at])):
+            return None
+        at += 1
+    if at < len(words) and words[at].text.casefold() in MINER_WORDS and not words[at].trail:
+        at += 1
+    numbers: list[int] = []
+    while at < len(words) and words[at].text in MINER_NUMBERS:
+        numbers.append(at)
+        if words[at].trail.strip() in (",", "") and at + 1 < len(words) and words[at + 1].text in MINER_NUMBERS:
+            at += 1   # "T1: 1, 2, 3", "T1: 1 2 3"
+        elif last_joined(words, at):
+            at += 2
+        else:
+            break
+    if not numbers or numbers[-1] + 1 < len(words) and not words[numbers[-1]].trail.strip(" "):
+        return None
+    return head, numbers, numbers[-1] + 1
+
+
+def boarded_in(words: list[Word], tracks: frozenset[str]) -> list[Word]:
+    """"4 goes in T3", "1 and 2 go in the track 1" as `4 board T3`: a boarding verb, "in" (BOARD_IN)
+    and a track's name, with nothing between them, board it (TT-3)."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        span = words[index:index + 3]
+        if len(span) == 3 and span[0].text.casefold() in BOARD_VERBS_BEFORE_A_NAME and span[1].text.casefold() in BOARD_IN \
+                and span[2].text.casefold() in tracks and not span[0].trail and not span[1].trail:
+            out += [said_as(words, index, 2, "board")._replace(trail=""), span[2]]
+            index += 3
+            continue
+        out.append(words[index])
+        index += 1
+    return out
+
+
+def article_dropped(words: list[Word]) -> list[Word]:
+    """"the miners 1 and 2 go to T3. The miner 4 goes in T3. The others stay.": the article before
+    "miner(s)" and a number says nothing more than "miner 4" does (TT-2: miners are named by their
+    numbers), nor before the rest said to stay (`others-rest`, TT-3)."""
+    return [word for index, word in enumerate(words)
+            if not (word.text.casefold() in ARTICLES and not word.trail and index + 1 < len(words)
+                    and (words[index + 1].text == OTHERS_REST or index + 2 < len(words)
+                         and words[index + 1].text.casefold() in MINER_WORDS and not words[index + 1].trail
+                         and words[index + 2].text.isdecimal()))]
+
+
 def miner_numbered(words: list[Word]) -> list[Word]:
     """"miner 8 rides T3" as "8 rides T3": the singular before a miner's number says nothing
     more (the notation writes the number alone), once the passes that read it have run."""
@@ -1712,11 +1933,14 @@ class TrackTroubleNotation(Game[TTState]):
         miner 1's boarding of T2."""
         printed = {} if s.finished else {name.casefold(): value for name, value in s.layout["destinations"].items()}
         words = items_said_used(miners_short(split_typed([asked(word) for word in words]), self._known_names))
+        words = arrow_listed(words)
+        words = article_dropped(targets_first(words, self._names_of("tracks", "switches") | frozenset(SWITCH_WORDS)))
+        words = boarded_in(words, self._names_of("tracks"))
         words = hidden_said(hidden_spoken(words, self._names_of("destinations"), printed))
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):
             return words
-        words = nothing_now(crossing_header(quoted_turn(words, s, QUOTED, self._known_names), s), s)
+        words = nothing_now(turn_for(crossing_header(quoted_turn(words, s, QUOTED, self._known_names), s), s), s)
         words = passing_said(words, s, self._known_names | frozenset(KEYWORDS) | frozenset(ITEM_WORDS))
         free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
@@ -1727,6 +1951,8 @@ class TrackTroubleNotation(Game[TTState]):
         extra = bool(s.extra.get(player)) or declares_extra_miner(words)
         if extra:
             words = extra_miner_named(words, miners + 1)
+        if extra and not s.extra.get(player):
+            words = extra_miner_placed(words, miners + 1, self._names_of("tracks"))
         everyone = list(range(1, miners + (2 if extra else 1)))
         words = every_counted(words, [miner for miner in everyone if miner in free],
                               [everyone, list(range(1, miners + 1))])
@@ -1734,7 +1960,7 @@ class TrackTroubleNotation(Game[TTState]):
             words = every_named(words, [miner for miner in everyone if miner in free], self._names_of("tracks"))
             words = parity_named(words, [miner for miner in everyone if miner in free], self._known_names)
             words = others_named(words, [miner for miner in everyone if miner in free], self._known_names)
-        listed = plural_list(words, self._known_names)
+        listed = plural_list(words := plural_range(words, self._known_names), self._known_names)
         while listed != words:   # each plural list in turn: "odd miners T1, even miners T3"
             words, listed = listed, plural_list(listed, self._known_names)
         words = joined_shared(plural_joined(words, self._known_names), self._known_names)
@@ -1742,7 +1968,8 @@ class TrackTroubleNotation(Game[TTState]):
         ends = self._names_of("tracks", "switches") | {"train"}
         words = picture_between(except_named(miner_after_target(courtesy_dropped(words, ends), ends)), ends, PICTURE, QUOTED)
         words = sent_miners(miner_numbered(item_then_picture(slashed(words, ends), PICTURE)), ends)
-        return nothing_for_miner(words)
+        words = and_after_clause(future_dropped(words, self._known_names), ends)
+        return rest_apart(nothing_for_miner(words))
 
     @cached_property
     def _known_names(self) -> frozenset[str]:

@@ -450,7 +450,6 @@ def test_items_said_with_a_yes_or_a_verb_read(post, move):
     "extra miner yes?",                  # asks
     "extra miner: no. 1 T2",             # declined (or not?): refused
     "extra miner yes or no, 8 T2",       # undecided
-    "extra miner on T2",                 # which miner boards T2?
     "not activating extra miner, 8 T2",  # declined, yet miner 8 acts (TT-7)
     "extra miner yes. 8 T2... no wait, 8 T3",   # corrected
     "extra miner: yes please?",          # asks
@@ -878,4 +877,215 @@ def test_range_in_order_reads(post, move):
     "Miners 1 to 3: T3, T1, T2, no wait, T1",  # a correction
 ])
 def test_range_in_order_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- A target said first, then the miners it is for, one clause each (TT-3) ------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("T2: 1,3\nT3: 2\nswitch: 5", "r1 c1: 1 T2, 2 T3, 3 T2, 5 switch purple"),
+    ("T1: 4, 5, 6\nsw: 7", "r1 c1: 4 T1, 5 T1, 6 T1, 7 switch purple"),
+    ("Track 1: miners 2, 6.\nTrack 2: miner 5.", "r1 c1: 2 T1, 5 T2, 6 T1"),
+    ("purple: 3 and 4. T3: 1", "r1 c1: 1 T3, 3 switch purple, 4 switch purple"),
+    ("T2 for 3 and 6, T1 for 4", "r1 c1: 3 T2, 4 T1, 6 T2"),
+    ("switch for 2, T3 for 1 and 7", "r1 c1: 1 T3, 2 switch purple, 7 T3"),
+    ("6 T1, T2: 3", "r1 c1: 3 T2, 6 T1"),
+    ("T3: 1 2 5\nT1: 4", "r1 c1: 1 T3, 2 T3, 4 T1, 5 T3"),
+    ("T1 - 2, 3\nswitch - 6", "r1 c1: 2 T1, 3 T1, 6 switch purple"),
+    ("T2 = 1, 7", "r1 c1: 1 T2, 7 T2"),
+    ("purple switch: 5, 6", "r1 c1: 5 switch purple, 6 switch purple"),
+    ("1 T2, 3 T2, rest none", "r1 c1: 1 T2, 3 T2"),
+    ("T3 → 2, 4", "r1 c1: 2 T3, 4 T3"),
+    ("T1→5,6\nT2→7", "r1 c1: 5 T1, 6 T1, 7 T2"),
+])
+def test_target_first_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "T1: 1, 2 T2",                 # miner 2's own action after the list: is 1 on T1 alone?
+    "T1: 1,2,3\nT2: 3,4",          # miner 3 twice
+    "T3 for 2 crossings",          # no list of miners
+    "T1: 1, 2\nT2: 3 or 4",        # which miner?
+    "T1: 1, 2, no wait, T2: 1, 2",  # a correction
+    "5 T1 for 2",                  # "for 2" follows an action: no target starts the clause
+    "T1: 1 2 T2",                  # miner 2's own action after the list
+    "T1 - 1, 2 - T2",              # which is miner 2's?
+    "T1 → 1, 2 → T2",              # which is miner 2's?
+])
+def test_target_first_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Sentences naming "the miner(s) N", going "in" a track, the others staying (TT-3) -------------
+
+@pytest.mark.parametrize("post, move", [
+    ("The miners 2 and 5 go in the track 2. The miner 6 goes to the track 1. The others stay.",
+     "r1 c1: 2 T2, 5 T2, 6 T1"),
+    ("the miner 7 goes in T3, the miner 1 flips the switch", "r1 c1: 1 switch purple, 7 T3"),
+    ("Miners 3, 4 and 6 go in T1. The rest stay home.", "r1 c1: 3 T1, 4 T1, 6 T1"),
+    ("4 T2. The others stay.", "r1 c1: 4 T2"),
+])
+def test_miners_in_sentences_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "The miners 2 and 5 go in the track 2. The miner 5 goes to the track 1.",   # miner 5 twice
+    "The miner 6 goes in the track 1 or the track 2.",                         # which track?
+    "The others stay.",                                                        # the rest of whom?
+])
+def test_miners_in_sentences_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- "sw" for the switch; a boarding verb before "the switch" activates it (TT-1, TT-3) -----------
+
+@pytest.mark.parametrize("post, move", [
+    ("1 T2 4 sw", "r1 c1: 1 T2, 4 switch purple"),
+    ("3 sw, 5 sw, 6 T3", "r1 c1: 3 switch purple, 5 switch purple, 6 T3"),
+    ("2 takes the switch, 3 rides T1", "r1 c1: 2 switch purple, 3 T1"),
+    ("Extra Miner; the new guy takes the switch", "r1 c1: 8 switch purple, extra-miner"),
+])
+def test_switch_short_and_taken_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "4 sw or T2",        # which?
+    "sw",                # which miner?
+    "4 sw? 5 T1",        # asks
+])
+def test_switch_short_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Going "in" a track; the extra miner placed as declared; "miners 1 to 3" (TT-2, TT-3, TT-7) ---
+
+@pytest.mark.parametrize("post, move", [
+    ("Hello! 2 goes in T1. 6 goes in the track 3", "r1 c1: 2 T1, 6 T3"),
+    ("gm. 5 T2, 4 goes in T1", "r1 c1: 4 T1, 5 T2"),
+    ("extra miner on T2", "r1 c1: 8 T2, extra-miner"),
+    ("3 T1, 4 T1 + extra miner on T3", "r1 c1: 3 T1, 4 T1, 8 T3, extra-miner"),
+    ("using extra miner on T2 and 1 on T1", "r1 c1: 1 T1, 8 T2, extra-miner"),
+    ("extra miner goes to T1", "r1 c1: 8 T1, extra-miner"),
+    ("extra miner takes T3, 1 T1", "r1 c1: 1 T1, 8 T3, extra-miner"),
+    ("miners 1 to 3 on T1", "r1 c1: 1 T1, 2 T1, 3 T1"),
+    ("miners 5 to 7 ride T2, the rest stay home", "r1 c1: 5 T2, 6 T2, 7 T2"),
+])
+def test_going_in_and_extra_placed_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "Hello! 2 goes in T1 or T2",        # which track?
+    "extra miner on T2, 8 T3",          # miner 8 twice
+    "no extra miner on T2",             # declined, yet miner 8 placed
+    "extra miner on T2... or T3",       # which track?
+    "extra miner on T2?",               # asks
+    "extra miner goes to T1, 8 T2",     # miner 8 twice
+    "extra miner takes T3 or T2",       # which track?
+    "miners 3 to 1 on T1",              # no range backwards
+    "1 to 3 on T1",                     # miner 1 to T3? no plural says it is a range
+    "miners 1 to 3 on T1, 2 T2",        # miner 2 twice
+])
+def test_going_in_and_extra_placed_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+def test_extra_placed_once_declared_is_no_new_declaration():
+    """In crossing 2 the extra miner is declared already (TT-7): "extra miner on T2" would declare it again."""
+    assert in_crossing_2("extra miner on T2") is None
+
+
+# --- Ranges "m3-7"; a comma list sent by an arrow; "only him" beside the rest resting (TT-3) -------
+
+@pytest.mark.parametrize("post, move", [
+    ("m1 T1 m2-4 T3", "r1 c1: 1 T1, 2 T3, 3 T3, 4 T3"),
+    ("m5-7 sw, m1 T2", "r1 c1: 1 T2, 5 switch purple, 6 switch purple, 7 switch purple"),
+    ("m2-m4 T1", "r1 c1: 2 T1, 3 T1, 4 T1"),
+    ("3, 5 → T2; 1, 2 → switch", "r1 c1: 1 switch purple, 2 switch purple, 3 T2, 5 T2"),
+    ("4, 6 and 7 -> T1", "r1 c1: 4 T1, 6 T1, 7 T1"),
+    ("1, 2→T3", "r1 c1: 1 T3, 2 T3"),
+    ("3 T2 (just him, the others stay)", "r1 c1: 3 T2"),
+    ("extra miner, no one does anything else", "r1 c1: extra-miner"),
+])
+def test_ranges_arrow_lists_and_only_him_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "m4-2 T1",                   # a range backwards
+    "m3-5 T1, 4 T2",             # miner 4 twice
+    "3, 5 → T2 or T1",           # which track?
+    "3, 5 → T2, 5 T1",           # miner 5 twice
+    "1, 3 to T1",                # "1," may have lost its action: no arrow sends the list
+    "3 T2 (just him?)",          # asks
+])
+def test_ranges_arrow_lists_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- "will" before an action; ", and" before the next miner; "For round 1 crossing 1" (TT-3) ------
+
+@pytest.mark.parametrize("post, move", [
+    ("2 will ride T3, 5 will flip purple", "r1 c1: 2 T3, 5 switch purple"),
+    ("1 and 4 will take T2", "r1 c1: 1 T2, 4 T2"),
+    ("6 T1, and 7 T3", "r1 c1: 6 T1, 7 T3"),
+    ("miner 2 rides T2, and miner 3 hits the switch", "r1 c1: 2 T2, 3 switch purple"),
+    ("For round 1 crossing 1 I'd like 3 on T2", "r1 c1: 3 T2"),
+    ("for r1 c1 please: 4 T1", "r1 c1: 4 T1"),
+])
+def test_future_and_and_turn_header_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "2 will ride T3 or T1",               # which track?
+    "2 would ride T3",                    # a wish, not the move
+    "6 T1, and 6 T3",                     # miner 6 twice
+    "For round 2 crossing 1 I'd like 3 on T2",   # another round
+    "For round 1 crossing 3 I'd like 3 on T2",   # another crossing
+])
+def test_future_and_and_turn_header_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Hidden Value said "in" a destination, "the new value is" (TT-7) -------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("I use the hidden value in N2, the new value is 3", "r1: hidden N2 3"),
+    ("hidden value in N3, new value 1", "r1: hidden N3 1"),
+])
+def test_hidden_in_a_destination_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "hidden value in N2, the new value is 3 or 4",   # which value?
+    "hidden value in N2, the new value is?",         # no value
+])
+def test_hidden_in_a_destination_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- The rest said to stay as a clause of its own, past chatter (TT-3) -----------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("5 T3 I think. rest nothing", "r1 c1: 5 T3"),
+    ("using the extra miner for now, nobody else moves", "r1 c1: extra-miner"),
+    ("2 T1 lol. The others chill.", "r1 c1: 2 T1"),
+])
+def test_rest_apart_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "The others stay.",                  # the rest of whom? no move named
+    "Nobody else moves.",                # no move named
+    "5 T3. The others stay?",            # asks
+    "5 T3 or T2. The others stay.",      # which track?
+    "hidden N1 5. Nobody else moves.",   # a Hidden Value is a move of its own (TT-7)
+])
+def test_rest_apart_near_misses_stay_refused(post):
     assert at_start(post) is None
