@@ -130,6 +130,7 @@ class PostWords:
     pronouns: frozenset[str]
     articles: frozenset[str]              # "a": before a number, in lower case, English
     places: frozenset[str]                # "at", "on": after one, I is the game's letter
+    never_before_pronoun: frozenset[str]  # "from", "of": after one, a capital I is the game's letter
     hedges: Mapping[Phrase, str]          # phrase → corrections | alternatives | later | negations | deferrals
     longest_hedge: int                    # words in the longest hedge phrase
     not_hedges: frozenset[Phrase]         # phrases holding a hedge's word that hedge nothing ("sorry for the wait")
@@ -178,7 +179,7 @@ def post_words() -> PostWords:
     hedges = {tuple(word(p).casefold().split()): kind for kind, phrases in data["hedges"].items() for p in phrases}
     return PostWords(glue=folded(data["glue"]), soft=folded(data["soft"]), pronouns=folded(data["pronouns"]),
                      articles=folded(data["articles"]),
-                     places=folded(data["places"]),
+                     places=folded(data["places"]), never_before_pronoun=folded(data["never_before_pronoun"]),
                      hedges=hedges, longest_hedge=max((len(p) for p in hedges), default=1),
                      not_hedges=frozenset(tuple(word(p).casefold().split()) for p in data["not_hedges"]),
                      ordinals={str(k).casefold(): int(v) for k, v in data["ordinals"].items()},

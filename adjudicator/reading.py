@@ -435,12 +435,15 @@ def resumes_move(words: list[Word], kinds: list[str], index: int) -> bool:
 
 def placed_pronoun(words: list[Word], kinds: list[str], index: int) -> bool:
     """Is this the letter I right after a place word that follows a game word ("4/5 at I, gl";
-    posts.yaml `places`)? English never puts the pronoun there: it is the game's (location I).
+    posts.yaml `places`), or a capital I after "from" or "of" (`never_before_pronoun`)? English
+    never puts the pronoun there: it is the game's (location I).
     Only the pronoun: "at a" is English ("tower 1 at a time")."""
     around = post_words()
     if index < 2 or words[index].text.casefold() not in around.pronouns:
         return False
     before, game_word = words[index - 1], words[index - 2]
+    if words[index].text == "I" and before.text.casefold() in around.never_before_pronoun and not before.trail:
+        return True   # "take the 2/5 out of I": English says "out of me"
     return before.text.casefold() in around.places and not before.trail and not game_word.trail \
         and kinds[index - 2] in (STRONG, SOFT)
 
@@ -1083,13 +1086,20 @@ def tokens(text: str) -> list[str]:
     return text.casefold().replace(",", " ").replace(":", " ").split()
 
 
+def hint_tokens(text: str) -> list[str]:
+    """A move's or a post's words as hints compare them (tokens), with a field and its value
+    apart: `I=-` is the location I and a withdrawal, `1@A1` a card and a cell, so that a post
+    naming I is never offered a move that leaves I out."""
+    return [part for word in tokens(text) for part in re.split(r"[=@]", word) if part]
+
+
 def writes_the_post(candidate: str, posted: list[str], vocabulary: set[str], structural: set[str]) -> bool:
     """Is `candidate` the move the post wrote, so that a refusal may offer it (a hint
     never names a move the post did not write)? It uses every game word of the post (a word some legal move here uses, `vocabulary`),
     in the post's order, and adds no word the post did not write (a card, die, troop, cell,
     location, track or item), save what every legal move here writes alike (`structural`: the
     turn filled in, `place`)."""
-    words = tokens(candidate)
+    words = hint_tokens(candidate)
     game_words = [word for word in posted if word in vocabulary]
     left = list(words)
     for word in game_words:   # each in the candidate, after the one before it
@@ -1129,8 +1139,8 @@ def only_as_posted(typed: str, candidates: list[str], legal: list[str]) -> str |
     position's `legal` moves; None when none does: a hint never names another move."""
     if not legal:
         return None
-    posted = tokens(typed[:200])
-    texts = [tokens(text) for text in legal]
+    posted = hint_tokens(typed[:200])
+    texts = [hint_tokens(text) for text in legal]
     vocabulary = {word for words in texts for word in words}
     structural = {word for word in set(texts[0]).intersection(*texts[1:]) if not word.isdecimal()} \
         if len(texts) > 1 else set()   # `t1`, `place`; never a card every move happens to play

@@ -611,6 +611,10 @@ MISREADS_FOUND = [
     ("tow1-start", "sally", "> don't forget your block on conker\nrope 1 1", "ERR m.json:"),
     ("tow1-start", "sally", "> 1 more?\nrope 1 1", "rope 1 1"),   # asked, and answered by the move
     ("tt-r1c1", "sally", "> 1 T2 or T3?\npass", "r1 c1: nothing"),   # asked, and answered: no run joins them
+    # a capital I after "of"/"from" is the location (English says "me"); a hint never leaves out
+    # a location the post names (`I=-` compared as I and -)
+    ("ws-relocation-r1", "sally", "take the 2/5 out of I and put it in J", "ERR m.json: the post holds the move 'withdraw J' and also 'I' outside it, which may be part of the move; give the move on its own."),
+    ("ws-relocation-r1", "sally", "take the 2/5 out of I", "r1 set I=-"),
     # a reminder is no negation: the item after "don't forget" is not declined
     ("tow1-start", "sally", "rope 1 1, don't forget my block on conker", "ERR m.json: the post holds the move 'rope 1 1'"),
     ("tow1-start", "sally", "rope 1 1 and dont forget the block on conker", "ERR m.json:"),
@@ -868,3 +872,10 @@ def test_a_move_read_across_sentences_the_rules_refuse_gives_way_to_one_they_tak
     """A post's sentences read together into a move the rules refuse ("clock 1 1 2. (1 1 2)", six
     cards) are read apart when the first makes a move they take: the rest says it again."""
     assert named_read(position, player, post) == want
+
+
+def test_a_hint_never_leaves_out_a_location_the_post_names():
+    """`r1 set` (no change) was offered for a post naming I and J: Winning Streak writes a change
+    as `I=-`, so the post's I was no word of any legal move. Hints compare I=- as I and -."""
+    said = named_read("ws-relocation-r1", "sally", "take the 2/5 out of I and put it in J")
+    assert said.startswith("ERR") and "Closest" not in said and "closest" not in said, said
