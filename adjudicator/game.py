@@ -366,8 +366,10 @@ class Notation(Generic[S]):
         """Could `move`, read from a run of words inside a longer post (adjudicator.reading), be
         what the player meant? A game whose notation takes any word as a name (a Track Trouble
         track) says no to names the match does not know, so `2 please` stays chatter. A post
-        that is the move as a whole is never asked: its names are for the rules to judge. It is
-        given the move as parsed, before `complete_move` (what the words themselves said)."""
+        the notation reads as a whole but that names what the match lacks ("6 to track 2 pls")
+        is read as a post first; only when that finds no move is it taken as typed, its names
+        for the rules to judge. It is given the move as parsed, before `complete_move` (what
+        the words themselves said)."""
         return True
 
 

@@ -194,9 +194,11 @@ def read_post(game: Game[Any], text: str, *, complete: Complete = lambda m: m, v
     if typed is not None and usable(typed.move, complete, valid):
         if listed_two_ways(game, text) or "?" in text or has_slip(game, text):
             typed = None   # "rope 1 1, 3": the 3 may start something else; read as a post, or refused
-        elif not PARTS.search(text.strip()) or lawful(typed.move):
+        elif (not PARTS.search(text.strip()) or lawful(typed.move)) and game.is_plausible(typed.move):
             return typed
-        # "clock 1 1 2\n1 1 2", typed in two parts, is no move the rules take: read as a post
+        # "clock 1 1 2\n1 1 2", typed in two parts, is no move the rules take; "6 to track 2 pls"
+        # boards tracks 'track' and 'pls' (Game.is_plausible): read as a post first, and only if
+        # that finds no move, as typed, for the rules to judge
     # The post as typed is no move, or one the schema refuses (`1 T2.` boards a track 'T2.'):
     # read it as a post. When that finds no one move either, a move the game read as typed is
     # still returned, for the schema to say precisely what is wrong with it.
@@ -205,7 +207,7 @@ def read_post(game: Game[Any], text: str, *, complete: Complete = lambda m: m, v
                       error)
     except NotationError:
         if typed is not None:
-            return typed
+            return typed   # for the rules to say what is wrong with it
         raise
 
 

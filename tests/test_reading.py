@@ -867,6 +867,8 @@ def test_an_inner_letter_left_out_of_a_long_game_word_is_a_slip(position, player
     ("tow1-start", "sally", "Tower 1 1.\nOption C.", "tower 1 1 C"),      # across the line, and taken: one move
     ("tow1-second", "maddie", "clock 1 1 2 1 1 2", "clock 1 1 2 1 1 2"),  # one sentence: for the rules to refuse
     ("tt-r1c1", "sally", "1 T2\n1 T3", "r1 c1: 1 T2, 1 T3"),              # no part taken alone either: the rules say why
+    ("tt-r1c1", "sally", "6 to track 2 pls", "r1 c1: 6 T2"),                # typed, it boards tracks 'track' and 'pls'
+    ("tt-r1c1", "sally", "1 T9", "r1 c1: 1 T9"),                            # no post reading: typed, for the rules
 ])
 def test_a_move_read_across_sentences_the_rules_refuse_gives_way_to_one_they_take(position, player, post, want):
     """A post's sentences read together into a move the rules refuse ("clock 1 1 2. (1 1 2)", six
