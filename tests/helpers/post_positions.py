@@ -133,6 +133,18 @@ def entered_in(match: Any, replay: Any, player: str, post: str) -> str | None:
     return None if log.flag is not None else match.game.format_move(move)
 
 
+def read_as(name: str, player: str, post: str) -> str | None:
+    """The move the post is read as in the named position, before the rules judge it, in
+    canonical form; None when it is refused as unread. A clear post read as another move that the
+    rules then refuse is a misreading reported as the player's illegal move (exit 1)."""
+    from adjudicator.errors import InputError
+
+    try:
+        return read(name, player, post)
+    except InputError:
+        return None
+
+
 def entered(name: str, player: str, post: str) -> str | None:
     """What `move` enters for the post in the named position (entered_in)."""
     return entered_in(*position(name), player, post)

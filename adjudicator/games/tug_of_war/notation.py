@@ -302,8 +302,10 @@ def format_move(move: dict[str, Any]) -> str:
 # which the reader refuses with.
 
 STRENGTHS = range(1, 6)                       # TW-2: cards are strengths 1–5
-# Plural value words: "two ones" is two 1s.
+# Plural value words: "two ones" is two 1s; after a digit too ("2 ones"), never a card then
+# (while "2 1s" may be the 2 and the 1s: left as typed).
 VALUE_PLURALS = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5}
+MAX_COUNTED = 5                               # cards a digit before a plural may count ("2 ones")
 PLURAL_DIGIT = re.compile(r"^([1-5])'?s$")    # "1s", "1's": cards of that value
 SINGLE = frozenset({"single", "lone"})        # "a single 1": one card
 # "one card": a count of cards of any value; on Path a card is laid as a tile (TW-15): "one tile"
@@ -534,6 +536,8 @@ def _reference(folded: list[str], index: int) -> tuple[int, Ref] | None:
     if first.isdecimal() and said[1] == "of" and _value(first) is not None:
         found = _counted(said, int(first), False)                       # "2 of my 1s": a count, then the cards
         return found if found is not None and found[1].kind == "cards" else None
+    if first.isdecimal() and said[1] in VALUE_PLURALS and 0 < int(first) <= MAX_COUNTED:
+        return 2, Ref("cards", (VALUE_PLURALS[said[1]],) * int(first))  # "2 ones": a count, then the cards
     if first.isdecimal() and said[1] == STRENGTH and said[2] in CARD_NOUNS and _value(first) is not None:
         return 3, Ref("cards", (int(first),))                           # "1 strength card"
     hyphened = VALUE_CARD.match(first)

@@ -1320,3 +1320,24 @@ def test_strength_and_the_square_pushed_read(name: str, post: str, move: str) ->
 ])
 def test_strength_and_square_near_misses_are_never_entered(name: str, post: str) -> None:
     assert entered(name, first_to_act(name), post) is None
+
+
+# --- a digit counting a plural value word: "2 ones" (TW-2) ---------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-start", "collation w/ 2 ones", "collation 1 1"),
+    ("tow1-start", "im using my block move on tower. play is collation with 2 ones", "collation 1 1 block tower"),
+    ("tow1-second", "rope with 2 ones", "rope 1 1"),
+    ("tow1-second", "rope with 1 twos", "rope 2"),
+])
+def test_a_digit_before_a_plural_value_word_counts_the_cards(name: str, post: str, move: str) -> None:
+    """It was read as the card: "collation with 2 ones" entered as `collation 2` (refused by the
+    rules where no 2 is held, exit 1 for a misreading)."""
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "rope 2 1s"),          # the 2 and the 1s, or two 1s?
+])
+def test_a_digit_before_a_plural_digit_is_refused(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
