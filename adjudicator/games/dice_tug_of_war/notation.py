@@ -62,6 +62,13 @@ HAVING = frozenset({"with"}) | SHOWING   # "the dice with a 5": showing it
 FACE_ARTICLES = frozenset({"a", "an"})   # "the two dice showing a 5"
 # "both of the 5s", "both of my fives": "both" (a count of the dice named after it).
 BOTH_OF: tuple[tuple[str, ...], ...] = (("both", "of", "the"), ("both", "of", "my"))
+# The attack said as what it does (DT-4: rolled dice remove the opponent's pawns): "I'll remove
+# pawns", "removing her pawns". Only with "pawns": "remove" alone may be a trade ("remove my 2").
+PAWN_VERBS = ("remove", "removing", "kill", "killing", "knock", "knocking")
+PAWN_OWNERS = ((), ("her",), ("his",), ("your",), ("their",), ("some",), ("the",), ("some", "of", "her"),
+               ("some", "of", "his"), ("some", "of", "your"), ("the", "opponent's"), ("opponent's",))
+REMOVING_PAWNS: tuple[tuple[str, ...], ...] = tuple((verb, *owner, "pawns") for verb in PAWN_VERBS
+                                                    for owner in PAWN_OWNERS)
 # Die words in the plural that posts.yaml's die_words ("die", "dice", "position") lack: "reroll
 # positions 2 and 3" names positions, as "reroll dice 2 and 3" does.
 POSITION_PLURALS = frozenset({"positions"})   # a count that is never a face ("the five" is one)
@@ -1338,7 +1345,8 @@ class DiceTugOfWarNotation(Game[DiceState]):
                         **{said: ("from", "the", "roll") for said in I_ROLLED},
                         **{said: ("in", "place", "of") for said in TAKES_THE_PLACE},
                         **{said: ("the", "second", "die") for said in MIDDLE_DIE},
-                        **{said: ("both",) for said in BOTH_OF}})
+                        **{said: ("both",) for said in BOTH_OF},
+                        **{said: ("attack",) for said in REMOVING_PAWNS}})
 
     def reword(self, s: DiceState, player: str, words: list[Word]) -> list[Word]:
         """Dice as players name them, made positions or values: after `reroll`, "first", "all

@@ -507,3 +507,17 @@ def test_labelled_dice_a_die_where_another_is_and_dice_showing_a_face_read(roll,
 ])
 def test_labelled_dice_where_and_dice_showing_near_misses_are_refused(roll, post, why):
     assert why in refusal(read_roll, roll, post)
+
+
+@pytest.mark.parametrize("post", ["I'll remove pawns.", "removing her pawns, attack!", "ok, killing some of her pawns"])
+def test_removing_pawns_is_the_attack(post):
+    """DT-4: an attack removes the opponent's pawns with the rolled dice; said so, it is `attack`."""
+    assert read("dice-turn", "bernd", post) == "attack"
+
+
+@pytest.mark.parametrize("post, why", [
+    ("reroll 1 and remove pawns", "two different moves"),   # a re-roll, then the attack of the turn after?
+    ("keep, remove pawns later", "two different moves"),
+])
+def test_removing_pawns_beside_another_move_is_refused(post, why):
+    assert why in refusal(read, "dice-turn", "bernd", post)
