@@ -209,6 +209,12 @@ TO_RESERVE = TO_WORDS | {"back"}
 AT_WORDS = frozenset({"at", "on", "in", "from", "of"})
 # Words between a location and the troop that may describe its occupant ("A (the 5/5)", "A: my 5/5").
 DESCRIBING = frozenset({"the", "my", "with", "has", "holds", "is"})
+# The words of an aside after a troop that only says where it stands and how it stands now: "my
+# 5/5 (the one at A)", "the 5/4 (at F, now 5/3)", "(it's 5/3 now)". With the troop's own location
+# and present stats, such an aside says no part of a move (WS-1: a troop is named by its starting
+# stats); any other word in it leaves it as written.
+WHERE_IT_STANDS = frozenset({"the", "one", "at", "on", "in", "now", "it's", "its", "it", "is", "currently",
+                             "standing", "sitting", "which", "that's", "thats", "guy", "troop"})
 
 
 def _one_buff(words: list[Word]) -> list[Word]:
@@ -242,6 +248,19 @@ def _stats_apart(words: list[Word]) -> list[Word]:
             out.extend([word._replace(text=found.group(3), trail=" "), word._replace(text="/", trail=" "),
                         word._replace(text=found.group(4))])
     return out
+
+
+def _aside_end(words: list[Word], index: int) -> int | None:
+    """The index of the last word of the bracketed aside right after word `index` ("5/5 (the one
+    at A)"), or None when no aside opens there or it does not close within a few words."""
+    if "(" not in words[index].trail:
+        return None
+    for end in range(index + 1, min(index + 7, len(words))):
+        if ")" in words[end].trail:
+            return end
+        if "(" in words[end].trail:
+            return None
+    return None
 
 
 def _health_now(words: list[Word]) -> list[Word]:
@@ -543,6 +562,7 @@ class WinningStreakNotation(WinningStreakRules):
         words = _health_now(self._described_places(self._named_by_stats(_stats_apart(words))))   # "my 5-5 guy": the troop, then its noun
         if s.stage != "relocation":
             return words
+        words = self._where_it_stands(s, player, words)
         words = self._instead_of(s, player, self._listed_withdrawals(self._arrowed(self._swap_after(
             self._put_there(self._occupants_named(s, player, words))))))
         words = self._staying(s, player, self._from_reserve(s, player, words))
@@ -555,6 +575,31 @@ class WinningStreakNotation(WinningStreakRules):
         out = self._out_and_in(self._troops_out(out))
         out = self._to_reserve(s, player, self._moved_from(s, player, self._taken_out(s, player, self._replaces(self._take_out(out)))))
         return self._headed(self._occupant_again(s, player, out))
+
+    def _where_it_stands(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
+        """A troop's aside that only says where it stands and its stats now ("my 5/5 (the one at
+        A)", "the 5/4 (at F, now 5/3)"; WHERE_IT_STANDS) left out, when the location is the one it
+        stands at and the stats its present ones (WS-1); any other aside is left as written."""
+        index = 0
+        while index < len(words):
+            word = words[index]
+            end = _aside_end(words, index) if self._TROOP.match(word.text) else None
+            if end is not None and self._only_where_it_stands(s, player, word.text, words[index + 1:end + 1]):
+                closing = words[end].trail.replace(")", "", 1).strip()
+                words = [*words[:index], word._replace(trail=closing or " ", end=words[end].end),
+                         *words[end + 1:]]
+            index += 1
+        return words
+
+    def _only_where_it_stands(self, s: StreakState, player: str, troop: str, aside: list[Word]) -> bool:
+        """Does the aside say nothing but the troop's own location and present stats?"""
+        where = next((x for x, name in self.field_of(s, player).items() if name == troop), None)
+        standing = self.occupant(s, player, where) if where is not None else None
+        if where is None or standing is None:
+            return False
+        told = (where.casefold(), f"{standing.attack}/{standing.health}")
+        said = [word.text.strip("(),").casefold() for word in aside]
+        return any(word in told for word in said) and all(word in WHERE_IT_STANDS or word in told for word in said)
 
     def _troops_out(self, words: list[Word]) -> list[Word]:
         """"5/3 out": `withdraw 5/3` (checked against where it stands later, WS-4), where "out"

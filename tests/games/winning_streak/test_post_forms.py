@@ -610,3 +610,22 @@ def test_a_stat_glued_to_its_number_reads(post, move):
 ])
 def test_a_stat_glued_near_misses_are_refused(post, why):
     assert why in refusal("ws-placement-t1", "sally", post)
+
+
+@pytest.mark.parametrize("post, move", [
+    # an aside saying only where the troop stands and how it stands now (WS-1)
+    ("use advantage: +1 health on my 5/5 (the one at A)", "r1 set buff 5/5 health"),
+    ("move the 5/4 (at F, now 5/3) over to E", "r1 set E=5/4"),
+    ("move my 5/4 (it's 5/3 now) from F over to G", "r1 set G=5/4"),
+])
+def test_an_aside_saying_where_the_troop_stands_reads(post, move):
+    assert read("ws-relocation-r1", "sally", post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "use advantage: +1 health on my 5/5 (the one at B)",    # the 5/5 stands at A: which troop?
+    "move the 5/4 (at F, now 5/4) over to E",                # not its stats now
+    "move the 5/4 (at F, 3/3 too) over to E",                # another troop in the aside
+])
+def test_an_aside_not_saying_where_the_troop_stands_is_never_entered(post):
+    assert entered("ws-relocation-r1", "sally", post) is None
