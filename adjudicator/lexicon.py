@@ -134,6 +134,7 @@ class PostWords:
     hedges: Mapping[Phrase, str]          # phrase → corrections | alternatives | later | negations | deferrals
     longest_hedge: int                    # words in the longest hedge phrase
     not_hedges: frozenset[Phrase]         # phrases holding a hedge's word that hedge nothing ("sorry for the wait")
+    impossible: frozenset[Phrase]         # negations saying what cannot be done: never a correction
     ordinals: Mapping[str, int]
     counts: Mapping[str, int]
     every: frozenset[str]
@@ -182,6 +183,7 @@ def post_words() -> PostWords:
                      places=folded(data["places"]), never_before_pronoun=folded(data["never_before_pronoun"]),
                      hedges=hedges, longest_hedge=max((len(p) for p in hedges), default=1),
                      not_hedges=frozenset(tuple(word(p).casefold().split()) for p in data["not_hedges"]),
+                     impossible=frozenset(tuple(word(p).casefold().split()) for p in data["impossible"]),
                      ordinals={str(k).casefold(): int(v) for k, v in data["ordinals"].items()},
                      counts={str(k).casefold(): int(v) for k, v in data["counts"].items()},
                      every=folded(data["every"]),

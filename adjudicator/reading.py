@@ -541,7 +541,8 @@ def search(game: Game[Any], text: str, ctx: Context, error: NotationError | None
         negated = unclear_negation(words, negations, frozenset())
         if negated is not None:   # "not swapping the 3 in for my 2": never a hint of the move taken back
             raise negation_refusal(negated, ctx)
-        raise unreadable(game, text, whole, error, ctx)
+        negated_said = frozenset(words[i].text.casefold() for each in negations for i in each.scope)
+        raise unreadable(game, text, whole, error, ctx, negated_said)
     readings = next(iter(moves.values()))
     used = frozenset().union(*(each.used for each in readings))
     said = readings[0].said
@@ -665,15 +666,17 @@ class Negation:
 def negated_words(words: list[Word], kinds: list[str], declinable: Callable[[], frozenset[str]]) -> list[Negation]:
     """The post's negations that take back game words ("won't block race. rope 1 1"). One that
     only declines an item or a kind of move ("no block this turn", "attack, no trade", "saving
-    retake for later") leaves the move read without them; one that takes back an operand ("E5 up
-    no left": a correction?) makes the post unclear (unclear_negation)."""
+    retake for later"), or says what cannot be done ("B5 up, can't go right anyway"; posts.yaml
+    `impossible`, never a correction), leaves the move read without them; one that takes back an
+    operand ("E5 up no left": a correction?) makes the post unclear (unclear_negation)."""
     found = []
     for index, size, kind in hedges_in(words, kinds):
         if kind not in ("negations", "deferrals") or words[index + size - 1].trail:
             continue
         span, scope = negation_scope(words, kinds, index + size)
         if scope:
-            declines = all(words[i].text.casefold() in declinable() for i in scope) and \
+            impossible = tuple(w.text.casefold() for w in words[index:index + size]) in post_words().impossible
+            declines = impossible or all(words[i].text.casefold() in declinable() for i in scope) and \
                 (kind == "negations" or len(scope) == 1)   # "keeping block for tower": later, or on tower?
             found.append(Negation(" ".join(w.said for w in words[index:index + size]), tuple(scope),
                                   frozenset(range(index, index + size)) | frozenset(span), declines))
@@ -1162,14 +1165,19 @@ def legal_texts(game: Game[Any], legal: Callable[[], Iterable[dict[str, Any]]] |
 
 # --- Refusal: the closest readable move --------------------------------------------------
 
-def unreadable(game: Game[Any], text: str, whole: str, error: NotationError | None, ctx: Context) -> NotationError:
+def unreadable(game: Game[Any], text: str, whole: str, error: NotationError | None, ctx: Context,
+               taken_back: frozenset[str] = frozenset()) -> NotationError:
     """The refusal of a post without a move: the legal move the post wrote, if one is
-    (only_as_posted), and its form; else the game's forms, never another move. A game that declares no notation keeps its own message."""
+    (only_as_posted), and its form; else the game's forms, never another move, nor one using a
+    word the post took back (`taken_back`: "B5 can't go up, right" is never offered `B5 up`). A
+    game that declares no notation keeps its own message."""
     forms = game.forms()
     legal = legal_of(game, ctx)
     examples = [example for form in forms for example in form.examples]
     typed = whole or text.strip()
     near = only_as_posted(typed, legal, legal) or only_as_posted(typed, examples, examples)
+    if near is not None and taken_back & set(hint_tokens(near)):
+        near = None
     if not forms and error is not None:
         hint = f" Closest legal move: '{near}'." if near else ""
         return NotationError(f"{ctx.name}: {error.message}{hint}")

@@ -881,3 +881,18 @@ def test_a_hint_never_leaves_out_a_location_the_post_names():
     as `I=-`, so the post's I was no word of any legal move. Hints compare I=- as I and -."""
     said = named_read("ws-relocation-r1", "sally", "take the 2/5 out of I and put it in J")
     assert said.startswith("ERR") and "Closest" not in said and "closest" not in said, said
+
+
+@pytest.mark.parametrize("position, player, post, want", [
+    ("arrowbic-mid", "sally", "B5 up, can't go right anyway", "B5 up"),
+    ("arrowbic-mid", "sally", "can't go right. B5 up", "B5 up"),
+    ("tow1-start", "sally", "rope 1 1, cannot play more", "rope 1 1"),
+    ("arrowbic-mid", "sally", "B5 up, can't go up", "ERR m.json: the post says 'can't' before 'up'"),
+    ("arrowbic-mid", "sally", "B5 up, no right", "ERR m.json:"),                  # "no" may correct
+    ("arrowbic-mid", "sally", "B5 can't go up, right", "ERR m.json: 'B5 can't go up, right' is not a move of arrowbic; write"),
+])
+def test_what_cannot_be_done_is_declined_and_never_hinted(position, player, post, want):
+    """posts.yaml `impossible`: "can't go right" says what the move is not, never a correction:
+    declined where the move does not use it; no hint names a move using a word taken back."""
+    said = named_read(position, player, post)
+    assert said.startswith(want) if want.startswith("ERR") else said == want, said
