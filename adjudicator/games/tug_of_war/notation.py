@@ -1525,7 +1525,6 @@ def tilts_given(words: list[Word], hand: list[int], value: int | None, each: boo
     post names no card and the hand holds one for each tilt; None otherwise. Only where a card
     was said for each (`each`) may the tilts be a sentence after the module's ("Maze. Left, up.
     A 1 each"); "maze. up" alone is not sure to tell the tilt of the move."""
-    words = dash_dropped(words)
     folded = [w.text.casefold() for w in words]
     if value is None or "maze" not in folded or card_groups(folded) \
             or any(word.isdecimal() or _ANCHOR.match(word) for word in folded):
@@ -1544,6 +1543,35 @@ def tilts_given(words: list[Word], hand: list[int], value: int | None, each: boo
         return None
     card = str(value)
     return [made for i, w in enumerate(words) for made in ([w._replace(text=card, trail=" "), w] if i in tilts else [w])]
+
+
+# A bullet typed as a word opening a line: "path:\n• 1 @ G7\n• 2 @ B2" (a list, one card a line)
+BULLETS = frozenset({"•", "·", "◦", "‣", "*", "-", "–", "—"})
+
+
+def bullets_dropped(words: list[Word]) -> list[Word]:
+    """The post without bullets opening its lines ("• 1 @ G7"): each line is an item of the
+    list the bullet marks, and says no more than a line's end (TW-5's cards, one a line)."""
+    return [w for i, w in enumerate(words)
+            if not (w.text in BULLETS and not w.trail.strip() and i and "\n" in words[i - 1].trail)]
+
+
+# A slash typed as a word before Block Move: "collation 1 1 1 / block conker" (as a comma)
+SLASH = "/"
+
+
+def slash_before_block(words: list[Word]) -> list[Word]:
+    """The post with a slash between the move and its Block Move ("collation 1 1 1 / block
+    conker") read as a comma there (TW-18); a slash elsewhere ("rope / race") as written."""
+    folded = [w.text.casefold() for w in words] + [""]
+    out: list[Word] = []
+    for i, word in enumerate(words):
+        if folded[i] == SLASH and out and folded[i + 1] == BLOCK and not word.trail.strip() \
+                and not out[-1].trail.strip():
+            out[-1] = out[-1]._replace(trail=",")
+            continue
+        out.append(word)
+    return out
 
 
 # A dash typed as a word between the module and its tilts: "maze - left, then up" (as "maze: left")
@@ -1863,10 +1891,11 @@ class TugOfWarNotation(Game[TWState]):
         hand = s.hands.get(player)
         if hand is None:
             return words
+        words = bullets_dropped(slash_before_block(words))
         words = first_before(dashed_cards(brackets_apart(block_said_again(barred_blocks(first_chatter(words))))))
         words = module_sentence(words)
         if "maze" in self.modules:
-            words = tilts_alone(tilts_repeated(first_tilt(maze_of_tilt(words))), list(hand))
+            words = tilts_alone(tilts_repeated(first_tilt(dash_dropped(maze_of_tilt(words)))), list(hand))
         if "path" in self.modules:
             words = cells_each(anchors_listed(anchors_then_path(path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {})))))), list(hand)), list(hand))
         return count_or_card(cells_paired(without_declined_discard(cards_in_words(

@@ -1438,3 +1438,24 @@ def test_asides_near_misses_stay_refused(name: str, post: str) -> None:
 ])
 def test_block_move_declined_then_named_stays_refused(name: str, post: str) -> None:
     assert entered(name, first_to_act(name), post) is None
+
+
+# --- lists with bullets, a slash before Block Move, a dash before Maze's tilts --------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-second", "path:\n• 2 @ C5\n• 1 @ H2", "path 2@C5 1@H2"),
+    ("tow2-second", "path:\n* 1@A2\n* 2@F7", "path 1@A2 2@F7"),
+    ("tow1-second", "collation:\n- 2\n- 1", "collation 2 1"),
+    ("tow2-start", "race 1 1 / block tower", "race 1 1 block tower"),
+    ("tow1-start", "Maze - tilt it up and then right (two cards)", "maze 1 up 1 right"),
+])
+def test_bullets_slash_and_dash_say_no_more(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-start", "rope 1 1 / race 1"),            # one or the other
+    ("tow2-second", "- rope 1 1\n- race 2"),        # two moves listed
+])
+def test_bullets_and_slash_near_misses_stay_refused(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
