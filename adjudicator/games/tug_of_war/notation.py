@@ -126,6 +126,10 @@ TILT = "\u2060tilt"   # the verb, as reword sees it: made Maze, or dropped (maze
 # with a 1", "my 2 anchored at F6" say Path's own move, and no more (as Maze's TILT_VERBS)
 PATH_VERBS = (("flip",), ("flips",), ("flipping",), ("toggle",), ("toggles",), ("toggling",), ("anchored",),
               ("anchoring",))
+# TW-15: "the 2 on path, anchor D6": the cell named as the card's anchor, as "at D6" says it
+ANCHOR_SAID = (("anchor",), ("anchor", "at"), ("anchor", "on"), ("anchored", "on"))
+# TW-4: "race is blocked for me": the mover cannot play the module the opponent just played
+BARRED_FOR_ME = (("is", "blocked", "for", "me"), ("is", "barred", "for", "me"))
 # After cards typed in a row ("tower 1 1 2 in that order, A"): they resolve as typed (TW-5), which
 # the words only confirm. Cards named in no order ("a 2 and a 1, in that order") stay refused
 # where their order matters: the words are dropped, never read as an order.
@@ -158,6 +162,9 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
         # words say nothing more. The module word stays, so where no Block Move names it
         # ("race is blocked, rope 1") it is still left over and the post refused.
         phrases[("is", "blocked")] = ()
+        # "(race is blocked for me anyway)": the mover's own bar (TW-4) told as an aside; the
+        # module named says no move, as "for me" tells it is never the mover's Block Move
+        phrases.update({(module, *said): () for module in MODULE_NAMES for said in BARRED_FOR_ME})
     # "w/" is how phones shorten "with" (posts.yaml's glue): "tower w/ 1, A"
     phrases.update({said: ("with",) for said in WITH_SHORT})
     # "Tower time.", "rope time!": the module named as the turn's, nothing more
@@ -184,6 +191,7 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
     if "path" in modules:
         shapes.append(CELL)
         phrases.update({said: () for said in PATH_VERBS})
+        phrases.update({said: ("at",) for said in ANCHOR_SAID})
     return Lexicon(frozenset(words), tuple(shapes), phrases, frozenset({"block"}))
 
 
@@ -1522,15 +1530,61 @@ def tilts_given(words: list[Word], hand: list[int], value: int | None, each: boo
             or any(word.isdecimal() or _ANCHOR.match(word) for word in folded):
         return None
     start = folded.index("maze")
+    alone = bool(words[start].stop) and (start == 0 or bool(words[start - 1].stop))   # "Maze. South, then west."
     index, tilts = start + 1, list[int]()
     while index < len(folded) and folded[index] in (*DIRECTION_WORDS, *LIST_WORDS, THEN) \
-            and (index - 1 == start and each or not words[index - 1].stop):   # "Maze. Left, up. A 1 each"
+            and (index - 1 == start and (each or alone) or not words[index - 1].stop):   # "Maze. Left, up. A 1 each"
         tilts += [index] if folded[index] in DIRECTION_WORDS else []
         index += 1
-    if not tilts or len(tilts) > hand.count(value):
+    # A sentence of its own after "Maze." must be a list of tilts and end there: "Maze. South,
+    # then west." ("maze. up" alone, "Maze. Up to you" may tell of no tilt)
+    listed = (index == len(folded) or bool(words[index - 1].stop)) and len(tilts) > 1
+    if not tilts or len(tilts) > hand.count(value) or not (each or listed or not words[start].stop):
         return None
     card = str(value)
     return [made for i, w in enumerate(words) for made in ([w._replace(text=card, trail=" "), w] if i in tilts else [w])]
+
+
+# A bullet typed as a word opening a line: "path:\n• 1 @ G7\n• 2 @ B2" (a list, one card a line)
+BULLETS = frozenset({"•", "·", "◦", "‣", "*", "-", "–", "—"})
+
+
+def bullets_dropped(words: list[Word]) -> list[Word]:
+    """The post without bullets opening its lines ("• 1 @ G7"): each line is an item of the
+    list the bullet marks, and says no more than a line's end (TW-5's cards, one a line)."""
+    return [w for i, w in enumerate(words)
+            if not (w.text in BULLETS and not w.trail.strip() and i and "\n" in words[i - 1].trail)]
+
+
+# A slash typed as a word before Block Move: "collation 1 1 1 / block conker" (as a comma)
+SLASH = "/"
+
+
+def slash_before_block(words: list[Word]) -> list[Word]:
+    """The post with a slash between the move and its Block Move ("collation 1 1 1 / block
+    conker") read as a comma there (TW-18); a slash elsewhere ("rope / race") as written."""
+    folded = [w.text.casefold() for w in words] + [""]
+    out: list[Word] = []
+    for i, word in enumerate(words):
+        if folded[i] == SLASH and out and folded[i + 1] == BLOCK and not word.trail.strip() \
+                and not out[-1].trail.strip():
+            out[-1] = out[-1]._replace(trail=",")
+            continue
+        out.append(word)
+    return out
+
+
+# A dash typed as a word between the module and its tilts: "maze - left, then up" (as "maze: left")
+DASHES = frozenset({"-", "–", "—", "--"})
+
+
+def dash_dropped(words: list[Word]) -> list[Word]:
+    """The post without a dash typed alone right after Maze ("maze - left, then up"), which
+    says no more than a colon there; any other dash as written."""
+    folded = [w.text.casefold() for w in words] + [""]
+    return [w for i, w in enumerate(words)
+            if not (i and folded[i] in DASHES and folded[i - 1] == "maze" and folded[i + 1] in DIRECTION_WORDS
+                    and not words[i - 1].trail.strip() and not w.trail.strip())]
 
 
 def path_named_after(words: list[Word]) -> list[Word]:
@@ -1705,6 +1759,112 @@ def cell_with_card(words: list[Word]) -> list[Word]:
     return out
 
 
+# TW-18 told to the opponent: "you can't go maze next turn" says what Block Move does to the
+# module it names; read so only where the post names the item on its own ("Block move! ...")
+BARRED_YOU = frozenset({"you", "u"})
+BARRED_NOT = frozenset({"can't", "cant", "cannot", "won't", "wont"})
+BARRED_VERBS = frozenset({"go", "play", "use", "pick"})
+BARRED_FILLERS = frozenset({"on", "to", "the", "into"})
+BARRED_WHEN = (("next", "turn"), ("this", "turn"))
+BLOCK = "block"
+BLOCK_NOW = ("this", "turn")   # "I block Clock this turn": the item used with the move (TW-18)
+
+
+def lone_blocks(words: list[Word]) -> list[int]:
+    """Where Block Move is named with no module after it in its sentence ("Block move! conker
+    1 1 1"); "Block Move: conker" may name the module blocked, so only a sentence's end parts them."""
+    folded = [w.text.casefold() for w in words] + [""]
+    return [i for i, word in enumerate(folded[:-1])
+            if word == BLOCK and (folded[i + 1] not in MODULE_NAMES or words[i].stop in (".", "\n"))]
+
+
+def block_said_again(words: list[Word]) -> list[Word]:
+    """The post without Block Move named on its own where the post also says "block clock"
+    once ("race 1 + Block Move (block clock)", "Per the Block Move item, I block Clock"): the
+    item and the module it blocks, said twice (TW-18), where the post negates nothing ("no
+    Block Move. rope 1 block clock" is left to the reader); and without "this turn" said right after
+    "block clock", the turn the item is used in, which says no more."""
+    folded = [w.text.casefold() for w in words] + ["", "", ""]
+    named = [i for i, word in enumerate(folded) if word == BLOCK and folded[i + 1] in MODULE_NAMES]
+    lone = lone_blocks(words)
+    negated = any(len(said) == 1 and kind == "negations" and said[0] in folded
+                  for said, kind in post_words().hedges.items())   # "no block move this turn. rope 1 block clock"
+    drop = set(lone) if len(named) == 1 and set(named).isdisjoint(lone) and not negated else set()
+    for i in named:
+        drop |= {i + 2, i + 3} if tuple(folded[i + 2:i + 4]) == BLOCK_NOW and not words[i + 1].stop else set()
+    return [w if i + 1 not in drop or i + 2 in drop or i in drop else w._replace(trail=w.trail + words[i + 1].trail)
+            for i, w in enumerate(words) if i not in drop]
+
+
+def barred_span(folded: list[str], at: int) -> tuple[int, str] | None:
+    """(words said, the module) for "you can't go (on) maze (next turn)" starting at `at`."""
+    if folded[at] not in BARRED_YOU or folded[at + 1:at + 2] == [] or folded[at + 1] not in BARRED_NOT:
+        return None
+    index = at + 2
+    if index >= len(folded) or folded[index] not in BARRED_VERBS:
+        return None
+    index += 1
+    while index < len(folded) and folded[index] in BARRED_FILLERS:
+        index += 1
+    if index >= len(folded) or folded[index] not in MODULE_NAMES:
+        return None
+    module, index = folded[index], index + 1
+    when = [len(said) for said in BARRED_WHEN if tuple(folded[index:index + len(said)]) == said]
+    return index + (when[0] if when else 0) - at, module
+
+
+def barred_blocks(words: list[Word]) -> list[Word]:
+    """The post with "you can't go maze (next turn)" made "block maze" where Block Move is named
+    on its own in the post ("Block move! conker 1 1 1 and you can't go maze next turn", TW-18).
+    Without the item named, a module barred to the opponent that the post names nowhere else
+    is refused: a Block Move, or chatter? ("conker 1 1 1, you can't go conker" tells TW-4's bar.)"""
+    folded = [w.text.casefold() for w in words]
+    for at in range(len(words)):
+        span = barred_span(folded, at)
+        if span is None:
+            continue
+        said, module = span
+        last = words[at + said - 1]
+        if folded.count(module) > 1:
+            return words   # "conker 1 1 1, you can't go conker": TW-4's bar, or a block? as written
+        if lone_blocks(words):
+            return [*words[:at], words[at]._replace(text=BLOCK, trail=" "),
+                    last._replace(text=module), *words[at + said:]]
+        return [*words, Word(module, module, last.end, last.end, f"says the opponent can't go {module}: "
+                             f"for a Block Move, write 'block {module}'", " ")]
+    return words
+
+
+# "(first move, go easy on me)": "first" telling of the turn or game, never which card resolves first (TW-5)
+FIRST_CHATTER = frozenset({"move", "turn", "game", "time", "round", "match"})
+
+
+def first_chatter(words: list[Word]) -> list[Word]:
+    """The post without "first" where it opens a sentence or line and the next word is the turn
+    or game ("rope 1 1 1\n(first move, go easy on me)"): no card is said first there."""
+    folded = [w.text.casefold() for w in words] + [""]
+    return [w for i, w in enumerate(words)
+            if not (folded[i] == FIRST and folded[i + 1] in FIRST_CHATTER and not w.trail.strip()
+                    and (i == 0 or words[i - 1].stop or "(" in words[i - 1].trail))]
+
+
+def module_sentence(words: list[Word]) -> list[Word]:
+    """The post with Path or Maze said as a sentence of its own and its cards as the next
+    ("Path. One card at C3, another at F6."; "Maze. One card up, another left.") joined as a
+    colon joins them: the module announced, then its cards with their cells or tilts (TW-14,
+    TW-15). Only where the post names no other module, and the next sentence opens with a card."""
+    folded = [w.text.casefold() for w in words] + ["", "", ""]
+    modules = [i for i, word in enumerate(folded) if word in MODULE_NAMES]
+    if len(modules) != 1 or folded[modules[0]] not in PAIRED:
+        return words
+    at = modules[0]
+    alone = words[at].stop in (".", "\n") and (at == 0 or bool(words[at - 1].stop))
+    opens = card_reference(folded, at + 1) is not None or _value(folded[at + 1]) is not None
+    if not (alone and opens):
+        return words
+    return [w._replace(trail=":") if i == at else w for i, w in enumerate(words)]
+
+
 class TugOfWarNotation(Game[TWState]):
     """The typed notation of the match's ruleset: only the forms of its modules (v1 has Maze,
     v2 Path), read and written by the functions above."""
@@ -1731,9 +1891,11 @@ class TugOfWarNotation(Game[TWState]):
         hand = s.hands.get(player)
         if hand is None:
             return words
-        words = first_before(dashed_cards(brackets_apart(words)))
+        words = bullets_dropped(slash_before_block(words))
+        words = first_before(dashed_cards(brackets_apart(block_said_again(barred_blocks(first_chatter(words))))))
+        words = module_sentence(words)
         if "maze" in self.modules:
-            words = tilts_alone(tilts_repeated(first_tilt(maze_of_tilt(words))), list(hand))
+            words = tilts_alone(tilts_repeated(first_tilt(dash_dropped(maze_of_tilt(words)))), list(hand))
         if "path" in self.modules:
             words = cells_each(anchors_listed(anchors_then_path(path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {})))))), list(hand)), list(hand))
         return count_or_card(cells_paired(without_declined_discard(cards_in_words(

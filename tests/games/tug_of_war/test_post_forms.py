@@ -1341,3 +1341,121 @@ def test_a_digit_before_a_plural_value_word_counts_the_cards(name: str, post: st
 ])
 def test_a_digit_before_a_plural_digit_is_refused(name: str, post: str) -> None:
     assert entered(name, first_to_act(name), post) is None
+
+
+# --- Maze's tilts with no cards, after a dash or as a sentence of their own (TW-14) -------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "maze - right, then down", "maze 1 right 1 down"),
+    ("tow1-start", "Maze — up, left (one card each)", "maze 1 up 1 left"),
+    ("tow1-start", "maze - down then up then left, one card each of course", "maze 1 down 1 up 1 left"),
+    ("tow1-start", "Maze. North, then east.", "maze 1 up 1 right"),
+    ("tow1-start", "Maze!\nleft, down", "maze 1 left 1 down"),
+])
+def test_tilts_alone_after_a_dash_or_a_sentence_take_the_only_value_held(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-second", "Maze. Down, then left."),         # maddie holds 1 1 2: which card where?
+    ("tow1-start", "maze. up to you"),                 # the sentence goes on: no tilt
+    ("tow1-start", "I like maze. left"),               # the module is not announced
+    ("tow1-start", "Maze. Up, down, left, right."),    # four tilts, three cards
+    ("tow1-start", "Maze. Up."),                       # one tilt alone after the sentence: as "maze. up"
+])
+def test_tilts_alone_near_misses_stay_refused(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
+
+
+# --- Block Move named on its own, its module said in words (TW-18) ---------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "Block Move! rope 1 1 1 and you can't play tower next turn", "rope 1 1 1 block tower"),
+    ("tow2-start", "block move. clock 1 1, you cant go on the collation", "clock 1 1 block collation"),
+    ("tow1-second", "clock 2 + Block Move (block rope)", "clock 2 block rope"),
+    ("tow2-second", "Block Move (block tower) and conker 1 1", "conker 1 1 block tower"),
+    ("tow1-start", "using the Block Move item, I block race this turn. conker 1 1", "conker 1 1 block race"),
+    ("tow2-start", "block tower this turn, rope 1", "rope 1 block tower"),
+])
+def test_block_move_named_and_its_module_said(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "conker 1 1 1 and you can't go maze next turn"),      # no Block Move named: a block, or chatter?
+    ("tow2-start", "Block Move! rope 1 1, you can't go rope next turn"),  # the module played: TW-4's bar, or a block?
+    ("tow1-start", "block clock next turn, race 1"),                     # a block planned for later
+    ("tow1-start", "race 1, block clock, Block Move on maze"),           # two modules blocked
+])
+def test_block_move_said_in_words_near_misses_stay_refused(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
+
+
+# --- Path's anchor named as a noun; Path announced as a sentence of its own (TW-15) -----------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-second", "putting the 2 on path, anchor B4", "path 2@B4"),
+    ("tow2-second", "path: 2 (anchor E3), 1 (anchor at A8)", "path 2@E3 1@A8"),
+    ("tow2-start", "Path. One card at B2, another at G5.", "path 1@B2 1@G5"),
+    ("tow2-second", "Path!\nthe 2 on D4", "path 2@D4"),
+])
+def test_path_anchor_words_and_path_announced(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-second", "Path. the 2 at C3. rope 1 1"),          # two modules
+    ("tow2-start", "I went path last time. One card at C3."),  # the module told, not announced
+])
+def test_path_announced_near_misses_stay_refused(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
+
+
+# --- asides: the mover's own bar (TW-4), "first move" (TW-5) --------------------------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-second", "conker 1 2 (race is blocked for me anyway)", "conker 1 2"),
+    ("tow1-second", "rope is blocked for me, so clock 1 1", "clock 1 1"),
+    ("tow2-start", "collation 1 1\n(first game, be nice)", "collation 1 1"),
+    ("tow1-start", "First move! race 1 1", "race 1 1"),
+])
+def test_asides_of_the_movers_bar_and_first_move_are_chatter(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-second", "rope 1 1, race is blocked"),               # "is blocked": by the mover's Block Move?
+    ("tow2-second", "rope 1 1 (race is blocked for you)"),      # the opponent's: a Block Move
+    ("tow2-second", "rope 1 2 first"),                          # the 2 first, or one more 2?
+])
+def test_asides_near_misses_stay_refused(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "not using block move this turn. race 1 block tower"),   # the item declined, then named
+    ("tow1-start", "no Block Move. conker 1 block rope"),
+])
+def test_block_move_declined_then_named_stays_refused(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
+
+
+# --- lists with bullets, a slash before Block Move, a dash before Maze's tilts --------------
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow2-second", "path:\n• 2 @ C5\n• 1 @ H2", "path 2@C5 1@H2"),
+    ("tow2-second", "path:\n* 1@A2\n* 2@F7", "path 1@A2 2@F7"),
+    ("tow1-second", "collation:\n- 2\n- 1", "collation 2 1"),
+    ("tow2-start", "race 1 1 / block tower", "race 1 1 block tower"),
+    ("tow1-start", "Maze - tilt it up and then right (two cards)", "maze 1 up 1 right"),
+])
+def test_bullets_slash_and_dash_say_no_more(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow2-start", "rope 1 1 / race 1"),            # one or the other
+    ("tow2-second", "- rope 1 1\n- race 2"),        # two moves listed
+])
+def test_bullets_and_slash_near_misses_stay_refused(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
