@@ -191,7 +191,8 @@ def read_post(game: Game[Any], text: str, *, complete: Complete = lambda m: m, v
         typed = Reading(game.parse_move(text), text, True)   # as typed: every move read before reads the same
     except NotationError as exc:
         typed, error = None, exc
-    if typed is not None and usable(typed.move, complete, valid):
+    for_the_rules = typed is not None and usable(typed.move, complete, valid)   # not for the schema to refuse
+    if typed is not None and for_the_rules:
         if listed_two_ways(game, text) or "?" in text or has_slip(game, text):
             typed = None   # "rope 1 1, 3": the 3 may start something else; read as a post, or refused
         elif (not PARTS.search(text.strip()) or lawful(typed.move)) and game.is_plausible(typed.move):
@@ -206,9 +207,9 @@ def read_post(game: Game[Any], text: str, *, complete: Complete = lambda m: m, v
         return search(game, text, Context(complete, valid, legal, reword, ruleset or game.name, name, items, lawful),
                       error)
     except NotationError:
-        if typed is not None:
-            return typed   # for the rules to say what is wrong with it
-        raise
+        if typed is not None and (not for_the_rules or game.is_plausible(typed.move) or not says_english(text)):
+            return typed   # for the schema or the rules to say what is wrong with it ("1 T9": no such track)
+        raise   # "2 pls" is no boarding of a track 'pls': unread (exit 2), never the rules' refusal
 
 
 @dataclass(frozen=True)
@@ -315,6 +316,11 @@ def meant_word(lexicon: Lexicon, typed: str) -> str | None:
         return None
     meant = [word for word in sorted(lexicon.words) if word.isalpha() and len(word) >= 2 and slipped(folded, word)]
     return meant[0] if len(meant) == 1 else None
+
+
+def says_english(text: str) -> bool:
+    """Does the text hold a word players write around moves (posts.yaml: "pls", "and", "the")?"""
+    return any(token.casefold() in known_words() for token in text.split())
 
 
 @lru_cache(maxsize=1)
