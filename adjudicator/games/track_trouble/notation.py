@@ -109,7 +109,10 @@ VALUE_ON = ("on", "for", "at", "to")
 # Words after a destination's name that give it a value with no verb (TT-7): "N2 = 3", "N2 is
 # worth 3" ("worth" is `=`, VALUE_WORDS). Refused when the value is the printed one: "N2 is worth
 # 4" may be said of the board as it is, not set.
-DESTINATION_IS = (("=",), ("is", "="), ("is",), ("to",), ("gets",), ("gets", "a"))   # "N2 → 3": the arrow is "to" (ARROWS)
+DESTINATION_IS = (("=",), ("is", "="), ("is",), ("to",), ("gets",), ("gets", "a"), ("to", "be"))   # "I'd like N3 to be 4"   # "N2 → 3": the arrow is "to" (ARROWS)
+# A wish said right before a destination given a value (TT-7): "I'd like N3 to be 4" sets it as
+# "N3 to be 4" does. Only right before a destination's name: "I'd like T2" is no boarding.
+WISHING = (("i'd", "like"), ("id", "like"), ("i", "would", "like"), ("i", "want"), ("i'd", "want"))
 # Words between Hidden Value and its destination ("Hidden Value on N2"), and between the
 # destination and its value ("N2 and set it to 3"): they say nothing more.
 HIDDEN_BEFORE_DESTINATION = ("on", "for", "at", "the", "in")   # "hidden value on the N3 destination, make it worth 2"
@@ -132,7 +135,7 @@ CART_WORDS = ("cart", "carts")
 # "Track 2: miners 3, 4.", "switch: 7", "T3 for 1 and 5, T1 for 2" (TT-3: each miner boards a
 # track or activates a switch). The words between them, besides a colon after the target ("T1 - 1, 2",
 # "T2 = 3, 4": marks typed apart):
-TARGET_FOR = ("for", "-", "–", "=")
+TARGET_FOR = ("for", "-", "–", "=", "gets", "get")   # "T3 gets miners 6 and 7, switch gets miner 1"
 # The minecarts said between boarding and the track: "1, 2 and 3 board the minecarts on Track 3" is
 # boarding T3 (TT-3: a miner boards a track's minecarts). Only so placed.
 BOARDED_CARTS = (("minecarts",), ("minecart",), ("carts",), ("cart",), ("mine", "carts"), ("mine", "cart"),
@@ -200,7 +203,8 @@ COURTESY = ("please", "pls", "plz", "thanks", "thx", "ty")
 # A count of every miner that can act (TT-2, TT-3): "all seven on T1", "all 7 of them T2". The
 # count must be the number of miners that can act now; any other count is refused.
 EVERY_COUNTED = ("all",)
-COUNT_TAILS = ("of them", "of em")     # "all seven of them": "them" is those seven
+COUNT_TAILS = ("of them", "of em", "of my miners", "of the miners", "of my guys", "miners", "my miners")
+# "all seven of them": "them" is those seven; "all seven of my miners activate purple" names them so
 # Every miner that can act named with no count, right before the track they all board (TT-3):
 # "everyone T1", "all miners on T2", "all on T2 except 7 who hits the switch". Read only when the
 # post names no other miner's number (but the exceptions): "1 T3, all on T2" (all the others?) is refused.
@@ -1000,6 +1004,28 @@ def every_counted(words: list[Word], acting: list[int], others: list[list[int]])
     return out
 
 
+def count_restated(words: list[Word], acting: list[int]) -> list[Word]:
+    """"everyone T2 (all 7)", "everyone on T1. all seven.": a count of every miner that can act
+    (EVERY_COUNTED, as every_counted reads it) said as a clause of its own after every miner is
+    named (EVERY_ACTING) says them again: read as `-`, glue. Another count is left for
+    every_counted to refuse (which miners?)."""
+    counts = post_words().counts
+    every = next((index for index in range(len(words)) for said in EVERY_ACTING
+                  if tuple(w.text.casefold() for w in words[index:index + len(said)]) == said), None)
+    if every is None or not acting:
+        return words
+    out = list(words)
+    for index in range(len(words) - 1, every + 1, -1):
+        said = [w.text.casefold() for w in words[index:index + 2]]
+        if len(said) < 2 or said[0] not in EVERY_COUNTED or words[index].trail or not words[index - 1].trail.strip(" ") \
+                or not (said[1].isdecimal() or said[1] in counts) or not words[index + 1].trail.strip(" ") \
+                and index + 2 < len(words) or words[index + 1].stop == "?":
+            continue   # "everyone T3. all seven?" asks
+        if (int(said[1]) if said[1].isdecimal() else counts[said[1]]) == len(acting):
+            out[index:index + 2] = [said_as(words, index, 2, "-")]
+    return out
+
+
 def every_named(words: list[Word], acting: list[int], tracks: frozenset[str]) -> list[Word]:
     """"everyone T1", "all on T2 except 7 who hits the switch" (EVERY_ACTING) as the plural list
     "miners 1, ..., 7 T1" every_counted writes, less the miners excepted, who act as said after
@@ -1611,6 +1637,23 @@ def destination_is(words: list[Word], index: int, printed: dict[str, int], said_
     return None
 
 
+def wish_dropped(words: list[Word], destinations: frozenset[str]) -> list[Word]:
+    """"I'd like N3 to be 4" as "N3 to be 4": a wish (WISHING) with nothing between it and a
+    destination's name says nothing more (TT-7); its start keeps the punctuation before it."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        size = next((len(wish) for wish in WISHING if tuple(w.text.casefold() for w in words[index:index + len(wish)]) == wish
+                     and index + len(wish) < len(words) and words[index + len(wish)].text.casefold() in destinations
+                     and not any(w.trail.strip() for w in words[index:index + len(wish)])), 0)
+        if size:
+            index += size
+            continue
+        out.append(words[index])
+        index += 1
+    return out
+
+
 def hidden_said(words: list[Word]) -> list[Word]:
     """"hidden on N2 and set it to 3", "hidden N1, = 5" as `hidden N2 3` (TT-7): the words
     around the destination (HIDDEN_BEFORE_DESTINATION, HIDDEN_BEFORE_VALUE, a comma) say nothing more."""
@@ -1936,7 +1979,7 @@ class TrackTroubleNotation(Game[TTState]):
         words = arrow_listed(words)
         words = article_dropped(targets_first(words, self._names_of("tracks", "switches") | frozenset(SWITCH_WORDS)))
         words = boarded_in(words, self._names_of("tracks"))
-        words = hidden_said(hidden_spoken(words, self._names_of("destinations"), printed))
+        words = hidden_said(hidden_spoken(wish_dropped(words, self._names_of("destinations")), self._names_of("destinations"), printed))
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):
             return words
@@ -1954,6 +1997,7 @@ class TrackTroubleNotation(Game[TTState]):
         if extra and not s.extra.get(player):
             words = extra_miner_placed(words, miners + 1, self._names_of("tracks"))
         everyone = list(range(1, miners + (2 if extra else 1)))
+        words = count_restated(words, [miner for miner in everyone if miner in free])
         words = every_counted(words, [miner for miner in everyone if miner in free],
                               [everyone, list(range(1, miners + 1))])
         if not declares_extra_miner(words) or s.extra.get(player):   # declared now: is the extra miner "all"?

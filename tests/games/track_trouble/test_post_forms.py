@@ -1089,3 +1089,64 @@ def test_rest_apart_reads(post, move):
 ])
 def test_rest_apart_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- A track or switch said first, "gets" its miners (TT-3) -----------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("T3 gets miners 6 and 7, switch gets miner 1", "r1 c1: 1 switch purple, 6 T3, 7 T3"),
+    ("T2 gets 4 and 5", "r1 c1: 4 T2, 5 T2"),
+    ("T1 gets miner 2. purple switch gets miner 3", "r1 c1: 2 T1, 3 switch purple"),
+])
+def test_target_gets_its_miners_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "T1 gets 3 crossings",             # no miner
+    "T3 gets miners 6 and 7?",         # asks
+    "T3 gets miners 6 or 7",           # which miner?
+])
+def test_target_gets_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Every miner counted: "all seven of my miners", a count restating "everyone" (TT-2, TT-3) --------
+
+@pytest.mark.parametrize("post, move", [
+    ("all seven of my miners activate purple 😈", "r1 c1: " + ", ".join(f"{m} switch purple" for m in range(1, 8))),
+    ("all 7 miners T3", "r1 c1: " + ", ".join(f"{m} T3" for m in range(1, 8))),
+    ("everyone T2 lol yolo (all 7)", "r1 c1: " + ", ".join(f"{m} T2" for m in range(1, 8))),
+    ("everyone on T1. all seven. yolo", "r1 c1: " + ", ".join(f"{m} T1" for m in range(1, 8))),
+])
+def test_every_miner_counted_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "all six of my miners activate purple",   # seven can act: which six?
+    "everyone T2 (all 6)",                    # the count is not every miner
+    "everyone T3. all seven?",                # asks
+])
+def test_every_miner_counted_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Hidden Value wished: "I'd like N3 to be 4" (TT-7) ---------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("Hidden Value Crossing: I'd like N3 to be 4, thanks.", "r1: hidden N3 4"),
+    ("hidden N2 to be 5", "r1: hidden N2 5"),
+    ("hidden value: i would like N1 to be 2", "r1: hidden N1 2"),
+])
+def test_hidden_wished_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "hidden value: I'd like N3 to be 4 or 5",   # which value?
+    "I'd like N3 to be 4?",                     # asks
+    "I'd like T2",                              # no miner
+])
+def test_hidden_wished_near_misses_stay_refused(post):
+    assert at_start(post) is None
