@@ -179,7 +179,7 @@ SENDING_VERBS = ("put", "send", "sending", "sends", "move", "moving", "moves")
 # Words between a miner and its action that say nothing more: "8 also goes T2".
 ALSO = ("also",)
 # Marks a number is written with when it restates the miner just named: "he (no. 8)", "number 8".
-NUMBER_MARKS = ("no", "nr", "number", "num")
+NUMBER_MARKS = ("no", "nr", "number", "num", "miner")   # "my extra guy (miner 8) boards T1"
 # The words naming a miner by its number: "first miner", "miner one", "T2 with miner 1".
 MINER_WORDS = ("miner", "miners")
 WITH_WORDS = ("with",)
@@ -1023,6 +1023,26 @@ def count_restated(words: list[Word], acting: list[int]) -> list[Word]:
             continue   # "everyone T3. all seven?" asks
         if (int(said[1]) if said[1].isdecimal() else counts[said[1]]) == len(acting):
             out[index:index + 2] = [said_as(words, index, 2, "-")]
+    return out
+
+
+def rest_listed(words: list[Word]) -> list[Word]:
+    """"8 goes T2, the rest: 1 T2, 2 T3": the rest (OTHERS_ACTING) said with a colon, right before a
+    miner's number, introduces the list of their actions and says nothing more (TT-3: each listed
+    miner acts as said after it): the words are dropped, the punctuation before them kept. Only
+    after a part of the move: alone ("the rest: 1 T2") it is the rest of what?"""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        size = next((len(said) for said in sorted(OTHERS_ACTING, key=len, reverse=True)
+                     if tuple(w.text.casefold() for w in words[index:index + len(said)]) == said), 0)
+        end = index + size
+        if size and index and words[index - 1].trail.strip(" ") and words[end - 1].trail.strip() == ":" \
+                and not any(w.trail.strip() for w in words[index:end - 1]) and end < len(words) and words[end].text.isdecimal():
+            index = end
+            continue
+        out.append(words[index])
+        index += 1
     return out
 
 
@@ -1997,7 +2017,7 @@ class TrackTroubleNotation(Game[TTState]):
         if extra and not s.extra.get(player):
             words = extra_miner_placed(words, miners + 1, self._names_of("tracks"))
         everyone = list(range(1, miners + (2 if extra else 1)))
-        words = count_restated(words, [miner for miner in everyone if miner in free])
+        words = count_restated(rest_listed(words), [miner for miner in everyone if miner in free])
         words = every_counted(words, [miner for miner in everyone if miner in free],
                               [everyone, list(range(1, miners + 1))])
         if not declares_extra_miner(words) or s.extra.get(player):   # declared now: is the extra miner "all"?

@@ -1150,3 +1150,26 @@ def test_hidden_wished_reads(post, move):
 ])
 def test_hidden_wished_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- The extra miner's number in brackets; "the rest:" before their list (TT-3, TT-7) ---------------
+
+@pytest.mark.parametrize("post, move", [
+    ("I'm using Extra Miner and my extra guy (miner 8) boards T1. No one else moves.", "r1 c1: 8 T1, extra-miner"),
+    ("extra miner, new guy (miner 8) on T2", "r1 c1: 8 T2, extra-miner"),
+    ("Extra Miner please! 8 goes T2, the rest: 1 T2, 2 T2, 3 T3, 4 T3, 5 T1, 6 T1, 7 T1",
+     "r1 c1: 1 T2, 2 T2, 3 T3, 4 T3, 5 T1, 6 T1, 7 T1, 8 T2, extra-miner"),
+    ("4 T1, the others: 1 T2, 2 T3", "r1 c1: 1 T2, 2 T3, 4 T1"),
+])
+def test_extra_named_and_rest_listed_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "Extra Miner and the new guy (miner 7) boards T1",   # the extra miner is miner 8
+    "the rest: 1 T2, 2 T3",                              # the rest of what?
+    "4 T1, the rest: 1 T2 or T3",                        # which track?
+    "4 T1, the rest: T3",                                # a colon, then no miner: not read as the rest boarding
+])
+def test_extra_named_and_rest_listed_near_misses_stay_refused(post):
+    assert at_start(post) is None
