@@ -1872,6 +1872,35 @@ def target_group(words: list[Word], index: int, targets: frozenset[str]) -> tupl
     return head, numbers, numbers[-1] + 1
 
 
+_TIMES = re.compile(r"^[x×](\d)$", re.IGNORECASE)   # "x3", "×3": as many times
+
+
+def target_counted(words: list[Word], targets: frozenset[str]) -> list[Word]:
+    """"switch x3 (miners 1,2,3)", "T2 x2 (1 and 2)": a track or switch said first with how many
+    take it, then those miners in brackets, as "switch: 1, 2, 3" (target_group reads it, TT-3).
+    Only when the brackets name exactly that many miners: "switch x3 (1, 2)" (which third?) is left."""
+    for index in range(1, len(words)):
+        times = _TIMES.match(words[index].text)
+        if not times or words[index].trail.strip() != "(" or words[index - 1].trail \
+                or words[index - 1].text.casefold() not in targets:
+            continue
+        at = index + 1 + (index + 1 < len(words) and words[index + 1].text.casefold() in MINER_WORDS
+                          and not words[index + 1].trail)
+        numbers: list[int] = []
+        while at < len(words) and words[at].text.isdecimal() and ")" not in words[at].trail:
+            numbers.append(at)
+            at += 1 + (words[at].trail.strip() in ("", ",") and at + 1 < len(words)
+                       and words[at + 1].text.casefold() in JOINERS and not words[at + 1].trail)
+        if at >= len(words) or not words[at].text.isdecimal() or not words[at].trail.strip().startswith(")"):
+            continue
+        numbers.append(at)
+        if len(numbers) != int(times.group(1)) or any(words[n].trail.strip() not in ("", ",") for n in numbers[:-1]):
+            continue
+        listed = [words[n]._replace(trail=",") for n in numbers[:-1]]
+        return [*words[:index - 1], words[index - 1]._replace(trail=":"), *listed, words[at], *words[at + 1:]]
+    return words
+
+
 def boarded_in(words: list[Word], tracks: frozenset[str]) -> list[Word]:
     """"4 goes in T3", "1 and 2 go in the track 1" as `4 board T3`: a boarding verb, "in" (BOARD_IN)
     and a track's name, with nothing between them, board it (TT-3)."""
@@ -1997,7 +2026,8 @@ class TrackTroubleNotation(Game[TTState]):
         printed = {} if s.finished else {name.casefold(): value for name, value in s.layout["destinations"].items()}
         words = items_said_used(miners_short(split_typed([asked(word) for word in words]), self._known_names))
         words = arrow_listed(words)
-        words = article_dropped(targets_first(words, self._names_of("tracks", "switches") | frozenset(SWITCH_WORDS)))
+        targets = self._names_of("tracks", "switches") | frozenset(SWITCH_WORDS)
+        words = article_dropped(targets_first(target_counted(words, targets), targets))
         words = boarded_in(words, self._names_of("tracks"))
         words = hidden_said(hidden_spoken(wish_dropped(words, self._names_of("destinations")), self._names_of("destinations"), printed))
         miners = self.params.get("miners")

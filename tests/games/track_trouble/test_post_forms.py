@@ -1173,3 +1173,25 @@ def test_extra_named_and_rest_listed_read(post, move):
 ])
 def test_extra_named_and_rest_listed_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- A track or switch said with how many take it, the miners in brackets (TT-3) --------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("switch x3 (miners 1,2,3), 4-7 on T2",
+     "r1 c1: 1 switch purple, 2 switch purple, 3 switch purple, 4 T2, 5 T2, 6 T2, 7 T2"),
+    ("T2 x2 (1 and 2), 3 T1", "r1 c1: 1 T2, 2 T2, 3 T1"),
+    ("T3 x2 (miners 4, 5) and 1 T1", "r1 c1: 1 T1, 4 T3, 5 T3"),
+])
+def test_target_counted_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "switch x3 (1, 2)",                  # three, but two named: which third?
+    "switch x2 (1 or 2)",                # which miner?
+    "switch x3 (miners 1,2,3)?",         # asks
+    "switch x3 (miners 1,2,3) or T1",    # which action?
+])
+def test_target_counted_near_misses_stay_refused(post):
+    assert at_start(post) is None
