@@ -1026,6 +1026,61 @@ def count_restated(words: list[Word], acting: list[int]) -> list[Word]:
     return out
 
 
+# Miners named by their place in the line-up with a count (TT-2: miners are numbered): "first three
+# miners to T1, the other four to T2". The first words name miners 1 to N, the second ones every
+# acting miner the first did not name.
+FIRST_COUNTED = ("first",)
+OTHERS_COUNTED = (("the", "other"), ("other",), ("the", "remaining"), ("remaining",), ("the", "last"), ("last",))
+
+
+def counted_span(words: list[Word], index: int, heads: tuple[tuple[str, ...], ...]) -> tuple[int, int]:
+    """(words taken, the count) of a head of `heads`, a count ("three", "3") and an optional
+    "miners" at `index`, with no punctuation inside; (0, 0) when there is none."""
+    counts = post_words().counts
+    for head in sorted(heads, key=len, reverse=True):
+        end = index + len(head)
+        if tuple(w.text.casefold() for w in words[index:end]) != head or end >= len(words) \
+                or any(w.trail.strip() for w in words[index:end]):
+            continue
+        said = words[end].text.casefold()
+        count = int(said) if said.isdecimal() else counts.get(said, 0)
+        if count < 2:
+            return 0, 0
+        taken = len(head) + 1 + (end + 1 < len(words) and not words[end].trail.strip()
+                                 and words[end + 1].text.casefold() in MINER_WORDS)
+        return taken, count
+    return 0, 0
+
+
+def first_counted(words: list[Word], acting: list[int]) -> list[Word]:
+    """"first three miners to T1, the other four to T2" as the plural lists "miners 1, 2, 3 to T1,
+    miners 4, 5, 6, 7 to T2" (plural_list reads them): the first N are miners 1 to N while they all
+    act (TT-2), the others every acting miner but those, when their count says so; otherwise, or
+    when the post names a miner's number too, unchanged (which miners?)."""
+    spans: list[tuple[int, int, list[int]]] = []
+    named: list[int] = []
+    for index in range(len(words)):
+        if index and not words[index - 1].trail.strip(" "):
+            continue
+        taken, count = counted_span(words, index, (FIRST_COUNTED,))
+        if taken and not named and acting[:count] == list(range(1, count + 1)):
+            named = acting[:count]
+            spans.append((index, taken, named))
+            continue
+        taken, count = counted_span(words, index, OTHERS_COUNTED)
+        if taken and named and len(acting) - len(named) == count and len(spans) == 1:
+            spans.append((index, taken, acting[len(named):]))
+    if not spans or any(w.text.isdecimal() for at, w in enumerate(words)
+                        if not any(index <= at < index + taken for index, taken, _ in spans)):
+        return words
+    for index, taken, miners in reversed(spans):
+        span = said_as(words, index, taken, "", None)
+        words = [*words[:index], span._replace(text=PLURAL_MINER_WORDS[0], trail=""),
+                 *(span._replace(text=str(miner), trail="," if at < len(miners) - 1 else span.trail)
+                   for at, miner in enumerate(miners)), *words[index + taken:]]
+    return words
+
+
 def rest_listed(words: list[Word]) -> list[Word]:
     """"8 goes T2, the rest: 1 T2, 2 T3": the rest (OTHERS_ACTING) said with a colon, right before a
     miner's number, introduces the list of their actions and says nothing more (TT-3: each listed
@@ -2047,6 +2102,7 @@ class TrackTroubleNotation(Game[TTState]):
         if extra and not s.extra.get(player):
             words = extra_miner_placed(words, miners + 1, self._names_of("tracks"))
         everyone = list(range(1, miners + (2 if extra else 1)))
+        words = first_counted(words, [miner for miner in everyone if miner in free])
         words = count_restated(rest_listed(words), [miner for miner in everyone if miner in free])
         words = every_counted(words, [miner for miner in everyone if miner in free],
                               [everyone, list(range(1, miners + 1))])

@@ -1195,3 +1195,28 @@ def test_target_counted_reads(post, move):
 ])
 def test_target_counted_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- The first N miners and the other M (TT-2, TT-3) ------------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("first three miners to T1, the other four to T2", "r1 c1: 1 T1, 2 T1, 3 T1, 4 T2, 5 T2, 6 T2, 7 T2"),
+    ("first two to T3, rest stay", "r1 c1: 1 T3, 2 T3"),
+    ("first three to T1, the last four flip purple",
+     "r1 c1: 1 T1, 2 T1, 3 T1, 4 switch purple, 5 switch purple, 6 switch purple, 7 switch purple"),
+])
+def test_first_counted_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "first three miners to T1, the other three to T2",   # four others can act: which three?
+    "first three miners to T1, 7 T3",                    # and 4 to 6?
+    "first three miners to T1 or T2",                    # which track?
+])
+def test_first_counted_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+def test_first_counted_is_refused_once_miner_1_crossed():
+    assert in_crossing_2("first two to T3") is None   # miner 1 is across: which two?
