@@ -1275,6 +1275,30 @@ def nothing_now(words: list[Word], s: TTState) -> list[Word]:
     return words
 
 
+# No action said for one miner, named after it (TT-3: a miner given no action does nothing): "(no
+# action for the new guy)", "nothing for miner 5" as that miner resting, not as a pass.
+NO_ACTION_FOR = (("no", "action", "for"), ("no", "actions", "for"), ("no", "move", "for"), ("nothing", "for"))
+
+
+def no_action_for(words: list[Word]) -> list[Word]:
+    """"no action for the new guy", "nothing for miner 5" (NO_ACTION_FOR, then a miner's number or
+    the extra miner's name, EXTRA_MINER_NAMES, closing the clause) as "the new guy rest": that
+    miner rests (TT-3). Elsewhere unchanged ("nothing for me", a pass, is passing_said's)."""
+    for index in range(len(words)):
+        size = next((len(said) for said in NO_ACTION_FOR
+                     if tuple(w.text.casefold() for w in words[index:index + len(said)]) == said), 0)
+        if not size or any(w.trail.strip() for w in words[index:index + size]):
+            continue
+        at = index + size + (index + size < len(words) and words[index + size].text.casefold() in MINER_WORDS)
+        named = 1 if at < len(words) and words[at].text.isdecimal() else extra_name_at(words, at) if at < len(words) else 0
+        end = at + named
+        if not named or any(w.trail.strip() for w in words[at:end - 1]) or end < len(words) and not words[end - 1].trail.strip():
+            continue
+        rest = words[end - 1]._replace(text="rest")
+        return [*words[:index], *(w._replace(trail="") for w in words[at:end]), rest, *words[end:]]
+    return words
+
+
 def passing_said(words: list[Word], s: TTState, material: frozenset[str]) -> list[Word]:
     """"no moves for me this time, pass" (PASSING) as the crossing's empty submission, `r1 c1
     rest` as nothing_now writes it, when no other word of the post is move material (`material`:
@@ -2089,7 +2113,7 @@ class TrackTroubleNotation(Game[TTState]):
         if s.finished or not isinstance(miners, int):
             return words
         words = nothing_now(turn_for(crossing_header(quoted_turn(words, s, QUOTED, self._known_names), s), s), s)
-        words = passing_said(words, s, self._known_names | frozenset(KEYWORDS) | frozenset(ITEM_WORDS))
+        words = passing_said(no_action_for(words), s, self._known_names | frozenset(KEYWORDS) | frozenset(ITEM_WORDS))
         free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
         words = sharing_dropped(ranges_and_counts(ordinals_on(miners_by_place(words, free), free)), self._known_names)

@@ -1220,3 +1220,23 @@ def test_first_counted_near_misses_stay_refused(post):
 
 def test_first_counted_is_refused_once_miner_1_crossed():
     assert in_crossing_2("first two to T3") is None   # miner 1 is across: which two?
+
+
+# --- No action said for one named miner (TT-3, TT-7) ------------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("Using Extra Miner. (no action for the new guy)", "r1 c1: extra-miner"),
+    ("extra miner, nothing for the new guy", "r1 c1: extra-miner"),
+    ("1 T2, no action for miner 5", "r1 c1: 1 T2"),
+])
+def test_no_action_for_a_miner_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "no action for the new guy",        # no Extra Miner declared: which new guy?
+    "1 T2, no action for 5 or 6",       # which miner?
+    "1 T2, no action for 1",            # contradicts its action
+])
+def test_no_action_for_a_miner_near_misses_stay_refused(post):
+    assert at_start(post) is None
