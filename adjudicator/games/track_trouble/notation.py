@@ -1736,6 +1736,23 @@ def destination_is(words: list[Word], index: int, printed: dict[str, int], said_
     return None
 
 
+# Words after an item's name that name it again (TT-7): "the hidden value thing", "the extra miner
+# item" are the item. Only right after it, with nothing between.
+ITEM_THING = ("thing", "item", "power", "powerup", "power-up", "ability")
+
+
+def item_thing(words: list[Word]) -> list[Word]:
+    """"I wanna use the hidden value thing. N2, value 2": a word after an item's name (ITEM_WORDS)
+    that names it again (ITEM_THING) says nothing more; the item keeps its punctuation."""
+    out: list[Word] = []
+    for word in words:
+        if out and word.text.casefold() in ITEM_THING and out[-1].text in ITEM_WORDS and not out[-1].trail:
+            out[-1] = out[-1]._replace(said=f"{out[-1].said} {word.said}", trail=word.trail, end=word.end)
+            continue
+        out.append(word)
+    return out
+
+
 def wish_dropped(words: list[Word], destinations: frozenset[str]) -> list[Word]:
     """"I'd like N3 to be 4" as "N3 to be 4": a wish (WISHING) with nothing between it and a
     destination's name says nothing more (TT-7); its start keeps the punctuation before it."""
@@ -2108,7 +2125,7 @@ class TrackTroubleNotation(Game[TTState]):
         targets = self._names_of("tracks", "switches") | frozenset(SWITCH_WORDS)
         words = article_dropped(targets_first(target_counted(words, targets), targets))
         words = boarded_in(words, self._names_of("tracks"))
-        words = hidden_said(hidden_spoken(wish_dropped(words, self._names_of("destinations")), self._names_of("destinations"), printed))
+        words = hidden_said(hidden_spoken(wish_dropped(item_thing(words), self._names_of("destinations")), self._names_of("destinations"), printed))
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):
             return words

@@ -1240,3 +1240,21 @@ def test_no_action_for_a_miner_reads(post, move):
 ])
 def test_no_action_for_a_miner_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- An item named again: "the hidden value thing" (TT-7) -------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("I wanna use the hidden value thing. N2, value 2", "r1: hidden N2 2"),
+    ("using the extra miner thing, 8 T2", "r1 c1: 8 T2, extra-miner"),
+])
+def test_item_thing_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "the hidden value thing? N2, value 2",         # asks
+    "not using the extra miner thing, 8 T2",       # declined, yet miner 8 acts
+])
+def test_item_thing_near_misses_stay_refused(post):
+    assert at_start(post) is None
