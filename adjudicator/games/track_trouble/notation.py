@@ -1741,6 +1741,24 @@ def destination_is(words: list[Word], index: int, printed: dict[str, int], said_
 ITEM_THING = ("thing", "item", "power", "powerup", "power-up", "ability")
 
 
+# "I am" before using an item says what "I'm" does, glue to the reader (TT-7): "I am also using my
+# Remote Switch on purple". Only right before these words.
+I_AM = ("i", "am")
+I_AM_BEFORE = ("using", "also", "activating", "deploying")
+
+
+def i_am_dropped(words: list[Word]) -> list[Word]:
+    """"I am also using my Remote Switch on purple" as "also using my Remote Switch on purple"
+    (I_AM right before I_AM_BEFORE, nothing between); its first word's punctuation before it stays."""
+    return [word for index, word in enumerate(words)
+            if not (index + 2 < len(words) and tuple(w.text.casefold() for w in words[index:index + 2]) == I_AM
+                    and not words[index].trail and not words[index + 1].trail
+                    and words[index + 2].text.casefold() in I_AM_BEFORE)
+            and not (index >= 1 and index + 1 < len(words)
+                     and tuple(w.text.casefold() for w in words[index - 1:index + 1]) == I_AM
+                     and not words[index - 1].trail and not word.trail and words[index + 1].text.casefold() in I_AM_BEFORE)]
+
+
 def item_thing(words: list[Word]) -> list[Word]:
     """"I wanna use the hidden value thing. N2, value 2": a word after an item's name (ITEM_WORDS)
     that names it again (ITEM_THING) says nothing more; the item keeps its punctuation."""
@@ -2125,7 +2143,7 @@ class TrackTroubleNotation(Game[TTState]):
         targets = self._names_of("tracks", "switches") | frozenset(SWITCH_WORDS)
         words = article_dropped(targets_first(target_counted(words, targets), targets))
         words = boarded_in(words, self._names_of("tracks"))
-        words = hidden_said(hidden_spoken(wish_dropped(item_thing(words), self._names_of("destinations")), self._names_of("destinations"), printed))
+        words = hidden_said(hidden_spoken(wish_dropped(item_thing(i_am_dropped(words)), self._names_of("destinations")), self._names_of("destinations"), printed))
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):
             return words

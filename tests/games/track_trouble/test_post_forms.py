@@ -1258,3 +1258,22 @@ def test_item_thing_reads(post, move):
 ])
 def test_item_thing_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- "I am" before using an item (TT-7) ------------------------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("Miners 1, 2 and 3 board the minecarts on Track 3. Miner 4 activates the purple switch. "
+     "I am also using my Remote Switch on purple.", "r1 c1: 1 T3, 2 T3, 3 T3, 4 switch purple, remote purple"),
+    ("1 T3. I am using the extra miner, 8 T2", "r1 c1: 1 T3, 8 T2, extra-miner"),
+])
+def test_i_am_using_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1 T3. I am not using my Remote Switch on purple.",   # declined, yet named
+    "1 T3. I am using my Remote Switch on purple?",       # asks
+])
+def test_i_am_using_near_misses_stay_refused(post):
+    assert at_start(post) is None
