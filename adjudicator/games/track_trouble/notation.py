@@ -109,7 +109,10 @@ VALUE_ON = ("on", "for", "at", "to")
 # Words after a destination's name that give it a value with no verb (TT-7): "N2 = 3", "N2 is
 # worth 3" ("worth" is `=`, VALUE_WORDS). Refused when the value is the printed one: "N2 is worth
 # 4" may be said of the board as it is, not set.
-DESTINATION_IS = (("=",), ("is", "="), ("is",), ("to",), ("gets",), ("gets", "a"))   # "N2 → 3": the arrow is "to" (ARROWS)
+DESTINATION_IS = (("=",), ("is", "="), ("is",), ("to",), ("gets",), ("gets", "a"), ("to", "be"))   # "I'd like N3 to be 4"   # "N2 → 3": the arrow is "to" (ARROWS)
+# A wish said right before a destination given a value (TT-7): "I'd like N3 to be 4" sets it as
+# "N3 to be 4" does. Only right before a destination's name: "I'd like T2" is no boarding.
+WISHING = (("i'd", "like"), ("id", "like"), ("i", "would", "like"), ("i", "want"), ("i'd", "want"))
 # Words between Hidden Value and its destination ("Hidden Value on N2"), and between the
 # destination and its value ("N2 and set it to 3"): they say nothing more.
 HIDDEN_BEFORE_DESTINATION = ("on", "for", "at", "the", "in")   # "hidden value on the N3 destination, make it worth 2"
@@ -132,7 +135,7 @@ CART_WORDS = ("cart", "carts")
 # "Track 2: miners 3, 4.", "switch: 7", "T3 for 1 and 5, T1 for 2" (TT-3: each miner boards a
 # track or activates a switch). The words between them, besides a colon after the target ("T1 - 1, 2",
 # "T2 = 3, 4": marks typed apart):
-TARGET_FOR = ("for", "-", "–", "=")
+TARGET_FOR = ("for", "-", "–", "=", "gets", "get")   # "T3 gets miners 6 and 7, switch gets miner 1"
 # The minecarts said between boarding and the track: "1, 2 and 3 board the minecarts on Track 3" is
 # boarding T3 (TT-3: a miner boards a track's minecarts). Only so placed.
 BOARDED_CARTS = (("minecarts",), ("minecart",), ("carts",), ("cart",), ("mine", "carts"), ("mine", "cart"),
@@ -176,7 +179,7 @@ SENDING_VERBS = ("put", "send", "sending", "sends", "move", "moving", "moves")
 # Words between a miner and its action that say nothing more: "8 also goes T2".
 ALSO = ("also",)
 # Marks a number is written with when it restates the miner just named: "he (no. 8)", "number 8".
-NUMBER_MARKS = ("no", "nr", "number", "num")
+NUMBER_MARKS = ("no", "nr", "number", "num", "miner")   # "my extra guy (miner 8) boards T1"
 # The words naming a miner by its number: "first miner", "miner one", "T2 with miner 1".
 MINER_WORDS = ("miner", "miners")
 WITH_WORDS = ("with",)
@@ -200,7 +203,8 @@ COURTESY = ("please", "pls", "plz", "thanks", "thx", "ty")
 # A count of every miner that can act (TT-2, TT-3): "all seven on T1", "all 7 of them T2". The
 # count must be the number of miners that can act now; any other count is refused.
 EVERY_COUNTED = ("all",)
-COUNT_TAILS = ("of them", "of em")     # "all seven of them": "them" is those seven
+COUNT_TAILS = ("of them", "of em", "of my miners", "of the miners", "of my guys", "miners", "my miners")
+# "all seven of them": "them" is those seven; "all seven of my miners activate purple" names them so
 # Every miner that can act named with no count, right before the track they all board (TT-3):
 # "everyone T1", "all miners on T2", "all on T2 except 7 who hits the switch". Read only when the
 # post names no other miner's number (but the exceptions): "1 T3, all on T2" (all the others?) is refused.
@@ -1000,6 +1004,103 @@ def every_counted(words: list[Word], acting: list[int], others: list[list[int]])
     return out
 
 
+def count_restated(words: list[Word], acting: list[int]) -> list[Word]:
+    """"everyone T2 (all 7)", "everyone on T1. all seven.": a count of every miner that can act
+    (EVERY_COUNTED, as every_counted reads it) said as a clause of its own after every miner is
+    named (EVERY_ACTING) says them again: read as `-`, glue. Another count is left for
+    every_counted to refuse (which miners?)."""
+    counts = post_words().counts
+    every = next((index for index in range(len(words)) for said in EVERY_ACTING
+                  if tuple(w.text.casefold() for w in words[index:index + len(said)]) == said), None)
+    if every is None or not acting:
+        return words
+    out = list(words)
+    for index in range(len(words) - 1, every + 1, -1):
+        said = [w.text.casefold() for w in words[index:index + 2]]
+        if len(said) < 2 or said[0] not in EVERY_COUNTED or words[index].trail or not words[index - 1].trail.strip(" ") \
+                or not (said[1].isdecimal() or said[1] in counts) or not words[index + 1].trail.strip(" ") \
+                and index + 2 < len(words) or words[index + 1].stop == "?":
+            continue   # "everyone T3. all seven?" asks
+        if (int(said[1]) if said[1].isdecimal() else counts[said[1]]) == len(acting):
+            out[index:index + 2] = [said_as(words, index, 2, "-")]
+    return out
+
+
+# Miners named by their place in the line-up with a count (TT-2: miners are numbered): "first three
+# miners to T1, the other four to T2". The first words name miners 1 to N, the second ones every
+# acting miner the first did not name.
+FIRST_COUNTED = ("first",)
+OTHERS_COUNTED = (("the", "other"), ("other",), ("the", "remaining"), ("remaining",), ("the", "last"), ("last",))
+
+
+def counted_span(words: list[Word], index: int, heads: tuple[tuple[str, ...], ...]) -> tuple[int, int]:
+    """(words taken, the count) of a head of `heads`, a count ("three", "3") and an optional
+    "miners" at `index`, with no punctuation inside; (0, 0) when there is none."""
+    counts = post_words().counts
+    for head in sorted(heads, key=len, reverse=True):
+        end = index + len(head)
+        if tuple(w.text.casefold() for w in words[index:end]) != head or end >= len(words) \
+                or any(w.trail.strip() for w in words[index:end]):
+            continue
+        said = words[end].text.casefold()
+        count = int(said) if said.isdecimal() else counts.get(said, 0)
+        if count < 2:
+            return 0, 0
+        taken = len(head) + 1 + (end + 1 < len(words) and not words[end].trail.strip()
+                                 and words[end + 1].text.casefold() in MINER_WORDS)
+        return taken, count
+    return 0, 0
+
+
+def first_counted(words: list[Word], acting: list[int]) -> list[Word]:
+    """"first three miners to T1, the other four to T2" as the plural lists "miners 1, 2, 3 to T1,
+    miners 4, 5, 6, 7 to T2" (plural_list reads them): the first N are miners 1 to N while they all
+    act (TT-2), the others every acting miner but those, when their count says so; otherwise, or
+    when the post names a miner's number too, unchanged (which miners?)."""
+    spans: list[tuple[int, int, list[int]]] = []
+    named: list[int] = []
+    for index in range(len(words)):
+        if index and not words[index - 1].trail.strip(" "):
+            continue
+        taken, count = counted_span(words, index, (FIRST_COUNTED,))
+        if taken and not named and acting[:count] == list(range(1, count + 1)):
+            named = acting[:count]
+            spans.append((index, taken, named))
+            continue
+        taken, count = counted_span(words, index, OTHERS_COUNTED)
+        if taken and named and len(acting) - len(named) == count and len(spans) == 1:
+            spans.append((index, taken, acting[len(named):]))
+    if not spans or any(w.text.isdecimal() for at, w in enumerate(words)
+                        if not any(index <= at < index + taken for index, taken, _ in spans)):
+        return words
+    for index, taken, miners in reversed(spans):
+        span = said_as(words, index, taken, "", None)
+        words = [*words[:index], span._replace(text=PLURAL_MINER_WORDS[0], trail=""),
+                 *(span._replace(text=str(miner), trail="," if at < len(miners) - 1 else span.trail)
+                   for at, miner in enumerate(miners)), *words[index + taken:]]
+    return words
+
+
+def rest_listed(words: list[Word]) -> list[Word]:
+    """"8 goes T2, the rest: 1 T2, 2 T3": the rest (OTHERS_ACTING) said with a colon, right before a
+    miner's number, introduces the list of their actions and says nothing more (TT-3: each listed
+    miner acts as said after it): the words are dropped, the punctuation before them kept. Only
+    after a part of the move: alone ("the rest: 1 T2") it is the rest of what?"""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        size = next((len(said) for said in sorted(OTHERS_ACTING, key=len, reverse=True)
+                     if tuple(w.text.casefold() for w in words[index:index + len(said)]) == said), 0)
+        end = index + size
+        if size and index and words[index - 1].trail.strip(" ") and words[end - 1].trail.strip() == ":" \
+                and not any(w.trail.strip() for w in words[index:end - 1]) and end < len(words) and words[end].text.isdecimal():
+            index = end
+            continue
+        out.append(words[index])
+        index += 1
+    return out
+
+
 def every_named(words: list[Word], acting: list[int], tracks: frozenset[str]) -> list[Word]:
     """"everyone T1", "all on T2 except 7 who hits the switch" (EVERY_ACTING) as the plural list
     "miners 1, ..., 7 T1" every_counted writes, less the miners excepted, who act as said after
@@ -1171,6 +1272,30 @@ def nothing_now(words: list[Word], s: TTState) -> list[Word]:
             span = said_as(words, index, 2, "rest")   # every miner: a miner given an action beside it is refused
             turn = [span._replace(text=f"r{s.round}", trail=""), span._replace(text=f"c{s.crossing}", trail="")]
             return [*words[:index], *turn, span, *words[index + 2:]]
+    return words
+
+
+# No action said for one miner, named after it (TT-3: a miner given no action does nothing): "(no
+# action for the new guy)", "nothing for miner 5" as that miner resting, not as a pass.
+NO_ACTION_FOR = (("no", "action", "for"), ("no", "actions", "for"), ("no", "move", "for"), ("nothing", "for"))
+
+
+def no_action_for(words: list[Word]) -> list[Word]:
+    """"no action for the new guy", "nothing for miner 5" (NO_ACTION_FOR, then a miner's number or
+    the extra miner's name, EXTRA_MINER_NAMES, closing the clause) as "the new guy rest": that
+    miner rests (TT-3). Elsewhere unchanged ("nothing for me", a pass, is passing_said's)."""
+    for index in range(len(words)):
+        size = next((len(said) for said in NO_ACTION_FOR
+                     if tuple(w.text.casefold() for w in words[index:index + len(said)]) == said), 0)
+        if not size or any(w.trail.strip() for w in words[index:index + size]):
+            continue
+        at = index + size + (index + size < len(words) and words[index + size].text.casefold() in MINER_WORDS)
+        named = 1 if at < len(words) and words[at].text.isdecimal() else extra_name_at(words, at) if at < len(words) else 0
+        end = at + named
+        if not named or any(w.trail.strip() for w in words[at:end - 1]) or end < len(words) and not words[end - 1].trail.strip():
+            continue
+        rest = words[end - 1]._replace(text="rest")
+        return [*words[:index], *(w._replace(trail="") for w in words[at:end]), rest, *words[end:]]
     return words
 
 
@@ -1611,6 +1736,58 @@ def destination_is(words: list[Word], index: int, printed: dict[str, int], said_
     return None
 
 
+# Words after an item's name that name it again (TT-7): "the hidden value thing", "the extra miner
+# item" are the item. Only right after it, with nothing between.
+ITEM_THING = ("thing", "item", "power", "powerup", "power-up", "ability")
+
+
+# "I am" before using an item says what "I'm" does, glue to the reader (TT-7): "I am also using my
+# Remote Switch on purple". Only right before these words.
+I_AM = ("i", "am")
+I_AM_BEFORE = ("using", "also", "activating", "deploying")
+
+
+def i_am_dropped(words: list[Word]) -> list[Word]:
+    """"I am also using my Remote Switch on purple" as "also using my Remote Switch on purple"
+    (I_AM right before I_AM_BEFORE, nothing between); its first word's punctuation before it stays."""
+    return [word for index, word in enumerate(words)
+            if not (index + 2 < len(words) and tuple(w.text.casefold() for w in words[index:index + 2]) == I_AM
+                    and not words[index].trail and not words[index + 1].trail
+                    and words[index + 2].text.casefold() in I_AM_BEFORE)
+            and not (index >= 1 and index + 1 < len(words)
+                     and tuple(w.text.casefold() for w in words[index - 1:index + 1]) == I_AM
+                     and not words[index - 1].trail and not word.trail and words[index + 1].text.casefold() in I_AM_BEFORE)]
+
+
+def item_thing(words: list[Word]) -> list[Word]:
+    """"I wanna use the hidden value thing. N2, value 2": a word after an item's name (ITEM_WORDS)
+    that names it again (ITEM_THING) says nothing more; the item keeps its punctuation."""
+    out: list[Word] = []
+    for word in words:
+        if out and word.text.casefold() in ITEM_THING and out[-1].text in ITEM_WORDS and not out[-1].trail:
+            out[-1] = out[-1]._replace(said=f"{out[-1].said} {word.said}", trail=word.trail, end=word.end)
+            continue
+        out.append(word)
+    return out
+
+
+def wish_dropped(words: list[Word], destinations: frozenset[str]) -> list[Word]:
+    """"I'd like N3 to be 4" as "N3 to be 4": a wish (WISHING) with nothing between it and a
+    destination's name says nothing more (TT-7); its start keeps the punctuation before it."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        size = next((len(wish) for wish in WISHING if tuple(w.text.casefold() for w in words[index:index + len(wish)]) == wish
+                     and index + len(wish) < len(words) and words[index + len(wish)].text.casefold() in destinations
+                     and not any(w.trail.strip() for w in words[index:index + len(wish)])), 0)
+        if size:
+            index += size
+            continue
+        out.append(words[index])
+        index += 1
+    return out
+
+
 def hidden_said(words: list[Word]) -> list[Word]:
     """"hidden on N2 and set it to 3", "hidden N1, = 5" as `hidden N2 3` (TT-7): the words
     around the destination (HIDDEN_BEFORE_DESTINATION, HIDDEN_BEFORE_VALUE, a comma) say nothing more."""
@@ -1809,6 +1986,35 @@ def target_group(words: list[Word], index: int, targets: frozenset[str]) -> tupl
     return head, numbers, numbers[-1] + 1
 
 
+_TIMES = re.compile(r"^[x×](\d)$", re.IGNORECASE)   # "x3", "×3": as many times
+
+
+def target_counted(words: list[Word], targets: frozenset[str]) -> list[Word]:
+    """"switch x3 (miners 1,2,3)", "T2 x2 (1 and 2)": a track or switch said first with how many
+    take it, then those miners in brackets, as "switch: 1, 2, 3" (target_group reads it, TT-3).
+    Only when the brackets name exactly that many miners: "switch x3 (1, 2)" (which third?) is left."""
+    for index in range(1, len(words)):
+        times = _TIMES.match(words[index].text)
+        if not times or words[index].trail.strip() != "(" or words[index - 1].trail \
+                or words[index - 1].text.casefold() not in targets:
+            continue
+        at = index + 1 + (index + 1 < len(words) and words[index + 1].text.casefold() in MINER_WORDS
+                          and not words[index + 1].trail)
+        numbers: list[int] = []
+        while at < len(words) and words[at].text.isdecimal() and ")" not in words[at].trail:
+            numbers.append(at)
+            at += 1 + (words[at].trail.strip() in ("", ",") and at + 1 < len(words)
+                       and words[at + 1].text.casefold() in JOINERS and not words[at + 1].trail)
+        if at >= len(words) or not words[at].text.isdecimal() or not words[at].trail.strip().startswith(")"):
+            continue
+        numbers.append(at)
+        if len(numbers) != int(times.group(1)) or any(words[n].trail.strip() not in ("", ",") for n in numbers[:-1]):
+            continue
+        listed = [words[n]._replace(trail=",") for n in numbers[:-1]]
+        return [*words[:index - 1], words[index - 1]._replace(trail=":"), *listed, words[at], *words[at + 1:]]
+    return words
+
+
 def boarded_in(words: list[Word], tracks: frozenset[str]) -> list[Word]:
     """"4 goes in T3", "1 and 2 go in the track 1" as `4 board T3`: a boarding verb, "in" (BOARD_IN)
     and a track's name, with nothing between them, board it (TT-3)."""
@@ -1934,14 +2140,15 @@ class TrackTroubleNotation(Game[TTState]):
         printed = {} if s.finished else {name.casefold(): value for name, value in s.layout["destinations"].items()}
         words = items_said_used(miners_short(split_typed([asked(word) for word in words]), self._known_names))
         words = arrow_listed(words)
-        words = article_dropped(targets_first(words, self._names_of("tracks", "switches") | frozenset(SWITCH_WORDS)))
+        targets = self._names_of("tracks", "switches") | frozenset(SWITCH_WORDS)
+        words = article_dropped(targets_first(target_counted(words, targets), targets))
         words = boarded_in(words, self._names_of("tracks"))
-        words = hidden_said(hidden_spoken(words, self._names_of("destinations"), printed))
+        words = hidden_said(hidden_spoken(wish_dropped(item_thing(i_am_dropped(words)), self._names_of("destinations")), self._names_of("destinations"), printed))
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):
             return words
         words = nothing_now(turn_for(crossing_header(quoted_turn(words, s, QUOTED, self._known_names), s), s), s)
-        words = passing_said(words, s, self._known_names | frozenset(KEYWORDS) | frozenset(ITEM_WORDS))
+        words = passing_said(no_action_for(words), s, self._known_names | frozenset(KEYWORDS) | frozenset(ITEM_WORDS))
         free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
         words = sharing_dropped(ranges_and_counts(ordinals_on(miners_by_place(words, free), free)), self._known_names)
@@ -1954,6 +2161,8 @@ class TrackTroubleNotation(Game[TTState]):
         if extra and not s.extra.get(player):
             words = extra_miner_placed(words, miners + 1, self._names_of("tracks"))
         everyone = list(range(1, miners + (2 if extra else 1)))
+        words = first_counted(words, [miner for miner in everyone if miner in free])
+        words = count_restated(rest_listed(words), [miner for miner in everyone if miner in free])
         words = every_counted(words, [miner for miner in everyone if miner in free],
                               [everyone, list(range(1, miners + 1))])
         if not declares_extra_miner(words) or s.extra.get(player):   # declared now: is the extra miner "all"?

@@ -1089,3 +1089,191 @@ def test_rest_apart_reads(post, move):
 ])
 def test_rest_apart_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- A track or switch said first, "gets" its miners (TT-3) -----------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("T3 gets miners 6 and 7, switch gets miner 1", "r1 c1: 1 switch purple, 6 T3, 7 T3"),
+    ("T2 gets 4 and 5", "r1 c1: 4 T2, 5 T2"),
+    ("T1 gets miner 2. purple switch gets miner 3", "r1 c1: 2 T1, 3 switch purple"),
+])
+def test_target_gets_its_miners_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "T1 gets 3 crossings",             # no miner
+    "T3 gets miners 6 and 7?",         # asks
+    "T3 gets miners 6 or 7",           # which miner?
+])
+def test_target_gets_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Every miner counted: "all seven of my miners", a count restating "everyone" (TT-2, TT-3) --------
+
+@pytest.mark.parametrize("post, move", [
+    ("all seven of my miners activate purple 😈", "r1 c1: " + ", ".join(f"{m} switch purple" for m in range(1, 8))),
+    ("all 7 miners T3", "r1 c1: " + ", ".join(f"{m} T3" for m in range(1, 8))),
+    ("everyone T2 lol yolo (all 7)", "r1 c1: " + ", ".join(f"{m} T2" for m in range(1, 8))),
+    ("everyone on T1. all seven. yolo", "r1 c1: " + ", ".join(f"{m} T1" for m in range(1, 8))),
+])
+def test_every_miner_counted_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "all six of my miners activate purple",   # seven can act: which six?
+    "everyone T2 (all 6)",                    # the count is not every miner
+    "everyone T3. all seven?",                # asks
+])
+def test_every_miner_counted_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Hidden Value wished: "I'd like N3 to be 4" (TT-7) ---------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("Hidden Value Crossing: I'd like N3 to be 4, thanks.", "r1: hidden N3 4"),
+    ("hidden N2 to be 5", "r1: hidden N2 5"),
+    ("hidden value: i would like N1 to be 2", "r1: hidden N1 2"),
+])
+def test_hidden_wished_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "hidden value: I'd like N3 to be 4 or 5",   # which value?
+    "I'd like N3 to be 4?",                     # asks
+    "I'd like T2",                              # no miner
+])
+def test_hidden_wished_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- The extra miner's number in brackets; "the rest:" before their list (TT-3, TT-7) ---------------
+
+@pytest.mark.parametrize("post, move", [
+    ("I'm using Extra Miner and my extra guy (miner 8) boards T1. No one else moves.", "r1 c1: 8 T1, extra-miner"),
+    ("extra miner, new guy (miner 8) on T2", "r1 c1: 8 T2, extra-miner"),
+    ("Extra Miner please! 8 goes T2, the rest: 1 T2, 2 T2, 3 T3, 4 T3, 5 T1, 6 T1, 7 T1",
+     "r1 c1: 1 T2, 2 T2, 3 T3, 4 T3, 5 T1, 6 T1, 7 T1, 8 T2, extra-miner"),
+    ("4 T1, the others: 1 T2, 2 T3", "r1 c1: 1 T2, 2 T3, 4 T1"),
+])
+def test_extra_named_and_rest_listed_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "Extra Miner and the new guy (miner 7) boards T1",   # the extra miner is miner 8
+    "the rest: 1 T2, 2 T3",                              # the rest of what?
+    "4 T1, the rest: 1 T2 or T3",                        # which track?
+    "4 T1, the rest: T3",                                # a colon, then no miner: not read as the rest boarding
+])
+def test_extra_named_and_rest_listed_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- A track or switch said with how many take it, the miners in brackets (TT-3) --------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("switch x3 (miners 1,2,3), 4-7 on T2",
+     "r1 c1: 1 switch purple, 2 switch purple, 3 switch purple, 4 T2, 5 T2, 6 T2, 7 T2"),
+    ("T2 x2 (1 and 2), 3 T1", "r1 c1: 1 T2, 2 T2, 3 T1"),
+    ("T3 x2 (miners 4, 5) and 1 T1", "r1 c1: 1 T1, 4 T3, 5 T3"),
+])
+def test_target_counted_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "switch x3 (1, 2)",                  # three, but two named: which third?
+    "switch x2 (1 or 2)",                # which miner?
+    "switch x3 (miners 1,2,3)?",         # asks
+    "switch x3 (miners 1,2,3) or T1",    # which action?
+])
+def test_target_counted_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- The first N miners and the other M (TT-2, TT-3) ------------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("first three miners to T1, the other four to T2", "r1 c1: 1 T1, 2 T1, 3 T1, 4 T2, 5 T2, 6 T2, 7 T2"),
+    ("first two to T3, rest stay", "r1 c1: 1 T3, 2 T3"),
+    ("first three to T1, the last four flip purple",
+     "r1 c1: 1 T1, 2 T1, 3 T1, 4 switch purple, 5 switch purple, 6 switch purple, 7 switch purple"),
+])
+def test_first_counted_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "first three miners to T1, the other three to T2",   # four others can act: which three?
+    "first three miners to T1, 7 T3",                    # and 4 to 6?
+    "first three miners to T1 or T2",                    # which track?
+])
+def test_first_counted_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+def test_first_counted_is_refused_once_miner_1_crossed():
+    assert in_crossing_2("first two to T3") is None   # miner 1 is across: which two?
+
+
+# --- No action said for one named miner (TT-3, TT-7) ------------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("Using Extra Miner. (no action for the new guy)", "r1 c1: extra-miner"),
+    ("extra miner, nothing for the new guy", "r1 c1: extra-miner"),
+    ("1 T2, no action for miner 5", "r1 c1: 1 T2"),
+])
+def test_no_action_for_a_miner_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "no action for the new guy",        # no Extra Miner declared: which new guy?
+    "1 T2, no action for 5 or 6",       # which miner?
+    "1 T2, no action for 1",            # contradicts its action
+])
+def test_no_action_for_a_miner_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- An item named again: "the hidden value thing" (TT-7) -------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("I wanna use the hidden value thing. N2, value 2", "r1: hidden N2 2"),
+    ("using the extra miner thing, 8 T2", "r1 c1: 8 T2, extra-miner"),
+])
+def test_item_thing_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "the hidden value thing? N2, value 2",         # asks
+    "not using the extra miner thing, 8 T2",       # declined, yet miner 8 acts
+])
+def test_item_thing_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- "I am" before using an item (TT-7) ------------------------------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("Miners 1, 2 and 3 board the minecarts on Track 3. Miner 4 activates the purple switch. "
+     "I am also using my Remote Switch on purple.", "r1 c1: 1 T3, 2 T3, 3 T3, 4 switch purple, remote purple"),
+    ("1 T3. I am using the extra miner, 8 T2", "r1 c1: 1 T3, 8 T2, extra-miner"),
+])
+def test_i_am_using_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1 T3. I am not using my Remote Switch on purple.",   # declined, yet named
+    "1 T3. I am using my Remote Switch on purple?",       # asks
+])
+def test_i_am_using_near_misses_stay_refused(post):
+    assert at_start(post) is None
