@@ -314,7 +314,33 @@ def meant_word(lexicon: Lexicon, typed: str) -> str | None:
     folded = typed.casefold()
     if not folded.isalpha() or len(folded) < 3 or lexicon.is_material(folded) or folded in known_words():
         return None
+    held = held_down(folded, lexicon)
+    if held is not None:
+        return held
     meant = [word for word in sorted(lexicon.words) if word.isalpha() and len(word) >= 2 and slipped(folded, word)]
+    return meant[0] if len(meant) == 1 else None
+
+
+HELD_DOWN = re.compile(r"([a-z])\1{2,}")   # a letter three times or more: a key held down ("conkerrr", "upppp")
+MAX_HELD = 4   # runs of a held key in one word that are tried
+
+
+def held_down(folded: str, lexicon: Lexicon) -> str | None:
+    """The one game word a word is with a key held down ("conkerrr" conker, "leftttt" left): each
+    run of three or more of a letter typed once or twice; None when no such run, or when the
+    runs make no game word or two ("sooo" is no word of any game)."""
+    if not HELD_DOWN.search(folded):
+        return None
+    runs = HELD_DOWN.split(folded)
+    if len(runs) > 2 * MAX_HELD + 1:
+        return None   # "aaabbbccc…": no game word, and its spellings grow as 2 to the runs
+    options = {""}
+    for index, part in enumerate(runs):
+        if index % 2 == 0:
+            options = {done + part for done in options}
+        else:   # the letter of a run: once or twice
+            options = {done + part * times for done in options for times in (1, 2)}
+    meant = sorted(word for word in options if word in lexicon.words and word.isalpha())
     return meant[0] if len(meant) == 1 else None
 
 

@@ -902,3 +902,24 @@ def test_what_cannot_be_done_is_declined_and_never_hinted(position, player, post
     declined where the move does not use it; no hint names a move using a word taken back."""
     said = named_read(position, player, post)
     assert said.startswith(want) if want.startswith("ERR") else said == want, said
+
+
+@pytest.mark.parametrize("position, player, post, want", [
+    ("tow1-start", "sally", "conkerrr just the one card", "conker 1"),
+    ("arrowbic-start", "sally", "E5 upppp", "E5 up"),
+    ("tt-r1c1", "sally", "1 T2, 3 switchhh purple", "r1 c1: 1 T2, 3 switch purple"),
+    ("tow1-start", "sally", "rope 1 1 sooo good", "rope 1 1"),                 # no game word held down
+])
+def test_a_key_held_down_is_the_game_word(position, player, post, want):
+    said = named_read(position, player, post)
+    assert said == want, said
+
+
+def test_a_key_held_down_reads_only_one_game_word():
+    from adjudicator.lexicon import Lexicon
+    from adjudicator.reading import held_down
+
+    assert held_down("upppp", Lexicon(frozenset({"up"}))) == "up"
+    assert held_down("booook", Lexicon(frozenset({"bok", "book"}))) is None    # once or twice: two words
+    assert held_down("aaabbbcccdddeeefff", Lexicon(frozenset({"abcdef"}))) is None   # too many runs tried
+    assert held_down("up", Lexicon(frozenset({"up"}))) is None
