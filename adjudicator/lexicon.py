@@ -135,6 +135,7 @@ class PostWords:
     longest_hedge: int                    # words in the longest hedge phrase
     not_hedges: frozenset[Phrase]         # phrases holding a hedge's word that hedge nothing ("sorry for the wait")
     impossible: frozenset[Phrase]         # negations saying what cannot be done: never a correction
+    negation_echoes: frozenset[str]       # "either" closing a negated clause: no alternative
     ordinals: Mapping[str, int]
     counts: Mapping[str, int]
     every: frozenset[str]
@@ -184,6 +185,7 @@ def post_words() -> PostWords:
                      hedges=hedges, longest_hedge=max((len(p) for p in hedges), default=1),
                      not_hedges=frozenset(tuple(word(p).casefold().split()) for p in data["not_hedges"]),
                      impossible=frozenset(tuple(word(p).casefold().split()) for p in data["impossible"]),
+                     negation_echoes=folded(data["negation_echoes"]),
                      ordinals={str(k).casefold(): int(v) for k, v in data["ordinals"].items()},
                      counts={str(k).casefold(): int(v) for k, v in data["counts"].items()},
                      every=folded(data["every"]),

@@ -402,7 +402,7 @@ def classify(game: Game[Any], words: list[Word]) -> list[str]:
             kinds.append(STRONG)
         elif lexicon.is_material(folded):
             kinds.append(SOFT if folded in around.soft else STRONG)
-        elif hedge := hedge_at(words, index, around):
+        elif (hedge := hedge_at(words, index, around)) and not echoes_negation(words, index, hedge):
             kinds.extend([HEDGE] * hedge)
             index += hedge
             continue
@@ -437,6 +437,20 @@ def classify(game: Game[Any], words: list[Word]) -> list[str]:
                 and index >= 2 and words[index - 1].text.casefold() in around.own and words[index - 2].comma:
             kinds[index] = SUSPECT   # "rope 1, my 2 stays": a new clause about the card, maybe not playing it
     return kinds
+
+
+def echoes_negation(words: list[Word], index: int, size: int) -> bool:
+    """Is the hedge at `index` a word that only echoes a negation opening its clause, closing it
+    ("no items either"; posts.yaml `negation_echoes`)? Then it is chatter, no alternative."""
+    around = post_words()
+    if size != 1 or words[index].text.casefold() not in around.negation_echoes:
+        return False
+    if index + 1 < len(words) and not words[index].trail.strip(" "):
+        return False   # "either rope or race": it opens an alternative
+    start = index
+    while start > 0 and not words[start - 1].trail.strip(" "):
+        start -= 1
+    return any(around.hedges.get((w.text.casefold(),)) == "negations" for w in words[start:index])
 
 
 def not_hedged(words: list[Word], phrases: frozenset[tuple[str, ...]]) -> frozenset[int]:

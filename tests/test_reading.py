@@ -923,3 +923,15 @@ def test_a_key_held_down_reads_only_one_game_word():
     assert held_down("booook", Lexicon(frozenset({"bok", "book"}))) is None    # once or twice: two words
     assert held_down("aaabbbcccdddeeefff", Lexicon(frozenset({"abcdef"}))) is None   # too many runs tried
     assert held_down("up", Lexicon(frozenset({"up"}))) is None
+
+
+@pytest.mark.parametrize("position, player, post, want", [
+    ("tt-r1c1", "sally", "nothing from me this time (no items either)", "r1 c1: nothing"),
+    ("tow1-start", "sally", "rope 1 1. no tower either", "rope 1 1"),
+    ("tow1-start", "sally", "rope 1 1 either", "ERR m.json: the post says 'either'"),      # no negation: doubt
+    ("tow1-start", "sally", "rope 1 1, not sure either", "ERR m.json: the post says 'not sure'"),
+])
+def test_either_closing_a_negated_clause_is_no_alternative(position, player, post, want):
+    """posts.yaml `negation_echoes`: "no items either" echoes its negation; elsewhere "either" doubts."""
+    said = named_read(position, player, post)
+    assert said.startswith(want) if want.startswith("ERR") else said == want, said
