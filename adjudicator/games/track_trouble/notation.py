@@ -43,7 +43,14 @@ SHAPES = (r"r\d+", r"c\d+", r"r\d+c\d+")   # the round and crossing: r3 c1, r3c1
 # switch"), since alone they are ordinary English ("hits different").
 SWITCH_VERBS = ("flip", "flips", "toggle", "toggles", "activates")
 SWITCH_VERBS_BEFORE_A_NAME = (*SWITCH_VERBS, "flipping", "activate", "hit", "hits", "pull", "pulls",
-                              "press", "presses", "throw", "throws", "make", "makes")   # "3 make the switch"
+                              "press", "presses", "throw", "throws", "make", "makes",   # "3 make the switch"
+                              "flick", "flicks", "switches", "operates", "trigger", "triggers")   # "5 flicks purple"
+# ... and these only right before the word "switch" (switch_said: no phrases), since before a
+# name they are chatter as often ("5 works", "6 mans up"): "5 works the switch", "6 mans the lever".
+SWITCH_VERBS_BEFORE_THE_WORD = ("operate", "work", "works", "man", "mans", "yank", "yanks", "push", "pushes",
+                                "use", "uses", "get", "gets", "grab", "grabs")
+# The switch said as a lever: "7 pulls the lever" (switch_said, when the crossing has one switch).
+LEVER_WORDS = ("lever",)
 # Verbs that say a miner boards a track (TT-3), alone ("miner #6 boards T3", "he hops on T3") and,
 # for ones common in chatter ("take care"), only right before a track's name ("I'll take T2").
 BOARD_VERBS = ("boards", "boarding", "rides", "takes", "hop", "hops", "jump", "jumps")
@@ -220,7 +227,9 @@ OTHERS_ACTING = (("rest",), ("the", "rest"), ("all", "the", "rest"), ("rest", "o
                  ("others",), ("the", "others"), ("all", "others"), ("all", "the", "others"),
                  ("everyone", "else"), ("everybody", "else"), ("remaining", "miners"), ("the", "remaining", "miners"),
                  ("the", "remaining", "ones"), ("remaining", "ones"), ("the", "other", "miners"), ("other", "miners"),
-                 ("all", "other", "miners"), ("the", "other", "ones"), ("all", "the", "other", "miners"))
+                 ("all", "other", "miners"), ("the", "other", "ones"), ("all", "the", "other", "miners"),
+                 ("rest", "of", "my", "miners"), ("the", "rest", "of", "my", "miners"), ("rest", "of", "my", "guys"),
+                 ("the", "rest", "of", "my", "guys"), ("the", "rest", "of", "the", "miners"))
 # Who an exception is said of: "everyone rests except miner 3 who takes T1" is 3 boarding T1.
 RELATIVES = ("who", "which", "that")
 # Said of the current crossing: "nothing this crossing, waiting" is the crossing's empty submission
@@ -1186,7 +1195,8 @@ def others_named(words: list[Word], acting: list[int], names: frozenset[str]) ->
                      if tuple(w.text.casefold() for w in words[index:index + len(said)]) == said), 0)
         action = action_after(words, index + size, names) if size else None
         if action and words[action[0]].text.casefold() not in ACTIONS_ALONE[1:] and \
-                (not index or words[index - 1].trail.strip()) and not any(w.trail.strip() for w in words[index:index + size]):
+                (not index or words[index - 1].trail.strip() or words[index - 1].text.casefold() == JOINERS[0]) \
+                and not any(w.trail.strip() for w in words[index:index + size]):   # "1 T1 and everyone else T2"
             found.append((index, size))
     numbers = [int(w.text) for w in words if w.text.isdecimal()]
     after = [w for w in words[found[0][0]:] if w.text.isdecimal()] if found else []
@@ -1657,6 +1667,20 @@ def spaced_list(words: list[Word], names: frozenset[str] = frozenset()) -> list[
     return out
 
 
+def and_after_action(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"1 T1 and 2 3 T2": "and" between an action's name (`names`) and a spaced list of miners
+    parts the clauses as a comma does (TT-3)."""
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        if word.text.casefold() == JOINERS[0] and not word.trail and out and out[-1].text.casefold() in names \
+                and not out[-1].trail and index + 2 < len(words) and words[index + 1].text.isdecimal() \
+                and words[index + 2].text.isdecimal():   # not "1 T1 and 2 and 3 T2": 2 on T1 too?
+            out[-1] = out[-1]._replace(trail=",")
+            continue
+        out.append(word)
+    return out
+
+
 def ordinals_on(words: list[Word], free: set[int]) -> list[Word]:
     """"first miner to T2, second to T1": once a post names a miner by place ("first miner"), an
     ordinal opening a later clause is the next miner by place, as sure as miners_by_place is."""
@@ -1688,9 +1712,9 @@ def switch_said(words: list[Word], switches: list[str]) -> list[Word]:
         word = words[index]
         after = words[index + 1].text.casefold() if index + 1 < len(words) else ""
         before_word = words[index - 1].text.casefold() if index else ""
-        if only and word.said.casefold() in SWITCH_WORDS and after not in names and before_word not in names:
+        if only and word.said.casefold() in (*SWITCH_WORDS, *LEVER_WORDS) and after not in names and before_word not in names:
             start = index   # the verb before it may be read already: "flips" is `switch`
-            while out and (out[-1].text.casefold() in (*ARTICLES, *SWITCH_VERBS_BEFORE_A_NAME) or
+            while out and (out[-1].text.casefold() in (*ARTICLES, *SWITCH_VERBS_BEFORE_A_NAME, *SWITCH_VERBS_BEFORE_THE_WORD) or
                            out[-1].text == "switch" and out[-1].said.casefold() in SWITCH_VERBS or
                            out[-1].text == "board" and out[-1].said.casefold() in BOARD_VERBS) and not out[-1].trail:
                 out.pop()
@@ -2217,7 +2241,7 @@ class TrackTroubleNotation(Game[TTState]):
         free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
         words = sharing_dropped(ranges_and_counts(ordinals_on(miners_by_place(words, free), free)), self._known_names)
-        words = spaced_list(words, self._known_names)
+        words = spaced_list(and_after_action(words, self._known_names), self._known_names)
         words = switch_said(carts_said(words, dict(s.carts)), list(s.layout.get("switches") or ()))
         words = carts_boarded(words, self._names_of("tracks"))
         extra = bool(s.extra.get(player)) or declares_extra_miner(words)

@@ -1442,3 +1442,47 @@ def test_extra_miner_made_to_act_reads(post, move):
 ])
 def test_extra_miner_made_to_act_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- Other verbs for the switch, and the lever (TT-1: one switch this crossing; TT-3) ---------------
+
+@pytest.mark.parametrize("post, move", [
+    ("5 flicks purple", "r1 c1: 5 switch purple"),
+    ("5 switches purple", "r1 c1: 5 switch purple"),
+    ("5 works the switch", "r1 c1: 5 switch purple"),
+    ("5 yanks the lever", "r1 c1: 5 switch purple"),
+    ("miner 3 triggers the switch, 1 T2", "r1 c1: 1 T2, 3 switch purple"),
+])
+def test_other_switch_verbs_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "5 works",                        # no switch named
+    "5 pushes the switch?",           # asks
+    "the lever is broken lol 1 T2",   # no miner at the lever
+])
+def test_other_switch_verbs_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- The others said other ways, after "and"; a spaced list after "and" (TT-3) -----------------
+
+@pytest.mark.parametrize("post, move", [
+    ("1 T1 and everyone else T2", "r1 c1: 1 T1, 2 T2, 3 T2, 4 T2, 5 T2, 6 T2, 7 T2"),
+    ("1 T1, rest of my guys T2", "r1 c1: 1 T1, 2 T2, 3 T2, 4 T2, 5 T2, 6 T2, 7 T2"),
+    ("1 2 3 T2 and 4 5 T1", "r1 c1: 1 T2, 2 T2, 3 T2, 4 T1, 5 T1"),
+    ("1 T1 and 2 3 T2", "r1 c1: 1 T1, 2 T2, 3 T2"),
+])
+def test_others_and_spaced_lists_after_and_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1 T1 and the rest T2?",     # asks
+    "1 T1 and 2",                # miner 2 with no action
+    "1 T1 and 2 and 3 T2",       # 2 on T1 too, or on T2?
+    "1 T2 and 2 3 T1 or T3",     # alternative left open
+])
+def test_others_and_spaced_lists_after_and_near_misses_stay_refused(post):
+    assert at_start(post) is None
