@@ -43,7 +43,14 @@ SHAPES = (r"r\d+", r"c\d+", r"r\d+c\d+")   # the round and crossing: r3 c1, r3c1
 # switch"), since alone they are ordinary English ("hits different").
 SWITCH_VERBS = ("flip", "flips", "toggle", "toggles", "activates")
 SWITCH_VERBS_BEFORE_A_NAME = (*SWITCH_VERBS, "flipping", "activate", "hit", "hits", "pull", "pulls",
-                              "press", "presses", "throw", "throws", "make", "makes")   # "3 make the switch"
+                              "press", "presses", "throw", "throws", "make", "makes",   # "3 make the switch"
+                              "flick", "flicks", "switches", "operates", "trigger", "triggers")   # "5 flicks purple"
+# ... and these only right before the word "switch" (switch_said: no phrases), since before a
+# name they are chatter as often ("5 works", "6 mans up"): "5 works the switch", "6 mans the lever".
+SWITCH_VERBS_BEFORE_THE_WORD = ("operate", "work", "works", "man", "mans", "yank", "yanks", "push", "pushes",
+                                "use", "uses", "get", "gets", "grab", "grabs")
+# The switch said as a lever: "7 pulls the lever" (switch_said, when the crossing has one switch).
+LEVER_WORDS = ("lever",)
 # Verbs that say a miner boards a track (TT-3), alone ("miner #6 boards T3", "he hops on T3") and,
 # for ones common in chatter ("take care"), only right before a track's name ("I'll take T2").
 BOARD_VERBS = ("boards", "boarding", "rides", "takes", "hop", "hops", "jump", "jumps")
@@ -170,6 +177,7 @@ EXTRA_PLACED = ("on", "to", "onto")
 # ... and a pronoun right after its declaration: "extra miner, and he hops on T3".
 PRONOUNS = ("he", "she", "it", "him", "her")   # not "they": it may be every miner
 LINKS = ("and", "&", "+", "then")          # between the declaration and its pronoun
+CAUSING = ("have", "let", "make", "get", "-")   # "extra miner this round (-), and have him pull the switch"
 # ... and a relative right after it, as a pronoun: "+ extra miner, who also goes T2" (TT-7).
 EXTRA_RELATIVES = ("who",)
 # Verbs that send a miner somewhere, before its number and where it goes: "put him on T2", "sending
@@ -209,14 +217,19 @@ COUNT_TAILS = ("of them", "of em", "of my miners", "of the miners", "of my guys"
 # "everyone T1", "all miners on T2", "all on T2 except 7 who hits the switch". Read only when the
 # post names no other miner's number (but the exceptions): "1 T3, all on T2" (all the others?) is refused.
 EVERY_ACTING = (("everyone",), ("everybody",), ("all",), ("all", "miners"), ("all", "my", "miners"),
-                ("every", "miner"), ("all", "of", "them"), ("all", "of", "my", "miners"))
+                ("every", "miner"), ("all", "of", "them"), ("all", "of", "my", "miners"), ("all", "of", "em"),
+                ("every", "one", "of", "them"), ("each", "miner"), ("each", "of", "them"))
 # The miners not named, said to act, right before the action they share (TT-3: miners are
 # numbered; the others are every miner that can act but those the post names): "1 T2, 2 T1, the
 # rest T3", "3 T1, everyone else flips purple". Read only when every other number of the post is a
 # miner's named before it, and no Hidden Value is set (its number is no miner).
 OTHERS_ACTING = (("rest",), ("the", "rest"), ("all", "the", "rest"), ("rest", "of", "them"), ("the", "rest", "of", "them"),
                  ("others",), ("the", "others"), ("all", "others"), ("all", "the", "others"),
-                 ("everyone", "else"), ("everybody", "else"), ("remaining", "miners"), ("the", "remaining", "miners"))
+                 ("everyone", "else"), ("everybody", "else"), ("remaining", "miners"), ("the", "remaining", "miners"),
+                 ("the", "remaining", "ones"), ("remaining", "ones"), ("the", "other", "miners"), ("other", "miners"),
+                 ("all", "other", "miners"), ("the", "other", "ones"), ("all", "the", "other", "miners"),
+                 ("rest", "of", "my", "miners"), ("the", "rest", "of", "my", "miners"), ("rest", "of", "my", "guys"),
+                 ("the", "rest", "of", "my", "guys"), ("the", "rest", "of", "the", "miners"))
 # Who an exception is said of: "everyone rests except miner 3 who takes T1" is 3 boarding T1.
 RELATIVES = ("who", "which", "that")
 # Said of the current crossing: "nothing this crossing, waiting" is the crossing's empty submission
@@ -233,9 +246,10 @@ PASSING = ("pass", "passing", "i pass", "skip", "skipping", "skip this one", "sk
            "no move", "no moves for me", "no move for me", "nothing for me", "nothing from me", "sit out",
            "sitting out", "sit this one out", "sitting this one out", "sit it out", "sitting it out",
            "sitting this out", "sit this out", "nothing this time", "nothing this turn", "no action", "no actions",
-           "not moving", "not moving anyone", "not moving anybody", "staying put", "staying home")
+           "not moving", "not moving anyone", "not moving anybody", "staying put", "staying home",
+           "skip me", "skipping me", "count me out", "leave me out")   # "skip me this time": the player is skipped
 PASSING_DECLINES = ("skip",)          # "skipping the extra miner, 1 T2": a skip beside a move declines
-PASSING_CLAUSE = ("nothing",)          # passing only as a clause of its own: "nothing, thanks"
+PASSING_CLAUSE = ("nothing", "nada", "zilch", "nothin")   # passing only as a clause of its own: "nothing, thanks", "nada"
 PASSING_NOT_BEFORE = ("on",)           # "pass on ..." declines something: read as the negation
 NEGATION_SAID = "not"                  # posts.yaml's negation the reader declines an item after
 # ... nor before an object: "pass the salt", "skip it", "pass me the dice" pass something else.
@@ -730,6 +744,8 @@ def extra_miner_named(words: list[Word], extra: int) -> list[Word]:
             out.append(words[index])
             index += 1
             continue
+        if out and out[-1].text.casefold() in CAUSING[:-1] and not out[-1].trail and words[index].text.casefold() in PRONOUNS:
+            out.pop()   # "have him pull the switch": he pulls it
         restated = restated_number(words, index + taken)
         taken += restated[0]
         wrong = restated[1] is not None and restated[1] != extra
@@ -737,6 +753,32 @@ def extra_miner_named(words: list[Word], extra: int) -> list[Word]:
                                                             f"miner {extra} (TT-7)." if wrong else None))
         index += taken
     return out
+
+
+# Words a bracket right after the extra miner's number may hold besides its names and the item:
+# "miner 8 (the extra one, using Extra Miner) on T1".
+EXTRA_ASIDE = ("using", "use", "with", "via", "from", "the", "my", "extra", "one", "i'm", "im", "i", "am", "is")
+
+
+def extra_aside(words: list[Word], extra: int) -> list[Word]:
+    """"miner 8 (the extra one, using Extra Miner) on T1" as "extra-miner, 8 on T1": a bracket right
+    after the extra miner's number saying only who it is (EXTRA_ASIDE, its names read as `extra`
+    already) and, maybe, that Extra Miner is used, declares the item (TT-7) and no more."""
+    for index, word in enumerate(words):
+        if word.text != str(extra) or "(" not in word.trail or ")" in word.trail:
+            continue
+        end = index + 1
+        while end < len(words) and ")" not in words[end - 1].trail:
+            end += 1
+        inside = words[index + 1:end]
+        if ")" not in words[end - 1].trail or end >= len(words) or not inside or any("?" in w.trail for w in inside) \
+                or any(w.text.casefold() not in (*EXTRA_ASIDE, str(extra), "extra-miner") for w in inside):
+            continue   # "miner 8 (extra miner?) on T1" asks
+        item = [w._replace(trail=",") for w in inside if w.text == "extra-miner"][:1]
+        start = index - 1 if index and words[index - 1].text.casefold() == MINER_WORDS[0] and not words[index - 1].trail \
+            else index   # "miner 8 (...)": the item before the miner's number, as said
+        return [*words[:start], *item, *words[start:index], word._replace(trail=" "), *words[end:]]
+    return words
 
 
 def extra_miner_placed(words: list[Word], extra: int, tracks: frozenset[str]) -> list[Word]:
@@ -766,7 +808,7 @@ def extra_name_at(words: list[Word], index: int) -> int:
     if said[0] not in PRONOUNS:
         return 0
     before = index - 1
-    while before >= 0 and words[before].text.casefold() in (*LINKS, *SENDING_VERBS):
+    while before >= 0 and words[before].text.casefold() in (*LINKS, *SENDING_VERBS, *CAUSING):
         before -= 1   # "extra miner, and put him on T2"
     return 1 if before >= 0 and words[before].text == "extra-miner" else 0
 
@@ -783,21 +825,24 @@ def restated_number(words: list[Word], index: int) -> tuple[int, int | None]:
 def miner_after_target(words: list[Word], names: frozenset[str]) -> list[Word]:
     """"(board) T2 with miner 1", "flip purple with miners 3 and 4": the miners put before their
     action, as the notation writes it (`1 board T2`)."""
-    for index in range(1, len(words) - 2):
-        if words[index].text.casefold() not in WITH_WORDS or words[index + 1].text.casefold() not in MINER_WORDS \
-                or words[index - 1].text.casefold() not in names:
-            continue
-        end = index + 2
-        while end < len(words) and (words[end].text.isdecimal() or
-                                    words[end].text.casefold() in JOINERS and end + 1 < len(words)
-                                    and words[end + 1].text.isdecimal()):
-            end += 1
-        if end == index + 2:
+    for index in range(1, len(words) - 1):
+        if words[index].text.casefold() not in WITH_WORDS or words[index - 1].text.casefold() not in names:
             continue
         start = index - 2 if index >= 2 and words[index - 2].text in ("board", "switch") else index - 1
+        said = words[index + 1].text.casefold() in MINER_WORDS
+        if not said and not (start == 0 or words[start - 1].trail.strip()):
+            continue   # "1 T2 with 3": with whom? Bare numbers only after an action opening its clause
+        end = index + 1 + said
+        while end < len(words) and (words[end].text.isdecimal() or
+                                    words[end].text.casefold() in JOINERS and end + 1 < len(words)
+                                    and words[end + 1].text.isdecimal()) and (said or not words[end - 1].trail.strip()
+                                                                               or end == index + 1):
+            end += 1
+        if end == index + 1 + said or not said and end < len(words) and not words[end - 1].trail.strip():
+            continue   # "switch purple with 1 and 2, 3 T1": bare numbers end their clause
         # The punctuation stays where the post has it: "take T2 with miner 1?" still ends in "?".
-        group = [*words[index + 2:end - 1], words[end - 1]._replace(trail="")]
-        dropped = "".join(w.trail for w in (words[index], words[index + 1], words[end - 1]))
+        group = [*words[index + 1 + said:end - 1], words[end - 1]._replace(trail="")]
+        dropped = "".join(w.trail for w in (words[index], words[index + said], words[end - 1]))
         target = words[index - 1]._replace(trail=words[index - 1].trail + dropped)
         moved = [*words[:start], *group, *words[start:index - 1], target, *words[end:]]
         return miner_after_target(moved, names)   # the next "with miner" of the post, if any
@@ -1101,8 +1146,9 @@ def rest_listed(words: list[Word]) -> list[Word]:
     return out
 
 
-def every_named(words: list[Word], acting: list[int], tracks: frozenset[str]) -> list[Word]:
-    """"everyone T1", "all on T2 except 7 who hits the switch" (EVERY_ACTING) as the plural list
+def every_named(words: list[Word], acting: list[int], tracks: frozenset[str],
+                switches: frozenset[str] = frozenset()) -> list[Word]:
+    """"everyone T1", "all on T2 except 7 who hits the switch", "all flip purple" (EVERY_ACTING) as the plural list
     "miners 1, ..., 7 T1" every_counted writes, less the miners excepted, who act as said after
     them (TT-3); unchanged when the post names another miner's number."""
     for index in range(len(words)):
@@ -1114,7 +1160,10 @@ def every_named(words: list[Word], acting: list[int], tracks: frozenset[str]) ->
         track = index + size
         while track < len(words) and words[track].text.casefold() in (*GOING, "board") and not words[track].trail.strip():
             track += 1   # "everybody goes to T2": "goes to T2" is `board T2` already
-        if track >= len(words) or words[track].text.casefold() not in tracks:
+        if track + 1 < len(words) and words[track].text == SWITCH_WORDS[0] and not words[track].trail.strip() \
+                and words[track + 1].text.casefold() in switches:
+            track += 1   # "all of them flip the switch": `switch purple` is the action they share
+        elif track >= len(words) or words[track].text.casefold() not in tracks:
             continue
         kept, after = exception_after(words, track)
         excepted = [int(words[at].text) for at in kept if words[at].text.isdecimal()]
@@ -1146,7 +1195,8 @@ def others_named(words: list[Word], acting: list[int], names: frozenset[str]) ->
                      if tuple(w.text.casefold() for w in words[index:index + len(said)]) == said), 0)
         action = action_after(words, index + size, names) if size else None
         if action and words[action[0]].text.casefold() not in ACTIONS_ALONE[1:] and \
-                (not index or words[index - 1].trail.strip()) and not any(w.trail.strip() for w in words[index:index + size]):
+                (not index or words[index - 1].trail.strip() or words[index - 1].text.casefold() == JOINERS[0]) \
+                and not any(w.trail.strip() for w in words[index:index + size]):   # "1 T1 and everyone else T2"
             found.append((index, size))
     numbers = [int(w.text) for w in words if w.text.isdecimal()]
     after = [w for w in words[found[0][0]:] if w.text.isdecimal()] if found else []
@@ -1617,6 +1667,20 @@ def spaced_list(words: list[Word], names: frozenset[str] = frozenset()) -> list[
     return out
 
 
+def and_after_action(words: list[Word], names: frozenset[str]) -> list[Word]:
+    """"1 T1 and 2 3 T2": "and" between an action's name (`names`) and a spaced list of miners
+    parts the clauses as a comma does (TT-3)."""
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        if word.text.casefold() == JOINERS[0] and not word.trail and out and out[-1].text.casefold() in names \
+                and not out[-1].trail and index + 2 < len(words) and words[index + 1].text.isdecimal() \
+                and words[index + 2].text.isdecimal():   # not "1 T1 and 2 and 3 T2": 2 on T1 too?
+            out[-1] = out[-1]._replace(trail=",")
+            continue
+        out.append(word)
+    return out
+
+
 def ordinals_on(words: list[Word], free: set[int]) -> list[Word]:
     """"first miner to T2, second to T1": once a post names a miner by place ("first miner"), an
     ordinal opening a later clause is the next miner by place, as sure as miners_by_place is."""
@@ -1648,9 +1712,9 @@ def switch_said(words: list[Word], switches: list[str]) -> list[Word]:
         word = words[index]
         after = words[index + 1].text.casefold() if index + 1 < len(words) else ""
         before_word = words[index - 1].text.casefold() if index else ""
-        if only and word.said.casefold() in SWITCH_WORDS and after not in names and before_word not in names:
+        if only and word.said.casefold() in (*SWITCH_WORDS, *LEVER_WORDS) and after not in names and before_word not in names:
             start = index   # the verb before it may be read already: "flips" is `switch`
-            while out and (out[-1].text.casefold() in (*ARTICLES, *SWITCH_VERBS_BEFORE_A_NAME) or
+            while out and (out[-1].text.casefold() in (*ARTICLES, *SWITCH_VERBS_BEFORE_A_NAME, *SWITCH_VERBS_BEFORE_THE_WORD) or
                            out[-1].text == "switch" and out[-1].said.casefold() in SWITCH_VERBS or
                            out[-1].text == "board" and out[-1].said.casefold() in BOARD_VERBS) and not out[-1].trail:
                 out.pop()
@@ -1743,6 +1807,30 @@ ITEM_THING = ("thing", "item", "power", "powerup", "power-up", "ability")
 
 # "I am" before using an item says what "I'm" does, glue to the reader (TT-7): "I am also using my
 # Remote Switch on purple". Only right before these words.
+# "either" closing a clause that holds a negation says "also not" ("no items either"): no
+# alternative left open, as "either ... or" is (posts.yaml alternatives).
+ALSO_NOT = ("either",)
+
+
+def also_not_dropped(words: list[Word]) -> list[Word]:
+    """"nothing from me (no items either)": ALSO_NOT ending a clause after a negation in that clause
+    says nothing more than the negation, and is dropped."""
+    negations = post_words().hedges
+    out: list[Word] = []
+    clause: list[Word] = []
+    for index, word in enumerate(words):
+        ends = bool(word.trail.strip(" ")) or index == len(words) - 1
+        if word.text.casefold() in ALSO_NOT and ends and word.stop != "?" and clause \
+                and any(negations.get((w.text.casefold(),)) == "negations" for w in clause):
+            if out:
+                out[-1] = out[-1]._replace(trail=out[-1].trail + word.trail)
+            clause = []
+            continue
+        out.append(word)
+        clause = [] if ends else [*clause, word]
+    return out
+
+
 I_AM = ("i", "am")
 I_AM_BEFORE = ("using", "also", "activating", "deploying")
 
@@ -2143,7 +2231,8 @@ class TrackTroubleNotation(Game[TTState]):
         targets = self._names_of("tracks", "switches") | frozenset(SWITCH_WORDS)
         words = article_dropped(targets_first(target_counted(words, targets), targets))
         words = boarded_in(words, self._names_of("tracks"))
-        words = hidden_said(hidden_spoken(wish_dropped(item_thing(i_am_dropped(words)), self._names_of("destinations")), self._names_of("destinations"), printed))
+        words = hidden_said(hidden_spoken(wish_dropped(item_thing(i_am_dropped(also_not_dropped(words))), self._names_of("destinations")),
+                                         self._names_of("destinations"), printed))
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):
             return words
@@ -2152,12 +2241,12 @@ class TrackTroubleNotation(Game[TTState]):
         free = {miner for miner in range(1, miners + 2) if miner not in s.crossed.get(player, {})
                 and not (s.crossing == 1 and miner in s.benched.get(player, ()))}
         words = sharing_dropped(ranges_and_counts(ordinals_on(miners_by_place(words, free), free)), self._known_names)
-        words = spaced_list(words, self._known_names)
+        words = spaced_list(and_after_action(words, self._known_names), self._known_names)
         words = switch_said(carts_said(words, dict(s.carts)), list(s.layout.get("switches") or ()))
         words = carts_boarded(words, self._names_of("tracks"))
         extra = bool(s.extra.get(player)) or declares_extra_miner(words)
         if extra:
-            words = extra_miner_named(words, miners + 1)
+            words = extra_aside(extra_miner_named(words, miners + 1), miners + 1)
         if extra and not s.extra.get(player):
             words = extra_miner_placed(words, miners + 1, self._names_of("tracks"))
         everyone = list(range(1, miners + (2 if extra else 1)))
@@ -2166,13 +2255,18 @@ class TrackTroubleNotation(Game[TTState]):
         words = every_counted(words, [miner for miner in everyone if miner in free],
                               [everyone, list(range(1, miners + 1))])
         if not declares_extra_miner(words) or s.extra.get(player):   # declared now: is the extra miner "all"?
-            words = every_named(words, [miner for miner in everyone if miner in free], self._names_of("tracks"))
+            words = every_named(words, [miner for miner in everyone if miner in free], self._names_of("tracks"),
+                                self._names_of("switches"))
             words = parity_named(words, [miner for miner in everyone if miner in free], self._known_names)
+            words = others_named(words, [miner for miner in everyone if miner in free], self._known_names)
+        elif any(word.text == str(miners + 1) for word in words):   # "miner 8 to T3, everyone else T2": 8 is not "else"
             words = others_named(words, [miner for miner in everyone if miner in free], self._known_names)
         listed = plural_list(words := plural_range(words, self._known_names), self._known_names)
         while listed != words:   # each plural list in turn: "odd miners T1, even miners T3"
             words, listed = listed, plural_list(listed, self._known_names)
-        words = joined_shared(plural_joined(words, self._known_names), self._known_names)
+        shared = joined_shared(words := plural_joined(words, self._known_names), self._known_names)
+        while shared != words:   # each joined group in turn: "5 and 6 flip purple, 1 2 3 4 T2, and ..."
+            words, shared = shared, joined_shared(shared, self._known_names)
         words = ranged_in_order(words, self._known_names)
         ends = self._names_of("tracks", "switches") | {"train"}
         words = picture_between(except_named(miner_after_target(courtesy_dropped(words, ends), ends)), ends, PICTURE, QUOTED)

@@ -1277,3 +1277,212 @@ def test_i_am_using_reads(post, move):
 ])
 def test_i_am_using_near_misses_stay_refused(post):
     assert at_start(post) is None
+
+
+# --- Several joined groups, each sharing its action (TT-3) ----------------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("5 and 6 toggle purple, 1 2 3 4 T2, 7 T3, and remote purple too",
+     "r1 c1: 1 T2, 2 T2, 3 T2, 4 T2, 5 switch purple, 6 switch purple, 7 T3, remote purple"),
+    ("2 and 3 flip purple, 4 and 5 T1, and remote purple too",
+     "r1 c1: 2 switch purple, 3 switch purple, 4 T1, 5 T1, remote purple"),
+    ("2 and 3 T3, 4 and 5 T1, and remote purple", "r1 c1: 2 T3, 3 T3, 4 T1, 5 T1, remote purple"),
+    ("5 and 6 hit the switch, 1 2 3 4 T2, 7 T3",
+     "r1 c1: 1 T2, 2 T2, 3 T2, 4 T2, 5 switch purple, 6 switch purple, 7 T3"),
+])
+def test_joined_groups_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1 and 2 T3, 3 and 4 T1 and 5 T2",    # the last clause not parted from the group before it
+    "2 and 3 T3, 4 and 5 T1 or T2",       # alternative left open
+])
+def test_joined_groups_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- "everyone else" beside the extra miner's own action (TT-7) -----------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("extra miner + remote switch (purple). miner 8 to T3, everyone else T2",
+     "r1 c1: 1 T2, 2 T2, 3 T2, 4 T2, 5 T2, 6 T2, 7 T2, 8 T3, extra-miner, remote purple"),
+    ("extra miner, 8 T3, the rest T2", "r1 c1: 1 T2, 2 T2, 3 T2, 4 T2, 5 T2, 6 T2, 7 T2, 8 T3, extra-miner"),
+    ("extra miner, the new guy flips the switch, everybody else T1",
+     "r1 c1: 1 T1, 2 T1, 3 T1, 4 T1, 5 T1, 6 T1, 7 T1, 8 switch purple, extra-miner"),
+    ("extra miner. the new guy T3, the remaining miners T2",
+     "r1 c1: 1 T2, 2 T2, 3 T2, 4 T2, 5 T2, 6 T2, 7 T2, 8 T3, extra-miner"),
+])
+def test_others_beside_the_extra_miner_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "extra miner, 1 T3, everyone else T2",        # is the new miner one of "everyone else"?
+    "extra miner, 8 T3, everyone else T2, 1 T1",  # a miner named after the others: a correction?
+    "extra miner, 8 T3, everyone else T2?",       # asks
+])
+def test_others_beside_the_extra_miner_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Bare numbers after "with": "switch purple with 1 and 2" (TT-3) --------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("switch purple with 1 and 2, 3 4 5 on T1", "r1 c1: 1 switch purple, 2 switch purple, 3 T1, 4 T1, 5 T1"),
+    ("take T1 with 1 and 2", "r1 c1: 1 T1, 2 T1"),
+    ("3 T1, flip purple with 4", "r1 c1: 3 T1, 4 switch purple"),
+    ("press purple with 1 and 2", "r1 c1: 1 switch purple, 2 switch purple"),
+])
+def test_bare_miners_after_with_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1 T2 with 3",                    # 3 with miner 1, or miner 1 with 3 more?
+    "flip purple with 1 and 2 T3",    # the numbers run into another action
+])
+def test_bare_miners_after_with_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Passing in other words: "nada, skip me this time" (G-2, TT-3) --------------------------------
+
+@pytest.mark.parametrize("post", [
+    "nada, skip me this time",
+    "skip me",
+    "count me out this round",
+    "zilch",
+    "nothing from me this time (no items either)",
+    "pass, not using remote either",
+])
+def test_passing_said_other_ways_reads(post):
+    assert at_start(post) == "r1 c1: nothing"
+
+
+@pytest.mark.parametrize("post", [
+    "skip me?",                # asks
+    "skip me, 1 T2",           # a pass beside a move
+    "nada for now",            # not decided yet
+    "should you skip me",
+    "1 T2 either",             # "either" with no negation: an alternative left open
+    "1 T2, no remote either?",
+])
+def test_passing_said_other_ways_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- The extra miner's number with a bracket saying who it is (TT-7) ------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("miner 8 (the extra one, using Extra Miner) on T1, and 1 on T1 too", "r1 c1: 1 T1, 8 T1, extra-miner"),
+    ("8 (extra miner) on T1", "r1 c1: 8 T1, extra-miner"),
+    ("miner 8 (Extra Miner) takes T3", "r1 c1: 8 T3, extra-miner"),
+    ("8 (the new guy) on T1, extra miner", "r1 c1: 8 T1, extra-miner"),
+])
+def test_extra_miner_aside_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "miner 8 (extra miner?) on T1",      # asks
+    "miner 7 (extra miner) on T1",       # the extra miner is miner 8
+    "miner 8 (not extra miner) on T1",   # declined, yet miner 8 acts
+    "8 (extra miner) 1 T1",              # miner 8 with no action
+])
+def test_extra_miner_aside_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Every miner at the switch: "all of them flip the switch" (TT-3) ------------------------------
+
+ALL_SWITCH = "r1 c1: " + ", ".join(f"{miner} switch purple" for miner in range(1, 8))
+
+
+@pytest.mark.parametrize("post, move", [
+    ("all of them flip the switch lol. chaos", ALL_SWITCH),
+    ("everyone pulls the purple switch", ALL_SWITCH),
+    ("each of them flips purple", ALL_SWITCH),
+    ("everybody hits the switch except 3 who takes T1",
+     "r1 c1: 1 switch purple, 2 switch purple, 3 T1, 4 switch purple, 5 switch purple, 6 switch purple, 7 switch purple"),
+    ("1 T3, the remaining ones flip purple",
+     "r1 c1: 1 T3, 2 switch purple, 3 switch purple, 4 switch purple, 5 switch purple, 6 switch purple, 7 switch purple"),
+    ("1 T1, all the other miners T2", "r1 c1: 1 T1, 2 T2, 3 T2, 4 T2, 5 T2, 6 T2, 7 T2"),
+])
+def test_every_miner_at_the_switch_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "all of them flip the switch?",   # asks
+    "1 T3, all flip purple",          # all the others, or miner 1 too?
+    "all flip purple, 1 T3",          # a correction?
+])
+def test_every_miner_at_the_switch_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- "have him pull the switch": the extra miner made to act (TT-7) -------------------------------
+
+@pytest.mark.parametrize("post, move", [
+    ("I'd like to use Extra Miner this round, and have him pull the purple switch.", "r1 c1: 8 switch purple, extra-miner"),
+    ("extra miner, and let him take T2", "r1 c1: 8 T2, extra-miner"),
+    ("extra miner, get her on T3", "r1 c1: 8 T3, extra-miner"),
+    ("extra miner, and make him ride T1, 2 T3", "r1 c1: 2 T3, 8 T1, extra-miner"),
+])
+def test_extra_miner_made_to_act_reads(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1 T2, have him flip purple",                           # him: no extra miner declared
+    "extra miner, 1 T2, have him flip purple",              # him: miner 1 or the extra one?
+    "should I use extra miner and have him flip purple?",   # asks
+    "extra miner, and have them flip purple",               # them: who?
+])
+def test_extra_miner_made_to_act_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- Other verbs for the switch, and the lever (TT-1: one switch this crossing; TT-3) ---------------
+
+@pytest.mark.parametrize("post, move", [
+    ("5 flicks purple", "r1 c1: 5 switch purple"),
+    ("5 switches purple", "r1 c1: 5 switch purple"),
+    ("5 works the switch", "r1 c1: 5 switch purple"),
+    ("5 yanks the lever", "r1 c1: 5 switch purple"),
+    ("miner 3 triggers the switch, 1 T2", "r1 c1: 1 T2, 3 switch purple"),
+])
+def test_other_switch_verbs_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "5 works",                        # no switch named
+    "5 pushes the switch?",           # asks
+    "the lever is broken lol 1 T2",   # no miner at the lever
+])
+def test_other_switch_verbs_near_misses_stay_refused(post):
+    assert at_start(post) is None
+
+
+# --- The others said other ways, after "and"; a spaced list after "and" (TT-3) -----------------
+
+@pytest.mark.parametrize("post, move", [
+    ("1 T1 and everyone else T2", "r1 c1: 1 T1, 2 T2, 3 T2, 4 T2, 5 T2, 6 T2, 7 T2"),
+    ("1 T1, rest of my guys T2", "r1 c1: 1 T1, 2 T2, 3 T2, 4 T2, 5 T2, 6 T2, 7 T2"),
+    ("1 2 3 T2 and 4 5 T1", "r1 c1: 1 T2, 2 T2, 3 T2, 4 T1, 5 T1"),
+    ("1 T1 and 2 3 T2", "r1 c1: 1 T1, 2 T2, 3 T2"),
+])
+def test_others_and_spaced_lists_after_and_read(post, move):
+    assert at_start(post) == move
+
+
+@pytest.mark.parametrize("post", [
+    "1 T1 and the rest T2?",     # asks
+    "1 T1 and 2",                # miner 2 with no action
+    "1 T1 and 2 and 3 T2",       # 2 on T1 too, or on T2?
+    "1 T2 and 2 3 T1 or T3",     # alternative left open
+])
+def test_others_and_spaced_lists_after_and_near_misses_stay_refused(post):
+    assert at_start(post) is None
