@@ -71,7 +71,8 @@ RIGHT_PLACES = frozenset({"under", "above", "below", "beside", "next", "behind",
 CELL_NOUNS = frozenset({"square", "cell", "space", "spot", "tile", "field", "point"})
 # Where a sentence ends: a later sentence naming only a stone already on the board ("C6 down. nice
 # try with E5 btw") talks about that stone, never a placement (AX-2: a stone goes on an empty cell).
-SENTENCE_ENDS = (".", "!", "\n", ";")
+# A clause after a comma or in brackets ("C6 down (nice try with E5 btw)") likewise.
+SENTENCE_ENDS = (".", "!", "\n", ";", ",", "(", ")")
 NOTATION_HELP = ("Write a placement as CELL ARROW, e.g. 'E5 up', 'E5 ^', 'e5 u' or 'place E5 up' "
                  "(arrows: up/down/left/right, u/d/l/r, ^ v < >, ↑ ↓ ← →), or 'retake' to use Retake.")
 

@@ -624,7 +624,7 @@ class WinningStreakNotation(WinningStreakRules):
                 and (where.text.isupper() or where.text.casefold() not in ("a", "i")) else None
             if self._TROOP.match(troop.text) and there is not None and there.name == troop.text \
                     and arrow.text.casefold() in MOVE_ARROWS and to.text.upper() in self.line_position \
-                    and not troop.trail.strip() and not where.trail.strip():
+                    and troop.trail.strip() in ("", ":") and not where.trail.strip():
                 return [*words[:at + 1], where._replace(text="from", said=""), where,
                         arrow._replace(text="to"), *words[at + 3:]]
         return words

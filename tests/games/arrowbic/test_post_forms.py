@@ -209,6 +209,8 @@ def test_an_arrow_by_its_edge_line_near_misses_are_refused(name, player, post, w
     ("arrowbic-second", "maddie", "C6 down. nice try with E5 btw", "C6 down"),
     ("arrowbic-second", "maddie", "nice try with E5. C6 down", "C6 down"),
     ("arrowbic-second", "maddie", "C6 down! E5 was cute", "C6 down"),
+    ("arrowbic-second", "maddie", "C6 down (nice try with E5 btw)", "C6 down"),
+    ("arrowbic-second", "maddie", "E5 taken, so C6 down", "C6 down"),
 ])
 def test_a_compass_compound_a_cell_noun_or_a_taken_cell_in_talk_reads(name, player, post, move):
     assert read(name, player, post) == move
@@ -218,6 +220,7 @@ def test_a_compass_compound_a_cell_noun_or_a_taken_cell_in_talk_reads(name, play
     ("arrowbic-second", "maddie", "C6 down. E4 btw", "outside it"),        # E4 is empty: may be the move
     ("arrowbic-second", "maddie", "C6 down. E5?", "outside it"),           # a question
     ("arrowbic-second", "maddie", "E5. C6 down", "outside it"),            # the cell alone, nothing said of it
+    ("arrowbic-second", "maddie", "C6 down, E4 btw", "outside it"),
     ("arrowbic-second", "maddie", "C6 down. maybe E5", "two ways"),
     ("arrowbic-second", "maddie", "C6 down. E5 left", "two different moves"),
 ])

@@ -652,6 +652,7 @@ def test_an_aside_not_saying_where_the_troop_stands_is_never_entered(post):
     ("ws-relocation-r1", "maddie", "5/3 j -> h", "r1 set H=5/3"),
     ("ws-relocation-r1", "maddie", "5/3 J to H", "r1 set H=5/3"),
     ("ws-relocation-r1", "maddie", "5/3 J ➡️ H", "r1 set H=5/3"),
+    ("ws-relocation-r1", "maddie", "relocate 5/3: J -> H", "r1 set H=5/3"),
 ])
 def test_nothing_arrow_emoji_slots_its_stat_and_troop_from_to_read(name, player, post, move):
     assert read(name, player, post) == move
