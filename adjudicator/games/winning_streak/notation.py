@@ -228,6 +228,20 @@ WHERE_IT_STANDS = frozenset({"the", "one", "at", "on", "in", "now", "it's", "its
                              "standing", "sitting", "which", "that's", "thats", "guy", "troop"})
 
 
+def _buff_stat_in_brackets(words: list[Word]) -> list[Word]:
+    """"my advantage goes on the 5/2 (+1 attack)" (`buff on the 5/2 (buff attack)`): the stat in
+    brackets right after the troop of a buff said just before it is that buff's stat (WS-5);
+    the brackets and the second `buff` left out. Anything else in the brackets is left as written."""
+    for at in range(1, len(words) - 2):
+        troop, inner, stat = words[at:at + 3]
+        before = [w.text.casefold() for w in words[max(at - 4, 0):at]]
+        if re.match(r"^\d+/\d+$", troop.text) and troop.trail.strip() == "(" and inner.text == "buff" \
+                and stat.text.casefold() in STAT_WORDS and stat.trail.strip().startswith(")") and "buff" in before:
+            return [*words[:at], troop._replace(trail=" "), stat._replace(trail=stat.trail.replace(")", "", 1)),
+                    *words[at + 3:]]
+    return words
+
+
 def _one_buff(words: list[Word]) -> list[Word]:
     """"advantage: 3/5 +1 health" (`buff 3/5 buff health`): the Advantage said twice over one
     troop and stat is one `buff` (WS-5); a second buff with its own stat stays (and is refused)."""
@@ -589,7 +603,7 @@ class WinningStreakNotation(WinningStreakRules):
         words = self._instead_of(s, player, self._listed_withdrawals(self._arrowed(self._swap_after(
             self._put_there(self._occupants_named(s, player, words))))))
         words = self._staying(s, player, self._from_reserve(s, player, words))
-        words = self._no_moves_but_buff(_one_buff(_buff_on_it(_buff_its(words))))
+        words = self._no_moves_but_buff(_one_buff(_buff_stat_in_brackets(_buff_on_it(_buff_its(words)))))
         out: list[Word] = []
         for word in words:
             if word.text == UNCHANGED:

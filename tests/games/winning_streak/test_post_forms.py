@@ -669,3 +669,19 @@ def test_nothing_arrow_emoji_slots_its_stat_and_troop_from_to_read(name, player,
 ])
 def test_nothing_arrow_emoji_slots_its_stat_and_troop_from_to_near_misses_are_refused(name, player, post, why):
     assert why in refusal(name, player, post)
+
+
+@pytest.mark.parametrize("post, move", [
+    ("D: 5/2, G: 4/2, and my advantage goes on the 5/2 (+1 attack)", "r1 set D=5/2 G=4/2 buff 5/2 attack"),
+    ("D: 5/2, advantage on the 5/2 (+1 health)", "r1 set D=5/2 buff 5/2 health"),
+])
+def test_a_buff_with_its_stat_in_brackets_after_the_troop_reads(post, move):
+    assert read("ws-relocation-r1", "sally", post) == move
+
+
+@pytest.mark.parametrize("post, why", [
+    ("D: 5/2, advantage on the 5/2 (+1 attack or health?)", "outside it"),
+    ("D: 5/2, advantage on the 5/2 (+1 attack, +1 health)", "outside it"),
+])
+def test_a_buff_with_its_stat_in_brackets_near_misses_are_refused(post, why):
+    assert why in refusal("ws-relocation-r1", "sally", post)
