@@ -67,6 +67,12 @@ RIGHT = "right"
 # Not "at", "on", "in": "arrow east at F4", "pointing right on D4" name the arrow, then the cell.
 RIGHT_PLACES = frozenset({"under", "above", "below", "beside", "next", "behind", "beneath", "underneath", "atop",
                           "against", "between"})
+# A cell named with its noun ("square D3", "on cell E7"): the cell (AX-1); left out right before one.
+CELL_NOUNS = frozenset({"square", "cell", "space", "spot", "tile", "field", "point"})
+# Where a sentence ends: a later sentence naming only a stone already on the board ("C6 down. nice
+# try with E5 btw") talks about that stone, never a placement (AX-2: a stone goes on an empty cell).
+# A clause after a comma or in brackets ("C6 down (nice try with E5 btw)") likewise.
+SENTENCE_ENDS = (".", "!", "\n", ";", ",", "(", ")")
 NOTATION_HELP = ("Write a placement as CELL ARROW, e.g. 'E5 up', 'E5 ^', 'e5 u' or 'place E5 up' "
                  "(arrows: up/down/left/right, u/d/l/r, ^ v < >, ↑ ↓ ← →), or 'retake' to use Retake.")
 
@@ -130,6 +136,10 @@ class ArrowbicNotation(ArrowbicRules):
         phrases.update({(toward, *line): (arrow,) for toward in TOWARD_LINE for line, arrow in lines.items()})
         phrases.update({(f"{arrow}{suffix}",): (arrow,) for arrow in ARROWS for suffix in ARROW_SUFFIXES})
         phrases.update({(f"{arrow}-{verb}",): (arrow,) for arrow in ARROWS for verb in ARROW_COMPOUNDS})
+        # the compass words the same ways ("a south-facing arrow", "pointing northwards")
+        compass = {word: to for word, to in post_words().compass.items() if word.isalpha()}
+        phrases.update({(f"{word}-{verb}",): (to,) for word, to in compass.items() for verb in ARROW_COMPOUNDS})
+        phrases.update({(f"{word}{suffix}",): (to,) for word, to in compass.items() for suffix in ARROW_SUFFIXES})
         return phrases
 
     @cached_property
@@ -142,7 +152,8 @@ class ArrowbicNotation(ArrowbicRules):
         lol) pointing up"), left out where it holds no game word, number, hedge or question;
         otherwise the words as they are (and the reader refuses what it cannot read)."""
         lexicon = self._words
-        words = self._stone_placed(self._right_of_places(words))
+        words = self._stone_placed(self._right_of_places(self._cell_nouns(words)))
+        words = self._taken_told(s, words, lexicon)
         for index, word in enumerate(words):
             if not lexicon.is_material(word.text.casefold()):
                 continue
@@ -168,6 +179,40 @@ class ArrowbicNotation(ArrowbicRules):
                 kept = word._replace(trail=words[at].trail)
                 return [*words[:index], kept, *words[at + 1:]]
         return words
+
+    def _cell_nouns(self, words: list[Word]) -> list[Word]:
+        """"square D3", "cell E7": a cell noun (CELL_NOUNS) right before a cell, left out."""
+        shape = re.compile(f"[a-{chr(ord('a') + self.size - 1)}]\\d{{1,2}}")
+        return [word for index, word in enumerate(words)
+                if not (word.text.casefold() in CELL_NOUNS and not word.trail.strip() and index + 1 < len(words)
+                        and shape.fullmatch(words[index + 1].text.casefold()))]
+
+    def _taken_told(self, s: ArrowState, words: list[Word], lexicon: Lexicon) -> list[Word]:
+        """A sentence whose only game words are cells stones already stand on, with no arrow,
+        number, hedge or question ("nice try with E5 btw"), beside a sentence naming a cell and
+        an arrow: talk of the board, left out (AX-2: no stone goes on a taken cell)."""
+        sentences: list[list[Word]] = [[]]
+        for word in words:
+            sentences[-1].append(word)
+            if any(end in word.trail for end in SENTENCE_ENDS):
+                sentences.append([])
+        if len(sentences) < 2:
+            return words
+
+        def names_taken(sentence: list[Word]) -> bool:
+            cells = [w for w in sentence if w.text.upper() in self.board.by_name]
+            rest = [w for w in sentence if w not in cells]
+            return bool(cells) and bool(rest) and all(self.board.by_name[w.text.upper()] in s.stones for w in cells) \
+                and self._idle_aside(rest, lexicon) and not any("?" in w.trail for w in sentence)
+
+        def placement(sentence: list[Word]) -> bool:
+            folded = {w.text.casefold() for w in sentence}
+            return any(w.upper() in self.board.by_name for w in folded) and bool(folded & ARROW_WORDS.keys())
+
+        told = [sentence for sentence in sentences if sentence and names_taken(sentence)]
+        if not told or not any(placement(sentence) for sentence in sentences if sentence not in told):
+            return words
+        return [word for sentence in sentences if sentence not in told for word in sentence]
 
     @staticmethod
     def _right_of_places(words: list[Word]) -> list[Word]:

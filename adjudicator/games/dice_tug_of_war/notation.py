@@ -26,6 +26,14 @@ MOVE_WORDS = frozenset({"reroll", "re-roll", "trade", "keep", "attack"})
 # The moves' words as players say they are doing them ("ok attacking", "rerolling the 6"): the
 # move's word. ("keeping", "trading" are read where they name dice: KEEP_WORDS, TRADE_VERBS.)
 DOING = {"attacking": "attack", "rerolling": "reroll", "re-rolling": "reroll"}
+# Re-roll as players shorten or say it: "rr the 6", "rethrow die 1" (DT-2, DT-3).
+REROLL_SAID: tuple[tuple[str, ...], ...] = (("rr",), ("rethrow",), ("re-throw",), ("retoss",), ("re-toss",))
+# "throw the ones again", "roll the first die again": a roll of named dice said again is their re-roll;
+# "again" must end the clause, with the dice alone between (no other move word), at most AGAIN_SPAN words.
+SWAPPED_WITH = "with"   # "swap the 1 with the 2 in my column": the 2 is the column's (_swapped_with)
+ROLL_VERBS = frozenset({"roll", "throw", "toss", "chuck"})
+AGAIN = "again"
+AGAIN_SPAN = 5
 # One of the re-rolls a player has, used on one die (DT-3): "one of my two rerolls on die 2" is
 # `reroll 2`. Only "one of": "my two rerolls on die 2" may be one die re-rolled twice.
 ONE_OF = ("one", "of")
@@ -190,7 +198,7 @@ def dice_references(words: list[Word], rolled: list[int], setup: bool = False) -
         words = _keeping_dice(_kept_roll(_sum_said(words, rolled)))
     words = _every_said_again(words, rolled, around)
     words = _attack_said(_one_reroll_used(words, rolled, around), rolled, around)
-    trades = _trade_statements(words, around)
+    trades = _trade_statements(words, around, rolled)
     keeps = _keep_clauses(words, rolled, around)
     if not any(w.text.casefold() in REROLL_WORDS for w in words):
         keeps = []   # "keep the 6" alone: no re-roll to read it with; left as written (and refused)
@@ -341,6 +349,23 @@ def _all_dice(words: list[Word], index: int, rolled: list[int], around: Any) -> 
     return taken
 
 
+def _rolled_again(words: list[Word]) -> list[Word]:
+    """"throw the ones again": `reroll the ones` (ROLL_VERBS ... AGAIN), where "again" ends the
+    clause within AGAIN_SPAN words of the verb and no move word or punctuation stands between."""
+    for start, word in enumerate(words):
+        if word.text.casefold() not in ROLL_VERBS or word.trail.strip():
+            continue
+        for at in range(start + 1, min(start + 2 + AGAIN_SPAN, len(words))):
+            if words[at].text.casefold() == AGAIN:
+                if at == start + 1 or (at + 1 < len(words) and not words[at].trail.strip()):
+                    break
+                return [*words[:start], word._replace(text="reroll"), *words[start + 1:at - 1],
+                        words[at - 1]._replace(trail=words[at].trail), *words[at + 1:]]
+            if words[at].text.casefold() in MOVE_WORDS or words[at].trail.strip():
+                break
+    return words
+
+
 def _one_reroll_used(words: list[Word], rolled: list[int], around: Any) -> list[Word]:
     """The words with "one of my (two) rerolls on" made `reroll` where one die follows ("die 2",
     "the 6", "2"): one re-roll used on one die (DT-3). Said of more dice, it is left as written."""
@@ -354,6 +379,8 @@ def _one_reroll_used(words: list[Word], rolled: list[int], around: Any) -> list[
             continue
         at += 1
         at += at < len(words) and words[at].text.casefold() in ON_WORDS
+        # "on the second die": the ordinal names the die ("the" is no face marker there)
+        at += at + 1 < len(words) and words[at].text.casefold() == "the" and words[at + 1].text.casefold() in around.ordinals
         if _one_die_at(words, at, rolled, around):
             return [*words[:start], _as(words, start, at - start, "reroll"), *words[at:]]
     return words
@@ -1032,7 +1059,7 @@ class _Part(NamedTuple):
     own: bool = False    # a die: called the player's own ("my 2"); a "where": may say where it goes ("in")
 
 
-def _trade_statements(words: list[Word], around: Any) -> dict[int, tuple[int, list[Word]]]:
+def _trade_statements(words: list[Word], around: Any, rolled: list[int]) -> dict[int, tuple[int, list[Word]]]:
     """{first word: (end, Words)} of each trade said in words: "swap the 3 in for my 2" as
     `trade 3 for 2`. A run of trade words with two dice, and a word that says which goes in or
     out (or a swap verb): read where the words say which die is the rolled one and which the
@@ -1047,7 +1074,7 @@ def _trade_statements(words: list[Word], around: Any) -> dict[int, tuple[int, li
         start, end = run[0].start, run[-1].end
         if end < len(words) and words[end].text.casefold() == INSTEAD and _given_and_taken(dice, run):
             end += 1   # "give up my 2, take the 1 instead": in place of the die given up
-        found[start] = end, _trade_words(words, start, end, dice, run)
+        found[start] = end, _trade_words(words, start, end, dice, run, rolled)
     return found
 
 
@@ -1114,8 +1141,8 @@ def _trade_part(words: list[Word], index: int, around: Any) -> _Part | None:
         return _Part(index, index + mention.taken, "die", COLUMN if mention.own else None, mention.value, mention.own)
     if folded[0] in MOVING:
         return _Part(index, index + 1, "moving")
-    if folded[0] in TRADE_GLUE:
-        return _Part(index, index + 1, "glue")
+    if folded[0] in TRADE_GLUE:   # "with" marked: "swap the 1 with the 2 in my column" (_swapped_with)
+        return _Part(index, index + 1, "glue", SWAPPED_WITH if folded[0] == SWAPPED_WITH else None)
     return None
 
 
@@ -1163,8 +1190,11 @@ def _where(words: list[Word], index: int) -> _Part | None:
     return None if role is None else _Part(index, index + taken + 1, "where", role, own=going)
 
 
-def _trade_words(words: list[Word], start: int, end: int, dice: list[_Part], run: list[_Part]) -> list[Word]:
-    """`trade ROLLED for COLUMN` for the run [start, end), or a Word with the problem."""
+def _trade_words(words: list[Word], start: int, end: int, dice: list[_Part], run: list[_Part],
+                 rolled: list[int]) -> list[Word]:
+    """`trade ROLLED for COLUMN` for the run [start, end), or a Word with the problem. "swap my 2
+    for the 3", the column's die named first: read where the roll shows no 2 and shows a 3 (the 2
+    can only be the column's, DT-5); asked otherwise."""
     roles = _yielding_own([_role(die, run) for die in dice], dice, run)
     said = " ".join(w.said for w in words[start:end])
     first, last = words[start], words[end - 1]
@@ -1181,7 +1211,8 @@ def _trade_words(words: list[Word], start: int, end: int, dice: list[_Part], run
     if one == two:
         return [made("", f"names two {one} dice; a trade puts a rolled die into the column for a column die: "
                          f"write 'trade ROLLED for COLUMN'.")]
-    if two is None and dice[0].own and not _marked(dice[0], run):   # "swap my 2 for the 5": named first, as in trade
+    if two is None and dice[0].own and not _marked(dice[0], run) \
+            and (dice[0].value in rolled or dice[1].value not in rolled):   # "swap my 2 for the 5": named first
         return [made("", f"names your column's die ({dice[0].value}) first; which die goes in is asked, not "
                          f"guessed: write 'trade ROLLED for {dice[0].value}'.")]
     rolled_first = one == ROLLED or two == COLUMN
@@ -1242,9 +1273,21 @@ def _cues(die: _Part, run: list[_Part]) -> set[str]:
     if after < len(run) and run[after].kind == "particle":
         roles.add(run[after].role)
     if at + 1 < len(run) and run[at + 1].kind == "where" and not roles and not _moves(run) \
-            and (not run[at + 1].own or _first_die(die, run) or any(part.kind == "trade" for part in run)):
+            and (not run[at + 1].own or _first_die(die, run) or any(part.kind == "trade" for part in run)
+                 or _swapped_with(die, run)):
         roles.add(run[at + 1].role)   # "the 2 in my column"
     return {role for role in roles if role is not None}
+
+
+def _swapped_with(die: _Part, run: list[_Part]) -> bool:
+    """Is the die the second of a swap, right after "with", whose first is not called the
+    player's ("swap the rolled 1 with the 2 in my column")? Then "in my column" after it says the
+    same either way it is read: the 2 is the column's, or the 1 goes in where it is (DT-5). Not
+    after "for" ("swap the 2 for the 5 in my column": which goes in?)."""
+    dice = [part for part in run if part.kind == "die"]
+    at = run.index(die)
+    return any(part.kind == "swap" for part in run) and len(dice) == 2 and dice[1] is die and not dice[0].own \
+        and at > 0 and run[at - 1].kind == "glue" and run[at - 1].role == SWAPPED_WITH
 
 
 def _first_die(die: _Part, run: list[_Part]) -> bool:
@@ -1338,6 +1381,7 @@ class DiceTugOfWarNotation(Game[DiceState]):
                         **{said: said for said in POINTING_ONES}, **{said: ("all",) for said in THE_LOT},
                         **{said: (NO_REROLL,) for said in NO_REROLL_SAID},
                         **{said: ("reroll",) for said in ONLY_REROLL},
+                        **{said: ("reroll",) for said in REROLL_SAID},
                         **{said: ("showing",) for said in THAT_SHOWS},
                         **{said: said[:1] for said in THE_ROLLED},
                         **{said: () for said in NOTHING_ELSE},
@@ -1359,7 +1403,7 @@ class DiceTugOfWarNotation(Game[DiceState]):
         if s.stage != "decide" or not s.rolled:
             return words
         kept = "keep" if s.in_setup else ""   # "no reroll": keep in the setup, nothing in a turn (DT-2)
-        words = [w._replace(text=kept) if w.text == NO_REROLL else w for w in words]
+        words = _rolled_again([w._replace(text=kept) if w.text == NO_REROLL else w for w in words])
         return dice_references([w for w in words if w.text], list(s.rolled), s.in_setup)
 
     def format_move(self, move: dict[str, Any]) -> str:

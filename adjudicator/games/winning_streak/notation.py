@@ -44,6 +44,8 @@ EMPTY_RELOCATION: tuple[Phrase, ...] = (
     ("keep", "my", "troops", "where", "they", "are"), ("keep", "everything", "where", "it", "is"),
     ("leave", "everything", "where", "it", "is"), ("everything", "stays", "where", "it", "is"),
     ("keep", "it", "as", "it", "is"), ("keep", "everything", "as", "it", "is"),
+    # the bare word ("nothing", "none", "nada"), as typed "none" is: a relocation of no change
+    ("nothing",), ("none",), ("nada",), ("zilch",),
 )
 
 # The word for a change named by what it takes out of a location, which the reword makes
@@ -128,7 +130,7 @@ GLUED_STAT = re.compile(r"^(\d)-?(" + "|".join(STAT_WORDS) + r")$|^(" + "|".join
 TROOP_AFTER = frozenset({"guy", "troop", "unit", "dude"})
 # Nouns written before a location or a troop's name ("2/4 at location F", "troop 4/1"): the
 # name alone is the notation's (WS-1).
-LOCATION_NOUNS = ("location", "loc", "spot", "square")
+LOCATION_NOUNS = ("location", "loc", "spot", "square", "slot", "position")
 TROOP_NOUNS = ("troop",)
 # Words pointing back at a troop just named ("M = 3/4, +1 attack on that 3/4"): the troop's
 # name alone, which names one troop anyway (WS-1).
@@ -140,6 +142,8 @@ NUMBERED = {"turn": "t", "placement": "t", "round": "r", "relocation": "r"}
 # troops named, which one is asked.
 IT_WORDS = frozenset({"it", "him", "her", "them"})
 BUFF_ON = frozenset({"on", "to", "for"})
+# "put 5/2 into M and buff its attack": the stat of the one troop the post names (WS-5).
+ITS_WORDS = frozenset({"its", "it's", "his", "her", "their"})
 # "turn 1 of 13", "round 2 of 3": the turn or round with how many there are; "of 13" says no more.
 OF_ALL = "of"
 # The same nouns said together ("the first placement turn", "relocation round two"): one turn or round.
@@ -174,6 +178,13 @@ INTO_ARROWS = frozenset({"←", "<-", "<--", "⬅", "⬅️"})
 # "J: 5/3 out, 4/5 in", "5/3 out, 4/5 in": a troop "out" is its withdrawal (as "J out" is, WS-4),
 # never the troop put in; a troop "in" right after it (or right before it) takes its place.
 IN = "in"
+# "4/4 ➡️ K", "5/3 J ➡️ H": the reader folds an arrow emoji to its direction word ("right"); between
+# a troop (or a location) and a location it is the arrow `->` (to), never a direction: Winning
+# Streak has none. "A ⬅️ 1/5" likewise is `A ← 1/5` (INTO_ARROWS). Not "right of K" (a place).
+FOLDED_ARROWS = {"right": "->", "left": "←"}
+# "relocate: 5/3 J -> H", "5/3 J to H": a troop, the location it stands at, an arrow, a location:
+# the troop moved from the first to the second, as "5/3 from J to H" (WS-4); the first checked.
+MOVE_ARROWS = frozenset({"->", "-->", "=>", "⇒", "→", "to"})
 # "M out, put the 3/5 there instead": "there" is the location just withdrawn, and "instead" (in
 # place of the troop taken out) says no more than the withdrawal did (WS-4).
 THERE = "there"
@@ -215,6 +226,20 @@ DESCRIBING = frozenset({"the", "my", "with", "has", "holds", "is"})
 # stats); any other word in it leaves it as written.
 WHERE_IT_STANDS = frozenset({"the", "one", "at", "on", "in", "now", "it's", "its", "it", "is", "currently",
                              "standing", "sitting", "which", "that's", "thats", "guy", "troop"})
+
+
+def _buff_stat_in_brackets(words: list[Word]) -> list[Word]:
+    """"my advantage goes on the 5/2 (+1 attack)" (`buff on the 5/2 (buff attack)`): the stat in
+    brackets right after the troop of a buff said just before it is that buff's stat (WS-5);
+    the brackets and the second `buff` left out. Anything else in the brackets is left as written."""
+    for at in range(1, len(words) - 2):
+        troop, inner, stat = words[at:at + 3]
+        before = [w.text.casefold() for w in words[max(at - 4, 0):at]]
+        if re.match(r"^\d+/\d+$", troop.text) and troop.trail.strip() == "(" and inner.text == "buff" \
+                and stat.text.casefold() in STAT_WORDS and stat.trail.strip().startswith(")") and "buff" in before:
+            return [*words[:at], troop._replace(trail=" "), stat._replace(trail=stat.trail.replace(")", "", 1)),
+                    *words[at + 3:]]
+    return words
 
 
 def _one_buff(words: list[Word]) -> list[Word]:
@@ -295,6 +320,17 @@ def _of_all(words: list[Word]) -> list[Word]:
             continue
         if int(folded[at + 2]) >= int(number.lstrip("tr")):
             return [*words[:at], words[at]._replace(trail=words[at + 2].trail), *_of_all(words[at + 3:])]
+    return words
+
+
+def _buff_its(words: list[Word]) -> list[Word]:
+    """"buff its attack": "its" is the troop the post names, where it names one (ITS_WORDS, WS-5);
+    otherwise the words as they are (and refused)."""
+    troops = {word.text for word in words if re.match(r"^\d+/\d+$", word.text)}
+    folded = [word.text.casefold() for word in words]
+    for at in range(1, len(words) - 1):
+        if folded[at] in ITS_WORDS and folded[at - 1] == "buff" and folded[at + 1] in STAT_WORDS and len(troops) == 1:
+            return [*words[:at], words[at]._replace(text=next(iter(troops))), *words[at + 1:]]
     return words
 
 
@@ -559,14 +595,15 @@ class WinningStreakNotation(WinningStreakRules):
         if now is None:
             return words
         words = _dashed_troops(_of_all([word._replace(text=now) if word.text == NOW else word for word in words]))
+        words = self._folded_arrows(words)
         words = _health_now(self._described_places(self._named_by_stats(_stats_apart(words))))   # "my 5-5 guy": the troop, then its noun
         if s.stage != "relocation":
             return words
-        words = self._where_it_stands(s, player, words)
+        words = self._where_it_stands(s, player, self._moved_by_arrow(s, player, words))
         words = self._instead_of(s, player, self._listed_withdrawals(self._arrowed(self._swap_after(
             self._put_there(self._occupants_named(s, player, words))))))
         words = self._staying(s, player, self._from_reserve(s, player, words))
-        words = self._no_moves_but_buff(_one_buff(_buff_on_it(words)))
+        words = self._no_moves_but_buff(_one_buff(_buff_stat_in_brackets(_buff_on_it(_buff_its(words)))))
         out: list[Word] = []
         for word in words:
             if word.text == UNCHANGED:
@@ -575,6 +612,36 @@ class WinningStreakNotation(WinningStreakRules):
         out = self._out_and_in(self._troops_out(out))
         out = self._to_reserve(s, player, self._moved_from(s, player, self._taken_out(s, player, self._replaces(self._take_out(out)))))
         return self._headed(self._occupant_again(s, player, out))
+
+    def _folded_arrows(self, words: list[Word]) -> list[Word]:
+        """"4/4 ➡️ K" (read "4/4 right K"): `4/4 -> K`; "A ⬅️ 1/5": `A ← 1/5` (FOLDED_ARROWS), only
+        between a troop or location and a location (right), a location and a troop (left)."""
+        def named(word: Word) -> str:
+            return "troop" if self._TROOP.match(word.text) else \
+                "location" if word.text.upper() in self.line_position and word.text.isupper() else ""
+        out = list(words)
+        for at in range(1, len(words) - 1):
+            arrow = FOLDED_ARROWS.get(words[at].text)
+            before, after = named(words[at - 1]), named(words[at + 1])
+            if arrow is None or words[at].trail.strip() or words[at - 1].trail.strip():
+                continue
+            if (arrow == "->" and before and after == "location") or (arrow == "←" and (before, after) == ("location", "troop")):
+                out[at] = words[at]._replace(text=arrow)
+        return out
+
+    def _moved_by_arrow(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
+        """"5/3 J -> H": `5/3 from J to H` (MOVE_ARROWS), where J holds the player's 5/3 (WS-4);
+        otherwise the words as they are."""
+        for at in range(len(words) - 3):
+            troop, where, arrow, to = words[at:at + 4]
+            there = self.occupant(s, player, where.text.upper()) if where.text.upper() in self.line_position \
+                and (where.text.isupper() or where.text.casefold() not in ("a", "i")) else None
+            if self._TROOP.match(troop.text) and there is not None and there.name == troop.text \
+                    and arrow.text.casefold() in MOVE_ARROWS and to.text.upper() in self.line_position \
+                    and troop.trail.strip() in ("", ":") and not where.trail.strip():
+                return [*words[:at + 1], where._replace(text="from", said=""), where,
+                        arrow._replace(text="to"), *words[at + 3:]]
+        return words
 
     def _where_it_stands(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
         """A troop's aside that only says where it stands and its stats now ("my 5/5 (the one at

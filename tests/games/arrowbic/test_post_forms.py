@@ -194,3 +194,35 @@ def test_an_arrow_by_its_edge_line_or_as_an_adverb_reads(name, player, post, mov
 ])
 def test_an_arrow_by_its_edge_line_near_misses_are_refused(name, player, post, why):
     assert why in refusal(name, player, post)
+
+
+@pytest.mark.parametrize("name, player, post, move", [
+    # a compass word as a compound or an adverb, like the arrow words
+    ("arrowbic-start", "sally", "I'm placing a south-facing arrow on E7.", "E7 down"),
+    ("arrowbic-start", "sally", "north-pointing arrow at C4", "C4 up"),
+    ("arrowbic-start", "sally", "a westward arrow on F4", "F4 left"),
+    # a cell with its noun
+    ("arrowbic-start", "sally", "Red stone, up arrow, square D3.", "D3 up"),
+    ("arrowbic-start", "sally", "up arrow on square D3", "D3 up"),
+    ("arrowbic-start", "sally", "cell b2 east", "B2 right"),
+    # a sentence naming only a stone already on the board (E5 is Sally's): talk, not a move
+    ("arrowbic-second", "maddie", "C6 down. nice try with E5 btw", "C6 down"),
+    ("arrowbic-second", "maddie", "nice try with E5. C6 down", "C6 down"),
+    ("arrowbic-second", "maddie", "C6 down! E5 was cute", "C6 down"),
+    ("arrowbic-second", "maddie", "C6 down (nice try with E5 btw)", "C6 down"),
+    ("arrowbic-second", "maddie", "E5 taken, so C6 down", "C6 down"),
+])
+def test_a_compass_compound_a_cell_noun_or_a_taken_cell_in_talk_reads(name, player, post, move):
+    assert read(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post, why", [
+    ("arrowbic-second", "maddie", "C6 down. E4 btw", "outside it"),        # E4 is empty: may be the move
+    ("arrowbic-second", "maddie", "C6 down. E5?", "outside it"),           # a question
+    ("arrowbic-second", "maddie", "E5. C6 down", "outside it"),            # the cell alone, nothing said of it
+    ("arrowbic-second", "maddie", "C6 down, E4 btw", "outside it"),
+    ("arrowbic-second", "maddie", "C6 down. maybe E5", "two ways"),
+    ("arrowbic-second", "maddie", "C6 down. E5 left", "two different moves"),
+])
+def test_a_taken_cell_in_talk_near_misses_are_refused(name, player, post, why):
+    assert why in refusal(name, player, post)

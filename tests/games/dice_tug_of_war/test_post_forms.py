@@ -93,7 +93,7 @@ REFUSED = [
     ("dice-setup-116", "1 1 6, reroll the 6", "also '1 1 6'"),
     # trades whose words do not say which die is the rolled one
     ("dice-turn", "swap 5 for 2", "does not say which die is the rolled one"),
-    ("dice-turn", "swap my 2 for the 5", "names your column's die (2) first"),
+    ("dice-turn-152", "swap my 2 for the 5", "names your column's die (2) first"),   # the roll shows a 2 too
     ("dice-turn", "my 2 goes in for the 5", "both goes into the column and leaves it"),
     ("dice-turn", "put the 5 in and the 3 in", "names two rolled dice"),
     ("dice-turn", "replace the 5 with my 2", "names two column dice"),
@@ -521,3 +521,41 @@ def test_removing_pawns_is_the_attack(post):
 ])
 def test_removing_pawns_beside_another_move_is_refused(post, why):
     assert why in refusal(read, "dice-turn", "bernd", post)
+
+
+@pytest.mark.parametrize("name, post, move", [
+    # "rr", "rethrow": re-roll
+    ("dice-setup-116", "rr first die", "reroll 1"),
+    ("dice-setup-116", "rr the 6", "reroll 3"),
+    ("dice-setup-116", "rethrow the 6", "reroll 3"),
+    # a roll of named dice "again"
+    ("dice-setup-116", "throw the ones again", "reroll 1 2"),
+    ("dice-setup-116", "roll the first die again", "reroll 1"),
+    ("dice-setup-116", "throw the ones again, keep the 6", "reroll 1 2"),
+    # one of the re-rolls on a die named by its place
+    ("dice-turn", "use one of my rerolls on the middle die", "reroll 2"),
+    ("dice-turn", "one of my rerolls on the first die", "reroll 1"),
+    # a swap naming the column's die by where it is, or by a face the roll does not show
+    ("dice-turn-152", "swap the rolled 1 with the 2 in my column", "trade 1 for 2"),
+    ("dice-turn-152", "swap the 1 with the 2 in my column", "trade 1 for 2"),
+    ("dice-turn", "swap my 2 for the 3", "trade 3 for 2"),      # the roll 5 3 5 shows no 2
+    ("dice-turn", "switch my 6 with the 3", "trade 3 for 6"),
+])
+def test_rr_rolled_again_a_reroll_on_a_placed_die_and_swaps_read(name, post, move):
+    assert read(name, "bernd", post) == move
+
+
+@pytest.mark.parametrize("name, post, why", [
+    ("dice-setup-116", "roll again", "not a move"),                 # which dice?
+    ("dice-setup-116", "throw the ones again?", "asks about"),
+    ("dice-setup-116", "don't roll the ones again", "don't"),
+    ("dice-setup-116", "roll the ones again or the 6", "not a move"),
+    ("dice-turn", "use one of my rerolls on the middle die and the 3", "again"),
+    ("dice-turn", "swap my 5 for the 3", "asked, not guessed"),        # the roll shows a 5 too
+    ("dice-turn-152", "swap my 2 for the 1", "asked, not guessed"),    # the roll 1 5 2 shows a 2
+    ("dice-turn-152", "swap my 2 with the 5 in my column", "asked, not guessed"),
+    ("dice-turn-152", "swap the 1 with the 2 in my column or the 6", "two ways"),
+    ("dice-turn-152", "swap the 1 for the 2 in my column", "does not say which die"),   # "for": which goes in?
+])
+def test_rr_rolled_again_and_swaps_near_misses_are_refused(name, post, why):
+    assert why in refusal(read, name, "bernd", post)

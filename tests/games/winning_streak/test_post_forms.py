@@ -629,3 +629,59 @@ def test_an_aside_saying_where_the_troop_stands_reads(post, move):
 ])
 def test_an_aside_not_saying_where_the_troop_stands_is_never_entered(post):
     assert entered("ws-relocation-r1", "sally", post) is None
+
+
+@pytest.mark.parametrize("name, player, post, move", [
+    # the bare word of no change, as typed "none" is
+    ("ws-relocation-r1", "maddie", "nothing", "r1 set"),
+    ("ws-relocation-r1", "maddie", "nothing for me", "r1 set"),
+    ("ws-relocation-r1", "maddie", "nada", "r1 set"),
+    # an arrow emoji (read as its direction) between a troop and a location
+    ("ws-placement-t1", "sally", "4/4 ➡️ K", "t1 place 4/4 K"),
+    ("ws-placement-t1", "sally", "4/4 ➡ K", "t1 place 4/4 K"),
+    ("ws-relocation-r1", "maddie", "D ⬅️ 5/2", "r1 set D=5/2"),
+    # a location after "slot"/"position", also described on the line
+    ("ws-placement-t1", "sally", "5/5 in the middle slot (G)", "t1 place 5/5 G"),
+    ("ws-placement-t1", "sally", "5/5 in slot G", "t1 place 5/5 G"),
+    ("ws-placement-t1", "sally", "5/5 -> position G", "t1 place 5/5 G"),
+    # the Advantage on "its" stat: the one troop the post names
+    ("ws-relocation-r1", "sally", "put 5/2 into M and buff its attack", "r1 set M=5/2 buff 5/2 attack"),
+    ("ws-relocation-r1", "sally", "put 5/2 into M and buff it's health", "r1 set M=5/2 buff 5/2 health"),
+    # a troop, where it stands, an arrow, where it goes (J holds Maddie's 5/3)
+    ("ws-relocation-r1", "maddie", "relocate: 5/3 J -> H", "r1 set H=5/3"),
+    ("ws-relocation-r1", "maddie", "5/3 j -> h", "r1 set H=5/3"),
+    ("ws-relocation-r1", "maddie", "5/3 J to H", "r1 set H=5/3"),
+    ("ws-relocation-r1", "maddie", "5/3 J ➡️ H", "r1 set H=5/3"),
+    ("ws-relocation-r1", "maddie", "relocate 5/3: J -> H", "r1 set H=5/3"),
+])
+def test_nothing_arrow_emoji_slots_its_stat_and_troop_from_to_read(name, player, post, move):
+    assert read(name, player, post) == move
+
+
+@pytest.mark.parametrize("name, player, post, why", [
+    ("ws-relocation-r1", "maddie", "nothing, 5/3 to H", "two different moves"),
+    ("ws-relocation-r1", "maddie", "5/3 K -> H", "outside it"),          # K does not hold her 5/3
+    ("ws-relocation-r1", "maddie", "5/3 J -> H or I", "two ways"),
+    ("ws-relocation-r1", "sally", "5/2 to M, 4/4 to G, buff its attack", "outside it"),   # whose?
+    ("ws-placement-t1", "sally", "4/4 right of K", "not a move"),             # a place, not an arrow
+    ("ws-placement-t1", "sally", "4/4 ➡️ K or L", "two ways"),
+    ("ws-placement-t1", "sally", "5/5 in the middle slot (F)", "which is G"),
+])
+def test_nothing_arrow_emoji_slots_its_stat_and_troop_from_to_near_misses_are_refused(name, player, post, why):
+    assert why in refusal(name, player, post)
+
+
+@pytest.mark.parametrize("post, move", [
+    ("D: 5/2, G: 4/2, and my advantage goes on the 5/2 (+1 attack)", "r1 set D=5/2 G=4/2 buff 5/2 attack"),
+    ("D: 5/2, advantage on the 5/2 (+1 health)", "r1 set D=5/2 buff 5/2 health"),
+])
+def test_a_buff_with_its_stat_in_brackets_after_the_troop_reads(post, move):
+    assert read("ws-relocation-r1", "sally", post) == move
+
+
+@pytest.mark.parametrize("post, why", [
+    ("D: 5/2, advantage on the 5/2 (+1 attack or health?)", "outside it"),
+    ("D: 5/2, advantage on the 5/2 (+1 attack, +1 health)", "outside it"),
+])
+def test_a_buff_with_its_stat_in_brackets_near_misses_are_refused(post, why):
+    assert why in refusal("ws-relocation-r1", "sally", post)
