@@ -1768,11 +1768,12 @@ def cell_with_card(words: list[Word]) -> list[Word]:
 
 # TW-18 told to the opponent: "you can't go maze next turn" says what Block Move does to the
 # module it names; read so only where the post names the item on its own ("Block move! ...")
-BARRED_YOU = frozenset({"you", "u"})
+BARRED_YOU = frozenset({"you", "u", "she", "he", "they"})   # the opponent, told to or told of
 BARRED_NOT = frozenset({"can't", "cant", "cannot", "won't", "wont"})
 BARRED_VERBS = frozenset({"go", "play", "use", "pick"})
 BARRED_FILLERS = frozenset({"on", "to", "the", "into"})
-BARRED_WHEN = (("next", "turn"), ("this", "turn"))
+BARRED_WHEN = (("next", "turn"), ("this", "turn"),
+               *((*on, whose, "next", "turn") for on in ((), ("on",)) for whose in ("her", "his", "their", "your")))
 BLOCK = "block"
 BLOCK_NOW = ("this", "turn")   # "I block Clock this turn": the item used with the move (TW-18)
 
@@ -1877,7 +1878,7 @@ def module_sentence(words: list[Word]) -> list[Word]:
 # A key held down: "conkerrr", "raaace", "upppp" (three or more of one letter in a row), which
 # players type for emphasis; read as the module or direction only where exactly one is meant
 HELD = re.compile(r"(.)\1{2,}")
-HELD_MEANT = (*MODULE_NAMES, *DIRECTION_WORDS)
+HELD_MEANT = (*MODULE_NAMES, *DIRECTION_WORDS, *KEYWORDS)
 
 
 def held(word: str) -> str | None:

@@ -1479,6 +1479,9 @@ def test_bullets_and_slash_near_misses_stay_refused(name: str, post: str) -> Non
     ("tow2-second", "D2 on path w/ my 2", "path 2@D2"),
     ("tow1-start", "Block move: Maddie can't play rope next turn. Real move: conker 1 1.", "conker 1 1 block rope"),
     ("tow1-start", "block move on clock. my actual move is race 1", "race 1 block clock"),
+    ("tow1-start", "Using Block Move: she can't go maze next turn. rope 1", "rope 1 block maze"),
+    ("tow1-start", "Block Move: Maddie cannot use tower on her next turn; clock 1 1", "clock 1 1 block tower"),
+    ("tow1-start", "blockkk race. conker 1", "conker 1 block race"),
 ])
 def test_eleventh_families_read(name: str, post: str, move: str) -> None:
     assert posted(name, post) == move
@@ -1489,6 +1492,7 @@ def test_eleventh_families_read(name: str, post: str, move: str) -> None:
     ("tow1-start", "race 1 1. Maddie can't go collation next turn"),   # a Block Move, or chatter?
     ("tow1-start", "Maddie can't go Collation next turn. My actual move is race 1 1."),
     ("tow1-start", "race 1 1. my real move is rope 1"),           # two moves
+    ("tow1-start", "rope 1. she can't go maze on her next turn"),  # no Block Move named: chatter?
     ("tow2-second", "path corners 1@A1 1@H8 2@C3"),               # no colon: a noun of the move?
     ("tow2-start", "flip C3 and D4 on the path with a 1"),        # which cell gets the 1?
     ("tow1-start", "looop 1"),                                    # no module held down
