@@ -1878,7 +1878,7 @@ def module_sentence(words: list[Word]) -> list[Word]:
 # A key held down: "conkerrr", "raaace", "upppp" (three or more of one letter in a row), which
 # players type for emphasis; read as the module or direction only where exactly one is meant
 HELD = re.compile(r"(.)\1{2,}")
-HELD_MEANT = (*MODULE_NAMES, *DIRECTION_WORDS, *KEYWORDS)
+HELD_MEANT = tuple(word for word in (*MODULE_NAMES, *DIRECTION_WORDS, *KEYWORDS) if len(word) > 1)   # "uuu" is no "u"
 
 
 def held(word: str) -> str | None:

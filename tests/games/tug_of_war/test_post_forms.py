@@ -1496,6 +1496,7 @@ def test_eleventh_families_read(name: str, post: str, move: str) -> None:
     ("tow2-second", "path corners 1@A1 1@H8 2@C3"),               # no colon: a noun of the move?
     ("tow2-start", "flip C3 and D4 on the path with a 1"),        # which cell gets the 1?
     ("tow1-start", "looop 1"),                                    # no module held down
+    ("tow1-start", "maze 1 uuu"),                                 # "u" is up only as typed
 ])
 def test_eleventh_near_misses_stay_refused(name: str, post: str) -> None:
     assert entered(name, first_to_act(name), post) is None
