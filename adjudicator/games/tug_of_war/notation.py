@@ -137,7 +137,11 @@ IN_ORDER = (("in", "that", "order"), ("in", "this", "order"), ("in", "that", "ex
 # Between cards, saying the next resolves after ("rope with card 2 and after that card 1"): "then" (TW-5)
 # ("and then" is left to the generic reader: tests/test_reading.py holds "the 2 and then both 1s" refused.)
 AFTER_THAT = (("and", "after", "that"), ("after", "that"), ("and", "after", "this"))
-ITEM_KEYWORDS = {"block-move": ("block",)}     # TW-18: "Block Move", "block-move" → block
+ITEM_KEYWORDS = {"block-move": ("block",)}
+# "Using my Block Move: ... My actual move is race 1 1": the module's move told apart from the
+# item used with it (TW-18); "actual"/"real"/"main" say no more than "my move is" (glue)
+ITEM_AND_MOVE: dict[tuple[str, ...], tuple[str, ...]] = {
+    (said, "move"): ("move",) for said in ("actual", "real", "main", "normal", "regular")}     # TW-18: "Block Move", "block-move" → block
 # Verbs whose particle is a Maze direction word but tells no tilt (TW-14): "sorry, baby woke up",
 # "hurry up", "calm down". Said with them, the particle is chatter, not a direction left over.
 PHRASAL_VERBS = (("woke", "up"), ("wake", "up"), ("waking", "up"), ("wakes", "up"), ("hurry", "up"),
@@ -165,6 +169,7 @@ def lexicon_for(modules: Sequence[str], items: dict[str, Any]) -> Lexicon:
         # "(race is blocked for me anyway)": the mover's own bar (TW-4) told as an aside; the
         # module named says no move, as "for me" tells it is never the mover's Block Move
         phrases.update({(module, *said): () for module in MODULE_NAMES for said in BARRED_FOR_ME})
+        phrases.update(ITEM_AND_MOVE)
     # "w/" is how phones shorten "with" (posts.yaml's glue): "tower w/ 1, A"
     phrases.update({said: ("with",) for said in WITH_SHORT})
     # "Tower time.", "rope time!": the module named as the turn's, nothing more
@@ -321,6 +326,8 @@ CARD_NOUNS = frozenset({"card", "cards", "tile", "tiles"})
 # "the 2-card", "2 card": a card noun in the singular after a value above 1 names that card (a
 # count of two or more would say "cards"); "1 card" stays a count or the 1, as typed either way
 VALUE_CARD = re.compile(r"^([2-5])-(?:card|tile)$")
+# After "a"/"the"/"my"/"single" the hyphened card names one card, so "a single 1-card" is the 1
+MARKED_CARD = re.compile(r"^([1-5])-(?:card|tile)$")
 SINGULAR_NOUNS = frozenset({"card", "tile"})
 STRENGTH = "strength"                         # "1 strength card": the card of strength 1 (TW-2)
 # Before cards, saying they are all the cards played: "clock with just the two", "only my 2".
@@ -633,9 +640,9 @@ def _marked(said: list[str], around: Any) -> tuple[int, Ref] | None:
     """"the 2", "my 2", "a 1", "a single 1", "the 1s", "my two 1s", "the other one"."""
     at = 1 + (said[1] in SINGLE)
     value = _value(said[at]) if said[at].isdecimal() or at == 2 else None
-    hyphened = VALUE_CARD.match(said[at])
+    hyphened = MARKED_CARD.match(said[at])
     if value is None and hyphened:
-        value = int(hyphened.group(1))                                  # "the 2-card", "my 2-card"
+        value = int(hyphened.group(1))                                  # "the 2-card", "a single 1-card"
     if value is not None:
         return at + 1, Ref("cards", (value,))
     if said[0] in INDEFINITE and not said[1].isdecimal() and _value(said[1]) is not None \
@@ -1761,11 +1768,12 @@ def cell_with_card(words: list[Word]) -> list[Word]:
 
 # TW-18 told to the opponent: "you can't go maze next turn" says what Block Move does to the
 # module it names; read so only where the post names the item on its own ("Block move! ...")
-BARRED_YOU = frozenset({"you", "u"})
+BARRED_YOU = frozenset({"you", "u", "she", "he", "they"})   # the opponent, told to or told of
 BARRED_NOT = frozenset({"can't", "cant", "cannot", "won't", "wont"})
 BARRED_VERBS = frozenset({"go", "play", "use", "pick"})
 BARRED_FILLERS = frozenset({"on", "to", "the", "into"})
-BARRED_WHEN = (("next", "turn"), ("this", "turn"))
+BARRED_WHEN = (("next", "turn"), ("this", "turn"),
+               *((*on, whose, "next", "turn") for on in ((), ("on",)) for whose in ("her", "his", "their", "your")))
 BLOCK = "block"
 BLOCK_NOW = ("this", "turn")   # "I block Clock this turn": the item used with the move (TW-18)
 
@@ -1796,9 +1804,10 @@ def block_said_again(words: list[Word]) -> list[Word]:
             for i, w in enumerate(words) if i not in drop]
 
 
-def barred_span(folded: list[str], at: int) -> tuple[int, str] | None:
-    """(words said, the module) for "you can't go (on) maze (next turn)" starting at `at`."""
-    if folded[at] not in BARRED_YOU or folded[at + 1:at + 2] == [] or folded[at + 1] not in BARRED_NOT:
+def barred_span(folded: list[str], at: int, them: frozenset[str] = frozenset()) -> tuple[int, str] | None:
+    """(words said, the module) for "you can't go (on) maze (next turn)" starting at `at`; the
+    opponent may be named for "you" (`them`: "Maddie can't go Collation next turn")."""
+    if folded[at] not in BARRED_YOU | them or folded[at + 1:at + 2] == [] or folded[at + 1] not in BARRED_NOT:
         return None
     index = at + 2
     if index >= len(folded) or folded[index] not in BARRED_VERBS:
@@ -1813,14 +1822,15 @@ def barred_span(folded: list[str], at: int) -> tuple[int, str] | None:
     return index + (when[0] if when else 0) - at, module
 
 
-def barred_blocks(words: list[Word]) -> list[Word]:
+def barred_blocks(words: list[Word], them: frozenset[str] = frozenset()) -> list[Word]:
     """The post with "you can't go maze (next turn)" made "block maze" where Block Move is named
     on its own in the post ("Block move! conker 1 1 1 and you can't go maze next turn", TW-18).
     Without the item named, a module barred to the opponent that the post names nowhere else
-    is refused: a Block Move, or chatter? ("conker 1 1 1, you can't go conker" tells TW-4's bar.)"""
+    is refused: a Block Move, or chatter? ("conker 1 1 1, you can't go conker" tells TW-4's bar.)
+    `them`: the opponents' names, which say "you" ("Maddie can't go Collation next turn")."""
     folded = [w.text.casefold() for w in words]
     for at in range(len(words)):
-        span = barred_span(folded, at)
+        span = barred_span(folded, at, them)
         if span is None:
             continue
         said, module = span
@@ -1865,6 +1875,76 @@ def module_sentence(words: list[Word]) -> list[Word]:
     return [w._replace(trail=":") if i == at else w for i, w in enumerate(words)]
 
 
+# A key held down: "conkerrr", "raaace", "upppp" (three or more of one letter in a row), which
+# players type for emphasis; read as the module or direction only where exactly one is meant
+HELD = re.compile(r"(.)\1{2,}")
+HELD_MEANT = tuple(word for word in (*MODULE_NAMES, *DIRECTION_WORDS, *KEYWORDS) if len(word) > 1)   # "uuu" is no "u"
+
+
+def held(word: str) -> str | None:
+    """The one module or direction `word` is with its held letters typed once or twice, if any."""
+    folded = word.casefold()
+    if not HELD.search(folded) or not folded.isalpha():
+        return None
+    runs = [m.group(0) for m in re.finditer(r"(.)\1*", folded)]
+    meant = {made for made in HELD_MEANT
+             if re.fullmatch("".join(re.escape(run[0]) + ("{1,2}" if len(run) > 2 else f"{{{len(run)}}}")
+                                     for run in runs), made)}
+    return meant.pop() if len(meant) == 1 else None
+
+
+def held_letters(words: list[Word]) -> list[Word]:
+    """The post with a module or direction typed with a key held down ("conkerrr just the one
+    card") written as the word meant."""
+    return [w._replace(text=held(w.text) or w.text) for w in words]
+
+
+# "north again": a tilt said once more is one tilt, as "again" after it says no more (TW-14)
+AGAIN = "again"
+
+
+def tilt_again(words: list[Word]) -> list[Word]:
+    """The post without "again" right after a Maze direction ("north, then east, then north
+    again"): the word says the direction was said before, not another card."""
+    folded = [w.text.casefold() for w in words]
+    return [w if i + 1 == len(words) or folded[i + 1] != AGAIN or w.trail.strip() else w._replace(trail=words[i + 1].trail)
+            for i, w in enumerate(words)
+            if not (i and folded[i] == AGAIN and folded[i - 1] in DIRECTION_WORDS and not words[i - 1].trail.strip())]
+
+
+# "path corners: a 1 on A1, a 1 on H8": a noun after Path right before its colon tells what
+# its cards are laid on, never a card (TW-15)
+PATH_HEADS = frozenset({"corners", "corner", "cells", "squares", "spaces", "spots", "tiles", "flips", "anchors"})
+
+
+def path_heading(words: list[Word]) -> list[Word]:
+    """The post without such a noun between "path" and the colon that opens its cards."""
+    folded = [w.text.casefold() for w in words]
+    return [w._replace(trail=words[i + 1].trail) if i + 1 < len(words) and folded[i] == "path" and folded[i + 1] in PATH_HEADS
+            and ":" in words[i + 1].trail and not w.trail.strip() else w
+            for i, w in enumerate(words)
+            if not (i and folded[i] in PATH_HEADS and folded[i - 1] == "path" and ":" in w.trail
+                    and not words[i - 1].trail.strip())]
+
+
+def path_between(words: list[Word]) -> list[Word]:
+    """The post with Path said between a cell and the card laid on it ("flip C3 on the path
+    with one card") said before the cell ("path C3 with one card"), which cell_with_card reads
+    (TW-15); only where nothing but words of placing stand between the cell and Path."""
+    folded = [w.text.casefold() for w in words] + [""]
+    for at, word in enumerate(folded):
+        if word != "path" or folded[at + 1] not in WITH_WORDS:
+            continue
+        cell = at - 1
+        while cell > 0 and folded[cell] in PLACE_WORDS and not words[cell].trail.strip():
+            cell -= 1
+        if cell == at - 1 or not _CELL.match(folded[cell]) or any(words[i].trail.strip() for i in range(cell, at)):
+            continue
+        return [*words[:cell], words[at]._replace(trail=" "), words[cell]._replace(trail=words[at].trail),
+                *words[at + 1:]]
+    return words
+
+
 class TugOfWarNotation(Game[TWState]):
     """The typed notation of the match's ruleset: only the forms of its modules (v1 has Maze,
     v2 Path), read and written by the functions above."""
@@ -1892,12 +1972,14 @@ class TugOfWarNotation(Game[TWState]):
         if hand is None:
             return words
         words = bullets_dropped(slash_before_block(words))
-        words = first_before(dashed_cards(brackets_apart(block_said_again(barred_blocks(first_chatter(words))))))
+        them = frozenset(name.casefold() for name in s.hands if name != player)
+        words = held_letters(words)
+        words = first_before(dashed_cards(brackets_apart(block_said_again(barred_blocks(first_chatter(words), them)))))
         words = module_sentence(words)
         if "maze" in self.modules:
-            words = tilts_alone(tilts_repeated(first_tilt(dash_dropped(maze_of_tilt(words)))), list(hand))
+            words = tilts_alone(tilts_repeated(first_tilt(dash_dropped(maze_of_tilt(tilt_again(words))))), list(hand))
         if "path" in self.modules:
-            words = cells_each(anchors_listed(anchors_then_path(path_named_after(cell_with_card(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {})))))), list(hand)), list(hand))
+            words = cells_each(anchors_listed(anchors_then_path(path_named_after(cell_with_card(path_between(path_heading(without_cell_nouns(shapes_as_cards(words, shape_strengths(self.modules["path"].p.get("shapes") or {})))))))), list(hand)), list(hand))
         return count_or_card(cells_paired(without_declined_discard(cards_in_words(
             words, list(hand), lambda module, cards: self.order_matters(s, player, module, cards)))), list(hand))
 

@@ -1459,3 +1459,44 @@ def test_bullets_slash_and_dash_say_no_more(name: str, post: str, move: str) -> 
 ])
 def test_bullets_and_slash_near_misses_stay_refused(name: str, post: str) -> None:
     assert entered(name, first_to_act(name), post) is None
+
+
+# --- a hyphened 1-card after a marker, held keys, "again" after a tilt, Path's heading and
+# --- Path said between a cell and its card, the opponent named for "you", "my actual move" ---
+
+@pytest.mark.parametrize("name, post, move", [
+    ("tow1-start", "collation with a 1-card", "collation 1"),                 # the article says one card
+    ("tow1-start", "I'll drop my single 1-card on the rope", "rope 1"),
+    ("tow1-second", "clock with the 2-card and a 1-card", "clock 2 1"),
+    ("tow1-start", "ropeee 1", "rope 1"),                                     # a key held down
+    ("tow1-start", "RAAAACE with two 1s", "race 1 1"),
+    ("tow1-start", "maze 1 upppp", "maze 1 up"),
+    ("tow1-start", "maze: south, west, south again", "maze 1 down 1 left 1 down"),
+    ("tow1-start", "maze up then up again (two 1s)", "maze 1 up 1 up"),
+    ("tow2-second", "path cells: 1 on B2, 2 on G7", "path 1@B2 2@G7"),
+    ("tow2-second", "Path squares: 2@D4, 1@E5", "path 2@D4 1@E5"),
+    ("tow2-start", "toggle F6 on the path using a 1", "path 1@F6"),
+    ("tow2-second", "D2 on path w/ my 2", "path 2@D2"),
+    ("tow1-start", "Block move: Maddie can't play rope next turn. Real move: conker 1 1.", "conker 1 1 block rope"),
+    ("tow1-start", "block move on clock. my actual move is race 1", "race 1 block clock"),
+    ("tow1-start", "Using Block Move: she can't go maze next turn. rope 1", "rope 1 block maze"),
+    ("tow1-start", "Block Move: Maddie cannot use tower on her next turn; clock 1 1", "clock 1 1 block tower"),
+    ("tow1-start", "blockkk race. conker 1", "conker 1 block race"),
+])
+def test_eleventh_families_read(name: str, post: str, move: str) -> None:
+    assert posted(name, post) == move
+
+
+@pytest.mark.parametrize("name, post", [
+    ("tow1-start", "collation 1-card"),                           # a one-card play, or the 1?
+    ("tow1-start", "race 1 1. Maddie can't go collation next turn"),   # a Block Move, or chatter?
+    ("tow1-start", "Maddie can't go Collation next turn. My actual move is race 1 1."),
+    ("tow1-start", "race 1 1. my real move is rope 1"),           # two moves
+    ("tow1-start", "rope 1. she can't go maze on her next turn"),  # no Block Move named: chatter?
+    ("tow2-second", "path corners 1@A1 1@H8 2@C3"),               # no colon: a noun of the move?
+    ("tow2-start", "flip C3 and D4 on the path with a 1"),        # which cell gets the 1?
+    ("tow1-start", "looop 1"),                                    # no module held down
+    ("tow1-start", "maze 1 uuu"),                                 # "u" is up only as typed
+])
+def test_eleventh_near_misses_stay_refused(name: str, post: str) -> None:
+    assert entered(name, first_to_act(name), post) is None
