@@ -207,7 +207,8 @@ def read_post(game: Game[Any], text: str, *, complete: Complete = lambda m: m, v
         return search(game, text, Context(complete, valid, legal, reword, ruleset or game.name, name, items, lawful),
                       error)
     except NotationError:
-        if typed is not None and (not for_the_rules or game.is_plausible(typed.move) or not says_english(text)):
+        if typed is not None and (not for_the_rules or game.is_plausible(typed.move)
+                                  or not names_english(game, typed.move)):
             return typed   # for the schema or the rules to say what is wrong with it ("1 T9": no such track)
         raise   # "2 pls" is no boarding of a track 'pls': unread (exit 2), never the rules' refusal
 
@@ -328,7 +329,8 @@ MAX_HELD = 4   # runs of a held key in one word that are tried
 def held_down(folded: str, lexicon: Lexicon) -> str | None:
     """The one game word a word is with a key held down ("conkerrr" conker, "leftttt" left): each
     run of three or more of a letter typed once or twice; None when no such run, or when the
-    runs make no game word or two ("sooo" is no word of any game)."""
+    runs make no game word of two letters or more, or two ("sooo" is no word of any game; "uuu"
+    is never `u`, up)."""
     if not HELD_DOWN.search(folded):
         return None
     runs = HELD_DOWN.split(folded)
@@ -340,13 +342,19 @@ def held_down(folded: str, lexicon: Lexicon) -> str | None:
             options = {done + part for done in options}
         else:   # the letter of a run: once or twice
             options = {done + part * times for done in options for times in (1, 2)}
-    meant = sorted(word for word in options if word in lexicon.words and word.isalpha())
+    meant = sorted(word for word in options if word in lexicon.words and word.isalpha() and len(word) >= 2)
     return meant[0] if len(meant) == 1 else None
 
 
-def says_english(text: str) -> bool:
-    """Does the text hold a word players write around moves (posts.yaml: "pls", "and", "the")?"""
-    return any(token.casefold() in known_words() for token in text.split())
+def names_english(game: Game[Any], move: dict[str, Any]) -> bool:
+    """Does the move, as the game writes it, name a word players write around moves (posts.yaml:
+    "pls", "and"), as a notation that takes any word for a name does ("2 pls": a track 'pls')?"""
+    try:
+        written = tokens(game.format_move(move))
+    except Exception:  # noqa: BLE001 — a move the game cannot write names nothing
+        return False
+    lexicon = game_lexicon(game)
+    return any(word in known_words() and not lexicon.is_material(word) for word in written)   # `reroll` is a unit too
 
 
 @lru_cache(maxsize=1)
@@ -561,7 +569,8 @@ def search(game: Game[Any], text: str, ctx: Context, error: NotationError | None
             and not mixed_lists(words, kinds, list(range(len(words)))):
         move = try_parse(game, whole)
         if move is not None and usable(move, ctx.complete, ctx.valid) and \
-                (not crosses(words, kinds, range(len(words))) or ctx.lawful(move)):
+                (not crosses(words, kinds, range(len(words))) or ctx.lawful(move)) and \
+                not names_english(game, move):   # "remote switch pls": no switch 'pls'
             return Reading(move, whole, False)
     if len(words) > MAX_WORDS:
         raise NotationError(f"{ctx.name}: the post has {len(words):,} words and holds no move as a whole; a move is "

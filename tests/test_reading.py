@@ -872,6 +872,7 @@ def test_an_inner_letter_left_out_of_a_long_game_word_is_a_slip(position, player
     ("tt-r1c1", "sally", "6 to track 2 pls", "r1 c1: 6 T2"),                # typed, it boards tracks 'track' and 'pls'
     ("tt-r1c1", "sally", "1 T9", "r1 c1: 1 T9"),                            # no post reading: typed, for the rules
     ("tt-r1c1", "sally", "2 pls", "ERR m.json: '2 pls' is not a move of track-trouble"),   # no track 'pls': unread
+    ("tt-r1c1", "sally", "remote switch pls", "ERR m.json:"),                # never a switch 'pls'
 ])
 def test_a_move_read_across_sentences_the_rules_refuse_gives_way_to_one_they_take(position, player, post, want):
     """A post's sentences read together into a move the rules refuse ("clock 1 1 2. (1 1 2)", six
@@ -923,6 +924,7 @@ def test_a_key_held_down_reads_only_one_game_word():
     assert held_down("booook", Lexicon(frozenset({"bok", "book"}))) is None    # once or twice: two words
     assert held_down("aaabbbcccdddeeefff", Lexicon(frozenset({"abcdef"}))) is None   # too many runs tried
     assert held_down("up", Lexicon(frozenset({"up"}))) is None
+    assert held_down("uuu", Lexicon(frozenset({"u", "up"}))) is None                # one letter: never
 
 
 @pytest.mark.parametrize("position, player, post, want", [

@@ -23,7 +23,8 @@ from helpers.post_positions import position
 DATA = Path(__file__).parent / "data"
 TABLES = [entry for table in ("posts.yaml", "posts-fresh.yaml", "posts-blind.yaml", "posts-fourth.yaml", "posts-fifth.yaml", "posts-sixth.yaml",
                                      "posts-seventh.yaml", "posts-eighth.yaml", "posts-ninth.yaml",
-                                     "posts-tenth.yaml", "posts-eleventh.yaml")
+                                     "posts-tenth.yaml", "posts-eleventh.yaml",
+                                     "posts-twelfth.yaml")
           for entry in yaml.safe_load((DATA / table).read_text(encoding="utf-8"))]
 # Posts whose hints once named a move nobody posted (a discard of another card, a re-roll for a
 # keep, a withdrawal for "keep everything", a card the post discarded played, another card).

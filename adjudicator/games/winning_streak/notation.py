@@ -213,6 +213,7 @@ RESERVE_OWNERS = frozenset({"my", "the"})
 STAYS = frozenset({"stays", "stay", "remains", "remain"})
 # Words between a troop and `reserve` when it is sent there by name ("2/4 back to reserve").
 TO_WORDS = frozenset({"to", "into", "in", "the", "my"})
+ARROWS = frozenset({"->", "→", "=>"})   # "5/3 -> H": the troop sent there
 # Words before "reserve" that send a troop there ("A to reserve, 1/4 to A"): there "reserve" is
 # the withdrawal's, and the troop after it is not said to be in reserve.
 TO_RESERVE = TO_WORDS | {"back"}
@@ -611,7 +612,7 @@ class WinningStreakNotation(WinningStreakRules):
             out.append(word)
         out = self._out_and_in(self._troops_out(out))
         out = self._to_reserve(s, player, self._moved_from(s, player, self._taken_out(s, player, self._replaces(self._take_out(out)))))
-        return self._headed(self._occupant_again(s, player, out))
+        return self._onto_another(s, player, self._headed(self._occupant_again(s, player, out)))
 
     def _folded_arrows(self, words: list[Word]) -> list[Word]:
         """"4/4 ➡️ K" (read "4/4 right K"): `4/4 -> K`; "A ⬅️ 1/5": `A ← 1/5` (FOLDED_ARROWS), only
@@ -642,6 +643,27 @@ class WinningStreakNotation(WinningStreakRules):
                 return [*words[:at + 1], where._replace(text="from", said=""), where,
                         arrow._replace(text="to"), *words[at + 3:]]
         return words
+
+    def _onto_another(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
+        """A troop standing at one location sent to another that holds a troop of the player's
+        ("move 3/3 from H to A", A holding the 5/5): moved (the 5/5 to reserve) or swapped (the
+        5/5 to H)? The post does not say which (WS-4): refused, naming both, unless the post also
+        says where that troop goes (a location or reserve after it)."""
+        named = {w.text for w in words if self._TROOP.match(w.text)}
+        out = list(words)
+        for index, word in enumerate(words[:-1]):
+            at = self._next(words, index + 1, TO_WORDS | ARROWS) if self._TROOP.match(word.text) else None
+            location = words[at].text.upper() if at is not None else ""
+            if location not in self.line_position:
+                continue
+            there = self.occupant(s, player, location)
+            where = next((x for x, name in self.field_of(s, player).items() if name == word.text), None)
+            if there is None or where is None or where == location or there.name == word.text or there.name in named:
+                continue
+            out[index] = word._replace(problem=f"stands at {where} and {location} holds your {there.name}: moved there "
+                                                f"(the {there.name} to reserve) or swapped? write 'set {location}="
+                                                f"{word.text}' or 'set {location}={word.text} {where}={there.name}'.")
+        return out
 
     def _where_it_stands(self, s: StreakState, player: str, words: list[Word]) -> list[Word]:
         """A troop's aside that only says where it stands and its stats now ("my 5/5 (the one at

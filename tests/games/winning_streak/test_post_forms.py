@@ -685,3 +685,16 @@ def test_a_buff_with_its_stat_in_brackets_after_the_troop_reads(post, move):
 ])
 def test_a_buff_with_its_stat_in_brackets_near_misses_are_refused(post, why):
     assert why in refusal("ws-relocation-r1", "sally", post)
+
+
+@pytest.mark.parametrize("post", [
+    "move 3/3 from H to A",          # A holds the 5/5: to reserve, or to H?
+    "move 3/3 from H -> A",
+])
+def test_a_troop_sent_onto_another_of_ones_own_is_refused(post):
+    """WS-4: moved there (the troop at A to reserve) or swapped? The post does not say."""
+    assert "moved there" in refusal("ws-relocation-r1", "sally", post)
+
+
+def test_a_troop_sent_onto_another_with_both_said_reads():
+    assert read("ws-relocation-r1", "sally", "3/3 to A, 5/5 to H") == "r1 set A=3/3 H=5/5"
