@@ -214,6 +214,7 @@ STAYS = frozenset({"stays", "stay", "remains", "remain"})
 # Words between a troop and `reserve` when it is sent there by name ("2/4 back to reserve").
 TO_WORDS = frozenset({"to", "into", "in", "the", "my"})
 ARROWS = frozenset({"->", "→", "=>"})   # "5/3 -> H": the troop sent there
+POSSESSIVE = ("'s", "’s")               # "F's 5/4": the troop of location F
 # Words before "reserve" that send a troop there ("A to reserve, 1/4 to A"): there "reserve" is
 # the withdrawal's, and the troop after it is not said to be in reserve.
 TO_RESERVE = TO_WORDS | {"back"}
@@ -892,6 +893,9 @@ class WinningStreakNotation(WinningStreakRules):
                 continue
             if named + 1 < len(words) and words[named + 1].text.casefold() in STAYS:
                 continue   # "A: 5/5 stays": _staying's to judge
+            if named == index + 1 and word.said.casefold().endswith(POSSESSIVE):
+                out[index] = word._replace(text="")   # "F's 5/4 moves to B": whose troop, no change of F
+                continue
             if self._after_taking(words, index):
                 out[named] = words[named]._replace(text="")
                 continue

@@ -698,3 +698,20 @@ def test_a_troop_sent_onto_another_of_ones_own_is_refused(post):
 
 def test_a_troop_sent_onto_another_with_both_said_reads():
     assert read("ws-relocation-r1", "sally", "3/3 to A, 5/5 to H") == "r1 set A=3/3 H=5/5"
+
+
+@pytest.mark.parametrize("player, post, move", [
+    ("sally", "F's 5/4 moves to B", "r1 set B=5/4"),      # whose troop: the location, possessive (WS-1)
+    ("maddie", "move J's 5/3 to K", "r1 set K=5/3"),
+])
+def test_a_location_owning_its_troop_names_the_troop(player, post, move):
+    assert read("ws-relocation-r1", player, post) == move
+
+
+@pytest.mark.parametrize("player, post", [
+    ("sally", "F's 3/3 moves to B"),     # F holds the 5/4
+    ("sally", "move J's 5/3 to K"),      # sally has no troop at J
+    ("sally", "F 5/4 to B"),             # no possessive: F set to what it holds, and B?
+])
+def test_a_location_owning_another_troop_is_never_entered(player, post):
+    assert entered("ws-relocation-r1", player, post) is None
