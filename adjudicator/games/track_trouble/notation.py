@@ -1807,30 +1807,6 @@ ITEM_THING = ("thing", "item", "power", "powerup", "power-up", "ability")
 
 # "I am" before using an item says what "I'm" does, glue to the reader (TT-7): "I am also using my
 # Remote Switch on purple". Only right before these words.
-# "either" closing a clause that holds a negation says "also not" ("no items either"): no
-# alternative left open, as "either ... or" is (posts.yaml alternatives).
-ALSO_NOT = ("either",)
-
-
-def also_not_dropped(words: list[Word]) -> list[Word]:
-    """"nothing from me (no items either)": ALSO_NOT ending a clause after a negation in that clause
-    says nothing more than the negation, and is dropped."""
-    negations = post_words().hedges
-    out: list[Word] = []
-    clause: list[Word] = []
-    for index, word in enumerate(words):
-        ends = bool(word.trail.strip(" ")) or index == len(words) - 1
-        if word.text.casefold() in ALSO_NOT and ends and word.stop != "?" and clause \
-                and any(negations.get((w.text.casefold(),)) == "negations" for w in clause):
-            if out:
-                out[-1] = out[-1]._replace(trail=out[-1].trail + word.trail)
-            clause = []
-            continue
-        out.append(word)
-        clause = [] if ends else [*clause, word]
-    return out
-
-
 I_AM = ("i", "am")
 I_AM_BEFORE = ("using", "also", "activating", "deploying")
 
@@ -2231,7 +2207,7 @@ class TrackTroubleNotation(Game[TTState]):
         targets = self._names_of("tracks", "switches") | frozenset(SWITCH_WORDS)
         words = article_dropped(targets_first(target_counted(words, targets), targets))
         words = boarded_in(words, self._names_of("tracks"))
-        words = hidden_said(hidden_spoken(wish_dropped(item_thing(i_am_dropped(also_not_dropped(words))), self._names_of("destinations")),
+        words = hidden_said(hidden_spoken(wish_dropped(item_thing(i_am_dropped(words)), self._names_of("destinations")),
                                          self._names_of("destinations"), printed))
         miners = self.params.get("miners")
         if s.finished or not isinstance(miners, int):

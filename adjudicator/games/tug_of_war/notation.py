@@ -1875,30 +1875,6 @@ def module_sentence(words: list[Word]) -> list[Word]:
     return [w._replace(trail=":") if i == at else w for i, w in enumerate(words)]
 
 
-# A key held down: "conkerrr", "raaace", "upppp" (three or more of one letter in a row), which
-# players type for emphasis; read as the module or direction only where exactly one is meant
-HELD = re.compile(r"(.)\1{2,}")
-HELD_MEANT = tuple(word for word in (*MODULE_NAMES, *DIRECTION_WORDS, *KEYWORDS) if len(word) > 1)   # "uuu" is no "u"
-
-
-def held(word: str) -> str | None:
-    """The one module or direction `word` is with its held letters typed once or twice, if any."""
-    folded = word.casefold()
-    if not HELD.search(folded) or not folded.isalpha():
-        return None
-    runs = [m.group(0) for m in re.finditer(r"(.)\1*", folded)]
-    meant = {made for made in HELD_MEANT
-             if re.fullmatch("".join(re.escape(run[0]) + ("{1,2}" if len(run) > 2 else f"{{{len(run)}}}")
-                                     for run in runs), made)}
-    return meant.pop() if len(meant) == 1 else None
-
-
-def held_letters(words: list[Word]) -> list[Word]:
-    """The post with a module or direction typed with a key held down ("conkerrr just the one
-    card") written as the word meant."""
-    return [w._replace(text=held(w.text) or w.text) for w in words]
-
-
 # "north again": a tilt said once more is one tilt, as "again" after it says no more (TW-14)
 AGAIN = "again"
 
@@ -1973,7 +1949,6 @@ class TugOfWarNotation(Game[TWState]):
             return words
         words = bullets_dropped(slash_before_block(words))
         them = frozenset(name.casefold() for name in s.hands if name != player)
-        words = held_letters(words)
         words = first_before(dashed_cards(brackets_apart(block_said_again(barred_blocks(first_chatter(words), them)))))
         words = module_sentence(words)
         if "maze" in self.modules:
